@@ -1,0 +1,73 @@
+import type { OffsetRange } from '../json/ranges';
+
+/** Every file shape toolwire recognises. `null` elsewhere means "not a tool file": no findings. */
+export type FormatId =
+  | 'ads-manifest'
+  | 'openai-chat'
+  | 'openai-responses'
+  | 'anthropic-messages'
+  | 'gemini'
+  | 'bedrock-converse'
+  | 'mcp-tools-list'
+  | 'mcp-tool'
+  | 'generic-tools';
+
+/**
+ * A value found where a tool's name belongs. `value` is the decoded string when the JSON holds a
+ * string; otherwise `problem` says why there is no usable name (the `missing-name` finding).
+ */
+export interface NameSite {
+  readonly value: string | undefined;
+  readonly problem?: 'absent' | 'empty' | 'not-a-string';
+  /** The name's string token, or (when absent) a short anchor on the tool object. */
+  readonly range: OffsetRange;
+  /** RFC 6901 pointer of the name value (or of the tool object when the name is absent). */
+  readonly pointer: string;
+}
+
+export interface ToolDeclaration {
+  readonly name: NameSite;
+  /** The whole tool object: used for the outline and for inserting properties. */
+  readonly toolRange: OffsetRange;
+  readonly toolPointer: string;
+  /** ADS only: the explicit `invocationName` property, when present. */
+  readonly invocationName?: NameSite;
+  /** ADS only: the capability's `version`, to tell repeated entries apart in messages. */
+  readonly version?: string;
+}
+
+/**
+ * A place that names a tool instead of declaring it. `choice` forces or allows a tool
+ * (tool_choice, allowedFunctionNames); `history` is a past call replayed in the conversation,
+ * which providers validate more loosely (naming-rules.md section 1 and 2).
+ */
+export interface ToolReference {
+  readonly kind: 'choice' | 'history';
+  readonly name: string;
+  readonly range: OffsetRange;
+  readonly pointer: string;
+  /** Where it came from, for messages: "tool_choice", "messages[2].tool_calls[0]"... */
+  readonly label: string;
+}
+
+/** The set of tools sent together: one census. A JSON file is one; a JSON Lines file may be many. */
+export interface ExtractedRequest {
+  readonly format: FormatId;
+  readonly declarations: readonly ToolDeclaration[];
+  readonly references: readonly ToolReference[];
+  /** A short anchor (the `"tools"` key, or `[`) for findings about the request as a whole. */
+  readonly anchorRange: OffsetRange;
+  readonly pointer: string;
+}
+
+/**
+ * What one document holds. `format` is the first request's format (a JSON Lines file may mix
+ * shapes; each request keeps its own), or null for a file that is not a tool file.
+ */
+export interface Extraction {
+  readonly format: FormatId | null;
+  readonly requests: readonly ExtractedRequest[];
+}
+
+/** What a format extractor returns; the recogniser stamps the format on it. */
+export type RequestBody = Omit<ExtractedRequest, 'format'>;

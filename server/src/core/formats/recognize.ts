@@ -1,0 +1,130 @@
+import type { Node } from 'jsonc-parser';
+import type { RootValue } from '../json/parse';
+import { extractAds, isAdsManifest } from './ads';
+import { extractAnthropic } from './anthropic';
+import { extractBedrock } from './bedrock';
+import { classifySingleTool, classifyToolItems, looksLikeAnthropicRequest, type ToolsShape } from './classify';
+import { extractGemini } from './gemini';
+import { extractNamedObjects, extractSingleTool } from './mcp';
+import type { ExtractedRequest, Extraction, FormatId, RequestBody } from './model';
+import { extractOpenAIChat, extractOpenAIResponses } from './openai';
+import { child, type Located } from './sites';
+
+/**
+ * What one JSON value is. `single-tool` values (one tool per JSON Lines line, BFCL's
+ * multi_turn_func_doc) are gathered into one request by `recognizeDocument`.
+ */
+type Recognized = { kind: 'request'; request: ExtractedRequest } | { kind: 'single-tool'; request: ExtractedRequest };
+
+/** Recognises every value of a parsed document and extracts its requests. Pure, never throws. */
+export function recognizeDocument(values: readonly RootValue[]): Extraction {
+  const requests: ExtractedRequest[] = [];
+  const singles: ExtractedRequest[] = [];
+  for (const value of values) {
+    const found = recognizeValue({ node: value.node, pointer: value.pointer, base: value.base });
+    if (!found) continue;
+    (found.kind === 'single-tool' && values.length > 1 ? singles : requests).push(found.request);
+  }
+  if (singles.length > 0) requests.push(mergeSingles(singles));
+  return { format: requests[0]?.format ?? null, requests };
+}
+
+function recognizeValue(root: Located): Recognized | undefined {
+  if (root.node.type === 'array') return asRequest(fromToolsArray(undefined, root));
+  if (root.node.type !== 'object') return undefined;
+
+  const capabilities = isAdsManifest(root);
+  if (capabilities) return asRequest(stamp('ads-manifest', extractAds(root, capabilities)));
+
+  // OpenAI Batch input lines: {custom_id, method, url, body: <request>}.
+  const body = child(root, 'body');
+  if (body && child(root, 'custom_id')) return recognizeValue(body);
+
+  // JSON-RPC response to tools/list: {jsonrpc, id, result: {tools}}.
+  const result = child(root, 'result');
+  if (result && result.node.type === 'object' && child(result, 'tools')) return recognizeValue(result);
+
+  // Bedrock Converse keeps its tools under toolConfig (Gemini's toolConfig has none).
+  const toolConfig = child(root, 'toolConfig');
+  const configTools = toolConfig ? child(toolConfig, 'tools') : undefined;
+  if (configTools && classifyToolItems(configTools.node.children ?? []) === 'bedrock') {
+    return asRequest(stamp('bedrock-converse', extractBedrock(root, configTools)));
+  }
+
+  const tools = child(root, 'tools');
+  if (tools && tools.node.type === 'array') {
+    const request = fromToolsArray(root, tools);
+    if (request) return asRequest(request);
+  }
+
+  const functions = child(root, 'functions');
+  if (functions && classifyToolItems(functions.node.children ?? []) === 'generic') {
+    return asRequest(stamp('openai-chat', extractOpenAIChat(root, functions, true)));
+  }
+
+  // BFCL question lines: {id, question, function: [...]}.
+  const bfcl = child(root, 'function');
+  if (bfcl && bfcl.node.type === 'array' && classifyToolItems(bfcl.node.children ?? []) !== undefined) {
+    return asRequest(stamp('generic-tools', extractNamedObjects(root, bfcl)));
+  }
+
+  const single = classifySingleTool(root.node);
+  if (single) return { kind: 'single-tool', request: stamp(single === 'mcp-tool' ? 'mcp-tool' : 'generic-tools', extractSingleTool(root)) };
+  return undefined;
+}
+
+function fromToolsArray(request: Located | undefined, tools: Located): ExtractedRequest | undefined {
+  const shape = classifyToolItems(tools.node.children ?? []) ?? anthropicServerToolsOnly(request, tools.node);
+  if (!shape) return undefined;
+  return stamp(formatOf(shape), extractorFor(shape)(request, tools));
+}
+
+function anthropicServerToolsOnly(request: Located | undefined, tools: Node): ToolsShape | undefined {
+  return request && (tools.children?.length ?? 0) > 0 && looksLikeAnthropicRequest(request.node) ? 'anthropic' : undefined;
+}
+
+function extractorFor(shape: ToolsShape): (request: Located | undefined, tools: Located) => RequestBody {
+  switch (shape) {
+    case 'openai-chat': return (request, tools) => extractOpenAIChat(request, tools, false);
+    case 'openai-responses': return extractOpenAIResponses;
+    case 'anthropic': return extractAnthropic;
+    case 'gemini': return extractGemini;
+    case 'bedrock': return extractBedrock;
+    case 'mcp': return extractNamedObjects;
+    case 'generic': return extractNamedObjects;
+  }
+}
+
+function formatOf(shape: ToolsShape): FormatId {
+  switch (shape) {
+    case 'openai-chat': return 'openai-chat';
+    case 'openai-responses': return 'openai-responses';
+    case 'anthropic': return 'anthropic-messages';
+    case 'gemini': return 'gemini';
+    case 'bedrock': return 'bedrock-converse';
+    case 'mcp': return 'mcp-tools-list';
+    // `{tools:[{name, parameters}]}` and a bare array of function definitions alike.
+    case 'generic': return 'generic-tools';
+  }
+}
+
+function stamp(format: FormatId, body: RequestBody): ExtractedRequest {
+  return { format, ...body };
+}
+
+function asRequest(request: ExtractedRequest | undefined): Recognized | undefined {
+  return request ? { kind: 'request', request } : undefined;
+}
+
+/** One tool per line: the whole file is one census (BFCL multi_turn_func_doc: one API class). */
+function mergeSingles(singles: readonly ExtractedRequest[]): ExtractedRequest {
+  const first = singles[0]!;
+  const last = singles[singles.length - 1]!;
+  return {
+    format: first.format,
+    declarations: singles.flatMap((s) => s.declarations),
+    references: [],
+    anchorRange: { start: first.anchorRange.start, end: last.anchorRange.end },
+    pointer: '',
+  };
+}

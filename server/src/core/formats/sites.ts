@@ -1,0 +1,87 @@
+import type { Node } from 'jsonc-parser';
+import { joinPointer, keyNodeOf, property, stringValue } from '../json/nodes';
+import { offsetRange, type OffsetRange } from '../json/ranges';
+import type { NameSite, ToolDeclaration, ToolReference } from './model';
+
+/** Where a node sits: its JSON pointer and the offset its line starts at (JSON Lines). */
+export interface Located {
+  readonly node: Node;
+  readonly pointer: string;
+  readonly base: number;
+}
+
+export function rangeOf(node: Node, base: number): OffsetRange {
+  return offsetRange(base + node.offset, base + node.offset + node.length);
+}
+
+export function child(at: Located, key: string | number): Located | undefined {
+  const node = typeof key === 'number' ? at.node.children?.[key] : property(at.node, key);
+  return node ? { node, pointer: joinPointer(at.pointer, key), base: at.base } : undefined;
+}
+
+/** The first present spelling of a property (`toolConfig` / `tool_config`). */
+export function childOf(at: Located, keys: readonly string[]): Located | undefined {
+  for (const key of keys) {
+    const found = child(at, key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function elements(at: Located | undefined): Located[] {
+  if (!at || at.node.type !== 'array') return [];
+  return (at.node.children ?? []).map((node, i) => ({ node, pointer: joinPointer(at.pointer, i), base: at.base }));
+}
+
+/**
+ * An anchor for a finding about an object that has no usable name: its property key when it is a
+ * property value (`"function": {...}`), else its opening brace. Never the whole object: a squiggle
+ * over fifty lines of schema helps nobody.
+ */
+export function anchorRange(node: Node, base: number): OffsetRange {
+  const key = keyNodeOf(node);
+  if (key) return rangeOf(key, base);
+  return offsetRange(base + node.offset, base + node.offset + 1);
+}
+
+/** Reads `object[key]` as a tool name, saying precisely what is wrong when it is not one. */
+export function nameSite(object: Located, key: string): NameSite {
+  const valueNode = property(object.node, key);
+  if (!valueNode) {
+    return { value: undefined, problem: 'absent', range: anchorRange(object.node, object.base), pointer: object.pointer };
+  }
+  const pointer = joinPointer(object.pointer, key);
+  const range = rangeOf(valueNode, object.base);
+  const value = stringValue(valueNode);
+  if (value === undefined) return { value: undefined, problem: 'not-a-string', range, pointer };
+  if (value.length === 0) return { value, problem: 'empty', range, pointer };
+  return { value, range, pointer };
+}
+
+export function declaration(tool: Located, nameHolder: Located, nameKey = 'name'): ToolDeclaration {
+  return {
+    name: nameSite(nameHolder, nameKey),
+    toolRange: rangeOf(tool.node, tool.base),
+    toolPointer: tool.pointer,
+  };
+}
+
+/** A reference is only worth resolving when it is a non-empty string; anything else is ignored. */
+export function reference(holder: Located | undefined, key: string, kind: ToolReference['kind'], label: string): ToolReference | undefined {
+  const at = holder ? child(holder, key) : undefined;
+  return at ? referenceAt(at, kind, label) : undefined;
+}
+
+export function referenceAt(at: Located, kind: ToolReference['kind'], label: string): ToolReference | undefined {
+  const name = stringValue(at.node);
+  if (!name) return undefined;
+  return { kind, name, range: rangeOf(at.node, at.base), pointer: at.pointer, label };
+}
+
+export function typeOf(at: Located): string | undefined {
+  return stringValue(property(at.node, 'type'));
+}
+
+export function pushDefined<T>(target: T[], value: T | undefined): void {
+  if (value !== undefined) target.push(value);
+}

@@ -1,0 +1,68 @@
+import type { Node } from 'jsonc-parser';
+
+/**
+ * Small, allocation-light readers over jsonc-parser's tree. The tree is walked only along the
+ * paths a format names (tools[], messages[]...), never in full: analysis must stay close to the
+ * cost of parsing (see bench/).
+ */
+
+export function property(node: Node | undefined, key: string): Node | undefined {
+  if (!node || node.type !== 'object' || !node.children) return undefined;
+  for (const prop of node.children) {
+    const [keyNode, valueNode] = prop.children ?? [];
+    if (keyNode && keyNode.value === key) return valueNode;
+  }
+  return undefined;
+}
+
+/** The first of several spellings (camelCase / snake_case) that is present. */
+export function propertyOf(node: Node | undefined, keys: readonly string[]): { key: string; node: Node } | undefined {
+  for (const key of keys) {
+    const found = property(node, key);
+    if (found) return { key, node: found };
+  }
+  return undefined;
+}
+
+export function hasProperty(node: Node | undefined, key: string): boolean {
+  return property(node, key) !== undefined;
+}
+
+export function stringValue(node: Node | undefined): string | undefined {
+  return node && node.type === 'string' ? (node.value as string) : undefined;
+}
+
+export function isObject(node: Node | undefined): node is Node {
+  return node !== undefined && node.type === 'object';
+}
+
+export function isArray(node: Node | undefined): node is Node {
+  return node !== undefined && node.type === 'array';
+}
+
+export function items(node: Node | undefined): readonly Node[] {
+  return node && node.type === 'array' ? node.children ?? [] : [];
+}
+
+/** The key node of a property value (for ranges that should sit on `"tools"`, say). */
+export function keyNodeOf(valueNode: Node): Node | undefined {
+  const parent = valueNode.parent;
+  return parent && parent.type === 'property' ? parent.children?.[0] : undefined;
+}
+
+/** RFC 6901 escaping of one reference token. */
+export function pointerToken(token: string | number): string {
+  return typeof token === 'number' ? String(token) : token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function joinPointer(base: string, ...tokens: ReadonlyArray<string | number>): string {
+  let out = base;
+  for (const t of tokens) out += '/' + pointerToken(t);
+  return out;
+}
+
+/** A JSON-schema-like object: what a tool's parameters look like. */
+export function looksLikeSchema(node: Node | undefined): boolean {
+  if (!isObject(node)) return false;
+  return hasProperty(node, 'type') || hasProperty(node, 'properties') || hasProperty(node, '$schema') || (node.children?.length ?? 0) === 0;
+}
