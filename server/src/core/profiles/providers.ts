@@ -1,0 +1,196 @@
+/**
+ * Provider profiles: what each tool-calling API accepts as a tool name, as data. Every rule and
+ * its source is in docs/naming-rules.md section 2 (copied from the spec the team keeps); a
+ * change here must change that table and the tests in test/core/providers.test.ts together.
+ */
+
+export type ProviderId =
+  | 'openai'
+  | 'anthropic'
+  | 'anthropic-64'
+  | 'bedrock'
+  | 'bedrock-agents'
+  | 'gemini'
+  | 'mistral'
+  | 'cohere-v1'
+  | 'mcp';
+
+export interface ProviderProfile {
+  readonly id: ProviderId;
+  readonly label: string;
+  /** The request field the rule applies to. */
+  readonly field: string;
+  /** The rule as documented, for messages and docs. */
+  readonly rule: string;
+  /** The whole rule as one regular expression: the fast path for names that pass. */
+  readonly pattern: RegExp;
+  /** Characters allowed after the first one (a one-character class, tested per code point). */
+  readonly rest: RegExp;
+  readonly restText: string;
+  /** Characters allowed first; defaults to `rest`. */
+  readonly first?: RegExp;
+  readonly firstText?: string;
+  readonly maxLength: number;
+  /** A lower limit seen in practice (Gemini: 63), reported as a caution, not a rejection. */
+  readonly practicalMaxLength?: number;
+  /** MCP's rule is all SHOULD: the SDKs warn, never reject. */
+  readonly strength: 'must' | 'should';
+  /** Characters the profile discourages at either end (MCP SDKs warn on a leading/trailing `-` or `.`). */
+  readonly discouragedAtEdges?: string;
+  /** How replayed history names are checked: the full rule, only the length, or not at all. */
+  readonly history: 'full' | 'length' | 'none';
+  /** Most tools one request may carry, where the provider documents a limit. */
+  readonly maxTools?: number;
+  /** Whether the API rejects two tools of one name (Anthropic: "Tool names must be unique."). */
+  readonly rejectsDuplicates: boolean;
+  readonly source: string;
+}
+
+const ALNUM_UNDERSCORE_HYPHEN = /^[a-zA-Z0-9_-]$/;
+
+export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
+  openai: {
+    id: 'openai',
+    label: 'OpenAI',
+    field: 'tools[].function.name (Chat), tools[].name (Responses)',
+    rule: '^[a-zA-Z0-9_-]{1,64}$',
+    pattern: /^[a-zA-Z0-9_-]{1,64}$/,
+    rest: ALNUM_UNDERSCORE_HYPHEN,
+    restText: '[a-zA-Z0-9_-]',
+    maxLength: 64,
+    strength: 'must',
+    history: 'full',
+    maxTools: 128,
+    rejectsDuplicates: false,
+    source: 'openai-python FunctionDefinition; API error "string does not match pattern \'^[a-zA-Z0-9_-]+$\'" / string_above_max_length; llama_index#16093, home-assistant/core#121325',
+  },
+  anthropic: {
+    id: 'anthropic',
+    label: 'Anthropic',
+    field: 'tools[].name',
+    rule: '^[a-zA-Z0-9_-]{1,128}$',
+    pattern: /^[a-zA-Z0-9_-]{1,128}$/,
+    rest: ALNUM_UNDERSCORE_HYPHEN,
+    restText: '[a-zA-Z0-9_-]',
+    maxLength: 128,
+    strength: 'must',
+    history: 'none',
+    rejectsDuplicates: true,
+    source: 'platform.claude.com "Define tools" (128 since mid-2025, 64 before); claude-code#10687; microsoft/wassette#56',
+  },
+  'anthropic-64': {
+    id: 'anthropic-64',
+    label: 'Anthropic (64: Claude.ai connectors, Claude on Bedrock)',
+    field: 'tools[].name, tool_reference.tool_name',
+    rule: '^[a-zA-Z0-9_-]{1,64}$',
+    pattern: /^[a-zA-Z0-9_-]{1,64}$/,
+    rest: ALNUM_UNDERSCORE_HYPHEN,
+    restText: '[a-zA-Z0-9_-]',
+    maxLength: 64,
+    strength: 'must',
+    history: 'none',
+    rejectsDuplicates: true,
+    source: 'orchard-mcp#14; claude-code#20830',
+  },
+  bedrock: {
+    id: 'bedrock',
+    label: 'Amazon Bedrock (Converse)',
+    field: 'toolConfig.tools[].toolSpec.name',
+    rule: '^[a-zA-Z0-9_-]{1,64}$',
+    pattern: /^[a-zA-Z0-9_-]{1,64}$/,
+    rest: ALNUM_UNDERSCORE_HYPHEN,
+    restText: '[a-zA-Z0-9_-]',
+    maxLength: 64,
+    strength: 'must',
+    history: 'length',
+    rejectsDuplicates: false,
+    source: 'AWS API reference ToolSpecification; litellm#24668',
+  },
+  'bedrock-agents': {
+    id: 'bedrock-agents',
+    label: 'Amazon Bedrock Agents',
+    field: 'ToolSpecification.name',
+    rule: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$',
+    pattern: /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/,
+    first: /^[a-zA-Z]$/,
+    firstText: '[a-zA-Z]',
+    rest: /^[a-zA-Z0-9_]$/,
+    restText: '[a-zA-Z0-9_]',
+    maxLength: 64,
+    strength: 'must',
+    history: 'length',
+    rejectsDuplicates: false,
+    source: 'AWS Bedrock Agents API reference (letter first, no hyphen)',
+  },
+  gemini: {
+    id: 'gemini',
+    label: 'Google Gemini',
+    field: 'tools[].functionDeclarations[].name',
+    rule: 'first character [a-zA-Z_], then [a-zA-Z0-9_.:-], at most 64 (63 in practice)',
+    pattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+    first: /^[a-zA-Z_]$/,
+    firstText: '[a-zA-Z_]',
+    rest: /^[a-zA-Z0-9_.:-]$/,
+    restText: '[a-zA-Z0-9_.:-]',
+    maxLength: 64,
+    practicalMaxLength: 63,
+    strength: 'must',
+    history: 'none',
+    rejectsDuplicates: false,
+    source: 'Gemini API FunctionDeclaration reference (v1beta); gemini-cli mcp-tool.ts ("actual limit seems to be 63"); mastra#6612',
+  },
+  mistral: {
+    id: 'mistral',
+    label: 'Mistral',
+    field: 'tools[].function.name',
+    rule: '^[a-zA-Z0-9_-]{1,64}$',
+    pattern: /^[a-zA-Z0-9_-]{1,64}$/,
+    rest: ALNUM_UNDERSCORE_HYPHEN,
+    restText: '[a-zA-Z0-9_-]',
+    maxLength: 64,
+    strength: 'must',
+    history: 'full',
+    rejectsDuplicates: false,
+    source: 'Mistral function-calling API reference',
+  },
+  'cohere-v1': {
+    id: 'cohere-v1',
+    label: 'Cohere (v1 chat)',
+    field: 'tools[].name',
+    rule: '^[A-Za-z_][A-Za-z0-9_]*$',
+    pattern: /^[A-Za-z_][A-Za-z0-9_]*$/,
+    first: /^[A-Za-z_]$/,
+    firstText: '[A-Za-z_]',
+    rest: /^[A-Za-z0-9_]$/,
+    restText: '[A-Za-z0-9_]',
+    maxLength: Number.POSITIVE_INFINITY,
+    strength: 'must',
+    history: 'none',
+    rejectsDuplicates: false,
+    source: 'Cohere v1 Chat API reference (no hyphen, no leading digit)',
+  },
+  mcp: {
+    id: 'mcp',
+    label: 'MCP (2025-11-25 Tool.name)',
+    field: 'tools/list result tools[].name',
+    rule: '^[A-Za-z0-9._-]{1,128}$ (SHOULD)',
+    pattern: /^[A-Za-z0-9._-]{1,128}$/,
+    rest: /^[A-Za-z0-9._-]$/,
+    restText: '[A-Za-z0-9._-]',
+    maxLength: 128,
+    strength: 'should',
+    discouragedAtEdges: '-.',
+    history: 'none',
+    rejectsDuplicates: false,
+    source: 'MCP specification 2025-11-25, Tool names (SEP-986); official TypeScript and Python SDKs warn, never reject',
+  },
+};
+
+export const ALL_PROVIDER_IDS: readonly ProviderId[] = Object.keys(PROVIDERS) as ProviderId[];
+
+/** A request must be accepted by OpenAI, Anthropic and Bedrock at once unless the user says otherwise. */
+export const DEFAULT_TARGETS: readonly ProviderId[] = ['openai', 'anthropic', 'bedrock'];
+
+export function isProviderId(value: string): value is ProviderId {
+  return Object.prototype.hasOwnProperty.call(PROVIDERS, value);
+}
