@@ -1,0 +1,86 @@
+import { takeCensus } from './census/census';
+import { checkAdsCapabilities } from './checks/ads';
+import { checkCaseCollisions, checkReservedNames, checkWireCollisions } from './checks/collisions';
+import type { CheckContext } from './checks/context';
+import { checkHistoryNames, checkMcpSourceNames, checkMissingNames, checkWireNames } from './checks/names';
+import { checkReferences } from './checks/references';
+import { checkRenamed, checkToolCount } from './checks/request';
+import { FindingSink } from './checks/sink';
+import { compareFindings } from './findings';
+import { sharedNamespace } from './fixes/invocationNameFix';
+import { NamePool, ownNames } from './fixes/namePool';
+import { recognizeDocument } from './formats/recognize';
+import { parseDocument } from './json/parse';
+import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus } from './model';
+import { settingsForRequest, type AnalysisOptions } from './settings';
+
+/**
+ * The core's one entry point: text in, tools, wire names, census and findings out, as plain data
+ * with offsets. No I/O, no LSP; never throws on any input (a failure inside a check is a bug, and
+ * still must not take down the server: the adapters catch it and log).
+ */
+export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
+  const parsed = parseDocument(text);
+  const extraction = recognizeDocument(parsed.values);
+  const sink = new FindingSink(options.severity);
+  const tools: AnalyzedTool[] = [];
+  const references: AnalyzedReference[] = [];
+  const requests: RequestCensus[] = [];
+
+  extraction.requests.forEach((request, index) => {
+    const settings = settingsForRequest(request.format, options);
+    const census = takeCensus(request, index, settings, tools.length);
+    const firstTool = tools.length;
+    tools.push(...census.tools);
+    references.push(...census.references);
+    requests.push(census.census);
+    const context: CheckContext = {
+      text,
+      request,
+      census,
+      settings,
+      sink,
+      firstTool,
+      allTools: tools,
+      names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets),
+      proposals: new Map(),
+      sharedNamespace: memo(() => sharedNamespace(census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name])))),
+    };
+    runChecks(context);
+  });
+
+  return {
+    format: extraction.format,
+    documentKind: parsed.kind,
+    requests,
+    tools,
+    references,
+    findings: sink.findings.sort(compareFindings),
+    syntaxProblems: parsed.problems,
+  };
+}
+
+function runChecks(context: CheckContext): void {
+  checkMissingNames(context);
+  checkAdsCapabilities(context);
+  checkMcpSourceNames(context);
+  checkReservedNames(context);
+  checkWireCollisions(context);
+  checkWireNames(context);
+  checkCaseCollisions(context);
+  checkHistoryNames(context);
+  checkReferences(context);
+  checkToolCount(context);
+  checkRenamed(context);
+}
+
+/** Every tool's real and wire names, and the reserved ones: a proposed name lands on none of them. */
+function* takenNames(tools: readonly AnalyzedTool[], reserved: readonly string[]): Iterable<readonly string[]> {
+  for (const tool of tools) yield ownNames(tool);
+  for (const name of reserved) yield [name];
+}
+
+function memo<T>(compute: () => T): () => T {
+  let cached: { value: T } | undefined;
+  return () => (cached ??= { value: compute() }).value;
+}

@@ -1,0 +1,77 @@
+import type { ExtractedRequest } from '../formats/model';
+import type { AnalyzedReference, AnalyzedTool, RequestCensus, ToolFate } from '../model';
+import { PROVIDERS } from '../profiles/providers';
+import { checkName } from '../profiles/verdict';
+import type { RequestSettings } from '../settings';
+import { groupByWireName, type WireGroup } from './groups';
+import { resolveReferences } from './resolve';
+import { computeWire, type WireComputation } from './wire';
+
+/** One request's census: every tool's wire name and fate, the shared names, the references. */
+export interface CensusResult {
+  readonly census: RequestCensus;
+  readonly tools: readonly AnalyzedTool[];
+  readonly wires: readonly WireComputation[];
+  readonly references: readonly AnalyzedReference[];
+  /** Shared wire names, with request-local member positions. */
+  readonly groups: readonly WireGroup[];
+  /** Request-local positions of tools whose wire name is a reserved (runtime) name. */
+  readonly reserved: readonly number[];
+}
+
+/**
+ * Takes the census of one request (naming-rules.md section 1: one request = one census).
+ * `firstTool` is the global index of this request's first tool, so that the cross-references in
+ * AnalyzedTool point into Analysis.tools.
+ */
+export function takeCensus(request: ExtractedRequest, requestIndex: number, settings: RequestSettings, firstTool: number): CensusResult {
+  const wires = request.declarations.map((d) => computeWire(d, settings.derivation));
+  const reservedSet = new Set(settings.reservedNames);
+  const reserved: number[] = [];
+  for (let i = 0; i < wires.length; i++) {
+    const wire = wires[i]!.wireName;
+    if (wire !== null && reservedSet.has(wire)) reserved.push(i);
+  }
+  const isReserved = new Set(reserved);
+  const groups = groupByWireName(wires, (i) => !isReserved.has(i), settings.derivation);
+
+  const fates: ToolFate[] = wires.map((w) => w.fate);
+  for (const i of reserved) fates[i] = 'left-out';
+  const collidesWith: number[][] = wires.map(() => []);
+  const kept: Array<number | undefined> = wires.map(() => undefined);
+  for (const group of groups) {
+    for (const member of group.members) {
+      collidesWith[member] = group.members.filter((m) => m !== member).map((m) => m + firstTool);
+      kept[member] = group.kept === undefined ? undefined : group.kept + firstTool;
+      // model-safe: only the tool whose real name is the form stays; the rest are left out.
+      if (settings.derivation === 'model-safe' && member !== group.kept) fates[member] = 'left-out';
+    }
+  }
+
+  const tools: AnalyzedTool[] = wires.map((wire, i) => ({
+    request: requestIndex,
+    declaration: request.declarations[i]!,
+    name: wire.name,
+    wireName: wire.wireName,
+    wireSource: wire.source,
+    fate: fates[i]!,
+    verdicts: wire.wireName === null ? [] : settings.targets.map((provider) => ({ provider, verdict: checkName(PROVIDERS[provider], wire.wireName!) })),
+    collidesWith: collidesWith[i]!,
+    keptInGroup: kept[i],
+  }));
+
+  const references = resolveReferences(request.references, tools, settings, requestIndex, firstTool);
+  let offeredCount = 0;
+  for (const fate of fates) if (fate === 'offered') offeredCount += 1;
+  const census: RequestCensus = {
+    format: request.format,
+    derivation: settings.derivation,
+    targets: settings.targets,
+    reservedNames: settings.reservedNames,
+    pointer: request.pointer,
+    anchorRange: request.anchorRange,
+    tools: tools.map((_, i) => i + firstTool),
+    offeredCount,
+  };
+  return { census, tools, wires, references, groups, reserved };
+}

@@ -1,0 +1,78 @@
+import { invocationNameFix } from '../fixes/invocationNameFix';
+import { ADS_INVOCATION_NAME, ADS_MAX, ADS_NAMESPACED_NAME } from '../wire/derivations';
+import { quote, type CheckContext } from './context';
+
+/**
+ * ADS-2 checks: capability names must be namespacedNames, explicit invocationNames must be valid,
+ * and a derived name over 64 (or still invalid) is not invocable (clients MUST NOT truncate).
+ */
+export function checkAdsCapabilities(context: CheckContext): void {
+  if (context.settings.derivation !== 'ads') return;
+  context.census.tools.forEach((tool, local) => {
+    const global = local + context.firstTool;
+    const name = tool.name;
+    if (name === undefined) return;
+    const site = tool.declaration.name;
+    if (context.request.format === 'ads-manifest' && !ADS_NAMESPACED_NAME.test(name)) {
+      context.sink.add('invalid-capability-name', 'error', {
+        message: `Capability name ${quote(name)} is not an ADS namespacedName (^[A-Za-z][A-Za-z0-9-]{0,63}(\\.[A-Za-z][A-Za-z0-9-]{0,63})+$): ${namespacedNameProblem(name)}.`,
+        range: site.range,
+        pointer: site.pointer,
+        related: [],
+        tool: global,
+      });
+    }
+    const wire = context.census.wires[local];
+    const ads = wire?.ads;
+    if (!ads) return;
+    if (ads.kind === 'invalid-invocation-name') {
+      const explicit = tool.declaration.invocationName!;
+      const fix = invocationNameFix(context, local);
+      context.sink.add('invalid-invocation-name', 'error', {
+        message: `invocationName ${explicit.value === undefined ? 'must be a string' : `${quote(explicit.value)} is invalid`}: ADS-2 requires ^[A-Za-z][A-Za-z0-9_-]{0,63}$${explicit.value !== undefined ? ` (${invocationNameProblem(explicit.value)})` : ''}. Until it is fixed, clients cannot invoke ${quote(name)}.${fix ? ` Use e.g. ${quote(fix.proposed)}.` : ''}`,
+        range: explicit.range,
+        pointer: explicit.pointer,
+        related: [],
+        tool: global,
+        ...(fix ? { fix } : {}),
+      });
+    } else if (ads.kind === 'not-invocable') {
+      const fix = invocationNameFix(context, local);
+      const length = [...ads.derived].length;
+      const why = ads.why === 'too-long'
+        ? `derives ${quote(ads.derived)}, ${length} characters, over ADS-2's ${ADS_MAX}; the spec forbids truncating it, so clients MUST treat the capability as not invocable and models never see it`
+        : `derives ${quote(ads.derived)}, which is still not a valid tool name ([A-Za-z0-9_-] only), so clients cannot invoke it`;
+      context.sink.add('not-invocable', 'error', {
+        message: `${quote(name)} ${why}. Add an invocationName${fix ? `, e.g. ${quote(fix.proposed)}` : ''}.`,
+        range: site.range,
+        pointer: site.pointer,
+        related: [],
+        tool: global,
+        ...(fix ? { fix } : {}),
+      });
+    }
+  });
+}
+
+function namespacedNameProblem(name: string): string {
+  if (!name.includes('.')) return 'it needs at least one "." (a reverse-DNS namespace such as com.example.' + name + ')';
+  const segments = name.split('.');
+  for (const segment of segments) {
+    if (segment.length === 0) return 'it has an empty segment (two dots in a row, or a dot at an end)';
+    if (!/^[A-Za-z]/.test(segment)) return `segment ${quote(segment)} must start with a letter`;
+    if (segment.includes('_')) return `segment ${quote(segment)} contains "_", which namespacedNames do not allow (use "-")`;
+    const bad = /[^A-Za-z0-9-]/u.exec(segment);
+    if (bad) return `segment ${quote(segment)} contains ${quote(bad[0])}, outside [A-Za-z0-9-]`;
+    if ([...segment].length > 64) return `segment ${quote(segment.slice(0, 20) + '…')} is over 64 characters`;
+  }
+  return 'it does not match the pattern';
+}
+
+function invocationNameProblem(value: string): string {
+  if (value.length === 0) return 'it is empty';
+  if (!/^[A-Za-z]/.test(value)) return 'it must start with a letter';
+  if ([...value].length > 64) return `${[...value].length} characters, over 64`;
+  const bad = /[^A-Za-z0-9_-]/u.exec(value);
+  if (bad) return `${quote(bad[0])} is outside [A-Za-z0-9_-]`;
+  return ADS_INVOCATION_NAME.test(value) ? 'valid' : 'it does not match';
+}

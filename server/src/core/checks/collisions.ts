@@ -1,0 +1,167 @@
+import type { WireGroup } from '../census/groups';
+import type { FixData, RelatedLocation } from '../findings';
+import type { AnalyzedTool } from '../model';
+import { PROVIDERS } from '../profiles/providers';
+import { invocationNameFix } from '../fixes/invocationNameFix';
+import { renameFix } from '../fixes/renameFix';
+import { listNames, quote, type CheckContext } from './context';
+
+/**
+ * wire-collision: two or more tools of one request share a wire name. Every member gets a
+ * finding that names the others and says which one is kept and which are left out; the members
+ * that should change carry the fix (the kept tool, or the first, keeps its name).
+ */
+export function checkWireCollisions(context: CheckContext): void {
+  for (const group of context.census.groups) {
+    const keeper = keeperOf(context, group);
+    for (const member of group.members) {
+      const tool = context.census.tools[member]!;
+      const others = group.members.filter((m) => m !== member);
+      const fix = member === keeper ? undefined : collisionFix(context, member);
+      context.sink.add('wire-collision', 'error', {
+        message: collisionMessage(context, group, member, others, fix),
+        range: tool.declaration.name.range,
+        pointer: tool.declaration.name.pointer,
+        related: others.map((o) => related(context, o, group)),
+        tool: member + context.firstTool,
+        ...(fix ? { fix } : {}),
+      });
+    }
+  }
+}
+
+/**
+ * The member that keeps its name: the runtime's kept tool, an explicit invocationName, or the
+ * first. Under model-safe with no kept tool every member is left out today; the first one would
+ * be offered once the others are renamed, so it keeps its name only if its form would then clash
+ * with no other tool's form, even by case (else fix-all would trade one collision for another).
+ */
+function keeperOf(context: CheckContext, group: WireGroup): number | undefined {
+  if (group.kept !== undefined) return group.kept;
+  if (context.settings.derivation === 'ads') {
+    const explicit = group.members.find((m) => context.census.tools[m]!.wireSource === 'ads-explicit');
+    if (explicit !== undefined) return explicit;
+  }
+  const first = group.members[0]!;
+  if (context.settings.derivation !== 'model-safe') return first;
+  const form = group.wireName.toLowerCase();
+  const clashes = context.census.tools.some((tool, i) => !group.members.includes(i) && tool.wireName !== null && tool.wireName.toLowerCase() === form);
+  return clashes ? undefined : first;
+}
+
+function collisionFix(context: CheckContext, member: number): FixData | undefined {
+  return context.settings.derivation === 'ads' ? invocationNameFix(context, member) : renameFix(context, member, true);
+}
+
+function collisionMessage(context: CheckContext, group: WireGroup, member: number, others: readonly number[], fix: FixData | undefined): string {
+  const tools = context.census.tools;
+  const self = tools[member]!;
+  const name = quote(self.name ?? '');
+  const otherNames = listNames(others.map((o) => tools[o]!.name ?? ''));
+  const wire = quote(group.wireName);
+  const remedy = fix
+    ? ` ${fix.kind === 'rename' ? 'Rename it' : 'Give it its own invocationName'}, e.g. ${quote(fix.proposed)}.`
+    : ` Keep this one and ${context.settings.derivation === 'ads' ? 'give the others their own invocationName' : 'rename the others'} (their findings carry the fix).`;
+  switch (context.settings.derivation) {
+    case 'model-safe': {
+      const lead = `${name} is sent as ${wire} (model-safe form), like ${otherNames}.`;
+      if (group.kept === member) {
+        const leftOut = others.filter((o) => tools[o]!.fate === 'left-out').map((o) => tools[o]!.name ?? '');
+        return `${lead} This tool is kept (its real name is the form); ${listNames(leftOut)} ${leftOut.length === 1 ? 'is' : 'are'} left out of the request, and a call meant for ${leftOut.length === 1 ? 'it' : 'them'} runs this tool. Rename ${leftOut.length === 1 ? 'that tool' : 'those tools'}.`;
+      }
+      if (group.kept !== undefined) {
+        const kept = quote(tools[group.kept]!.name ?? '');
+        const why = self.name === group.wireName ? 'it is declared again' : `${kept}'s real name is the form`;
+        return `${lead} The runtime keeps ${kept} (${why}) and leaves ${name} out of the request: the model can never call it, and a call meant for it runs ${kept}.${remedy}`;
+      }
+      return `${lead} No real name among them is the form, so the runtime leaves all of them out of the request.${remedy}`;
+    }
+    case 'verbatim': {
+      const rejecting = context.settings.targets.filter((t) => PROVIDERS[t].rejectsDuplicates).map((t) => PROVIDERS[t].label);
+      const effect = rejecting.length > 0
+        ? `${rejecting.join(', ')} reject${rejecting.length === 1 ? 's' : ''} the whole request ("tools: Tool names must be unique.")`
+        : 'the model sees two tools of one name and a call reaches whichever one the runtime registered last';
+      return `${name} is declared ${group.members.length} times in this request: ${effect}.${remedy}`;
+    }
+    case 'ads':
+      return `${adsCollisionLead(self, others.map((o) => tools[o]!), group.wireName)} A client cannot tell them apart: a call may run the wrong capability, and providers reject duplicate tool names.${remedy}`;
+  }
+}
+
+function adsCollisionLead(self: AnalyzedTool, others: readonly AnalyzedTool[], wireName: string): string {
+  const name = quote(self.name ?? '');
+  const wire = quote(wireName);
+  const sameName = others.filter((o) => o.name === self.name);
+  if (sameName.length > 0) {
+    const versions = [self, ...sameName].map((t) => t.declaration.version ?? '?').join(', ');
+    return `${name} is declared ${sameName.length + 1} times (versions ${versions}), and every entry is invoked as ${wire}.`;
+  }
+  const selfHow = self.wireSource === 'ads-explicit' ? `has invocationName ${wire}` : `derives ${wire} ("." -> "-")`;
+  const othersHow = others.map((o) => `${quote(o.name ?? '')} ${o.wireSource === 'ads-explicit' ? 'has it as invocationName' : 'derives it too'}`).join('; ');
+  const hyphenNote = others.some((o) => o.wireSource === 'ads-derived' && o.name !== self.name) && self.wireSource === 'ads-derived'
+    ? ' Hyphens are legal inside segments, so ADS-2\'s "." -> "-" is not collision-free.'
+    : '';
+  return `${name} ${selfHow}; ${othersHow}.${hyphenNote}`;
+}
+
+function related(context: CheckContext, other: number, group: WireGroup): RelatedLocation {
+  const tool = context.census.tools[other]!;
+  const role = context.settings.derivation === 'model-safe' ? (group.kept === other ? ' (kept)' : ' (left out)') : '';
+  return { range: tool.declaration.name.range, message: `${quote(tool.name ?? '')} is also sent as ${quote(group.wireName)}${role}` };
+}
+
+/** reserved-name: the tool's wire name is one the runtime keeps for its own tools. */
+export function checkReservedNames(context: CheckContext): void {
+  for (const local of context.census.reserved) {
+    const tool = context.census.tools[local]!;
+    const wire = tool.wireName ?? '';
+    const fix = renameFix(context, local, true);
+    const sent = tool.name === wire ? quote(wire) : `${quote(tool.name ?? '')} (sent as ${quote(wire)})`;
+    const owner = context.settings.derivation === 'model-safe' && ['tool_search', 'tool_schema', 'reset_tools'].includes(wire)
+      ? `the agent runtime's own tool (${context.settings.reservedNames.slice(0, 3).join(', ')} are taken)`
+      : 'a name reserved in your configuration (reservedNames)';
+    context.sink.add('reserved-name', 'error', {
+      message: `${sent} is ${owner}: the runtime leaves this tool out and the model can never call it.${fix ? ` Rename it, e.g. to ${quote(fix.proposed)}.` : ''}`,
+      range: tool.declaration.name.range,
+      pointer: tool.declaration.name.pointer,
+      related: [],
+      tool: local + context.firstTool,
+      ...(fix ? { fix } : {}),
+    });
+  }
+}
+
+/**
+ * case-collision: offered wire names equal but for case. Providers compare case-sensitively, but
+ * lower-casing clients (OpenAI Agents SDK) merge them, and models mix them up.
+ */
+export function checkCaseCollisions(context: CheckContext): void {
+  const byLower = new Map<string, number[]>();
+  context.census.tools.forEach((tool, local) => {
+    if (tool.wireName === null || tool.fate !== 'offered') return;
+    const key = tool.wireName.toLowerCase();
+    const group = byLower.get(key);
+    if (group) group.push(local);
+    else byLower.set(key, [local]);
+  });
+  for (const members of byLower.values()) {
+    if (members.length < 2) continue;
+    const distinct = new Set(members.map((m) => context.census.tools[m]!.wireName));
+    if (distinct.size < 2) continue; // exact duplicates are wire-collisions, not case ones
+    members.forEach((member, position) => {
+      const tool = context.census.tools[member]!;
+      const others = members.filter((m) => context.census.tools[m]!.wireName !== tool.wireName);
+      if (others.length === 0) return;
+      const fix = position === 0 ? undefined : context.settings.derivation === 'ads' ? invocationNameFix(context, member) : renameFix(context, member, true);
+      const adsNote = context.settings.derivation === 'ads' ? ' ADS compares namespaces case-insensitively, so these may be one namespace spelled two ways.' : '';
+      context.sink.add('case-collision', 'warning', {
+        message: `${quote(tool.wireName ?? '')} and ${listNames(others.map((o) => context.census.tools[o]!.wireName ?? ''))} differ only in case on the wire. Providers compare names case-sensitively, but clients that lower-case names (OpenAI Agents SDK) merge them into one tool, and models confuse them.${adsNote}${fix ? ` ${fix.kind === 'rename' ? 'Rename it, e.g. to' : 'Give it an invocationName, e.g.'} ${quote(fix.proposed)}.` : ''}`,
+        range: tool.declaration.name.range,
+        pointer: tool.declaration.name.pointer,
+        related: others.map((o) => ({ range: context.census.tools[o]!.declaration.name.range, message: `${quote(context.census.tools[o]!.wireName ?? '')} differs only in case` })),
+        tool: member + context.firstTool,
+        ...(fix ? { fix } : {}),
+      });
+    });
+  }
+}

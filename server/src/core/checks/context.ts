@@ -1,0 +1,33 @@
+import type { CensusResult } from '../census/census';
+import type { ExtractedRequest } from '../formats/model';
+import type { AnalyzedTool } from '../model';
+import type { NamePool } from '../fixes/namePool';
+import type { RequestSettings } from '../settings';
+import type { FindingSink } from './sink';
+
+/** What every check of one request reads. Tool positions are request-local unless named global. */
+export interface CheckContext {
+  readonly text: string;
+  readonly request: ExtractedRequest;
+  readonly census: CensusResult;
+  readonly settings: RequestSettings;
+  readonly sink: FindingSink;
+  /** Global index of the request's first tool. */
+  readonly firstTool: number;
+  /** All tools of the document so far (global indexes). */
+  readonly allTools: readonly AnalyzedTool[];
+  readonly names: NamePool;
+  /** One proposed name per tool (request-local position), so two findings on one tool agree. */
+  readonly proposals: Map<number, string>;
+  /** ADS: the namespace every capability shares (computed on first use, for fixes only). */
+  readonly sharedNamespace: () => readonly string[];
+}
+
+export function quote(name: string): string {
+  return JSON.stringify(name);
+}
+
+export function listNames(names: readonly string[], limit = 4): string {
+  const shown = names.slice(0, limit).map(quote).join(', ');
+  return names.length > limit ? `${shown} and ${names.length - limit} more` : shown;
+}

@@ -1,0 +1,34 @@
+import type { FindingCode } from '../findings';
+import type { OffsetRange } from '../json/ranges';
+import type { ProviderId } from '../profiles/providers';
+import type { SeveritySetting } from '../settings';
+import type { DerivationId } from '../wire/derivations';
+
+/** One `overrides[]` entry: settings for the files its globs match (later entries win). */
+export interface ConfigOverride {
+  readonly files: readonly string[];
+  readonly derivation?: DerivationId;
+  readonly targets?: readonly ProviderId[];
+}
+
+/** `.toolwire.json`, validated. Globs are relative to the folder holding the file. */
+export interface ToolwireConfig {
+  readonly targets?: readonly ProviderId[];
+  readonly reservedNames?: readonly string[];
+  readonly severity?: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
+  readonly ignore?: readonly string[];
+  readonly overrides?: readonly ConfigOverride[];
+}
+
+export interface ConfigProblem {
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+  readonly range: OffsetRange;
+}
+
+export interface ParsedConfig {
+  readonly config: ToolwireConfig;
+  readonly problems: readonly ConfigProblem[];
+}
+
+export const CONFIG_FILE_NAME = '.toolwire.json';

@@ -1,0 +1,137 @@
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { FINDING_CODES, SEVERITIES, type FindingCode } from '../findings';
+import { isProviderId, type ProviderId } from '../profiles/providers';
+import type { SeveritySetting } from '../settings';
+import { DERIVATION_IDS, type DerivationId } from '../wire/derivations';
+import type { ConfigOverride, ConfigProblem, ParsedConfig, ToolwireConfig } from './model';
+
+const TOP_LEVEL_KEYS = new Set(['$schema', 'targets', 'reservedNames', 'severity', 'ignore', 'overrides', 'clients', 'servers']);
+
+/**
+ * Reads `.toolwire.json` (JSONC). Never throws and never drops a mistake silently: every value
+ * that cannot be used comes back as a problem with its range, and the rest of the file still
+ * applies (a typo in one severity must not switch the whole config off).
+ */
+export function parseConfig(text: string): ParsedConfig {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  const problems: ConfigProblem[] = errors.map((e) => ({
+    severity: 'error',
+    message: `.toolwire.json is not valid JSON: ${printParseErrorCode(e.error)}`,
+    range: { start: e.offset, end: e.offset + e.length },
+  }));
+  if (!root) return { config: {}, problems };
+  if (root.type !== 'object') {
+    problems.push(problem(root, '.toolwire.json must hold an object, e.g. { "targets": ["openai"] }'));
+    return { config: {}, problems };
+  }
+  const reader = new ConfigReader(problems);
+  const config: { -readonly [K in keyof ToolwireConfig]: ToolwireConfig[K] } = {};
+  for (const prop of root.children ?? []) {
+    const [keyNode, value] = prop.children ?? [];
+    if (!keyNode || !value) continue;
+    const key = String(keyNode.value);
+    switch (key) {
+      case 'targets': config.targets = reader.providers(value); break;
+      case 'reservedNames': config.reservedNames = reader.strings(value, 'reservedNames'); break;
+      case 'ignore': config.ignore = reader.strings(value, 'ignore'); break;
+      case 'severity': config.severity = reader.severity(value); break;
+      case 'overrides': config.overrides = reader.overrides(value); break;
+      default:
+        if (!TOP_LEVEL_KEYS.has(key)) problems.push({ ...problem(keyNode, `Unknown setting "${key}" (known: ${[...TOP_LEVEL_KEYS].filter((k) => k !== '$schema').join(', ')}).`), severity: 'warning' });
+    }
+  }
+  return { config, problems };
+}
+
+function problem(node: Node, message: string): ConfigProblem {
+  return { severity: 'error', message, range: { start: node.offset, end: node.offset + node.length } };
+}
+
+class ConfigReader {
+  constructor(private readonly problems: ConfigProblem[]) {}
+
+  strings(node: Node, what: string): string[] | undefined {
+    if (node.type !== 'array') {
+      this.problems.push(problem(node, `"${what}" must be an array of strings.`));
+      return undefined;
+    }
+    const out: string[] = [];
+    for (const item of node.children ?? []) {
+      if (item.type === 'string') out.push(item.value as string);
+      else this.problems.push(problem(item, `"${what}" entries must be strings.`));
+    }
+    return out;
+  }
+
+  providers(node: Node): ProviderId[] | undefined {
+    const names = this.strings(node, 'targets');
+    if (!names) return undefined;
+    const out: ProviderId[] = [];
+    (node.children ?? []).forEach((item) => {
+      if (item.type !== 'string') return;
+      const id = item.value as string;
+      if (isProviderId(id)) out.push(id);
+      else this.problems.push(problem(item, `Unknown provider "${id}". Known: openai, anthropic, anthropic-64, bedrock, bedrock-agents, gemini, mistral, cohere-v1, mcp.`));
+    });
+    if (out.length === 0 && names.length === 0) this.problems.push(problem(node, '"targets" must name at least one provider.'));
+    return out.length > 0 ? out : undefined;
+  }
+
+  derivation(node: Node): DerivationId | undefined {
+    if (node.type === 'string' && (DERIVATION_IDS as readonly string[]).includes(node.value as string)) return node.value as DerivationId;
+    this.problems.push(problem(node, `"derivation" must be one of ${DERIVATION_IDS.join(', ')}.`));
+    return undefined;
+  }
+
+  severity(node: Node): Partial<Record<FindingCode, SeveritySetting>> | undefined {
+    if (node.type !== 'object') {
+      this.problems.push(problem(node, '"severity" must be an object such as { "renamed-on-wire": "off" }.'));
+      return undefined;
+    }
+    const out: Partial<Record<FindingCode, SeveritySetting>> = {};
+    for (const prop of node.children ?? []) {
+      const [keyNode, value] = prop.children ?? [];
+      if (!keyNode || !value) continue;
+      const code = String(keyNode.value);
+      if (!(FINDING_CODES as readonly string[]).includes(code)) {
+        this.problems.push(problem(keyNode, `Unknown diagnostic code "${code}". Known: ${FINDING_CODES.join(', ')}.`));
+        continue;
+      }
+      const level = value.type === 'string' ? (value.value as string) : undefined;
+      if (level === 'off' || (level !== undefined && (SEVERITIES as readonly string[]).includes(level))) out[code as FindingCode] = level as SeveritySetting;
+      else this.problems.push(problem(value, `Severity must be one of error, warning, information, hint, off.`));
+    }
+    return out;
+  }
+
+  overrides(node: Node): ConfigOverride[] | undefined {
+    if (node.type !== 'array') {
+      this.problems.push(problem(node, '"overrides" must be an array of { "files": [...], "derivation"?, "targets"? }.'));
+      return undefined;
+    }
+    const out: ConfigOverride[] = [];
+    for (const item of node.children ?? []) {
+      if (item.type !== 'object') {
+        this.problems.push(problem(item, 'Each override must be an object.'));
+        continue;
+      }
+      const entry: { files?: string[]; derivation?: DerivationId; targets?: ProviderId[] } = {};
+      for (const prop of item.children ?? []) {
+        const [keyNode, value] = prop.children ?? [];
+        if (!keyNode || !value) continue;
+        const key = String(keyNode.value);
+        if (key === 'files') entry.files = this.strings(value, 'files');
+        else if (key === 'derivation') entry.derivation = this.derivation(value);
+        else if (key === 'targets') entry.targets = this.providers(value);
+        else this.problems.push({ ...problem(keyNode, `Unknown override setting "${key}" (known: files, derivation, targets).`), severity: 'warning' });
+      }
+      if (!entry.files || entry.files.length === 0) {
+        this.problems.push(problem(item, 'An override needs "files": a list of globs it applies to.'));
+        continue;
+      }
+      out.push({ files: entry.files, ...(entry.derivation ? { derivation: entry.derivation } : {}), ...(entry.targets ? { targets: entry.targets } : {}) });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,33 @@
+import picomatch from 'picomatch';
+import type { AnalysisOptions } from '../settings';
+import type { ToolwireConfig } from './model';
+
+/**
+ * The options for one file. `relativePath` is the file's path relative to the folder holding
+ * `.toolwire.json`, with `/` separators. Returns 'ignored' for files the config excludes.
+ */
+export function optionsForFile(config: ToolwireConfig, relativePath: string, base: AnalysisOptions = {}): AnalysisOptions | 'ignored' {
+  if (config.ignore && config.ignore.length > 0 && matches(config.ignore, relativePath)) return 'ignored';
+  let derivation = base.derivation;
+  let targets = base.targets;
+  for (const override of config.overrides ?? []) {
+    if (!matches(override.files, relativePath)) continue;
+    derivation = override.derivation ?? derivation;
+    targets = override.targets ?? targets;
+  }
+  const defaultTargets = config.targets ?? base.defaultTargets;
+  const reservedNames = config.reservedNames ?? base.reservedNames;
+  const severity = config.severity || base.severity ? { ...base.severity, ...config.severity } : undefined;
+  return {
+    ...(derivation ? { derivation } : {}),
+    ...(targets ? { targets } : {}),
+    ...(defaultTargets ? { defaultTargets } : {}),
+    ...(reservedNames ? { reservedNames } : {}),
+    ...(severity ? { severity } : {}),
+  };
+}
+
+/** `dot: true` so `.well-known/agent-discovery.json` and friends match `**` globs. */
+function matches(globs: readonly string[], path: string): boolean {
+  return picomatch.isMatch(path, globs as string[], { dot: true });
+}

@@ -1,0 +1,77 @@
+import type { OffsetRange } from './json/ranges';
+import type { ProviderId } from './profiles/providers';
+
+export type FindingCode =
+  | 'invalid-name'
+  | 'wire-collision'
+  | 'reserved-name'
+  | 'not-invocable'
+  | 'invalid-invocation-name'
+  | 'invalid-capability-name'
+  | 'case-collision'
+  | 'unresolved-reference'
+  | 'missing-name'
+  | 'too-many-tools'
+  | 'renamed-on-wire';
+
+export const FINDING_CODES: readonly FindingCode[] = [
+  'invalid-name',
+  'wire-collision',
+  'reserved-name',
+  'not-invocable',
+  'invalid-invocation-name',
+  'invalid-capability-name',
+  'case-collision',
+  'unresolved-reference',
+  'missing-name',
+  'too-many-tools',
+  'renamed-on-wire',
+];
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
+
+export interface RelatedLocation {
+  readonly range: OffsetRange;
+  readonly message: string;
+}
+
+/** A text replacement, with the text it expects to replace so a stale fix can be refused. */
+export interface OffsetEdit {
+  readonly range: OffsetRange;
+  readonly oldText: string;
+  readonly newText: string;
+}
+
+/**
+ * Everything a quick fix needs, as plain data: an LSP code action is rebuilt from this alone
+ * (it travels in `Diagnostic.data`), so no request handler has to keep state between calls.
+ */
+export interface FixData {
+  readonly kind: 'rename' | 'add-invocation-name';
+  readonly title: string;
+  /** The name the fix proposes (the new tool name or invocationName). */
+  readonly proposed: string;
+  readonly edits: readonly OffsetEdit[];
+  /** The canonical fix for this finding (VS Code's "preferred" auto-fix). */
+  readonly preferred: boolean;
+}
+
+export interface Finding {
+  readonly code: FindingCode;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly range: OffsetRange;
+  readonly pointer: string;
+  readonly related: readonly RelatedLocation[];
+  /** Index into Analysis.tools of the tool this finding is about, when there is one. */
+  readonly tool?: number;
+  /** The provider profiles the finding comes from, when it comes from some. */
+  readonly profiles?: readonly ProviderId[];
+  readonly fix?: FixData;
+}
+
+/** Document order; at one place, the most severe first. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return a.range.start - b.range.start || a.range.end - b.range.end || SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.code.localeCompare(b.code);
+}

@@ -1,0 +1,69 @@
+import type { CheckContext } from '../checks/context';
+import type { FixData, OffsetEdit } from '../findings';
+import { ownNames } from './namePool';
+import { stringEdit } from './renameFix';
+
+/**
+ * *Add invocationName* for an ADS capability: a candidate valid under ADS-2 and unique in the
+ * manifest, inserted after `name` in the file's own layout (or replacing an invalid value).
+ */
+export function invocationNameFix(context: CheckContext, local: number): FixData | undefined {
+  const tool = context.census.tools[local];
+  if (!tool || tool.name === undefined) return undefined;
+  let proposed = context.proposals.get(local);
+  if (proposed === undefined) {
+    const candidates = invocationCandidates(tool.name, context.sharedNamespace());
+    proposed = context.names.forTool(ownNames(tool), () => context.names.invocationName(candidates));
+    context.proposals.set(local, proposed);
+  }
+  const existing = tool.declaration.invocationName;
+  const edit = existing ? stringEdit(context.text, existing.range, proposed) : insertAfterName(context.text, tool.declaration.name.range, proposed);
+  const title = existing ? `Set invocationName to ${JSON.stringify(proposed)}` : `Add invocationName ${JSON.stringify(proposed)}`;
+  return { kind: 'add-invocation-name', title, proposed, edits: [edit], preferred: true };
+}
+
+/**
+ * From most to least readable: drop the namespace every capability shares, then keep the last
+ * two segments, then the last one, then the whole derived name (the pool cuts and numbers it).
+ */
+export function invocationCandidates(name: string, sharedNamespace: readonly string[]): string[] {
+  const segments = name.split('.');
+  const shared = sharedNamespace.length < segments.length && sharedNamespace.every((s, i) => segments[i]?.toLowerCase() === s.toLowerCase()) ? sharedNamespace.length : 0;
+  const candidates = [segments.slice(shared).join('-')];
+  if (segments.length >= 2) candidates.push(segments.slice(-2).join('-'));
+  candidates.push(segments[segments.length - 1] ?? name);
+  candidates.push(segments.join('-'));
+  return candidates;
+}
+
+/** The leading segments (all but the last) that every capability name shares, case-insensitively. */
+export function sharedNamespace(names: readonly string[]): string[] {
+  const split = names.map((n) => n.split('.'));
+  const first = split[0];
+  if (!first) return [];
+  const shared: string[] = [];
+  for (let i = 0; i < first.length - 1; i++) {
+    const segment = first[i]!.toLowerCase();
+    if (!split.every((s) => s.length - 1 > i && s[i]!.toLowerCase() === segment)) break;
+    shared.push(first[i]!);
+  }
+  return shared;
+}
+
+/**
+ * Inserts `"invocationName": "..."` right after the `name` value. When the name property has a
+ * line of its own, the new property gets its own line with the same indentation; in a one-line
+ * object it goes inline.
+ */
+function insertAfterName(text: string, nameValue: { start: number; end: number }, value: string): OffsetEdit {
+  const lineStart = text.lastIndexOf('\n', nameValue.start - 1) + 1;
+  const before = text.slice(lineStart, nameValue.start);
+  const keyMatch = /^(\s*)"name"\s*:\s*$/.exec(before);
+  const lineEnd = text.indexOf('\n', nameValue.end);
+  const after = text.slice(nameValue.end, lineEnd === -1 ? text.length : lineEnd);
+  const ownLine = keyMatch !== null && /^\s*,?\s*(\/\/.*)?\r?$/.test(after);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const property = `"invocationName": ${JSON.stringify(value)}`;
+  const newText = ownLine ? `,${eol}${keyMatch![1]}${property}` : `, ${property}`;
+  return { range: { start: nameValue.end, end: nameValue.end }, oldText: '', newText };
+}

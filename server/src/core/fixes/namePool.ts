@@ -1,0 +1,114 @@
+import { PROVIDERS, type ProviderId } from '../profiles/providers';
+import { checkName } from '../profiles/verdict';
+import type { AnalyzedTool } from '../model';
+import { ADS_INVOCATION_NAME, modelSafe } from '../wire/derivations';
+
+/**
+ * Hands out replacement names for one request that are valid for every target and unique
+ * (case-insensitively, since lower-casing clients merge case variants). Each name handed out is
+ * taken at once, so fixes computed together (and applied together by fix-all) never collide
+ * with each other. A tool's own names do not block it: `mcp/x` may become `mcp_x`, its own form,
+ * unless another tool also has that form.
+ */
+export class NamePool {
+  /** How many tools (or handed-out names) hold each lower-cased name. */
+  private readonly holders = new Map<string, number>();
+  private own: ReadonlySet<string> = new Set();
+
+  constructor(namesPerTool: Iterable<readonly string[]>, private readonly targets: readonly ProviderId[]) {
+    for (const names of namesPerTool) {
+      for (const name of new Set(names.map((n) => n.toLowerCase()))) this.holders.set(name, (this.holders.get(name) ?? 0) + 1);
+    }
+  }
+
+  isFree(name: string): boolean {
+    const key = name.toLowerCase();
+    return (this.holders.get(key) ?? 0) - (this.own.has(key) ? 1 : 0) <= 0;
+  }
+
+  take(name: string): void {
+    const key = name.toLowerCase();
+    this.holders.set(key, (this.holders.get(key) ?? 0) + 1);
+  }
+
+  /** Runs `pick` with the given tool's own names not counting against it. */
+  forTool<T>(ownNames: readonly string[], pick: () => T): T {
+    this.own = new Set(ownNames.map((n) => n.toLowerCase()));
+    try {
+      return pick();
+    } finally {
+      this.own = new Set();
+    }
+  }
+
+  /** A tool name every target accepts, derived from `name`, not yet taken. */
+  toolName(name: string): string {
+    const limit = this.maxLength();
+    const base = this.conform(modelSafe(name), limit);
+    const hyphenated = name.includes('.') && this.allowsHyphen() ? this.conform(modelSafe(name.replace(/\./g, '-')), limit) : undefined;
+    return this.first([base, hyphenated], (candidate) => this.acceptedByAll(candidate), base, limit);
+  }
+
+  /** An ADS invocationName for a capability, from the most readable candidate to the least. */
+  invocationName(candidates: readonly string[]): string {
+    const fallback = this.conformInvocation(candidates[candidates.length - 1] ?? 'capability');
+    const conformed = candidates.map((c) => this.conformInvocation(c));
+    return this.first(conformed, (c) => ADS_INVOCATION_NAME.test(c) && this.acceptedByAll(c), fallback, 64);
+  }
+
+  private first(candidates: ReadonlyArray<string | undefined>, valid: (c: string) => boolean, base: string, limit: number): string {
+    for (const candidate of candidates) {
+      if (candidate !== undefined && this.isFree(candidate) && valid(candidate)) return this.claim(candidate);
+    }
+    const separator = this.allowsHyphen() && base.includes('-') && !base.includes('_') ? '-' : '_';
+    for (let n = 2; ; n++) {
+      const suffix = `${separator}${n}`;
+      const candidate = base.slice(0, Math.max(1, limit - suffix.length)) + suffix;
+      if (this.isFree(candidate) && valid(candidate)) return this.claim(candidate);
+    }
+  }
+
+  private claim(name: string): string {
+    this.take(name);
+    return name;
+  }
+
+  private acceptedByAll(name: string): boolean {
+    return this.targets.every((id) => {
+      const verdict = checkName(PROVIDERS[id], name);
+      return verdict.accepted && verdict.reasons.length === 0;
+    });
+  }
+
+  private maxLength(): number {
+    let limit = 64;
+    for (const id of this.targets) limit = Math.min(limit, PROVIDERS[id].practicalMaxLength ?? PROVIDERS[id].maxLength);
+    return limit;
+  }
+
+  private allowsHyphen(): boolean {
+    return this.targets.every((id) => PROVIDERS[id].rest.test('-'));
+  }
+
+  /** Fits a model-safe name to the strictest target: no hyphen where one is refused, a letter first. */
+  private conform(name: string, limit: number): string {
+    let out = this.allowsHyphen() ? name : name.replace(/-/g, '_');
+    out = out.replace(/^_+/, '') || 'tool';
+    const needsLetter = this.targets.some((id) => PROVIDERS[id].first !== undefined && !PROVIDERS[id].first!.test(out[0] ?? ''));
+    if (needsLetter || !/^[A-Za-z]/.test(out)) out = `tool_${out}`;
+    return out.slice(0, limit);
+  }
+
+  private conformInvocation(candidate: string): string {
+    let out = candidate.replace(/\./g, '-').replace(/[^A-Za-z0-9_-]/g, '_').replace(/^[^A-Za-z]+/, '');
+    if (out.length === 0) out = 'capability';
+    return out.slice(0, 64).replace(/[-_]+$/, '') || 'capability';
+  }
+}
+
+export function ownNames(tool: AnalyzedTool): string[] {
+  const names: string[] = [];
+  if (tool.name !== undefined) names.push(tool.name);
+  if (tool.wireName !== null) names.push(tool.wireName);
+  return names;
+}

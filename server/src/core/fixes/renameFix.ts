@@ -1,0 +1,36 @@
+import type { CheckContext } from '../checks/context';
+import type { FixData, OffsetEdit } from '../findings';
+import type { OffsetRange } from '../json/ranges';
+import { ownNames } from './namePool';
+
+/**
+ * A rename of one tool to a name the pool hands out: the name token and every reference that
+ * dispatches to the tool (tool_choice, allowed names, replayed calls) in the same request.
+ */
+export function renameFix(context: CheckContext, local: number, preferred: boolean): FixData | undefined {
+  const tool = context.census.tools[local];
+  if (!tool || tool.name === undefined) return undefined;
+  let proposed = context.proposals.get(local);
+  if (proposed === undefined) {
+    const name = tool.name;
+    proposed = context.names.forTool(ownNames(tool), () => context.names.toolName(name));
+    context.proposals.set(local, proposed);
+  }
+  return renameTo(context, local, proposed, preferred);
+}
+
+export function renameTo(context: CheckContext, local: number, proposed: string, preferred: boolean): FixData | undefined {
+  const tool = context.census.tools[local];
+  if (!tool || tool.name === undefined) return undefined;
+  const global = local + context.firstTool;
+  const edits: OffsetEdit[] = [stringEdit(context.text, tool.declaration.name.range, proposed)];
+  for (const ref of context.census.references) {
+    if (ref.target === global) edits.push(stringEdit(context.text, ref.reference.range, proposed));
+  }
+  return { kind: 'rename', title: `Rename tool to ${JSON.stringify(proposed)}`, proposed, edits, preferred };
+}
+
+/** Replaces a JSON string token, keeping the text it expects so a stale edit can be refused. */
+export function stringEdit(text: string, range: OffsetRange, value: string): OffsetEdit {
+  return { range, oldText: text.slice(range.start, range.end), newText: JSON.stringify(value) };
+}

@@ -1,0 +1,21 @@
+/**
+ * The toolwire core: pure TypeScript, no LSP, no `fs`, no `vscode`. The LSP server and the CLI
+ * are thin adapters over what this file exports.
+ */
+export { analyze } from './analyze';
+export type { Analysis, AnalyzedTool, AnalyzedReference, RequestCensus, ToolFate, WireSource, ProviderVerdict } from './model';
+export type { Finding, FindingCode, FixData, OffsetEdit, RelatedLocation, Severity } from './findings';
+export { FINDING_CODES, SEVERITIES } from './findings';
+export type { FormatId, ToolDeclaration, ToolReference, NameSite } from './formats/model';
+export type { OffsetRange } from './json/ranges';
+export type { AnalysisOptions, SeveritySetting } from './settings';
+export { PROVIDERS, ALL_PROVIDER_IDS, DEFAULT_TARGETS, isProviderId, type ProviderId, type ProviderProfile } from './profiles/providers';
+export { checkName, describeReason, describeChar, type Verdict, type Reason } from './profiles/verdict';
+export { modelSafe, adsDerive, DERIVATION_IDS, MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
+export { parseConfig } from './config/parseConfig';
+export { optionsForFile } from './config/resolve';
+export { findConfig, parentOf, relativeTo, type ConfigHost, type FoundConfig } from './config/discover';
+export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedConfig } from './config/model';
+export { LineIndex, type Position, type PositionRange } from './text/lineIndex';
+export { computeFixAll, applyOffsetEdits, type FixAllResult } from './fixes/fixAll';
+export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';

@@ -1,0 +1,74 @@
+import type { Finding } from './findings';
+import type { FormatId, ToolDeclaration, ToolReference } from './formats/model';
+import type { OffsetRange } from './json/ranges';
+import type { SyntaxProblem } from './json/parse';
+import type { ProviderId } from './profiles/providers';
+import type { Verdict } from './profiles/verdict';
+import type { DerivationId } from './wire/derivations';
+
+/**
+ * What happens to a tool in its request:
+ * - `offered`: sent to the model under `wireName`;
+ * - `left-out`: the runtime drops it (its wire form is taken by another tool or a runtime tool);
+ * - `not-invocable`: no valid wire name exists (ADS over 64, invalid invocationName);
+ * - `unnamed`: no usable name at all.
+ */
+export type ToolFate = 'offered' | 'left-out' | 'not-invocable' | 'unnamed';
+
+export type WireSource = 'verbatim' | 'model-safe' | 'ads-derived' | 'ads-explicit';
+
+export interface ProviderVerdict {
+  readonly provider: ProviderId;
+  readonly verdict: Verdict;
+}
+
+export interface AnalyzedTool {
+  readonly request: number;
+  readonly declaration: ToolDeclaration;
+  /** The real name (identity); undefined when the tool has no usable name. */
+  readonly name: string | undefined;
+  /** The name that travels on the wire, or null when there is none. */
+  readonly wireName: string | null;
+  readonly wireSource: WireSource;
+  readonly fate: ToolFate;
+  /** Targeted providers' verdicts on the wire name (empty when there is no wire name). */
+  readonly verdicts: readonly ProviderVerdict[];
+  /** Other tools (indexes into Analysis.tools) that share this tool's wire name. */
+  readonly collidesWith: readonly number[];
+  /** For a shared wire name: the tool a call dispatches to, if any. */
+  readonly keptInGroup: number | undefined;
+}
+
+export type Resolution = 'exact' | 'wire-form' | 'runtime-tool';
+
+export interface AnalyzedReference {
+  readonly request: number;
+  readonly reference: ToolReference;
+  /** The tool a runtime would dispatch this name to, if any. */
+  readonly target: number | undefined;
+  readonly resolution: Resolution | undefined;
+}
+
+export interface RequestCensus {
+  readonly format: FormatId;
+  readonly derivation: DerivationId;
+  readonly targets: readonly ProviderId[];
+  readonly reservedNames: readonly string[];
+  readonly pointer: string;
+  readonly anchorRange: OffsetRange;
+  /** Indexes into Analysis.tools, in document order. */
+  readonly tools: readonly number[];
+  readonly offeredCount: number;
+}
+
+export interface Analysis {
+  readonly format: FormatId | null;
+  readonly documentKind: 'json' | 'json-lines' | 'empty';
+  readonly requests: readonly RequestCensus[];
+  readonly tools: readonly AnalyzedTool[];
+  readonly references: readonly AnalyzedReference[];
+  /** Sorted by position. */
+  readonly findings: readonly Finding[];
+  /** JSON syntax errors; the editor's JSON support shows them, the CLI may too. */
+  readonly syntaxProblems: readonly SyntaxProblem[];
+}

@@ -1,0 +1,55 @@
+import type { FindingCode, Severity } from './findings';
+import type { FormatId } from './formats/model';
+import { DEFAULT_TARGETS, type ProviderId } from './profiles/providers';
+import { MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
+
+export type SeveritySetting = Severity | 'off';
+
+/**
+ * What the caller (LSP server, CLI) resolved for one document: `.toolwire.json`, editor settings.
+ * Everything is optional; the defaults below follow naming-rules.md.
+ */
+export interface AnalysisOptions {
+  /** Force one derivation for every request of the document (a config override by glob). */
+  readonly derivation?: DerivationId;
+  /** Force these targets for every request, whatever its format (a config override by glob). */
+  readonly targets?: readonly ProviderId[];
+  /** Targets for formats that do not name a provider themselves (MCP, generic, ADS). */
+  readonly defaultTargets?: readonly ProviderId[];
+  /** Names taken in every request, in addition to a derivation's own (the runtime's tools). */
+  readonly reservedNames?: readonly string[];
+  readonly severity?: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
+}
+
+/** What one request is checked with, once the document's options meet its format. */
+export interface RequestSettings {
+  readonly derivation: DerivationId;
+  readonly targets: readonly ProviderId[];
+  readonly reservedNames: readonly string[];
+}
+
+/**
+ * A provider's own request body is already the wire: sent verbatim, judged by that provider
+ * alone (a 100-character name is fine in an Anthropic body and wrong in an OpenAI one).
+ */
+const PROVIDER_OF_FORMAT: Partial<Record<FormatId, ProviderId>> = {
+  'openai-chat': 'openai',
+  'openai-responses': 'openai',
+  'anthropic-messages': 'anthropic',
+  gemini: 'gemini',
+  'bedrock-converse': 'bedrock',
+};
+
+export function defaultDerivation(format: FormatId): DerivationId {
+  if (format === 'ads-manifest') return 'ads';
+  return PROVIDER_OF_FORMAT[format] ? 'verbatim' : 'model-safe';
+}
+
+export function settingsForRequest(format: FormatId, options: AnalysisOptions): RequestSettings {
+  const derivation = options.derivation ?? defaultDerivation(format);
+  const provider = PROVIDER_OF_FORMAT[format];
+  const targets = options.targets ?? (provider ? [provider] : options.defaultTargets ?? DEFAULT_TARGETS);
+  const own = derivation === 'model-safe' ? MODEL_SAFE_RESERVED : [];
+  const reservedNames = options.reservedNames && options.reservedNames.length > 0 ? [...own, ...options.reservedNames] : own;
+  return { derivation, targets, reservedNames };
+}
