@@ -1,0 +1,28 @@
+import { version } from '../../package.json';
+import { parseArgs, USAGE } from './args';
+import { runCheck } from './checkCommand';
+
+/** The `toolwire` command: a thin adapter over the core (see ARCHITECTURE.md). */
+function main(): number {
+  const args = parseArgs(process.argv.slice(2));
+  switch (args.command) {
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    case 'version':
+      process.stdout.write(`${version}\n`);
+      return 0;
+    case 'usage-error':
+      process.stderr.write(`toolwire: ${args.message}\n\n${USAGE}\n`);
+      return 2;
+    case 'check':
+      try {
+        return runCheck(args, { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version });
+      } catch (error) {
+        process.stderr.write(`toolwire: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+        return 2;
+      }
+  }
+}
+
+process.exitCode = main();

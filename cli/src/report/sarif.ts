@@ -1,0 +1,48 @@
+import type { Log, ReportingDescriptor, Result } from 'sarif';
+import { CODE_SUMMARIES, docsUrl, FINDING_CODES, type PositionRange, type Severity } from '../../../server/src/core';
+import type { FileReport } from '../model';
+
+/** SARIF 2.1.0 for GitHub code scanning and friends. Regions are 1-based, in UTF-16 code units. */
+export function formatSarif(reports: readonly FileReport[], version: string): string {
+  const rules: ReportingDescriptor[] = FINDING_CODES.map((code) => ({
+    id: code,
+    name: code,
+    shortDescription: { text: CODE_SUMMARIES[code] },
+    helpUri: docsUrl(code),
+  }));
+  const results: Result[] = reports.flatMap((report) =>
+    report.diagnostics.map((d) => ({
+      ruleId: d.code,
+      ruleIndex: FINDING_CODES.indexOf(d.code as (typeof FINDING_CODES)[number]),
+      level: level(d.severity),
+      message: { text: d.message },
+      locations: [location(report.path, d.range)],
+      ...(d.related.length > 0 ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(report.path, r.range), message: { text: r.message } })) } : {}),
+    })),
+  );
+  const log: Log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'toolwire', version, informationUri: 'https://github.com/toolwire/toolwire', rules } },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+function level(severity: Severity): Result.level {
+  return severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'note';
+}
+
+function location(path: string, range: PositionRange) {
+  return {
+    physicalLocation: {
+      artifactLocation: { uri: encodeURI(path.split('\\').join('/')) },
+      region: { startLine: range.start.line + 1, startColumn: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 },
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// The whole test suite, in the order that fails fastest: build, types, then every test file
+// (unit tests of the core, CLI and LSP tests against the built bundles, editor end-to-end tests)
+// in one node:test run, so the closing summary covers all of them.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const run = (command, args, env = process.env) => {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+function testFiles(folder) {
+  let entries;
+  try {
+    entries = readdirSync(folder).sort();
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const path = join(folder, name);
+    if (name === 'node_modules') return [];
+    if (statSync(path).isDirectory()) return testFiles(path);
+    return name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const only = process.argv.slice(2);
+run(process.execPath, ['scripts/build.mjs']);
+run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.', '--noEmit']);
+const files = only.length > 0 ? only : [...testFiles('test'), ...testFiles('e2e/tests')];
+run(process.execPath, [
+  '--import', 'tsx',
+  '--test',
+  '--test-reporter=spec', '--test-reporter-destination=stdout',
+  '--test-reporter=./scripts/summary-reporter.mjs', '--test-reporter-destination=stdout',
+  ...files,
+]);

@@ -1,0 +1,317 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { analyze, type AnalysisOptions } from '../../server/src/core';
+import { adsManifest, findingLines, mcpList, openaiChat, pretty, problemLines } from './helpers';
+
+/**
+ * Data-driven: input text in, expected findings out, as `severity code <covered text>` lines in
+ * document order. `problems` ignores hints; `all` includes them.
+ */
+interface Case {
+  readonly title: string;
+  readonly text: string;
+  readonly options?: AnalysisOptions;
+  readonly problems?: readonly string[];
+  readonly all?: readonly string[];
+}
+
+const CASES: readonly Case[] = [
+  // --- invalid-name -------------------------------------------------------------------------
+  {
+    title: 'invalid-name: a dotted name in an OpenAI body (verbatim, openai only)',
+    text: openaiChat(['get.weather', 'ok']),
+    all: ['error invalid-name "get.weather"'],
+  },
+  {
+    title: 'invalid-name: 100 characters are fine for Anthropic, wrong for OpenAI',
+    text: pretty({ model: 'claude-x', tools: [{ name: 'a'.repeat(100), input_schema: { type: 'object' } }] }),
+    all: [],
+  },
+  {
+    title: 'invalid-name: 100 characters in an OpenAI body',
+    text: openaiChat(['a'.repeat(100)]),
+    problems: [`error invalid-name "${'a'.repeat(100)}"`],
+  },
+  {
+    title: 'invalid-name: Bedrock body judged by bedrock',
+    text: pretty({ toolConfig: { tools: [{ toolSpec: { name: 'x y', inputSchema: { json: {} } } }] } }),
+    problems: ['error invalid-name "x y"'],
+  },
+  {
+    title: 'invalid-name: Gemini accepts dots and colons, rejects a digit first',
+    text: pretty({ tools: [{ functionDeclarations: [{ name: 'com.example:get' }, { name: '9lives' }] }] }),
+    problems: ['error invalid-name "9lives"'],
+  },
+  {
+    title: 'invalid-name: Gemini 64 characters is a caution (63 in practice)',
+    text: pretty({ tools: [{ functionDeclarations: [{ name: 'g'.repeat(64) }] }] }),
+    problems: [`warning invalid-name "${'g'.repeat(64)}"`],
+  },
+  {
+    title: 'invalid-name: MCP names break the MCP rule (warning), wire form is fine',
+    text: mcpList('mcp/github/create issue', 'ok'),
+    all: ['warning invalid-name "mcp/github/create issue"', 'hint renamed-on-wire "mcp/github/create issue"'],
+  },
+  {
+    title: 'invalid-name: model-safe form still fails bedrock-agents (hyphen)',
+    text: mcpList('get-order'),
+    options: { defaultTargets: ['bedrock-agents'] },
+    problems: ['error invalid-name "get-order"'],
+  },
+  {
+    title: 'invalid-name: overriding targets applies to provider bodies too',
+    text: pretty({ model: 'claude-x', tools: [{ name: 'a'.repeat(100), input_schema: {} }] }),
+    options: { targets: ['anthropic-64'] },
+    problems: [`error invalid-name "${'a'.repeat(100)}"`],
+  },
+  {
+    title: 'invalid-name: a replayed OpenAI call is validated too',
+    text: openaiChat(['a_b'], { messages: [{ role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'a.b', arguments: '{}' } }] }] }),
+    // verbatim: nothing maps a.b to a_b, so the replayed call also dispatches to nothing
+    problems: ['error invalid-name "a.b"', 'warning unresolved-reference "a.b"'],
+  },
+  {
+    title: 'invalid-name: Bedrock checks only the length of a replayed toolUse name',
+    text: pretty({ messages: [{ role: 'assistant', content: [{ toolUse: { name: 'a_b', toolUseId: 'x', input: {} } }] }], toolConfig: { tools: [{ toolSpec: { name: 'a_b', inputSchema: { json: {} } } }] } }),
+    problems: [],
+  },
+  // --- missing-name ---------------------------------------------------------------------------
+  {
+    title: 'missing-name: absent, empty, wrong type',
+    text: pretty({ tools: [{ type: 'function', function: { parameters: {} } }, { type: 'function', function: { name: '' } }, { type: 'function', function: { name: 42 } }, { type: 'function', function: { name: ['x'] } }, { type: 'function' }] }),
+    problems: ['error missing-name "function"', 'error missing-name ""', 'error missing-name 42', 'error missing-name [\n          "x"\n        ]', 'error missing-name {'],
+  },
+  // --- wire-collision -----------------------------------------------------------------------
+  {
+    title: 'wire-collision: a.b and a_b under model-safe (a_b kept)',
+    text: mcpList('a.b', 'a_b'),
+    problems: ['error wire-collision "a.b"', 'error wire-collision "a_b"'],
+  },
+  {
+    title: 'wire-collision: foo/list and foo.list (neither is the form: both left out)',
+    text: mcpList('foo/list', 'foo.list'),
+    problems: ['error wire-collision "foo/list"', 'warning invalid-name "foo/list"', 'error wire-collision "foo.list"'],
+  },
+  {
+    title: 'wire-collision: two 70-character names cut to the same 64',
+    text: mcpList(`${'x'.repeat(64)}_orders`, `${'x'.repeat(64)}_refund`),
+    problems: [`error wire-collision "${'x'.repeat(64)}_orders"`, `error wire-collision "${'x'.repeat(64)}_refund"`],
+  },
+  {
+    title: 'wire-collision: exact duplicate in an Anthropic body',
+    text: pretty({ model: 'claude-x', tools: [{ name: 'get', input_schema: {} }, { name: 'get', input_schema: {} }] }),
+    problems: ['error wire-collision "get"', 'error wire-collision "get"'],
+  },
+  {
+    title: 'wire-collision: catalog.query / catalog_query in a BFCL-like merged list',
+    text: pretty([{ name: 'catalog.query', parameters: { type: 'dict' } }, { name: 'catalog_query', parameters: { type: 'dict' } }]),
+    problems: ['error wire-collision "catalog.query"', 'error wire-collision "catalog_query"'],
+  },
+  {
+    title: 'no collision: Azure mixes _ and - (a sanitiser mapping - to _ would fold them; model-safe does not)',
+    text: mcpList('appservice_webapp_settings_update-appsettings', 'appservice_webapp_settings_update_appsettings'),
+    problems: [],
+  },
+  // --- ADS ------------------------------------------------------------------------------------
+  {
+    title: 'ADS: com.example.a-b and com.example.a.b derive one name',
+    text: adsManifest([{ name: 'com.example.a-b' }, { name: 'com.example.a.b' }]),
+    problems: ['error wire-collision "com.example.a-b"', 'error wire-collision "com.example.a.b"'],
+  },
+  {
+    title: "ADS: an explicit invocationName equal to another's derived name",
+    text: adsManifest([{ name: 'com.example.orders.get' }, { name: 'com.example.lookup', invocationName: 'com-example-orders-get' }]),
+    problems: ['error wire-collision "com.example.orders.get"', 'error wire-collision "com.example.lookup"'],
+  },
+  {
+    title: 'ADS: duplicate explicit invocationNames',
+    text: adsManifest([{ name: 'com.example.a', invocationName: 'same' }, { name: 'com.example.b', invocationName: 'same' }]),
+    problems: ['error wire-collision "com.example.a"', 'error wire-collision "com.example.b"'],
+  },
+  {
+    title: 'ADS: case-variant namespaces',
+    text: adsManifest([{ name: 'Com.Example.get' }, { name: 'com.example.get' }]),
+    problems: ['warning case-collision "Com.Example.get"', 'warning case-collision "com.example.get"'],
+  },
+  {
+    title: 'ADS: one name repeated with two versions',
+    text: adsManifest([{ name: 'com.example.get', version: '1.0.0' }, { name: 'com.example.get', version: '2.0.0' }]),
+    problems: ['error wire-collision "com.example.get"', 'error wire-collision "com.example.get"'],
+  },
+  {
+    title: 'ADS: a conformant name deriving over 64 is not invocable',
+    text: adsManifest([{ name: `com.example.${'segment'.repeat(8)}.get` }]),
+    problems: [`error not-invocable "com.example.${'segment'.repeat(8)}.get"`],
+  },
+  {
+    title: 'ADS: an invocationName fixes the long name',
+    text: adsManifest([{ name: `com.example.${'segment'.repeat(8)}.get`, invocationName: 'segments-get' }]),
+    problems: [],
+  },
+  {
+    title: 'ADS: invalid capability names and invalid invocationNames',
+    text: adsManifest([{ name: 'orders_get' }, { name: 'com.example.x', invocationName: '1st' }, { name: 'com.example.y', invocationName: 7 }]),
+    problems: ['error invalid-capability-name "orders_get"', 'error invalid-invocation-name "1st"', 'error invalid-invocation-name 7'],
+  },
+  {
+    title: 'ADS: a derived name that is still invalid is not invocable',
+    text: adsManifest([{ name: 'com.example.get order' }]),
+    problems: ['error invalid-capability-name "com.example.get order"', 'error not-invocable "com.example.get order"'],
+  },
+  {
+    title: 'ADS: the full-featured example is clean but for hints',
+    text: adsManifest([{ name: 'com.example.lookupOrder' }, { name: 'com.example.issueRefund' }]),
+    all: ['hint renamed-on-wire "com.example.lookupOrder"', 'hint renamed-on-wire "com.example.issueRefund"'],
+  },
+  // --- reserved-name --------------------------------------------------------------------------
+  {
+    title: "reserved-name: the runtime's own tools under model-safe",
+    text: mcpList('tool.search', 'reset_tools', 'tool_schema_x'),
+    problems: ['error reserved-name "tool.search"', 'error reserved-name "reset_tools"'],
+  },
+  {
+    title: 'reserved-name: not reserved in a provider body (verbatim)',
+    text: openaiChat(['tool_search']),
+    problems: [],
+  },
+  {
+    title: 'reserved-name: configured reserved names apply everywhere',
+    text: openaiChat(['handoff']),
+    options: { reservedNames: ['handoff'] },
+    problems: ['error reserved-name "handoff"'],
+  },
+  // --- case-collision -------------------------------------------------------------------------
+  {
+    title: 'case-collision: calculate_BMI / calculate_bmi',
+    text: pretty([{ name: 'calculate_BMI', parameters: { type: 'dict' } }, { name: 'calculate_bmi', parameters: { type: 'dict' } }]),
+    problems: ['warning case-collision "calculate_BMI"', 'warning case-collision "calculate_bmi"'],
+  },
+  // --- unresolved-reference -------------------------------------------------------------------
+  {
+    title: 'unresolved-reference: tool_choice names no tool (error), history names no tool (warning)',
+    text: openaiChat(['get_weather'], {
+      tool_choice: { type: 'function', function: { name: 'get_wether' } },
+      messages: [{ role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'old_tool', arguments: '{}' } }] }],
+    }),
+    problems: ['error unresolved-reference "get_wether"', 'warning unresolved-reference "old_tool"'],
+  },
+  {
+    title: 'unresolved-reference: Gemini allowedFunctionNames',
+    text: pretty({ tools: [{ functionDeclarations: [{ name: 'a' }] }], toolConfig: { functionCallingConfig: { allowedFunctionNames: ['a', 'b'] } } }),
+    problems: ['error unresolved-reference "b"'],
+  },
+  // --- too-many-tools -------------------------------------------------------------------------
+  {
+    title: 'too-many-tools: 129 tools for OpenAI',
+    text: openaiChat(Array.from({ length: 129 }, (_, i) => `tool_${i}`)),
+    problems: ['error too-many-tools "tools"'],
+  },
+  {
+    title: 'too-many-tools: 129 tools are fine for Anthropic',
+    text: pretty({ model: 'claude-x', tools: Array.from({ length: 129 }, (_, i) => ({ name: `tool_${i}`, input_schema: {} })) }),
+    problems: [],
+  },
+  // --- severity settings ----------------------------------------------------------------------
+  {
+    title: 'severity: off silences a code; a level replaces the default',
+    text: mcpList('a.b', 'a_b', 'Calculate', 'calculate'),
+    options: { severity: { 'renamed-on-wire': 'off', 'case-collision': 'error', 'wire-collision': 'information' } },
+    all: ['information wire-collision "a.b"', 'information wire-collision "a_b"', 'error case-collision "Calculate"', 'error case-collision "calculate"'],
+  },
+];
+
+describe('findings', () => {
+  for (const c of CASES) {
+    test(c.title, () => {
+      if (c.problems) assert.deepEqual(problemLines(c.text, c.options), c.problems);
+      if (c.all) assert.deepEqual(findingLines(c.text, c.options), c.all);
+    });
+  }
+});
+
+describe('messages say what, why, which profile and how to fix', () => {
+  test('invalid-name names the provider, the rule, the character, and a fix', () => {
+    const [finding] = analyze(openaiChat(['mcp/github/create_issue'])).findings;
+    assert.ok(finding);
+    assert.match(finding.message, /OpenAI \(openai: \^\[a-zA-Z0-9_-\]\{1,64\}\$\)/);
+    assert.match(finding.message, /"\/" \(U\+002F\) at character 4 and 1 more/);
+    assert.match(finding.message, /whole request \(HTTP 400\)/);
+    assert.match(finding.message, /e\.g\. to "mcp_github_create_issue"/);
+    assert.deepEqual(finding.profiles, ['openai']);
+  });
+
+  test('wire-collision says which is kept, which is left out, and relates the others', () => {
+    const text = mcpList('a.b', 'a_b');
+    const findings = analyze(text).findings.filter((f) => f.code === 'wire-collision');
+    const [leftOut, kept] = findings;
+    assert.ok(leftOut && kept);
+    assert.match(leftOut.message, /keeps "a_b".*leaves "a\.b" out of the request/);
+    assert.match(kept.message, /This tool is kept.*"a\.b" is left out/);
+    assert.equal(text.slice(leftOut.related[0]!.range.start, leftOut.related[0]!.range.end), '"a_b"');
+    assert.match(leftOut.related[0]!.message, /\(kept\)/);
+    assert.match(kept.related[0]!.message, /\(left out\)/);
+    assert.ok(leftOut.fix, 'the left-out tool carries the rename');
+    assert.equal(kept.fix, undefined, 'the kept tool keeps its name');
+  });
+
+  test('Anthropic duplicates quote its error', () => {
+    const text = pretty({ model: 'claude-x', tools: [{ name: 'get', input_schema: {} }, { name: 'get', input_schema: {} }] });
+    assert.match(analyze(text).findings[0]!.message, /Tool names must be unique/);
+  });
+
+  test('ADS hyphen collisions explain why the derivation is not collision-free', () => {
+    const finding = analyze(adsManifest([{ name: 'com.example.a-b' }, { name: 'com.example.a.b' }])).findings.find((f) => f.code === 'wire-collision');
+    assert.match(finding!.message, /Hyphens are legal inside segments/);
+  });
+
+  test('not-invocable says the spec forbids truncation and offers an invocationName', () => {
+    const finding = analyze(adsManifest([{ name: `com.example.${'x'.repeat(60)}` }])).findings[0]!;
+    assert.match(finding.message, /72 characters, over ADS-2's 64; the spec forbids truncating/);
+    assert.equal(finding.fix?.kind, 'add-invocation-name');
+  });
+
+  test('unresolved tool_choice suggests the closest name', () => {
+    const text = openaiChat(['get_weather'], { tool_choice: { type: 'function', function: { name: 'get_wether' } } });
+    assert.match(analyze(text).findings[0]!.message, /Did you mean "get_weather"\?/);
+  });
+});
+
+describe('census', () => {
+  test('left-out tools are not offered; the kept one is', () => {
+    const analysis = analyze(mcpList('a.b', 'a_b', 'tool.search', 'ok'));
+    assert.deepEqual(analysis.tools.map((t) => [t.name, t.wireName, t.fate]), [
+      ['a.b', 'a_b', 'left-out'],
+      ['a_b', 'a_b', 'offered'],
+      ['tool.search', 'tool_search', 'left-out'],
+      ['ok', 'ok', 'offered'],
+    ]);
+    assert.equal(analysis.requests[0]!.offeredCount, 2);
+    assert.equal(analysis.tools[0]!.keptInGroup, 1);
+  });
+
+  test('references dispatch by exact real name first, then by an unambiguous wire form', () => {
+    const text = openaiChat(['a.b', 'c.d'], {
+      tool_choice: { type: 'function', function: { name: 'a.b' } },
+      messages: [{ role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'c_d', arguments: '{}' } }] }],
+    });
+    const analysis = analyze(text, { derivation: 'model-safe' });
+    assert.deepEqual(analysis.references.map((r) => [r.reference.name, r.resolution, r.target]), [
+      ['a.b', 'exact', 0],
+      ['c_d', 'wire-form', 1],
+    ]);
+  });
+
+  test('an ambiguous wire form resolves to nothing; a runtime tool resolves to the runtime', () => {
+    const text = openaiChat(['x.y', 'x:y'], {
+      messages: [{ role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'x_y', arguments: '{}' } }, { id: '2', type: 'function', function: { name: 'tool_search', arguments: '{}' } }] }],
+    });
+    const analysis = analyze(text, { derivation: 'model-safe' });
+    assert.deepEqual(analysis.references.map((r) => r.resolution), [undefined, 'runtime-tool']);
+  });
+
+  test('tool_choice forcing a left-out tool is an error', () => {
+    const text = openaiChat(['a.b', 'a_b'], { tool_choice: { type: 'function', function: { name: 'a.b' } } });
+    const lines = problemLines(text, { derivation: 'model-safe' });
+    assert.ok(lines.includes('error unresolved-reference "a.b"'), lines.join('\n'));
+  });
+});

@@ -1,0 +1,62 @@
+import { analyze, type Analysis, type AnalysisOptions, type OffsetEdit } from '../../server/src/core';
+
+/**
+ * Findings as compact lines, `severity code <text under the range>`, in document order: the
+ * shape rust-analyzer's `check(input, expect)` tests use. The range is shown as the text it
+ * covers, so no test hand-counts columns.
+ */
+export function findingLines(text: string, options?: AnalysisOptions): string[] {
+  const analysis = analyze(text, options);
+  return analysis.findings.map((f) => `${f.severity} ${f.code} ${text.slice(f.range.start, f.range.end)}`);
+}
+
+/** Like findingLines without the hints, for tests about errors and warnings. */
+export function problemLines(text: string, options?: AnalysisOptions): string[] {
+  return findingLines(text, options).filter((line) => !line.startsWith('hint '));
+}
+
+export function wireNames(text: string, options?: AnalysisOptions): string[] {
+  return analyze(text, options).tools.map((t) => `${t.name} -> ${t.wireName ?? '∅'} (${t.fate})`);
+}
+
+export function pretty(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+
+/** Applies offset edits (non-overlapping) to a text, last first. */
+export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
+  const sorted = [...edits].sort((a, b) => b.range.start - a.range.start);
+  let out = text;
+  for (const edit of sorted) {
+    if (out.slice(edit.range.start, edit.range.end) !== edit.oldText) throw new Error(`stale edit at ${edit.range.start}`);
+    out = out.slice(0, edit.range.start) + edit.newText + out.slice(edit.range.end);
+  }
+  return out;
+}
+
+export function analysisOf(text: string, options?: AnalysisOptions): Analysis {
+  return analyze(text, options);
+}
+
+/** A tools/list result of the given names. */
+export function mcpList(...names: unknown[]): string {
+  return pretty({ tools: names.map((name) => ({ name, description: 'd', inputSchema: { type: 'object' } })) });
+}
+
+export function openaiChat(names: readonly unknown[], extra: Record<string, unknown> = {}): string {
+  return pretty({
+    model: 'gpt-4o',
+    tools: names.map((name) => ({ type: 'function', function: { name, parameters: { type: 'object', properties: {} } } })),
+    ...extra,
+  });
+}
+
+export function adsManifest(capabilities: ReadonlyArray<Record<string, unknown>>): string {
+  return pretty({
+    specVersion: '0.3.0',
+    id: 'https://example.com',
+    name: 'Example',
+    provider: { name: 'Example', url: 'https://example.com' },
+    capabilities: capabilities.map((c) => ({ version: '1.0.0', endpoint: { transport: 'https', address: 'https://example.com/x' }, ...c })),
+  });
+}

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { analyze } from '../../server/src/core';
+import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
+
+/** Bad input never throws: malformed JSON mid-typing, odd Unicode, wrong types, deep nesting. */
+describe('robustness', () => {
+  test('any string', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => void analyze(text)), { numRuns: 500 });
+  });
+
+  test('any JSON value, and any JSON value placed where tools belong', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+        analyze(JSON.stringify(value));
+        analyze(JSON.stringify({ tools: value, tool_choice: value, messages: value }));
+        analyze(JSON.stringify({ specVersion: '0.3.0', capabilities: [{ name: value, invocationName: value }] }));
+        analyze(JSON.stringify({ tools: [{ type: 'function', function: { name: value } }] }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('every prefix of real documents (typing from scratch)', () => {
+    const documents = [
+      openaiChat(['a.b', 'a_b'], { tool_choice: { type: 'function', function: { name: 'a.b' } } }),
+      adsManifest([{ name: 'com.example.a-b' }, { name: 'com.example.a.b', invocationName: 'x' }]),
+      mcpList('mcp/s/t', 'tool.search', '😀'),
+    ];
+    for (const doc of documents) {
+      for (let end = 0; end <= doc.length; end++) {
+        const analysis = analyze(doc.slice(0, end));
+        for (const f of analysis.findings) assert.ok(f.range.start >= 0 && f.range.end <= end, 'ranges stay inside the text');
+      }
+    }
+  });
+
+  test('deep nesting does not overflow the stack', () => {
+    const depth = 5000;
+    analyze('['.repeat(depth) + ']'.repeat(depth));
+    analyze(`{"tools":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+  });
+
+  test('names with escapes: ranges cover the token as written', () => {
+    const text = '{"tools":[{"name":"a\\u002eb","inputSchema":{}},{"name":"a_b","inputSchema":{}}]}';
+    const analysis = analyze(text);
+    assert.equal(analysis.tools[0]!.name, 'a.b');
+    const f = analysis.findings.find((x) => x.code === 'wire-collision')!;
+    assert.equal(text.slice(f.range.start, f.range.end), '"a\\u002eb"');
+  });
+
+  test('a JSONC file with comments and trailing commas', () => {
+    const text = '{\n  // tools for the demo\n  "tools": [\n    { "name": "a.b", "inputSchema": {} }, /* x */\n    { "name": "a_b", "inputSchema": {} },\n  ],\n}';
+    assert.equal(analyze(text).findings.filter((f) => f.code === 'wire-collision').length, 2);
+  });
+
+  test('CRLF line endings', () => {
+    const text = pretty({ tools: [{ name: 'a.b', inputSchema: {} }] }).replace(/\n/g, '\r\n');
+    assert.equal(analyze(text).tools[0]!.name, 'a.b');
+  });
+});
