@@ -33,7 +33,37 @@ export function classifyItem(item: Node): ToolsShape | undefined {
   if (property(item, 'input_schema')) return 'anthropic';
   if (property(item, 'inputSchema')) return 'mcp';
   if (looksLikeSchema(property(item, 'parameters'))) return 'generic';
+  if (isDockerCatalogueItem(item)) return 'mcp';
   return undefined;
+}
+
+/**
+ * Docker's MCP catalogue (docker/mcp-registry `servers/<server>/tools.json`) lists a server's
+ * tools as `{name, description, arguments: [{name, type, desc}]}`: MCP tools in its own shape.
+ */
+function isDockerCatalogueItem(item: Node): boolean {
+  const args = property(item, 'arguments');
+  if (!args || args.type !== 'array' || stringValue(property(item, 'description')) === undefined) return false;
+  return (args.children ?? []).every((arg) => arg.type === 'object' && property(arg, 'name') !== undefined);
+}
+
+/** The keys an MCP Tool object (and Docker's catalogue entry) may have. */
+const TOOL_KEYS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'arguments', 'icons', '_meta']);
+
+/**
+ * A bare array in which every item is `{name, description}` and nothing but MCP Tool keys: a
+ * catalogue listing with the schemas left out (Docker's registry has 300 such tools). Every item
+ * must fit, so an array of people or packages with a `description` is not mistaken for tools.
+ */
+export function isBareToolCatalogue(items: readonly Node[]): boolean {
+  if (items.length === 0) return false;
+  return items.every(
+    (item) =>
+      item.type === 'object' &&
+      stringValue(property(item, 'name')) !== undefined &&
+      stringValue(property(item, 'description')) !== undefined &&
+      (item.children ?? []).every((prop) => TOOL_KEYS.has(String(prop.children?.[0]?.value))),
+  );
 }
 
 /** A whole document that is one tool: MCP `{name, inputSchema}` or a function `{name, parameters}`. */

@@ -3,7 +3,7 @@ import type { RootValue } from '../json/parse';
 import { extractAds, isAdsManifest } from './ads';
 import { extractAnthropic } from './anthropic';
 import { extractBedrock } from './bedrock';
-import { classifySingleTool, classifyToolItems, looksLikeAnthropicRequest, type ToolsShape } from './classify';
+import { classifySingleTool, classifyToolItems, isBareToolCatalogue, looksLikeAnthropicRequest, type ToolsShape } from './classify';
 import { extractGemini } from './gemini';
 import { extractNamedObjects, extractSingleTool } from './mcp';
 import type { ExtractedRequest, Extraction, FormatId, RequestBody } from './model';
@@ -74,7 +74,8 @@ function recognizeValue(root: Located): Recognized | undefined {
 }
 
 function fromToolsArray(request: Located | undefined, tools: Located): ExtractedRequest | undefined {
-  const shape = classifyToolItems(tools.node.children ?? []) ?? anthropicServerToolsOnly(request, tools.node);
+  const items = tools.node.children ?? [];
+  const shape = classifyToolItems(items) ?? anthropicServerToolsOnly(request, tools.node) ?? (isBareToolCatalogue(items) ? 'mcp' : undefined);
   if (!shape) return undefined;
   return stamp(formatOf(shape), extractorFor(shape)(request, tools));
 }
