@@ -19,3 +19,5 @@ export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedC
 export { LineIndex, type Position, type PositionRange } from './text/lineIndex';
 export { computeFixAll, applyOffsetEdits, type FixAllResult } from './fixes/fixAll';
 export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';
+export { locateAt, type Located } from './locate';
+export { planRename, renameTargetAt, type RenamePlan, type RenameTarget } from './rename';

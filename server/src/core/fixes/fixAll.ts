@@ -66,7 +66,7 @@ export function applyOffsetEdits(text: string, edits: readonly OffsetEdit[]): st
 }
 
 /** `code:wire name` for every collision-like finding: what "no new collision" is checked against. */
-function collisionKeys(analysis: Analysis): Set<string> {
+export function collisionKeys(analysis: Analysis): Set<string> {
   const keys = new Set<string>();
   for (const finding of analysis.findings) {
     if (!COLLISION_CODES.has(finding.code) || finding.tool === undefined) continue;

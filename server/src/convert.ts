@@ -1,0 +1,75 @@
+import {
+  DiagnosticSeverity,
+  type Diagnostic,
+  type Range,
+  type TextEdit,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { docsUrl, type Finding, type FixData, type OffsetRange, type Severity } from './core';
+
+export const SOURCE = 'toolwire';
+
+export function toRange(document: TextDocument, range: OffsetRange): Range {
+  return { start: document.positionAt(range.start), end: document.positionAt(range.end) };
+}
+
+/** A text edit that still knows what it replaces, so a stale fix can be refused. */
+export interface CheckedEdit extends TextEdit {
+  readonly oldText: string;
+}
+
+export interface LspFix {
+  readonly kind: FixData['kind'];
+  readonly title: string;
+  readonly proposed: string;
+  readonly preferred: boolean;
+  readonly edits: readonly CheckedEdit[];
+}
+
+/**
+ * `Diagnostic.data`: all a code action needs, so it can be built from the request alone (no
+ * server state): the document version the diagnostic was computed for, and the fix as LSP edits.
+ */
+export interface DiagnosticData {
+  readonly version: number;
+  readonly fix?: LspFix;
+}
+
+export function toLspFix(document: TextDocument, fix: FixData): LspFix {
+  return {
+    kind: fix.kind,
+    title: fix.title,
+    proposed: fix.proposed,
+    preferred: fix.preferred,
+    edits: fix.edits.map((e) => ({ range: toRange(document, e.range), newText: e.newText, oldText: e.oldText })),
+  };
+}
+
+export function toDiagnostic(document: TextDocument, finding: Finding): Diagnostic {
+  const data: DiagnosticData = { version: document.version, ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}) };
+  return {
+    range: toRange(document, finding.range),
+    severity: toSeverity(finding.severity),
+    code: finding.code,
+    codeDescription: { href: docsUrl(finding.code) },
+    source: SOURCE,
+    message: finding.message,
+    ...(finding.related.length > 0
+      ? { relatedInformation: finding.related.map((r) => ({ location: { uri: document.uri, range: toRange(document, r.range) }, message: r.message })) }
+      : {}),
+    data,
+  };
+}
+
+export function toSeverity(severity: Severity | 'error' | 'warning'): DiagnosticSeverity {
+  switch (severity) {
+    case 'error': return DiagnosticSeverity.Error;
+    case 'warning': return DiagnosticSeverity.Warning;
+    case 'information': return DiagnosticSeverity.Information;
+    case 'hint': return DiagnosticSeverity.Hint;
+  }
+}
+
+export function isDiagnosticData(value: unknown): value is DiagnosticData {
+  return typeof value === 'object' && value !== null && typeof (value as { version?: unknown }).version === 'number';
+}

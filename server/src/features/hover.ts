@@ -1,0 +1,55 @@
+import type { Hover } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { describeReason, locateAt, PROVIDERS, type Analysis, type AnalyzedTool } from '../core';
+import { toRange } from '../convert';
+import { describeFate, describeWire, FORMAT_LABELS } from './describe';
+
+/**
+ * Hover on a tool's name, or on a reference to one: the real name, the wire name and why, each
+ * targeted provider's verdict with its reason, and the tools it collides with and where a call
+ * dispatches.
+ */
+export function hoverAt(document: TextDocument, analysis: Analysis, offset: number): Hover | null {
+  const found = locateAt(analysis, offset);
+  if (!found) return null;
+  const lines: string[] = [];
+  let range;
+  if (found.kind === 'reference') {
+    const ref = analysis.references[found.reference]!;
+    range = toRange(document, ref.reference.range);
+    const target = found.tool === undefined ? undefined : analysis.tools[found.tool];
+    const how = ref.resolution === 'exact' ? 'by its exact real name' : ref.resolution === 'wire-form' ? 'through its wire name (the runtime maps the form back to the real name)' : ref.resolution === 'runtime-tool' ? "to the runtime's own tool" : undefined;
+    lines.push(`**${ref.reference.kind === 'choice' ? 'Tool choice' : 'Replayed call'}** \`${ref.reference.name}\` in \`${ref.reference.label}\``, '');
+    lines.push(how ? `Dispatches ${how}${target ? `: **\`${target.name}\`**` : ''}.` : 'Dispatches to **no tool** of this request.');
+    if (target) lines.push('', '---', '', ...toolLines(analysis, target));
+  } else {
+    const tool = analysis.tools[found.tool]!;
+    range = toRange(document, tool.declaration.name.range);
+    lines.push(...toolLines(analysis, tool));
+  }
+  return { contents: { kind: 'markdown', value: lines.join('\n') }, range };
+}
+
+function toolLines(analysis: Analysis, tool: AnalyzedTool): string[] {
+  const census = analysis.requests[tool.request]!;
+  const lines = [`**\`${tool.name}\`** · ${FORMAT_LABELS[census.format]} · derivation \`${census.derivation}\``, ''];
+  lines.push(`Wire name: ${tool.wireName === null ? '**none**' : `\`${tool.wireName}\``} (${describeWire(tool)})`, '');
+  lines.push(`Fate: ${describeFate(analysis, tool)}`, '');
+  if (tool.verdicts.length > 0) {
+    lines.push('| provider | rule | verdict |', '|---|---|---|');
+    for (const { provider, verdict } of tool.verdicts) {
+      const profile = PROVIDERS[provider];
+      const text = verdict.accepted
+        ? verdict.reasons.length > 0 ? `⚠ accepted, but ${verdict.reasons.map(describeReason).join('; ')}` : '✓ accepted'
+        : `✗ rejected: ${verdict.reasons.map(describeReason).join('; ')}`;
+      lines.push(`| ${profile.label} (\`${provider}\`) | \`${profile.rule.replace(/\|/g, '\\|')}\` | ${text.replace(/\|/g, '\\|')} |`);
+    }
+    lines.push('');
+  }
+  if (tool.collidesWith.length > 0) {
+    const others = tool.collidesWith.map((i) => `\`${analysis.tools[i]!.name}\``).join(', ');
+    const kept = tool.keptInGroup === undefined ? undefined : analysis.tools[tool.keptInGroup]!;
+    lines.push(`Collides with ${others} on \`${tool.wireName}\`. ${kept ? `A call to \`${tool.wireName}\` runs **\`${kept.name}\`**.` : 'No tool reliably receives a call to that name.'}`);
+  }
+  return lines;
+}

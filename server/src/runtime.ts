@@ -1,0 +1,19 @@
+/**
+ * Everything the server needs from the machine, injected (as VS Code's JSON server does), so
+ * request handlers can be tested without a disk and the core never touches one.
+ */
+export interface RuntimeEnvironment {
+  /** A file's text by path, or undefined when it does not exist or cannot be read. */
+  readFile(path: string): string | undefined;
+  /** file: URI -> path, or undefined for other schemes (untitled, virtual workspaces). */
+  uriToPath(uri: string): string | undefined;
+  readonly timer: {
+    setTimeout(callback: () => void, ms: number): Disposable;
+    /** Lets pending messages (a newer didChange, a cancellation) be read before heavy work. */
+    yieldToEventLoop(): Promise<void>;
+  };
+}
+
+export interface Disposable {
+  dispose(): void;
+}
