@@ -1,7 +1,7 @@
 // Bundles the three entry points with esbuild (types are checked separately by `tsc --noEmit`).
 // dist/ is generated: never committed.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 
@@ -16,6 +16,9 @@ const common = {
   // jsonc-parser ships a UMD build by default; the ESM one bundles cleanly.
   mainFields: ['module', 'main'],
 };
+
+// Stale bundles or source maps from another mode must not end up in a package.
+rmSync('dist', { recursive: true, force: true });
 
 const entries = [
   { in: 'cli/src/main.ts', out: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
