@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { ALL_PROVIDER_IDS, FINDING_CODES, DERIVATION_IDS } from '../../server/src/core';
+
+/**
+ * The lists that live in several places (code, JSON Schema, VS Code settings, docs) must agree:
+ * a provider or code added in one place and forgotten in another fails here.
+ */
+const ROOT = join(__dirname, '../..');
+const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
+
+describe('contracts between code, schema, settings and docs', () => {
+  const schema = readJson('schemas/toolwire.schema.json');
+  const manifest = readJson('package.json');
+  const settings = manifest.contributes.configuration.properties;
+
+  test('providers', () => {
+    assert.deepEqual(schema.definitions.provider.enum, ALL_PROVIDER_IDS);
+    assert.equal(schema.definitions.provider.markdownEnumDescriptions.length, ALL_PROVIDER_IDS.length);
+    assert.deepEqual(settings['toolwire.providers'].items.enum, ALL_PROVIDER_IDS);
+  });
+
+  test('finding codes', () => {
+    assert.deepEqual(schema.properties.severity.propertyNames.enum, FINDING_CODES);
+    assert.deepEqual(settings['toolwire.severity'].propertyNames.enum, FINDING_CODES);
+    const doc = readFileSync(join(ROOT, 'docs/diagnostics.md'), 'utf8');
+    const sections = [...doc.matchAll(/^## ([a-z-]+)$/gm)].map((m) => m[1]);
+    assert.deepEqual(sections, FINDING_CODES, 'docs/diagnostics.md has one section per code, in order');
+  });
+
+  test('derivations', () => {
+    assert.deepEqual(schema.properties.overrides.items.properties.derivation.enum, DERIVATION_IDS);
+    assert.deepEqual(settings['toolwire.derivation'].enum, ['auto', ...DERIVATION_IDS]);
+  });
+
+  test('every setting has a markdown description and a scope', () => {
+    for (const [key, value] of Object.entries(settings as Record<string, { markdownDescription?: string; scope?: string }>)) {
+      assert.ok(value.markdownDescription && value.markdownDescription.length > 20, key);
+      assert.ok(value.scope, key);
+    }
+  });
+
+  test('the injection grammar scopes tool names and consumes the pair', () => {
+    const grammar = readJson('syntaxes/toolwire-names.injection.json');
+    const toolName = new RegExp(grammar.repository['tool-name'].match);
+    const match = toolName.exec('      "name": "com.example.a\\"b",  "version": "1"');
+    assert.ok(match);
+    assert.equal(match[6], 'com.example.a\\"b');
+    assert.equal(match[8], ',');
+    assert.equal(new RegExp(grammar.repository['invocation-name'].match).exec('"invocationName":"orders-get"}')?.[6], 'orders-get');
+    assert.ok(manifest.contributes.grammars[0].injectTo.includes('source.json'));
+  });
+});
