@@ -1,0 +1,37 @@
+/**
+ * `npm run bench`: analysis time as a ratio to jsonc-parser's parseTree alone on the same text,
+ * measured in the same run (machines here are shared and noisy: ratios, never absolute limits).
+ * Aim (issue #2): at most 1.5x on 10k tools. The LSP part (issue #3) measures didChange ->
+ * diagnostics against the core analysis alone.
+ */
+import { parseTree } from 'jsonc-parser';
+import { analyze } from '../server/src/core';
+import { generate, type BenchShape } from './generate';
+import { compare } from './measure';
+import { benchLsp } from './lsp';
+
+const SIZES = [1_000, 10_000, 50_000];
+const SHAPES: BenchShape[] = ['mcp-tools-list', 'openai-chat', 'ads-manifest'];
+const quick = process.argv.includes('--quick');
+
+function runsFor(size: number): number {
+  if (quick) return 3;
+  return size <= 1_000 ? 41 : size <= 10_000 ? 15 : 7;
+}
+
+async function main(): Promise<void> {
+  console.log('core: analyze(text) vs parseTree(text), same text, same run (median of paired ratios)');
+  console.log('shape            tools    bytes   parseTree ms  analyze ms  ratio');
+  for (const shape of SHAPES) {
+    for (const size of SIZES) {
+      const text = generate(shape, size);
+      const result = compare(() => void parseTree(text, [], { allowTrailingComma: true }), () => void analyze(text), runsFor(size));
+      console.log(
+        `${shape.padEnd(16)} ${String(size).padStart(6)} ${String((text.length / 1e6).toFixed(1) + 'MB').padStart(8)} ${result.baseline.toFixed(1).padStart(12)} ${result.subject.toFixed(1).padStart(11)} ${result.ratio.toFixed(2).padStart(6)}x`,
+      );
+    }
+  }
+  if (!process.argv.includes('--core-only')) await benchLsp(quick);
+}
+
+void main();
