@@ -1,0 +1,93 @@
+import { sha1Hex } from '../util/sha1';
+import type { ClientOutcome, ClientProfile, ClientTool } from './model';
+import { sentOrRenamed, sharedNames } from './shared';
+
+const PREFIX = 'mcp__';
+const MAX_LENGTH = 64;
+const HASH_LENGTH = 12;
+/** The `__` between namespace and tool in the flattened name, counted in the 64. */
+const DELIMITER = '__';
+const NUL = '\u0000';
+
+/**
+ * Codex CLI (codex-rs `codex-mcp/src/tools.rs`): every MCP server is a Responses `namespace`
+ * `mcp__<server>` holding its tools; flattened, the model sees `mcp__<server>__<tool>`. Outside
+ * ASCII [A-Za-z0-9_] becomes `_` (per code point). Namespaces or tools that sanitise alike, and
+ * names over 64, get `_` + 12 hex of SHA-1 of the raw identity; exact duplicates are skipped.
+ */
+export const codex: ClientProfile = {
+  id: 'codex',
+  label: 'Codex CLI',
+  version: 'openai/codex codex-rs @00a35b1b (2026-04+, namespaced MCP tools)',
+  sources: ['openai/codex codex-rs/codex-mcp/src/tools.rs (unique_callable_parts, fit_callable_parts_with_hash)', 'openai/codex#16944, #17404 (namespaces; hyphen replaced)'],
+  provider: 'openai',
+  shape: 'mcp__<server>__<tool>, outside [A-Za-z0-9_] becomes _, SHA-1 suffix on clashes and over 64',
+  rewrite(tools) {
+    const rawNs = tools.map((t) => `${t.server}${NUL}${t.server}${NUL}`);
+    const rawTool = tools.map((t, i) => `${rawNs[i]}${NUL}${t.tool}${NUL}${t.tool}`);
+    const skipped = duplicates(rawTool);
+    const namespaces = hashShared(tools.map((t) => namespaceOf(t.server)), rawNs, appendNamespaceHash);
+    const names = hashShared(tools.map((t, i) => `${namespaces[i]}${NUL}${sanitize(t.tool)}`), rawTool, (key, raw) => `${key}_${sha1Hex(raw).slice(0, HASH_LENGTH)}`).map((key) => key.slice(key.indexOf(NUL) + 1));
+    const result: ClientOutcome[] = tools.map(() => ({ wireName: null, fate: 'dropped', collidesWith: [] }));
+    const used = new Set<string>();
+    const order = tools.map((_, i) => i).filter((i) => !skipped.has(i)).sort((a, b) => (rawTool[a]! < rawTool[b]! ? -1 : rawTool[a]! > rawTool[b]! ? 1 : 0));
+    for (const i of order) {
+      const [ns, name] = uniqueParts(namespaces[i]!, names[i]!, rawTool[i]!, used);
+      const wireName = `${ns}${DELIMITER}${name}`;
+      result[i] = { wireName, fate: sentOrRenamed(tools[i]!, wireName), collidesWith: [] };
+    }
+    for (const i of skipped) {
+      result[i] = { wireName: null, fate: 'dropped', reason: 'Codex skips an exact duplicate of a tool it already has ("skipping duplicated tool")', collidesWith: tools.map((_, j) => j).filter((j) => j !== i && rawTool[j] === rawTool[i]) };
+    }
+    return result;
+  },
+};
+
+export function sanitize(name: string): string {
+  let out = '';
+  for (const char of name) out += /^[A-Za-z0-9_]$/.test(char) ? char : '_';
+  return out.length > 0 ? out : '_';
+}
+
+function namespaceOf(server: string): string {
+  const safe = sanitize(server);
+  return safe.startsWith(PREFIX) ? safe : `${PREFIX}${safe}`;
+}
+
+function appendNamespaceHash(namespace: string, raw: string): string {
+  const suffix = `_${sha1Hex(raw).slice(0, HASH_LENGTH)}`;
+  return namespace.endsWith(DELIMITER) ? `${namespace.slice(0, -DELIMITER.length)}${suffix}${DELIMITER}` : `${namespace}${suffix}`;
+}
+
+/** Keys that several distinct raw identities share get the hash of their own identity. */
+function hashShared(keys: readonly string[], raws: readonly string[], withHash: (key: string, raw: string) => string): string[] {
+  const rawsByKey = new Map<string, Set<string>>();
+  keys.forEach((key, i) => (rawsByKey.get(key) ?? rawsByKey.set(key, new Set()).get(key)!).add(raws[i]!));
+  return keys.map((key, i) => (rawsByKey.get(key)!.size > 1 ? withHash(key, raws[i]!) : key));
+}
+
+function duplicates(raws: readonly string[]): Set<number> {
+  const seen = new Set<string>();
+  const skipped = new Set<number>();
+  raws.forEach((raw, i) => (seen.has(raw) ? skipped.add(i) : seen.add(raw)));
+  return skipped;
+}
+
+/** Fits namespace + `__` + name into 64 and makes it unique, rehashing with `raw\0n` until it is. */
+function uniqueParts(namespace: string, name: string, raw: string, used: Set<string>): [string, string] {
+  if (namespace.length + name.length + DELIMITER.length <= MAX_LENGTH && !used.has(namespace + name)) {
+    used.add(namespace + name);
+    return [namespace, name];
+  }
+  for (let attempt = 0; ; attempt++) {
+    const identity = attempt === 0 ? raw : `${raw}${NUL}${attempt}`;
+    const suffix = `_${sha1Hex(identity).slice(0, HASH_LENGTH)}`;
+    const room = MAX_LENGTH - (namespace.length + DELIMITER.length);
+    const parts: [string, string] = room >= suffix.length ? [namespace, name.slice(0, room - suffix.length) + suffix] : [namespace.slice(0, MAX_LENGTH - (suffix.length + DELIMITER.length)), suffix];
+    if (!used.has(parts[0] + parts[1])) {
+      used.add(parts[0] + parts[1]);
+      return parts;
+    }
+  }
+}
+

@@ -1,0 +1,31 @@
+import type { ClientProfile } from './model';
+import { outcomes } from './shared';
+
+const SAFE_LIMIT = 63;
+
+/**
+ * Gemini CLI v0.33.0+, `packages/core/src/tools/mcp-tool.ts` generateValidName: `mcp_` +
+ * `<server>_<tool>`, `[^a-zA-Z0-9_\-.:]` → `_` (per UTF-16 unit), `_` first when the first
+ * character is not a letter or `_`, and over 63 a middle cut: first 30 + `...` + last 30.
+ * The tool registry is a Map: a later registration of the same name overwrites the earlier one.
+ */
+export const geminiCli: ClientProfile = {
+  id: 'gemini-cli',
+  label: 'Gemini CLI',
+  version: 'gemini-cli v0.33.0 to v0.56.0 (mcp-tool.ts generateValidName; tool-registry.ts)',
+  sources: ['google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts (generateValidName)', 'google-gemini/gemini-cli packages/core/src/tools/tool-registry.ts (registerTool overwrites)', 'google-gemini/gemini-cli#20987'],
+  provider: 'gemini',
+  shape: 'mcp_<server>_<tool>, outside [a-zA-Z0-9_.:-] becomes _, over 63: first 30 + ... + last 30',
+  rewrite(tools) {
+    const names = tools.map((t) => generateValidName(`${t.server}_${t.tool}`));
+    return outcomes(tools, names, 'gemini', (members) => ({ survivor: members[members.length - 1], fate: 'dropped', reason: 'Gemini CLI registers tools in a map by name: the later one overwrites this one' }));
+  },
+};
+
+export function generateValidName(name: string): string {
+  let valid = name.startsWith('mcp_') ? name : `mcp_${name}`;
+  valid = valid.replace(/[^a-zA-Z0-9_\-.:]/g, '_');
+  if (/^[^a-zA-Z_]/.test(valid)) valid = `_${valid}`;
+  if (valid.length > SAFE_LIMIT) valid = `${valid.slice(0, 30)}...${valid.slice(-30)}`;
+  return valid;
+}

@@ -1,0 +1,49 @@
+import type { ProviderId } from '../profiles/providers';
+
+export type ClientId = 'native-runtime' | 'vscode' | 'claude-code' | 'cursor' | 'gemini-cli' | 'codex' | 'openai-agents';
+
+/** One MCP tool as a client receives it: its server's name and the tool's own name. */
+export interface ClientTool {
+  readonly server: string;
+  readonly tool: string;
+}
+
+/**
+ * What happens to one tool in one client:
+ * - `sent`: the model sees the tool's name unchanged;
+ * - `renamed`: the model sees another name (prefix, character map, cut, hash);
+ * - `dropped`: the client leaves the tool out (silently, or with a log line);
+ * - `request-fails`: the client sends a name the provider rejects, or a duplicate it refuses,
+ *   so the whole request (or run) fails.
+ */
+export type ClientFate = 'sent' | 'renamed' | 'dropped' | 'request-fails';
+
+export interface ClientOutcome {
+  /** The name the model sees, or null when the tool never reaches it. */
+  readonly wireName: string | null;
+  readonly fate: ClientFate;
+  /** Why it was dropped or fails, in the client's terms. */
+  readonly reason?: string;
+  /** Other tools (indexes into the census) sharing this tool's wire name after the rewrite. */
+  readonly collidesWith: readonly number[];
+  /** For a shared wire name: the tool that survives, if the client keeps one. */
+  readonly survivor?: number;
+}
+
+/**
+ * A client's rewrite, as data plus one function over the whole census: prefixes, numbering,
+ * hashes and overwrites depend on every tool sent together, not on one name alone.
+ */
+export interface ClientProfile {
+  readonly id: ClientId;
+  readonly label: string;
+  /** The client version (or source revision) the rewrite models. */
+  readonly version: string;
+  /** Where the rule was read; closed-source clients cite the reports. */
+  readonly sources: readonly string[];
+  /** The provider whose rule the rewritten name must pass (its request fails otherwise). */
+  readonly provider: ProviderId;
+  /** One line: the shape of the name the model sees. */
+  readonly shape: string;
+  rewrite(tools: readonly ClientTool[]): ClientOutcome[];
+}

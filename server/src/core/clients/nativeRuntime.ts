@@ -1,0 +1,25 @@
+import { modelSafe, MODEL_SAFE_RESERVED } from '../wire/derivations';
+import type { ClientProfile } from './model';
+import { outcomes } from './shared';
+
+/**
+ * The agent runtime of naming-rules.md section 1: an external tool's real name is
+ * `mcp/<server>/<tool>`, sent in its model-safe form. Tools that share a form are left out, unless
+ * one's real name is the form (never, here: real names hold `/`); forms equal to the runtime's
+ * own tools are left out too.
+ */
+export const nativeRuntime: ClientProfile = {
+  id: 'native-runtime',
+  label: 'Agent runtime (model-safe)',
+  version: 'naming-rules.md section 1 (reference runtime)',
+  sources: ['shared/docs/naming-rules.md, section 1'],
+  provider: 'openai',
+  shape: 'mcp/<server>/<tool> → outside [A-Za-z0-9_-] becomes _, cut to 64',
+  rewrite(tools) {
+    const names = tools.map((t) => modelSafe(`mcp/${t.server}/${t.tool}`));
+    const preset = names.map((name) =>
+      MODEL_SAFE_RESERVED.includes(name) ? { wireName: name, fate: 'dropped' as const, reason: "its form is one of the runtime's own tools" } : undefined,
+    );
+    return outcomes(tools, names, 'openai', () => ({ fate: 'dropped', reason: 'the runtime leaves every tool of a shared form out of the request (no real name is the form)' }), preset);
+  },
+};

@@ -1,0 +1,73 @@
+import { PROVIDERS, type ProviderId } from '../profiles/providers';
+import { checkName, describeReason } from '../profiles/verdict';
+import type { ClientOutcome, ClientTool } from './model';
+
+/** A fate for a name that is either what the server wrote (`sent`) or not (`renamed`). */
+export function sentOrRenamed(tool: ClientTool, wireName: string): 'sent' | 'renamed' {
+  return wireName === tool.tool ? 'sent' : 'renamed';
+}
+
+/** The provider's verdict on a client's wire name: undefined when accepted, else why not. */
+export function providerRejects(provider: ProviderId, wireName: string): string | undefined {
+  const verdict = checkName(PROVIDERS[provider], wireName);
+  return verdict.accepted ? undefined : `${PROVIDERS[provider].label} rejects it (${verdict.reasons.map(describeReason).join(', ')})`;
+}
+
+/** Groups census positions by wire name (nulls ignored); only shared names are returned. */
+export function sharedNames(names: ReadonlyArray<string | null>): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  names.forEach((name, i) => {
+    if (name === null) return;
+    const group = groups.get(name);
+    if (group) group.push(i);
+    else groups.set(name, [i]);
+  });
+  for (const [name, members] of groups) if (members.length < 2) groups.delete(name);
+  return groups;
+}
+
+/**
+ * What a client does with tools that share a name: keep one (`survivor`) and drop the rest, fail
+ * the request, or (no `fate`) send them all and leave dispatch to chance.
+ */
+export interface SharedDecision {
+  readonly survivor?: number;
+  readonly fate?: 'dropped' | 'request-fails';
+  readonly reason: string;
+}
+
+/**
+ * Outcomes for a client that sends every name it computes: a name the provider rejects fails the
+ * request; tools that share a name are resolved by `onShared` (which keeps one, drops the rest,
+ * or fails the request).
+ */
+export function outcomes(
+  tools: readonly ClientTool[],
+  names: ReadonlyArray<string | null>,
+  provider: ProviderId | undefined,
+  onShared: (members: readonly number[]) => SharedDecision,
+  preset: ReadonlyArray<Partial<ClientOutcome> | undefined> = [],
+): ClientOutcome[] {
+  const result: ClientOutcome[] = tools.map((tool, i) => {
+    const set = preset[i];
+    if (set?.fate) return { wireName: set.wireName ?? null, fate: set.fate, ...(set.reason ? { reason: set.reason } : {}), collidesWith: [] };
+    const wireName = names[i]!;
+    if (wireName === null) return { wireName, fate: 'dropped', collidesWith: [] };
+    const rejected = provider ? providerRejects(provider, wireName) : undefined;
+    return rejected ? { wireName, fate: 'request-fails', reason: rejected, collidesWith: [] } : { wireName, fate: sentOrRenamed(tool, wireName), collidesWith: [] };
+  });
+  for (const members of sharedNames(result.map((r) => (r.fate === 'dropped' ? null : r.wireName))).values()) {
+    const decision = onShared(members);
+    for (const m of members) {
+      const current = result[m]!;
+      const survives = decision.survivor === m;
+      result[m] = {
+        ...current,
+        collidesWith: members.filter((o) => o !== m),
+        ...(decision.survivor !== undefined ? { survivor: decision.survivor } : {}),
+        ...(survives || !decision.fate || current.fate === 'request-fails' ? {} : { fate: decision.fate, reason: decision.reason }),
+      };
+    }
+  }
+  return result;
+}
