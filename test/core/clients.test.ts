@@ -10,7 +10,7 @@ import { prefixesFor } from '../../server/src/core/clients/vscode';
  * own unit tests, or the issue reports quoted in docs/clients.md). [server, tool] in, wire names
  * and fates out.
  */
-function run(client: ClientId, tools: ReadonlyArray<[string, string]>) {
+function run(client: ClientId, tools: ReadonlyArray<[string, string]>): Array<[string | null, string]> {
   const input: ClientTool[] = tools.map(([server, tool]) => ({ server, tool }));
   return CLIENTS[client].rewrite(input).map((o) => [o.wireName, o.fate]);
 }
@@ -114,7 +114,7 @@ describe('gemini-cli (mcp-tool.ts generateValidName)', () => {
   });
   test('the middle cut over 63: first 30 + ... + last 30', () => {
     assert.deepEqual(run('gemini-cli', [['atlassian', 'jira_search_issues_by_jql_query_with_pagination_and_expanded_fields']]), [['mcp_atlassian_jira_search_issu...pagination_and_expanded_fields', 'renamed']]);
-    const [[long]] = run('gemini-cli', [['srv', 'a'.repeat(70)]]);
+    const long = run('gemini-cli', [['srv', 'a'.repeat(70)]])[0]![0];
     assert.equal(long, `mcp_srv_${'a'.repeat(22)}...${'a'.repeat(30)}`);
     assert.equal(long!.length, 63);
   });
@@ -135,7 +135,7 @@ describe('codex (codex-rs tools.rs)', () => {
     ]);
   });
   test('over 64: a 12-hex SHA-1 suffix, total 64', () => {
-    const [[name]] = run('codex', [['my_server', 'extremely_lengthy_function_name_that_absolutely_surpasses_all_reasonable_limits']]);
+    const name = run('codex', [['my_server', 'extremely_lengthy_function_name_that_absolutely_surpasses_all_reasonable_limits']])[0]![0];
     assert.equal(name, 'mcp__my_server__extremely_lengthy_function_name_tha_38fe1039d52b');
     assert.equal(name!.length, 64);
   });

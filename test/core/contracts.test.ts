@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { ALL_PROVIDER_IDS, FINDING_CODES, DERIVATION_IDS } from '../../server/src/core';
+import { ALL_CLIENT_IDS, ALL_PROVIDER_IDS, FINDING_CODES, DERIVATION_IDS } from '../../server/src/core';
 
 /**
  * The lists that live in several places (code, JSON Schema, VS Code settings, docs) must agree:
@@ -28,6 +28,12 @@ describe('contracts between code, schema, settings and docs', () => {
     const doc = readFileSync(join(ROOT, 'docs/diagnostics.md'), 'utf8');
     const sections = [...doc.matchAll(/^## ([a-z-]+)$/gm)].map((m) => m[1]);
     assert.deepEqual(sections, FINDING_CODES, 'docs/diagnostics.md has one section per code, in order');
+  });
+
+  test('clients', () => {
+    assert.deepEqual(schema.definitions.client.enum, ALL_CLIENT_IDS);
+    assert.equal(schema.definitions.client.markdownEnumDescriptions.length, ALL_CLIENT_IDS.length);
+    assert.deepEqual(settings['toolwire.clients'].items.enum, ALL_CLIENT_IDS);
   });
 
   test('derivations', () => {

@@ -1,5 +1,8 @@
 import { takeCensus } from './census/census';
 import { checkAdsCapabilities } from './checks/ads';
+import type { ClientCensusOptions, ClientResult } from './clients/census';
+import type { ExtractedRequest } from './formats/model';
+import { checkClients, clientConstraints } from './checks/clients';
 import { checkCaseCollisions, checkReservedNames, checkWireCollisions } from './checks/collisions';
 import type { CheckContext } from './checks/context';
 import { checkHistoryNames, checkMcpSourceNames, checkMissingNames, checkWireNames } from './checks/names';
@@ -26,6 +29,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
   const tools: AnalyzedTool[] = [];
   const references: AnalyzedReference[] = [];
   const requests: RequestCensus[] = [];
+  const clients: ClientResult[] = [];
 
   extraction.requests.forEach((request, index) => {
     const settings = settingsForRequest(request.format, options);
@@ -45,8 +49,13 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
       names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets),
       proposals: new Map(),
       sharedNamespace: memo(() => sharedNamespace(census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name])))),
+      constraintsFor: () => ({}),
     };
-    runChecks(context);
+    // MCP clients rewrite a server's tools (issue #5): only MCP tool files have a server.
+    const clientOptions = clientOptionsFor(request, options);
+    const checked = clientOptions ? { ...context, constraintsFor: clientConstraints(context, clientOptions) } : context;
+    runChecks(checked);
+    if (clientOptions) clients.push(...checkClients(checked, clientOptions));
   });
 
   return {
@@ -57,6 +66,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     references,
     findings: sink.findings.sort(compareFindings),
     syntaxProblems: parsed.problems,
+    clients,
   };
 }
 
@@ -78,6 +88,14 @@ function runChecks(context: CheckContext): void {
 function* takenNames(tools: readonly AnalyzedTool[], reserved: readonly string[]): Iterable<readonly string[]> {
   for (const tool of tools) yield ownNames(tool);
   for (const name of reserved) yield [name];
+}
+
+/** MCP clients rewrite a server's tools, so only MCP tool files get a client census. */
+function clientOptionsFor(request: ExtractedRequest, options: AnalysisOptions): ClientCensusOptions | undefined {
+  const clients = options.clients;
+  if (!clients || clients.enabled.length === 0) return undefined;
+  if (request.format !== 'mcp-tools-list' && request.format !== 'mcp-tool') return undefined;
+  return !clients.serverIsConfigured && request.serverName ? { ...clients, server: request.serverName } : clients;
 }
 
 function memo<T>(compute: () => T): () => T {

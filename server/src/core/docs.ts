@@ -20,4 +20,7 @@ export const CODE_SUMMARIES: Readonly<Record<FindingCode, string>> = {
   'missing-name': 'A tool has no usable name.',
   'too-many-tools': 'More tools than a targeted provider accepts in one request.',
   'renamed-on-wire': 'The runtime sends the tool under another name.',
+  'client-rejected': 'An MCP client sends the tool under a name the provider rejects: the request fails.',
+  'client-dropped': 'An MCP client leaves the tool out.',
+  'client-collision': 'Two tools share one name after an MCP client rewrites them.',
 };

@@ -1,5 +1,6 @@
 import type { OffsetRange } from './json/ranges';
 import type { ProviderId } from './profiles/providers';
+import type { ClientId } from './clients/model';
 
 export type FindingCode =
   | 'invalid-name'
@@ -12,7 +13,10 @@ export type FindingCode =
   | 'unresolved-reference'
   | 'missing-name'
   | 'too-many-tools'
-  | 'renamed-on-wire';
+  | 'renamed-on-wire'
+  | 'client-rejected'
+  | 'client-dropped'
+  | 'client-collision';
 
 export const FINDING_CODES: readonly FindingCode[] = [
   'invalid-name',
@@ -26,6 +30,9 @@ export const FINDING_CODES: readonly FindingCode[] = [
   'missing-name',
   'too-many-tools',
   'renamed-on-wire',
+  'client-rejected',
+  'client-dropped',
+  'client-collision',
 ];
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
@@ -34,6 +41,8 @@ export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information
 export interface RelatedLocation {
   readonly range: OffsetRange;
   readonly message: string;
+  /** Set when the location is in another file (a cross-file client collision). */
+  readonly file?: string;
 }
 
 /** A text replacement, with the text it expects to replace so a stale fix can be refused. */
@@ -68,6 +77,8 @@ export interface Finding {
   readonly tool?: number;
   /** The provider profiles the finding comes from, when it comes from some. */
   readonly profiles?: readonly ProviderId[];
+  /** The client profiles the finding comes from (client-* codes). */
+  readonly clients?: readonly ClientId[];
   readonly fix?: FixData;
 }
 

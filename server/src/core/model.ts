@@ -1,3 +1,4 @@
+import type { ClientResult } from './clients/census';
 import type { Finding } from './findings';
 import type { FormatId, ToolDeclaration, ToolReference } from './formats/model';
 import type { OffsetRange } from './json/ranges';
@@ -71,4 +72,6 @@ export interface Analysis {
   readonly findings: readonly Finding[];
   /** JSON syntax errors; the editor's JSON support shows them, the CLI may too. */
   readonly syntaxProblems: readonly SyntaxProblem[];
+  /** Per enabled MCP client: each tool's wire name and fate in that client (MCP tool files only). */
+  readonly clients: readonly ClientResult[];
 }

@@ -1,3 +1,4 @@
+import type { ClientCensusOptions } from './clients/census';
 import type { FindingCode, Severity } from './findings';
 import type { FormatId } from './formats/model';
 import { DEFAULT_TARGETS, type ProviderId } from './profiles/providers';
@@ -19,6 +20,8 @@ export interface AnalysisOptions {
   /** Names taken in every request, in addition to a derivation's own (the runtime's tools). */
   readonly reservedNames?: readonly string[];
   readonly severity?: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
+  /** MCP clients to model for this document, its server name and the servers sent with it. */
+  readonly clients?: ClientCensusOptions;
 }
 
 /** What one request is checked with, once the document's options meet its format. */

@@ -1,7 +1,7 @@
 import type { CensusResult } from '../census/census';
 import type { ExtractedRequest } from '../formats/model';
 import type { AnalyzedTool } from '../model';
-import type { NamePool } from '../fixes/namePool';
+import type { NameConstraints, NamePool } from '../fixes/namePool';
 import type { RequestSettings } from '../settings';
 import type { FindingSink } from './sink';
 
@@ -21,6 +21,8 @@ export interface CheckContext {
   readonly proposals: Map<number, string>;
   /** ADS: the namespace every capability shares (computed on first use, for fixes only). */
   readonly sharedNamespace: () => readonly string[];
+  /** Extra constraints on a proposed name for one tool (the MCP clients it must survive). */
+  readonly constraintsFor: (local: number) => NameConstraints;
 }
 
 export function quote(name: string): string {

@@ -11,7 +11,7 @@ const CLAUDE_AI_PREFIX = 'claude.ai ';
 export const claudeCode: ClientProfile = {
   id: 'claude-code',
   label: 'Claude Code',
-  version: 'Claude Code 2.1.8x (2026-03, services/mcp/normalization.ts as published)',
+  version: '2.1.8x (2026-03)',
   sources: ['Claude Code services/mcp/normalization.ts and mcpStringUtils.ts (published source dump)', 'anthropics/claude-code#2412, #10703, #14199', 'microsoft/wassette#56'],
   provider: 'anthropic',
   shape: 'mcp__<server>__<tool>, outside [a-zA-Z0-9_-] becomes _, never cut',

@@ -18,7 +18,7 @@ const NUL = '\u0000';
 export const codex: ClientProfile = {
   id: 'codex',
   label: 'Codex CLI',
-  version: 'openai/codex codex-rs @00a35b1b (2026-04+, namespaced MCP tools)',
+  version: 'codex-rs @00a35b1b (2026-04)',
   sources: ['openai/codex codex-rs/codex-mcp/src/tools.rs (unique_callable_parts, fit_callable_parts_with_hash)', 'openai/codex#16944, #17404 (namespaces; hyphen replaced)'],
   provider: 'openai',
   shape: 'mcp__<server>__<tool>, outside [A-Za-z0-9_] becomes _, SHA-1 suffix on clashes and over 64',

@@ -12,7 +12,7 @@ const COMBINED_LIMIT = 60;
 export const cursor: ClientProfile = {
   id: 'cursor',
   label: 'Cursor',
-  version: 'Cursor, behaviour reported 2026-02 to 2026-07 (closed source)',
+  version: 'as reported 2026-02 to 2026-07',
   sources: ['ComposioHQ/composio#2788 ("Combined server and tool name length (60) exceeds 60 characters")', 'PostHog/posthog#51483', 'webstudio-is/webstudio#5960, bavix/gripmock#875 (dotted names filtered)', 'idosal/git-mcp#163'],
   provider: 'openai',
   shape: 'mcp_<server>_<tool> (unconfirmed); dropped when server + tool ≥ 60 characters or the tool name has a dot',

@@ -12,7 +12,7 @@ const SAFE_LIMIT = 63;
 export const geminiCli: ClientProfile = {
   id: 'gemini-cli',
   label: 'Gemini CLI',
-  version: 'gemini-cli v0.33.0 to v0.56.0 (mcp-tool.ts generateValidName; tool-registry.ts)',
+  version: 'v0.33.0 to v0.56.0',
   sources: ['google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts (generateValidName)', 'google-gemini/gemini-cli packages/core/src/tools/tool-registry.ts (registerTool overwrites)', 'google-gemini/gemini-cli#20987'],
   provider: 'gemini',
   shape: 'mcp_<server>_<tool>, outside [a-zA-Z0-9_.:-] becomes _, over 63: first 30 + ... + last 30',

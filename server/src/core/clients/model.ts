@@ -28,6 +28,8 @@ export interface ClientOutcome {
   readonly collidesWith: readonly number[];
   /** For a shared wire name: the tool that survives, if the client keeps one. */
   readonly survivor?: number;
+  /** For a shared wire name: what the client does about it (the same for every member). */
+  readonly sharedReason?: string;
 }
 
 /**

@@ -11,7 +11,7 @@ import { outcomes } from './shared';
 export const nativeRuntime: ClientProfile = {
   id: 'native-runtime',
   label: 'Agent runtime (model-safe)',
-  version: 'naming-rules.md section 1 (reference runtime)',
+  version: 'naming-rules.md §1',
   sources: ['shared/docs/naming-rules.md, section 1'],
   provider: 'openai',
   shape: 'mcp/<server>/<tool> → outside [A-Za-z0-9_-] becomes _, cut to 64',

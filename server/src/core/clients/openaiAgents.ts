@@ -10,7 +10,7 @@ import { outcomes } from './shared';
 export const openaiAgents: ClientProfile = {
   id: 'openai-agents',
   label: 'OpenAI Agents SDK',
-  version: 'openai-agents-python v0.22.0 (MCP names verbatim unless include_server_in_tool_names)',
+  version: 'v0.22.0',
   sources: ['openai/openai-agents-python src/agents/mcp/util.py', 'openai/openai-agents-python src/agents/util/_transforms.py', 'openai/openai-agents-python#4118, #4137'],
   provider: 'openai',
   shape: '<tool> as written; duplicates across servers fail the run',

@@ -64,6 +64,7 @@ export function outcomes(
       result[m] = {
         ...current,
         collidesWith: members.filter((o) => o !== m),
+        sharedReason: decision.reason,
         ...(decision.survivor !== undefined ? { survivor: decision.survivor } : {}),
         ...(survives || !decision.fate || current.fate === 'request-fails' ? {} : { fate: decision.fate, reason: decision.reason }),
       };

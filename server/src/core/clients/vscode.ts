@@ -13,7 +13,7 @@ const MAX_LENGTH = 64;
 export const vscode: ClientProfile = {
   id: 'vscode',
   label: 'VS Code (Copilot Chat)',
-  version: 'microsoft/vscode main @0052d689 (2026, McpPrefixGenerator after #299749)',
+  version: 'main @0052d689 (2026)',
   sources: [
     'microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts (McpPrefixGenerator, McpTool)',
     'microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpTypes.ts (McpToolName: Prefix mcp_, MaxPrefixLen 18, MaxLength 64)',

@@ -3,6 +3,7 @@ import type { OffsetRange } from '../json/ranges';
 import type { ProviderId } from '../profiles/providers';
 import type { SeveritySetting } from '../settings';
 import type { DerivationId } from '../wire/derivations';
+import type { ClientId } from '../clients/model';
 
 /** One `overrides[]` entry: settings for the files its globs match (later entries win). */
 export interface ConfigOverride {
@@ -18,6 +19,10 @@ export interface ToolwireConfig {
   readonly severity?: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
   readonly ignore?: readonly string[];
   readonly overrides?: readonly ConfigOverride[];
+  /** Client profiles to check MCP tool files against (issue #5); default: those configured in the workspace. */
+  readonly clients?: readonly ClientId[];
+  /** MCP server name -> its tool files (paths or globs): which tools are sent together, under which server name. */
+  readonly servers?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface ConfigProblem {

@@ -3,6 +3,8 @@ import { FINDING_CODES, SEVERITIES, type FindingCode } from '../findings';
 import { isProviderId, type ProviderId } from '../profiles/providers';
 import type { SeveritySetting } from '../settings';
 import { DERIVATION_IDS, type DerivationId } from '../wire/derivations';
+import { ALL_CLIENT_IDS, isClientId } from '../clients/profiles';
+import type { ClientId } from '../clients/model';
 import type { ConfigOverride, ConfigProblem, ParsedConfig, ToolwireConfig } from './model';
 
 const TOP_LEVEL_KEYS = new Set(['$schema', 'targets', 'reservedNames', 'severity', 'ignore', 'overrides', 'clients', 'servers']);
@@ -37,6 +39,8 @@ export function parseConfig(text: string): ParsedConfig {
       case 'ignore': config.ignore = reader.strings(value, 'ignore'); break;
       case 'severity': config.severity = reader.severity(value); break;
       case 'overrides': config.overrides = reader.overrides(value); break;
+      case 'clients': config.clients = reader.clients(value); break;
+      case 'servers': config.servers = reader.servers(value); break;
       default:
         if (!TOP_LEVEL_KEYS.has(key)) problems.push({ ...problem(keyNode, `Unknown setting "${key}" (known: ${[...TOP_LEVEL_KEYS].filter((k) => k !== '$schema').join(', ')}).`), severity: 'warning' });
     }
@@ -76,6 +80,41 @@ class ConfigReader {
     });
     if (out.length === 0 && names.length === 0) this.problems.push(problem(node, '"targets" must name at least one provider.'));
     return out.length > 0 ? out : undefined;
+  }
+
+  clients(node: Node): ClientId[] | undefined {
+    const names = this.strings(node, 'clients');
+    if (!names) return undefined;
+    const out: ClientId[] = [];
+    for (const item of node.children ?? []) {
+      if (item.type !== 'string') continue;
+      const id = item.value as string;
+      if (isClientId(id)) out.push(id);
+      else this.problems.push(problem(item, `Unknown client "${id}". Known: ${ALL_CLIENT_IDS.join(', ')}.`));
+    }
+    return out;
+  }
+
+  /** `{ "<server>": "tools/x.json" | ["glob", ...] }` */
+  servers(node: Node): Record<string, string[]> | undefined {
+    if (node.type !== 'object') {
+      this.problems.push(problem(node, '"servers" must map each MCP server name to its tool files, e.g. { "github": ["tools/github.json"] }.'));
+      return undefined;
+    }
+    const out: Record<string, string[]> = {};
+    for (const prop of node.children ?? []) {
+      const [keyNode, value] = prop.children ?? [];
+      if (!keyNode || !value) continue;
+      const name = String(keyNode.value);
+      if (name.length === 0) {
+        this.problems.push(problem(keyNode, 'A server name cannot be empty.'));
+        continue;
+      }
+      const files = value.type === 'string' ? [value.value as string] : this.strings(value, `servers.${name}`);
+      if (files && files.length > 0) out[name] = files;
+      else if (files) this.problems.push(problem(value, `Server "${name}" lists no tool files.`));
+    }
+    return out;
   }
 
   derivation(node: Node): DerivationId | undefined {

@@ -41,12 +41,16 @@ export class NamePool {
     }
   }
 
-  /** A tool name every target accepts, derived from `name`, not yet taken. */
-  toolName(name: string): string {
-    const limit = this.maxLength();
+  /**
+   * A tool name every target accepts, derived from `name`, not yet taken, and meeting the extra
+   * constraints (a shorter limit, a check that it survives every enabled MCP client).
+   */
+  toolName(name: string, constraints: NameConstraints = {}): string {
+    const limit = Math.max(1, Math.min(this.maxLength(), constraints.maxLength ?? Number.POSITIVE_INFINITY));
     const base = this.conform(modelSafe(name), limit);
     const hyphenated = name.includes('.') && this.allowsHyphen() ? this.conform(modelSafe(name.replace(/\./g, '-')), limit) : undefined;
-    return this.first([base, hyphenated], (candidate) => this.acceptedByAll(candidate), base, limit);
+    const accept = constraints.accept ?? (() => true);
+    return this.first([base, hyphenated], (candidate) => this.acceptedByAll(candidate) && accept(candidate), base, limit);
   }
 
   /** An ADS invocationName for a capability, from the most readable candidate to the least. */
@@ -61,11 +65,13 @@ export class NamePool {
       if (candidate !== undefined && this.isFree(candidate) && valid(candidate)) return this.claim(candidate);
     }
     const separator = this.allowsHyphen() && base.includes('-') && !base.includes('_') ? '-' : '_';
-    for (let n = 2; ; n++) {
+    // Numbered candidates; a bounded search, since a caller's own constraint may reject them all.
+    for (let n = 2; n < 1000; n++) {
       const suffix = `${separator}${n}`;
       const candidate = base.slice(0, Math.max(1, limit - suffix.length)) + suffix;
       if (this.isFree(candidate) && valid(candidate)) return this.claim(candidate);
     }
+    return this.claim(base);
   }
 
   private claim(name: string): string {
@@ -104,6 +110,11 @@ export class NamePool {
     if (out.length === 0) out = 'capability';
     return out.slice(0, 64).replace(/[-_]+$/, '') || 'capability';
   }
+}
+
+export interface NameConstraints {
+  readonly maxLength?: number;
+  readonly accept?: (candidate: string) => boolean;
 }
 
 export function ownNames(tool: AnalyzedTool): string[] {

@@ -13,7 +13,7 @@ export function renameFix(context: CheckContext, local: number, preferred: boole
   let proposed = context.proposals.get(local);
   if (proposed === undefined) {
     const name = tool.name;
-    proposed = context.names.forTool(ownNames(tool), () => context.names.toolName(name));
+    proposed = context.names.forTool(ownNames(tool), () => context.names.toolName(name, context.constraintsFor(local)));
     context.proposals.set(local, proposed);
   }
   return renameTo(context, local, proposed, preferred);

@@ -58,6 +58,8 @@ export interface ExtractedRequest {
   /** A short anchor (the `"tools"` key, or `[`) for findings about the request as a whole. */
   readonly anchorRange: OffsetRange;
   readonly pointer: string;
+  /** MCP: the server name the file records (`server_info.name`, `serverInfo.name`, `server`). */
+  readonly serverName?: string;
 }
 
 /**

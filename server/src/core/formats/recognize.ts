@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import { property, stringValue } from '../json/nodes';
 import type { RootValue } from '../json/parse';
 import { extractAds, isAdsManifest } from './ads';
 import { extractAnthropic } from './anthropic';
@@ -77,7 +78,18 @@ function fromToolsArray(request: Located | undefined, tools: Located): Extracted
   const items = tools.node.children ?? [];
   const shape = classifyToolItems(items) ?? anthropicServerToolsOnly(request, tools.node) ?? (isBareToolCatalogue(items) ? 'mcp' : undefined);
   if (!shape) return undefined;
-  return stamp(formatOf(shape), extractorFor(shape)(request, tools));
+  const extracted = stamp(formatOf(shape), extractorFor(shape)(request, tools));
+  const serverName = shape === 'mcp' && request ? recordedServerName(request) : undefined;
+  return serverName ? { ...extracted, serverName } : extracted;
+}
+
+/** A captured tools/list records its server: `server_info.name`, `serverInfo.name`, or `server`. */
+function recordedServerName(request: Located): string | undefined {
+  for (const key of ['server_info', 'serverInfo']) {
+    const name = stringValue(property(child(request, key)?.node, 'name'));
+    if (name) return name;
+  }
+  return stringValue(child(request, 'server')?.node) || undefined;
 }
 
 function anthropicServerToolsOnly(request: Located | undefined, tools: Node): ToolsShape | undefined {

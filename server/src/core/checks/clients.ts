@@ -1,0 +1,127 @@
+import { runClientCensus, survivesEveryClient, type ClientCensusOptions, type ClientPeer, type ClientResult, type ClientToolOutcome } from '../clients/census';
+import type { ClientId } from '../clients/model';
+import { CLIENTS } from '../clients/profiles';
+import type { FindingCode, RelatedLocation } from '../findings';
+import type { NameConstraints } from '../fixes/namePool';
+import { renameFix } from '../fixes/renameFix';
+import { quote, type CheckContext } from './context';
+
+/** Cursor drops a tool when server + tool names reach 60 characters. */
+const CURSOR_COMBINED_LIMIT = 60;
+
+export function localToolsOf(context: CheckContext): Array<{ name: string; tool: number }> {
+  return context.census.tools.flatMap((t, i) => (t.name === undefined ? [] : [{ name: t.name, tool: i + context.firstTool }]));
+}
+
+/** A proposed name must survive every enabled client (and fit Cursor's combined limit). */
+export function clientConstraints(context: CheckContext, options: ClientCensusOptions): (local: number) => NameConstraints {
+  const local = localToolsOf(context);
+  return (index) => ({
+    ...(options.enabled.includes('cursor') ? { maxLength: CURSOR_COMBINED_LIMIT - 1 - options.server.length } : {}),
+    accept: (candidate) => survivesEveryClient(candidate, index + context.firstTool, local, options),
+  });
+}
+
+interface Note {
+  readonly client: ClientId;
+  readonly text: string;
+  readonly related: readonly RelatedLocation[];
+  /** This tool keeps the shared name in this client (so it needs no rename for it). */
+  readonly keeps: boolean;
+}
+
+/**
+ * client-rejected / client-dropped / client-collision: what each enabled MCP client does to the
+ * document's tools, with the servers it sends together. One finding per tool and code, naming
+ * every client (and the version modelled) it comes from, and the fix: a name that survives every
+ * enabled client.
+ */
+export function checkClients(context: CheckContext, options: ClientCensusOptions): ClientResult[] {
+  const results = runClientCensus(localToolsOf(context), options);
+  const notes = new Map<string, Note[]>();
+  const note = (tool: number, code: FindingCode, value: Note) => {
+    const key = `${tool}\u0000${code}`;
+    (notes.get(key) ?? notes.set(key, []).get(key)!).push(value);
+  };
+  for (const result of results) {
+    const profile = CLIENTS[result.client];
+    const who = `${profile.label} ${profile.version}`;
+    for (const outcome of result.tools) {
+      const sent = `sent as ${quote(outcome.wireName ?? '')}`;
+      if (outcome.collidesWith.length > 0) {
+        note(outcome.tool, 'client-collision', {
+          client: result.client,
+          text: `${who}: ${sent}, like ${outcome.collidesWith.map(peerName).join(', ')}; ${collisionEffect(outcome)}`,
+          related: outcome.collidesWith.map((p) => related(context, p, outcome.wireName ?? '')),
+          keeps: keeps(outcome),
+        });
+      } else if (outcome.fate === 'request-fails') {
+        note(outcome.tool, 'client-rejected', { client: result.client, text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`, related: [], keeps: false });
+      } else if (outcome.fate === 'dropped') {
+        note(outcome.tool, 'client-dropped', { client: result.client, text: `${who}: left out (${outcome.reason ?? 'dropped'})`, related: [], keeps: false });
+      }
+    }
+  }
+  for (const [key, list] of notes) {
+    const [toolText, code] = key.split('\u0000') as [string, FindingCode];
+    const global = Number(toolText);
+    const local = global - context.firstTool;
+    const tool = context.census.tools[local]!;
+    const fix = list.every((n) => n.keeps) ? undefined : renameFix(context, local, true);
+    const lead = code === 'client-collision'
+      ? `${quote(tool.name ?? '')} shares its name with another tool once clients rewrite it.`
+      : code === 'client-rejected'
+        ? `${quote(tool.name ?? '')} makes the whole request fail in ${list.length === 1 ? 'this client' : 'these clients'}.`
+        : `${quote(tool.name ?? '')} never reaches the model in ${list.length === 1 ? 'this client' : 'these clients'}.`;
+    const remedy = fix ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client), or shorten the server name.` : ' Rename the other tool (its finding carries the fix).';
+    context.sink.add(code, code === 'client-dropped' ? 'warning' : 'error', {
+      message: `${lead} ${list.map((n) => n.text).join('. ')}.${remedy}`,
+      range: tool.declaration.name.range,
+      pointer: tool.declaration.name.pointer,
+      related: dedupe(list.flatMap((n) => n.related)),
+      tool: global,
+      clients: list.map((n) => n.client),
+      ...(fix ? { fix } : {}),
+    });
+  }
+  return results;
+}
+
+/**
+ * The tool of a shared name that keeps it: the client's survivor, else (all in this file) the
+ * first; with peers in other files nobody is sure to keep it, so every file offers its rename.
+ */
+function keeps(outcome: ClientToolOutcome): boolean {
+  if (outcome.survivor) return outcome.survivor.tool === outcome.tool;
+  if (outcome.collidesWith.some((p) => p.tool === undefined)) return false;
+  return outcome.collidesWith.every((p) => p.tool! > outcome.tool);
+}
+
+function collisionEffect(outcome: ClientToolOutcome): string {
+  const reason = outcome.sharedReason ?? 'a call may reach the wrong tool';
+  if (!outcome.survivor) return reason;
+  if (outcome.survivor.tool === outcome.tool) return `this one stays and the other is lost (${reason})`;
+  return `${peerName(outcome.survivor)} stays and this one is lost (${reason})`;
+}
+
+function peerName(peer: ClientPeer): string {
+  return peer.file === undefined ? quote(peer.name) : `${quote(peer.name)} of server ${quote(peer.server)}`;
+}
+
+function related(context: CheckContext, peer: ClientPeer, wireName: string): RelatedLocation {
+  if (peer.tool !== undefined) {
+    const tool = context.allTools[peer.tool]!;
+    return { range: tool.declaration.name.range, message: `${quote(peer.name)} is also sent as ${quote(wireName)}` };
+  }
+  return { range: peer.range ?? { start: 0, end: 0 }, message: `${quote(peer.name)} of server ${quote(peer.server)} is also sent as ${quote(wireName)}`, ...(peer.file !== undefined ? { file: peer.file } : {}) };
+}
+
+function dedupe(locations: readonly RelatedLocation[]): RelatedLocation[] {
+  const seen = new Set<string>();
+  return locations.filter((l) => {
+    const key = `${l.file ?? ''}:${l.range.start}:${l.range.end}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
