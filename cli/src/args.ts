@@ -1,23 +1,30 @@
+import { ALL_CLIENT_IDS, isClientId, type ClientId } from '../../server/src/core';
 import type { OutputFormat } from './model';
 
 export interface CheckArgs {
-  readonly command: 'check';
+  readonly command: 'check' | 'census';
   readonly format: OutputFormat;
   readonly config: string | undefined;
+  readonly clients: readonly ClientId[];
   readonly paths: readonly string[];
 }
 
 export type ParsedArgs = CheckArgs | { readonly command: 'help' } | { readonly command: 'version' } | { readonly command: 'usage-error'; readonly message: string };
 
-export const USAGE = `Usage: toolwire check [--format text|json|sarif] [--config FILE] PATH...
+export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... PATH...
+       toolwire census [--format text|json] [--config FILE] [--client ID]... PATH...
 
-Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock requests,
-ADS manifests, tool arrays, JSON Lines) for the names that travel on the wire.
+check   Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
+        requests, ADS manifests, tool arrays, JSON Lines) for the names that travel on the wire.
+census  Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails).
+
 Folders are walked for *.json, *.jsonc, *.jsonl and *.ndjson (node_modules and .git skipped).
 
 Options:
-  --format FORMAT   text (default), json, or sarif (SARIF 2.1.0 for code scanning)
+  --format FORMAT   text (default), json, or sarif (check only: SARIF 2.1.0 for code scanning)
   --config FILE     use this .toolwire.json instead of the nearest one above each file
+  --client ID       model this MCP client (repeat, or separate with commas); census defaults to all.
+                    IDs: ${ALL_CLIENT_IDS.join(', ')}
   -h, --help        show this help
   -v, --version     print the version
 
@@ -27,19 +34,26 @@ Exit status: 0 no errors, 1 errors found, 2 usage, configuration or I/O error.`;
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (argv.length === 0 || argv[0] === '-h' || argv[0] === '--help' || argv[0] === 'help') return { command: 'help' };
   if (argv[0] === '-v' || argv[0] === '--version') return { command: 'version' };
-  if (argv[0] !== 'check') return { command: 'usage-error', message: `Unknown command "${argv[0]}". Try: toolwire check PATH...` };
+  const command = argv[0];
+  if (command !== 'check' && command !== 'census') return { command: 'usage-error', message: `Unknown command "${command}". Try: toolwire check PATH...` };
   let format: OutputFormat = 'text';
   let config: string | undefined;
+  const clients: ClientId[] = [];
   const paths: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag === '--format' || flag === '--config') {
+    if (flag === '--format' || flag === '--config' || flag === '--client') {
       const value = inline ?? argv[++i];
       if (value === undefined) return { command: 'usage-error', message: `${flag} needs a value.` };
       if (flag === '--config') config = value;
-      else if (value === 'text' || value === 'json' || value === 'sarif') format = value;
-      else return { command: 'usage-error', message: `--format must be text, json or sarif, not "${value}".` };
+      else if (flag === '--client') {
+        for (const id of value.split(',').map((v) => v.trim()).filter((v) => v.length > 0)) {
+          if (!isClientId(id)) return { command: 'usage-error', message: `Unknown client "${id}". Known: ${ALL_CLIENT_IDS.join(', ')}.` };
+          if (!clients.includes(id)) clients.push(id);
+        }
+      } else if (value === 'text' || value === 'json' || (value === 'sarif' && command === 'check')) format = value;
+      else return { command: 'usage-error', message: `--format must be ${command === 'check' ? 'text, json or sarif' : 'text or json'}, not "${value}".` };
     } else if (flag === '-h' || flag === '--help') {
       return { command: 'help' };
     } else if (flag === '--') {
@@ -52,5 +66,5 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
   }
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
-  return { command: 'check', format, config, paths };
+  return { command, format, config, clients, paths };
 }

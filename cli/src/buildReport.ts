@@ -1,21 +1,37 @@
-import { LineIndex, type Analysis } from '../../server/src/core';
+import { LineIndex, type Analysis, type ClientFate, type RelatedLocation } from '../../server/src/core';
 import type { FileReport } from './model';
 
-/** Turns the core's offsets into the CLI's 0-based line/character report for one file. */
-export function buildReport(path: string, text: string, analysis: Analysis): FileReport {
+/**
+ * Turns the core's offsets into the CLI's 0-based line/character report for one file. A related
+ * location in another file (a cross-file client collision) is positioned in that file's text.
+ */
+export function buildReport(path: string, text: string, analysis: Analysis, otherFile: (file: string) => { path: string; text: string } | undefined = () => undefined): FileReport {
   const lines = new LineIndex(text);
+  const clientsOf = (tool: number) => {
+    const entries: Array<[string, { wireName: string | null; fate: ClientFate }]> = [];
+    for (const result of analysis.clients) {
+      const outcome = result.tools.find((t) => t.tool === tool);
+      if (outcome) entries.push([result.client, { wireName: outcome.wireName, fate: outcome.fate }]);
+    }
+    return entries.length > 0 ? { clients: Object.fromEntries(entries) } : {};
+  };
+  const related = (r: RelatedLocation) => {
+    if (r.file === undefined) return { range: lines.range(r.range), message: r.message };
+    const other = otherFile(r.file);
+    return other ? { range: new LineIndex(other.text).range(r.range), message: r.message, path: other.path } : { range: lines.range({ start: 0, end: 0 }), message: r.message, path: r.file };
+  };
   return {
     path,
     format: analysis.format,
-    tools: analysis.tools.flatMap((tool) =>
-      tool.name === undefined ? [] : [{ name: tool.name, wireName: tool.wireName, offered: tool.fate === 'offered', range: lines.range(tool.declaration.name.range) }],
+    tools: analysis.tools.flatMap((tool, i) =>
+      tool.name === undefined ? [] : [{ name: tool.name, wireName: tool.wireName, offered: tool.fate === 'offered', range: lines.range(tool.declaration.name.range), ...clientsOf(i) }],
     ),
     diagnostics: analysis.findings.map((f) => ({
       code: f.code,
       severity: f.severity,
       message: f.message,
       range: lines.range(f.range),
-      related: f.related.map((r) => ({ range: lines.range(r.range), message: r.message })),
+      related: f.related.map(related),
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import { findConfig, LineIndex, optionsForFile, parseConfig, relativeTo, type AnalysisOptions, type ParsedConfig } from '../../server/src/core';
+import { findConfig, LineIndex, optionsForFile, parseConfig, relativeTo, type AnalysisOptions, type ParsedConfig, type ToolwireConfig } from '../../server/src/core';
 
 export interface ConfigProblemReport {
   readonly path: string;
@@ -8,6 +8,13 @@ export interface ConfigProblemReport {
   readonly column: number;
   readonly severity: 'error' | 'warning';
   readonly message: string;
+}
+
+export interface ResolvedFile {
+  readonly path: string;
+  readonly options: AnalysisOptions;
+  readonly config: ToolwireConfig | undefined;
+  readonly folder: string;
 }
 
 interface LoadedConfig {
@@ -27,13 +34,17 @@ export class ConfigResolver {
 
   constructor(private readonly explicitPath: string | undefined) {}
 
-  /** Options for a file, 'ignored', or undefined when the config cannot be read at all. */
-  optionsFor(filePath: string): AnalysisOptions | 'ignored' | undefined {
+  /**
+   * Options for a file with the config they came from (its folder anchors the workspace census),
+   * 'ignored', or undefined when the config cannot be read at all.
+   */
+  optionsFor(filePath: string): ResolvedFile | 'ignored' | undefined {
     const absolute = toSlashes(resolve(filePath));
     const config = this.explicitPath ? this.load(toSlashes(resolve(this.explicitPath)), true) : this.nearest(absolute);
     if (config === null) return undefined;
-    if (!config) return {};
-    return optionsForFile(config.parsed.config, relativeTo(config.folder, absolute));
+    if (!config) return { path: absolute, options: {}, config: undefined, folder: toSlashes(dirname(absolute)) };
+    const options = optionsForFile(config.parsed.config, relativeTo(config.folder, absolute));
+    return options === 'ignored' ? 'ignored' : { path: absolute, options, config: config.parsed.config, folder: config.folder };
   }
 
   get hasErrors(): boolean {
@@ -77,6 +88,6 @@ export class ConfigResolver {
   }
 }
 
-function toSlashes(path: string): string {
+export function toSlashes(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
 }

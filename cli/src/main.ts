@@ -1,5 +1,6 @@
 import { version } from '../../package.json';
 import { parseArgs, USAGE } from './args';
+import { runCensus } from './censusCommand';
 import { runCheck } from './checkCommand';
 
 /** The `toolwire` command: a thin adapter over the core (see ARCHITECTURE.md). */
@@ -16,8 +17,10 @@ function main(): number {
       process.stderr.write(`toolwire: ${args.message}\n\n${USAGE}\n`);
       return 2;
     case 'check':
+    case 'census':
       try {
-        return runCheck(args, { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version });
+        const io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version };
+        return args.command === 'check' ? runCheck(args, io) : runCensus(args, io);
       } catch (error) {
         process.stderr.write(`toolwire: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
         return 2;

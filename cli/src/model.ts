@@ -1,16 +1,23 @@
-import type { FormatId, PositionRange, Severity } from '../../server/src/core';
+import type { ClientFate, FormatId, PositionRange, Severity } from '../../server/src/core';
 
 /** The CLI's per-file result: exactly the `--format json` shape (issue #2), 0-based UTF-16 ranges. */
 export interface FileReport {
   readonly path: string;
   readonly format: FormatId | null;
-  readonly tools: ReadonlyArray<{ readonly name: string; readonly wireName: string | null; readonly offered: boolean; readonly range: PositionRange }>;
+  readonly tools: ReadonlyArray<{
+    readonly name: string;
+    readonly wireName: string | null;
+    readonly offered: boolean;
+    readonly range: PositionRange;
+    /** Per enabled MCP client (issue #5): the name it sends and the tool's fate there. */
+    readonly clients?: Readonly<Record<string, { readonly wireName: string | null; readonly fate: ClientFate }>>;
+  }>;
   readonly diagnostics: ReadonlyArray<{
     readonly code: string;
     readonly severity: Severity;
     readonly message: string;
     readonly range: PositionRange;
-    readonly related: ReadonlyArray<{ readonly range: PositionRange; readonly message: string }>;
+    readonly related: ReadonlyArray<{ readonly range: PositionRange; readonly message: string; readonly path?: string }>;
   }>;
 }
 
