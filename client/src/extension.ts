@@ -18,7 +18,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel: output,
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/.toolwire.json') },
+    // .toolwire.json, MCP client configurations, and the tool files a client census reads.
+    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{json,jsonc,jsonl,ndjson}') },
     diagnosticPullOptions: { onChange: true, onSave: true, onTabs: false },
   };
   const client = new LanguageClient('toolwire', 'toolwire', serverOptions, clientOptions);

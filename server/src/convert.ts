@@ -45,7 +45,10 @@ export function toLspFix(document: TextDocument, fix: FixData): LspFix {
   };
 }
 
-export function toDiagnostic(document: TextDocument, finding: Finding): Diagnostic {
+/** Locates a related location that sits in another file (a cross-file client collision). */
+export type OtherFiles = (file: string) => { readonly uri: string; range(range: OffsetRange): Range } | undefined;
+
+export function toDiagnostic(document: TextDocument, finding: Finding, otherFiles: OtherFiles = () => undefined): Diagnostic {
   const data: DiagnosticData = { version: document.version, ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}) };
   return {
     range: toRange(document, finding.range),
@@ -55,7 +58,13 @@ export function toDiagnostic(document: TextDocument, finding: Finding): Diagnost
     source: SOURCE,
     message: finding.message,
     ...(finding.related.length > 0
-      ? { relatedInformation: finding.related.map((r) => ({ location: { uri: document.uri, range: toRange(document, r.range) }, message: r.message })) }
+      ? {
+          relatedInformation: finding.related.flatMap((r) => {
+            if (r.file === undefined) return [{ location: { uri: document.uri, range: toRange(document, r.range) }, message: r.message }];
+            const other = otherFiles(r.file);
+            return other ? [{ location: { uri: other.uri, range: other.range(r.range) }, message: r.message }] : [];
+          }),
+        }
       : {}),
     data,
   };

@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, parseConfig, type Analysis, type AnalysisOptions, type ConfigProblem } from './core';
+import { analyze, parseConfig, type Analysis, type AnalysisOptions, type ClientCensusOptions, type ConfigProblem } from './core';
 import type { ConfigStore, ResolvedConfig } from './configStore';
 import { baseOptions, type SettingsStore, type ToolwireSettings } from './settings';
 
@@ -20,6 +20,7 @@ export type DocumentState =
 interface Entry {
   readonly version: number;
   readonly generation: number;
+  readonly epoch: number;
   readonly state: Promise<DocumentState>;
 }
 
@@ -36,6 +37,8 @@ export interface Logger {
 export class DocumentAnalyzer {
   private readonly cache = new Map<string, Entry>();
   private generationCounter = 0;
+  /** Per document: bumped when a file its census read changes (another document, or the disk). */
+  private readonly epochs = new Map<string, number>();
 
   constructor(
     private readonly settings: SettingsStore,
@@ -44,27 +47,40 @@ export class DocumentAnalyzer {
     private readonly logger: Logger,
     /** Told about every freshly computed state (the server uses it to warn about a broken config). */
     private readonly onComputed: (state: DocumentState) => void = () => undefined,
+    /** The client census around a document (issue #5): who sends it, with which other servers. */
+    private readonly clientsFor: (uri: string, config: ResolvedConfig | undefined, settings: ToolwireSettings) => ClientCensusOptions | undefined = () => undefined,
   ) {}
 
   get generation(): number {
     return this.generationCounter;
   }
 
+  /** Changes whenever the document's diagnostics may change: its version, settings, or a file its census read. */
+  resultId(document: TextDocument): string {
+    return `${document.version}:${this.generationCounter}:${this.epochs.get(document.uri) ?? 0}`;
+  }
+
+  /** A file this document's census read has changed. */
+  touch(uri: string): void {
+    this.epochs.set(uri, (this.epochs.get(uri) ?? 0) + 1);
+  }
+
   stateFor(document: TextDocument): Promise<DocumentState> {
     const cached = this.cache.get(document.uri);
-    if (cached && cached.version === document.version && cached.generation === this.generationCounter) return cached.state;
+    const epoch = this.epochs.get(document.uri) ?? 0;
+    if (cached && cached.version === document.version && cached.generation === this.generationCounter && cached.epoch === epoch) return cached.state;
     const state = this.compute(document).then((computed) => {
       this.onComputed(computed);
       return computed;
     });
-    this.cache.set(document.uri, { version: document.version, generation: this.generationCounter, state });
+    this.cache.set(document.uri, { version: document.version, generation: this.generationCounter, epoch, state });
     return state;
   }
 
   /** The cached state if it is for this exact version, without computing anything. */
   cachedFor(document: TextDocument): Promise<DocumentState> | undefined {
     const cached = this.cache.get(document.uri);
-    return cached && cached.version === document.version && cached.generation === this.generationCounter ? cached.state : undefined;
+    return cached && cached.version === document.version && cached.generation === this.generationCounter && cached.epoch === (this.epochs.get(document.uri) ?? 0) ? cached.state : undefined;
   }
 
   invalidateAll(): void {
@@ -73,6 +89,7 @@ export class DocumentAnalyzer {
 
   forget(uri: string): void {
     this.cache.delete(uri);
+    this.epochs.delete(uri);
   }
 
   private async compute(document: TextDocument): Promise<DocumentState> {
@@ -90,7 +107,9 @@ export class DocumentAnalyzer {
       return { ...common, kind: 'ignored', detail: `Ignored by ${resolved.config.found.path} ("ignore").` };
     }
     try {
-      return { ...common, kind: 'analysis', text, analysis: analyze(text, resolved.options), options: resolved.options, config: resolved.config };
+      const clients = this.clientsFor(document.uri, resolved.config, settings);
+      const options = clients ? { ...resolved.options, clients } : resolved.options;
+      return { ...common, kind: 'analysis', text, analysis: analyze(text, options), options, config: resolved.config };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
       this.logger.error(`toolwire: analysis of ${document.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import type { RuntimeEnvironment } from './runtime';
 import { startServer } from './server';
@@ -24,6 +25,12 @@ const runtime: RuntimeEnvironment = {
       return undefined;
     }
   },
+  pathToUri: (path) => pathToFileURL(path).href,
+  listFiles(folder) {
+    const out: string[] = [];
+    walk(folder, '', out);
+    return out;
+  },
   timer: {
     setTimeout(callback, ms) {
       const handle = setTimeout(callback, ms);
@@ -32,6 +39,25 @@ const runtime: RuntimeEnvironment = {
     yieldToEventLoop: () => new Promise((resolve) => setImmediate(resolve)),
   },
 };
+
+/** A bounded walk: the census looks for tool files, and must not crawl a home folder forever. */
+const MAX_FILES = 20_000;
+const SKIPPED = new Set(['node_modules', '.git']);
+function walk(root: string, relative: string, out: string[]): void {
+  if (out.length >= MAX_FILES) return;
+  let entries;
+  try {
+    entries = readdirSync(join(root, relative), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (!SKIPPED.has(entry.name)) walk(root, path, out);
+    } else if (entry.isFile()) out.push(path);
+  }
+}
 
 // The server must outlive any single failure: log what escaped and keep serving.
 process.on('uncaughtException', (error) => console.error(`toolwire: uncaught: ${error.stack ?? error.message}`));

@@ -7,6 +7,9 @@ export interface RuntimeEnvironment {
   readFile(path: string): string | undefined;
   /** file: URI -> path, or undefined for other schemes (untitled, virtual workspaces). */
   uriToPath(uri: string): string | undefined;
+  pathToUri(path: string): string;
+  /** Files under a folder (relative, `/` separators), node_modules and .git skipped, bounded. */
+  listFiles(folder: string): readonly string[];
   readonly timer: {
     setTimeout(callback: () => void, ms: number): Disposable;
     /** Lets pending messages (a newer didChange, a cancellation) be read before heavy work. */

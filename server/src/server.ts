@@ -12,7 +12,9 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
-import { ConfigStore } from './configStore';
+import { ConfigStore, type ResolvedConfig } from './configStore';
+import { clientContextFor, LineIndex, MCP_CLIENT_CONFIGS, parentOf, serverNameFromPath, type ClientCensusOptions } from './core';
+import { toRange, type OtherFiles } from './convert';
 import { DocumentAnalyzer, type DocumentState, type Logger } from './documentState';
 import { censusReport } from './features/census';
 import { FIX_ALL_KIND, fixAllActions, quickFixes } from './features/codeActions';
@@ -24,10 +26,18 @@ import { documentSymbols } from './features/symbols';
 import { CENSUS_REQUEST, STATUS_REQUEST, type CensusReport, type DocumentParams, type DocumentStatus } from './protocol';
 import type { RuntimeEnvironment } from './runtime';
 import { safe } from './safe';
-import { SettingsStore } from './settings';
+import { SettingsStore, type ToolwireSettings } from './settings';
+import { ServerWorkspace } from './workspace';
 import { PullDiagnostics } from './validation/pull';
 import { PushDiagnostics } from './validation/push';
 import type { DiagnosticsScheduler } from './validation/scheduler';
+
+/** Files whose change matters: configs, MCP client configs, and tool files read by a census. */
+const WATCHED_FILES = '**/*.{json,jsonc,jsonl,ndjson}';
+
+function isWorkspaceConfig(path: string): boolean {
+  return path.endsWith('/.toolwire.json') || MCP_CLIENT_CONFIGS.some((c) => path.endsWith(`/${c.path}`));
+}
 
 /**
  * The LSP adapter: wires the connection to the core. Every handler is stateless over the request
@@ -52,7 +62,27 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     // A notification, not showMessageRequest: nothing to answer, and every client supports it.
     void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `toolwire: ${found.path} has ${errors.length} problem${errors.length === 1 ? '' : 's'} (first: ${errors[0]!.message}). Its valid settings still apply; open the file to see them all.` });
   };
-  const analyzer = new DocumentAnalyzer(settings, configs, () => workspaceFolders, logger, warnAboutConfig);
+  const workspace = new ServerWorkspace(documents, runtime);
+  const clientsFor = (uri: string, config: ResolvedConfig | undefined, current: ToolwireSettings): ClientCensusOptions | undefined => {
+    const path = runtime.uriToPath(uri);
+    // An untitled or virtual document has no folder around it: only the clients asked for.
+    if (path === undefined) return current.clients.length > 0 ? { enabled: current.clients, server: 'server' } : undefined;
+    const folder = config?.found.folder ?? workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0] ?? parentOf(path);
+    const context = clientContextFor({ path, folder, config: config?.parsed.config, requestedClients: current.clients }, workspace);
+    workspace.recordDependencies(uri, context?.others?.map((o) => o.file) ?? []);
+    return context;
+  };
+  /** Positions in another file: its open document's, else its text on disk. */
+  const otherFiles: OtherFiles = (path) => {
+    const uri = runtime.pathToUri(path);
+    const open = documents.get(uri);
+    if (open) return { uri, range: (r) => toRange(open, r) };
+    const text = workspace.readFile(path);
+    if (text === undefined) return undefined;
+    const lines = new LineIndex(text);
+    return { uri, range: (r) => lines.range(r) };
+  };
+  const analyzer = new DocumentAnalyzer(settings, configs, () => workspaceFolders, logger, warnAboutConfig, clientsFor);
   let scheduler: DiagnosticsScheduler | undefined;
   const versioned = () => capabilities.workspace?.workspaceEdit?.documentChanges === true;
 
@@ -61,7 +91,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     workspaceFolders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []))
       .flatMap((f) => runtime.uriToPath(f.uri) ?? []);
     const pull = capabilities.textDocument?.diagnostic !== undefined;
-    scheduler = pull ? new PullDiagnostics(connection, documents, analyzer, runtime, logger) : new PushDiagnostics(connection, documents, analyzer, runtime, logger);
+    scheduler = pull ? new PullDiagnostics(connection, documents, analyzer, runtime, logger, otherFiles) : new PushDiagnostics(connection, documents, analyzer, runtime, logger, otherFiles);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -70,7 +100,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: { label: 'toolwire' },
-        ...(pull ? { diagnosticProvider: { identifier: 'toolwire', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+        // Inter-file: an MCP server's tools collide with another server's in the client census.
+        ...(pull ? { diagnosticProvider: { identifier: 'toolwire', interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'toolwire', version },
@@ -83,7 +114,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     }
     // Clients that do not watch files for us (the VS Code client does, via synchronize.fileEvents).
     if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.toolwire.json' }] });
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED_FILES }] });
     }
     if (capabilities.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
@@ -105,22 +136,56 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     refreshAll();
   });
 
-  connection.onDidChangeWatchedFiles(() => {
-    configs.invalidate();
-    refreshAll();
+  connection.onDidChangeWatchedFiles((params) => {
+    const paths = params.changes.flatMap((c) => runtime.uriToPath(c.uri) ?? []);
+    if (paths.some(isWorkspaceConfig)) {
+      // .toolwire.json or an MCP client configuration: every document may be affected.
+      configs.invalidate();
+      workspace.invalidate();
+      refreshAll();
+      return;
+    }
+    workspace.invalidate(paths);
+    for (const path of paths) dependencyChanged(path);
   });
 
-  documents.onDidOpen((e) => scheduler?.changed(e.document.uri));
-  documents.onDidChangeContent((e) => scheduler?.changed(e.document.uri));
+  /** A file some documents' client census read has changed: recompute those documents. */
+  const dependencyChanged = (path: string) => {
+    for (const uri of workspace.dependentsOf(path)) {
+      analyzer.touch(uri);
+      scheduler?.changed(uri, true);
+    }
+  };
+
+  documents.onDidOpen((e) => {
+    scheduler?.changed(e.document.uri);
+    const path = runtime.uriToPath(e.document.uri);
+    if (path) dependencyChanged(path);
+  });
+  documents.onDidChangeContent((e) => {
+    scheduler?.changed(e.document.uri);
+    const path = runtime.uriToPath(e.document.uri);
+    if (path) dependencyChanged(path);
+  });
   documents.onDidClose((e) => {
     scheduler?.closed(e.document.uri);
     analyzer.forget(e.document.uri);
     settings.forget(e.document.uri);
+    workspace.forget(e.document.uri);
+    // Closed, its text on disk applies again to the documents that read it.
+    const path = runtime.uriToPath(e.document.uri);
+    if (path) {
+      workspace.invalidate([path]);
+      dependencyChanged(path);
+    }
   });
-  // A saved .toolwire.json applies at once, even where no file watcher reports it.
+  // A saved .toolwire.json (or MCP client configuration) applies at once, even where no file
+  // watcher reports it.
   documents.onDidSave((e) => {
-    if (e.document.uri.endsWith('/.toolwire.json')) {
+    const path = runtime.uriToPath(e.document.uri);
+    if (path && isWorkspaceConfig(path)) {
       configs.invalidate();
+      workspace.invalidate();
       refreshAll();
     }
   });
@@ -135,7 +200,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
 
   connection.onHover(safe(logger, 'hover', null, async (params) => {
     const found = await analysisOf(params.textDocument.uri);
-    return found ? hoverAt(found.document, found.state.analysis, found.document.offsetAt(params.position)) : null;
+    return found ? hoverAt(found.document, found.state.analysis, found.document.offsetAt(params.position), fallbackServer(params.textDocument.uri)) : null;
   }));
 
   connection.languages.inlayHint.on(safe(logger, 'inlay hints', [], async (params) => {
@@ -169,6 +234,9 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     return found ? documentSymbols(found.document, found.state.analysis) : [];
   }));
 
+  /** The server name a document's path suggests (for client tables when none is enabled). */
+  const fallbackServer = (uri: string) => serverNameFromPath(runtime.uriToPath(uri) ?? uri);
+
   const notAnalysed: DocumentStatus = { state: 'not-a-tool-file', format: null, tools: 0, offered: 0, errors: 0, warnings: 0 };
   connection.onRequest(STATUS_REQUEST, safe(logger, 'status', notAnalysed, async (params: DocumentParams) => {
     const document = documents.get(params.uri);
@@ -179,7 +247,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const found = await analysisOf(params.uri);
     if (!found) return null;
     const fileName = decodeURIComponent(params.uri.slice(params.uri.lastIndexOf('/') + 1));
-    return censusReport(fileName, found.state.analysis);
+    return censusReport(fileName, found.state.analysis, fallbackServer(params.uri));
   }));
 
   documents.listen(connection);

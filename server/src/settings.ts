@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver';
-import { DERIVATION_IDS, FINDING_CODES, isProviderId, type AnalysisOptions, type DerivationId, type FindingCode, type ProviderId, type SeveritySetting } from './core';
+import { DERIVATION_IDS, FINDING_CODES, isClientId, isProviderId, type AnalysisOptions, type ClientId, type DerivationId, type FindingCode, type ProviderId, type SeveritySetting } from './core';
 
 /** The `toolwire.*` editor settings, resolved per resource (multi-root folders may differ). */
 export interface ToolwireSettings {
@@ -11,6 +11,8 @@ export interface ToolwireSettings {
   /** Documents larger than this (in MB) get one message instead of an analysis. */
   readonly maxFileSizeMB: number;
   readonly inlayHints: boolean;
+  /** MCP clients to model (issue #5); empty: the ones configured in the workspace. */
+  readonly clients: readonly ClientId[];
 }
 
 export const DEFAULT_SETTINGS: ToolwireSettings = {
@@ -21,6 +23,7 @@ export const DEFAULT_SETTINGS: ToolwireSettings = {
   severity: {},
   maxFileSizeMB: 10,
   inlayHints: true,
+  clients: [],
 };
 
 /**
@@ -78,6 +81,7 @@ export function normalizeSettings(raw: unknown): ToolwireSettings {
     severity,
     maxFileSizeMB: typeof value.maxFileSize === 'number' && value.maxFileSize > 0 ? value.maxFileSize : DEFAULT_SETTINGS.maxFileSizeMB,
     inlayHints: typeof value.inlayHints === 'boolean' ? value.inlayHints : DEFAULT_SETTINGS.inlayHints,
+    clients: Array.isArray(value.clients) ? value.clients.filter((c): c is ClientId => typeof c === 'string' && isClientId(c)) : [],
   };
 }
 

@@ -23,7 +23,7 @@ export { locateAt, type Located } from './locate';
 export { planRename, renameTargetAt, type RenamePlan, type RenameTarget } from './rename';
 export { CLIENTS, ALL_CLIENT_IDS, isClientId } from './clients/profiles';
 export type { ClientId, ClientProfile, ClientFate, ClientTool, ClientOutcome } from './clients/model';
-export type { ClientCensusOptions, ClientResult, ClientToolOutcome, ClientPeer, ForeignServer } from './clients/census';
+export { runClientCensus, runClientCensusForDocument, type ClientCensusOptions, type ClientResult, type ClientToolOutcome, type ClientPeer, type ForeignServer } from './clients/census';
 export { clientContextFor, type WorkspaceHost, type ClientContextInput } from './workspace/clientContext';
 export { serverNameFromPath } from './workspace/serverName';
 export { MCP_CLIENT_CONFIGS } from './workspace/mcpClientConfigs';

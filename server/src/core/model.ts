@@ -57,6 +57,8 @@ export interface RequestCensus {
   readonly reservedNames: readonly string[];
   readonly pointer: string;
   readonly anchorRange: OffsetRange;
+  /** MCP: the server name the file records, if any. */
+  readonly serverName?: string;
   /** Indexes into Analysis.tools, in document order. */
   readonly tools: readonly number[];
   readonly offeredCount: number;

@@ -1,5 +1,6 @@
-import { describeReason, PROVIDERS, type Analysis, type AnalyzedTool, type RequestCensus } from '../core';
+import { CLIENTS, describeReason, PROVIDERS, type Analysis, type AnalyzedTool, type RequestCensus } from '../core';
 import type { CensusReport } from '../protocol';
+import { clientResults, rowsForTool } from './clientTable';
 import { describeFate, FORMAT_LABELS } from './describe';
 
 /**
@@ -8,13 +9,13 @@ import { describeFate, FORMAT_LABELS } from './describe';
  * Rendered twice from one row model: Markdown (any editor) and a self-contained HTML page (VS Code
  * webview; no scripts, styled with the theme's colours).
  */
-export function censusReport(fileName: string, analysis: Analysis): CensusReport {
+export function censusReport(fileName: string, analysis: Analysis, fallbackServer = 'server'): CensusReport {
   const title = `toolwire census: ${fileName}`;
   if (analysis.format === null) {
     const text = `${fileName} is not a tool file toolwire recognises (MCP tool lists, provider requests, ADS manifests, tool arrays).`;
     return { title, markdown: `# ${title}\n\n${text}\n`, html: page(title, `<p>${escape(text)}</p>`) };
   }
-  const sections = analysis.requests.map((request, i) => section(analysis, request, i));
+  const sections = [...analysis.requests.map((request, i) => section(analysis, request, i)), ...clientSections(analysis, fallbackServer)];
   const markdown = [`# ${title}`, '', ...sections.map((s) => s.markdown)].join('\n');
   const html = page(title, sections.map((s) => s.html).join('\n'));
   return { title, markdown, html };
@@ -76,6 +77,33 @@ function section(analysis: Analysis, request: RequestCensus, index: number): { m
     '</tbody></table>',
   ].join('\n');
   return { markdown: md, html };
+}
+
+/** One table per MCP client: each tool's wire name and fate in that client (issue #5). */
+function clientSections(analysis: Analysis, fallbackServer: string): Array<{ markdown: string; html: string }> {
+  const { results, enabled } = clientResults(analysis, fallbackServer);
+  return results.map((result) => {
+    const profile = CLIENTS[result.client];
+    const heading = `${profile.label} ${profile.version}`;
+    const summary = `server ${result.server} · ${profile.shape}${enabled ? '' : ' · not enabled (set toolwire.clients or "clients" in .toolwire.json to check it)'}`;
+    const rows = result.tools.map((t) => {
+      const row = rowsForTool([result], t.tool)[0]!;
+      return { cells: [analysis.tools[t.tool]!.name ?? '', row.wireName, row.fate, row.note || '—'], bad: t.fate === 'dropped' || t.fate === 'request-fails' || t.collidesWith.length > 0 };
+    });
+    const headers = ['tool', 'sent as', 'fate', 'why'];
+    const markdown = [
+      `## ${heading}`, '', summary, '',
+      `| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`,
+      ...rows.map((r) => `| ${r.cells.map((c, i) => (i < 2 && c !== '—' ? `\`${c}\`` : c).replace(/\|/g, '\\|')).join(' | ')} |`), '',
+    ].join('\n');
+    const html = [
+      `<h2>${escape(heading)}</h2>`, `<p class="summary">${escape(summary)}</p>`, '<table>',
+      `<thead><tr>${headers.map((h) => `<th>${escape(h)}</th>`).join('')}</tr></thead>`, '<tbody>',
+      ...rows.map((r) => `<tr${r.bad ? ' class="bad"' : ''}>${r.cells.map((c, i) => `<td>${i < 2 ? `<code>${escape(c)}</code>` : escape(c)}</td>`).join('')}</tr>`),
+      '</tbody></table>',
+    ].join('\n');
+    return { markdown, html };
+  });
 }
 
 function page(title: string, body: string): string {

@@ -2,6 +2,7 @@ import type { Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeReason, locateAt, PROVIDERS, type Analysis, type AnalyzedTool } from '../core';
 import { toRange } from '../convert';
+import { clientResults, rowsForTool } from './clientTable';
 import { describeFate, describeWire, FORMAT_LABELS } from './describe';
 
 /**
@@ -9,7 +10,7 @@ import { describeFate, describeWire, FORMAT_LABELS } from './describe';
  * targeted provider's verdict with its reason, and the tools it collides with and where a call
  * dispatches.
  */
-export function hoverAt(document: TextDocument, analysis: Analysis, offset: number): Hover | null {
+export function hoverAt(document: TextDocument, analysis: Analysis, offset: number, fallbackServer = 'server'): Hover | null {
   const found = locateAt(analysis, offset);
   if (!found) return null;
   const lines: string[] = [];
@@ -21,13 +22,29 @@ export function hoverAt(document: TextDocument, analysis: Analysis, offset: numb
     const how = ref.resolution === 'exact' ? 'by its exact real name' : ref.resolution === 'wire-form' ? 'through its wire name (the runtime maps the form back to the real name)' : ref.resolution === 'runtime-tool' ? "to the runtime's own tool" : undefined;
     lines.push(`**${ref.reference.kind === 'choice' ? 'Tool choice' : 'Replayed call'}** \`${ref.reference.name}\` in \`${ref.reference.label}\``, '');
     lines.push(how ? `Dispatches ${how}${target ? `: **\`${target.name}\`**` : ''}.` : 'Dispatches to **no tool** of this request.');
-    if (target) lines.push('', '---', '', ...toolLines(analysis, target));
+    if (target) lines.push('', '---', '', ...toolLines(analysis, target), ...clientLines(analysis, found.tool!, fallbackServer));
   } else {
     const tool = analysis.tools[found.tool]!;
     range = toRange(document, tool.declaration.name.range);
-    lines.push(...toolLines(analysis, tool));
+    lines.push(...toolLines(analysis, tool), ...clientLines(analysis, found.tool, fallbackServer));
   }
   return { contents: { kind: 'markdown', value: lines.join('\n') }, range };
+}
+
+/** MCP tools: what each client sends (the enabled ones, or every one when none is enabled). */
+function clientLines(analysis: Analysis, tool: number, fallbackServer: string): string[] {
+  const { results, enabled } = clientResults(analysis, fallbackServer);
+  const rows = rowsForTool(results, tool);
+  if (rows.length === 0) return [];
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  return [
+    '',
+    `**MCP clients** (server \`${results[0]!.server}\`${enabled ? '' : '; none enabled, so all are shown: set `toolwire.clients` to check some'}):`,
+    '',
+    '| client | sends | fate |',
+    '|---|---|---|',
+    ...rows.map((r) => `| ${cell(r.client)} | \`${cell(r.wireName)}\` | ${cell(r.fate)}${r.note ? `: ${cell(r.note)}` : ''} |`),
+  ];
 }
 
 function toolLines(analysis: Analysis, tool: AnalyzedTool): string[] {

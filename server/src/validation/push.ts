@@ -1,6 +1,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalyzer, Logger } from '../documentState';
+import type { OtherFiles } from '../convert';
 import { diagnosticsOf } from '../features/diagnostics';
 import type { Disposable, RuntimeEnvironment } from '../runtime';
 import type { DiagnosticsScheduler } from './scheduler';
@@ -19,6 +20,7 @@ export class PushDiagnostics implements DiagnosticsScheduler {
     private readonly analyzer: DocumentAnalyzer,
     private readonly runtime: RuntimeEnvironment,
     private readonly logger: Logger,
+    private readonly otherFiles: OtherFiles,
     private readonly delayMs = 150,
   ) {}
 
@@ -46,7 +48,7 @@ export class PushDiagnostics implements DiagnosticsScheduler {
       const state = await this.analyzer.stateFor(document);
       const current = this.documents.get(uri);
       if (!current || current.version !== version) return; // a newer edit will publish its own
-      await this.connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(document, state) });
+      await this.connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(document, state, this.otherFiles) });
     } catch (error) {
       this.logger.error(`toolwire: diagnostics for ${uri} failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -69,6 +69,7 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     targets: settings.targets,
     reservedNames: settings.reservedNames,
     pointer: request.pointer,
+    ...(request.serverName ? { serverName: request.serverName } : {}),
     anchorRange: request.anchorRange,
     tools: tools.map((_, i) => i + firstTool),
     offeredCount,

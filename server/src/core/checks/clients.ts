@@ -4,6 +4,7 @@ import { CLIENTS } from '../clients/profiles';
 import type { FindingCode, RelatedLocation } from '../findings';
 import type { NameConstraints } from '../fixes/namePool';
 import { renameFix } from '../fixes/renameFix';
+import { modelSafe } from '../wire/derivations';
 import { quote, type CheckContext } from './context';
 
 /** Cursor drops a tool when server + tool names reach 60 characters. */
@@ -53,7 +54,7 @@ export function checkClients(context: CheckContext, options: ClientCensusOptions
           client: result.client,
           text: `${who}: ${sent}, like ${outcome.collidesWith.map(peerName).join(', ')}; ${collisionEffect(outcome)}`,
           related: outcome.collidesWith.map((p) => related(context, p, outcome.wireName ?? '')),
-          keeps: keeps(outcome),
+          keeps: keeps(context, outcome),
         });
       } else if (outcome.fate === 'request-fails') {
         note(outcome.tool, 'client-rejected', { client: result.client, text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`, related: [], keeps: false });
@@ -88,13 +89,20 @@ export function checkClients(context: CheckContext, options: ClientCensusOptions
 }
 
 /**
- * The tool of a shared name that keeps it: the client's survivor, else (all in this file) the
- * first; with peers in other files nobody is sure to keep it, so every file offers its rename.
+ * The tool of a shared name that keeps it: the client's survivor; else, all in this file, the
+ * one whose name is already clean (as the runtime's census keeps `a_b` over `a.b`, so the two
+ * findings never advise opposite renames), then the first. With peers in other files nobody is
+ * sure to keep it, so every file offers its rename.
  */
-function keeps(outcome: ClientToolOutcome): boolean {
+function keeps(context: CheckContext, outcome: ClientToolOutcome): boolean {
   if (outcome.survivor) return outcome.survivor.tool === outcome.tool;
   if (outcome.collidesWith.some((p) => p.tool === undefined)) return false;
-  return outcome.collidesWith.every((p) => p.tool! > outcome.tool);
+  const members = [outcome.tool, ...outcome.collidesWith.map((p) => p.tool!)].sort((a, b) => a - b);
+  const clean = members.find((m) => {
+    const name = context.allTools[m]?.name;
+    return name !== undefined && modelSafe(name) === name;
+  });
+  return (clean ?? members[0]) === outcome.tool;
 }
 
 function collisionEffect(outcome: ClientToolOutcome): string {

@@ -97,3 +97,9 @@ export function survivesEveryClient(name: string, replacing: number, local: Read
     return !outcome || ((outcome.fate === 'sent' || outcome.fate === 'renamed') && outcome.collidesWith.length === 0);
   });
 }
+
+/** Every named tool of an analysed document, as one server, through the given clients. */
+export function runClientCensusForDocument(analysis: { readonly tools: ReadonlyArray<{ readonly name: string | undefined }> }, server: string, enabled: readonly ClientId[]): ClientResult[] {
+  const local = analysis.tools.flatMap((t, i) => (t.name === undefined ? [] : [{ name: t.name, tool: i }]));
+  return runClientCensus(local, { enabled, server });
+}

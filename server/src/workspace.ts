@@ -1,0 +1,77 @@
+import type { TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import picomatch from 'picomatch';
+import { analyze, type OffsetRange, type WorkspaceHost } from './core';
+import type { RuntimeEnvironment } from './runtime';
+
+type Tools = ReadonlyArray<{ readonly name: string; readonly range: OffsetRange }>;
+
+/**
+ * The server's WorkspaceHost for the client census: an open document's current text wins over
+ * the disk (so a collision appears while the other file is being typed, unsaved); disk reads,
+ * folder listings and other files' tool names are cached until a watched-file change.
+ * It also remembers which documents used which other files, so a change to one refreshes the
+ * diagnostics of the others (interFileDependencies).
+ */
+export class ServerWorkspace implements WorkspaceHost {
+  private readonly disk = new Map<string, string | undefined>();
+  private readonly listings = new Map<string, readonly string[]>();
+  private readonly tools = new Map<string, { text: string; tools: Tools }>();
+  /** path of another file -> URIs of the documents whose census read it. */
+  private readonly dependents = new Map<string, Set<string>>();
+
+  constructor(private readonly documents: TextDocuments<TextDocument>, private readonly runtime: RuntimeEnvironment) {}
+
+  readFile(path: string): string | undefined {
+    const open = this.documents.get(this.runtime.pathToUri(path));
+    if (open) return open.getText();
+    if (!this.disk.has(path)) this.disk.set(path, this.runtime.readFile(path));
+    return this.disk.get(path);
+  }
+
+  findFiles(folder: string, globs: readonly string[]): readonly string[] {
+    let files = this.listings.get(folder);
+    if (!files) {
+      files = this.runtime.listFiles(folder);
+      this.listings.set(folder, files);
+    }
+    const matches = picomatch(globs as string[], { dot: true });
+    return files.filter((f) => matches(f));
+  }
+
+  toolsOf(path: string): Tools {
+    const text = this.readFile(path) ?? '';
+    const cached = this.tools.get(path);
+    if (cached && cached.text === text) return cached.tools;
+    const tools = analyze(text).tools.flatMap((t) => (t.name === undefined ? [] : [{ name: t.name, range: t.declaration.name.range }]));
+    this.tools.set(path, { text, tools });
+    return tools;
+  }
+
+  /** Records that `uri`'s census read these files (replacing what it read before). */
+  recordDependencies(uri: string, files: readonly string[]): void {
+    for (const set of this.dependents.values()) set.delete(uri);
+    for (const file of files) (this.dependents.get(file) ?? this.dependents.set(file, new Set()).get(file)!).add(uri);
+  }
+
+  /** The documents whose census read this file. */
+  dependentsOf(path: string): readonly string[] {
+    return [...(this.dependents.get(path) ?? [])];
+  }
+
+  /** A file changed on disk (or was created or deleted): forget what was read. */
+  invalidate(paths?: readonly string[]): void {
+    if (!paths) {
+      this.disk.clear();
+      this.listings.clear();
+      return;
+    }
+    for (const path of paths) this.disk.delete(path);
+    // A created or deleted file changes folder listings.
+    this.listings.clear();
+  }
+
+  forget(uri: string): void {
+    for (const set of this.dependents.values()) set.delete(uri);
+  }
+}
