@@ -5,7 +5,7 @@
  * diagnostics against the core analysis alone.
  */
 import { parseTree } from 'jsonc-parser';
-import { analyze } from '../server/src/core';
+import { ALL_CLIENT_IDS, analyze } from '../server/src/core';
 import { generate, type BenchShape } from './generate';
 import { compare } from './measure';
 import { benchLsp } from './lsp';
@@ -31,6 +31,14 @@ async function main(): Promise<void> {
       );
     }
   }
+  console.log('\nworst cases (ratio to parseTree): one collision group of 10k tools; 2k tools through every MCP client');
+  const oneGroup = JSON.stringify({ tools: Array.from({ length: 10_000 }, (_, i) => ({ name: `${'x'.repeat(64)}_${i}`, inputSchema: { type: 'object' } })) }, null, 2);
+  const group = compare(() => void parseTree(oneGroup, [], { allowTrailingComma: true }), () => void analyze(oneGroup), runsFor(10_000));
+  console.log(`one group of 10000          ${group.baseline.toFixed(1).padStart(8)} ms ${group.subject.toFixed(1).padStart(8)} ms ${group.ratio.toFixed(2).padStart(6)}x`);
+  const dotted = generate('mcp-tools-list', 2_000);
+  const clients = { clients: { enabled: ALL_CLIENT_IDS, server: 'a-server-with-a-long-name' } };
+  const all = compare(() => void parseTree(dotted, [], { allowTrailingComma: true }), () => void analyze(dotted, clients), runsFor(2_000));
+  console.log(`2000 tools, 7 clients       ${all.baseline.toFixed(1).padStart(8)} ms ${all.subject.toFixed(1).padStart(8)} ms ${all.ratio.toFixed(2).padStart(6)}x`);
   if (!process.argv.includes('--core-only')) await benchLsp(quick);
 }
 

@@ -1,4 +1,4 @@
-import { ALL_CLIENT_IDS, CLIENTS, type Analysis, type ClientResult } from '../../server/src/core';
+import { ALL_CLIENT_IDS, CLIENTS, othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
 import { analyzeFiles } from './analyzeFiles';
 import type { CheckArgs } from './args';
 import { reportConfigProblems, type CommandIO } from './checkCommand';
@@ -20,7 +20,7 @@ export function runCensus(args: CheckArgs, io: CommandIO): number {
     if (files.length === 0) io.stderr.write('toolwire: no MCP tool files among the paths given.\n');
   }
   if (run.ioError) return 2;
-  const bad = files.some((f) => f.analysis.clients.some((c) => c.tools.some((t) => t.fate === 'request-fails' || t.collidesWith.length > 0)));
+  const bad = files.some((f) => f.analysis.clients.some((c) => c.tools.some((t) => t.fate === 'request-fails' || t.group.length > 1)));
   return bad ? 1 : 0;
 }
 
@@ -34,7 +34,9 @@ function censusJson(analysis: Analysis, result: ClientResult) {
       wireName: t.wireName,
       fate: t.fate,
       ...(t.reason ? { reason: t.reason } : {}),
-      collidesWith: t.collidesWith.map((p) => ({ server: p.server, name: p.name })),
+      // Capped: a shared cut can gather thousands of tools; the count says how many.
+      collidesWith: othersInClientGroup(t, 50).map((p) => ({ server: p.server, name: p.name })),
+      ...(t.group.length > 51 ? { collisions: t.group.length - 1 } : {}),
     })),
   };
 }
@@ -49,7 +51,7 @@ function censusText(path: string, analysis: Analysis): string {
       analysis.tools[t.tool]!.name ?? '',
       t.wireName ?? '—',
       t.fate,
-      t.collidesWith.length > 0 ? `shares its name with ${t.collidesWith.map((p) => p.name).join(', ')}${t.survivor ? `; ${t.survivor.name} stays` : ''}` : t.reason ?? '',
+      t.group.length > 1 ? sharedNote(t) : t.reason ?? '',
     ]);
     const widths = [0, 1, 2].map((c) => Math.min(48, Math.max(4, ...rows.map((r) => r[c]!.length))));
     for (const row of [['tool', 'wire name', 'fate', ''], ...rows]) {

@@ -2,7 +2,8 @@ import { takeCensus } from './census/census';
 import { checkAdsCapabilities } from './checks/ads';
 import type { ClientCensusOptions, ClientResult } from './clients/census';
 import type { ExtractedRequest } from './formats/model';
-import { checkClients, clientConstraints } from './checks/clients';
+import { checkClients, clientConstraints, localToolsOf } from './checks/clients';
+import { runClientCensus } from './clients/census';
 import { checkCaseCollisions, checkReservedNames, checkWireCollisions } from './checks/collisions';
 import type { CheckContext } from './checks/context';
 import { checkHistoryNames, checkMcpSourceNames, checkMissingNames, checkWireNames } from './checks/names';
@@ -50,12 +51,17 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
       proposals: new Map(),
       sharedNamespace: memo(() => sharedNamespace(census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name])))),
       constraintsFor: () => ({}),
+      keepers: new Map(),
     };
     // MCP clients rewrite a server's tools (issue #5): only MCP tool files have a server.
     const clientOptions = clientOptionsFor(request, options);
-    const checked = clientOptions ? { ...context, constraintsFor: clientConstraints(context, clientOptions) } : context;
+    const clientResults = clientOptions ? runClientCensus(localToolsOf(context), clientOptions) : [];
+    const checked = clientOptions ? { ...context, constraintsFor: clientConstraints(context, clientOptions, clientResults) } : context;
     runChecks(checked);
-    if (clientOptions) clients.push(...checkClients(checked, clientOptions));
+    if (clientOptions) {
+      checkClients(checked, clientResults);
+      clients.push(...clientResults);
+    }
   });
 
   return {

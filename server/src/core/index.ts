@@ -3,7 +3,7 @@
  * are thin adapters over what this file exports.
  */
 export { analyze } from './analyze';
-export type { Analysis, AnalyzedTool, AnalyzedReference, RequestCensus, ToolFate, WireSource, ProviderVerdict } from './model';
+export { othersInGroup, type Analysis, type AnalyzedTool, type AnalyzedReference, type RequestCensus, type ToolFate, type WireSource, type ProviderVerdict } from './model';
 export type { Finding, FindingCode, FixData, OffsetEdit, RelatedLocation, Severity } from './findings';
 export { FINDING_CODES, SEVERITIES } from './findings';
 export type { FormatId, ToolDeclaration, ToolReference, NameSite } from './formats/model';
@@ -23,7 +23,7 @@ export { locateAt, type Located } from './locate';
 export { planRename, renameTargetAt, type RenamePlan, type RenameTarget } from './rename';
 export { CLIENTS, ALL_CLIENT_IDS, isClientId } from './clients/profiles';
 export type { ClientId, ClientProfile, ClientFate, ClientTool, ClientOutcome } from './clients/model';
-export { runClientCensus, runClientCensusForDocument, type ClientCensusOptions, type ClientResult, type ClientToolOutcome, type ClientPeer, type ForeignServer } from './clients/census';
+export { othersInClientGroup, sharedNote, runClientCensus, runClientCensusForDocument, type ClientCensusOptions, type ClientResult, type ClientToolOutcome, type ClientPeer, type ForeignServer } from './clients/census';
 export { clientContextFor, type WorkspaceHost, type ClientContextInput } from './workspace/clientContext';
 export { serverNameFromPath } from './workspace/serverName';
 export { MCP_CLIENT_CONFIGS } from './workspace/mcpClientConfigs';

@@ -34,8 +34,12 @@ export interface AnalyzedTool {
   readonly fate: ToolFate;
   /** Targeted providers' verdicts on the wire name (empty when there is no wire name). */
   readonly verdicts: readonly ProviderVerdict[];
-  /** Other tools (indexes into Analysis.tools) that share this tool's wire name. */
-  readonly collidesWith: readonly number[];
+  /**
+   * Every tool of the request sharing this tool's wire name, itself included (indexes into
+   * Analysis.tools); one array shared by the whole group, so a group of thousands stays linear.
+   * Empty when the name is not shared. `othersInGroup` gives the others.
+   */
+  readonly wireGroup: readonly number[];
   /** For a shared wire name: the tool a call dispatches to, if any. */
   readonly keptInGroup: number | undefined;
 }
@@ -76,4 +80,14 @@ export interface Analysis {
   readonly syntaxProblems: readonly SyntaxProblem[];
   /** Per enabled MCP client: each tool's wire name and fate in that client (MCP tool files only). */
   readonly clients: readonly ClientResult[];
+}
+
+/** The other tools sharing a tool's wire name (at most `limit`, for display). */
+export function othersInGroup(tool: AnalyzedTool, index: number, limit = Number.POSITIVE_INFINITY): number[] {
+  const out: number[] = [];
+  for (const member of tool.wireGroup) {
+    if (out.length >= limit) break;
+    if (member !== index) out.push(member);
+  }
+  return out;
 }

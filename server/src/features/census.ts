@@ -1,4 +1,4 @@
-import { CLIENTS, describeReason, PROVIDERS, type Analysis, type AnalyzedTool, type RequestCensus } from '../core';
+import { CLIENTS, describeReason, othersInGroup, PROVIDERS, type Analysis, type AnalyzedTool, type RequestCensus } from '../core';
 import type { CensusReport } from '../protocol';
 import { clientResults, rowsForTool } from './clientTable';
 import { describeFate, FORMAT_LABELS } from './describe';
@@ -38,10 +38,14 @@ function rowsOf(analysis: Analysis, request: RequestCensus): Row[] {
       wire: tool.wireName ?? '—',
       fate: describeFate(analysis, tool).replace(/`/g, ''),
       verdicts: request.targets.map((provider) => verdictText(tool, provider)),
-      collisions: tool.collidesWith.map((i) => analysis.tools[i]!.name ?? '').join(', '),
-      bad: tool.fate !== 'offered' || tool.collidesWith.length > 0 || tool.verdicts.some((v) => !v.verdict.accepted),
+      collisions: namesWithMore(othersInGroup(tool, index, 5).map((i) => analysis.tools[i]!.name ?? ''), tool.wireGroup.length - 1),
+      bad: tool.fate !== 'offered' || tool.wireGroup.length > 0 || tool.verdicts.some((v) => !v.verdict.accepted),
     };
   });
+}
+
+function namesWithMore(names: readonly string[], total: number): string {
+  return total > names.length ? `${names.join(', ')} and ${total - names.length} more` : names.join(', ');
 }
 
 function verdictText(tool: AnalyzedTool, provider: string): string {
@@ -88,7 +92,7 @@ function clientSections(analysis: Analysis, fallbackServer: string): Array<{ mar
     const summary = `server ${result.server} · ${profile.shape}${enabled ? '' : ' · not enabled (set toolwire.clients or "clients" in .toolwire.json to check it)'}`;
     const rows = result.tools.map((t) => {
       const row = rowsForTool([result], t.tool)[0]!;
-      return { cells: [analysis.tools[t.tool]!.name ?? '', row.wireName, row.fate, row.note || '—'], bad: t.fate === 'dropped' || t.fate === 'request-fails' || t.collidesWith.length > 0 };
+      return { cells: [analysis.tools[t.tool]!.name ?? '', row.wireName, row.fate, row.note || '—'], bad: t.fate === 'dropped' || t.fate === 'request-fails' || t.group.length > 1 };
     });
     const headers = ['tool', 'sent as', 'fate', 'why'];
     const markdown = [

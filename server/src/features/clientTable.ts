@@ -1,4 +1,4 @@
-import { ALL_CLIENT_IDS, CLIENTS, runClientCensusForDocument, type Analysis, type ClientResult } from '../core';
+import { ALL_CLIENT_IDS, CLIENTS, runClientCensusForDocument, sharedNote, type Analysis, type ClientResult } from '../core';
 
 /**
  * The per-client outcomes of a document's MCP tools: the enabled clients' (from the analysis),
@@ -24,9 +24,7 @@ export function rowsForTool(results: readonly ClientResult[], tool: number): Cli
     const outcome = result.tools.find((t) => t.tool === tool);
     if (!outcome) return [];
     const profile = CLIENTS[result.client];
-    const note = outcome.collidesWith.length > 0
-      ? `shares its name with ${outcome.collidesWith.map((p) => p.name).join(', ')}${outcome.survivor ? `; ${outcome.survivor.name} stays` : ''}`
-      : outcome.reason ?? '';
+    const note = outcome.group.length > 1 ? sharedNote(outcome) : outcome.reason ?? '';
     return [{ client: `${profile.label} ${profile.version}`, wireName: outcome.wireName ?? '—', fate: outcome.fate, note }];
   });
 }

@@ -1,6 +1,6 @@
 import type { Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { describeReason, locateAt, PROVIDERS, type Analysis, type AnalyzedTool } from '../core';
+import { describeReason, locateAt, othersInGroup, PROVIDERS, type Analysis } from '../core';
 import { toRange } from '../convert';
 import { clientResults, rowsForTool } from './clientTable';
 import { describeFate, describeWire, FORMAT_LABELS } from './describe';
@@ -22,11 +22,11 @@ export function hoverAt(document: TextDocument, analysis: Analysis, offset: numb
     const how = ref.resolution === 'exact' ? 'by its exact real name' : ref.resolution === 'wire-form' ? 'through its wire name (the runtime maps the form back to the real name)' : ref.resolution === 'runtime-tool' ? "to the runtime's own tool" : undefined;
     lines.push(`**${ref.reference.kind === 'choice' ? 'Tool choice' : 'Replayed call'}** \`${ref.reference.name}\` in \`${ref.reference.label}\``, '');
     lines.push(how ? `Dispatches ${how}${target ? `: **\`${target.name}\`**` : ''}.` : 'Dispatches to **no tool** of this request.');
-    if (target) lines.push('', '---', '', ...toolLines(analysis, target), ...clientLines(analysis, found.tool!, fallbackServer));
+    if (target) lines.push('', '---', '', ...toolLines(analysis, found.tool!), ...clientLines(analysis, found.tool!, fallbackServer));
   } else {
     const tool = analysis.tools[found.tool]!;
     range = toRange(document, tool.declaration.name.range);
-    lines.push(...toolLines(analysis, tool), ...clientLines(analysis, found.tool, fallbackServer));
+    lines.push(...toolLines(analysis, found.tool), ...clientLines(analysis, found.tool, fallbackServer));
   }
   return { contents: { kind: 'markdown', value: lines.join('\n') }, range };
 }
@@ -47,7 +47,8 @@ function clientLines(analysis: Analysis, tool: number, fallbackServer: string): 
   ];
 }
 
-function toolLines(analysis: Analysis, tool: AnalyzedTool): string[] {
+function toolLines(analysis: Analysis, index: number): string[] {
+  const tool = analysis.tools[index]!;
   const census = analysis.requests[tool.request]!;
   const lines = [`**\`${tool.name}\`** · ${FORMAT_LABELS[census.format]} · derivation \`${census.derivation}\``, ''];
   lines.push(`Wire name: ${tool.wireName === null ? '**none**' : `\`${tool.wireName}\``} (${describeWire(tool)})`, '');
@@ -63,8 +64,10 @@ function toolLines(analysis: Analysis, tool: AnalyzedTool): string[] {
     }
     lines.push('');
   }
-  if (tool.collidesWith.length > 0) {
-    const others = tool.collidesWith.map((i) => `\`${analysis.tools[i]!.name}\``).join(', ');
+  if (tool.wireGroup.length > 0) {
+    const shown = othersInGroup(tool, index, 5);
+    const more = tool.wireGroup.length - 1 - shown.length;
+    const others = shown.map((i) => `\`${analysis.tools[i]!.name}\``).join(', ') + (more > 0 ? ` and ${more} more` : '');
     const kept = tool.keptInGroup === undefined ? undefined : analysis.tools[tool.keptInGroup]!;
     lines.push(`Collides with ${others} on \`${tool.wireName}\`. ${kept ? `A call to \`${tool.wireName}\` runs **\`${kept.name}\`**.` : 'No tool reliably receives a call to that name.'}`);
   }

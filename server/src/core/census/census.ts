@@ -7,6 +7,8 @@ import { groupByWireName, type WireGroup } from './groups';
 import { resolveReferences } from './resolve';
 import { computeWire, type WireComputation } from './wire';
 
+const NO_GROUP: readonly number[] = [];
+
 /** One request's census: every tool's wire name and fate, the shared names, the references. */
 export interface CensusResult {
   readonly census: RequestCensus;
@@ -37,11 +39,13 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
 
   const fates: ToolFate[] = wires.map((w) => w.fate);
   for (const i of reserved) fates[i] = 'left-out';
-  const collidesWith: number[][] = wires.map(() => []);
+  const wireGroups: Array<readonly number[]> = wires.map(() => NO_GROUP);
   const kept: Array<number | undefined> = wires.map(() => undefined);
   for (const group of groups) {
+    const globalMembers = group.members.map((m) => m + firstTool);
     for (const member of group.members) {
-      collidesWith[member] = group.members.filter((m) => m !== member).map((m) => m + firstTool);
+      wireGroups[member] = globalMembers;
+
       kept[member] = group.kept === undefined ? undefined : group.kept + firstTool;
       // model-safe: only the tool whose real name is the form stays; the rest are left out.
       if (settings.derivation === 'model-safe' && member !== group.kept) fates[member] = 'left-out';
@@ -56,7 +60,7 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     wireSource: wire.source,
     fate: fates[i]!,
     verdicts: wire.wireName === null ? [] : settings.targets.map((provider) => ({ provider, verdict: checkName(PROVIDERS[provider], wire.wireName!) })),
-    collidesWith: collidesWith[i]!,
+    wireGroup: wireGroups[i]!,
     keptInGroup: kept[i],
   }));
 

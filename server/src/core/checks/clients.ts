@@ -1,4 +1,4 @@
-import { runClientCensus, survivesEveryClient, type ClientCensusOptions, type ClientPeer, type ClientResult, type ClientToolOutcome } from '../clients/census';
+import { othersInClientGroup, survivalCheck, type ClientCensusOptions, type ClientPeer, type ClientResult, type ClientToolOutcome } from '../clients/census';
 import type { ClientId } from '../clients/model';
 import { CLIENTS } from '../clients/profiles';
 import type { FindingCode, RelatedLocation } from '../findings';
@@ -15,11 +15,11 @@ export function localToolsOf(context: CheckContext): Array<{ name: string; tool:
 }
 
 /** A proposed name must survive every enabled client (and fit Cursor's combined limit). */
-export function clientConstraints(context: CheckContext, options: ClientCensusOptions): (local: number) => NameConstraints {
-  const local = localToolsOf(context);
+export function clientConstraints(context: CheckContext, options: ClientCensusOptions, results: readonly ClientResult[]): (local: number) => NameConstraints {
+  const survives = survivalCheck(results, options);
   return (index) => ({
     ...(options.enabled.includes('cursor') ? { maxLength: CURSOR_COMBINED_LIMIT - 1 - options.server.length } : {}),
-    accept: (candidate) => survivesEveryClient(candidate, index + context.firstTool, local, options),
+    accept: (candidate) => survives(candidate, index + context.firstTool),
   });
 }
 
@@ -37,8 +37,7 @@ interface Note {
  * every client (and the version modelled) it comes from, and the fix: a name that survives every
  * enabled client.
  */
-export function checkClients(context: CheckContext, options: ClientCensusOptions): ClientResult[] {
-  const results = runClientCensus(localToolsOf(context), options);
+export function checkClients(context: CheckContext, results: readonly ClientResult[]): void {
   const notes = new Map<string, Note[]>();
   const note = (tool: number, code: FindingCode, value: Note) => {
     const key = `${tool}\u0000${code}`;
@@ -49,12 +48,13 @@ export function checkClients(context: CheckContext, options: ClientCensusOptions
     const who = `${profile.label} ${profile.version}`;
     for (const outcome of result.tools) {
       const sent = `sent as ${quote(outcome.wireName ?? '')}`;
-      if (outcome.collidesWith.length > 0) {
+      if (outcome.group.length > 1) {
         note(outcome.tool, 'client-collision', {
           client: result.client,
-          text: `${who}: ${sent}, like ${outcome.collidesWith.map(peerName).join(', ')}; ${collisionEffect(outcome)}`,
-          related: outcome.collidesWith.map((p) => related(context, p, outcome.wireName ?? '')),
-          keeps: keeps(context, outcome),
+          text: `${who}: ${sent}, like ${peerList(othersInClientGroup(outcome, 4), outcome.group.length - 1)}; ${collisionEffect(outcome)}`,
+          // A shared cut can gather hundreds of tools; point at the first few, name the count.
+          related: othersInClientGroup(outcome, MAX_RELATED).map((p) => related(context, p, outcome.wireName ?? '')),
+          keeps: keeperOf(context, outcome) === outcome.tool,
         });
       } else if (outcome.fate === 'request-fails') {
         note(outcome.tool, 'client-rejected', { client: result.client, text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`, related: [], keeps: false });
@@ -85,7 +85,6 @@ export function checkClients(context: CheckContext, options: ClientCensusOptions
       ...(fix ? { fix } : {}),
     });
   }
-  return results;
 }
 
 /**
@@ -94,15 +93,21 @@ export function checkClients(context: CheckContext, options: ClientCensusOptions
  * findings never advise opposite renames), then the first. With peers in other files nobody is
  * sure to keep it, so every file offers its rename.
  */
-function keeps(context: CheckContext, outcome: ClientToolOutcome): boolean {
-  if (outcome.survivor) return outcome.survivor.tool === outcome.tool;
-  if (outcome.collidesWith.some((p) => p.tool === undefined)) return false;
-  const members = [outcome.tool, ...outcome.collidesWith.map((p) => p.tool!)].sort((a, b) => a - b);
-  const clean = members.find((m) => {
-    const name = context.allTools[m]?.name;
-    return name !== undefined && modelSafe(name) === name;
-  });
-  return (clean ?? members[0]) === outcome.tool;
+function keeperOf(context: CheckContext, outcome: ClientToolOutcome): number | undefined {
+  if (outcome.survivor) return outcome.survivor.tool;
+  const cached = context.keepers.get(outcome.group);
+  if (cached !== undefined || context.keepers.has(outcome.group)) return cached;
+  let keeper: number | undefined;
+  if (!outcome.group.some((p) => p.tool === undefined)) {
+    // Members are in census order, so the first clean one is the lowest index.
+    const clean = outcome.group.find((p) => {
+      const name = context.allTools[p.tool!]?.name;
+      return name !== undefined && modelSafe(name) === name;
+    });
+    keeper = (clean ?? outcome.group[0])?.tool;
+  }
+  context.keepers.set(outcome.group, keeper);
+  return keeper;
 }
 
 function collisionEffect(outcome: ClientToolOutcome): string {
@@ -110,6 +115,13 @@ function collisionEffect(outcome: ClientToolOutcome): string {
   if (!outcome.survivor) return reason;
   if (outcome.survivor.tool === outcome.tool) return `this one stays and the other is lost (${reason})`;
   return `${peerName(outcome.survivor)} stays and this one is lost (${reason})`;
+}
+
+const MAX_RELATED = 10;
+
+function peerList(peers: readonly ClientPeer[], total: number): string {
+  const shown = peers.map(peerName).join(', ');
+  return total > peers.length ? `${shown} and ${total - peers.length} more` : shown;
 }
 
 function peerName(peer: ClientPeer): string {

@@ -16,7 +16,8 @@ export function checkWireCollisions(context: CheckContext): void {
     const keeper = keeperOf(context, group);
     for (const member of group.members) {
       const tool = context.census.tools[member]!;
-      const others = group.members.filter((m) => m !== member);
+      // Only the first few others are named; groups (a shared cut at 64) can hold thousands.
+      const others = firstOthers(group.members, member, 10);
       const fix = member === keeper ? undefined : collisionFix(context, member);
       context.sink.add('wire-collision', 'error', {
         message: collisionMessage(context, group, member, others, fix),
@@ -45,7 +46,8 @@ function keeperOf(context: CheckContext, group: WireGroup): number | undefined {
   const first = group.members[0]!;
   if (context.settings.derivation !== 'model-safe') return first;
   const form = group.wireName.toLowerCase();
-  const clashes = context.census.tools.some((tool, i) => !group.members.includes(i) && tool.wireName !== null && tool.wireName.toLowerCase() === form);
+  const members = new Set(group.members);
+  const clashes = context.census.tools.some((tool, i) => !members.has(i) && tool.wireName !== null && tool.wireName.toLowerCase() === form);
   return clashes ? undefined : first;
 }
 
@@ -53,11 +55,23 @@ function collisionFix(context: CheckContext, member: number): FixData | undefine
   return context.settings.derivation === 'ads' ? invocationNameFix(context, member) : renameFix(context, member, true);
 }
 
+/** The first `limit` members other than `member`, in document order. */
+function firstOthers(members: readonly number[], member: number, limit: number): number[] {
+  const out: number[] = [];
+  for (const m of members) {
+    if (out.length >= limit) break;
+    if (m !== member) out.push(m);
+  }
+  return out;
+}
+
+/** `others` are the first few other members; the group's size gives how many there are. */
 function collisionMessage(context: CheckContext, group: WireGroup, member: number, others: readonly number[], fix: FixData | undefined): string {
   const tools = context.census.tools;
   const self = tools[member]!;
   const name = quote(self.name ?? '');
-  const otherNames = listNames(others.map((o) => tools[o]!.name ?? ''));
+  const total = group.members.length - 1;
+  const otherNames = listNames(others.slice(0, 4).map((o) => tools[o]!.name ?? ''), 4, total);
   const wire = quote(group.wireName);
   const remedy = fix
     ? ` ${fix.kind === 'rename' ? 'Rename it' : 'Give it its own invocationName'}, e.g. ${quote(fix.proposed)}.`
@@ -66,8 +80,9 @@ function collisionMessage(context: CheckContext, group: WireGroup, member: numbe
     case 'model-safe': {
       const lead = `${name} is sent as ${wire} (model-safe form), like ${otherNames}.`;
       if (group.kept === member) {
-        const leftOut = others.filter((o) => tools[o]!.fate === 'left-out').map((o) => tools[o]!.name ?? '');
-        return `${lead} This tool is kept (its real name is the form); ${listNames(leftOut)} ${leftOut.length === 1 ? 'is' : 'are'} left out of the request, and a call meant for ${leftOut.length === 1 ? 'it' : 'them'} runs this tool. Rename ${leftOut.length === 1 ? 'that tool' : 'those tools'}.`;
+        // Under model-safe only the kept tool stays: every other member is left out.
+        const one = total === 1;
+        return `${lead} This tool is kept (its real name is the form); ${otherNames} ${one ? 'is' : 'are'} left out of the request, and a call meant for ${one ? 'it' : 'them'} runs this tool. Rename ${one ? 'that tool' : 'those tools'}.`;
       }
       if (group.kept !== undefined) {
         const kept = quote(tools[group.kept]!.name ?? '');
@@ -81,14 +96,14 @@ function collisionMessage(context: CheckContext, group: WireGroup, member: numbe
       const effect = rejecting.length > 0
         ? `${rejecting.join(', ')} reject${rejecting.length === 1 ? 's' : ''} the whole request ("tools: Tool names must be unique.")`
         : 'the model sees two tools of one name and a call reaches whichever one the runtime registered last';
-      return `${name} is declared ${group.members.length} times in this request: ${effect}.${remedy}`;
+      return `${name} is declared ${total + 1} times in this request: ${effect}.${remedy}`;
     }
     case 'ads':
-      return `${adsCollisionLead(self, others.map((o) => tools[o]!), group.wireName)} A client cannot tell them apart: a call may run the wrong capability, and providers reject duplicate tool names.${remedy}`;
+      return `${adsCollisionLead(self, others.map((o) => tools[o]!), group.wireName, total)} A client cannot tell them apart: a call may run the wrong capability, and providers reject duplicate tool names.${remedy}`;
   }
 }
 
-function adsCollisionLead(self: AnalyzedTool, others: readonly AnalyzedTool[], wireName: string): string {
+function adsCollisionLead(self: AnalyzedTool, others: readonly AnalyzedTool[], wireName: string, total: number): string {
   const name = quote(self.name ?? '');
   const wire = quote(wireName);
   const sameName = others.filter((o) => o.name === self.name);
@@ -97,7 +112,7 @@ function adsCollisionLead(self: AnalyzedTool, others: readonly AnalyzedTool[], w
     return `${name} is declared ${sameName.length + 1} times (versions ${versions}), and every entry is invoked as ${wire}.`;
   }
   const selfHow = self.wireSource === 'ads-explicit' ? `has invocationName ${wire}` : `derives ${wire} ("." -> "-")`;
-  const othersHow = others.map((o) => `${quote(o.name ?? '')} ${o.wireSource === 'ads-explicit' ? 'has it as invocationName' : 'derives it too'}`).join('; ');
+  const othersHow = others.slice(0, 4).map((o) => `${quote(o.name ?? '')} ${o.wireSource === 'ads-explicit' ? 'has it as invocationName' : 'derives it too'}`).join('; ') + (total > 4 ? `; and ${total - 4} more` : '');
   const hyphenNote = others.some((o) => o.wireSource === 'ads-derived' && o.name !== self.name) && self.wireSource === 'ads-derived'
     ? ' Hyphens are legal inside segments, so ADS-2\'s "." -> "-" is not collision-free.'
     : '';
@@ -155,10 +170,10 @@ export function checkCaseCollisions(context: CheckContext): void {
       const fix = position === 0 ? undefined : context.settings.derivation === 'ads' ? invocationNameFix(context, member) : renameFix(context, member, true);
       const adsNote = context.settings.derivation === 'ads' ? ' ADS compares namespaces case-insensitively, so these may be one namespace spelled two ways.' : '';
       context.sink.add('case-collision', 'warning', {
-        message: `${quote(tool.wireName ?? '')} and ${listNames(others.map((o) => context.census.tools[o]!.wireName ?? ''))} differ only in case on the wire. Providers compare names case-sensitively, but clients that lower-case names (OpenAI Agents SDK) merge them into one tool, and models confuse them.${adsNote}${fix ? ` ${fix.kind === 'rename' ? 'Rename it, e.g. to' : 'Give it an invocationName, e.g.'} ${quote(fix.proposed)}.` : ''}`,
+        message: `${quote(tool.wireName ?? '')} and ${listNames(others.slice(0, 4).map((o) => context.census.tools[o]!.wireName ?? ''), 4, others.length)} differ only in case on the wire. Providers compare names case-sensitively, but clients that lower-case names (OpenAI Agents SDK) merge them into one tool, and models confuse them.${adsNote}${fix ? ` ${fix.kind === 'rename' ? 'Rename it, e.g. to' : 'Give it an invocationName, e.g.'} ${quote(fix.proposed)}.` : ''}`,
         range: tool.declaration.name.range,
         pointer: tool.declaration.name.pointer,
-        related: others.map((o) => ({ range: context.census.tools[o]!.declaration.name.range, message: `${quote(context.census.tools[o]!.wireName ?? '')} differs only in case` })),
+        related: others.slice(0, 10).map((o) => ({ range: context.census.tools[o]!.declaration.name.range, message: `${quote(context.census.tools[o]!.wireName ?? '')} differs only in case` })),
         tool: member + context.firstTool,
         ...(fix ? { fix } : {}),
       });

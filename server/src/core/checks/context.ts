@@ -23,13 +23,16 @@ export interface CheckContext {
   readonly sharedNamespace: () => readonly string[];
   /** Extra constraints on a proposed name for one tool (the MCP clients it must survive). */
   readonly constraintsFor: (local: number) => NameConstraints;
+  /** The member of a client's shared-name group that keeps the name, computed once per group. */
+  readonly keepers: Map<readonly unknown[], number | undefined>;
 }
 
 export function quote(name: string): string {
   return JSON.stringify(name);
 }
 
-export function listNames(names: readonly string[], limit = 4): string {
+/** `"a", "b" and 3 more`: callers pass only the first few names (groups can be huge) and the total. */
+export function listNames(names: readonly string[], limit = 4, total = names.length): string {
   const shown = names.slice(0, limit).map(quote).join(', ');
-  return names.length > limit ? `${shown} and ${names.length - limit} more` : shown;
+  return total > limit ? `${shown} and ${total - limit} more` : shown;
 }

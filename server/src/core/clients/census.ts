@@ -12,6 +12,18 @@ export interface ForeignServer {
   readonly clients: readonly ClientId[];
 }
 
+const NO_PEERS: readonly ClientPeer[] = [];
+
+/** The other tools sharing a tool's name in one client (at most `limit`). */
+export function othersInClientGroup(outcome: ClientToolOutcome, limit = Number.POSITIVE_INFINITY): ClientPeer[] {
+  const out: ClientPeer[] = [];
+  for (const peer of outcome.group) {
+    if (out.length >= limit) break;
+    if (peer.tool !== outcome.tool || peer.file !== undefined) out.push(peer);
+  }
+  return out;
+}
+
 /** Options for the client census of one document (issue #5). */
 export interface ClientCensusOptions {
   readonly enabled: readonly ClientId[];
@@ -42,7 +54,8 @@ export interface ClientToolOutcome {
   readonly wireName: string | null;
   readonly fate: ClientFate;
   readonly reason?: string;
-  readonly collidesWith: readonly ClientPeer[];
+  /** Every tool sharing this tool's wire name in this client, itself included (shared by the group). */
+  readonly group: readonly ClientPeer[];
   readonly survivor?: ClientPeer;
   readonly sharedReason?: string;
 }
@@ -69,6 +82,14 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
     }
     const input: ClientTool[] = peers.map((p) => ({ server: p.server, tool: p.name }));
     const outcomes = CLIENTS[client].rewrite(input);
+    // One peer array per shared name, reused by every member.
+    const groups = new Map<readonly number[], readonly ClientPeer[]>();
+    const groupOf = (members: readonly number[]) => {
+      if (members.length === 0) return NO_PEERS;
+      let group = groups.get(members);
+      if (!group) groups.set(members, (group = members.map((j) => peers[j]!)));
+      return group;
+    };
     results.push({
       client,
       server: options.server,
@@ -79,7 +100,7 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
           wireName: o.wireName,
           fate: o.fate,
           ...(o.reason ? { reason: o.reason } : {}),
-          collidesWith: o.collidesWith.map((j) => peers[j]!),
+          group: groupOf(o.group),
           ...(o.sharedReason ? { sharedReason: o.sharedReason } : {}),
           ...(o.survivor !== undefined ? { survivor: peers[o.survivor]! } : {}),
         };
@@ -89,17 +110,46 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
   return results;
 }
 
-/** Would `name` survive every enabled client, given the rest of the census unchanged? */
-export function survivesEveryClient(name: string, replacing: number, local: ReadonlyArray<{ readonly name: string; readonly tool: number }>, options: ClientCensusOptions): boolean {
-  const renamed = local.map((t) => (t.tool === replacing ? { ...t, name } : t));
-  return runClientCensus(renamed, options).every((result) => {
-    const outcome = result.tools.find((t) => t.tool === replacing);
-    return !outcome || ((outcome.fate === 'sent' || outcome.fate === 'renamed') && outcome.collidesWith.length === 0);
+/**
+ * A cheap test for a proposed name, built once per census: in each client, the name alone must
+ * be sent (not dropped, not failing), and its wire name must not be any other tool's. Checking a
+ * candidate costs one rewrite per client, not a whole census, so proposing names for thousands
+ * of findings stays linear.
+ */
+export function survivalCheck(results: readonly ClientResult[], options: ClientCensusOptions): (name: string, replacing: number) => boolean {
+  const taken = results.map((result) => {
+    const counts = new Map<string, number>();
+    const own = new Map<number, string>();
+    for (const t of result.tools) {
+      if (t.wireName === null) continue;
+      counts.set(t.wireName, (counts.get(t.wireName) ?? 0) + 1);
+      own.set(t.tool, t.wireName);
+    }
+    for (const other of options.others ?? []) {
+      if (!other.clients.includes(result.client)) continue;
+      const rewritten = CLIENTS[result.client].rewrite(other.tools.map((t) => ({ server: other.server, tool: t.name })));
+      for (const o of rewritten) if (o.wireName !== null) counts.set(o.wireName, (counts.get(o.wireName) ?? 0) + 1);
+    }
+    return { client: result.client, counts, own };
   });
+  return (name, replacing) =>
+    taken.every(({ client, counts, own }) => {
+      const [alone] = CLIENTS[client].rewrite([{ server: options.server, tool: name }]);
+      if (!alone || alone.wireName === null || (alone.fate !== 'sent' && alone.fate !== 'renamed')) return false;
+      const holders = (counts.get(alone.wireName) ?? 0) - (own.get(replacing) === alone.wireName ? 1 : 0);
+      return holders <= 0;
+    });
 }
 
 /** Every named tool of an analysed document, as one server, through the given clients. */
 export function runClientCensusForDocument(analysis: { readonly tools: ReadonlyArray<{ readonly name: string | undefined }> }, server: string, enabled: readonly ClientId[]): ClientResult[] {
   const local = analysis.tools.flatMap((t, i) => (t.name === undefined ? [] : [{ name: t.name, tool: i }]));
   return runClientCensus(local, { enabled, server });
+}
+
+/** "shares its name with a_b, c_d and 3 more; a_b stays": for tables (census view, CLI). */
+export function sharedNote(outcome: ClientToolOutcome): string {
+  const others = othersInClientGroup(outcome, 4).map((p) => p.name);
+  const more = outcome.group.length - 1 - others.length;
+  return `shares its name with ${others.join(', ')}${more > 0 ? ` and ${more} more` : ''}${outcome.survivor ? `; ${outcome.survivor.name} stays` : ''}`;
 }

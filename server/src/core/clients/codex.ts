@@ -28,16 +28,16 @@ export const codex: ClientProfile = {
     const skipped = duplicates(rawTool);
     const namespaces = hashShared(tools.map((t) => namespaceOf(t.server)), rawNs, appendNamespaceHash);
     const names = hashShared(tools.map((t, i) => `${namespaces[i]}${NUL}${sanitize(t.tool)}`), rawTool, (key, raw) => `${key}_${sha1Hex(raw).slice(0, HASH_LENGTH)}`).map((key) => key.slice(key.indexOf(NUL) + 1));
-    const result: ClientOutcome[] = tools.map(() => ({ wireName: null, fate: 'dropped', collidesWith: [] }));
+    const result: ClientOutcome[] = tools.map(() => ({ wireName: null, fate: 'dropped', group: [] }));
     const used = new Set<string>();
     const order = tools.map((_, i) => i).filter((i) => !skipped.has(i)).sort((a, b) => (rawTool[a]! < rawTool[b]! ? -1 : rawTool[a]! > rawTool[b]! ? 1 : 0));
     for (const i of order) {
       const [ns, name] = uniqueParts(namespaces[i]!, names[i]!, rawTool[i]!, used);
       const wireName = `${ns}${DELIMITER}${name}`;
-      result[i] = { wireName, fate: sentOrRenamed(tools[i]!, wireName), collidesWith: [] };
+      result[i] = { wireName, fate: sentOrRenamed(tools[i]!, wireName), group: [] };
     }
     for (const i of skipped) {
-      result[i] = { wireName: null, fate: 'dropped', reason: 'Codex skips an exact duplicate of a tool it already has ("skipping duplicated tool")', collidesWith: tools.map((_, j) => j).filter((j) => j !== i && rawTool[j] === rawTool[i]) };
+      result[i] = { wireName: null, fate: 'dropped', reason: 'Codex skips an exact duplicate of a tool it already has ("skipping duplicated tool")', group: tools.map((_, j) => j).filter((j) => rawTool[j] === rawTool[i]) };
     }
     return result;
   },

@@ -24,8 +24,11 @@ export interface ClientOutcome {
   readonly fate: ClientFate;
   /** Why it was dropped or fails, in the client's terms. */
   readonly reason?: string;
-  /** Other tools (indexes into the census) sharing this tool's wire name after the rewrite. */
-  readonly collidesWith: readonly number[];
+  /**
+   * Every tool (indexes into the census) sharing this tool's wire name after the rewrite, itself
+   * included; one array shared by the group. Empty when the name is not shared.
+   */
+  readonly group: readonly number[];
   /** For a shared wire name: the tool that survives, if the client keeps one. */
   readonly survivor?: number;
   /** For a shared wire name: what the client does about it (the same for every member). */

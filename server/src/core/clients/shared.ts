@@ -50,11 +50,11 @@ export function outcomes(
 ): ClientOutcome[] {
   const result: ClientOutcome[] = tools.map((tool, i) => {
     const set = preset[i];
-    if (set?.fate) return { wireName: set.wireName ?? null, fate: set.fate, ...(set.reason ? { reason: set.reason } : {}), collidesWith: [] };
+    if (set?.fate) return { wireName: set.wireName ?? null, fate: set.fate, ...(set.reason ? { reason: set.reason } : {}), group: [] };
     const wireName = names[i]!;
-    if (wireName === null) return { wireName, fate: 'dropped', collidesWith: [] };
+    if (wireName === null) return { wireName, fate: 'dropped', group: [] };
     const rejected = provider ? providerRejects(provider, wireName) : undefined;
-    return rejected ? { wireName, fate: 'request-fails', reason: rejected, collidesWith: [] } : { wireName, fate: sentOrRenamed(tool, wireName), collidesWith: [] };
+    return rejected ? { wireName, fate: 'request-fails', reason: rejected, group: [] } : { wireName, fate: sentOrRenamed(tool, wireName), group: [] };
   });
   for (const members of sharedNames(result.map((r) => (r.fate === 'dropped' ? null : r.wireName))).values()) {
     const decision = onShared(members);
@@ -63,7 +63,7 @@ export function outcomes(
       const survives = decision.survivor === m;
       result[m] = {
         ...current,
-        collidesWith: members.filter((o) => o !== m),
+        group: members,
         sharedReason: decision.reason,
         ...(decision.survivor !== undefined ? { survivor: decision.survivor } : {}),
         ...(survives || !decision.fate || current.fate === 'request-fails' ? {} : { fate: decision.fate, reason: decision.reason }),

@@ -14,6 +14,11 @@ export class NamePool {
   /** How many tools (or handed-out names) hold each lower-cased name. */
   private readonly holders = new Map<string, number>();
   private own: ReadonlySet<string> = new Set();
+  /**
+   * Where the numbered search for a base name resumes: numbers below it were handed out (or
+   * refused), so a group of thousands of colliding tools is numbered in linear time.
+   */
+  private readonly nextNumber = new Map<string, number>();
 
   constructor(namesPerTool: Iterable<readonly string[]>, private readonly targets: readonly ProviderId[]) {
     for (const names of namesPerTool) {
@@ -66,10 +71,15 @@ export class NamePool {
     }
     const separator = this.allowsHyphen() && base.includes('-') && !base.includes('_') ? '-' : '_';
     // Numbered candidates; a bounded search, since a caller's own constraint may reject them all.
-    for (let n = 2; n < 1000; n++) {
+    const key = `${base}\u0000${limit}`;
+    const start = this.nextNumber.get(key) ?? 2;
+    for (let n = start; n < start + 1000; n++) {
       const suffix = `${separator}${n}`;
       const candidate = base.slice(0, Math.max(1, limit - suffix.length)) + suffix;
-      if (this.isFree(candidate) && valid(candidate)) return this.claim(candidate);
+      if (this.isFree(candidate) && valid(candidate)) {
+        this.nextNumber.set(key, n + 1);
+        return this.claim(candidate);
+      }
     }
     return this.claim(base);
   }
