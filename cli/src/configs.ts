@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
+import { readTextFile } from '../../server/src/node/files';
 import { findConfig, LineIndex, optionsForFile, parseConfig, relativeTo, type AnalysisOptions, type ParsedConfig, type ToolwireConfig } from '../../server/src/core';
 
 export interface ConfigProblemReport {
@@ -76,15 +76,8 @@ export class ConfigResolver {
   }
 
   private read(path: string): string | undefined {
-    if (this.texts.has(path)) return this.texts.get(path);
-    let text: string | undefined;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      text = undefined;
-    }
-    this.texts.set(path, text);
-    return text;
+    if (!this.texts.has(path)) this.texts.set(path, readTextFile(path));
+    return this.texts.get(path);
   }
 }
 

@@ -1,11 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import picomatch from 'picomatch';
+import { listFiles, readTextFile } from '../../server/src/node/files';
 import { analyze, type OffsetRange, type WorkspaceHost } from '../../server/src/core';
-
-const SKIPPED = new Set(['node_modules', '.git']);
-/** A census folder with more files than this is not walked further (a guard against `/`). */
-const MAX_FILES = 20_000;
 
 /**
  * The CLI's view of the workspace for the client census: files from disk, each read, listed and
@@ -18,13 +13,7 @@ export class CliWorkspace implements WorkspaceHost {
 
   readFile(path: string): string | undefined {
     if (!this.texts.has(path)) {
-      let text: string | undefined;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch {
-        text = undefined;
-      }
-      this.texts.set(path, text);
+      this.texts.set(path, readTextFile(path));
     }
     return this.texts.get(path);
   }
@@ -47,28 +36,9 @@ export class CliWorkspace implements WorkspaceHost {
   private list(folder: string): string[] {
     let files = this.listings.get(folder);
     if (!files) {
-      files = [];
-      walk(folder, '', files);
+      files = listFiles(folder);
       this.listings.set(folder, files);
     }
     return files;
-  }
-}
-
-function walk(root: string, relative: string, out: string[]): void {
-  if (out.length >= MAX_FILES) return;
-  let entries;
-  try {
-    entries = readdirSync(join(root, relative), { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const path = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (!SKIPPED.has(entry.name)) walk(root, path, out);
-    } else if (entry.isFile()) {
-      out.push(path);
-    }
   }
 }
