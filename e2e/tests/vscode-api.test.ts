@@ -1,0 +1,49 @@
+// VS Code end to end, through its extension API: the packaged .vsix installed into a fresh
+// code-server (VS Code 1.100.3), a copy of e2e/fixtures/workspace opened, and the cases of
+// exthost/ run inside the real Node extension host. Each case comes back as a subtest.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { bundleTestModule } from '../harness/bundle.js';
+import { parseCaseReports } from '../harness/caseReport.js';
+import { createProfile, installExtension, startCodeServer } from '../harness/codeServer.js';
+import { tail } from '../harness/deadline.js';
+import { runExtensionHostTests } from '../harness/extensionHostTests.js';
+import { E2E_DIR, packagedVsixPath } from '../harness/paths.js';
+import { requirePrerequisites, skipUnlessAvailable, type Need } from '../harness/prerequisites.js';
+import { copyFixture, withScratch } from '../harness/scratch.js';
+
+const NEEDS: readonly Need[] = ['code-server', 'chromium', 'vsix'];
+
+test('VS Code (code-server): the packaged extension through the vscode API', { ...skipUnlessAvailable(NEEDS), timeout: 300_000 }, async (t) => {
+  requirePrerequisites(NEEDS);
+  await withScratch('vscode-api', async (scratch) => {
+    const workspace = await copyFixture('workspace', scratch);
+    const profile = await createProfile(scratch);
+    await installExtension(profile, packagedVsixPath());
+    const testsPath = await bundleTestModule(path.join(E2E_DIR, 'tests', 'exthost', 'index.ts'), path.join(scratch, 'exthost-suite.cjs'));
+    // The extension host inherits the server's environment: the installed case checks the
+    // extension really came from this profile's extensions dir.
+    const server = await startCodeServer(profile, { env: { TOOLWIRE_E2E_EXTENSIONS_DIR: profile.extensionsDir } });
+    // Safety net: node:test runs `after` hooks when the test times out, while the body may still
+    // hang; a live code-server would keep this test file's process (and CI) waiting.
+    t.after(() => server.stop());
+    try {
+      const result = await runExtensionHostTests({ server, testsPath, folder: workspace, scratchDir: scratch, timeoutMs: 240_000 });
+      t.diagnostic(`extension-host run: ${(result.durationMs / 1000).toFixed(1)} s, exit code ${result.exitCode}`);
+      const { planned, cases } = parseCaseReports(result.logs);
+      for (const report of cases) {
+        await t.test(report.name, (sub) => {
+          sub.diagnostic(`${report.durationMs} ms in the extension host`);
+          if (!report.ok) throw new Error(report.error ?? 'failed');
+        });
+      }
+      const context = `--- extension host and workbench log ---\n${tail(result.logs.join('\n'), 120)}\n--- code-server ---\n${server.output(40)}`;
+      assert.ok(planned, `the suite never started (no plan line)\n${context}`);
+      assert.deepEqual(cases.map((c) => c.name), [...planned], `every planned case reported\n${context}`);
+      assert.equal(result.exitCode, 0, `the extension-host run failed\n${context}`);
+    } finally {
+      await server.stop();
+    }
+  });
+});
