@@ -2,7 +2,7 @@
 // (unit tests of the core, CLI and LSP tests against the built bundles, editor end-to-end tests)
 // in one node:test run, so the closing summary covers all of them.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const run = (command, args, env = process.env) => {
@@ -26,8 +26,15 @@ function testFiles(folder) {
 }
 
 const only = process.argv.slice(2);
-run(process.execPath, ['scripts/build.mjs']);
+// Production bundles and the .vsix, once: the package test and the editor end-to-end tests use
+// the packaged extension; the CLI and LSP tests run dist/*.js, the same code minified.
+const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+run(npm[0], [...npm.slice(1), 'run', 'package']);
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.', '--noEmit']);
+// The e2e harness type-checks against playwright-core, which only scripts/setup-e2e.sh installs.
+if (existsSync('e2e/node_modules/playwright-core')) {
+  run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'e2e', '--noEmit']);
+}
 const files = only.length > 0 ? only : [...testFiles('test'), ...testFiles('e2e/tests')];
 run(process.execPath, [
   '--import', 'tsx',
