@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { ALL_CLIENT_IDS, ALL_PROVIDER_IDS, FINDING_CODES, DERIVATION_IDS } from '../../server/src/core';
 
@@ -57,5 +57,38 @@ describe('contracts between code, schema, settings and docs', () => {
     assert.equal(match[8], ',');
     assert.equal(new RegExp(grammar.repository['invocation-name'].match).exec('"invocationName":"orders-get"}')?.[6], 'orders-get');
     assert.ok(manifest.contributes.grammars[0].injectTo.includes('source.json'));
+  });
+});
+
+describe('architecture invariants (ARCHITECTURE.md)', () => {
+  const core = join(ROOT, 'server/src/core');
+  const files = (folder: string): string[] =>
+    readdirSync(folder).flatMap((name) => {
+      const path = join(folder, name);
+      return statSync(path).isDirectory() ? files(path) : name.endsWith('.ts') ? [path] : [];
+    });
+
+  test('the core imports only itself, jsonc-parser and picomatch: no I/O, no LSP, no vscode', () => {
+    const allowed = new Set(['jsonc-parser', 'picomatch']);
+    for (const file of files(core)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^'"]*from '([^']+)'/gm)) {
+        const spec = match[1]!;
+        if (spec.startsWith('.')) {
+          const target = join(file, '..', spec);
+          assert.ok(!relative(core, target).startsWith('..'), `${relative(ROOT, file)} imports ${spec}, outside the core`);
+        } else {
+          assert.ok(allowed.has(spec), `${relative(ROOT, file)} imports ${spec}`);
+        }
+      }
+    }
+  });
+
+  test('no module-level mutable state in the sources', () => {
+    for (const folder of ['server/src', 'client/src', 'cli/src']) {
+      for (const file of files(join(ROOT, folder))) {
+        const text = readFileSync(file, 'utf8');
+        assert.doesNotMatch(text, /^(?:export )?(?:let|var) /m, `${relative(ROOT, file)} has a module-level let/var`);
+      }
+    }
   });
 });
