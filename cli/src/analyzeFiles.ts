@@ -48,8 +48,9 @@ export function analyzeFiles(input: RunInput): RunResult {
       const text = readText(file, input.stderr);
       if (text === undefined) ioError = true;
       else {
-        const clients = clientContextFor({ path: resolved.path, folder: resolved.folder, config: resolved.config, requestedClients: input.clients }, workspace);
-        const options = clients ? { ...resolved.options, clients } : resolved.options;
+        // Called only when the file is an MCP tool file: other files never read the workspace.
+        const clients = () => clientContextFor({ path: resolved.path, folder: resolved.folder, config: resolved.config, requestedClients: input.clients }, workspace);
+        const options = { ...resolved.options, clients };
         analysed.push({ display: displayPath(file, input.cwd), absolute: resolved.path, text, analysis: analyze(text, options) });
       }
     }

@@ -107,8 +107,8 @@ export class DocumentAnalyzer {
       return { ...common, kind: 'ignored', detail: `Ignored by ${resolved.config.found.path} ("ignore").` };
     }
     try {
-      const clients = this.clientsFor(document.uri, resolved.config, settings);
-      const options = clients ? { ...resolved.options, clients } : resolved.options;
+      // Read the workspace around the document only if it is an MCP tool file (see AnalysisOptions).
+      const options: AnalysisOptions = { ...resolved.options, clients: () => this.clientsFor(document.uri, resolved.config, settings) };
       return { ...common, kind: 'analysis', text, analysis: analyze(text, options), options, config: resolved.config };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, clientContextFor, parseConfig, type AnalysisOptions, type ClientId, type WorkspaceHost } from '../../server/src/core';
+import { analyze, clientContextFor, parseConfig, type AnalysisOptions, type ClientCensusOptions, type ClientId, type WorkspaceHost } from '../../server/src/core';
 import { applyEdits, mcpList, pretty } from './helpers';
 
 /** An in-memory workspace (vscode-markdown-languageservice style): path -> text. */
@@ -16,7 +16,7 @@ function workspace(files: Record<string, string>): WorkspaceHost {
   };
 }
 
-function optionsFor(files: Record<string, string>, path: string, requested?: readonly ClientId[]): AnalysisOptions {
+function optionsFor(files: Record<string, string>, path: string, requested?: readonly ClientId[]): AnalysisOptions & { clients?: ClientCensusOptions } {
   const configText = files['/ws/.toolwire.json'];
   const config = configText ? parseConfig(configText).config : undefined;
   const clients = clientContextFor({ path, folder: '/ws', config, ...(requested ? { requestedClients: requested } : {}) }, workspace(files));
@@ -67,6 +67,19 @@ describe('the workspace census across files', () => {
     assert.equal(analysis.clients[0]!.server, 'server-memory');
     assert.deepEqual(lines(recorded, { clients: { enabled: ['cursor'], server: 'from-path' } }), [`client-dropped "${'x'.repeat(50)}" [cursor]`]);
     assert.equal(optionsFor({ '/ws/servers/github/tools.json': '[]' }, '/ws/servers/github/tools.json', ['cursor'])?.clients?.server, 'github');
+  });
+
+  test('a function for the clients is called only for MCP tool files', () => {
+    let calls = 0;
+    const clients = () => {
+      calls += 1;
+      return { enabled: ['cursor' as const], server: 's' };
+    };
+    analyze(pretty({ name: 'x', version: '1.0.0' }), { clients });
+    analyze(pretty({ model: 'gpt-4o', tools: [{ type: 'function', function: { name: 'a' } }] }), { clients });
+    assert.equal(calls, 0);
+    assert.equal(analyze(mcpList('a.b'), { clients }).clients.length, 1);
+    assert.equal(calls, 1);
   });
 
   test('no client is enabled unless configured or asked for', () => {

@@ -32,6 +32,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
   const requests: RequestCensus[] = [];
   const clients: ClientResult[] = [];
 
+  const clientOptions = lazyClients(options);
   extraction.requests.forEach((request, index) => {
     const settings = settingsForRequest(request.format, options);
     const census = takeCensus(request, index, settings, tools.length);
@@ -54,11 +55,11 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
       keepers: new Map(),
     };
     // MCP clients rewrite a server's tools (issue #5): only MCP tool files have a server.
-    const clientOptions = clientOptionsFor(request, options);
-    const clientResults = clientOptions ? runClientCensus(localToolsOf(context), clientOptions) : [];
-    const checked = clientOptions ? { ...context, constraintsFor: clientConstraints(context, clientOptions, clientResults) } : context;
+    const forRequest = clientOptionsFor(request, clientOptions);
+    const clientResults = forRequest ? runClientCensus(localToolsOf(context), forRequest) : [];
+    const checked = forRequest ? { ...context, constraintsFor: clientConstraints(context, forRequest, clientResults) } : context;
     runChecks(checked);
-    if (clientOptions) {
+    if (forRequest) {
       checkClients(checked, clientResults);
       clients.push(...clientResults);
     }
@@ -96,11 +97,18 @@ function* takenNames(tools: readonly AnalyzedTool[], reserved: readonly string[]
   for (const name of reserved) yield [name];
 }
 
+/** The client options, resolved on first use (a function may read the workspace). */
+function lazyClients(options: AnalysisOptions): () => ClientCensusOptions | undefined {
+  const given = options.clients;
+  if (typeof given !== 'function') return () => given;
+  return memo(given);
+}
+
 /** MCP clients rewrite a server's tools, so only MCP tool files get a client census. */
-function clientOptionsFor(request: ExtractedRequest, options: AnalysisOptions): ClientCensusOptions | undefined {
-  const clients = options.clients;
-  if (!clients || clients.enabled.length === 0) return undefined;
+function clientOptionsFor(request: ExtractedRequest, resolve: () => ClientCensusOptions | undefined): ClientCensusOptions | undefined {
   if (request.format !== 'mcp-tools-list' && request.format !== 'mcp-tool') return undefined;
+  const clients = resolve();
+  if (!clients || clients.enabled.length === 0) return undefined;
   return !clients.serverIsConfigured && request.serverName ? { ...clients, server: request.serverName } : clients;
 }
 

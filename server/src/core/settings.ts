@@ -20,8 +20,12 @@ export interface AnalysisOptions {
   /** Names taken in every request, in addition to a derivation's own (the runtime's tools). */
   readonly reservedNames?: readonly string[];
   readonly severity?: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
-  /** MCP clients to model for this document, its server name and the servers sent with it. */
-  readonly clients?: ClientCensusOptions;
+  /**
+   * MCP clients to model for this document, its server name and the servers sent with it. A
+   * function is called only when the document turns out to be an MCP tool file, so an editor
+   * does not read the workspace around every JSON file it opens.
+   */
+  readonly clients?: ClientCensusOptions | (() => ClientCensusOptions | undefined);
 }
 
 /** What one request is checked with, once the document's options meet its format. */
