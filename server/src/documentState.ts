@@ -77,11 +77,6 @@ export class DocumentAnalyzer {
     return state;
   }
 
-  /** The cached state if it is for this exact version, without computing anything. */
-  cachedFor(document: TextDocument): Promise<DocumentState> | undefined {
-    const cached = this.cache.get(document.uri);
-    return cached && cached.version === document.version && cached.generation === this.generationCounter && cached.epoch === (this.epochs.get(document.uri) ?? 0) ? cached.state : undefined;
-  }
 
   invalidateAll(): void {
     this.generationCounter += 1;

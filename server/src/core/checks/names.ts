@@ -1,6 +1,6 @@
 import type { NameSite } from '../formats/model';
 import type { ProviderVerdict } from '../model';
-import { PROVIDERS, type ProviderId } from '../profiles/providers';
+import { PROVIDERS } from '../profiles/providers';
 import { checkName, describeReason, type Verdict } from '../profiles/verdict';
 import { renameFix } from '../fixes/renameFix';
 import { quote, type CheckContext } from './context';
@@ -110,8 +110,4 @@ export function describeVerdicts(verdicts: readonly ProviderVerdict[]): string {
 
 function reasonsText(verdict: Verdict): string {
   return verdict.reasons.map(describeReason).join(', ');
-}
-
-export function providerLabel(id: ProviderId): string {
-  return PROVIDERS[id].label;
 }

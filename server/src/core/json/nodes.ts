@@ -15,15 +15,6 @@ export function property(node: Node | undefined, key: string): Node | undefined 
   return undefined;
 }
 
-/** The first of several spellings (camelCase / snake_case) that is present. */
-export function propertyOf(node: Node | undefined, keys: readonly string[]): { key: string; node: Node } | undefined {
-  for (const key of keys) {
-    const found = property(node, key);
-    if (found) return { key, node: found };
-  }
-  return undefined;
-}
-
 export function hasProperty(node: Node | undefined, key: string): boolean {
   return property(node, key) !== undefined;
 }
@@ -34,14 +25,6 @@ export function stringValue(node: Node | undefined): string | undefined {
 
 export function isObject(node: Node | undefined): node is Node {
   return node !== undefined && node.type === 'object';
-}
-
-export function isArray(node: Node | undefined): node is Node {
-  return node !== undefined && node.type === 'array';
-}
-
-export function items(node: Node | undefined): readonly Node[] {
-  return node && node.type === 'array' ? node.children ?? [] : [];
 }
 
 /** The key node of a property value (for ranges that should sit on `"tools"`, say). */
