@@ -216,7 +216,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const found = await analysisOf(params.textDocument.uri);
     // Stale request (the user typed on): answer with what needs no analysis.
     if (!found || documents.get(params.textDocument.uri)?.version !== document.version) return fixes;
-    return [...fixes, ...fixAllActions(document, params, found.state.options, versioned())];
+    return [...fixes, ...fixAllActions(document, params, found.state.options, found.state.analysis, versioned())];
   }));
 
   connection.onPrepareRename(safe(logger, 'prepare rename', null, async (params) => {

@@ -7,7 +7,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { computeFixAll, type AnalysisOptions } from '../core';
+import { computeFixAll, type Analysis, type AnalysisOptions } from '../core';
 import { isDiagnosticData, SOURCE, toRange, type CheckedEdit } from '../convert';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.toolwire`;
@@ -43,12 +43,12 @@ export function quickFixes(document: TextDocument, params: CodeActionParams, ver
  * quick fix when more than one toolwire problem is fixable. Recomputed from the current text;
  * the core proves the result has no new collision, or refuses it whole.
  */
-export function fixAllActions(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, versionedEdits: boolean): CodeAction[] {
+export function fixAllActions(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, analysis: Analysis, versionedEdits: boolean): CodeAction[] {
   const asSource = wants(params.context.only, FIX_ALL_KIND) && params.context.only !== undefined;
   const fixable = params.context.diagnostics.filter((d: Diagnostic) => d.source === SOURCE && isDiagnosticData(d.data) && d.data.fix !== undefined);
   const asQuickFix = wants(params.context.only, CodeActionKind.QuickFix) && fixable.length > 1;
   if (!asSource && !asQuickFix) return [];
-  const result = computeFixAll(document.getText(), options);
+  const result = computeFixAll(document.getText(), options, analysis);
   if (result.kind !== 'edits') return [];
   const edits: TextEdit[] = result.edits.map((e) => ({ range: toRange(document, e.range), newText: e.newText }));
   const edit = workspaceEdit(document, edits, versionedEdits);

@@ -16,8 +16,9 @@ const COLLISION_CODES = new Set(['wire-collision', 'case-collision', 'reserved-n
  * format, have no collision it did not have, and no more errors than before. A fix set that
  * fails the proof is refused whole rather than applied in part.
  */
-export function computeFixAll(text: string, options: AnalysisOptions = {}): FixAllResult {
-  const before = analyze(text, options);
+export function computeFixAll(text: string, options: AnalysisOptions = {}, analysed?: Analysis): FixAllResult {
+  // The caller's analysis of this very text and options, when it has one (the LSP caches it).
+  const before = analysed ?? analyze(text, options);
   const chosen = chooseFixes(before.findings);
   if (chosen.length === 0) return { kind: 'nothing' };
   const edits = nonOverlapping(chosen.flatMap((f) => f.edits));
