@@ -18,6 +18,7 @@ export { findConfig, parentOf, relativeTo, type ConfigHost, type FoundConfig } f
 export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedConfig } from './config/model';
 export { LineIndex, type Position, type PositionRange } from './text/lineIndex';
 export { computeFixAll, applyOffsetEdits, type FixAllResult } from './fixes/fixAll';
+export { proveEdits, type FindingSite, type Proof } from './fixes/proof';
 export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';
 export { locateAt, type Located } from './locate';
 export { planRename, renameTargetAt, type RenamePlan, type RenameTarget } from './rename';

@@ -1,6 +1,6 @@
 import { analyze } from './analyze';
 import type { OffsetEdit } from './findings';
-import { applyOffsetEdits, collisionKeys } from './fixes/fixAll';
+import { proveEdits } from './fixes/proof';
 import { stringEdit } from './fixes/renameFix';
 import type { OffsetRange } from './json/ranges';
 import { locateAt } from './locate';
@@ -30,9 +30,11 @@ export function renameTargetAt(analysis: Analysis, offset: number): RenameTarget
 }
 
 /**
- * Renames a tool and every reference that dispatches to it, then proves the result: the new
- * name must be sent validly to every target, and must not create a collision (also by case)
- * or a reserved-name clash. A refusal says why, so the editor can show it.
+ * Renames a tool and every reference that dispatches to it, then proves the result with the
+ * proof every fix goes through (`fixes/proof.ts`): no new error of any kind (a name a target
+ * rejects, a collision, also by case, a reserved name, a client that drops it, or anything the
+ * user raised to error), no repeated key, the same format. A refusal says why, so the editor
+ * can show it.
  */
 export function planRename(text: string, options: AnalysisOptions, offset: number, newName: string): RenamePlan {
   const analysis = analyze(text, options);
@@ -45,18 +47,17 @@ export function planRename(text: string, options: AnalysisOptions, offset: numbe
   for (const ref of analysis.references) {
     if (ref.target === target.tool) edits.push(stringEdit(text, ref.reference.range, newName));
   }
-  const after = applyOffsetEdits(text, edits);
-  if (after === undefined) return { kind: 'refused', reason: 'The document changed; try again.' };
-  const checked = analyze(after, options);
-  const renamed = checked.tools[target.tool];
-  if (!renamed || renamed.name !== newName) return { kind: 'refused', reason: 'The renamed tool could not be found again; the file shape would change.' };
-  const own = checked.findings.filter((f) => f.tool === target.tool && f.severity === 'error');
-  if (own.length > 0) return { kind: 'refused', reason: `${JSON.stringify(newName)} would not work: ${own[0]!.message}` };
-  const known = collisionKeys(analysis);
-  const fresh = [...collisionKeys(checked)].filter((key) => !known.has(key));
-  if (fresh.length > 0) {
-    const clash = checked.findings.find((f) => f.tool === target.tool && ['wire-collision', 'case-collision', 'reserved-name'].includes(f.code));
-    return { kind: 'refused', reason: `${JSON.stringify(newName)} would collide: ${clash?.message ?? fresh[0]}` };
+  const proof = proveEdits(text, options, analysis, edits, []);
+  if (proof.kind === 'refused') {
+    if (proof.after === undefined) return { kind: 'refused', reason: 'The document changed; try again.' };
+    const fresh = proof.culprits.find((c) => c.message !== undefined && c.tool === target.tool) ?? proof.culprits.find((c) => c.message !== undefined);
+    if (!fresh) return { kind: 'refused', reason: `${JSON.stringify(newName)} would not work: ${proof.reason}.` };
+    const verb = COLLISION_CODES.has(fresh.code) ? 'collide' : 'not work';
+    return { kind: 'refused', reason: `${JSON.stringify(newName)} would ${verb}: ${fresh.message}` };
   }
+  const renamed = proof.after.tools[target.tool];
+  if (!renamed || renamed.name !== newName) return { kind: 'refused', reason: 'The renamed tool could not be found again; the file shape would change.' };
   return { kind: 'edits', edits };
 }
+
+const COLLISION_CODES: ReadonlySet<string> = new Set(['wire-collision', 'case-collision', 'reserved-name', 'client-collision']);

@@ -2,81 +2,144 @@ import { analyze } from '../analyze';
 import type { Finding, FixData, OffsetEdit } from '../findings';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
+import { applyOffsetEdits, judge, siteKey, type Culprit, type FindingSite } from './proof';
+
+export { applyOffsetEdits } from './proof';
 
 export type FixAllResult =
   | { readonly kind: 'edits'; readonly edits: readonly OffsetEdit[]; readonly fixed: number; readonly text: string }
   | { readonly kind: 'nothing' }
   | { readonly kind: 'refused'; readonly reason: string };
 
-const COLLISION_CODES = new Set(['wire-collision', 'case-collision', 'reserved-name']);
+/**
+ * Rounds of repair after a failed proof. Each round costs one analysis of the whole document;
+ * the usual fix set is proven by the first.
+ */
+const MAX_ROUNDS = 4;
+
+/** One tool's fix in a fix-all: its edits (offsets in the original text) and what it must clear. */
+interface PlannedFix {
+  readonly edits: readonly OffsetEdit[];
+  readonly fixes: readonly FindingSite[];
+}
 
 /**
- * Every safe fix at once (`source.fixAll.toolwire`): one fix per tool (the preferred one), edits
- * that do not overlap, applied to the text and then proven: the result must parse as the same
- * format, have no collision it did not have, and no more errors than before. A fix set that
- * fails the proof is refused whole rather than applied in part.
+ * Every fix at once (`source.fixAll.toolwire`): one fix per tool (the preferred one), applied
+ * together and proven by one re-analysis against all findings (`proof.ts`): each fixed finding
+ * gone, no new error, no repeated key, the same format. When the proof fails, the fix set is
+ * repaired rather than given up: a fix that does not clear its finding, or that brings an error
+ * on its own tool, is dropped; an error a fix revealed on another tool (a collision was masking
+ * that the tool is rejected on its own) is fixed too when the re-analysis offers a fix for it.
+ * A set that still fails after a few rounds is refused whole, never applied in part.
  */
 export function computeFixAll(text: string, options: AnalysisOptions = {}, analysed?: Analysis): FixAllResult {
   // The caller's analysis of this very text and options, when it has one (the LSP caches it).
   const before = analysed ?? analyze(text, options);
-  const chosen = chooseFixes(before.findings);
-  if (chosen.length === 0) return { kind: 'nothing' };
-  const edits = nonOverlapping(chosen.flatMap((f) => f.edits));
-  const after = applyOffsetEdits(text, edits);
-  if (after === undefined) return { kind: 'refused', reason: 'the document changed under the fixes' };
-  const checked = analyze(after, options);
-  if (checked.format !== before.format) return { kind: 'refused', reason: 'the fixed text would no longer be recognised as the same format' };
-  const known = collisionKeys(before);
-  const newCollisions = [...collisionKeys(checked)].filter((key) => !known.has(key));
-  if (newCollisions.length > 0) return { kind: 'refused', reason: `the fixes would create a new collision (${newCollisions[0]})` };
-  if (errorCount(checked.findings) > errorCount(before.findings)) return { kind: 'refused', reason: 'the fixes would add errors' };
-  return { kind: 'edits', edits, fixed: chosen.length, text: after };
+  const plan = chooseFixes(before);
+  if (plan.size === 0) return { kind: 'nothing' };
+  let reason = 'no fix could be proven';
+  for (let round = 0; round < MAX_ROUNDS && plan.size > 0; round++) {
+    const edits = planEdits(plan);
+    const afterText = applyOffsetEdits(text, edits);
+    if (afterText === undefined) return { kind: 'refused', reason: 'the document changed under the fixes' };
+    if (afterText === text) return { kind: 'nothing' };
+    const after = analyze(afterText, options);
+    const proof = judge(text, before, edits, afterText, after, [...plan.values()].flatMap((p) => p.fixes));
+    if (proof.kind === 'proven') return { kind: 'edits', edits, fixed: plan.size, text: afterText };
+    reason = proof.reason;
+    if (!repair(plan, proof.culprits, after, edits)) break;
+  }
+  return { kind: 'refused', reason: `the fixes were not applied: ${reason}` };
 }
 
-function chooseFixes(findings: readonly Finding[]): FixData[] {
-  const byTool = new Map<number, FixData>();
-  for (const finding of findings) {
-    if (!finding.fix || finding.tool === undefined) continue;
+/**
+ * One fix per tool, keyed by the pointer of the tool's name: the preferred fix, and every
+ * finding on that tool carrying the same fix is one it must clear.
+ */
+function chooseFixes(before: Analysis): Map<string, PlannedFix> {
+  const byTool = new Map<number, { fix: FixData; findings: Finding[] }>();
+  for (const finding of before.findings) {
+    if (!finding.fix || finding.tool === undefined || !changes(finding.fix)) continue;
     const current = byTool.get(finding.tool);
-    if (!current || (!current.preferred && finding.fix.preferred)) byTool.set(finding.tool, finding.fix);
+    if (!current) byTool.set(finding.tool, { fix: finding.fix, findings: [finding] });
+    else if (!current.fix.preferred && finding.fix.preferred) byTool.set(finding.tool, { fix: finding.fix, findings: [finding, ...current.findings.filter((f) => sameFix(f.fix, finding.fix))] });
+    else if (sameFix(current.fix, finding.fix)) current.findings.push(finding);
   }
-  return [...byTool.values()];
+  const plan = new Map<string, PlannedFix>();
+  for (const [tool, { fix, findings }] of byTool) {
+    const pointer = before.tools[tool]?.declaration.name.pointer;
+    if (pointer !== undefined) plan.set(pointer, { edits: fix.edits, fixes: findings.map((f) => ({ code: f.code, pointer: f.pointer })) });
+  }
+  return plan;
 }
 
-/** Edits sorted by position; one that overlaps an earlier one is dropped (minimal, never conflicting). */
-function nonOverlapping(edits: readonly OffsetEdit[]): OffsetEdit[] {
-  const sorted = [...edits].sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+function changes(fix: FixData): boolean {
+  return fix.edits.some((e) => e.newText !== e.oldText);
+}
+
+function sameFix(a: FixData | undefined, b: FixData | undefined): boolean {
+  return a !== undefined && b !== undefined && a.kind === b.kind && a.proposed === b.proposed;
+}
+
+/**
+ * The plan's edits in document order. A fix whose edits overlap another fix's is dropped whole
+ * (a replayed call can name two tools' references at one place), never applied in part. One
+ * sort, so ten thousand fixes cost no more than their edits.
+ */
+function planEdits(plan: Map<string, PlannedFix>): OffsetEdit[] {
+  const all = [...plan].flatMap(([pointer, fix]) => fix.edits.map((edit) => ({ pointer, edit })));
+  all.sort((a, b) => a.edit.range.start - b.edit.range.start || a.edit.range.end - b.edit.range.end);
+  let previous: OffsetEdit | undefined;
+  for (const { pointer, edit } of all) {
+    if (previous && (edit.range.start < previous.range.end || (edit.range.start === previous.range.start && edit.range.end === previous.range.end))) plan.delete(pointer);
+    else previous = edit;
+  }
+  return all.filter(({ pointer }) => plan.has(pointer)).map(({ edit }) => edit);
+}
+
+/**
+ * Changes the plan after a failed proof; false when nothing can be changed (the failure is not
+ * any one fix's, e.g. the format changed). A culprit on a planned tool drops that tool's fix; a
+ * culprit on another tool adds the fix the re-analysis offers for it, if there is one.
+ */
+function repair(plan: Map<string, PlannedFix>, culprits: readonly Culprit[], after: Analysis, applied: readonly OffsetEdit[]): boolean {
+  if (culprits.length === 0) return false;
+  const toolOf = (site: Culprit) => (site.tool === undefined ? undefined : after.tools[site.tool]?.declaration.name.pointer);
+  const fixedBy = new Map<string, string>();
+  for (const [pointer, fix] of plan) for (const site of fix.fixes) fixedBy.set(siteKey(site), pointer);
+  let changed = false;
+  for (const culprit of culprits) {
+    const owner = fixedBy.get(siteKey(culprit)) ?? toolOf(culprit);
+    if (owner !== undefined && plan.has(owner)) {
+      plan.delete(owner);
+      changed = true;
+      continue;
+    }
+    const revealed = after.findings.find((f) => f.code === culprit.code && f.pointer === culprit.pointer && f.fix !== undefined && changes(f.fix));
+    const edits = revealed?.fix ? toOriginal(revealed.fix.edits, applied) : undefined;
+    if (owner === undefined || !revealed || !edits) return false;
+    plan.set(owner, { edits, fixes: [{ code: revealed.code, pointer: revealed.pointer }] });
+    changed = true;
+  }
+  return changed;
+}
+
+/**
+ * Maps edits computed on the fixed text back to the original text, or undefined when one falls
+ * inside a region another fix already rewrote.
+ */
+function toOriginal(edits: readonly OffsetEdit[], applied: readonly OffsetEdit[]): OffsetEdit[] | undefined {
   const out: OffsetEdit[] = [];
-  for (const edit of sorted) {
-    const last = out[out.length - 1];
-    if (last && (edit.range.start < last.range.end || (edit.range.start === last.range.start && edit.range.end === last.range.end))) continue;
-    out.push(edit);
+  for (const edit of edits) {
+    let shift = 0;
+    for (const done of applied) {
+      const start = done.range.start + shift;
+      const end = start + done.newText.length;
+      if (edit.range.start < end && start < edit.range.end) return undefined;
+      if (start >= edit.range.end) break;
+      shift += done.newText.length - (done.range.end - done.range.start);
+    }
+    out.push({ ...edit, range: { start: edit.range.start - shift, end: edit.range.end - shift } });
   }
   return out;
-}
-
-/** Applies non-overlapping edits, or returns undefined when one no longer finds its old text. */
-export function applyOffsetEdits(text: string, edits: readonly OffsetEdit[]): string | undefined {
-  const sorted = [...edits].sort((a, b) => b.range.start - a.range.start);
-  let out = text;
-  for (const edit of sorted) {
-    if (out.slice(edit.range.start, edit.range.end) !== edit.oldText) return undefined;
-    out = out.slice(0, edit.range.start) + edit.newText + out.slice(edit.range.end);
-  }
-  return out;
-}
-
-/** `code:wire name` for every collision-like finding: what "no new collision" is checked against. */
-export function collisionKeys(analysis: Analysis): Set<string> {
-  const keys = new Set<string>();
-  for (const finding of analysis.findings) {
-    if (!COLLISION_CODES.has(finding.code) || finding.tool === undefined) continue;
-    const wire = analysis.tools[finding.tool]?.wireName ?? '';
-    keys.add(`${finding.code}:${finding.code === 'case-collision' ? wire.toLowerCase() : wire}`);
-  }
-  return keys;
-}
-
-function errorCount(findings: readonly Finding[]): number {
-  return findings.filter((f) => f.severity === 'error').length;
 }

@@ -1,22 +1,29 @@
 import type { CheckContext } from '../checks/context';
 import type { FixData, OffsetEdit } from '../findings';
 import { ownNames } from './namePool';
-import { stringEdit } from './renameFix';
+import { renameFix, stringEdit } from './renameFix';
 
 /**
  * *Add invocationName* for an ADS capability: a candidate valid under ADS-2 and unique in the
- * manifest, inserted after `name` in the file's own layout (or replacing an invalid value).
+ * manifest, inserted after `name` in the file's own layout (or replacing the value already
+ * there, so the key is never repeated). Only an ADS manifest reads `invocationName`: with the
+ * `ads` derivation forced on another format the property would change nothing (issue 13), so
+ * the fix there is a rename.
  */
 export function invocationNameFix(context: CheckContext, local: number): FixData | undefined {
+  if (context.request.format !== 'ads-manifest') return renameFix(context, local, true);
   const tool = context.census.tools[local];
   if (!tool || tool.name === undefined) return undefined;
   let proposed = context.proposals.get(local);
   if (proposed === undefined) {
-    const candidates = invocationCandidates(tool.name, context.sharedNamespace());
-    proposed = context.names.forTool(ownNames(tool), () => context.names.invocationName(candidates));
+    const name = tool.name;
+    const candidates = invocationCandidates(name, context.sharedNamespace());
+    // None found: the capability name (never a valid invocationName, it has a ".") means "none".
+    proposed = context.names.forTool(ownNames(tool), () => context.names.invocationName(candidates)) ?? name;
     context.proposals.set(local, proposed);
   }
   const existing = tool.declaration.invocationName;
+  if (proposed === tool.name || proposed === existing?.value) return undefined;
   const edit = existing ? stringEdit(context.text, existing.range, proposed) : insertAfterName(context.text, tool.declaration.name.range, proposed);
   const title = existing ? `Set invocationName to ${JSON.stringify(proposed)}` : `Add invocationName ${JSON.stringify(proposed)}`;
   return { kind: 'add-invocation-name', title, proposed, edits: [edit], preferred: true };

@@ -48,9 +48,10 @@ export class NamePool {
 
   /**
    * A tool name every target accepts, derived from `name`, not yet taken, and meeting the extra
-   * constraints (a shorter limit, a check that it survives every enabled MCP client).
+   * constraints (a shorter limit, a check that it survives every enabled MCP client); undefined
+   * when no such name is found (a fix must then not be offered: issue 13).
    */
-  toolName(name: string, constraints: NameConstraints = {}): string {
+  toolName(name: string, constraints: NameConstraints = {}): string | undefined {
     const limit = Math.max(1, Math.min(this.maxLength(), constraints.maxLength ?? Number.POSITIVE_INFINITY));
     const base = this.conform(modelSafe(name), limit);
     const hyphenated = name.includes('.') && this.allowsHyphen() ? this.conform(modelSafe(name.replace(/\./g, '-')), limit) : undefined;
@@ -59,29 +60,40 @@ export class NamePool {
   }
 
   /** An ADS invocationName for a capability, from the most readable candidate to the least. */
-  invocationName(candidates: readonly string[]): string {
+  invocationName(candidates: readonly string[]): string | undefined {
     const fallback = this.conformInvocation(candidates[candidates.length - 1] ?? 'capability');
     const conformed = candidates.map((c) => this.conformInvocation(c));
     return this.first(conformed, (c) => ADS_INVOCATION_NAME.test(c) && this.acceptedByAll(c), fallback, 64);
   }
 
-  private first(candidates: ReadonlyArray<string | undefined>, valid: (c: string) => boolean, base: string, limit: number): string {
+  private first(candidates: ReadonlyArray<string | undefined>, valid: (c: string) => boolean, base: string, limit: number): string | undefined {
     for (const candidate of candidates) {
       if (candidate !== undefined && this.isFree(candidate) && valid(candidate)) return this.claim(candidate);
     }
     const separator = this.allowsHyphen() && base.includes('-') && !base.includes('_') ? '-' : '_';
-    // Numbered candidates; a bounded search, since a caller's own constraint may reject them all.
+    // Numbered candidates at the full length first. A client that prefixes the server and cuts
+    // at 64 (VS Code) sees only the start of a long name, so every numbered form of it can look
+    // alike there: shorter cuts follow, with fewer numbers each, so the search stays bounded.
+    for (let cut = limit, tries = 1000; cut >= Math.min(limit, MIN_CUT); cut -= CUT_STEP, tries = 50) {
+      const found = this.numbered(base, cut, separator, tries, valid);
+      if (found !== undefined) return this.claim(found);
+    }
+    return undefined;
+  }
+
+  /** The first free, valid `base_n` cut to `limit`; resumes where the last search for it ended. */
+  private numbered(base: string, limit: number, separator: string, tries: number, valid: (c: string) => boolean): string | undefined {
     const key = `${base}\u0000${limit}`;
     const start = this.nextNumber.get(key) ?? 2;
-    for (let n = start; n < start + 1000; n++) {
+    for (let n = start; n < start + tries; n++) {
       const suffix = `${separator}${n}`;
       const candidate = base.slice(0, Math.max(1, limit - suffix.length)) + suffix;
       if (this.isFree(candidate) && valid(candidate)) {
         this.nextNumber.set(key, n + 1);
-        return this.claim(candidate);
+        return candidate;
       }
     }
-    return this.claim(base);
+    return undefined;
   }
 
   private claim(name: string): string {
@@ -121,6 +133,10 @@ export class NamePool {
     return out.slice(0, 64).replace(/[-_]+$/, '') || 'capability';
   }
 }
+
+/** Shorter cuts a numbered name is tried at, when no full-length one is valid. */
+const CUT_STEP = 6;
+const MIN_CUT = 16;
 
 export interface NameConstraints {
   readonly maxLength?: number;

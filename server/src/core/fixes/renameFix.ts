@@ -13,7 +13,8 @@ export function renameFix(context: CheckContext, local: number, preferred: boole
   let proposed = context.proposals.get(local);
   if (proposed === undefined) {
     const name = tool.name;
-    proposed = context.names.forTool(ownNames(tool), () => context.names.toolName(name, context.constraintsFor(local)));
+    // No valid name found: the tool's own name is recorded, which means "no rename" below.
+    proposed = context.names.forTool(ownNames(tool), () => context.names.toolName(name, context.constraintsFor(local))) ?? name;
     context.proposals.set(local, proposed);
   }
   return renameTo(context, local, proposed, preferred);
@@ -21,7 +22,8 @@ export function renameFix(context: CheckContext, local: number, preferred: boole
 
 export function renameTo(context: CheckContext, local: number, proposed: string, preferred: boolean): FixData | undefined {
   const tool = context.census.tools[local];
-  if (!tool || tool.name === undefined) return undefined;
+  // A rename to the tool's own name changes nothing (issue 13: "Rename tool to" its own name).
+  if (!tool || tool.name === undefined || proposed === tool.name) return undefined;
   const global = local + context.firstTool;
   const edits: OffsetEdit[] = [stringEdit(context.text, tool.declaration.name.range, proposed)];
   for (const ref of context.census.references) {
