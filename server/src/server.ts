@@ -212,10 +212,10 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   connection.onCodeAction(safe(logger, 'code actions', [], async (params) => {
     const document = documents.get(params.textDocument.uri);
     if (!document) return [];
-    const fixes = quickFixes(document, params, versioned());
     const found = await analysisOf(params.textDocument.uri);
-    // Stale request (the user typed on): answer with what needs no analysis.
-    if (!found || documents.get(params.textDocument.uri)?.version !== document.version) return fixes;
+    // Stale request (the user typed on): no fix can be proven on text that moved on.
+    if (!found || documents.get(params.textDocument.uri)?.version !== document.version) return [];
+    const fixes = quickFixes(document, params, found.state.options, found.state.analysis, versioned());
     return [...fixes, ...fixAllActions(document, params, found.state.options, found.state.analysis, versioned())];
   }));
 

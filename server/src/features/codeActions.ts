@@ -7,26 +7,51 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { computeFixAll, type Analysis, type AnalysisOptions } from '../core';
+import { computeFixAll, proveEdits, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit, type Proof } from '../core';
 import { isDiagnosticData, SOURCE, toRange, type CheckedEdit } from '../convert';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.toolwire`;
 
 /**
- * Quick fixes built only from the request: each toolwire diagnostic in the context carries its
- * fix in `Diagnostic.data`. A diagnostic computed for another version of the document is stale:
- * it gets no action (the client will ask again with fresh diagnostics), and every edit is sent
- * as a versioned TextDocumentEdit, so the client refuses it if the text moved on meanwhile.
+ * Proofs one code-action request may run. Each costs one analysis of the whole document (the
+ * census of a request depends on every tool in it), and VS Code asks for code actions on every
+ * cursor move, so the count is capped: the diagnostics under one cursor rarely carry more than
+ * two distinct fixes (one tool's wire-collision and client-collision share theirs). A fix beyond
+ * the cap is not offered, since an unproven fix is never offered (issue 13).
  */
-export function quickFixes(document: TextDocument, params: CodeActionParams, versionedEdits: boolean): CodeAction[] {
+export const MAX_PROOFS_PER_REQUEST = 3;
+
+/**
+ * Quick fixes built from the request: each toolwire diagnostic in the context carries its fix in
+ * `Diagnostic.data`, so no state is kept between requests. A diagnostic computed for another
+ * version of the document is stale: it gets no action (the client will ask again with fresh
+ * diagnostics), and every edit is sent as a versioned TextDocumentEdit, so the client refuses it
+ * if the text moved on meanwhile. Each fix is proven on the current text before it is offered
+ * (`proveEdits`: its finding gone, no new error, no repeated key); proven eagerly rather than in
+ * codeAction/resolve, because a resolve that finds the fix unproven could only apply nothing.
+ */
+export function quickFixes(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, analysis: Analysis, versionedEdits: boolean): CodeAction[] {
   if (!wants(params.context.only, CodeActionKind.QuickFix)) return [];
   const actions: CodeAction[] = [];
   const text = document.getText();
+  const proofs = new Map<string, Proof>();
   for (const diagnostic of params.context.diagnostics) {
     if (diagnostic.source !== SOURCE || !isDiagnosticData(diagnostic.data)) continue;
     const { version, fix } = diagnostic.data;
     if (!fix || version !== document.version) continue;
     if (!fix.edits.every((e) => stillMatches(document, text, e))) continue;
+    const finding = findingOf(document, analysis, diagnostic);
+    if (!finding) continue;
+    const edits: OffsetEdit[] = fix.edits.map((e) => ({ range: { start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end) }, oldText: e.oldText, newText: e.newText }));
+    const key = JSON.stringify(edits);
+    let proof = proofs.get(key);
+    if (!proof) {
+      if (proofs.size >= MAX_PROOFS_PER_REQUEST) continue;
+      proof = proveEdits(text, options, analysis, edits, []);
+      proofs.set(key, proof);
+    }
+    // The proof is shared by the diagnostics carrying one fix; each must itself be gone.
+    if (proof.kind !== 'proven' || proof.after.findings.some((f) => f.code === finding.code && f.pointer === finding.pointer)) continue;
     actions.push({
       title: fix.title,
       kind: CodeActionKind.QuickFix,
@@ -38,10 +63,17 @@ export function quickFixes(document: TextDocument, params: CodeActionParams, ver
   return actions;
 }
 
+/** The finding a diagnostic was made from, in the analysis of the same version: same code and range. */
+function findingOf(document: TextDocument, analysis: Analysis, diagnostic: Diagnostic): Finding | undefined {
+  const start = document.offsetAt(diagnostic.range.start);
+  const end = document.offsetAt(diagnostic.range.end);
+  return analysis.findings.find((f) => f.code === diagnostic.code && f.range.start === start && f.range.end === end);
+}
+
 /**
  * `source.fixAll.toolwire` (on save, or from the command palette), and the same offered as a
  * quick fix when more than one toolwire problem is fixable. Recomputed from the current text;
- * the core proves the result has no new collision, or refuses it whole.
+ * the core proves the result against all findings (repairing the set), or refuses it whole.
  */
 export function fixAllActions(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, analysis: Analysis, versionedEdits: boolean): CodeAction[] {
   const asSource = wants(params.context.only, FIX_ALL_KIND) && params.context.only !== undefined;
