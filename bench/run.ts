@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   const clients = { clients: { enabled: ALL_CLIENT_IDS, server: 'a-server-with-a-long-name' } };
   const all = compare(() => void parseTree(dotted, [], { allowTrailingComma: true }), () => void analyze(dotted, clients), runsFor(2_000));
   console.log(`2000 tools, 7 clients       ${all.baseline.toFixed(1).padStart(8)} ms ${all.subject.toFixed(1).padStart(8)} ms ${all.ratio.toFixed(2).padStart(6)}x`);
+  (await import('./fixAll')).benchFixAll(quick); // issue 13: fix-all as a ratio to analyze()
   if (!process.argv.includes('--core-only')) await benchLsp(quick);
 }
 
