@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, computeFixAll, planRename, type AnalysisOptions, type Finding } from '../../server/src/core';
+import fc from 'fast-check';
+import { ALL_CLIENT_IDS, analyze, computeFixAll, planRename, type AnalysisOptions, type Finding } from '../../server/src/core';
 import { applyOffsetEdits, proveEdits } from '../../server/src/core/fixes/proof';
 import { adsManifest, mcpList } from './helpers';
 
@@ -112,5 +113,31 @@ describe('issue 13: fixes that do not fix', () => {
     assert.equal(applyOffsetEdits('abcd', edits), undefined);
     assert.equal(applyOffsetEdits('abcd', [{ range: { start: 0, end: 1 }, oldText: 'z', newText: 'y' }]), undefined);
     assert.equal(applyOffsetEdits('abcd', [{ range: { start: 3, end: 4 }, oldText: 'd', newText: 'D' }, { range: { start: 0, end: 1 }, oldText: 'a', newText: 'A' }]), 'AbcD');
+  });
+});
+
+describe('fix-all, property', () => {
+  test('with any clients and severities, fix-all changes the text when it fixes, and never adds an error', () => {
+    const name = fc.constantFrom('a.b', 'a_b', 'a-b', 'a b', 'x'.repeat(64), 'x'.repeat(70), `${'x'.repeat(70)}y`, 'get', 'Get', 'tool.search', 'com.example.a-b', 'com.example.a.b');
+    const options = fc.record({
+      clients: fc.subarray([...ALL_CLIENT_IDS]).map((enabled) => ({ enabled, server: 's' })),
+      derivation: fc.constantFrom(undefined, 'ads' as const, 'verbatim' as const),
+      renamedError: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(name, { minLength: 1, maxLength: 6 }), options, (names, o) => {
+        const opts: AnalysisOptions = { clients: o.clients, ...(o.derivation ? { derivation: o.derivation } : {}), ...(o.renamedError ? { severity: { 'renamed-on-wire': 'error' } } : {}) };
+        const text = mcpList(...names);
+        const result = computeFixAll(text, opts);
+        if (result.kind !== 'edits') return;
+        assert.notEqual(result.text, text);
+        const key = (t: string) => (f: Finding) => `${f.code} ${f.pointer} ${t.slice(f.range.start, f.range.end)}`;
+        const before = new Set(analyze(text, opts).findings.filter((f) => f.severity === 'error').map((f) => f.code + ' ' + f.pointer));
+        for (const f of analyze(result.text, opts).findings.filter((x) => x.severity === 'error')) assert.ok(before.has(f.code + ' ' + f.pointer), `new error ${key(result.text)(f)}`);
+        const again = computeFixAll(result.text, opts);
+        if (again.kind === 'edits') assert.doesNotMatch(again.text, /"invocationName"[^}]*"invocationName"/);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
