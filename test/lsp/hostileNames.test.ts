@@ -79,3 +79,18 @@ describe('hostile tool names through every surface', () => {
     for (const message of messages) assert.doesNotMatch(message, /[\n\r\u202e]/, message);
   });
 });
+
+describe('a file that is not a tool file', () => {
+  test('its hostile name never starts a Markdown line', async () => {
+    const client = await TestClient.start();
+    try {
+      const uri = 'file:///ws/-%20%5Bx%5D(http%3A%2F%2Fevil).json';
+      await client.open(uri, '{"not": "tools"}');
+      const census = (await client.connection.sendRequest('toolwire/census', { uri })) as Census;
+      assert.match(census.markdown, /^The file - \\\[x\\\]\(http\\:\/\/evil\)\.json is not a tool file/m);
+      assert.doesNotMatch(renderMarkdown(census.markdown), /<(ul|li|a)\b/);
+    } finally {
+      await client.stop();
+    }
+  });
+});

@@ -10,7 +10,7 @@ import { escapeHtml, toHtml } from './rich';
  */
 export function censusHtml(page: CensusPage): string {
   const title = `toolwire census: ${page.fileName}`;
-  if (page.notice) return document(title, `<p>${escapeHtml(`${page.fileName} ${page.notice}`)}</p>`);
+  if (page.notice) return document(title, `<p>${escapeHtml(`The file ${page.fileName} ${page.notice}`)}</p>`);
   const body: string[] = [];
   if (page.pages > 1) body.push(navigation(page));
   for (const section of page.sections) {

@@ -8,7 +8,8 @@ import { toMarkdown } from './rich';
  */
 export function censusMarkdown(page: CensusPage): string {
   const lines = [`# toolwire census: ${mdText(page.fileName)}`, ''];
-  if (page.notice) return [...lines, `${mdText(page.fileName)} ${page.notice}`, ''].join('\n');
+  // Never start a line with the user's text ("- x.json" would be a list, "1. x" a numbered one).
+  if (page.notice) return [...lines, `The file ${mdText(page.fileName)} ${page.notice}`, ''].join('\n');
   if (page.pages > 1) {
     lines.push(`Page ${page.page + 1} of ${page.pages} (${page.pageSize} of ${page.totalRows} rows a page; ask \`toolwire/census\` with \`page\`, counted from 0, for another).`, '');
   }

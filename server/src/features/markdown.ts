@@ -38,7 +38,8 @@ export function mdCode(text: string, inTable = false): string {
  * Plain text, shown as written: every character that could start Markdown or HTML is escaped
  * with a backslash (CommonMark lets any ASCII punctuation be escaped), and the GFM autolink
  * triggers (`http:`, `www.`, `a@b`) are broken so no link is made from a name. Safe in a table
- * cell too: `|` is escaped, and so is a backslash before it.
+ * cell too: `|` is escaped, and so is a backslash before it. Inline only: a caller never starts a
+ * line with it (`- `, `1. ` or four spaces there would still make a block).
  */
 export function mdText(text: string): string {
   return visible(text)
