@@ -9,6 +9,7 @@ import { ALL_CLIENT_IDS, analyze } from '../server/src/core';
 import { generate, type BenchShape } from './generate';
 import { compare } from './measure';
 import { benchLsp } from './lsp';
+import { benchLspFeatures } from './lspFeatures';
 
 const SIZES = [1_000, 10_000, 50_000];
 const SHAPES: BenchShape[] = ['mcp-tools-list', 'openai-chat', 'ads-manifest'];
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   const all = compare(() => void parseTree(dotted, [], { allowTrailingComma: true }), () => void analyze(dotted, clients), runsFor(2_000));
   console.log(`2000 tools, 7 clients       ${all.baseline.toFixed(1).padStart(8)} ms ${all.subject.toFixed(1).padStart(8)} ms ${all.ratio.toFixed(2).padStart(6)}x`);
   if (!process.argv.includes('--core-only')) await benchLsp(quick);
+  if (!process.argv.includes('--core-only')) await benchLspFeatures(quick);
 }
 
 void main();
