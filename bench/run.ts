@@ -10,6 +10,7 @@ import { generate, type BenchShape } from './generate';
 import { compare } from './measure';
 import { benchLsp } from './lsp';
 import { benchFixAll } from './fixAll';
+import { benchLspFeatures } from './lspFeatures';
 
 const SIZES = [1_000, 10_000, 50_000];
 const SHAPES: BenchShape[] = ['mcp-tools-list', 'openai-chat', 'ads-manifest'];
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   console.log(`2000 tools, 7 clients       ${all.baseline.toFixed(1).padStart(8)} ms ${all.subject.toFixed(1).padStart(8)} ms ${all.ratio.toFixed(2).padStart(6)}x`);
   benchFixAll(quick);
   if (!process.argv.includes('--core-only')) await benchLsp(quick);
+  if (!process.argv.includes('--core-only')) await benchLspFeatures(quick);
 }
 
 void main();

@@ -6,6 +6,7 @@ import {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { docsUrl, type Finding, type FixData, type OffsetRange, type Severity } from './core';
+import { visible } from './features/markdown';
 
 export const SOURCE = 'toolwire';
 
@@ -56,13 +57,15 @@ export function toDiagnostic(document: TextDocument, finding: Finding, otherFile
     code: finding.code,
     codeDescription: { href: docsUrl(finding.code) },
     source: SOURCE,
-    message: finding.message,
+    // Plain text, but a name's bidirectional override or line separator would still reorder or
+    // break what the Problems panel shows: shown as ⟨U+202E⟩ (the core quotes other controls).
+    message: visible(finding.message),
     ...(finding.related.length > 0
       ? {
           relatedInformation: finding.related.flatMap((r) => {
-            if (r.file === undefined) return [{ location: { uri: document.uri, range: toRange(document, r.range) }, message: r.message }];
+            if (r.file === undefined) return [{ location: { uri: document.uri, range: toRange(document, r.range) }, message: visible(r.message) }];
             const other = otherFiles(r.file);
-            return other ? [{ location: { uri: other.uri, range: other.range(r.range) }, message: r.message }] : [];
+            return other ? [{ location: { uri: other.uri, range: other.range(r.range) }, message: visible(r.message) }] : [];
           }),
         }
       : {}),

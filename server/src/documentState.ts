@@ -1,5 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, parseConfig, type Analysis, type AnalysisOptions, type ClientCensusOptions, type ConfigProblem } from './core';
+import { AnalysisIndex } from './analysisIndex';
 import type { ConfigStore, ResolvedConfig } from './configStore';
 import { baseOptions, type SettingsStore, type ToolwireSettings } from './settings';
 
@@ -11,7 +12,15 @@ interface Common {
 
 /** Everything a request handler needs to know about one version of one document. */
 export type DocumentState =
-  | (Common & { readonly kind: 'analysis'; readonly text: string; readonly analysis: Analysis; readonly options: AnalysisOptions; readonly config: ResolvedConfig | undefined })
+  | (Common & {
+      readonly kind: 'analysis';
+      readonly text: string;
+      readonly analysis: Analysis;
+      /** Lookups over `analysis` for hover, inlay hints and the census view (built with it). */
+      readonly index: AnalysisIndex;
+      readonly options: AnalysisOptions;
+      readonly config: ResolvedConfig | undefined;
+    })
   | (Common & { readonly kind: 'config-file'; readonly problems: readonly ConfigProblem[] })
   | (Common & { readonly kind: 'disabled' | 'ignored'; readonly detail: string })
   | (Common & { readonly kind: 'too-large'; readonly detail: string })
@@ -104,7 +113,8 @@ export class DocumentAnalyzer {
     try {
       // Read the workspace around the document only if it is an MCP tool file (see AnalysisOptions).
       const options: AnalysisOptions = { ...resolved.options, clients: () => this.clientsFor(document.uri, resolved.config, settings) };
-      return { ...common, kind: 'analysis', text, analysis: analyze(text, options), options, config: resolved.config };
+      const analysis = analyze(text, options);
+      return { ...common, kind: 'analysis', text, analysis, index: new AnalysisIndex(analysis), options, config: resolved.config };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
       this.logger.error(`toolwire: analysis of ${document.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);

@@ -4,6 +4,8 @@
  */
 export const STATUS_REQUEST = 'toolwire/status';
 export const CENSUS_REQUEST = 'toolwire/census';
+/** The VS Code command the census webview's page links run (`command:` URIs, no scripts). */
+export const CENSUS_PAGE_COMMAND = 'toolwire.censusPage';
 
 export interface DocumentParams {
   readonly uri: string;
@@ -21,9 +23,20 @@ export interface DocumentStatus {
   readonly detail?: string;
 }
 
-/** The census view: a self-contained HTML page, and the same as Markdown for other editors. */
+/** `toolwire/census`: which page of rows (from 0; default 0) and how many a page (default 200). */
+export interface CensusParams extends DocumentParams {
+  readonly page?: number;
+  readonly pageSize?: number;
+}
+
+/**
+ * The census view, one page of rows: a self-contained HTML page, and the same as Markdown for
+ * other editors. `page` is the page answered (the request's, clamped), of `pages`.
+ */
 export interface CensusReport {
   readonly title: string;
   readonly markdown: string;
   readonly html: string;
+  readonly page: number;
+  readonly pages: number;
 }

@@ -23,7 +23,7 @@ import { inlayHintsIn } from './features/inlayHints';
 import { prepareRename, rename } from './features/rename';
 import { statusOf } from './features/status';
 import { documentSymbols } from './features/symbols';
-import { CENSUS_REQUEST, STATUS_REQUEST, type CensusReport, type DocumentParams, type DocumentStatus } from './protocol';
+import { CENSUS_REQUEST, STATUS_REQUEST, type CensusParams, type CensusReport, type DocumentParams, type DocumentStatus } from './protocol';
 import type { RuntimeEnvironment } from './runtime';
 import { safe } from './safe';
 import { SettingsStore, type ToolwireSettings } from './settings';
@@ -200,13 +200,13 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
 
   connection.onHover(safe(logger, 'hover', null, async (params) => {
     const found = await analysisOf(params.textDocument.uri);
-    return found ? hoverAt(found.document, found.state.analysis, found.document.offsetAt(params.position), fallbackServer(params.textDocument.uri)) : null;
+    return found ? hoverAt(found.document, found.state.index, found.document.offsetAt(params.position), fallbackServer(params.textDocument.uri)) : null;
   }));
 
   connection.languages.inlayHint.on(safe(logger, 'inlay hints', [], async (params) => {
     const found = await analysisOf(params.textDocument.uri);
     if (!found || !found.state.settings.inlayHints) return [];
-    return inlayHintsIn(found.document, found.state.analysis, params.range);
+    return inlayHintsIn(found.document, found.state.index, params.range);
   }));
 
   connection.onCodeAction(safe(logger, 'code actions', [], async (params) => {
@@ -243,11 +243,11 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     return document ? statusOf(await analyzer.stateFor(document)) : notAnalysed;
   }));
 
-  connection.onRequest(CENSUS_REQUEST, safe<DocumentParams, CensusReport | null>(logger, 'census', null, async (params) => {
+  connection.onRequest(CENSUS_REQUEST, safe<CensusParams, CensusReport | null>(logger, 'census', null, async (params) => {
     const found = await analysisOf(params.uri);
     if (!found) return null;
     const fileName = decodeURIComponent(params.uri.slice(params.uri.lastIndexOf('/') + 1));
-    return censusReport(fileName, found.state.analysis, fallbackServer(params.uri));
+    return censusReport(fileName, found.state.index, fallbackServer(params.uri), params.page, params.pageSize);
   }));
 
   documents.listen(connection);

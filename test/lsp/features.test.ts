@@ -42,7 +42,7 @@ describe('hover, inlay hints, symbols', () => {
     const value = (hover!.contents as MarkupContent).value;
     assert.match(value, /\*\*Tool choice\*\* `a\.b` in `tool_choice`/);
     assert.match(value, /Dispatches by its exact real name: \*\*`a\.b`\*\*/);
-    assert.match(value, /✗ rejected: "\." \(U\+002E\) at character 2 is outside \[a-zA-Z0-9_-\]/);
+    assert.match(value, /✗ rejected: "\." \(U\+002E\) at character 2 is outside \\\[a-zA-Z0-9\\_-\\\]/);
     assert.equal(await client.hover(uri, { line: 0, character: 0 }), null);
   });
 
@@ -77,7 +77,7 @@ describe('hover, inlay hints, symbols', () => {
     const status = await client.connection.sendRequest('toolwire/status', { uri });
     assert.deepEqual(status, { state: 'analysed', format: 'mcp-tools-list', tools: 3, offered: 2, errors: 2, warnings: 1 });
     const census = (await client.connection.sendRequest('toolwire/census', { uri })) as { markdown: string; html: string };
-    assert.match(census.markdown, /\| `a\.b` \| `a_b` \| left out of the request \(the runtime keeps a_b\) \| ✓ \| ✓ \| ✓ \| a_b \|/);
+    assert.match(census.markdown, /\| `a\.b` \| `a_b` \| left out of the request \(the runtime keeps `a_b`\) \| ✓ \| ✓ \| ✓ \| `a_b` \|/);
     assert.match(census.html, /<code>&lt;script&gt;<\/code>/);
     assert.doesNotMatch(census.html, /<script>/);
   });

@@ -1,30 +1,28 @@
-import { ALL_CLIENT_IDS, CLIENTS, runClientCensusForDocument, sharedNote, type Analysis, type ClientResult } from '../core';
-
-/**
- * The per-client outcomes of a document's MCP tools: the enabled clients' (from the analysis),
- * or, when none is enabled, every client's over this document alone, so hover and the census
- * view can always show what each client would send.
- */
-export function clientResults(analysis: Analysis, fallbackServer: string): { results: readonly ClientResult[]; enabled: boolean } {
-  if (analysis.clients.length > 0) return { results: analysis.clients, enabled: true };
-  const mcp = analysis.requests.find((r) => r.format === 'mcp-tools-list' || r.format === 'mcp-tool');
-  if (!mcp) return { results: [], enabled: false };
-  return { results: runClientCensusForDocument(analysis, mcp.serverName ?? fallbackServer, ALL_CLIENT_IDS), enabled: false };
-}
+import { CLIENTS, sharedNote, type ClientResult, type ClientToolOutcome } from '../core';
+import type { AnalysisIndex } from '../analysisIndex';
 
 export interface ClientRow {
   readonly client: string;
-  readonly wireName: string;
+  readonly wireName: string | null;
   readonly fate: string;
+  /** Why, in the client's terms; it quotes other tools' names, so it is the user's text. */
   readonly note: string;
 }
 
-export function rowsForTool(results: readonly ClientResult[], tool: number): ClientRow[] {
+/**
+ * One tool in each client, for hover. The outcomes come from the index (the enabled clients', or
+ * every client's when none is enabled, computed once per version) and are found by tool through a
+ * map, not a scan, so a hover on a 10k-tool file costs what it costs on a small one.
+ */
+export function rowsForTool(index: AnalysisIndex, results: readonly ClientResult[], tool: number): ClientRow[] {
   return results.flatMap((result) => {
-    const outcome = result.tools.find((t) => t.tool === tool);
-    if (!outcome) return [];
-    const profile = CLIENTS[result.client];
-    const note = outcome.group.length > 1 ? sharedNote(outcome) : outcome.reason ?? '';
-    return [{ client: `${profile.label} ${profile.version}`, wireName: outcome.wireName ?? '—', fate: outcome.fate, note }];
+    const outcome = index.outcomeOf(result, tool);
+    return outcome ? [clientRow(result, outcome)] : [];
   });
+}
+
+export function clientRow(result: ClientResult, outcome: ClientToolOutcome): ClientRow {
+  const profile = CLIENTS[result.client];
+  const note = outcome.group.length > 1 ? sharedNote(outcome) : outcome.reason ?? '';
+  return { client: `${profile.label} ${profile.version}`, wireName: outcome.wireName, fate: outcome.fate, note };
 }

@@ -1,4 +1,5 @@
 import type { Analysis, AnalyzedTool, FormatId } from '../core';
+import type { Rich } from './rich';
 
 export const FORMAT_LABELS: Readonly<Record<FormatId, string>> = {
   'ads-manifest': 'ADS manifest',
@@ -21,14 +22,15 @@ export function describeWire(tool: AnalyzedTool): string {
   }
 }
 
-export function describeFate(analysis: Analysis, tool: AnalyzedTool): string {
+/** Rich text: the kept tool's name is the user's, escaped by whoever renders it. */
+export function describeFate(analysis: Analysis, tool: AnalyzedTool): Rich {
   switch (tool.fate) {
-    case 'offered': return 'offered to the model';
-    case 'not-invocable': return 'not invocable: no valid wire name, models never see it';
-    case 'unnamed': return 'no usable name';
+    case 'offered': return ['offered to the model'];
+    case 'not-invocable': return ['not invocable: no valid wire name, models never see it'];
+    case 'unnamed': return ['no usable name'];
     case 'left-out': {
       const kept = tool.keptInGroup === undefined ? undefined : analysis.tools[tool.keptInGroup];
-      return kept ? `left out of the request (the runtime keeps \`${kept.name}\`)` : 'left out of the request';
+      return kept ? ['left out of the request (the runtime keeps ', { code: kept.name ?? '' }, ')'] : ['left out of the request'];
     }
   }
 }

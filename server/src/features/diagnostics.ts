@@ -1,4 +1,4 @@
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { SOURCE, toDiagnostic, toRange, toSeverity, type OtherFiles } from '../convert';
 import type { DocumentState } from '../documentState';
@@ -18,9 +18,20 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
       }));
     case 'too-large':
     case 'failed':
-      return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, severity: DiagnosticSeverity.Information, source: SOURCE, message: state.detail }];
+      return [{ range: noticeRange(document), severity: DiagnosticSeverity.Information, source: SOURCE, message: state.detail }];
     case 'disabled':
     case 'ignored':
       return [];
   }
+}
+
+/**
+ * The file-wide notice sits on the first character, or is empty when the first line is (a range
+ * past the end of line 0 lies outside the document). A surrogate pair is not cut in two.
+ */
+function noticeRange(document: TextDocument): Range {
+  const firstLine = document.getText({ start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }).replace(/\r?\n$|\r$/, '');
+  const first = firstLine.codePointAt(0);
+  const width = first === undefined ? 0 : first > 0xffff ? 2 : 1;
+  return { start: { line: 0, character: 0 }, end: { line: 0, character: width } };
 }

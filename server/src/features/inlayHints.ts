@@ -1,21 +1,26 @@
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Analysis } from '../core';
+import type { AnalysisIndex } from '../analysisIndex';
+import { visible } from './markdown';
 
-/** `→ com-example-orders-get` after each name whose wire form differs (or that never reaches the wire). */
-export function inlayHintsIn(document: TextDocument, analysis: Analysis, range: Range): InlayHint[] {
-  const from = document.offsetAt(range.start);
-  const to = document.offsetAt(range.end);
+/**
+ * `→ com-example-orders-get` after each name whose wire form differs (or that never reaches the
+ * wire). A hint sits at the end of its name, so only names that end inside the requested range
+ * get one (a name that starts inside but ends after it would put its hint outside); they are
+ * found by binary search in the per-version index, so an editor scrolling a 10k-tool file pays
+ * for the visible hints only. A line break or control character in a verbatim wire name is shown
+ * as `⟨U+000A⟩`, as in hovers.
+ */
+export function inlayHintsIn(document: TextDocument, index: AnalysisIndex, range: Range): InlayHint[] {
   const hints: InlayHint[] = [];
-  for (const tool of analysis.tools) {
-    const at = tool.declaration.name.range;
-    if (tool.name === undefined || at.end < from || at.start > to) continue;
+  for (const i of index.namesEndingIn(document.offsetAt(range.start), document.offsetAt(range.end))) {
+    const tool = index.analysis.tools[i]!;
     let label: string | undefined;
     if (tool.fate === 'not-invocable') label = '→ not invocable';
-    else if (tool.wireName !== null && tool.wireName !== tool.name) label = `→ ${tool.wireName}${tool.fate === 'left-out' ? ' (left out)' : ''}`;
+    else if (tool.wireName !== null && tool.wireName !== tool.name) label = `→ ${visible(tool.wireName)}${tool.fate === 'left-out' ? ' (left out)' : ''}`;
     else if (tool.fate === 'left-out') label = '→ left out';
     if (!label) continue;
-    hints.push({ position: document.positionAt(at.end), label, kind: InlayHintKind.Type, paddingLeft: true, tooltip: 'The name this tool is sent under (toolwire)' });
+    hints.push({ position: document.positionAt(tool.declaration.name.range.end), label, kind: InlayHintKind.Type, paddingLeft: true, tooltip: 'The name this tool is sent under (toolwire)' });
   }
   return hints;
 }
