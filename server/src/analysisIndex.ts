@@ -17,6 +17,12 @@ export interface ClientTables {
 export class AnalysisIndex {
   private readonly clientTables = new Map<string, ClientTables>();
   private readonly outcomes = new Map<ClientResult, Map<number, ClientToolOutcome>>();
+  /**
+   * Proofs of fixes on this version's text, by a key naming the edits. VS Code asks for code
+   * actions on every cursor move over a diagnostic, and each proof is a whole re-analysis, so a
+   * fix is proven at most once per version; the next edit makes a new index, and so new proofs.
+   */
+  private readonly proofs = new Map<string, unknown>();
   /** Built on first use: diagnostics alone never pay for it. */
   private sorted: Sorted | undefined;
 
@@ -67,6 +73,14 @@ export class AnalysisIndex {
       : { results: [], enabled: false };
     this.clientTables.set(fallbackServer, tables);
     return tables;
+  }
+
+  /** `compute()` once per version and key (a proof of a fix, the fix-all set), then the kept answer. */
+  memo<T>(key: string, compute: () => T): T {
+    if (this.proofs.has(key)) return this.proofs.get(key) as T;
+    const value = compute();
+    this.proofs.set(key, value);
+    return value;
   }
 
   /** One tool's outcome in one client's result (a map built on first use, not a scan). */

@@ -215,8 +215,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const found = await analysisOf(params.textDocument.uri);
     // Stale request (the user typed on): no fix can be proven on text that moved on.
     if (!found || documents.get(params.textDocument.uri)?.version !== document.version) return [];
-    const fixes = quickFixes(document, params, found.state.options, found.state.analysis, versioned());
-    return [...fixes, ...fixAllActions(document, params, found.state.options, found.state.analysis, versioned())];
+    const fixes = quickFixes(document, params, found.state.options, found.state.index, versioned());
+    return [...fixes, ...fixAllActions(document, params, found.state.options, found.state.index, versioned())];
   }));
 
   connection.onPrepareRename(safe(logger, 'prepare rename', null, async (params) => {

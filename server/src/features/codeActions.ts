@@ -8,6 +8,7 @@ import {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { computeFixAll, proveEdits, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit, type Proof } from '../core';
+import type { AnalysisIndex } from '../analysisIndex';
 import { isDiagnosticData, SOURCE, toRange, type CheckedEdit } from '../convert';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.toolwire`;
@@ -30,7 +31,8 @@ export const MAX_PROOFS_PER_REQUEST = 3;
  * (`proveEdits`: its finding gone, no new error, no repeated key); proven eagerly rather than in
  * codeAction/resolve, because a resolve that finds the fix unproven could only apply nothing.
  */
-export function quickFixes(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, analysis: Analysis, versionedEdits: boolean): CodeAction[] {
+export function quickFixes(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, index: AnalysisIndex, versionedEdits: boolean): CodeAction[] {
+  const analysis = index.analysis;
   if (!wants(params.context.only, CodeActionKind.QuickFix)) return [];
   const actions: CodeAction[] = [];
   const text = document.getText();
@@ -47,7 +49,7 @@ export function quickFixes(document: TextDocument, params: CodeActionParams, opt
     let proof = proofs.get(key);
     if (!proof) {
       if (proofs.size >= MAX_PROOFS_PER_REQUEST) continue;
-      proof = proveEdits(text, options, analysis, edits, []);
+      proof = index.memo(`proof:${key}`, () => proveEdits(text, options, analysis, edits, []));
       proofs.set(key, proof);
     }
     // The proof is shared by the diagnostics carrying one fix; each must itself be gone.
@@ -75,12 +77,12 @@ function findingOf(document: TextDocument, analysis: Analysis, diagnostic: Diagn
  * quick fix when more than one toolwire problem is fixable. Recomputed from the current text;
  * the core proves the result against all findings (repairing the set), or refuses it whole.
  */
-export function fixAllActions(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, analysis: Analysis, versionedEdits: boolean): CodeAction[] {
+export function fixAllActions(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, index: AnalysisIndex, versionedEdits: boolean): CodeAction[] {
   const asSource = wants(params.context.only, FIX_ALL_KIND) && params.context.only !== undefined;
   const fixable = params.context.diagnostics.filter((d: Diagnostic) => d.source === SOURCE && isDiagnosticData(d.data) && d.data.fix !== undefined);
   const asQuickFix = wants(params.context.only, CodeActionKind.QuickFix) && fixable.length > 1;
   if (!asSource && !asQuickFix) return [];
-  const result = computeFixAll(document.getText(), options, analysis);
+  const result = index.memo('fix-all', () => computeFixAll(document.getText(), options, index.analysis));
   if (result.kind !== 'edits') return [];
   const edits: TextEdit[] = result.edits.map((e) => ({ range: toRange(document, e.range), newText: e.newText }));
   const edit = workspaceEdit(document, edits, versionedEdits);
