@@ -13,6 +13,8 @@ const SCHEMA_KEYS = ['parameters', 'inputSchema', 'input_schema', 'parametersJso
  */
 const LONE_OBJECT_KEYS: readonly string[] = ['parameters', 'inputSchema', 'input_schema', 'parametersJsonSchema'];
 
+const SCHEMA_KEY_PATTERN = new RegExp(`"(?:${SCHEMA_KEYS.join('|')})"\\s*:`);
+
 /** Bounds: the detector runs only on files nothing recognised, and must stay cheap on any. */
 const MAX_DEPTH = 24;
 const MAX_NODES = 50_000;
@@ -24,6 +26,8 @@ const MAX_NODES = 50_000;
  * package.json's `{name, description}` does not count. Pure, never throws.
  */
 export function unrecognisedToolShape(text: string): string | undefined {
+  // Most files nothing claimed are data: a string search spares them a second parse.
+  if (!/"name"\s*:/.test(text) || !SCHEMA_KEY_PATTERN.test(text)) return undefined;
   try {
     const parsed = parseDocument(text);
     const budget = { nodes: MAX_NODES };
