@@ -199,6 +199,8 @@ describe('--verbose: every file skipped or without tools, and why', () => {
     'tools.yaml': 'tools: []\n',
     'node_modules/x/tools.json': TOOLS,
     'ok.json': CLEAN,
+    'fixtures/big.json': '{"a": }',
+    '.toolwire.json': '{"ignore": ["fixtures/**"]}',
   };
 
   test('lists them with their reasons; stdout is untouched', () => {
@@ -212,6 +214,7 @@ describe('--verbose: every file skipped or without tools, and why', () => {
       'toolwire: skipped dangling.json: a symbolic link to nothing (its target does not exist)',
       'toolwire: skipped node_modules: node_modules folders are not walked',
       'toolwire: skipped tools.yaml: YAML is not read (tool files are JSON, JSONC or JSON Lines)',
+      'toolwire: skipped fixtures/big.json: ignored by .toolwire.json',
       'toolwire: no tools in empty.json: the file is empty',
       'toolwire: no tools in odd.json: looks like tool definitions, but the shape is not recognised: an array of 2 objects with "name" and "schema" at "/toolbox/functions_list"',
       'toolwire: no tools in package.json: no tool definitions recognised (formats are recognised by content)',
