@@ -74,6 +74,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       if (!Number.isFinite(megabytes) || megabytes <= 0) return { command: 'usage-error', message: `--max-file-size needs a positive number of megabytes, not ${value === undefined ? 'nothing' : `"${value}"`}.` };
       maxFileBytes = Math.max(1, Math.floor(megabytes * MEGABYTE));
     } else if (flag === '--verbose') {
+      if (inline !== undefined) return { command: 'usage-error', message: '--verbose takes no value.' };
       verbose = true;
     } else if (flag === '-h' || flag === '--help') {
       return { command: 'help' };

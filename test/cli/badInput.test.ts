@@ -224,6 +224,12 @@ describe('--verbose: every file skipped or without tools, and why', () => {
     assert.ok(!lines.some((l) => l.includes('ok.json')), 'a file with tools is not listed');
   });
 
+  test('--verbose takes no value', () => {
+    const result = runCli(['check', '--verbose=yes', '.']);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /--verbose takes no value/);
+  });
+
   test('without --verbose, one hint when a file looks like tools in an unknown shape', () => {
     const dir = scratch(files);
     const result = runCli(['check', '.'], dir);
