@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { analyze, clientContextFor, type Analysis, type ClientId } from '../../server/src/core';
+import type { InvalidUtf8 } from '../../server/src/node/files';
 import { ConfigResolver, toSlashes } from './configs';
-import { collectFiles, describeError } from './files';
+import { collectFiles } from './files';
+import { InputLog } from './inputLog';
 import { Progress } from './progress';
 import { CliWorkspace } from './workspaceHost';
 
@@ -12,6 +13,8 @@ export interface AnalysedFile {
   readonly absolute: string;
   readonly text: string;
   readonly analysis: Analysis;
+  /** Where the file stops being UTF-8, when it does (reported as invalid-json). */
+  readonly invalidUtf8?: InvalidUtf8;
 }
 
 export interface RunInput {
@@ -20,6 +23,8 @@ export interface RunInput {
   readonly clients: readonly ClientId[];
   readonly cwd: string;
   readonly stderr: NodeJS.WriteStream;
+  readonly verbose: boolean;
+  readonly maxFileBytes: number;
 }
 
 export interface RunResult {
@@ -31,43 +36,40 @@ export interface RunResult {
 
 /**
  * The part `check` and `census` share: expand the paths, resolve each file's config, build its
- * client census from the workspace around it, analyse it. I/O errors are reported on stderr and
- * remembered (exit 2), never thrown.
+ * client census from the workspace around it, analyse it. I/O errors (unreadable, too large, a
+ * special file named) are reported on stderr and remembered (exit 2), never thrown; skipped paths
+ * and files without tools are listed with --verbose (InputLog).
  */
 export function analyzeFiles(input: RunInput): RunResult {
-  const { files, errors } = collectFiles(input.paths);
+  const { files, errors, skipped } = collectFiles(input.paths);
   let ioError = errors.length > 0;
   for (const message of errors) input.stderr.write(`toolwire: ${message}\n`);
+  const inputs = new InputLog(input.stderr, input.maxFileBytes, input.verbose, (path) => displayPath(path, input.cwd));
+  for (const entry of skipped) inputs.skip(entry);
   const configs = new ConfigResolver(input.config);
   const workspace = new CliWorkspace();
   const progress = new Progress(files.length, input.stderr);
   const analysed: AnalysedFile[] = [];
   files.forEach((file, i) => {
     const resolved = configs.optionsFor(file);
-    if (resolved !== 'ignored' && resolved !== undefined) {
-      const text = readText(file, input.stderr);
+    if (resolved === 'ignored') inputs.ignored(file);
+    else if (resolved !== undefined) {
+      const text = inputs.read(file);
       if (text === undefined) ioError = true;
       else {
         // Called only when the file is an MCP tool file: other files never read the workspace.
         const clients = () => clientContextFor({ path: resolved.path, folder: resolved.folder, config: resolved.config, requestedClients: input.clients }, workspace);
         const options = { ...resolved.options, clients };
-        analysed.push({ display: displayPath(file, input.cwd), absolute: resolved.path, text, analysis: analyze(text, options) });
+        const analysis = analyze(text, options);
+        inputs.analysed(file, text, analysis);
+        const invalidUtf8 = inputs.invalidUtf8(file);
+        analysed.push({ display: displayPath(file, input.cwd), absolute: resolved.path, text, analysis, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
       }
     }
     progress.tick(i + 1);
   });
+  inputs.finish();
   return { files: analysed, configs, ioError, workspace };
-}
-
-function readText(file: string, stderr: NodeJS.WriteStream): string | undefined {
-  try {
-    const text = readFileSync(file, 'utf8');
-    // Editors drop a UTF-8 BOM; do the same so columns match what the user sees.
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  } catch (error) {
-    stderr.write(`toolwire: ${file}: ${describeError(error)}\n`);
-    return undefined;
-  }
 }
 
 /** Relative to the working folder when inside it, with `/` separators for stable output. */

@@ -1,11 +1,14 @@
 import { LineIndex, type Analysis, type ClientFate, type RelatedLocation } from '../../server/src/core';
+import type { InvalidUtf8 } from '../../server/src/node/files';
+import { inputDiagnostics } from './inputFindings';
 import type { FileReport } from './model';
 
 /**
  * Turns the core's offsets into the CLI's 0-based line/character report for one file. A related
  * location in another file (a cross-file client collision) is positioned in that file's text.
+ * A file that is not valid JSON (or UTF-8) gets its `invalid-json` error first.
  */
-export function buildReport(path: string, text: string, analysis: Analysis, otherFile: (file: string) => { path: string; text: string } | undefined = () => undefined): FileReport {
+export function buildReport(path: string, text: string, analysis: Analysis, otherFile: (file: string) => { path: string; text: string } | undefined = () => undefined, invalidUtf8?: InvalidUtf8): FileReport {
   const lines = new LineIndex(text);
   const clientsOf = (tool: number) => {
     const entries: Array<[string, { wireName: string | null; fate: ClientFate }]> = [];
@@ -26,12 +29,12 @@ export function buildReport(path: string, text: string, analysis: Analysis, othe
     tools: analysis.tools.flatMap((tool, i) =>
       tool.name === undefined ? [] : [{ name: tool.name, wireName: tool.wireName, offered: tool.fate === 'offered', range: lines.range(tool.declaration.name.range), ...clientsOf(i) }],
     ),
-    diagnostics: analysis.findings.map((f) => ({
+    diagnostics: [...inputDiagnostics(path, analysis, lines, invalidUtf8), ...analysis.findings.map((f) => ({
       code: f.code,
       severity: f.severity,
       message: f.message,
       range: lines.range(f.range),
       related: f.related.map(related),
-    })),
+    }))],
   };
 }

@@ -1,16 +1,17 @@
-import { ALL_CLIENT_IDS, CLIENTS, othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
+import { ALL_CLIENT_IDS, CLIENTS, LineIndex, othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
 import { analyzeFiles } from './analyzeFiles';
+import { inputDiagnostics } from './inputFindings';
 import type { CheckArgs } from './args';
 import { reportConfigProblems, type CommandIO } from './checkCommand';
 
 /**
  * `toolwire census`: for every MCP tool file, per client, each tool's wire name and fate. With no
  * client named (and none configured), every client profile is shown. Exit 1 when a tool fails a
- * request or collides in some client, else 0.
+ * request or collides in some client, or a file is not valid JSON (said on stderr), else 0.
  */
 export function runCensus(args: CheckArgs, io: CommandIO): number {
   const clients = args.clients.length > 0 ? args.clients : ALL_CLIENT_IDS;
-  const run = analyzeFiles({ paths: args.paths, config: args.config, clients, cwd: io.cwd, stderr: io.stderr });
+  const run = analyzeFiles({ paths: args.paths, config: args.config, clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
   if (reportConfigProblems(run.configs.problems, run.configs.hasErrors, io)) return 2;
   const files = run.files.filter((f) => f.analysis.clients.length > 0);
   if (args.format === 'json') {
@@ -19,7 +20,11 @@ export function runCensus(args: CheckArgs, io: CommandIO): number {
     io.stdout.write(files.map((f) => censusText(f.display, f.analysis)).join('\n'));
     if (files.length === 0) io.stderr.write('toolwire: no MCP tool files among the paths given.\n');
   }
+  // Bad input is said here too (issue 13), on stderr so the table or JSON on stdout stays clean.
+  const invalid = run.files.filter((f) => f.analysis.syntaxProblems.length > 0 || f.invalidUtf8).flatMap((f) => inputDiagnostics(f.display, f.analysis, new LineIndex(f.text), f.invalidUtf8).map((d) => ({ path: f.display, d })));
+  for (const { path, d } of invalid) io.stderr.write(`${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code} ${d.message}\n`);
   if (run.ioError) return 2;
+  if (invalid.length > 0) return 1;
   const bad = files.some((f) => f.analysis.clients.some((c) => c.tools.some((t) => t.fate === 'request-fails' || t.group.length > 1)));
   return bad ? 1 : 0;
 }

@@ -15,13 +15,13 @@ export interface CommandIO {
 
 /** `toolwire check`: exit 0 clean, 1 errors found, 2 usage, configuration or I/O error. */
 export function runCheck(args: CheckArgs, io: CommandIO): number {
-  const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr });
+  const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
   if (reportConfigProblems(run.configs.problems, run.configs.hasErrors, io)) return 2;
   const otherFile = (file: string) => {
     const text = run.workspace.readFile(file);
     return text === undefined ? undefined : { path: displayPath(file, io.cwd), text };
   };
-  const reports: FileReport[] = run.files.map((f) => buildReport(f.display, f.text, f.analysis, otherFile));
+  const reports: FileReport[] = run.files.map((f) => buildReport(f.display, f.text, f.analysis, otherFile, f.invalidUtf8));
   io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports));
   if (args.format === 'text') io.stderr.write(summary(reports));
   if (run.ioError) return 2;

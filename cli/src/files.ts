@@ -1,59 +1,100 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
+import { describeFileError, specialKind } from '../../server/src/node/files';
 
 export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.jsonl', '.ndjson'];
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+const YAML_EXTENSIONS = ['.yaml', '.yml'];
+
+/** A path not checked, and why. `notice` ones are said even without --verbose. */
+export interface SkippedPath {
+  readonly path: string;
+  readonly reason: string;
+  readonly notice: boolean;
+}
 
 export interface FileList {
   readonly files: string[];
+  /** Paths given on the command line that cannot be checked: exit 2. */
   readonly errors: string[];
+  readonly skipped: SkippedPath[];
 }
 
 /**
  * Expands the paths given on the command line: a file is checked whatever its name (format is
- * recognised by content); a folder is walked for JSON-like files, in a stable order.
+ * recognised by content); a folder is walked for JSON-like files, in a stable order. Special
+ * files (FIFOs, sockets, devices) are never opened: named on the command line they are an error
+ * (the user asked for a check that cannot happen), met in a walk a notice.
  */
 export function collectFiles(paths: readonly string[]): FileList {
-  const files: string[] = [];
-  const errors: string[] = [];
+  const list: FileList = { files: [], errors: [], skipped: [] };
   for (const path of paths) {
-    let isFolder: boolean;
+    let stats;
     try {
-      isFolder = statSync(path).isDirectory();
+      stats = statSync(path);
     } catch (error) {
-      errors.push(`${path}: ${describeError(error)}`);
+      list.errors.push(`${path}: ${describeFileError(error, path)}`);
       continue;
     }
-    if (isFolder) walk(path, files, errors);
-    else files.push(path);
+    const special = specialKind(stats);
+    if (special) list.errors.push(`${path}: ${special}, not a file; skipped, never opened`);
+    else if (stats.isDirectory()) walk(path, list);
+    else list.files.push(path);
   }
-  return { files, errors };
+  return list;
 }
 
-function walk(folder: string, files: string[], errors: string[]): void {
-  let entries;
+function walk(folder: string, list: FileList): void {
+  let entries: Dirent[];
   try {
     entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch (error) {
-    errors.push(`${folder}: ${describeError(error)}`);
+    list.errors.push(`${folder}: ${describeFileError(error, folder)}`);
     return;
   }
   for (const entry of entries) {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) walk(path, files, errors);
-    } else if (entry.isFile() && entry.name !== '.toolwire.json' && CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext))) {
-      files.push(path);
+      if (SKIPPED_FOLDERS.has(entry.name)) list.skipped.push({ path, reason: `${entry.name} folders are not walked`, notice: false });
+      else walk(path, list);
+    } else if (entry.name === '.toolwire.json') {
+      continue;
+    } else if (CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext))) {
+      candidate(entry, path, list);
+    } else if (YAML_EXTENSIONS.some((ext) => entry.name.endsWith(ext))) {
+      list.skipped.push({ path, reason: 'YAML is not read (tool files are JSON, JSONC or JSON Lines)', notice: false });
     }
   }
 }
 
-export function describeError(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error) {
-    const code = String((error as { code: unknown }).code);
-    if (code === 'ENOENT') return 'no such file or folder';
-    if (code === 'EACCES') return 'permission denied';
-    if (code === 'EISDIR') return 'is a folder';
+/** A file with a checked extension: checked if it is a regular file (or a link to one). */
+function candidate(entry: Dirent, path: string, list: FileList): void {
+  if (entry.isFile()) {
+    list.files.push(path);
+    return;
   }
-  return error instanceof Error ? error.message : String(error);
+  if (!entry.isSymbolicLink()) {
+    list.skipped.push({ path, reason: `${describeDirent(entry)}, not a file; skipped, never opened`, notice: true });
+    return;
+  }
+  // A link is followed to a file, never to a folder (a walk must not loop).
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    list.skipped.push({ path, reason: describeFileError(error, path), notice: false });
+    return;
+  }
+  const special = specialKind(stats);
+  if (special) list.skipped.push({ path, reason: `a symbolic link to ${special}; skipped, never opened`, notice: true });
+  else if (stats.isDirectory()) list.skipped.push({ path, reason: 'a symbolic link to a folder; links are not walked', notice: false });
+  else list.files.push(path);
+}
+
+function describeDirent(entry: Dirent): string {
+  if (entry.isFIFO()) return 'a FIFO (named pipe)';
+  if (entry.isSocket()) return 'a socket';
+  if (entry.isCharacterDevice()) return 'a character device';
+  if (entry.isBlockDevice()) return 'a block device';
+  return 'not a regular file';
 }

@@ -1,5 +1,6 @@
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import { CODE_SUMMARIES, docsUrl, FINDING_CODES, type PositionRange, type Severity } from '../../../server/src/core';
+import { CODE_SUMMARIES, DOCS_BASE, docsUrl, FINDING_CODES, type PositionRange, type Severity } from '../../../server/src/core';
+import { INVALID_JSON, INVALID_JSON_SUMMARY } from '../inputFindings';
 import type { FileReport } from '../model';
 
 /** SARIF 2.1.0 for GitHub code scanning and friends. Regions are 1-based, in UTF-16 code units. */
@@ -10,10 +11,13 @@ export function formatSarif(reports: readonly FileReport[], version: string): st
     shortDescription: { text: CODE_SUMMARIES[code] },
     helpUri: docsUrl(code),
   }));
+  // The CLI's own code for input it cannot read (not a core finding: the editor shows those).
+  rules.push({ id: INVALID_JSON, name: INVALID_JSON, shortDescription: { text: INVALID_JSON_SUMMARY }, helpUri: `${DOCS_BASE}#${INVALID_JSON}` });
+  const ruleIds = rules.map((r) => r.id);
   const results: Result[] = reports.flatMap((report) =>
     report.diagnostics.map((d) => ({
       ruleId: d.code,
-      ruleIndex: FINDING_CODES.indexOf(d.code as (typeof FINDING_CODES)[number]),
+      ruleIndex: ruleIds.indexOf(d.code),
       level: level(d.severity),
       message: { text: d.message },
       locations: [location(report.path, d.range)],

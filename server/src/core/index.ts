@@ -28,3 +28,4 @@ export { othersInClientGroup, sharedNote, runClientCensus, runClientCensusForDoc
 export { clientContextFor, type WorkspaceHost, type ClientContextInput } from './workspace/clientContext';
 export { serverNameFromPath } from './workspace/serverName';
 export { MCP_CLIENT_CONFIGS } from './workspace/mcpClientConfigs';
+export { unrecognisedToolShape } from './formats/unrecognised';

@@ -1,0 +1,91 @@
+import { unrecognisedToolShape, type Analysis } from '../../server/src/core';
+import { readFileBounded, type InvalidUtf8 } from '../../server/src/node/files';
+import type { SkippedPath } from './files';
+
+/**
+ * One run's account of its input (issue 13: bad input is always said, never swallowed). It reads
+ * each file within the size bound, says on stderr what could not be read, and keeps every path
+ * that was skipped or held no tools, with the reason, for `--verbose`.
+ */
+export class InputLog {
+  private readonly skipped: SkippedPath[] = [];
+  private readonly withoutTools: SkippedPath[] = [];
+  private readonly invalid = new Map<string, InvalidUtf8>();
+  private unrecognised = 0;
+
+  constructor(
+    private readonly stderr: NodeJS.WritableStream,
+    private readonly maxFileBytes: number,
+    private readonly verbose: boolean,
+    private readonly display: (path: string) => string,
+  ) {}
+
+  /** A path not checked; a notice is said at once, the rest in the --verbose list at the end. */
+  skip(entry: SkippedPath): void {
+    this.skipped.push(entry);
+    if (entry.notice && !this.verbose) this.stderr.write(`toolwire: ${this.display(entry.path)}: ${entry.reason}\n`);
+  }
+
+  /** The file's text, or undefined after saying why it cannot be checked (the run exits 2). */
+  read(path: string): string | undefined {
+    const read = readFileBounded(path, this.maxFileBytes);
+    switch (read.kind) {
+      case 'text':
+        if (read.invalidUtf8) this.invalid.set(path, read.invalidUtf8);
+        return read.text;
+      case 'special':
+        return this.unreadable(path, `${read.what}, not a file; skipped, never opened`);
+      case 'too-large':
+        return this.unreadable(path, `${megabytes(read.bytes)} is over the ${megabytes(read.limit)} limit; not checked (raise it with --max-file-size MB, or ignore the file in .toolwire.json)`);
+      case 'error':
+        return this.unreadable(path, read.reason);
+    }
+  }
+
+  /** Where the file stopped being UTF-8, when it did. */
+  invalidUtf8(path: string): InvalidUtf8 | undefined {
+    return this.invalid.get(path);
+  }
+
+  /** Notes a checked file that yielded no tools, with the reason --verbose gives. */
+  analysed(path: string, text: string, analysis: Analysis): void {
+    if (analysis.format !== null) return;
+    const shape = analysis.syntaxProblems.length > 0 || this.invalid.has(path) ? undefined : unrecognisedToolShape(text);
+    if (shape) this.unrecognised += 1;
+    const reason = shape
+      ? `looks like tool definitions, but the shape is not recognised: ${shape}`
+      : analysis.syntaxProblems.length > 0 || this.invalid.has(path)
+        ? 'not valid JSON (see its invalid-json error)'
+        : text.trim().length === 0
+          ? 'the file is empty'
+          : 'no tool definitions recognised (formats are recognised by content)';
+    this.withoutTools.push({ path, reason, notice: false });
+  }
+
+  /** Config said to leave the file alone. */
+  ignored(path: string): void {
+    this.skipped.push({ path, reason: 'ignored by .toolwire.json', notice: false });
+  }
+
+  /** The --verbose list, or else a hint when some file looked like tools in an unknown shape. */
+  finish(): void {
+    if (this.verbose) {
+      for (const entry of this.skipped) this.stderr.write(`toolwire: skipped ${this.display(entry.path)}: ${entry.reason}\n`);
+      for (const entry of this.withoutTools) this.stderr.write(`toolwire: no tools in ${this.display(entry.path)}: ${entry.reason}\n`);
+    } else if (this.unrecognised > 0) {
+      const files = this.unrecognised === 1 ? '1 file looks' : `${this.unrecognised} files look`;
+      this.stderr.write(`toolwire: ${files} like tool definitions in a shape toolwire does not recognise; --verbose says where.\n`);
+    }
+  }
+
+  private unreadable(path: string, reason: string): undefined {
+    this.stderr.write(`toolwire: ${this.display(path)}: ${reason}\n`);
+    return undefined;
+  }
+}
+
+function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb < 1) return `${bytes} bytes`;
+  return `${mb >= 10 ? Math.round(mb) : Number(mb.toPrecision(2))} MB`;
+}

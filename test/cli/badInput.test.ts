@@ -1,0 +1,239 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { CLI, runCli, scratch, type CliResult } from './run';
+
+/** Issue 13 item 4: bad input is always said, never swallowed. */
+
+const TOOLS = '{"tools":[{"name":"a.b","inputSchema":{}},{"name":"a_b","inputSchema":{}}]}';
+const CLEAN = '{"tools":[{"name":"ok","inputSchema":{}}]}';
+const ROOT_TMP = scratch({});
+
+interface JsonOut {
+  files: Array<{ path: string; format: string | null; tools: Array<{ name: string }>; diagnostics: Array<{ code: string; severity: string; message: string; range: { start: { line: number; character: number } } }> }>;
+}
+
+function json(result: CliResult): JsonOut {
+  return JSON.parse(result.stdout) as JsonOut;
+}
+
+/**
+ * For the cases that used to hang (a FIFO, /dev/zero): a generous guard so that a regression
+ * fails the test instead of hanging the suite. It asserts nothing about speed.
+ */
+function runGuarded(args: readonly string[], cwd: string): CliResult {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function mkfifo(path: string): boolean {
+  try {
+    execFileSync('mkfifo', [path]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('encodings: decoded as VS Code decodes them', () => {
+  test('UTF-16LE and UTF-16BE with a BOM give the same findings as UTF-8', () => {
+    const dir = scratch({ 'utf8.json': TOOLS });
+    writeFileSync(join(dir, 'le.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TOOLS, 'utf16le')]));
+    writeFileSync(join(dir, 'be.json'), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(TOOLS, 'utf16le').swap16()]));
+    writeFileSync(join(dir, 'nobom.json'), Buffer.from(TOOLS, 'utf16le'));
+    const result = runCli(['check', '--format', 'json', 'utf8.json', 'le.json', 'be.json', 'nobom.json'], dir);
+    assert.equal(result.status, 1);
+    const [utf8, ...others] = json(result).files;
+    assert.equal(utf8!.tools.length, 2);
+    for (const other of others) {
+      assert.deepEqual({ ...other, path: '' }, { ...utf8, path: '' }, other.path);
+    }
+  });
+
+  test('invalid UTF-8 is an invalid-json error at its first bad byte, not replaced in silence', () => {
+    const dir = scratch({});
+    writeFileSync(join(dir, 'latin1.json'), Buffer.from('{"tools":[\n{"name":"caf\xe9","inputSchema":{}}]}', 'latin1'));
+    const result = runCli(['check', 'latin1.json'], dir);
+    assert.equal(result.status, 1);
+    assert.match(result.stdout, /^latin1\.json:2:13: error invalid-json The file is not valid UTF-8: byte 0xE9 at byte offset 23/m);
+  });
+});
+
+describe('syntax: one invalid-json error, so CI fails', () => {
+  test('a file that is not JSON at all: exit 1, one error with the first position', () => {
+    const dir = scratch({ 'notes.json': 'just some notes\n' });
+    const result = runCli(['check', 'notes.json'], dir);
+    assert.equal(result.status, 1);
+    assert.equal(result.stdout, 'notes.json:1:1: error invalid-json The file is not valid JSON: invalid symbol (and 2 more syntax errors). Tools after this point may be missing or misread.\n');
+    assert.match(result.stderr, /1 file, 0 tools: 1 error/);
+  });
+
+  test('a missing comma: the error at it, and the tools before it still checked', () => {
+    const dir = scratch({ 't.json': '{"tools": [\n  {"name": "a.b", "inputSchema": {}},\n  {"name": "a_b", "inputSchema": {}}\n  {"name": "c"}\n]}' });
+    const out = json(runCli(['check', '--format', 'json', 't.json'], dir));
+    const codes = out.files[0]!.diagnostics.map((d) => d.code);
+    assert.equal(codes[0], 'invalid-json');
+    assert.deepEqual(out.files[0]!.diagnostics[0]!.range.start, { line: 3, character: 2 });
+    assert.equal(codes.filter((c) => c === 'invalid-json').length, 1, 'one finding per file');
+    assert.ok(codes.includes('wire-collision'));
+  });
+
+  test('JSONC (comments, trailing commas) is valid: no error', () => {
+    const dir = scratch({ 'c.jsonc': '// tools\n{"tools":[{"name":"ok","inputSchema":{},},], /* end */}\n' });
+    const result = runCli(['check', 'c.jsonc'], dir);
+    assert.equal(result.status, 0, result.stdout);
+    assert.equal(result.stdout, '');
+  });
+
+  test('JSON Lines with one bad line: the error names that line, the other lines are checked', () => {
+    const dir = scratch({ 'r.jsonl': `${CLEAN}\n{"tools":[{"name":"x",\n{"tools":[{"name":"bad name","inputSchema":{}}]}\n` });
+    const out = json(runCli(['check', '--format', 'json', 'r.jsonl'], dir));
+    const [first, ...rest] = out.files[0]!.diagnostics;
+    assert.equal(first!.code, 'invalid-json');
+    assert.equal(first!.range.start.line, 1);
+    assert.match(first!.message, /not valid JSON Lines: .* on line 2/);
+    assert.ok(rest.some((d) => d.code === 'invalid-name' && d.message.includes('"bad name"')), 'line 3 is still checked');
+  });
+
+  test('a broken file found in a folder walk counts too, in every output format', () => {
+    const dir = scratch({ 'ok.json': CLEAN, 'sub/broken.json': '{"a": }' });
+    const text = runCli(['check', '.'], dir);
+    assert.equal(text.status, 1);
+    assert.match(text.stdout, /^sub\/broken\.json:1:7: error invalid-json/m);
+    const sarif = JSON.parse(runCli(['check', '--format', 'sarif', '.'], dir).stdout);
+    const run = sarif.runs[0];
+    const result = run.results.find((r: { ruleId: string }) => r.ruleId === 'invalid-json');
+    assert.equal(result.level, 'error');
+    assert.equal(run.tool.driver.rules[result.ruleIndex].id, 'invalid-json');
+    assert.match(run.tool.driver.rules[result.ruleIndex].helpUri, /#invalid-json$/);
+  });
+
+  test('census says it too, on stderr, and exits 1', () => {
+    const dir = scratch({ 'broken.json': '{"tools": [' });
+    const result = runCli(['census', 'broken.json'], dir);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /^broken\.json:1:12: error invalid-json/m);
+  });
+});
+
+describe('special files are never opened', () => {
+  test('a FIFO named on the command line: exit 2 with the reason, no hang', (t) => {
+    const dir = scratch({});
+    if (!mkfifo(join(dir, 'pipe.json'))) return t.skip('mkfifo is not available');
+    const result = runGuarded(['check', 'pipe.json'], dir);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /pipe\.json: a FIFO \(named pipe\), not a file; skipped, never opened/);
+  });
+
+  test('/dev/zero: exit 2 with the reason, never read', { skip: !existsSync('/dev/zero') && 'no /dev/zero here' }, () => {
+    const result = runGuarded(['check', '/dev/zero'], ROOT_TMP);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /\/dev\/zero: a character device, not a file; skipped, never opened/);
+  });
+
+  test('FIFOs and sockets met in a walk: a notice, not an error; the rest is checked', async (t) => {
+    const dir = scratch({ 'ok.json': CLEAN });
+    if (!mkfifo(join(dir, 'pipe.json'))) return t.skip('mkfifo is not available');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(join(dir, 'sock.json'), resolve));
+    try {
+      const result = runGuarded(['check', '.'], dir);
+      assert.equal(result.status, 0, result.stderr);
+      assert.match(result.stderr, /^toolwire: pipe\.json: a FIFO \(named pipe\), not a file; skipped, never opened$/m);
+      assert.match(result.stderr, /^toolwire: sock\.json: a socket, not a file; skipped, never opened$/m);
+      assert.match(result.stderr, /1 file, 1 tool/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('files that cannot be read: exit 2 with the reason', () => {
+  test('missing, a dangling symbolic link', () => {
+    const dir = scratch({});
+    symlinkSync(join(dir, 'nowhere.json'), join(dir, 'link.json'));
+    const missing = runCli(['check', 'no/such.json'], dir);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /no\/such\.json: no such file or folder/);
+    const dangling = runCli(['check', 'link.json'], dir);
+    assert.equal(dangling.status, 2);
+    assert.match(dangling.stderr, /link\.json: a symbolic link to nothing/);
+  });
+
+  test('no permission', { skip: (process.getuid?.() ?? 0) === 0 && 'root reads every file' }, () => {
+    const dir = scratch({ 'secret.json': CLEAN });
+    chmodSync(join(dir, 'secret.json'), 0o000);
+    const result = runCli(['check', 'secret.json'], dir);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /secret\.json: permission denied/);
+  });
+});
+
+describe('--max-file-size: a clear limit, never running out of memory', () => {
+  test('a file over the limit is not read: exit 2, the size, the limit and the way out', () => {
+    const dir = scratch({ 'big.json': CLEAN, 'small.json': '{}' });
+    const result = runCli(['check', '--max-file-size', '0.00003', '.'], dir);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /^toolwire: big\.json: 42 bytes is over the 31 bytes limit; not checked \(raise it with --max-file-size MB, or ignore the file in \.toolwire\.json\)$/m);
+    assert.match(result.stderr, /1 file, 0 tools/, 'the small file is still checked');
+    assert.equal(runCli(['check', '--max-file-size=1', 'big.json'], dir).status, 0, 'under the limit: checked (and clean)');
+  });
+
+  test('a bad value is a usage error', () => {
+    for (const value of ['0', '-1', 'ten', '']) {
+      const result = runCli(['check', '--max-file-size', value, '.']);
+      assert.equal(result.status, 2, value);
+      assert.match(result.stderr, /--max-file-size needs a positive number of megabytes/);
+    }
+  });
+});
+
+describe('--verbose: every file skipped or without tools, and why', () => {
+  const files = {
+    'odd.json': '{"toolbox":{"functions_list":[{"name":"a","schema":{}},{"name":"b","schema":{}}]}}',
+    'package.json': '{"name":"pkg","description":"not tools"}',
+    'empty.json': '',
+    'tools.yaml': 'tools: []\n',
+    'node_modules/x/tools.json': TOOLS,
+    'ok.json': CLEAN,
+    'fixtures/big.json': '{"a": }',
+    '.toolwire.json': '{"ignore": ["fixtures/**"]}',
+  };
+
+  test('lists them with their reasons; stdout is untouched', () => {
+    const dir = scratch(files);
+    symlinkSync(join(dir, 'nowhere'), join(dir, 'dangling.json'));
+    const result = runCli(['check', '--verbose', '.'], dir);
+    assert.equal(result.status, 0);
+    assert.equal(result.stdout, '');
+    const lines = result.stderr.split('\n');
+    for (const expected of [
+      'toolwire: skipped dangling.json: a symbolic link to nothing (its target does not exist)',
+      'toolwire: skipped node_modules: node_modules folders are not walked',
+      'toolwire: skipped tools.yaml: YAML is not read (tool files are JSON, JSONC or JSON Lines)',
+      'toolwire: skipped fixtures/big.json: ignored by .toolwire.json',
+      'toolwire: no tools in empty.json: the file is empty',
+      'toolwire: no tools in odd.json: looks like tool definitions, but the shape is not recognised: an array of 2 objects with "name" and "schema" at "/toolbox/functions_list"',
+      'toolwire: no tools in package.json: no tool definitions recognised (formats are recognised by content)',
+    ]) {
+      assert.ok(lines.includes(expected), `missing: ${expected}\n${result.stderr}`);
+    }
+    assert.ok(!lines.some((l) => l.includes('ok.json')), 'a file with tools is not listed');
+  });
+
+  test('--verbose takes no value', () => {
+    const result = runCli(['check', '--verbose=yes', '.']);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /--verbose takes no value/);
+  });
+
+  test('without --verbose, one hint when a file looks like tools in an unknown shape', () => {
+    const dir = scratch(files);
+    const result = runCli(['check', '.'], dir);
+    assert.match(result.stderr, /^toolwire: 1 file looks like tool definitions in a shape toolwire does not recognise; --verbose says where\.$/m);
+    assert.doesNotMatch(result.stderr, /package\.json|empty\.json|tools\.yaml/);
+  });
+});
