@@ -1,20 +1,20 @@
-import { ALL_CLIENT_IDS, CLIENTS, othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
+import { CLIENTS, othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
 import { analyzeFiles } from './analyzeFiles';
 import type { CheckArgs } from './args';
 import { reportConfigProblems, type CommandIO } from './checkCommand';
 
 /**
- * `toolwire census`: for every MCP tool file, per client, each tool's wire name and fate. With no
- * client named (and none configured), every client profile is shown. Exit 1 when a tool fails a
- * request or collides in some client, else 0.
+ * `toolwire census`: for every MCP tool file, per client, each tool's wire name and fate. The
+ * clients are the ones `check` models (named, configured, else every profile): one pipeline, so
+ * the two commands never give one tool two wire names. Exit 1 when a tool fails a request or
+ * collides in some client, else 0.
  */
 export function runCensus(args: CheckArgs, io: CommandIO): number {
-  const clients = args.clients.length > 0 ? args.clients : ALL_CLIENT_IDS;
-  const run = analyzeFiles({ paths: args.paths, config: args.config, clients, cwd: io.cwd, stderr: io.stderr });
-  if (reportConfigProblems(run.configs.problems, run.configs.hasErrors, io)) return 2;
+  const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr });
+  if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const files = run.files.filter((f) => f.analysis.clients.length > 0);
   if (args.format === 'json') {
-    io.stdout.write(`${JSON.stringify({ version: 1, files: files.map((f) => ({ path: f.display, server: f.analysis.clients[0]!.server, clients: f.analysis.clients.map((c) => censusJson(f.analysis, c)) })) })}\n`);
+    io.stdout.write(`${JSON.stringify({ version: 1, files: files.map((f) => ({ path: f.display, ...serverJson(f.analysis), clients: f.analysis.clients.map((c) => censusJson(f.analysis, c)) })) })}\n`);
   } else {
     io.stdout.write(files.map((f) => censusText(f.display, f.analysis)).join('\n'));
     if (files.length === 0) io.stderr.write('toolwire: no MCP tool files among the paths given.\n');
@@ -22,6 +22,18 @@ export function runCensus(args: CheckArgs, io: CommandIO): number {
   if (run.ioError) return 2;
   const bad = files.some((f) => f.analysis.clients.some((c) => c.tools.some((t) => t.fate === 'request-fails' || t.group.length > 1)));
   return bad ? 1 : 0;
+}
+
+/** An unknown server is `null`, and the placeholder its wire names were computed under is named. */
+function serverJson(analysis: Analysis) {
+  const server = analysis.server;
+  return server?.known ? { server: server.name } : { server: null, placeholderServer: server?.name ?? '' };
+}
+
+function serverText(analysis: Analysis): string {
+  const server = analysis.server;
+  if (server?.known) return `server "${server.name}"`;
+  return `server name unknown: wire names use the placeholder "${server?.name ?? ''}"; name it in .toolwire.json "servers"`;
 }
 
 function censusJson(analysis: Analysis, result: ClientResult) {
@@ -43,7 +55,7 @@ function censusJson(analysis: Analysis, result: ClientResult) {
 
 /** One aligned table per client: tool, wire name, fate, and why (drops, failures, collisions). */
 function censusText(path: string, analysis: Analysis): string {
-  const out = [`${path} (server "${analysis.clients[0]!.server}")`];
+  const out = [`${path} (${serverText(analysis)})`];
   for (const result of analysis.clients) {
     const profile = CLIENTS[result.client];
     out.push('', `  ${profile.label} ${profile.version}: ${profile.shape}`);

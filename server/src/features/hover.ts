@@ -37,9 +37,14 @@ function clientLines(analysis: Analysis, tool: number, fallbackServer: string): 
   const rows = rowsForTool(results, tool);
   if (rows.length === 0) return [];
   const cell = (text: string) => text.replace(/\|/g, '\\|');
+  // An unknown server name is never shown as one (issue #8 item 6): a placeholder, and the budget.
+  const unknown = analysis.server && !analysis.server.known ? analysis.server : undefined;
+  const server = unknown ? `server name unknown; \`${unknown.name}\` stands in for it` : `server \`${results[0]!.server}\``;
+  const budget = unknown?.budgets[tool];
   return [
     '',
-    `**MCP clients** (server \`${results[0]!.server}\`${enabled ? '' : '; none enabled, so all are shown: set `toolwire.clients` to check some'}):`,
+    ...(budget !== undefined ? [`Every modelled client keeps this tool when the server name is at most ${budget} characters.`, ''] : []),
+    `**MCP clients** (${server}${enabled ? '' : '; none enabled, so all are shown: set `toolwire.clients` to check some'}):`,
     '',
     '| client | sends | fate |',
     '|---|---|---|',

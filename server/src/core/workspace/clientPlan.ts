@@ -1,0 +1,112 @@
+import { runClientCensus, type ClientCensusOptions, type ClientResult, type ForeignServer } from '../clients/census';
+import type { ClientId } from '../clients/model';
+import type { OffsetRange } from '../json/ranges';
+import type { ClientContext } from './model';
+
+/** One of the document's named tools, with its global index and where its name is written. */
+export interface LocalTool {
+  readonly name: string;
+  readonly tool: number;
+  readonly range: OffsetRange;
+}
+
+/**
+ * The server name used in place of an unknown one: as short as a name can be (or the length the
+ * user assumes), so a fate it shows holds for every longer name too. It is never presented as the
+ * server's name.
+ */
+export function placeholderServer(length = 1): string {
+  return 'x'.repeat(Math.max(1, length));
+}
+
+/** Longest server name a budget is searched up to: past it, every modelled client has long cut the name. */
+const MAX_BUDGET = 128;
+
+/** How one request's client census runs: under which server names, and how its findings are told. */
+export interface ClientPlan {
+  /** The census under the document's (first) server name: fixes are checked against it. */
+  readonly primary: ClientCensusOptions;
+  /** False when nothing says the server's name: `primary.server` is a placeholder. */
+  readonly serverKnown: boolean;
+  /** Client findings are warnings at most: no client was chosen, or the server name is unknown. */
+  readonly capAtWarning: boolean;
+  /** The length assumed for the unknown name (`assumedServerNameLength`), if any. */
+  readonly assumedLength?: number;
+  /** Runs every census (one per server name the document is sent under). */
+  run(local: readonly LocalTool[]): ClientResult[];
+  /**
+   * With the server name unknown: per tool every enabled client keeps under the placeholder, the
+   * longest server name for which every enabled client still keeps it (absent: any length).
+   */
+  budgets(local: readonly LocalTool[], results: readonly ClientResult[]): Map<number, number>;
+}
+
+/**
+ * The census plan for one MCP request. The server name: one `.toolwire.json` or a launching MCP
+ * client configuration names, else the one the file records (`serverInfo`), else one the caller
+ * gave, else unknown (issue #8 item 6).
+ */
+export function clientPlanFor(context: ClientContext, recorded: string | undefined): ClientPlan | undefined {
+  if (context.enabled.length === 0) return undefined;
+  const certain = context.serverSource === 'config' || context.serverSource === 'client-config';
+  const name = certain ? context.server : recorded ?? context.server;
+  const serverKnown = name !== undefined;
+  const server = name ?? placeholderServer(context.assumedServerNameLength);
+  const others = context.others ?? [];
+  const names = [{ server, notLoadedBy: context.notLoadedBy ?? [] }, ...(serverKnown ? context.alsoServedAs ?? [] : [])];
+  const optionsFor = (index: number, local: readonly LocalTool[]): ClientCensusOptions => {
+    const own = names[index]!;
+    // The same tools under the document's other server names are sent alongside (item 8).
+    const selves: ForeignServer[] = names.flatMap((other, j) =>
+      j === index ? [] : [{ server: other.server, file: context.path ?? '', tools: local, clients: without(context.enabled, other.notLoadedBy) }],
+    );
+    return { enabled: context.enabled, server: own.server, serverIsConfigured: certain, others: [...others, ...selves], notLoadedBy: own.notLoadedBy };
+  };
+  const primary: ClientCensusOptions = { enabled: context.enabled, server, serverIsConfigured: certain, others, notLoadedBy: names[0]!.notLoadedBy };
+  return {
+    primary,
+    serverKnown,
+    capAtWarning: context.byDefault === true || !serverKnown,
+    ...(!serverKnown && context.assumedServerNameLength !== undefined ? { assumedLength: context.assumedServerNameLength } : {}),
+    run: (local) => names.flatMap((_, i) => runClientCensus(local, names.length > 1 ? optionsFor(i, local) : primary)),
+    budgets: (local, results) => (serverKnown ? new Map() : serverNameBudgets(local, primary, results)),
+  };
+}
+
+function without(clients: readonly ClientId[], excluded: readonly ClientId[]): ClientId[] {
+  return clients.filter((c) => !excluded.includes(c));
+}
+
+/** Kept by a client: it reaches the model, and no other tool takes its name from it. */
+function kept(results: readonly ClientResult[], tool: number): boolean {
+  return results.every((result) =>
+    result.tools.every((t) => t.tool !== tool || ((t.fate === 'sent' || t.fate === 'renamed') && (t.group.length < 2 || t.survivor?.tool === tool))),
+  );
+}
+
+/**
+ * Per tool kept under the placeholder: the longest server name (up to MAX_BUDGET) under which it
+ * is still kept, by bisection over whole censuses (a cut or a hash can make two tools meet, so one
+ * tool alone does not decide). Each length's census is run once and shared by every tool.
+ */
+function serverNameBudgets(local: readonly LocalTool[], primary: ClientCensusOptions, atPlaceholder: readonly ClientResult[]): Map<number, number> {
+  const censuses = new Map<number, readonly ClientResult[]>([[primary.server.length, atPlaceholder]]);
+  const censusAt = (length: number) => {
+    let results = censuses.get(length);
+    if (!results) censuses.set(length, (results = runClientCensus(local, { ...primary, server: placeholderServer(length) })));
+    return results;
+  };
+  const budgets = new Map<number, number>();
+  for (const { tool } of local) {
+    if (!kept(atPlaceholder, tool) || kept(censusAt(MAX_BUDGET), tool)) continue;
+    let good = primary.server.length;
+    let bad = MAX_BUDGET;
+    while (bad - good > 1) {
+      const mid = (good + bad) >> 1;
+      if (kept(censusAt(mid), tool)) good = mid;
+      else bad = mid;
+    }
+    budgets.set(tool, good);
+  }
+  return budgets;
+}
