@@ -41,6 +41,8 @@ function censusJson(analysis: Analysis, result: ClientResult) {
   return {
     client: result.client,
     version: profile.version,
+    // A file two servers list (issue #8 item 8): the census under its other names says which.
+    ...(analysis.server?.known && result.server !== analysis.server.name ? { server: result.server } : {}),
     tools: result.tools.map((t) => ({
       name: analysis.tools[t.tool]!.name,
       wireName: t.wireName,
@@ -58,7 +60,8 @@ function censusText(path: string, analysis: Analysis): string {
   const out = [`${path} (${serverText(analysis)})`];
   for (const result of analysis.clients) {
     const profile = CLIENTS[result.client];
-    out.push('', `  ${profile.label} ${profile.version}: ${profile.shape}`);
+    const as = analysis.server?.known && result.server !== analysis.server.name ? ` (as server "${result.server}")` : '';
+    out.push('', `  ${profile.label} ${profile.version}${as}: ${profile.shape}`);
     const rows = result.tools.map((t) => [
       analysis.tools[t.tool]!.name ?? '',
       t.wireName ?? '—',

@@ -55,7 +55,9 @@ export function clientContextFor(input: ClientContextInput, host: WorkspaceHost)
 
   const configured = clientConfigs.flatMap((c) => (c.client ? [c.client] : []));
   const chosen = input.config?.clients ?? (input.requestedClients && input.requestedClients.length > 0 ? input.requestedClients : configured);
-  const enabled = chosen.length > 0 ? chosen : input.allClients ?? ALL_CLIENT_IDS;
+  // `"clients": []` in .toolwire.json is a choice too: none.
+  const byDefault = chosen.length === 0 && input.config?.clients === undefined;
+  const enabled = byDefault ? input.allClients ?? ALL_CLIENT_IDS : chosen;
   const listedBy = (client: ClientId): McpClientConfig | undefined => clientConfigs.find((c) => c.client === client);
   // Only a server named for sure can be "not loaded" by a client whose configuration omits it.
   const notLoadedBy = (server: string) => enabled.filter((c) => listedBy(c) && !listedBy(c)!.servers.includes(server));
@@ -82,10 +84,14 @@ export function clientContextFor(input: ClientContextInput, host: WorkspaceHost)
   const assumed = input.config?.assumedServerNameLength;
   return {
     enabled,
-    ...(chosen.length === 0 ? { byDefault: true } : {}),
+    ...(byDefault ? { byDefault: true } : {}),
     ...(server !== undefined ? { server, serverSource: source, notLoadedBy: notLoadedBy(server) } : {}),
     ...(also.length > 0 ? { alsoServedAs: also.map((name) => ({ server: name, notLoadedBy: notLoadedBy(name) })) } : {}),
     ...(assumed !== undefined ? { assumedServerNameLength: assumed } : {}),
+    serverLists: enabled.flatMap((client) => {
+      const listed = listedBy(client);
+      return listed ? [{ client, servers: listed.servers }] : [];
+    }),
     path: input.path,
     others,
   };

@@ -53,7 +53,9 @@ export function clientPlanFor(context: ClientContext, recorded: string | undefin
   const serverKnown = name !== undefined;
   const server = name ?? placeholderServer(context.assumedServerNameLength);
   const others = context.others ?? [];
-  const names = [{ server, notLoadedBy: context.notLoadedBy ?? [] }, ...(serverKnown ? context.alsoServedAs ?? [] : [])];
+  // A recorded name is as sure as a configured one: a client whose configuration omits it does not load it.
+  const notLoadedBy = context.notLoadedBy ?? (serverKnown ? (context.serverLists ?? []).filter((l) => !l.servers.includes(server)).map((l) => l.client) : []);
+  const names = [{ server, notLoadedBy }, ...(serverKnown ? context.alsoServedAs ?? [] : [])];
   const optionsFor = (index: number, local: readonly LocalTool[]): ClientCensusOptions => {
     const own = names[index]!;
     // The same tools under the document's other server names are sent alongside (item 8).
@@ -62,7 +64,7 @@ export function clientPlanFor(context: ClientContext, recorded: string | undefin
     );
     return { enabled: context.enabled, server: own.server, serverIsConfigured: certain, others: [...others, ...selves], notLoadedBy: own.notLoadedBy };
   };
-  const primary: ClientCensusOptions = { enabled: context.enabled, server, serverIsConfigured: certain, others, notLoadedBy: names[0]!.notLoadedBy };
+  const primary: ClientCensusOptions = { enabled: context.enabled, server, serverIsConfigured: certain, others, notLoadedBy };
   return {
     primary,
     serverKnown,

@@ -31,6 +31,11 @@ export interface ClientContext {
   /** Clients that do not load this document's server at all (their MCP config omits it). */
   readonly notLoadedBy?: readonly ClientId[];
   /**
+   * The servers each enabled client's MCP configuration lists: a server name the file records
+   * (`serverInfo`) that a configuration omits is not loaded by that client either.
+   */
+  readonly serverLists?: ReadonlyArray<{ readonly client: ClientId; readonly servers: readonly string[] }>;
+  /**
    * With no server name known: the length to assume (`.toolwire.json` `assumedServerNameLength`,
    * for CI). Without it, fates that depend on the name's length are not findings; each tool's
    * budget says how long the name may be.
