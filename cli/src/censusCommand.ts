@@ -1,4 +1,4 @@
-import { CLIENTS, othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
+import { othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
 import { analyzeFiles } from './analyzeFiles';
 import type { CheckArgs } from './args';
 import { reportConfigProblems, type CommandIO } from './checkCommand';
@@ -37,7 +37,7 @@ function serverText(analysis: Analysis): string {
 }
 
 function censusJson(analysis: Analysis, result: ClientResult) {
-  const profile = CLIENTS[result.client];
+  const { profile } = result;
   return {
     client: result.client,
     version: profile.version,
@@ -59,7 +59,7 @@ function censusJson(analysis: Analysis, result: ClientResult) {
 function censusText(path: string, analysis: Analysis): string {
   const out = [`${path} (${serverText(analysis)})`];
   for (const result of analysis.clients) {
-    const profile = CLIENTS[result.client];
+    const { profile } = result;
     const as = analysis.server?.known && result.server !== analysis.server.name ? ` (as server "${result.server}")` : '';
     out.push('', `  ${profile.label} ${profile.version}${as}: ${profile.shape}`);
     const rows = result.tools.map((t) => [

@@ -1,3 +1,4 @@
+import { NAME_COLLISION_CODES } from './findings';
 import { analyze } from './analyze';
 import type { OffsetEdit } from './findings';
 import { applyOffsetEdits, collisionKeys } from './fixes/fixAll';
@@ -55,7 +56,7 @@ export function planRename(text: string, options: AnalysisOptions, offset: numbe
   const known = collisionKeys(analysis);
   const fresh = [...collisionKeys(checked)].filter((key) => !known.has(key));
   if (fresh.length > 0) {
-    const clash = checked.findings.find((f) => f.tool === target.tool && ['wire-collision', 'case-collision', 'reserved-name'].includes(f.code));
+    const clash = checked.findings.find((f) => f.tool === target.tool && NAME_COLLISION_CODES.has(f.code));
     return { kind: 'refused', reason: `${JSON.stringify(newName)} would collide: ${clash?.message ?? fresh[0]}` };
   }
   return { kind: 'edits', edits };

@@ -1,4 +1,4 @@
-import { CLIENTS, describeReason, othersInGroup, PROVIDERS, type Analysis, type AnalyzedTool, type RequestCensus } from '../core';
+import { describeReason, othersInGroup, PROVIDERS, type Analysis, type AnalyzedTool, type RequestCensus } from '../core';
 import type { CensusReport } from '../protocol';
 import { clientResults, rowsForTool } from './clientTable';
 import { describeFate, FORMAT_LABELS } from './describe';
@@ -87,7 +87,7 @@ function section(analysis: Analysis, request: RequestCensus, index: number): { m
 function clientSections(analysis: Analysis, fallbackServer: string): Array<{ markdown: string; html: string }> {
   const { results, enabled } = clientResults(analysis, fallbackServer);
   return results.map((result) => {
-    const profile = CLIENTS[result.client];
+    const { profile } = result;
     const heading = `${profile.label} ${profile.version}`;
     const summary = `server ${result.server} · ${profile.shape}${enabled ? '' : ' · not enabled (set toolwire.clients or "clients" in .toolwire.json to check it)'}`;
     const rows = result.tools.map((t) => {

@@ -1,4 +1,4 @@
-import { ALL_CLIENT_IDS, CLIENTS, runClientCensusForDocument, sharedNote, type Analysis, type ClientResult } from '../core';
+import { ALL_CLIENT_IDS, isMcpFormat, runClientCensusForDocument, sharedNote, type Analysis, type ClientResult } from '../core';
 
 /**
  * The per-client outcomes of a document's MCP tools: the enabled clients' (from the analysis),
@@ -7,7 +7,7 @@ import { ALL_CLIENT_IDS, CLIENTS, runClientCensusForDocument, sharedNote, type A
  */
 export function clientResults(analysis: Analysis, fallbackServer: string): { results: readonly ClientResult[]; enabled: boolean } {
   if (analysis.clients.length > 0) return { results: analysis.clients, enabled: true };
-  const mcp = analysis.requests.find((r) => r.format === 'mcp-tools-list' || r.format === 'mcp-tool');
+  const mcp = analysis.requests.find((r) => isMcpFormat(r.format));
   if (!mcp) return { results: [], enabled: false };
   return { results: runClientCensusForDocument(analysis, mcp.serverName ?? fallbackServer, ALL_CLIENT_IDS), enabled: false };
 }
@@ -23,7 +23,7 @@ export function rowsForTool(results: readonly ClientResult[], tool: number): Cli
   return results.flatMap((result) => {
     const outcome = result.tools.find((t) => t.tool === tool);
     if (!outcome) return [];
-    const profile = CLIENTS[result.client];
+    const { profile } = result;
     const note = outcome.group.length > 1 ? sharedNote(outcome) : outcome.reason ?? '';
     return [{ client: `${profile.label} ${profile.version}`, wireName: outcome.wireName ?? '—', fate: outcome.fate, note }];
   });

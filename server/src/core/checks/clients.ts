@@ -14,7 +14,7 @@ export function localToolsOf(context: CheckContext): Array<{ name: string; tool:
 
 /**
  * A proposed name must survive every enabled client, and be no longer than the longest name they
- * all keep under this server name (Cursor's combined limit, say): read from the profiles
+ * all keep under this server name (a combined server-and-tool limit, say): read from the profiles
  * themselves, so no client's limit is written twice.
  */
 export function clientConstraints(context: CheckContext, options: ClientCensusOptions, results: readonly ClientResult[]): (local: number) => NameConstraints {
@@ -30,7 +30,7 @@ export function clientConstraints(context: CheckContext, options: ClientCensusOp
 function longestKeptName(options: ClientCensusOptions): number | undefined {
   const keeps = (length: number) =>
     options.enabled.every((client) => {
-      const [outcome] = CLIENTS[client].rewrite([{ server: options.server, tool: 'x'.repeat(length) }]);
+      const [outcome] = (options.profiles?.[client] ?? CLIENTS[client]).rewrite([{ server: options.server, tool: 'x'.repeat(length) }]);
       return outcome !== undefined && (outcome.fate === 'sent' || outcome.fate === 'renamed');
     });
   if (keeps(64)) return undefined;
@@ -71,7 +71,7 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
     (notes.get(key) ?? notes.set(key, []).get(key)!).push(value);
   };
   for (const result of results) {
-    const profile = CLIENTS[result.client];
+    const { profile } = result;
     const who = `${profile.label} ${profile.version}`;
     for (const outcome of result.tools) {
       // An unknown server's wire names hold a placeholder: say what happens, not a made-up name.

@@ -1,5 +1,5 @@
 import { analyze } from '../analyze';
-import type { Finding, FixData, OffsetEdit } from '../findings';
+import { NAME_COLLISION_CODES, type Finding, type FixData, type OffsetEdit } from '../findings';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 
@@ -7,8 +7,6 @@ export type FixAllResult =
   | { readonly kind: 'edits'; readonly edits: readonly OffsetEdit[]; readonly fixed: number; readonly text: string }
   | { readonly kind: 'nothing' }
   | { readonly kind: 'refused'; readonly reason: string };
-
-const COLLISION_CODES = new Set(['wire-collision', 'case-collision', 'reserved-name']);
 
 /**
  * Every safe fix at once (`source.fixAll.toolwire`): one fix per tool (the preferred one), edits
@@ -70,7 +68,7 @@ export function applyOffsetEdits(text: string, edits: readonly OffsetEdit[]): st
 export function collisionKeys(analysis: Analysis): Set<string> {
   const keys = new Set<string>();
   for (const finding of analysis.findings) {
-    if (!COLLISION_CODES.has(finding.code) || finding.tool === undefined) continue;
+    if (!NAME_COLLISION_CODES.has(finding.code) || finding.tool === undefined) continue;
     const wire = analysis.tools[finding.tool]?.wireName ?? '';
     keys.add(`${finding.code}:${finding.code === 'case-collision' ? wire.toLowerCase() : wire}`);
   }

@@ -1,6 +1,7 @@
 import { analyze } from '../analyze';
-import type { ClientId } from '../clients/model';
-import { ALL_CLIENT_IDS } from '../clients/profiles';
+import type { ClientRegistry } from '../clients/census';
+import type { ClientId, ClientProfile } from '../clients/model';
+import { CLIENTS } from '../clients/profiles';
 import { findConfig, parentOf, relativeTo, type FoundConfig } from '../config/discover';
 import type { ParsedConfig } from '../config/model';
 import { parseConfig } from '../config/parseConfig';
@@ -24,8 +25,11 @@ export interface ToolwireWorkspace extends WorkspaceHost {
 
 export interface ToolwireServiceInit {
   readonly workspace: ToolwireWorkspace;
-  /** The modelled clients, checked when nobody chose any (a test may register a throwaway one). */
-  readonly clients?: readonly ClientId[];
+  /**
+   * The modelled client profiles (default: the built-in ones). Checked when nobody chose any;
+   * a test registers a throwaway client here instead of changing a module's state.
+   */
+  readonly clients?: readonly ClientProfile[];
 }
 
 /** One document to analyse, and what its adapter knows around it. */
@@ -80,6 +84,9 @@ export interface ToolwireService {
  */
 export function createToolwireService(init: ToolwireServiceInit): ToolwireService {
   const { workspace } = init;
+  const profiles: ClientRegistry = init.clients ? Object.fromEntries(init.clients.map((p) => [p.id, p])) : CLIENTS;
+  const allClients = Object.keys(profiles) as ClientId[];
+  const withProfiles = (context: ClientContext): ClientContext => (init.clients ? { ...context, profiles } : context);
   const parsedConfigs = new Map<string, { readonly text: string; readonly parsed: ParsedConfig }>();
   const readConfig = (path: string) => (workspace.readConfig ? workspace.readConfig(path) : workspace.readFile(path));
   const parse = (found: FoundConfig): ParsedConfig => {
@@ -117,16 +124,15 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
       const { path } = input;
       // Called only when the document is an MCP tool file: other files never read the workspace.
       const clients = (): ClientContext => {
-        const allClients = init.clients ?? ALL_CLIENT_IDS;
         if (path === undefined) {
           // An untitled document has no folder around it: the clients asked for, and no server name.
           const asked = input.requestedClients ?? [];
-          return asked.length > 0 ? { enabled: asked } : { enabled: allClients, byDefault: true };
+          return withProfiles(asked.length > 0 ? { enabled: asked } : { enabled: allClients, byDefault: true });
         }
         const folder = config?.found.folder ?? input.workspaceFolder ?? parentOf(path);
         const context = clientContextFor({ path, folder, config: config?.parsed.config, requestedClients: input.requestedClients ?? [], allClients }, workspace);
         reads.push(...(context.others ?? []).map((o) => o.file));
-        return context;
+        return withProfiles(context);
       };
       const options: AnalysisOptions = { ...resolved, clients };
       return { kind: 'analysis', analysis: analyze(text, options), options, config, reads, text };

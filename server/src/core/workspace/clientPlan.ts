@@ -62,9 +62,9 @@ export function clientPlanFor(context: ClientContext, recorded: string | undefin
     const selves: ForeignServer[] = names.flatMap((other, j) =>
       j === index ? [] : [{ server: other.server, file: context.path ?? '', tools: local, clients: without(context.enabled, other.notLoadedBy) }],
     );
-    return { enabled: context.enabled, server: own.server, serverIsConfigured: certain, others: [...others, ...selves], notLoadedBy: own.notLoadedBy };
+    return { ...primary, server: own.server, others: [...others, ...selves], notLoadedBy: own.notLoadedBy };
   };
-  const primary: ClientCensusOptions = { enabled: context.enabled, server, serverIsConfigured: certain, others, notLoadedBy };
+  const primary: ClientCensusOptions = { enabled: context.enabled, server, serverIsConfigured: certain, others, notLoadedBy, ...(context.profiles ? { profiles: context.profiles } : {}) };
   return {
     primary,
     serverKnown,

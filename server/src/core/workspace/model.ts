@@ -1,4 +1,4 @@
-import type { ForeignServer } from '../clients/census';
+import type { ClientRegistry, ForeignServer } from '../clients/census';
 import type { ClientId } from '../clients/model';
 
 /**
@@ -41,4 +41,6 @@ export interface ClientContext {
    * budget says how long the name may be.
    */
   readonly assumedServerNameLength?: number;
+  /** The profiles the enabled ids name, when not only the built-in ones (see `createToolwireService`). */
+  readonly profiles?: ClientRegistry;
 }
