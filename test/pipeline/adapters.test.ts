@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
+import type { Diagnostic, MarkupContent } from 'vscode-languageserver-protocol';
 import { runCli } from '../cli/run';
-import { TestClient } from '../lsp/client';
+import { positionOf, TestClient } from '../lsp/client';
 
 /**
  * Issue #8 item 7: the CLI and the language server run one pipeline, so the same workspace gives
@@ -86,4 +86,27 @@ describe('check and census give every MCP tool one wire name per client', () => 
       }
     });
   }
+});
+
+describe('an unknown server name in the editor', () => {
+  test('hover shows the budget instead of a finding, and never a made-up server name', async () => {
+    const folder = join(WORKSPACES, 'unknown-server');
+    const path = join(folder, 'ListToolsResultResponse.json');
+    const text = readFileSync(path, 'utf8');
+    const client = await TestClient.start({ workspaceFolder: folder, pull: true });
+    try {
+      const uri = pathToFileURL(path).href;
+      await client.open(uri, text);
+      const name = 'summarise_the_weather_forecast_for_the_next_week';
+      const report = await client.pull(uri);
+      assert.ok(report.kind === 'full' && report.items.every((d) => !String(d.message).includes(name)), 'no finding for a fate that depends on the length');
+      const hover = await client.hover(uri, positionOf(text, `"${name}"`, 0, 2));
+      const value = (hover!.contents as MarkupContent).value;
+      assert.match(value, /Every modelled client keeps this tool when the server name is at most \d+ characters\./);
+      assert.match(value, /server name unknown/);
+      assert.doesNotMatch(value, /ListToolsResultResponse/);
+    } finally {
+      await client.stop();
+    }
+  });
 });
