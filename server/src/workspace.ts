@@ -1,7 +1,7 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import picomatch from 'picomatch';
-import { analyze, type OffsetRange, type ToolwireWorkspace } from './core';
+import { toolNamesIn, type OffsetRange, type ToolwireWorkspace } from './core';
 import type { RuntimeEnvironment } from './runtime';
 
 type Tools = ReadonlyArray<{ readonly name: string; readonly range: OffsetRange }>;
@@ -49,7 +49,7 @@ export class ServerWorkspace implements ToolwireWorkspace {
     const text = this.readFile(path) ?? '';
     const cached = this.tools.get(path);
     if (cached && cached.text === text) return cached.tools;
-    const tools = analyze(text).tools.flatMap((t) => (t.name === undefined ? [] : [{ name: t.name, range: t.declaration.name.range }]));
+    const tools = toolNamesIn(text);
     this.tools.set(path, { text, tools });
     return tools;
   }

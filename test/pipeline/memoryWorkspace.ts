@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { analyze, type ToolwireWorkspace } from '../../server/src/core';
+import { toolNamesIn, type ToolwireWorkspace } from '../../server/src/core';
 
 /** An in-memory workspace (vscode-markdown-languageservice's test double): absolute path -> text. */
 export function memoryWorkspace(files: Readonly<Record<string, string>>): ToolwireWorkspace {
@@ -9,6 +9,6 @@ export function memoryWorkspace(files: Readonly<Record<string, string>>): Toolwi
       const matches = picomatch(globs as string[], { dot: true });
       return Object.keys(files).filter((p) => p.startsWith(`${folder}/`)).map((p) => p.slice(folder.length + 1)).filter((p) => matches(p));
     },
-    toolsOf: (path) => analyze(files[path] ?? '').tools.flatMap((t) => (t.name === undefined ? [] : [{ name: t.name, range: t.declaration.name.range }])),
+    toolsOf: (path) => toolNamesIn(files[path] ?? ''),
   };
 }

@@ -27,6 +27,7 @@ export { othersInClientGroup, sharedNote, runClientCensus, runClientCensusForDoc
 export { clientContextFor, type WorkspaceHost, type ClientContextInput } from './workspace/clientContext';
 export type { ClientContext, ServerNameSource } from './workspace/model';
 export { placeholderServer } from './workspace/clientPlan';
+export { toolNamesIn } from './workspace/toolNames';
 export { FORMATS, FORMAT_IDS, isMcpFormat, type FormatEntry } from './formats/registry';
 export { MCP_CLIENT_CONFIGS } from './workspace/mcpClientConfigs';
 export { createToolwireService, type ToolwireService, type ToolwireServiceInit, type ToolwireWorkspace, type DocumentInput, type DocumentResult, type LoadedConfig } from './pipeline/service';
