@@ -65,7 +65,7 @@ describe('the workspace census across files', () => {
     const recorded = pretty({ server_info: { name: 'server-memory' }, tools: [{ name: 'x'.repeat(50), inputSchema: {} }] });
     const analysis = analyze(recorded, { clients: { enabled: ['cursor'], server: 'given' } });
     assert.equal(analysis.clients[0]!.server, 'server-memory');
-    assert.deepEqual(analysis.server, { name: 'server-memory', known: true, budgets: {} });
+    assert.deepEqual({ ...analysis.server, budget: analysis.server?.budget(0) }, { name: 'server-memory', known: true, budget: undefined });
     assert.deepEqual(lines(recorded, { clients: { enabled: ['cursor'], server: 'given' } }), [`client-dropped "${'x'.repeat(50)}" [cursor]`]);
     // Docker's servers/<name>/tools.json and a file's own name are not server names (issue #8 item 6).
     assert.equal(optionsFor({ '/ws/servers/github/tools.json': '[]' }, '/ws/servers/github/tools.json', ['cursor']).clients?.server, undefined);

@@ -39,12 +39,24 @@ describe('server names are known or not used (issue #8 item 6)', () => {
     const files = { '/ws/t.json': mcpList(tool) };
     const analysis = analyse(files, '/ws/t.json');
     assert.deepEqual(clientFindings(analysis), []);
-    const budget = analysis.server!.budgets[0];
+    const budget = analysis.server!.budget(0);
     assert.equal(typeof budget, 'number');
     const withLength = (n: number) => analyse({ ...files, '/ws/.toolwire.json': JSON.stringify({ assumedServerNameLength: n }) }, '/ws/t.json');
     assert.deepEqual(clientFindings(withLength(budget!)), [], 'kept at the budget');
     assert.notDeepEqual(clientFindings(withLength(budget! + 1)), [], 'lost one character past it');
     assert.equal(withLength(budget! + 1).server?.assumedLength, budget! + 1);
+  });
+
+  test('a budget counts the collisions a cut makes, not only each tool alone', () => {
+    // VS Code cuts mcp_<label>_<tool> to 64: past a 3-character label the two names lose their last
+    // character and meet, though each alone is kept under any server name.
+    const prefix = 'p'.repeat(55);
+    const files = { '/ws/t.json': mcpList(`${prefix}1`, `${prefix}2`) };
+    const analysis = analyse(files, '/ws/t.json', ['vscode']);
+    assert.deepEqual(clientFindings(analysis), []);
+    assert.equal(analysis.server!.budget(0), 3);
+    const assumed = analyse({ ...files, '/ws/.toolwire.json': JSON.stringify({ clients: ['vscode'], assumedServerNameLength: 4 }) }, '/ws/t.json');
+    assert.ok(clientFindings(assumed).some((l) => l.includes('client-collision')), 'a finding one character past the budget');
   });
 
   test('the name comes from .toolwire.json, serverInfo, or the MCP client configuration that launches the folder', () => {

@@ -66,8 +66,12 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     if (plan) {
       checkClients(checked, clientResults, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown });
       clients.push(...clientResults);
-      const budgets = { ...server?.budgets, ...Object.fromEntries(plan.budgets(local, clientResults)) };
-      server = { name: plan.primary.server, known: plan.serverKnown, ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}), budgets };
+      // JSON Lines may hold several MCP requests: each tool asks the budget of its own.
+      const earlier = server?.budget;
+      const own = plan.budgets(local, clientResults);
+      const first = local[0]?.tool ?? Number.POSITIVE_INFINITY;
+      const budget = (tool: number) => (tool < first && earlier ? earlier(tool) : own(tool));
+      server = { name: plan.primary.server, known: plan.serverKnown, ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}), budget };
     }
   });
 

@@ -83,9 +83,9 @@ export interface Analysis {
   /**
    * MCP tool files with a client census: the server name it used. When nothing names the server
    * (`known: false`), `name` is a placeholder, fates that depend on the name's length are not
-   * findings, and `budgets` holds, per tool (global index), the longest server name under which
-   * every enabled client still keeps it (a tool absent from it is kept under any length, or is
-   * already lost whatever the name).
+   * findings, and `budget(tool)` (global index) gives the longest server name under which every
+   * enabled client still keeps the tool (undefined: kept under any length, or lost whatever the
+   * name). A function, computed on demand: hover asks for one tool, the CLI for none.
    */
   readonly server?: ServerNameInfo;
 }
@@ -95,7 +95,7 @@ export interface ServerNameInfo {
   readonly known: boolean;
   /** Set when `.toolwire.json` `assumedServerNameLength` stands in for the unknown name. */
   readonly assumedLength?: number;
-  readonly budgets: Readonly<Record<number, number>>;
+  budget(tool: number): number | undefined;
 }
 
 /** The other tools sharing a tool's wire name (at most `limit`, for display). */

@@ -40,7 +40,7 @@ function clientLines(analysis: Analysis, tool: number, fallbackServer: string): 
   // An unknown server name is never shown as one (issue #8 item 6): a placeholder, and the budget.
   const unknown = analysis.server && !analysis.server.known ? analysis.server : undefined;
   const server = unknown ? `server name unknown; \`${unknown.name}\` stands in for it` : `server \`${results[0]!.server}\``;
-  const budget = unknown?.budgets[tool];
+  const budget = unknown?.budget(tool);
   return [
     '',
     ...(budget !== undefined ? [`Every modelled client keeps this tool when the server name is at most ${budget} characters.`, ''] : []),

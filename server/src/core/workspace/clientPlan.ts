@@ -1,5 +1,6 @@
 import { runClientCensus, type ClientCensusOptions, type ClientResult, type ForeignServer } from '../clients/census';
 import type { ClientId } from '../clients/model';
+import { CLIENTS } from '../clients/profiles';
 import type { OffsetRange } from '../json/ranges';
 import type { ClientContext } from './model';
 
@@ -35,10 +36,11 @@ export interface ClientPlan {
   /** Runs every census (one per server name the document is sent under). */
   run(local: readonly LocalTool[]): ClientResult[];
   /**
-   * With the server name unknown: per tool every enabled client keeps under the placeholder, the
-   * longest server name for which every enabled client still keeps it (absent: any length).
+   * With the server name unknown: for a tool every enabled client keeps under the placeholder, the
+   * longest server name for which every enabled client still keeps it (undefined: any length, or
+   * lost whatever the name). Computed when asked, one tool at a time, and remembered.
    */
-  budgets(local: readonly LocalTool[], results: readonly ClientResult[]): Map<number, number>;
+  budgets(local: readonly LocalTool[], results: readonly ClientResult[]): (tool: number) => number | undefined;
 }
 
 /**
@@ -71,7 +73,7 @@ export function clientPlanFor(context: ClientContext, recorded: string | undefin
     capAtWarning: context.byDefault === true || !serverKnown,
     ...(!serverKnown && context.assumedServerNameLength !== undefined ? { assumedLength: context.assumedServerNameLength } : {}),
     run: (local) => names.flatMap((_, i) => runClientCensus(local, names.length > 1 ? optionsFor(i, local) : primary)),
-    budgets: (local, results) => (serverKnown ? new Map() : serverNameBudgets(local, primary, results)),
+    budgets: (local, results) => (serverKnown ? () => undefined : serverNameBudgets(local, primary, results)),
   };
 }
 
@@ -87,28 +89,52 @@ function kept(results: readonly ClientResult[], tool: number): boolean {
 }
 
 /**
- * Per tool kept under the placeholder: the longest server name (up to MAX_BUDGET) under which it
- * is still kept, by bisection over whole censuses (a cut or a hash can make two tools meet, so one
- * tool alone does not decide). Each length's census is run once and shared by every tool.
+ * Past this many tools, budgets come from each tool alone: checking the collisions a cut or a hash
+ * makes at each candidate length costs a whole census per distinct length.
  */
-function serverNameBudgets(local: readonly LocalTool[], primary: ClientCensusOptions, atPlaceholder: readonly ClientResult[]): Map<number, number> {
+const CENSUS_CHECKED_BUDGETS = 1000;
+
+/**
+ * Per tool kept under the placeholder: the longest server name (up to MAX_BUDGET) under which every
+ * enabled client still keeps it. First each tool alone (a length limit, a cut that fails: one
+ * rewrite of one name per step); then, in files of up to CENSUS_CHECKED_BUDGETS tools, the whole
+ * census at each candidate length, since a cut or a hash can make two tools meet (bisecting again
+ * below a candidate that fails). Each length's census runs once, shared by every tool.
+ */
+function serverNameBudgets(local: readonly LocalTool[], primary: ClientCensusOptions, atPlaceholder: readonly ClientResult[]): (tool: number) => number | undefined {
+  const profiles = primary.enabled.filter((c) => !primary.notLoadedBy?.includes(c)).map((c) => primary.profiles?.[c] ?? CLIENTS[c]);
+  const keptAlone = (name: string, length: number) =>
+    profiles.every((profile) => {
+      const [outcome] = profile.rewrite([{ server: placeholderServer(length), tool: name }]);
+      return outcome !== undefined && (outcome.fate === 'sent' || outcome.fate === 'renamed');
+    });
   const censuses = new Map<number, readonly ClientResult[]>([[primary.server.length, atPlaceholder]]);
   const censusAt = (length: number) => {
     let results = censuses.get(length);
     if (!results) censuses.set(length, (results = runClientCensus(local, { ...primary, server: placeholderServer(length) })));
     return results;
   };
-  const budgets = new Map<number, number>();
-  for (const { tool } of local) {
-    if (!kept(atPlaceholder, tool) || kept(censusAt(MAX_BUDGET), tool)) continue;
-    let good = primary.server.length;
-    let bad = MAX_BUDGET;
-    while (bad - good > 1) {
-      const mid = (good + bad) >> 1;
-      if (kept(censusAt(mid), tool)) good = mid;
-      else bad = mid;
-    }
-    budgets.set(tool, good);
+  const checkCensus = local.length <= CENSUS_CHECKED_BUDGETS;
+  const budgets = new Map<number, number | undefined>();
+  const compute = (tool: number): number | undefined => {
+    const name = local.find((t) => t.tool === tool)?.name;
+    if (name === undefined || !kept(atPlaceholder, tool)) return undefined;
+    let budget = keptAlone(name, MAX_BUDGET) ? MAX_BUDGET : longest(primary.server.length, MAX_BUDGET, (length) => keptAlone(name, length));
+    if (checkCensus && !kept(censusAt(budget), tool)) budget = longest(primary.server.length, budget, (length) => kept(censusAt(length), tool));
+    return budget < MAX_BUDGET ? budget : undefined;
+  };
+  return (tool) => {
+    if (!budgets.has(tool)) budgets.set(tool, compute(tool));
+    return budgets.get(tool);
+  };
+}
+
+/** The largest length in [good, bad) for which `keeps` holds, given it holds at `good` and not at `bad`. */
+function longest(good: number, bad: number, keeps: (length: number) => boolean): number {
+  while (bad - good > 1) {
+    const mid = (good + bad) >> 1;
+    if (keeps(mid)) good = mid;
+    else bad = mid;
   }
-  return budgets;
+  return good;
 }
