@@ -1,7 +1,7 @@
-import { isAbsolute, relative, resolve } from 'node:path';
-import { analyze, clientContextFor, type Analysis, type ClientId } from '../../server/src/core';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { createToolwireService, LineIndex, type Analysis, type ClientId, type LoadedConfig } from '../../server/src/core';
 import type { InvalidUtf8 } from '../../server/src/node/files';
-import { ConfigResolver, toSlashes } from './configs';
+import { toSlashes, type ConfigProblemReport } from './configs';
 import { collectFiles } from './files';
 import { InputLog } from './inputLog';
 import { Progress } from './progress';
@@ -29,16 +29,19 @@ export interface RunInput {
 
 export interface RunResult {
   readonly files: readonly AnalysedFile[];
-  readonly configs: ConfigResolver;
+  /** Problems of every config a file used, each reported once. */
+  readonly configProblems: readonly ConfigProblemReport[];
+  readonly hasConfigErrors: boolean;
   readonly ioError: boolean;
   readonly workspace: CliWorkspace;
 }
 
 /**
- * The part `check` and `census` share: expand the paths, resolve each file's config, build its
- * client census from the workspace around it, analyse it. I/O errors (unreadable, too large, a
- * special file named) are reported on stderr and remembered (exit 2), never thrown; skipped paths
- * and files without tools are listed with --verbose (InputLog).
+ * The part `check` and `census` share: expand the paths, and run each file through the core's
+ * one pipeline (config, options, client context, analysis: what the language server runs too),
+ * with the working folder as the workspace folder. I/O errors (unreadable, too large, a special
+ * file named) are reported on stderr and remembered (exit 2), never thrown; skipped paths and
+ * files without tools are listed with --verbose (InputLog).
  */
 export function analyzeFiles(input: RunInput): RunResult {
   const { files, errors, skipped } = collectFiles(input.paths);
@@ -46,30 +49,58 @@ export function analyzeFiles(input: RunInput): RunResult {
   for (const message of errors) input.stderr.write(`toolwire: ${message}\n`);
   const inputs = new InputLog(input.stderr, input.maxFileBytes, input.verbose, (path) => displayPath(path, input.cwd));
   for (const entry of skipped) inputs.skip(entry);
-  const configs = new ConfigResolver(input.config);
   const workspace = new CliWorkspace();
+  const service = createToolwireService({ workspace });
+  const configs = new ConfigProblems();
+  const cwd = toSlashes(resolve(input.cwd));
+  const configPath = input.config === undefined ? undefined : toSlashes(resolve(input.cwd, input.config));
   const progress = new Progress(files.length, input.stderr);
   const analysed: AnalysedFile[] = [];
   files.forEach((file, i) => {
-    const resolved = configs.optionsFor(file);
-    if (resolved === 'ignored') inputs.ignored(file);
-    else if (resolved !== undefined) {
-      const text = inputs.read(file);
-      if (text === undefined) ioError = true;
-      else {
-        // Called only when the file is an MCP tool file: other files never read the workspace.
-        const clients = () => clientContextFor({ path: resolved.path, folder: resolved.folder, config: resolved.config, requestedClients: input.clients }, workspace);
-        const options = { ...resolved.options, clients };
-        const analysis = analyze(text, options);
-        inputs.analysed(file, text, analysis);
-        const invalidUtf8 = inputs.invalidUtf8(file);
-        analysed.push({ display: displayPath(file, input.cwd), absolute: resolved.path, text, analysis, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
-      }
+    const absolute = toSlashes(resolve(input.cwd, file));
+    const result = service.analyzeDocument({
+      path: absolute,
+      text: () => inputs.read(file),
+      // As an editor opened on the working folder would see it.
+      workspaceFolder: absolute.startsWith(`${cwd}/`) ? cwd : toSlashes(dirname(absolute)),
+      ...(configPath !== undefined ? { configPath } : {}),
+      requestedClients: input.clients,
+    });
+    if (result.kind === 'config-unreadable') configs.unreadable(result.path);
+    else configs.add(result.config);
+    if (result.kind === 'unreadable') ioError = true;
+    if (result.kind === 'ignored') inputs.ignored(file);
+    if (result.kind === 'analysis') {
+      inputs.analysed(file, result.text, result.analysis);
+      const invalidUtf8 = inputs.invalidUtf8(file);
+      analysed.push({ display: displayPath(file, input.cwd), absolute, text: result.text, analysis: result.analysis, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
     }
     progress.tick(i + 1);
   });
   inputs.finish();
-  return { files: analysed, configs, ioError, workspace };
+  return { files: analysed, configProblems: configs.problems, hasConfigErrors: configs.problems.some((p) => p.severity === 'error'), ioError, workspace };
+}
+
+/** Each config's problems once, with 1-based line and column. */
+class ConfigProblems {
+  readonly problems: ConfigProblemReport[] = [];
+  private readonly seen = new Set<string>();
+
+  add(config: LoadedConfig | undefined): void {
+    if (!config || this.seen.has(config.found.path)) return;
+    this.seen.add(config.found.path);
+    const lines = new LineIndex(config.found.text);
+    for (const problem of config.parsed.problems) {
+      const at = lines.position(problem.range.start);
+      this.problems.push({ path: config.found.path, line: at.line + 1, column: at.character + 1, severity: problem.severity, message: problem.message });
+    }
+  }
+
+  unreadable(path: string): void {
+    if (this.seen.has(path)) return;
+    this.seen.add(path);
+    this.problems.push({ path, line: 1, column: 1, severity: 'error', message: 'cannot read the configuration file' });
+  }
 }
 
 /** Relative to the working folder when inside it, with `/` separators for stable output. */

@@ -14,7 +14,8 @@ export function buildReport(path: string, text: string, analysis: Analysis, othe
     const entries: Array<[string, { wireName: string | null; fate: ClientFate }]> = [];
     for (const result of analysis.clients) {
       const outcome = result.tools.find((t) => t.tool === tool);
-      if (outcome) entries.push([result.client, { wireName: outcome.wireName, fate: outcome.fate }]);
+      // A file two servers list is sent under each name: this map is its first server's (census lists all).
+      if (outcome && !entries.some(([client]) => client === result.client)) entries.push([result.client, { wireName: outcome.wireName, fate: outcome.fate }]);
     }
     return entries.length > 0 ? { clients: Object.fromEntries(entries) } : {};
   };

@@ -1,21 +1,21 @@
-import { ALL_CLIENT_IDS, CLIENTS, LineIndex, othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
+import { LineIndex, othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
 import { analyzeFiles } from './analyzeFiles';
 import { inputDiagnostics } from './inputFindings';
 import type { CheckArgs } from './args';
 import { reportConfigProblems, type CommandIO } from './checkCommand';
 
 /**
- * `toolwire census`: for every MCP tool file, per client, each tool's wire name and fate. With no
- * client named (and none configured), every client profile is shown. Exit 1 when a tool fails a
- * request or collides in some client, or a file is not valid JSON (said on stderr), else 0.
+ * `toolwire census`: for every MCP tool file, per client, each tool's wire name and fate. The
+ * clients are the ones `check` models (named, configured, else every profile): one pipeline, so
+ * the two commands never give one tool two wire names. Exit 1 when a tool fails a request or
+ * collides in some client, else 0.
  */
 export function runCensus(args: CheckArgs, io: CommandIO): number {
-  const clients = args.clients.length > 0 ? args.clients : ALL_CLIENT_IDS;
-  const run = analyzeFiles({ paths: args.paths, config: args.config, clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
-  if (reportConfigProblems(run.configs.problems, run.configs.hasErrors, io)) return 2;
+  const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+  if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const files = run.files.filter((f) => f.analysis.clients.length > 0);
   if (args.format === 'json') {
-    io.stdout.write(`${JSON.stringify({ version: 1, files: files.map((f) => ({ path: f.display, server: f.analysis.clients[0]!.server, clients: f.analysis.clients.map((c) => censusJson(f.analysis, c)) })) })}\n`);
+    io.stdout.write(`${JSON.stringify({ version: 1, files: files.map((f) => ({ path: f.display, ...serverJson(f.analysis), clients: f.analysis.clients.map((c) => censusJson(f.analysis, c)) })) })}\n`);
   } else {
     io.stdout.write(files.map((f) => censusText(f.display, f.analysis)).join('\n'));
     if (files.length === 0) io.stderr.write('toolwire: no MCP tool files among the paths given.\n');
@@ -29,11 +29,25 @@ export function runCensus(args: CheckArgs, io: CommandIO): number {
   return bad ? 1 : 0;
 }
 
+/** An unknown server is `null`, and the placeholder its wire names were computed under is named. */
+function serverJson(analysis: Analysis) {
+  const server = analysis.server;
+  return server?.known ? { server: server.name } : { server: null, placeholderServer: server?.name ?? '' };
+}
+
+function serverText(analysis: Analysis): string {
+  const server = analysis.server;
+  if (server?.known) return `server "${server.name}"`;
+  return `server name unknown: wire names use the placeholder "${server?.name ?? ''}"; name it in .toolwire.json "servers"`;
+}
+
 function censusJson(analysis: Analysis, result: ClientResult) {
-  const profile = CLIENTS[result.client];
+  const { profile } = result;
   return {
     client: result.client,
     version: profile.version,
+    // A file two servers list (issue #8 item 8): the census under its other names says which.
+    ...(analysis.server?.known && result.server !== analysis.server.name ? { server: result.server } : {}),
     tools: result.tools.map((t) => ({
       name: analysis.tools[t.tool]!.name,
       wireName: t.wireName,
@@ -48,10 +62,11 @@ function censusJson(analysis: Analysis, result: ClientResult) {
 
 /** One aligned table per client: tool, wire name, fate, and why (drops, failures, collisions). */
 function censusText(path: string, analysis: Analysis): string {
-  const out = [`${path} (server "${analysis.clients[0]!.server}")`];
+  const out = [`${path} (${serverText(analysis)})`];
   for (const result of analysis.clients) {
-    const profile = CLIENTS[result.client];
-    out.push('', `  ${profile.label} ${profile.version}: ${profile.shape}`);
+    const { profile } = result;
+    const as = analysis.server?.known && result.server !== analysis.server.name ? ` (as server "${result.server}")` : '';
+    out.push('', `  ${profile.label} ${profile.version}${as}: ${profile.shape}`);
     const rows = result.tools.map((t) => [
       analysis.tools[t.tool]!.name ?? '',
       t.wireName ?? '—',

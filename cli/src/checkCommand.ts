@@ -16,7 +16,7 @@ export interface CommandIO {
 /** `toolwire check`: exit 0 clean, 1 errors found, 2 usage, configuration or I/O error. */
 export function runCheck(args: CheckArgs, io: CommandIO): number {
   const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
-  if (reportConfigProblems(run.configs.problems, run.configs.hasErrors, io)) return 2;
+  if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const otherFile = (file: string) => {
     const text = run.workspace.readFile(file);
     return text === undefined ? undefined : { path: displayPath(file, io.cwd), text };

@@ -1,12 +1,12 @@
 import picomatch from 'picomatch';
 import { listFiles, readTextFile } from '../../server/src/node/files';
-import { analyze, type OffsetRange, type WorkspaceHost } from '../../server/src/core';
+import { toolNamesIn, type OffsetRange, type ToolwireWorkspace } from '../../server/src/core';
 
 /**
- * The CLI's view of the workspace for the client census: files from disk, each read, listed and
+ * The CLI's workspace for the core's pipeline: files from disk, each read, listed and
  * analysed once per run.
  */
-export class CliWorkspace implements WorkspaceHost {
+export class CliWorkspace implements ToolwireWorkspace {
   private readonly texts = new Map<string, string | undefined>();
   private readonly listings = new Map<string, string[]>();
   private readonly tools = new Map<string, ReadonlyArray<{ name: string; range: OffsetRange }>>();
@@ -27,7 +27,7 @@ export class CliWorkspace implements WorkspaceHost {
     let found = this.tools.get(path);
     if (!found) {
       const text = this.readFile(path);
-      found = text === undefined ? [] : analyze(text).tools.flatMap((t) => (t.name === undefined ? [] : [{ name: t.name, range: t.declaration.name.range }]));
+      found = text === undefined ? [] : toolNamesIn(text);
       this.tools.set(path, found);
     }
     return found;

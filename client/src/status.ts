@@ -1,19 +1,14 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { FORMATS } from '../../server/src/core/formats/registry';
 import { STATUS_REQUEST, type DocumentStatus } from '../../server/src/protocol';
 import { DOCUMENT_SELECTOR } from './selector';
 
-const FORMAT_NAMES: Record<string, string> = {
-  'ads-manifest': 'ADS manifest',
-  'openai-chat': 'OpenAI Chat request',
-  'openai-responses': 'OpenAI Responses request',
-  'anthropic-messages': 'Anthropic request',
-  gemini: 'Gemini request',
-  'bedrock-converse': 'Bedrock request',
-  'mcp-tools-list': 'MCP tool list',
-  'mcp-tool': 'MCP tool',
-  'generic-tools': 'tool array',
-};
+/** The format's label from the core's one registry (a format added there shows here too). */
+function formatLabel(format: string): string {
+  return (FORMATS as Readonly<Record<string, { readonly label: string }>>)[format]?.label ?? format;
+}
+
 
 /**
  * The language-status item: the file's format, tool count and findings, asked of the server
@@ -55,7 +50,7 @@ export class StatusItem implements vscode.Disposable {
     if (status.state === 'analysed' && status.format) {
       const left = status.tools - status.offered;
       this.item.text = `$(symbol-function) ${status.tools} tool${status.tools === 1 ? '' : 's'}${left > 0 ? `, ${left} not sent` : ''}`;
-      this.item.detail = `${FORMAT_NAMES[status.format] ?? status.format}: ${status.errors} error${status.errors === 1 ? '' : 's'}, ${status.warnings} warning${status.warnings === 1 ? '' : 's'}${status.detail ? `. ${status.detail}` : ''}`;
+      this.item.detail = `${formatLabel(status.format)}: ${status.errors} error${status.errors === 1 ? '' : 's'}, ${status.warnings} warning${status.warnings === 1 ? '' : 's'}${status.detail ? `. ${status.detail}` : ''}`;
     } else {
       this.item.text = 'toolwire';
       this.item.detail = status.detail ?? 'Not a tool file';

@@ -1,4 +1,4 @@
-import { ALL_CLIENT_IDS, runClientCensusForDocument, type Analysis, type ClientResult, type ClientToolOutcome, type Located } from './core';
+import { ALL_CLIENT_IDS, isMcpFormat, runClientCensusForDocument, type Analysis, type ClientResult, type ClientToolOutcome, type Located } from './core';
 
 /** The client outcomes a hover or the census view shows: the enabled clients', or all of them. */
 export interface ClientTables {
@@ -67,7 +67,7 @@ export class AnalysisIndex {
     if (this.analysis.clients.length > 0) return { results: this.analysis.clients, enabled: true };
     const cached = this.clientTables.get(fallbackServer);
     if (cached) return cached;
-    const mcp = this.analysis.requests.find((r) => r.format === 'mcp-tools-list' || r.format === 'mcp-tool');
+    const mcp = this.analysis.requests.find((r) => isMcpFormat(r.format));
     const tables: ClientTables = mcp
       ? { results: runClientCensusForDocument(this.analysis, mcp.serverName ?? fallbackServer, ALL_CLIENT_IDS), enabled: false }
       : { results: [], enabled: false };

@@ -1,8 +1,8 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, parseConfig, type Analysis, type AnalysisOptions, type ClientCensusOptions, type ConfigProblem } from './core';
+import { parseConfig, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult } from './core';
 import { AnalysisIndex } from './analysisIndex';
-import type { ConfigStore, ResolvedConfig } from './configStore';
-import { baseOptions, type SettingsStore, type ToolwireSettings } from './settings';
+import type { ResolvedConfig } from './configStore';
+import type { SettingsStore, ToolwireSettings } from './settings';
 
 interface Common {
   readonly uri: string;
@@ -51,13 +51,11 @@ export class DocumentAnalyzer {
 
   constructor(
     private readonly settings: SettingsStore,
-    private readonly configs: ConfigStore,
-    private readonly workspaceFolders: () => readonly string[],
+    /** The core's one pipeline (config → options → client context → analysis) over the server's workspace. */
+    private readonly pipeline: (uri: string, text: string, settings: ToolwireSettings) => DocumentResult,
     private readonly logger: Logger,
     /** Told about every freshly computed state (the server uses it to warn about a broken config). */
     private readonly onComputed: (state: DocumentState) => void = () => undefined,
-    /** The client census around a document (issue #5): who sends it, with which other servers. */
-    private readonly clientsFor: (uri: string, config: ResolvedConfig | undefined, settings: ToolwireSettings) => ClientCensusOptions | undefined = () => undefined,
   ) {}
 
   get generation(): number {
@@ -106,15 +104,11 @@ export class DocumentAnalyzer {
     if (text.length > limit) {
       return { ...common, kind: 'too-large', detail: `toolwire skipped this file: ${(text.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).` };
     }
-    const resolved = this.configs.optionsFor(document.uri, baseOptions(settings), this.workspaceFolders());
-    if (resolved.kind === 'ignored') {
-      return { ...common, kind: 'ignored', detail: `Ignored by ${resolved.config.found.path} ("ignore").` };
-    }
     try {
-      // Read the workspace around the document only if it is an MCP tool file (see AnalysisOptions).
-      const options: AnalysisOptions = { ...resolved.options, clients: () => this.clientsFor(document.uri, resolved.config, settings) };
-      const analysis = analyze(text, options);
-      return { ...common, kind: 'analysis', text, analysis, index: new AnalysisIndex(analysis), options, config: resolved.config };
+      const result = this.pipeline(document.uri, text, settings);
+      if (result.kind === 'ignored') return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
+      if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };
+      return { ...common, kind: 'analysis', text, analysis: result.analysis, index: new AnalysisIndex(result.analysis), options: result.options, config: result.config };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
       this.logger.error(`toolwire: analysis of ${document.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);

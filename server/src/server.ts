@@ -12,8 +12,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
-import { ConfigStore, type ResolvedConfig } from './configStore';
-import { clientContextFor, LineIndex, MCP_CLIENT_CONFIGS, parentOf, serverNameFromPath, type ClientCensusOptions } from './core';
+import { createToolwireService, LineIndex, MCP_CLIENT_CONFIGS, placeholderServer, type DocumentResult } from './core';
 import { toRange, type OtherFiles } from './convert';
 import { DocumentAnalyzer, type DocumentState, type Logger } from './documentState';
 import { censusReport } from './features/census';
@@ -26,7 +25,7 @@ import { documentSymbols } from './features/symbols';
 import { CENSUS_REQUEST, STATUS_REQUEST, type CensusParams, type CensusReport, type DocumentParams, type DocumentStatus } from './protocol';
 import type { RuntimeEnvironment } from './runtime';
 import { safe } from './safe';
-import { SettingsStore, type ToolwireSettings } from './settings';
+import { baseOptions, SettingsStore, type ToolwireSettings } from './settings';
 import { ServerWorkspace } from './workspace';
 import { PullDiagnostics } from './validation/pull';
 import { PushDiagnostics } from './validation/push';
@@ -50,7 +49,6 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   let capabilities: ClientCapabilities = {};
   let workspaceFolders: string[] = [];
   const settings = new SettingsStore(connection, () => capabilities.workspace?.configuration === true);
-  const configs = new ConfigStore(runtime);
   const warnedConfigs = new Set<string>();
   const warnAboutConfig = (state: DocumentState) => {
     if (state.kind !== 'analysis' || !state.config) return;
@@ -63,14 +61,21 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `toolwire: ${found.path} has ${errors.length} problem${errors.length === 1 ? '' : 's'} (first: ${errors[0]!.message}). Its valid settings still apply; open the file to see them all.` });
   };
   const workspace = new ServerWorkspace(documents, runtime);
-  const clientsFor = (uri: string, config: ResolvedConfig | undefined, current: ToolwireSettings): ClientCensusOptions | undefined => {
+  const service = createToolwireService({ workspace });
+  /** The core's one pipeline, as the CLI runs it, with the editor's settings and folders. */
+  const pipeline = (uri: string, text: string, current: ToolwireSettings): DocumentResult => {
     const path = runtime.uriToPath(uri);
-    // An untitled or virtual document has no folder around it: only the clients asked for.
-    if (path === undefined) return current.clients.length > 0 ? { enabled: current.clients, server: 'server' } : undefined;
-    const folder = config?.found.folder ?? workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0] ?? parentOf(path);
-    const context = clientContextFor({ path, folder, config: config?.parsed.config, requestedClients: current.clients }, workspace);
-    workspace.recordDependencies(uri, context?.others?.map((o) => o.file) ?? []);
-    return context;
+    const folder = path === undefined ? undefined : workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
+    const result = service.analyzeDocument({
+      path,
+      text,
+      ...(folder !== undefined ? { workspaceFolder: folder, configBoundary: folder } : {}),
+      base: baseOptions(current),
+      requestedClients: current.clients,
+    });
+    // The census runs inside analyze: what it read is known once the analysis is done.
+    if (result.kind === 'analysis') workspace.recordDependencies(uri, result.reads);
+    return result;
   };
   /** Positions in another file: its open document's, else its text on disk. */
   const otherFiles: OtherFiles = (path) => {
@@ -82,7 +87,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const lines = new LineIndex(text);
     return { uri, range: (r) => lines.range(r) };
   };
-  const analyzer = new DocumentAnalyzer(settings, configs, () => workspaceFolders, logger, warnAboutConfig, clientsFor);
+  const analyzer = new DocumentAnalyzer(settings, pipeline, logger, warnAboutConfig);
   let scheduler: DiagnosticsScheduler | undefined;
   const versioned = () => capabilities.workspace?.workspaceEdit?.documentChanges === true;
 
@@ -140,7 +145,6 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const paths = params.changes.flatMap((c) => runtime.uriToPath(c.uri) ?? []);
     if (paths.some(isWorkspaceConfig)) {
       // .toolwire.json or an MCP client configuration: every document may be affected.
-      configs.invalidate();
       workspace.invalidate();
       refreshAll();
       return;
@@ -184,7 +188,6 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   documents.onDidSave((e) => {
     const path = runtime.uriToPath(e.document.uri);
     if (path && isWorkspaceConfig(path)) {
-      configs.invalidate();
       workspace.invalidate();
       refreshAll();
     }
@@ -200,7 +203,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
 
   connection.onHover(safe(logger, 'hover', null, async (params) => {
     const found = await analysisOf(params.textDocument.uri);
-    return found ? hoverAt(found.document, found.state.index, found.document.offsetAt(params.position), fallbackServer(params.textDocument.uri)) : null;
+    return found ? hoverAt(found.document, found.state.index, found.document.offsetAt(params.position), placeholderServer()) : null;
   }));
 
   connection.languages.inlayHint.on(safe(logger, 'inlay hints', [], async (params) => {
@@ -234,9 +237,6 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     return found ? documentSymbols(found.document, found.state.analysis) : [];
   }));
 
-  /** The server name a document's path suggests (for client tables when none is enabled). */
-  const fallbackServer = (uri: string) => serverNameFromPath(runtime.uriToPath(uri) ?? uri);
-
   const notAnalysed: DocumentStatus = { state: 'not-a-tool-file', format: null, tools: 0, offered: 0, errors: 0, warnings: 0 };
   connection.onRequest(STATUS_REQUEST, safe(logger, 'status', notAnalysed, async (params: DocumentParams) => {
     const document = documents.get(params.uri);
@@ -247,7 +247,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const found = await analysisOf(params.uri);
     if (!found) return null;
     const fileName = decodeURIComponent(params.uri.slice(params.uri.lastIndexOf('/') + 1));
-    return censusReport(fileName, found.state.index, fallbackServer(params.uri), params.page, params.pageSize);
+    return censusReport(fileName, found.state.index, placeholderServer(), params.page, params.pageSize);
   }));
 
   documents.listen(connection);

@@ -1,19 +1,19 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import picomatch from 'picomatch';
-import { analyze, type OffsetRange, type WorkspaceHost } from './core';
+import { toolNamesIn, type OffsetRange, type ToolwireWorkspace } from './core';
 import type { RuntimeEnvironment } from './runtime';
 
 type Tools = ReadonlyArray<{ readonly name: string; readonly range: OffsetRange }>;
 
 /**
- * The server's WorkspaceHost for the client census: an open document's current text wins over
+ * The server's workspace for the core's pipeline: an open document's current text wins over
  * the disk (so a collision appears while the other file is being typed, unsaved); disk reads,
  * folder listings and other files' tool names are cached until a watched-file change.
  * It also remembers which documents used which other files, so a change to one refreshes the
  * diagnostics of the others (interFileDependencies).
  */
-export class ServerWorkspace implements WorkspaceHost {
+export class ServerWorkspace implements ToolwireWorkspace {
   private readonly disk = new Map<string, string | undefined>();
   private readonly listings = new Map<string, readonly string[]>();
   private readonly tools = new Map<string, { text: string; tools: Tools }>();
@@ -25,6 +25,12 @@ export class ServerWorkspace implements WorkspaceHost {
   readFile(path: string): string | undefined {
     const open = this.documents.get(this.runtime.pathToUri(path));
     if (open) return open.getText();
+    if (!this.disk.has(path)) this.disk.set(path, this.runtime.readFile(path));
+    return this.disk.get(path);
+  }
+
+  /** `.toolwire.json` as saved: an unsaved edit applies on save (the configs' change handler). */
+  readConfig(path: string): string | undefined {
     if (!this.disk.has(path)) this.disk.set(path, this.runtime.readFile(path));
     return this.disk.get(path);
   }
@@ -43,7 +49,7 @@ export class ServerWorkspace implements WorkspaceHost {
     const text = this.readFile(path) ?? '';
     const cached = this.tools.get(path);
     if (cached && cached.text === text) return cached.tools;
-    const tools = analyze(text).tools.flatMap((t) => (t.name === undefined ? [] : [{ name: t.name, range: t.declaration.name.range }]));
+    const tools = toolNamesIn(text);
     this.tools.set(path, { text, tools });
     return tools;
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, clientContextFor, parseConfig, type AnalysisOptions, type ClientCensusOptions, type ClientId, type WorkspaceHost } from '../../server/src/core';
+import { analyze, clientContextFor, parseConfig, type AnalysisOptions, type ClientContext, type ClientId, type WorkspaceHost } from '../../server/src/core';
 import { applyEdits, mcpList, pretty } from './helpers';
 
 /** An in-memory workspace (vscode-markdown-languageservice style): path -> text. */
@@ -16,11 +16,11 @@ function workspace(files: Record<string, string>): WorkspaceHost {
   };
 }
 
-function optionsFor(files: Record<string, string>, path: string, requested?: readonly ClientId[]): AnalysisOptions & { clients?: ClientCensusOptions } {
+function optionsFor(files: Record<string, string>, path: string, requested?: readonly ClientId[]): AnalysisOptions & { clients?: ClientContext } {
   const configText = files['/ws/.toolwire.json'];
   const config = configText ? parseConfig(configText).config : undefined;
   const clients = clientContextFor({ path, folder: '/ws', config, ...(requested ? { requestedClients: requested } : {}) }, workspace(files));
-  return clients ? { clients } : {};
+  return { clients };
 }
 
 const lines = (text: string, options: AnalysisOptions) =>
@@ -61,12 +61,15 @@ describe('the workspace census across files', () => {
     assert.deepEqual(cursorOptions.clients?.notLoadedBy, ['cursor'], 'Cursor does not load the browser server');
   });
 
-  test('the server name: configured, recorded in the file, or from the path', () => {
+  test('the server name: configured, recorded in the file, given, and never the path', () => {
     const recorded = pretty({ server_info: { name: 'server-memory' }, tools: [{ name: 'x'.repeat(50), inputSchema: {} }] });
-    const analysis = analyze(recorded, { clients: { enabled: ['cursor'], server: 'from-path' } });
+    const analysis = analyze(recorded, { clients: { enabled: ['cursor'], server: 'given' } });
     assert.equal(analysis.clients[0]!.server, 'server-memory');
-    assert.deepEqual(lines(recorded, { clients: { enabled: ['cursor'], server: 'from-path' } }), [`client-dropped "${'x'.repeat(50)}" [cursor]`]);
-    assert.equal(optionsFor({ '/ws/servers/github/tools.json': '[]' }, '/ws/servers/github/tools.json', ['cursor'])?.clients?.server, 'github');
+    assert.deepEqual({ ...analysis.server, budget: analysis.server?.budget(0) }, { name: 'server-memory', known: true, budget: undefined });
+    assert.deepEqual(lines(recorded, { clients: { enabled: ['cursor'], server: 'given' } }), [`client-dropped "${'x'.repeat(50)}" [cursor]`]);
+    // Docker's servers/<name>/tools.json and a file's own name are not server names (issue #8 item 6).
+    assert.equal(optionsFor({ '/ws/servers/github/tools.json': '[]' }, '/ws/servers/github/tools.json', ['cursor']).clients?.server, undefined);
+    assert.equal(optionsFor({ '/ws/ListToolsResultResponse.json': '[]' }, '/ws/ListToolsResultResponse.json', ['cursor']).clients?.server, undefined);
   });
 
   test('a function for the clients is called only for MCP tool files', () => {
@@ -82,8 +85,10 @@ describe('the workspace census across files', () => {
     assert.equal(calls, 1);
   });
 
-  test('no client is enabled unless configured or asked for', () => {
-    assert.deepEqual(optionsFor({ '/ws/t.json': mcpList('a.b') }, '/ws/t.json'), {});
+  test('with no client configured or asked for, every modelled client is checked, by default', () => {
+    const context = optionsFor({ '/ws/t.json': mcpList('a.b') }, '/ws/t.json').clients!;
+    assert.deepEqual(context.enabled, ['native-runtime', 'vscode', 'claude-code', 'cursor', 'gemini-cli', 'codex', 'openai-agents']);
+    assert.equal(context.byDefault, true);
   });
 
   test('the rename fix proposes a name that survives every enabled client', () => {

@@ -71,7 +71,7 @@ for (const pull of [false, true]) {
 
 describe('client hover and census', () => {
   test('hover shows what every client sends, even with none enabled', async () => {
-    const ws = workspace({ 'billing/tools.json': mcpList('refund.issue') });
+    const ws = workspace({ '.toolwire.json': JSON.stringify({ servers: { billing: 'billing/tools.json' } }), 'billing/tools.json': mcpList('refund.issue') });
     const client = await TestClient.start({ workspaceFolder: ws.folder });
     try {
       const uri = ws.uri('billing/tools.json');
@@ -79,7 +79,7 @@ describe('client hover and census', () => {
       await client.open(uri, text);
       const hover = await client.hover(uri, positionOf(text, '"refund.issue"', 0, 2));
       const value = (hover!.contents as MarkupContent).value;
-      assert.match(value, /\*\*MCP clients\*\* \(server `billing`; none enabled/);
+      assert.match(value, /\*\*MCP clients\*\* \(server `billing`\)/);
       assert.match(value, /\| Claude Code 2\.1\.8x \(2026-03\) \| `mcp__billing__refund_issue` \| renamed \|/);
       assert.match(value, /\| Cursor as reported 2026-02 to 2026-07 \| `—` \| dropped: Cursor filters tool names/);
       const census = (await client.connection.sendRequest('toolwire/census', { uri })) as { markdown: string };

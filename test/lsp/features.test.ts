@@ -75,7 +75,7 @@ describe('hover, inlay hints, symbols', () => {
     const uri = 'file:///ws/census.json';
     await client.open(uri, mcpList('a.b', 'a_b', '<script>'));
     const status = await client.connection.sendRequest('toolwire/status', { uri });
-    assert.deepEqual(status, { state: 'analysed', format: 'mcp-tools-list', tools: 3, offered: 2, errors: 2, warnings: 1 });
+    assert.deepEqual(status, { state: 'analysed', format: 'mcp-tools-list', tools: 3, offered: 2, errors: 2, warnings: 7 });
     const census = (await client.connection.sendRequest('toolwire/census', { uri })) as { markdown: string; html: string };
     assert.match(census.markdown, /\| `a\.b` \| `a_b` \| left out of the request \(the runtime keeps `a_b`\) \| ✓ \| ✓ \| ✓ \| `a_b` \|/);
     assert.match(census.html, /<code>&lt;script&gt;<\/code>/);
@@ -130,7 +130,8 @@ describe('quick fixes through the server', () => {
 
   test('rename fixes: invalid-name, wire-collision, reserved-name, case-collision', async () => {
     assert.equal(await checkEveryFix('openai', OPENAI_A_B), 1);
-    assert.equal(await checkEveryFix('mcp', mcpList('a.b', 'a_b', 'tool.search', 'Calc', 'calc')), 3);
+    // Six more: every modelled client's warnings carry a proven rename too (issue #8 item 6).
+    assert.equal(await checkEveryFix('mcp', mcpList('a.b', 'a_b', 'tool.search', 'Calc', 'calc')), 9);
     assert.equal(await checkEveryFix('anthropic', pretty({ model: 'claude-x', tools: [{ name: 'get', input_schema: {} }, { name: 'get', input_schema: {} }] })), 1);
   });
 

@@ -1,9 +1,11 @@
 import { takeCensus } from './census/census';
 import { checkAdsCapabilities } from './checks/ads';
-import type { ClientCensusOptions, ClientResult } from './clients/census';
+import type { ClientResult } from './clients/census';
 import type { ExtractedRequest } from './formats/model';
+import { isMcpFormat } from './formats/registry';
 import { checkClients, clientConstraints, localToolsOf } from './checks/clients';
-import { runClientCensus } from './clients/census';
+import { clientPlanFor, type ClientPlan } from './workspace/clientPlan';
+import type { ClientContext } from './workspace/model';
 import { checkCaseCollisions, checkReservedNames, checkWireCollisions } from './checks/collisions';
 import type { CheckContext } from './checks/context';
 import { checkHistoryNames, checkMcpSourceNames, checkMissingNames, checkWireNames } from './checks/names';
@@ -15,7 +17,7 @@ import { sharedNamespace } from './fixes/invocationNameFix';
 import { NamePool, ownNames } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
 import { parseDocument } from './json/parse';
-import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus } from './model';
+import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions } from './settings';
 
 /**
@@ -31,6 +33,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
   const references: AnalyzedReference[] = [];
   const requests: RequestCensus[] = [];
   const clients: ClientResult[] = [];
+  let server: ServerNameInfo | undefined;
 
   const clientOptions = lazyClients(options);
   extraction.requests.forEach((request, index) => {
@@ -55,13 +58,20 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
       keepers: new Map(),
     };
     // MCP clients rewrite a server's tools (issue #5): only MCP tool files have a server.
-    const forRequest = clientOptionsFor(request, clientOptions);
-    const clientResults = forRequest ? runClientCensus(localToolsOf(context), forRequest) : [];
-    const checked = forRequest ? { ...context, constraintsFor: clientConstraints(context, forRequest, clientResults) } : context;
+    const plan = clientPlanOf(request, clientOptions);
+    const local = plan ? localToolsOf(context) : [];
+    const clientResults = plan ? plan.run(local) : [];
+    const checked = plan ? { ...context, constraintsFor: clientConstraints(context, plan.primary, clientResults) } : context;
     runChecks(checked);
-    if (forRequest) {
-      checkClients(checked, clientResults);
+    if (plan) {
+      checkClients(checked, clientResults, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown });
       clients.push(...clientResults);
+      // JSON Lines may hold several MCP requests: each tool asks the budget of its own.
+      const earlier = server?.budget;
+      const own = plan.budgets(local, clientResults);
+      const first = local[0]?.tool ?? Number.POSITIVE_INFINITY;
+      const budget = (tool: number) => (tool < first && earlier ? earlier(tool) : own(tool));
+      server = { name: plan.primary.server, known: plan.serverKnown, ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}), budget };
     }
   });
 
@@ -74,6 +84,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     findings: sink.findings.sort(compareFindings),
     syntaxProblems: parsed.problems,
     clients,
+    ...(server ? { server } : {}),
   };
 }
 
@@ -97,19 +108,18 @@ function* takenNames(tools: readonly AnalyzedTool[], reserved: readonly string[]
   for (const name of reserved) yield [name];
 }
 
-/** The client options, resolved on first use (a function may read the workspace). */
-function lazyClients(options: AnalysisOptions): () => ClientCensusOptions | undefined {
+/** The client context, resolved on first use (a function may read the workspace). */
+function lazyClients(options: AnalysisOptions): () => ClientContext | undefined {
   const given = options.clients;
   if (typeof given !== 'function') return () => given;
   return memo(given);
 }
 
 /** MCP clients rewrite a server's tools, so only MCP tool files get a client census. */
-function clientOptionsFor(request: ExtractedRequest, resolve: () => ClientCensusOptions | undefined): ClientCensusOptions | undefined {
-  if (request.format !== 'mcp-tools-list' && request.format !== 'mcp-tool') return undefined;
-  const clients = resolve();
-  if (!clients || clients.enabled.length === 0) return undefined;
-  return !clients.serverIsConfigured && request.serverName ? { ...clients, server: request.serverName } : clients;
+function clientPlanOf(request: ExtractedRequest, resolve: () => ClientContext | undefined): ClientPlan | undefined {
+  if (!isMcpFormat(request.format)) return undefined;
+  const context = resolve();
+  return context ? clientPlanFor(context, request.serverName) : undefined;
 }
 
 function memo<T>(compute: () => T): () => T {

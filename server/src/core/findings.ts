@@ -2,23 +2,8 @@ import type { OffsetRange } from './json/ranges';
 import type { ProviderId } from './profiles/providers';
 import type { ClientId } from './clients/model';
 
-export type FindingCode =
-  | 'invalid-name'
-  | 'wire-collision'
-  | 'reserved-name'
-  | 'not-invocable'
-  | 'invalid-invocation-name'
-  | 'invalid-capability-name'
-  | 'case-collision'
-  | 'unresolved-reference'
-  | 'missing-name'
-  | 'too-many-tools'
-  | 'renamed-on-wire'
-  | 'client-rejected'
-  | 'client-dropped'
-  | 'client-collision';
-
-export const FINDING_CODES: readonly FindingCode[] = [
+/** Every finding code, once: the type, settings, schema checks and docs all derive from this list. */
+export const FINDING_CODES = [
   'invalid-name',
   'wire-collision',
   'reserved-name',
@@ -33,7 +18,12 @@ export const FINDING_CODES: readonly FindingCode[] = [
   'client-rejected',
   'client-dropped',
   'client-collision',
-];
+] as const;
+
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+/** Codes for two names meeting in one request: a rename or fix-all must not create a new one. */
+export const NAME_COLLISION_CODES: ReadonlySet<FindingCode> = new Set<FindingCode>(['wire-collision', 'case-collision', 'reserved-name']);
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint'];

@@ -3,7 +3,7 @@
  * are thin adapters over what this file exports.
  */
 export { analyze } from './analyze';
-export { othersInGroup, type Analysis, type AnalyzedTool, type AnalyzedReference, type RequestCensus, type ToolFate, type WireSource, type ProviderVerdict } from './model';
+export { othersInGroup, type Analysis, type ServerNameInfo, type AnalyzedTool, type AnalyzedReference, type RequestCensus, type ToolFate, type WireSource, type ProviderVerdict } from './model';
 export type { Finding, FindingCode, FixData, OffsetEdit, RelatedLocation, Severity } from './findings';
 export { FINDING_CODES, SEVERITIES } from './findings';
 export type { FormatId, ToolDeclaration, ToolReference, NameSite } from './formats/model';
@@ -26,6 +26,10 @@ export { CLIENTS, ALL_CLIENT_IDS, isClientId } from './clients/profiles';
 export type { ClientId, ClientProfile, ClientFate, ClientTool, ClientOutcome } from './clients/model';
 export { othersInClientGroup, sharedNote, runClientCensus, runClientCensusForDocument, type ClientCensusOptions, type ClientResult, type ClientToolOutcome, type ClientPeer, type ForeignServer } from './clients/census';
 export { clientContextFor, type WorkspaceHost, type ClientContextInput } from './workspace/clientContext';
-export { serverNameFromPath } from './workspace/serverName';
+export type { ClientContext, ServerNameSource } from './workspace/model';
+export { placeholderServer } from './workspace/clientPlan';
+export { toolNamesIn } from './workspace/toolNames';
+export { FORMATS, FORMAT_IDS, isMcpFormat, type FormatEntry } from './formats/registry';
 export { MCP_CLIENT_CONFIGS } from './workspace/mcpClientConfigs';
 export { unrecognisedToolShape } from './formats/unrecognised';
+export { createToolwireService, type ToolwireService, type ToolwireServiceInit, type ToolwireWorkspace, type DocumentInput, type DocumentResult, type LoadedConfig } from './pipeline/service';

@@ -80,6 +80,22 @@ export interface Analysis {
   readonly syntaxProblems: readonly SyntaxProblem[];
   /** Per enabled MCP client: each tool's wire name and fate in that client (MCP tool files only). */
   readonly clients: readonly ClientResult[];
+  /**
+   * MCP tool files with a client census: the server name it used. When nothing names the server
+   * (`known: false`), `name` is a placeholder, fates that depend on the name's length are not
+   * findings, and `budget(tool)` (global index) gives the longest server name under which every
+   * enabled client still keeps the tool (undefined: kept under any length, or lost whatever the
+   * name). A function, computed on demand: hover asks for one tool, the CLI for none.
+   */
+  readonly server?: ServerNameInfo;
+}
+
+export interface ServerNameInfo {
+  readonly name: string;
+  readonly known: boolean;
+  /** Set when `.toolwire.json` `assumedServerNameLength` stands in for the unknown name. */
+  readonly assumedLength?: number;
+  budget(tool: number): number | undefined;
 }
 
 /** The other tools sharing a tool's wire name (at most `limit`, for display). */

@@ -1,5 +1,5 @@
 import { analyze } from './analyze';
-import type { OffsetEdit } from './findings';
+import { NAME_COLLISION_CODES, type OffsetEdit } from './findings';
 import { proveEdits } from './fixes/proof';
 import { stringEdit } from './fixes/renameFix';
 import type { OffsetRange } from './json/ranges';
@@ -52,12 +52,10 @@ export function planRename(text: string, options: AnalysisOptions, offset: numbe
     if (proof.after === undefined) return { kind: 'refused', reason: 'The document changed; try again.' };
     const fresh = proof.culprits.find((c) => c.message !== undefined && c.tool === target.tool) ?? proof.culprits.find((c) => c.message !== undefined);
     if (!fresh) return { kind: 'refused', reason: `${JSON.stringify(newName)} would not work: ${proof.reason}.` };
-    const verb = COLLISION_CODES.has(fresh.code) ? 'collide' : 'not work';
+    const verb = NAME_COLLISION_CODES.has(fresh.code) || fresh.code === 'client-collision' ? 'collide' : 'not work';
     return { kind: 'refused', reason: `${JSON.stringify(newName)} would ${verb}: ${fresh.message}` };
   }
   const renamed = proof.after.tools[target.tool];
   if (!renamed || renamed.name !== newName) return { kind: 'refused', reason: 'The renamed tool could not be found again; the file shape would change.' };
   return { kind: 'edits', edits };
 }
-
-const COLLISION_CODES: ReadonlySet<string> = new Set(['wire-collision', 'case-collision', 'reserved-name', 'client-collision']);

@@ -1,8 +1,9 @@
-import type { ClientCensusOptions } from './clients/census';
 import type { FindingCode, Severity } from './findings';
 import type { FormatId } from './formats/model';
+import { FORMATS } from './formats/registry';
 import { DEFAULT_TARGETS, type ProviderId } from './profiles/providers';
 import { MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
+import type { ClientContext } from './workspace/model';
 
 export type SeveritySetting = Severity | 'off';
 
@@ -25,7 +26,7 @@ export interface AnalysisOptions {
    * function is called only when the document turns out to be an MCP tool file, so an editor
    * does not read the workspace around every JSON file it opens.
    */
-  readonly clients?: ClientCensusOptions | (() => ClientCensusOptions | undefined);
+  readonly clients?: ClientContext | (() => ClientContext | undefined);
 }
 
 /** What one request is checked with, once the document's options meet its format. */
@@ -35,26 +36,14 @@ export interface RequestSettings {
   readonly reservedNames: readonly string[];
 }
 
-/**
- * A provider's own request body is already the wire: sent verbatim, judged by that provider
- * alone (a 100-character name is fine in an Anthropic body and wrong in an OpenAI one).
- */
-const PROVIDER_OF_FORMAT: Partial<Record<FormatId, ProviderId>> = {
-  'openai-chat': 'openai',
-  'openai-responses': 'openai',
-  'anthropic-messages': 'anthropic',
-  gemini: 'gemini',
-  'bedrock-converse': 'bedrock',
-};
-
 export function defaultDerivation(format: FormatId): DerivationId {
   if (format === 'ads-manifest') return 'ads';
-  return PROVIDER_OF_FORMAT[format] ? 'verbatim' : 'model-safe';
+  return FORMATS[format].provider ? 'verbatim' : 'model-safe';
 }
 
 export function settingsForRequest(format: FormatId, options: AnalysisOptions): RequestSettings {
   const derivation = options.derivation ?? defaultDerivation(format);
-  const provider = PROVIDER_OF_FORMAT[format];
+  const provider = FORMATS[format].provider;
   const targets = options.targets ?? (provider ? [provider] : options.defaultTargets ?? DEFAULT_TARGETS);
   const own = derivation === 'model-safe' ? MODEL_SAFE_RESERVED : [];
   const reservedNames = options.reservedNames && options.reservedNames.length > 0 ? [...own, ...options.reservedNames] : own;

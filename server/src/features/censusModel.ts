@@ -1,4 +1,4 @@
-import { CLIENTS, describeReason, othersInGroup, PROVIDERS, type AnalyzedTool, type ClientResult, type RequestCensus } from '../core';
+import { describeReason, othersInGroup, PROVIDERS, type AnalyzedTool, type ClientResult, type RequestCensus } from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
 import { clientRow } from './clientTable';
 import { describeFate, FORMAT_LABELS } from './describe';
@@ -118,7 +118,7 @@ function verdict(tool: AnalyzedTool, provider: string): Rich {
 function clientTables(index: AnalysisIndex, fallbackServer: string): Table[] {
   const { results, enabled } = index.clientResults(fallbackServer);
   return results.map((result: ClientResult) => {
-    const profile = CLIENTS[result.client];
+    const { profile } = result;
     return {
       heading: `${profile.label} ${profile.version}`,
       // The shape reads like `mcp/<server>/<tool>`: plain text, or Markdown would take it for HTML.

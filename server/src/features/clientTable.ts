@@ -1,4 +1,4 @@
-import { CLIENTS, sharedNote, type ClientResult, type ClientToolOutcome } from '../core';
+import { sharedNote, type ClientResult, type ClientToolOutcome } from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
 
 export interface ClientRow {
@@ -22,7 +22,7 @@ export function rowsForTool(index: AnalysisIndex, results: readonly ClientResult
 }
 
 export function clientRow(result: ClientResult, outcome: ClientToolOutcome): ClientRow {
-  const profile = CLIENTS[result.client];
+  const { profile } = result;
   const note = outcome.group.length > 1 ? sharedNote(outcome) : outcome.reason ?? '';
   return { client: `${profile.label} ${profile.version}`, wireName: outcome.wireName, fate: outcome.fate, note };
 }

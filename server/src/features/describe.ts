@@ -1,17 +1,8 @@
-import type { Analysis, AnalyzedTool, FormatId } from '../core';
+import { FORMAT_IDS, FORMATS, type Analysis, type AnalyzedTool, type FormatId } from '../core';
 import type { Rich } from './rich';
 
-export const FORMAT_LABELS: Readonly<Record<FormatId, string>> = {
-  'ads-manifest': 'ADS manifest',
-  'openai-chat': 'OpenAI Chat Completions request',
-  'openai-responses': 'OpenAI Responses request',
-  'anthropic-messages': 'Anthropic Messages request',
-  gemini: 'Gemini request',
-  'bedrock-converse': 'Bedrock Converse request',
-  'mcp-tools-list': 'MCP tool list',
-  'mcp-tool': 'MCP tool',
-  'generic-tools': 'tool array',
-};
+/** Each format's label, from the one registry (issue #8 item 11). */
+export const FORMAT_LABELS: Readonly<Record<FormatId, string>> = Object.fromEntries(FORMAT_IDS.map((id) => [id, FORMATS[id].label])) as Record<FormatId, string>;
 
 export function describeWire(tool: AnalyzedTool): string {
   switch (tool.wireSource) {

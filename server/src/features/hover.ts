@@ -42,9 +42,15 @@ function clientLines(index: AnalysisIndex, tool: number, fallbackServer: string)
   const { results, enabled } = index.clientResults(fallbackServer);
   const rows = rowsForTool(index, results, tool);
   if (rows.length === 0) return [];
+  // An unknown server name is never shown as one (issue #8 item 6): a placeholder, and the budget.
+  const analysis = index.analysis;
+  const unknown = analysis.server && !analysis.server.known ? analysis.server : undefined;
+  const server = unknown ? `server name unknown; ${mdCode(unknown.name)} stands in for it` : `server ${mdCode(results[0]!.server)}`;
+  const budget = unknown?.budget(tool);
   return [
     '',
-    `**MCP clients** (server ${mdCode(results[0]!.server)}${enabled ? '' : '; none enabled, so all are shown: set `toolwire.clients` to check some'}):`,
+    ...(budget !== undefined ? [`Every modelled client keeps this tool when the server name is at most ${budget} characters.`, ''] : []),
+    `**MCP clients** (${server}${enabled ? '' : '; none enabled, so all are shown: set `toolwire.clients` to check some'}):`,
     '',
     '| client | sends | fate |',
     '|---|---|---|',

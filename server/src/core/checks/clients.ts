@@ -2,25 +2,52 @@ import { othersInClientGroup, survivalCheck, type ClientCensusOptions, type Clie
 import type { ClientId } from '../clients/model';
 import { CLIENTS } from '../clients/profiles';
 import type { FindingCode, RelatedLocation } from '../findings';
+import type { OffsetRange } from '../json/ranges';
 import type { NameConstraints } from '../fixes/namePool';
 import { renameFix } from '../fixes/renameFix';
 import { modelSafe } from '../wire/derivations';
 import { quote, type CheckContext } from './context';
 
-/** Cursor drops a tool when server + tool names reach 60 characters. */
-const CURSOR_COMBINED_LIMIT = 60;
-
-export function localToolsOf(context: CheckContext): Array<{ name: string; tool: number }> {
-  return context.census.tools.flatMap((t, i) => (t.name === undefined ? [] : [{ name: t.name, tool: i + context.firstTool }]));
+export function localToolsOf(context: CheckContext): Array<{ name: string; tool: number; range: OffsetRange }> {
+  return context.census.tools.flatMap((t, i) => (t.name === undefined ? [] : [{ name: t.name, tool: i + context.firstTool, range: t.declaration.name.range }]));
 }
 
-/** A proposed name must survive every enabled client (and fit Cursor's combined limit). */
+/**
+ * A proposed name must survive every enabled client, and be no longer than the longest name they
+ * all keep under this server name (a combined server-and-tool limit, say): read from the profiles
+ * themselves, so no client's limit is written twice.
+ */
 export function clientConstraints(context: CheckContext, options: ClientCensusOptions, results: readonly ClientResult[]): (local: number) => NameConstraints {
   const survives = survivalCheck(results, options);
+  const maxLength = longestKeptName(options);
   return (index) => ({
-    ...(options.enabled.includes('cursor') ? { maxLength: CURSOR_COMBINED_LIMIT - 1 - options.server.length } : {}),
+    ...(maxLength !== undefined ? { maxLength } : {}),
     accept: (candidate) => survives(candidate, index + context.firstTool),
   });
+}
+
+/** The longest plain name (`xxx…`, up to 64) every enabled client sends under this server; undefined when 64 passes. */
+function longestKeptName(options: ClientCensusOptions): number | undefined {
+  const keeps = (length: number) =>
+    options.enabled.every((client) => {
+      const [outcome] = (options.profiles?.[client] ?? CLIENTS[client]).rewrite([{ server: options.server, tool: 'x'.repeat(length) }]);
+      return outcome !== undefined && (outcome.fate === 'sent' || outcome.fate === 'renamed');
+    });
+  if (keeps(64)) return undefined;
+  let good = 0;
+  let bad = 64;
+  while (bad - good > 1) {
+    const mid = (good + bad) >> 1;
+    if (keeps(mid)) good = mid;
+    else bad = mid;
+  }
+  return Math.max(1, good);
+}
+
+/** How client findings are told: at most warnings, and without a server name nobody gave. */
+export interface ClientFindingStyle {
+  readonly capAtWarning: boolean;
+  readonly serverKnown: boolean;
 }
 
 interface Note {
@@ -37,17 +64,19 @@ interface Note {
  * every client (and the version modelled) it comes from, and the fix: a name that survives every
  * enabled client.
  */
-export function checkClients(context: CheckContext, results: readonly ClientResult[]): void {
+export function checkClients(context: CheckContext, results: readonly ClientResult[], style: ClientFindingStyle = { capAtWarning: false, serverKnown: true }): void {
   const notes = new Map<string, Note[]>();
   const note = (tool: number, code: FindingCode, value: Note) => {
     const key = `${tool}\u0000${code}`;
     (notes.get(key) ?? notes.set(key, []).get(key)!).push(value);
   };
   for (const result of results) {
-    const profile = CLIENTS[result.client];
+    const { profile } = result;
     const who = `${profile.label} ${profile.version}`;
     for (const outcome of result.tools) {
-      const sent = `sent as ${quote(outcome.wireName ?? '')}`;
+      // An unknown server's wire names hold a placeholder: say what happens, not a made-up name.
+      const name = context.allTools[outcome.tool]?.name;
+      const sent = style.serverKnown || outcome.wireName === name ? `sent as ${quote(outcome.wireName ?? '')}` : 'renamed';
       if (outcome.group.length > 1) {
         note(outcome.tool, 'client-collision', {
           client: result.client,
@@ -74,9 +103,11 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
       : code === 'client-rejected'
         ? `${quote(tool.name ?? '')} makes the whole request fail in ${list.length === 1 ? 'this client' : 'these clients'}.`
         : `${quote(tool.name ?? '')} never reaches the model in ${list.length === 1 ? 'this client' : 'these clients'}.`;
-    const remedy = fix ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client), or shorten the server name.` : ' Rename the other tool (its finding carries the fix).';
-    context.sink.add(code, code === 'client-dropped' ? 'warning' : 'error', {
-      message: `${lead} ${list.map((n) => n.text).join('. ')}.${remedy}`,
+    const shorten = style.serverKnown ? ', or shorten the server name' : '';
+    const remedy = fix ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client)${shorten}.` : ' Rename the other tool (its finding carries the fix).';
+    const whatever = style.serverKnown ? '' : ' Whatever the server is called:';
+    context.sink.add(code, code === 'client-dropped' || style.capAtWarning ? 'warning' : 'error', {
+      message: `${lead}${whatever} ${list.map((n) => n.text).join('. ')}.${remedy}`,
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
       related: dedupe(list.flatMap((n) => n.related)),

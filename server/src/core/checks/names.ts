@@ -1,4 +1,5 @@
 import type { NameSite } from '../formats/model';
+import { isMcpFormat } from '../formats/registry';
 import type { ProviderVerdict } from '../model';
 import { PROVIDERS } from '../profiles/providers';
 import { checkName, describeReason, type Verdict } from '../profiles/verdict';
@@ -59,7 +60,7 @@ export function checkWireNames(context: CheckContext): void {
  * user already targets `mcp`. SDKs warn on such names, and every client rewrites them its own way.
  */
 export function checkMcpSourceNames(context: CheckContext): void {
-  if (!context.request.format.startsWith('mcp-') || context.settings.targets.includes('mcp')) return;
+  if (!isMcpFormat(context.request.format) || context.settings.targets.includes('mcp')) return;
   if (!context.sink.enabled('invalid-name')) return;
   const profile = PROVIDERS.mcp;
   context.census.tools.forEach((tool, local) => {

@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
-import type { ClientFate, ClientId, ClientTool } from './model';
+import type { ClientFate, ClientId, ClientProfile, ClientTool } from './model';
 import { CLIENTS } from './profiles';
 
 /** Another server's tools, sent together with this document's server by some clients. */
@@ -37,6 +37,15 @@ export interface ClientCensusOptions {
   readonly others?: readonly ForeignServer[];
   /** Clients that do not load this document's server at all (their MCP config omits it). */
   readonly notLoadedBy?: readonly ClientId[];
+  /** The registry the enabled ids are looked up in (default: the built-in profiles). */
+  readonly profiles?: ClientRegistry;
+}
+
+/** Client profiles by id: the built-in ones, or a registry a caller injects (a test's throwaway client). */
+export type ClientRegistry = Readonly<Partial<Record<ClientId, ClientProfile>>>;
+
+function profileOf(options: ClientCensusOptions, client: ClientId): ClientProfile {
+  return options.profiles?.[client] ?? CLIENTS[client];
 }
 
 /** A tool that shares a wire name with another: in this document (`tool`) or in another file. */
@@ -62,6 +71,8 @@ export interface ClientToolOutcome {
 
 export interface ClientResult {
   readonly client: ClientId;
+  /** The profile that ran (labels and versions come from here, never from a second list). */
+  readonly profile: ClientProfile;
   readonly server: string;
   readonly tools: readonly ClientToolOutcome[];
 }
@@ -81,7 +92,8 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
       for (const t of other.tools) peers.push({ server: other.server, name: t.name, file: other.file, range: t.range });
     }
     const input: ClientTool[] = peers.map((p) => ({ server: p.server, tool: p.name }));
-    const outcomes = CLIENTS[client].rewrite(input);
+    const profile = profileOf(options, client);
+    const outcomes = profile.rewrite(input);
     // One peer array per shared name, reused by every member.
     const groups = new Map<readonly number[], readonly ClientPeer[]>();
     const groupOf = (members: readonly number[]) => {
@@ -92,6 +104,7 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
     };
     results.push({
       client,
+      profile,
       server: options.server,
       tools: local.map((t, i) => {
         const o = outcomes[i]!;
@@ -127,14 +140,14 @@ export function survivalCheck(results: readonly ClientResult[], options: ClientC
     }
     for (const other of options.others ?? []) {
       if (!other.clients.includes(result.client)) continue;
-      const rewritten = CLIENTS[result.client].rewrite(other.tools.map((t) => ({ server: other.server, tool: t.name })));
+      const rewritten = result.profile.rewrite(other.tools.map((t) => ({ server: other.server, tool: t.name })));
       for (const o of rewritten) if (o.wireName !== null) counts.set(o.wireName, (counts.get(o.wireName) ?? 0) + 1);
     }
     return { client: result.client, counts, own };
   });
   return (name, replacing) =>
     taken.every(({ client, counts, own }) => {
-      const [alone] = CLIENTS[client].rewrite([{ server: options.server, tool: name }]);
+      const [alone] = profileOf(options, client).rewrite([{ server: options.server, tool: name }]);
       if (!alone || alone.wireName === null || (alone.fate !== 'sent' && alone.fate !== 'renamed')) return false;
       const holders = (counts.get(alone.wireName) ?? 0) - (own.get(replacing) === alone.wireName ? 1 : 0);
       return holders <= 0;

@@ -23,6 +23,11 @@ export interface ToolwireConfig {
   readonly clients?: readonly ClientId[];
   /** MCP server name -> its tool files (paths or globs): which tools are sent together, under which server name. */
   readonly servers?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The server-name length to assume for MCP tool files whose server nothing names (for CI):
+   * fates that depend on that length become findings (issue #8 item 6).
+   */
+  readonly assumedServerNameLength?: number;
 }
 
 export interface ConfigProblem {

@@ -1,13 +1,13 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { FINDING_CODES, SEVERITIES, type FindingCode } from '../findings';
-import { isProviderId, type ProviderId } from '../profiles/providers';
+import { ALL_PROVIDER_IDS, isProviderId, type ProviderId } from '../profiles/providers';
 import type { SeveritySetting } from '../settings';
 import { DERIVATION_IDS, type DerivationId } from '../wire/derivations';
 import { ALL_CLIENT_IDS, isClientId } from '../clients/profiles';
 import type { ClientId } from '../clients/model';
 import type { ConfigOverride, ConfigProblem, ParsedConfig, ToolwireConfig } from './model';
 
-const TOP_LEVEL_KEYS = new Set(['$schema', 'targets', 'reservedNames', 'severity', 'ignore', 'overrides', 'clients', 'servers']);
+const TOP_LEVEL_KEYS = new Set(['$schema', 'targets', 'reservedNames', 'severity', 'ignore', 'overrides', 'clients', 'servers', 'assumedServerNameLength']);
 
 /**
  * Reads `.toolwire.json` (JSONC). Never throws and never drops a mistake silently: every value
@@ -41,6 +41,7 @@ export function parseConfig(text: string): ParsedConfig {
       case 'overrides': config.overrides = reader.overrides(value); break;
       case 'clients': config.clients = reader.clients(value); break;
       case 'servers': config.servers = reader.servers(value); break;
+      case 'assumedServerNameLength': config.assumedServerNameLength = reader.length(value, key); break;
       default:
         if (!TOP_LEVEL_KEYS.has(key)) problems.push({ ...problem(keyNode, `Unknown setting "${key}" (known: ${[...TOP_LEVEL_KEYS].filter((k) => k !== '$schema').join(', ')}).`), severity: 'warning' });
     }
@@ -76,7 +77,7 @@ class ConfigReader {
       if (item.type !== 'string') return;
       const id = item.value as string;
       if (isProviderId(id)) out.push(id);
-      else this.problems.push(problem(item, `Unknown provider "${id}". Known: openai, anthropic, anthropic-64, bedrock, bedrock-agents, gemini, mistral, cohere-v1, mcp.`));
+      else this.problems.push(problem(item, `Unknown provider "${id}". Known: ${ALL_PROVIDER_IDS.join(', ')}.`));
     });
     if (out.length === 0 && names.length === 0) this.problems.push(problem(node, '"targets" must name at least one provider.'));
     return out.length > 0 ? out : undefined;
@@ -115,6 +116,13 @@ class ConfigReader {
       else if (files) this.problems.push(problem(value, `Server "${name}" lists no tool files.`));
     }
     return out;
+  }
+
+  /** A whole number of characters, at least 1. */
+  length(node: Node, what: string): number | undefined {
+    if (node.type === 'number' && Number.isInteger(node.value) && (node.value as number) >= 1 && (node.value as number) <= 1000) return node.value as number;
+    this.problems.push(problem(node, `"${what}" must be a whole number of characters from 1 to 1000.`));
+    return undefined;
   }
 
   derivation(node: Node): DerivationId | undefined {

@@ -121,10 +121,11 @@ export class NamePool {
   /** Fits a model-safe name to the strictest target: no hyphen where one is refused, a letter first. */
   private conform(name: string, limit: number): string {
     let out = this.allowsHyphen() ? name : name.replace(/-/g, '_');
-    out = out.replace(/^_+/, '') || 'tool';
+    // The MCP SDKs warn on a name that starts or ends with `-` (or `.`): a proposal never does.
+    out = out.replace(/^[_-]+/, '').replace(/-+$/, '') || 'tool';
     const needsLetter = this.targets.some((id) => PROVIDERS[id].first !== undefined && !PROVIDERS[id].first!.test(out[0] ?? ''));
     if (needsLetter || !/^[A-Za-z]/.test(out)) out = `tool_${out}`;
-    return out.slice(0, limit);
+    return out.slice(0, limit).replace(/-+$/, '');
   }
 
   private conformInvocation(candidate: string): string {

@@ -20,19 +20,33 @@ export interface McpClientConfig {
   readonly client: ClientId | undefined;
   /** Server names, in the file's order. */
   readonly servers: readonly string[];
+  /** Per server: the strings that launch it (`command`, `args`, `cwd`), where a path to its code may be. */
+  readonly launch: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Reads the server names of one MCP client config (JSONC; never throws; a broken file lists none). */
 export function readMcpClientConfig(path: string, client: ClientId | undefined, key: string, text: string): McpClientConfig {
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
-  const servers = root?.type === 'object' ? objectKeys(root.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1]) : [];
-  return { path, client, servers };
+  const entries = root?.type === 'object' ? objectEntries(root.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1]) : [];
+  const launch = new Map(entries.map(([name, value]) => [name, launchStrings(value)] as const));
+  return { path, client, servers: entries.map(([name]) => name), launch };
 }
 
-function objectKeys(node: Node | undefined): string[] {
+function objectEntries(node: Node | undefined): Array<[string, Node | undefined]> {
   if (!node || node.type !== 'object') return [];
   return (node.children ?? []).flatMap((prop) => {
     const key = prop.children?.[0]?.value;
-    return typeof key === 'string' ? [key] : [];
+    return typeof key === 'string' ? [[key, prop.children?.[1]] as [string, Node | undefined]] : [];
   });
+}
+
+function launchStrings(entry: Node | undefined): string[] {
+  if (!entry || entry.type !== 'object') return [];
+  const out: string[] = [];
+  for (const prop of entry.children ?? []) {
+    const [keyNode, value] = prop.children ?? [];
+    if (!keyNode || !value || !['command', 'args', 'cwd'].includes(String(keyNode.value))) continue;
+    for (const node of value.type === 'array' ? value.children ?? [] : [value]) if (node.type === 'string') out.push(node.value as string);
+  }
+  return out;
 }

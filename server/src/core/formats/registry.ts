@@ -1,0 +1,37 @@
+import type { ProviderId } from '../profiles/providers';
+import type { FormatId } from './model';
+
+export interface FormatEntry {
+  /** What a person calls a file of this format (hover, census, status item, symbols). */
+  readonly label: string;
+  /**
+   * The provider whose own request body this is: sent verbatim, judged by that provider alone
+   * (a 100-character name is fine in an Anthropic body and wrong in an OpenAI one).
+   */
+  readonly provider?: ProviderId;
+  /** A server's tools as MCP clients receive them: only these get a client census (issue #5). */
+  readonly mcp?: boolean;
+}
+
+/**
+ * Every format, once (issue #8 item 11): labels, the provider a body belongs to, and whether it is
+ * an MCP server's tool list are read from here, never listed again elsewhere.
+ */
+export const FORMATS: Readonly<Record<FormatId, FormatEntry>> = {
+  'ads-manifest': { label: 'ADS manifest' },
+  'openai-chat': { label: 'OpenAI Chat Completions request', provider: 'openai' },
+  'openai-responses': { label: 'OpenAI Responses request', provider: 'openai' },
+  'anthropic-messages': { label: 'Anthropic Messages request', provider: 'anthropic' },
+  gemini: { label: 'Gemini request', provider: 'gemini' },
+  'bedrock-converse': { label: 'Bedrock Converse request', provider: 'bedrock' },
+  'mcp-tools-list': { label: 'MCP tool list', mcp: true },
+  'mcp-tool': { label: 'MCP tool', mcp: true },
+  'generic-tools': { label: 'tool array' },
+};
+
+export const FORMAT_IDS = Object.keys(FORMATS) as FormatId[];
+
+/** An MCP server's tools (a `tools/list` result or one tool): what MCP clients rewrite. */
+export function isMcpFormat(format: FormatId | null | undefined): boolean {
+  return format !== null && format !== undefined && FORMATS[format].mcp === true;
+}

@@ -1,0 +1,141 @@
+import { analyze } from '../analyze';
+import type { ClientRegistry } from '../clients/census';
+import type { ClientId, ClientProfile } from '../clients/model';
+import { CLIENTS } from '../clients/profiles';
+import { findConfig, parentOf, relativeTo, type FoundConfig } from '../config/discover';
+import type { ParsedConfig } from '../config/model';
+import { parseConfig } from '../config/parseConfig';
+import { optionsForFile } from '../config/resolve';
+import type { Analysis } from '../model';
+import type { AnalysisOptions } from '../settings';
+import { clientContextFor, type WorkspaceHost } from '../workspace/clientContext';
+import type { ClientContext } from '../workspace/model';
+
+/**
+ * Everything the pipeline reads, injected by the adapter (vscode-markdown-languageservice's
+ * IWorkspace): the server answers from open documents and its caches, the CLI from the disk.
+ */
+export interface ToolwireWorkspace extends WorkspaceHost {
+  /**
+   * A `.toolwire.json` as it applies (the server: as saved, not an unsaved buffer). Defaults to
+   * `readFile`.
+   */
+  readConfig?(path: string): string | undefined;
+}
+
+export interface ToolwireServiceInit {
+  readonly workspace: ToolwireWorkspace;
+  /**
+   * The modelled client profiles (default: the built-in ones). Checked when nobody chose any;
+   * a test registers a throwaway client here instead of changing a module's state.
+   */
+  readonly clients?: readonly ClientProfile[];
+}
+
+/** One document to analyse, and what its adapter knows around it. */
+export interface DocumentInput {
+  /** `/`-separated path; undefined for an untitled or virtual document (no folder around it). */
+  readonly path: string | undefined;
+  /** The text, or a reader called only when the config does not ignore the file (undefined: unreadable). */
+  readonly text: string | (() => string | undefined);
+  /** The workspace folder: the census looks for MCP client configurations here when no `.toolwire.json` is found. */
+  readonly workspaceFolder?: string;
+  /** Config discovery walks up from the document to here and no further (default: the root). */
+  readonly configBoundary?: string;
+  /** `--config`: this file instead of the nearest `.toolwire.json`. */
+  readonly configPath?: string;
+  /** Editor settings that `.toolwire.json` refines. */
+  readonly base?: AnalysisOptions;
+  /** Clients asked for by the editor setting or `--client`, when `.toolwire.json` names none. */
+  readonly requestedClients?: readonly ClientId[];
+}
+
+export interface LoadedConfig {
+  readonly found: FoundConfig;
+  readonly parsed: ParsedConfig;
+}
+
+export type DocumentResult =
+  | {
+      readonly kind: 'analysis';
+      readonly analysis: Analysis;
+      /** The options the analysis ran with (fix-all and rename re-analyse with them). */
+      readonly options: AnalysisOptions;
+      readonly config: LoadedConfig | undefined;
+      /** Other files the client census read (the server refreshes this document when one changes). */
+      readonly reads: readonly string[];
+      readonly text: string;
+    }
+  | { readonly kind: 'unreadable'; readonly config: LoadedConfig | undefined }
+  | { readonly kind: 'ignored'; readonly config: LoadedConfig }
+  /** `--config` names a file that cannot be read: nothing is checked with a config that is not there. */
+  | { readonly kind: 'config-unreadable'; readonly path: string };
+
+export interface ToolwireService {
+  analyzeDocument(input: DocumentInput): DocumentResult;
+  /** The config that applies to a path (for config problems and status), or undefined. */
+  configFor(input: Pick<DocumentInput, 'path' | 'configBoundary' | 'configPath'>): LoadedConfig | undefined | null;
+}
+
+/**
+ * Config → options → client context → analysis, once, for every adapter (issue #8 item 7): the
+ * CLI and the language server call this with their own workspace, so one folder yields one set
+ * of findings whichever reads it. Parsed configs are cached per instance, by path and text.
+ */
+export function createToolwireService(init: ToolwireServiceInit): ToolwireService {
+  const { workspace } = init;
+  const profiles: ClientRegistry = init.clients ? Object.fromEntries(init.clients.map((p) => [p.id, p])) : CLIENTS;
+  const allClients = Object.keys(profiles) as ClientId[];
+  const withProfiles = (context: ClientContext): ClientContext => (init.clients ? { ...context, profiles } : context);
+  const parsedConfigs = new Map<string, { readonly text: string; readonly parsed: ParsedConfig }>();
+  const readConfig = (path: string) => (workspace.readConfig ? workspace.readConfig(path) : workspace.readFile(path));
+  const parse = (found: FoundConfig): ParsedConfig => {
+    const cached = parsedConfigs.get(found.path);
+    if (cached && cached.text === found.text) return cached.parsed;
+    const parsed = parseConfig(found.text);
+    parsedConfigs.set(found.path, { text: found.text, parsed });
+    return parsed;
+  };
+
+  /** undefined: no config; null: the explicit one cannot be read. */
+  const configFor: ToolwireService['configFor'] = (input) => {
+    if (input.configPath !== undefined) {
+      const text = readConfig(input.configPath);
+      if (text === undefined) return null;
+      const found = { path: input.configPath, folder: parentOf(input.configPath), text };
+      return { found, parsed: parse(found) };
+    }
+    if (input.path === undefined) return undefined;
+    const found = findConfig(input.path, { readFile: readConfig }, input.configBoundary);
+    return found ? { found, parsed: parse(found) } : undefined;
+  };
+
+  return {
+    configFor,
+    analyzeDocument(input) {
+      const config = configFor(input);
+      if (config === null) return { kind: 'config-unreadable', path: input.configPath ?? '' };
+      const base = input.base ?? {};
+      const resolved = config && input.path !== undefined ? optionsForFile(config.parsed.config, relativeTo(config.found.folder, input.path), base) : base;
+      if (resolved === 'ignored') return { kind: 'ignored', config: config! };
+      const text = typeof input.text === 'function' ? input.text() : input.text;
+      if (text === undefined) return { kind: 'unreadable', config };
+      const reads: string[] = [];
+      const { path } = input;
+      // Called only when the document is an MCP tool file: other files never read the workspace.
+      const clients = (): ClientContext => {
+        if (path === undefined) {
+          // An untitled document has no folder around it: the clients asked for, and no server name.
+          const asked = input.requestedClients ?? [];
+          return withProfiles(asked.length > 0 ? { enabled: asked } : { enabled: allClients, byDefault: true });
+        }
+        const folder = config?.found.folder ?? input.workspaceFolder ?? parentOf(path);
+        const context = clientContextFor({ path, folder, config: config?.parsed.config, requestedClients: input.requestedClients ?? [], allClients }, workspace);
+        reads.push(...(context.others ?? []).map((o) => o.file));
+        return withProfiles(context);
+      };
+      const options: AnalysisOptions = { ...resolved, clients };
+      return { kind: 'analysis', analysis: analyze(text, options), options, config, reads, text };
+    },
+  };
+}
