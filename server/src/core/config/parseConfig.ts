@@ -1,4 +1,5 @@
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseJsonTree } from '../json/tree';
 import { FINDING_CODES, SEVERITIES, type FindingCode } from '../findings';
 import { isProviderId, type ProviderId } from '../profiles/providers';
 import type { SeveritySetting } from '../settings';
@@ -16,7 +17,7 @@ const TOP_LEVEL_KEYS = new Set(['$schema', 'targets', 'reservedNames', 'severity
  */
 export function parseConfig(text: string): ParsedConfig {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  const root = parseJsonTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   const problems: ConfigProblem[] = errors.map((e) => ({
     severity: 'error',
     message: `.toolwire.json is not valid JSON: ${printParseErrorCode(e.error)}`,

@@ -1,4 +1,5 @@
-import { parseTree, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
+import { parseJsonTree } from '../json/tree';
 import type { ClientId } from '../clients/model';
 
 /**
@@ -24,7 +25,7 @@ export interface McpClientConfig {
 
 /** Reads the server names of one MCP client config (JSONC; never throws; a broken file lists none). */
 export function readMcpClientConfig(path: string, client: ClientId | undefined, key: string, text: string): McpClientConfig {
-  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const root = parseJsonTree(text, [], { allowTrailingComma: true, disallowComments: false });
   const servers = root?.type === 'object' ? objectKeys(root.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1]) : [];
   return { path, client, servers };
 }
