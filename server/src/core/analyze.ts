@@ -37,8 +37,10 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     const settings = settingsForRequest(request.format, options);
     const census = takeCensus(request, index, settings, tools.length);
     const firstTool = tools.length;
-    tools.push(...census.tools);
-    references.push(...census.references);
+    // Loops, not push(...spread): spread passes every item as an argument, and >123k tools
+    // in one request overflowed the stack (issue 13).
+    appendAll(tools, census.tools);
+    appendAll(references, census.references);
     requests.push(census.census);
     const context: CheckContext = {
       text,
@@ -61,7 +63,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     runChecks(checked);
     if (forRequest) {
       checkClients(checked, clientResults);
-      clients.push(...clientResults);
+      appendAll(clients, clientResults);
     }
   });
 
@@ -110,6 +112,10 @@ function clientOptionsFor(request: ExtractedRequest, resolve: () => ClientCensus
   const clients = resolve();
   if (!clients || clients.enabled.length === 0) return undefined;
   return !clients.serverIsConfigured && request.serverName ? { ...clients, server: request.serverName } : clients;
+}
+
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
 
 function memo<T>(compute: () => T): () => T {
