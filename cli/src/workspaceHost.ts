@@ -1,6 +1,5 @@
-import picomatch from 'picomatch';
 import { listFiles, readTextFile } from '../../server/src/node/files';
-import { analyze, type OffsetRange, type WorkspaceHost } from '../../server/src/core';
+import { analyze, globMatcher, type OffsetRange, type WorkspaceHost } from '../../server/src/core';
 
 /**
  * The CLI's view of the workspace for the client census: files from disk, each read, listed and
@@ -19,7 +18,7 @@ export class CliWorkspace implements WorkspaceHost {
   }
 
   findFiles(folder: string, globs: readonly string[]): readonly string[] {
-    const matches = picomatch(globs as string[], { dot: true });
+    const matches = globMatcher(globs);
     return this.list(folder).filter((file) => matches(file));
   }
 

@@ -1,7 +1,6 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import picomatch from 'picomatch';
-import { analyze, type OffsetRange, type WorkspaceHost } from './core';
+import { analyze, globMatcher, type OffsetRange, type WorkspaceHost } from './core';
 import type { RuntimeEnvironment } from './runtime';
 
 type Tools = ReadonlyArray<{ readonly name: string; readonly range: OffsetRange }>;
@@ -35,7 +34,7 @@ export class ServerWorkspace implements WorkspaceHost {
       files = this.runtime.listFiles(folder);
       this.listings.set(folder, files);
     }
-    const matches = picomatch(globs as string[], { dot: true });
+    const matches = globMatcher(globs);
     return files.filter((f) => matches(f));
   }
 

@@ -14,6 +14,7 @@ export { checkName, describeReason, describeChar, type Verdict, type Reason } fr
 export { modelSafe, adsDerive, DERIVATION_IDS, MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
 export { parseConfig } from './config/parseConfig';
 export { optionsForFile } from './config/resolve';
+export { globMatcher, matchesAny, MAX_GLOB_LENGTH, MAX_GLOBS } from './config/glob';
 export { findConfig, parentOf, relativeTo, type ConfigHost, type FoundConfig } from './config/discover';
 export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedConfig } from './config/model';
 export { LineIndex, type Position, type PositionRange } from './text/lineIndex';

@@ -1,6 +1,6 @@
-import picomatch from 'picomatch';
 import type { ClientCensusOptions, ForeignServer } from '../clients/census';
 import type { ClientId } from '../clients/model';
+import { matchesAny } from '../config/glob';
 import type { ToolwireConfig } from '../config/model';
 import type { OffsetRange } from '../json/ranges';
 import { MCP_CLIENT_CONFIGS, readMcpClientConfig, type McpClientConfig } from './mcpClientConfigs';
@@ -37,7 +37,7 @@ export interface ClientContextInput {
 export function clientContextFor(input: ClientContextInput, host: WorkspaceHost): ClientCensusOptions | undefined {
   const relative = input.path.startsWith(`${input.folder}/`) ? input.path.slice(input.folder.length + 1) : input.path;
   const mapping = input.config?.servers ?? {};
-  const mapped = Object.entries(mapping).find(([, globs]) => picomatch.isMatch(relative, globs as string[], { dot: true }));
+  const mapped = Object.entries(mapping).find(([, globs]) => matchesAny(globs, relative));
   const server = mapped?.[0] ?? serverNameFromPath(input.path);
   const clientConfigs = MCP_CLIENT_CONFIGS.flatMap(({ path, client, key }) => {
     const text = host.readFile(`${input.folder}/${path}`);
