@@ -1,6 +1,6 @@
 import { dirname, resolve, sep } from 'node:path';
-import { readTextFile } from '../../server/src/node/files';
-import { findConfig, LineIndex, optionsForFile, parseConfig, relativeTo, type AnalysisOptions, type ParsedConfig, type ToolwireConfig } from '../../server/src/core';
+import { readConfigFile } from '../../server/src/node/configFile';
+import { findConfig, LineIndex, loadConfig, optionsForFile, relativeTo, type AnalysisOptions, type ParsedConfig, type ToolwireConfig, type UnreadableFile } from '../../server/src/core';
 
 export interface ConfigProblemReport {
   readonly path: string;
@@ -28,7 +28,7 @@ interface LoadedConfig {
  * once, and an error in one makes the run exit 2 (a broken config is never silently ignored).
  */
 export class ConfigResolver {
-  private readonly texts = new Map<string, string | undefined>();
+  private readonly texts = new Map<string, string | undefined | UnreadableFile>();
   private readonly loaded = new Map<string, LoadedConfig>();
   readonly problems: ConfigProblemReport[] = [];
 
@@ -59,13 +59,15 @@ export class ConfigResolver {
   private load(path: string, explicit: boolean): LoadedConfig | null {
     const cached = this.loaded.get(path);
     if (cached) return cached;
-    const text = this.read(path);
-    if (text === undefined) {
-      if (explicit) this.problems.push({ path, line: 1, column: 1, severity: 'error', message: 'cannot read the configuration file' });
+    const read = this.read(path);
+    if (read === undefined) {
+      if (explicit && !this.problems.some((p) => p.path === path)) this.problems.push({ path, line: 1, column: 1, severity: 'error', message: 'cannot read the configuration file' });
       return null;
     }
-    const parsed = parseConfig(text);
-    const lines = new LineIndex(text);
+    // A config that is there but unreadable (permission, a folder, not UTF-8) is an error at its place: exit 2.
+    const found = typeof read === 'string' ? { text: read } : { text: read.text ?? '', unreadable: read };
+    const parsed = loadConfig(found);
+    const lines = new LineIndex(found.text);
     for (const problem of parsed.problems) {
       const at = lines.position(problem.range.start);
       this.problems.push({ path, line: at.line + 1, column: at.character + 1, severity: problem.severity, message: problem.message });
@@ -75,8 +77,8 @@ export class ConfigResolver {
     return config;
   }
 
-  private read(path: string): string | undefined {
-    if (!this.texts.has(path)) this.texts.set(path, readTextFile(path));
+  private read(path: string): string | undefined | UnreadableFile {
+    if (!this.texts.has(path)) this.texts.set(path, readConfigFile(path));
     return this.texts.get(path);
   }
 }

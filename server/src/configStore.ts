@@ -1,4 +1,4 @@
-import { findConfig, optionsForFile, parseConfig, relativeTo, type AnalysisOptions, type ConfigProblem, type FoundConfig, type ParsedConfig } from './core';
+import { findConfig, loadConfig, optionsForFile, parseConfig, relativeTo, type AnalysisOptions, type ConfigProblem, type FoundConfig, type ParsedConfig, type UnreadableFile } from './core';
 import type { RuntimeEnvironment } from './runtime';
 
 export interface ResolvedConfig {
@@ -14,10 +14,11 @@ export type FileOptions =
  * `.toolwire.json` for each document, found by walking up from its folder (never above the
  * workspace folder it belongs to) and read from disk through the runtime. Cached per path and
  * dropped when the client reports a change to any `.toolwire.json` (didChangeWatchedFiles), so
- * an edited config applies without a restart.
+ * an edited config applies without a restart. A config that is there but cannot be read is a
+ * problem like any other (the server warns once), never a silent fallback to no config.
  */
 export class ConfigStore {
-  private readonly texts = new Map<string, string | undefined>();
+  private readonly texts = new Map<string, string | undefined | UnreadableFile>();
   private readonly parsed = new Map<string, ParsedConfig>();
 
   constructor(private readonly runtime: RuntimeEnvironment) {}
@@ -38,6 +39,17 @@ export class ConfigStore {
     return config?.parsed.problems ?? [];
   }
 
+  /**
+   * Problems of an open `.toolwire.json`, from the editor's text. When the file on disk is not
+   * valid UTF-8 and the editor shows the same decoded text, that problem is added at its place.
+   */
+  problemsOfConfigDocument(uri: string, text: string): readonly ConfigProblem[] {
+    const path = this.runtime.uriToPath(uri);
+    const read = path === undefined ? undefined : this.read(path);
+    const unreadable = read !== undefined && typeof read !== 'string' && read.text === text ? read : undefined;
+    return unreadable ? loadConfig({ text, unreadable }).problems : parseConfig(text).problems;
+  }
+
   invalidate(): void {
     this.texts.clear();
     this.parsed.clear();
@@ -46,14 +58,14 @@ export class ConfigStore {
   private parse(found: FoundConfig): ParsedConfig {
     let parsed = this.parsed.get(found.path);
     if (!parsed) {
-      parsed = parseConfig(found.text);
+      parsed = loadConfig(found);
       this.parsed.set(found.path, parsed);
     }
     return parsed;
   }
 
-  private read(path: string): string | undefined {
-    if (!this.texts.has(path)) this.texts.set(path, this.runtime.readFile(path));
+  private read(path: string): string | undefined | UnreadableFile {
+    if (!this.texts.has(path)) this.texts.set(path, this.runtime.readConfigFile(path));
     return this.texts.get(path);
   }
 }

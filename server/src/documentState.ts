@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, parseConfig, type Analysis, type AnalysisOptions, type ClientCensusOptions, type ConfigProblem } from './core';
+import { analyze, type Analysis, type AnalysisOptions, type ClientCensusOptions, type ConfigProblem } from './core';
 import type { ConfigStore, ResolvedConfig } from './configStore';
 import { baseOptions, type SettingsStore, type ToolwireSettings } from './settings';
 
@@ -91,7 +91,7 @@ export class DocumentAnalyzer {
     const settings = await this.settings.forDocument(document.uri);
     const common = { uri: document.uri, version: document.version, settings };
     const text = document.getText();
-    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: parseConfig(text).problems };
+    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: this.configs.problemsOfConfigDocument(document.uri, text) };
     if (!settings.enable) return { ...common, kind: 'disabled', detail: 'toolwire is turned off for this folder (setting toolwire.enable).' };
     const limit = settings.maxFileSizeMB * 1024 * 1024;
     if (text.length > limit) {
