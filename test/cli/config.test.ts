@@ -53,6 +53,14 @@ describe('toolwire check: hostile configs and huge input', () => {
     assert.equal(result.status, 0, result.stderr);
   });
 
+  test('a tool file with 100,000 levels of nesting is checked, not skipped with exit 0', () => {
+    const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+    const dir = scratch({ 'tools.json': `{"tools":[{"name":"a.b","inputSchema":${deep}},{"name":"a_b","inputSchema":{}}],"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}` });
+    const result = runCli(['check', 'tools.json'], dir);
+    assert.equal(result.status, 1, result.stderr.slice(0, 2000));
+    assert.match(result.stderr, /1 file, 2 tools: 2 errors/);
+  });
+
   test('150,000 tools in one request are checked (the spread overflowed the stack)', () => {
     const tools = Array.from({ length: 150_000 }, (_, i) => ({ name: `t${i}`, inputSchema: {} }));
     tools.push({ name: 'a.b', inputSchema: {} }, { name: 'a_b', inputSchema: {} });
