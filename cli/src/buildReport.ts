@@ -10,10 +10,12 @@ import type { FileReport } from './model';
  */
 export function buildReport(path: string, text: string, analysis: Analysis, otherFile: (file: string) => { path: string; text: string } | undefined = () => undefined, invalidUtf8?: InvalidUtf8): FileReport {
   const lines = new LineIndex(text);
+  // Each client's outcomes by tool, built once: a scan per tool was quadratic (issue 13).
+  const byTool = analysis.clients.map((result) => new Map(result.tools.map((t) => [t.tool, t] as const)));
   const clientsOf = (tool: number) => {
     const entries: Array<[string, { wireName: string | null; fate: ClientFate }]> = [];
-    for (const result of analysis.clients) {
-      const outcome = result.tools.find((t) => t.tool === tool);
+    for (const [i, result] of analysis.clients.entries()) {
+      const outcome = byTool[i]!.get(tool);
       // A file two servers list is sent under each name: this map is its first server's (census lists all).
       if (outcome && !entries.some(([client]) => client === result.client)) entries.push([result.client, { wireName: outcome.wireName, fate: outcome.fate }]);
     }

@@ -73,7 +73,7 @@ function censusText(path: string, analysis: Analysis): string {
       t.fate,
       t.group.length > 1 ? sharedNote(t) : t.reason ?? '',
     ]);
-    const widths = [0, 1, 2].map((c) => Math.min(48, Math.max(4, ...rows.map((r) => r[c]!.length))));
+    const widths = [0, 1, 2].map((c) => Math.min(48, rows.reduce((width, r) => Math.max(width, r[c]!.length), 4)));
     for (const row of [['tool', 'wire name', 'fate', ''], ...rows]) {
       out.push(`    ${row.slice(0, 3).map((cell, c) => cell.padEnd(widths[c]!)).join('  ')}  ${row[3]}`.trimEnd());
     }

@@ -1,6 +1,6 @@
-import picomatch from 'picomatch';
+import { globMatcher, toolNamesIn, type OffsetRange, type ToolwireWorkspace, type UnreadableFile } from '../../server/src/core';
+import { readConfigFile } from '../../server/src/node/configFile';
 import { listFiles, readTextFile } from '../../server/src/node/files';
-import { toolNamesIn, type OffsetRange, type ToolwireWorkspace } from '../../server/src/core';
 
 /**
  * The CLI's workspace for the core's pipeline: files from disk, each read, listed and
@@ -18,8 +18,13 @@ export class CliWorkspace implements ToolwireWorkspace {
     return this.texts.get(path);
   }
 
+  /** `.toolwire.json`: "no file" and "a file that cannot be read" are told apart (issue 13). */
+  readConfig(path: string): string | undefined | UnreadableFile {
+    return readConfigFile(path);
+  }
+
   findFiles(folder: string, globs: readonly string[]): readonly string[] {
-    const matches = picomatch(globs as string[], { dot: true });
+    const matches = globMatcher(globs);
     return this.list(folder).filter((file) => matches(file));
   }
 

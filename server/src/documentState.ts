@@ -1,7 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseConfig, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult } from './core';
+import { parseConfig, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type LoadedConfig } from './core';
 import { AnalysisIndex } from './analysisIndex';
-import type { ResolvedConfig } from './configStore';
 import type { SettingsStore, ToolwireSettings } from './settings';
 
 interface Common {
@@ -19,7 +18,7 @@ export type DocumentState =
       /** Lookups over `analysis` for hover, inlay hints and the census view (built with it). */
       readonly index: AnalysisIndex;
       readonly options: AnalysisOptions;
-      readonly config: ResolvedConfig | undefined;
+      readonly config: LoadedConfig | undefined;
     })
   | (Common & { readonly kind: 'config-file'; readonly problems: readonly ConfigProblem[] })
   | (Common & { readonly kind: 'disabled' | 'ignored'; readonly detail: string })
@@ -56,6 +55,8 @@ export class DocumentAnalyzer {
     private readonly logger: Logger,
     /** Told about every freshly computed state (the server uses it to warn about a broken config). */
     private readonly onComputed: (state: DocumentState) => void = () => undefined,
+    /** Problems of an open `.toolwire.json` (the disk is read to tell an undecodable file). */
+    private readonly configProblems: (uri: string, text: string) => readonly ConfigProblem[] = (_uri, text) => parseConfig(text).problems,
   ) {}
 
   get generation(): number {
@@ -98,7 +99,7 @@ export class DocumentAnalyzer {
     const settings = await this.settings.forDocument(document.uri);
     const common = { uri: document.uri, version: document.version, settings };
     const text = document.getText();
-    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: parseConfig(text).problems };
+    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: this.configProblems(document.uri, text) };
     if (!settings.enable) return { ...common, kind: 'disabled', detail: 'toolwire is turned off for this folder (setting toolwire.enable).' };
     const limit = settings.maxFileSizeMB * 1024 * 1024;
     if (text.length > limit) {

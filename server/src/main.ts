@@ -1,5 +1,6 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { readConfigFile } from './node/configFile';
 import { listFiles, readTextFile } from './node/files';
 import type { RuntimeEnvironment } from './runtime';
 import { startServer } from './server';
@@ -10,6 +11,7 @@ import { startServer } from './server';
  */
 const runtime: RuntimeEnvironment = {
   readFile: readTextFile,
+  readConfigFile,
   uriToPath(uri) {
     if (!uri.startsWith('file:')) return undefined;
     try {

@@ -1,3 +1,5 @@
+import type { UnreadableFile } from './core';
+
 /**
  * Everything the server needs from the machine, injected (as VS Code's JSON server does), so
  * request handlers can be tested without a disk and the core never touches one.
@@ -5,6 +7,8 @@
 export interface RuntimeEnvironment {
   /** A file's text by path, or undefined when it does not exist or cannot be read. */
   readFile(path: string): string | undefined;
+  /** A `.toolwire.json`: its text, undefined when there is none, or why it cannot be read. */
+  readConfigFile(path: string): string | undefined | UnreadableFile;
   /** file: URI -> path, or undefined for other schemes (untitled, virtual workspaces). */
   uriToPath(uri: string): string | undefined;
   pathToUri(path: string): string;

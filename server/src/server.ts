@@ -87,7 +87,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const lines = new LineIndex(text);
     return { uri, range: (r) => lines.range(r) };
   };
-  const analyzer = new DocumentAnalyzer(settings, pipeline, logger, warnAboutConfig);
+  const analyzer = new DocumentAnalyzer(settings, pipeline, logger, warnAboutConfig, (uri, text) => workspace.configDocumentProblems(runtime.uriToPath(uri), text));
   let scheduler: DiagnosticsScheduler | undefined;
   const versioned = () => capabilities.workspace?.workspaceEdit?.documentChanges === true;
 

@@ -1,7 +1,6 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import picomatch from 'picomatch';
-import { toolNamesIn, type OffsetRange, type ToolwireWorkspace } from './core';
+import { globMatcher, loadConfig, parseConfig, toolNamesIn, type ConfigProblem, type OffsetRange, type ToolwireWorkspace, type UnreadableFile } from './core';
 import type { RuntimeEnvironment } from './runtime';
 
 type Tools = ReadonlyArray<{ readonly name: string; readonly range: OffsetRange }>;
@@ -15,6 +14,7 @@ type Tools = ReadonlyArray<{ readonly name: string; readonly range: OffsetRange 
  */
 export class ServerWorkspace implements ToolwireWorkspace {
   private readonly disk = new Map<string, string | undefined>();
+  private readonly configs = new Map<string, string | undefined | UnreadableFile>();
   private readonly listings = new Map<string, readonly string[]>();
   private readonly tools = new Map<string, { text: string; tools: Tools }>();
   /** path of another file -> URIs of the documents whose census read it. */
@@ -30,9 +30,9 @@ export class ServerWorkspace implements ToolwireWorkspace {
   }
 
   /** `.toolwire.json` as saved: an unsaved edit applies on save (the configs' change handler). */
-  readConfig(path: string): string | undefined {
-    if (!this.disk.has(path)) this.disk.set(path, this.runtime.readFile(path));
-    return this.disk.get(path);
+  readConfig(path: string): string | undefined | UnreadableFile {
+    if (!this.configs.has(path)) this.configs.set(path, this.runtime.readConfigFile(path));
+    return this.configs.get(path);
   }
 
   findFiles(folder: string, globs: readonly string[]): readonly string[] {
@@ -41,7 +41,7 @@ export class ServerWorkspace implements ToolwireWorkspace {
       files = this.runtime.listFiles(folder);
       this.listings.set(folder, files);
     }
-    const matches = picomatch(globs as string[], { dot: true });
+    const matches = globMatcher(globs);
     return files.filter((f) => matches(f));
   }
 
@@ -69,12 +69,26 @@ export class ServerWorkspace implements ToolwireWorkspace {
   invalidate(paths?: readonly string[]): void {
     if (!paths) {
       this.disk.clear();
+      this.configs.clear();
       this.listings.clear();
       return;
     }
-    for (const path of paths) this.disk.delete(path);
+    for (const path of paths) {
+      this.disk.delete(path);
+      this.configs.delete(path);
+    }
     // A created or deleted file changes folder listings.
     this.listings.clear();
+  }
+
+  /**
+   * Problems of an open `.toolwire.json`, from the editor's text. When the file on disk is not
+   * valid UTF-8 and the editor shows the same decoded text, that problem is added at its place.
+   */
+  configDocumentProblems(path: string | undefined, text: string): readonly ConfigProblem[] {
+    const read = path === undefined ? undefined : this.readConfig(path);
+    const unreadable = read !== undefined && typeof read !== 'string' && read.text === text ? read : undefined;
+    return unreadable ? loadConfig({ text, unreadable }).problems : parseConfig(text).problems;
   }
 
   forget(uri: string): void {

@@ -42,6 +42,39 @@ describe('robustness', () => {
     analyze(`{"tools":${'['.repeat(depth)}${']'.repeat(depth)}}`);
   });
 
+  // Issue 13, item 7: any depth, and no depth hides the tools beside it or around it.
+  const DEEP = 100_000;
+
+  test('100,000 levels of nesting parse without a parser failure', () => {
+    for (const text of ['['.repeat(DEEP) + ']'.repeat(DEEP), '{"a":'.repeat(DEEP) + '1' + '}'.repeat(DEEP), '[{"a":'.repeat(DEEP)]) {
+      const analysis = analyze(text);
+      assert.deepEqual(analysis.syntaxProblems.filter((p) => p.message.startsWith('parser failure')), []);
+      assert.equal(analysis.tools.length, 0);
+    }
+  });
+
+  test('a tool list beside a deep nest, and a tool whose schema is deep, are still analysed', () => {
+    const deepSchema = '{"a":'.repeat(DEEP) + '1' + '}'.repeat(DEEP);
+    const text = `{"tools":[{"name":"a.b","inputSchema":${deepSchema}},{"name":"a_b","inputSchema":{}}],"x":${'['.repeat(DEEP)}${']'.repeat(DEEP)}}`;
+    const analysis = analyze(text);
+    assert.deepEqual(analysis.tools.map((t) => t.name), ['a.b', 'a_b']);
+    assert.deepEqual(analysis.findings.map((f) => f.code), ['wire-collision', 'wire-collision']);
+  });
+
+  test('a request wrapped in 100,000 envelopes is still found', () => {
+    const text = '{"custom_id":"x","body":'.repeat(DEEP) + '{"tools":[{"name":"a.b","inputSchema":{}},{"name":"a_b","inputSchema":{}}]}' + '}'.repeat(DEEP);
+    assert.deepEqual(analyze(text).findings.map((f) => f.code), ['wire-collision', 'wire-collision']);
+  });
+
+  test('150,000 tools in one request (spreading them as arguments overflowed the stack)', () => {
+    const count = 150_000;
+    const tools = Array.from({ length: count }, (_, i) => ({ name: `t${i}`, inputSchema: {} }));
+    tools.push({ name: 'a.b', inputSchema: {} }, { name: 'a_b', inputSchema: {} });
+    const analysis = analyze(JSON.stringify({ tools }));
+    assert.equal(analysis.tools.length, count + 2);
+    assert.equal(analysis.findings.filter((f) => f.code === 'wire-collision').length, 2);
+  });
+
   test('names with escapes: ranges cover the token as written', () => {
     const text = '{"tools":[{"name":"a\\u002eb","inputSchema":{}},{"name":"a_b","inputSchema":{}}]}';
     const analysis = analyze(text);

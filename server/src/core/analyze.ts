@@ -40,8 +40,10 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     const settings = settingsForRequest(request.format, options);
     const census = takeCensus(request, index, settings, tools.length);
     const firstTool = tools.length;
-    tools.push(...census.tools);
-    references.push(...census.references);
+    // Loops, not push(...spread): spread passes every item as an argument, and >123k tools
+    // in one request overflowed the stack (issue 13).
+    appendAll(tools, census.tools);
+    appendAll(references, census.references);
     requests.push(census.census);
     const context: CheckContext = {
       text,
@@ -65,7 +67,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     runChecks(checked);
     if (plan) {
       checkClients(checked, clientResults, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown });
-      clients.push(...clientResults);
+      appendAll(clients, clientResults);
       // JSON Lines may hold several MCP requests: each tool asks the budget of its own.
       const earlier = server?.budget;
       const own = plan.budgets(local, clientResults);
@@ -120,6 +122,10 @@ function clientPlanOf(request: ExtractedRequest, resolve: () => ClientContext | 
   if (!isMcpFormat(request.format)) return undefined;
   const context = resolve();
   return context ? clientPlanFor(context, request.serverName) : undefined;
+}
+
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
 
 function memo<T>(compute: () => T): () => T {

@@ -14,7 +14,9 @@ export { checkName, describeReason, describeChar, type Verdict, type Reason } fr
 export { modelSafe, adsDerive, DERIVATION_IDS, MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
 export { parseConfig } from './config/parseConfig';
 export { optionsForFile } from './config/resolve';
-export { findConfig, parentOf, relativeTo, type ConfigHost, type FoundConfig } from './config/discover';
+export { globMatcher, matchesAny, MAX_GLOB_LENGTH, MAX_GLOBS } from './config/glob';
+export { findConfig, parentOf, relativeTo, type ConfigHost, type FoundConfig, type UnreadableFile } from './config/discover';
+export { loadConfig } from './config/load';
 export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedConfig } from './config/model';
 export { LineIndex, type Position, type PositionRange } from './text/lineIndex';
 export { computeFixAll, applyOffsetEdits, type FixAllResult } from './fixes/fixAll';

@@ -2,8 +2,21 @@ import { CONFIG_FILE_NAME } from './model';
 
 /** File access for config discovery, injected so the core stays free of `fs` (tests use a Map). */
 export interface ConfigHost {
-  /** The file's text, or undefined when there is no such file. */
-  readFile(path: string): string | undefined;
+  /** The file's text; undefined when there is no such file; why, when there is one that cannot be read. */
+  readFile(path: string): string | undefined | UnreadableFile;
+}
+
+/**
+ * A config that exists but cannot be used as read (no permission, a folder, not UTF-8). It is a
+ * config problem, never a reason to walk on to a parent's config in silence (issue 13, item 8).
+ */
+export interface UnreadableFile {
+  /** Why, for the user: "permission denied", "is a folder", "is not valid UTF-8". */
+  readonly error: string;
+  /** What could be read (invalid UTF-8 decoded with U+FFFD): its valid settings still apply. */
+  readonly text?: string;
+  /** Where in `text` the problem starts. */
+  readonly offset?: number;
 }
 
 export interface FoundConfig {
@@ -12,6 +25,8 @@ export interface FoundConfig {
   /** The folder holding it: globs in it are relative to this. */
   readonly folder: string;
   readonly text: string;
+  /** Set when the file is there but could not be read as it is. */
+  readonly unreadable?: UnreadableFile;
 }
 
 /**
@@ -22,8 +37,9 @@ export function findConfig(filePath: string, host: ConfigHost, stopAt?: string):
   let folder = parentOf(filePath);
   for (;;) {
     const path = folder === '/' ? `/${CONFIG_FILE_NAME}` : `${folder}/${CONFIG_FILE_NAME}`;
-    const text = host.readFile(path);
-    if (text !== undefined) return { path, folder, text };
+    const read = host.readFile(path);
+    if (typeof read === 'string') return { path, folder, text: read };
+    if (read !== undefined) return { path, folder, text: read.text ?? '', unreadable: read };
     if (folder === stopAt || folder === '/' || folder === '') return undefined;
     const up = parentOf(folder);
     if (up === folder) return undefined;

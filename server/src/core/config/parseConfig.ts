@@ -1,10 +1,12 @@
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseJsonTree } from '../json/tree';
 import { FINDING_CODES, SEVERITIES, type FindingCode } from '../findings';
 import { ALL_PROVIDER_IDS, isProviderId, type ProviderId } from '../profiles/providers';
 import type { SeveritySetting } from '../settings';
 import { DERIVATION_IDS, type DerivationId } from '../wire/derivations';
 import { ALL_CLIENT_IDS, isClientId } from '../clients/profiles';
 import type { ClientId } from '../clients/model';
+import { MAX_GLOB_LENGTH, MAX_GLOBS } from './glob';
 import type { ConfigOverride, ConfigProblem, ParsedConfig, ToolwireConfig } from './model';
 
 const TOP_LEVEL_KEYS = new Set(['$schema', 'targets', 'reservedNames', 'severity', 'ignore', 'overrides', 'clients', 'servers', 'assumedServerNameLength']);
@@ -15,8 +17,18 @@ const TOP_LEVEL_KEYS = new Set(['$schema', 'targets', 'reservedNames', 'severity
  * applies (a typo in one severity must not switch the whole config off).
  */
 export function parseConfig(text: string): ParsedConfig {
+  try {
+    return parseUnsafe(text);
+  } catch (error) {
+    // Nothing here is known to throw; if something does, it is a config problem, not a crash.
+    const reason = error instanceof Error ? error.message : String(error);
+    return { config: {}, problems: [{ severity: 'error', message: `.toolwire.json could not be read: ${reason}`, range: { start: 0, end: Math.min(1, text.length) } }] };
+  }
+}
+
+function parseUnsafe(text: string): ParsedConfig {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  const root = parseJsonTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   const problems: ConfigProblem[] = errors.map((e) => ({
     severity: 'error',
     message: `.toolwire.json is not valid JSON: ${printParseErrorCode(e.error)}`,
@@ -36,7 +48,7 @@ export function parseConfig(text: string): ParsedConfig {
     switch (key) {
       case 'targets': config.targets = reader.providers(value); break;
       case 'reservedNames': config.reservedNames = reader.strings(value, 'reservedNames'); break;
-      case 'ignore': config.ignore = reader.strings(value, 'ignore'); break;
+      case 'ignore': config.ignore = reader.globs(value, 'ignore'); break;
       case 'severity': config.severity = reader.severity(value); break;
       case 'overrides': config.overrides = reader.overrides(value); break;
       case 'clients': config.clients = reader.clients(value); break;
@@ -54,7 +66,33 @@ function problem(node: Node, message: string): ConfigProblem {
 }
 
 class ConfigReader {
+  /** Globs accepted so far, across the file: matching one path costs their total length. */
+  private globCount = 0;
+
   constructor(private readonly problems: ConfigProblem[]) {}
+
+  /**
+   * Globs, bounded: matching is linear in pattern x path, so a config from a cloned repository
+   * must not make the product huge (issue 13, item 8). A glob that is refused is a problem and is
+   * not used; the other globs still apply.
+   */
+  globs(node: Node, what: string, oneMayStandAlone = false): string[] | undefined {
+    const single = oneMayStandAlone && node.type === 'string';
+    if (!single && !this.strings(node, what)) return undefined;
+    const out: string[] = [];
+    for (const item of single ? [node] : node.children ?? []) {
+      if (item.type !== 'string') continue;
+      const glob = item.value as string;
+      if (glob.length === 0) this.problems.push(problem(item, `An empty glob in "${what}" matches nothing.`));
+      else if (glob.length > MAX_GLOB_LENGTH) this.problems.push(problem(item, `A glob in "${what}" is ${glob.length} characters long; at most ${MAX_GLOB_LENGTH} are allowed.`));
+      else if (this.globCount >= MAX_GLOBS) this.problems.push(problem(item, `Too many globs: .toolwire.json may hold at most ${MAX_GLOBS}.`));
+      else {
+        this.globCount += 1;
+        out.push(glob);
+      }
+    }
+    return out;
+  }
 
   strings(node: Node, what: string): string[] | undefined {
     if (node.type !== 'array') {
@@ -111,7 +149,7 @@ class ConfigReader {
         this.problems.push(problem(keyNode, 'A server name cannot be empty.'));
         continue;
       }
-      const files = value.type === 'string' ? [value.value as string] : this.strings(value, `servers.${name}`);
+      const files = this.globs(value, `servers.${name}`, true);
       if (files && files.length > 0) out[name] = files;
       else if (files) this.problems.push(problem(value, `Server "${name}" lists no tool files.`));
     }
@@ -168,7 +206,7 @@ class ConfigReader {
         const [keyNode, value] = prop.children ?? [];
         if (!keyNode || !value) continue;
         const key = String(keyNode.value);
-        if (key === 'files') entry.files = this.strings(value, 'files');
+        if (key === 'files') entry.files = this.globs(value, 'files');
         else if (key === 'derivation') entry.derivation = this.derivation(value);
         else if (key === 'targets') entry.targets = this.providers(value);
         else this.problems.push({ ...problem(keyNode, `Unknown override setting "${key}" (known: files, derivation, targets).`), severity: 'warning' });

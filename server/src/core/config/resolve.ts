@@ -1,5 +1,5 @@
-import picomatch from 'picomatch';
 import type { AnalysisOptions } from '../settings';
+import { matchesAny } from './glob';
 import type { ToolwireConfig } from './model';
 
 /**
@@ -7,11 +7,11 @@ import type { ToolwireConfig } from './model';
  * `.toolwire.json`, with `/` separators. Returns 'ignored' for files the config excludes.
  */
 export function optionsForFile(config: ToolwireConfig, relativePath: string, base: AnalysisOptions = {}): AnalysisOptions | 'ignored' {
-  if (config.ignore && config.ignore.length > 0 && matches(config.ignore, relativePath)) return 'ignored';
+  if (config.ignore && config.ignore.length > 0 && matchesAny(config.ignore, relativePath)) return 'ignored';
   let derivation = base.derivation;
   let targets = base.targets;
   for (const override of config.overrides ?? []) {
-    if (!matches(override.files, relativePath)) continue;
+    if (!matchesAny(override.files, relativePath)) continue;
     derivation = override.derivation ?? derivation;
     targets = override.targets ?? targets;
   }
@@ -25,9 +25,4 @@ export function optionsForFile(config: ToolwireConfig, relativePath: string, bas
     ...(reservedNames ? { reservedNames } : {}),
     ...(severity ? { severity } : {}),
   };
-}
-
-/** `dot: true` so `.well-known/agent-discovery.json` and friends match `**` globs. */
-function matches(globs: readonly string[], path: string): boolean {
-  return picomatch.isMatch(path, globs as string[], { dot: true });
 }

@@ -30,20 +30,20 @@ export function recognizeDocument(values: readonly RootValue[]): Extraction {
   return { format: requests[0]?.format ?? null, requests };
 }
 
-function recognizeValue(root: Located): Recognized | undefined {
+function recognizeValue(value: Located): Recognized | undefined {
+  // Envelopes are unwrapped in a loop, not by recursion: a chain of 100k `body`s must not
+  // overflow the stack (issue 13, item 7).
+  let root = value;
+  for (;;) {
+    const inner = envelopeContent(root);
+    if (!inner) break;
+    root = inner;
+  }
   if (root.node.type === 'array') return asRequest(fromToolsArray(undefined, root));
   if (root.node.type !== 'object') return undefined;
 
   const capabilities = isAdsManifest(root);
   if (capabilities) return asRequest(stamp('ads-manifest', extractAds(root, capabilities)));
-
-  // OpenAI Batch input lines: {custom_id, method, url, body: <request>}.
-  const body = child(root, 'body');
-  if (body && child(root, 'custom_id')) return recognizeValue(body);
-
-  // JSON-RPC response to tools/list: {jsonrpc, id, result: {tools}}.
-  const result = child(root, 'result');
-  if (result && result.node.type === 'object' && child(result, 'tools')) return recognizeValue(result);
 
   // Bedrock Converse keeps its tools under toolConfig (Gemini's toolConfig has none).
   const toolConfig = child(root, 'toolConfig');
@@ -71,6 +71,18 @@ function recognizeValue(root: Located): Recognized | undefined {
 
   const single = classifySingleTool(root.node);
   if (single) return { kind: 'single-tool', request: stamp(single === 'mcp-tool' ? 'mcp-tool' : 'generic-tools', extractSingleTool(root)) };
+  return undefined;
+}
+
+/** The request inside an envelope, or undefined when the value is no envelope. */
+function envelopeContent(root: Located): Located | undefined {
+  if (root.node.type !== 'object' || isAdsManifest(root)) return undefined;
+  // OpenAI Batch input lines: {custom_id, method, url, body: <request>}.
+  const body = child(root, 'body');
+  if (body && child(root, 'custom_id')) return body;
+  // JSON-RPC response to tools/list: {jsonrpc, id, result: {tools}}.
+  const result = child(root, 'result');
+  if (result && result.node.type === 'object' && child(result, 'tools')) return result;
   return undefined;
 }
 

@@ -1,4 +1,5 @@
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseJsonTree } from './tree';
 
 /**
  * One JSON value of the document. A plain JSON/JSONC file has one; a JSON Lines file has one
@@ -46,7 +47,7 @@ export function parseDocument(text: string): ParsedDocument {
 
 function parseUnsafe(text: string): ParsedDocument {
   const errors: ParseError[] = [];
-  const node = parseTree(text, errors, PARSE_OPTIONS);
+  const node = parseJsonTree(text, errors, PARSE_OPTIONS);
   if (!node) {
     return { kind: 'empty', values: [], problems: errors.map(toProblem) };
   }
@@ -80,7 +81,7 @@ function parseJsonLines(text: string): ParsedDocument {
     const line = text.slice(lineStart, lineEnd);
     if (line.trim().length > 0) {
       const errors: ParseError[] = [];
-      const node = parseTree(line, errors, PARSE_OPTIONS);
+      const node = parseJsonTree(line, errors, PARSE_OPTIONS);
       if (node) values.push({ node, base: lineStart, pointer: `/${lineIndex}` });
       for (const e of errors) problems.push(toProblem(e, lineStart));
     }

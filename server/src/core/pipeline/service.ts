@@ -2,9 +2,9 @@ import { analyze } from '../analyze';
 import type { ClientRegistry } from '../clients/census';
 import type { ClientId, ClientProfile } from '../clients/model';
 import { CLIENTS } from '../clients/profiles';
-import { findConfig, parentOf, relativeTo, type FoundConfig } from '../config/discover';
+import { findConfig, parentOf, relativeTo, type FoundConfig, type UnreadableFile } from '../config/discover';
+import { loadConfig } from '../config/load';
 import type { ParsedConfig } from '../config/model';
-import { parseConfig } from '../config/parseConfig';
 import { optionsForFile } from '../config/resolve';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
@@ -17,10 +17,11 @@ import type { ClientContext } from '../workspace/model';
  */
 export interface ToolwireWorkspace extends WorkspaceHost {
   /**
-   * A `.toolwire.json` as it applies (the server: as saved, not an unsaved buffer). Defaults to
-   * `readFile`.
+   * A `.toolwire.json` as it applies (the server: as saved, not an unsaved buffer): its text,
+   * undefined when there is none, or why a file that is there cannot be read (a config problem,
+   * never a silent walk on to a parent's config: issue 13). Defaults to `readFile`.
    */
-  readConfig?(path: string): string | undefined;
+  readConfig?(path: string): string | undefined | UnreadableFile;
 }
 
 export interface ToolwireServiceInit {
@@ -87,22 +88,23 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
   const profiles: ClientRegistry = init.clients ? Object.fromEntries(init.clients.map((p) => [p.id, p])) : CLIENTS;
   const allClients = Object.keys(profiles) as ClientId[];
   const withProfiles = (context: ClientContext): ClientContext => (init.clients ? { ...context, profiles } : context);
-  const parsedConfigs = new Map<string, { readonly text: string; readonly parsed: ParsedConfig }>();
+  const parsedConfigs = new Map<string, { readonly found: FoundConfig; readonly parsed: ParsedConfig }>();
   const readConfig = (path: string) => (workspace.readConfig ? workspace.readConfig(path) : workspace.readFile(path));
   const parse = (found: FoundConfig): ParsedConfig => {
     const cached = parsedConfigs.get(found.path);
-    if (cached && cached.text === found.text) return cached.parsed;
-    const parsed = parseConfig(found.text);
-    parsedConfigs.set(found.path, { text: found.text, parsed });
+    if (cached && cached.found.text === found.text && cached.found.unreadable?.error === found.unreadable?.error) return cached.parsed;
+    const parsed = loadConfig(found);
+    parsedConfigs.set(found.path, { found, parsed });
     return parsed;
   };
 
   /** undefined: no config; null: the explicit one cannot be read. */
   const configFor: ToolwireService['configFor'] = (input) => {
     if (input.configPath !== undefined) {
-      const text = readConfig(input.configPath);
-      if (text === undefined) return null;
-      const found = { path: input.configPath, folder: parentOf(input.configPath), text };
+      const read = readConfig(input.configPath);
+      if (read === undefined) return null;
+      const folder = parentOf(input.configPath);
+      const found: FoundConfig = typeof read === 'string' ? { path: input.configPath, folder, text: read } : { path: input.configPath, folder, text: read.text ?? '', unreadable: read };
       return { found, parsed: parse(found) };
     }
     if (input.path === undefined) return undefined;

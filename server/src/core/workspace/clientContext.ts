@@ -1,7 +1,7 @@
-import picomatch from 'picomatch';
 import type { ForeignServer } from '../clients/census';
 import type { ClientId } from '../clients/model';
 import { ALL_CLIENT_IDS } from '../clients/profiles';
+import { matchesAny } from '../config/glob';
 import type { ToolwireConfig } from '../config/model';
 import type { OffsetRange } from '../json/ranges';
 import { MCP_CLIENT_CONFIGS, readMcpClientConfig, type McpClientConfig } from './mcpClientConfigs';
@@ -44,7 +44,7 @@ export interface ClientContextInput {
 export function clientContextFor(input: ClientContextInput, host: WorkspaceHost): ClientContext {
   const relative = input.path.startsWith(`${input.folder}/`) ? input.path.slice(input.folder.length + 1) : input.path;
   const mapping = input.config?.servers ?? {};
-  const mapped = Object.entries(mapping).filter(([, globs]) => picomatch.isMatch(relative, globs as string[], { dot: true }));
+  const mapped = Object.entries(mapping).filter(([, globs]) => matchesAny(globs, relative));
   const clientConfigs = MCP_CLIENT_CONFIGS.flatMap(({ path, client, key }) => {
     const text = host.readFile(`${input.folder}/${path}`);
     return text === undefined ? [] : [readMcpClientConfig(path, client, key, text)];

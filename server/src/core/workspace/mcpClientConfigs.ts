@@ -1,4 +1,5 @@
-import { parseTree, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
+import { parseJsonTree } from '../json/tree';
 import type { ClientId } from '../clients/model';
 
 /**
@@ -26,7 +27,7 @@ export interface McpClientConfig {
 
 /** Reads the server names of one MCP client config (JSONC; never throws; a broken file lists none). */
 export function readMcpClientConfig(path: string, client: ClientId | undefined, key: string, text: string): McpClientConfig {
-  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const root = parseJsonTree(text, [], { allowTrailingComma: true, disallowComments: false });
   const entries = root?.type === 'object' ? objectEntries(root.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1]) : [];
   const launch = new Map(entries.map(([name, value]) => [name, launchStrings(value)] as const));
   return { path, client, servers: entries.map(([name]) => name), launch };
