@@ -6,8 +6,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { CodeServer } from './codeServer.js';
 import { waitFor } from './deadline.js';
-
-export const CHROMIUM_EXECUTABLE = '/usr/bin/chromium';
+import { CHROMIUM_EXECUTABLE } from './paths.js';
 
 /** Flags that keep a headless chromium quiet and offline (no sandbox: CI runs as root). */
 export const CHROMIUM_ARGS: readonly string[] = Object.freeze([

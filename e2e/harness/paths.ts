@@ -14,6 +14,8 @@ export const FIXTURES_DIR = path.join(E2E_DIR, 'fixtures');
 export const SCRATCH_DIR = path.join(E2E_DIR, '.scratch');
 /** Test artefacts worth keeping after a run (screenshots); gitignored. */
 export const ARTEFACTS_DIR = path.join(REPO_ROOT, '.artefacts', 'e2e');
+/** Debian's chromium, which playwright-core drives (Playwright's own builds cannot be downloaded here). */
+export const CHROMIUM_EXECUTABLE = '/usr/bin/chromium';
 /** The bundled language server that every non-VS Code client runs. */
 export const SERVER_BUNDLE = path.join(REPO_ROOT, 'dist', 'server.js');
 

@@ -8,7 +8,6 @@ import { bundleTestModule } from '../harness/bundle.js';
 import { parseCaseReports } from '../harness/caseReport.js';
 import { createProfile, installExtension, startCodeServer } from '../harness/codeServer.js';
 import { tail } from '../harness/deadline.js';
-import { runExtensionHostTests } from '../harness/extensionHostTests.js';
 import { E2E_DIR, packagedVsixPath } from '../harness/paths.js';
 import { requirePrerequisites, skipUnlessAvailable, type Need } from '../harness/prerequisites.js';
 import { copyFixture, withScratch } from '../harness/scratch.js';
@@ -17,6 +16,9 @@ const NEEDS: readonly Need[] = ['code-server', 'chromium', 'vsix'];
 
 test('VS Code (code-server): the packaged extension through the vscode API', { ...skipUnlessAvailable(NEEDS), timeout: 300_000 }, async (t) => {
   requirePrerequisites(NEEDS);
+  // Imported once the check passed: it drives Chromium through playwright-core, which a machine
+  // without scripts/setup-e2e.sh lacks.
+  const { runExtensionHostTests } = await import('../harness/extensionHostTests.js');
   await withScratch('vscode-api', async (scratch) => {
     const workspace = await copyFixture('workspace', scratch);
     const profile = await createProfile(scratch);

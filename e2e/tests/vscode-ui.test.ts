@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
+// Types only (erased): browser.js and mouse.js import playwright-core, which a machine without
+// scripts/setup-e2e.sh lacks, so they are imported after the prerequisites check.
 import type { Page } from 'playwright-core';
-import { collectPageLogs, launchChromium, openFileViaQuickOpen, openWorkbench, screenshot, waitForCount, waitForText } from '../harness/browser.js';
 import { createProfile, installExtension, startCodeServer } from '../harness/codeServer.js';
 import { tail } from '../harness/deadline.js';
-import { hoverUntilText, moveMouseToCentre } from '../harness/mouse.js';
 import { ARTEFACTS_DIR, packagedVsixPath } from '../harness/paths.js';
 import { requirePrerequisites, skipUnlessAvailable, type Need } from '../harness/prerequisites.js';
 import { copyFixture, withScratch } from '../harness/scratch.js';
@@ -24,6 +24,7 @@ const FIRST_STEP_MS = 60_000;
 
 test('VS Code UI in Chromium: squiggle, Problems, hover, Ctrl+. fix', { ...skipUnlessAvailable(NEEDS), timeout: 240_000 }, async (t) => {
   requirePrerequisites(NEEDS);
+  const { collectPageLogs, launchChromium, openWorkbench, screenshot } = await import('../harness/browser.js');
   await rm(SHOTS, { recursive: true, force: true });
   await withScratch('vscode-ui', async (scratch) => {
     const workspace = await copyFixture('ui', scratch);
@@ -60,6 +61,8 @@ test('VS Code UI in Chromium: squiggle, Problems, hover, Ctrl+. fix', { ...skipU
 });
 
 async function smokeSteps(page: Page, shot: (name: string) => Promise<void>): Promise<void> {
+  const { openFileViaQuickOpen, waitForCount, waitForText } = await import('../harness/browser.js');
+  const { hoverUntilText, moveMouseToCentre } = await import('../harness/mouse.js');
   await openFileViaQuickOpen(page, MANIFEST, FIRST_STEP_MS);
 
   // 1. The over-64 capability name gets the only error squiggle of the file.

@@ -1,0 +1,113 @@
+// The invariants checked after every step, as pure functions that return what is wrong (an
+// empty list when nothing is). The reference is always the core's own analysis of the text.
+import type { Diagnostic, DocumentSymbol, Range } from 'vscode-languageserver-protocol';
+import { createToolwireService, type Analysis, type Finding } from '../../server/src/core';
+import { lineStarts, rangeOffsets } from './text';
+
+const SEVERITY = { error: 1, warning: 2, information: 3, hint: 4 } as const;
+
+/**
+ * The core's analysis of `text` through the same pipeline the server runs for an untitled
+ * document with default settings (no folder, so no config; every modelled client, as advice).
+ * Kept for a few texts only.
+ */
+export class CoreOracle {
+  private readonly cache = new Map<string, Analysis>();
+  private readonly service = createToolwireService({ workspace: { readFile: () => undefined, findFiles: () => [], toolsOf: () => [] } });
+
+  analysis(text: string): Analysis {
+    let found = this.cache.get(text);
+    if (!found) {
+      const result = this.service.analyzeDocument({ path: undefined, text, base: {}, requestedClients: [] });
+      if (result.kind !== 'analysis') throw new Error(`the pipeline did not analyse an untitled document: ${result.kind}`);
+      found = result.analysis;
+      if (this.cache.size >= 8) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(text, found);
+    }
+    return found;
+  }
+}
+
+export function rangeProblems(text: string, ranges: ReadonlyArray<{ readonly what: string; readonly range: Range }>): string[] {
+  const starts = lineStarts(text);
+  return ranges.flatMap(({ what, range }) => {
+    const checked = rangeOffsets(text, starts, range);
+    return typeof checked === 'string' ? [`${what} ${JSON.stringify(range)} is not inside the document: ${checked}`] : [];
+  });
+}
+
+/** Diagnostics of `version` of `text` against the core: same findings, in order, same ranges, same fixes. */
+export function diagnosticProblems(text: string, version: number, diagnostics: readonly Diagnostic[], analysis: Analysis): string[] {
+  const inside = rangeProblems(text, diagnostics.flatMap((d, i) => [
+    { what: `diagnostic ${i} (${String(d.code)})`, range: d.range },
+    ...(d.relatedInformation ?? []).map((r, j) => ({ what: `diagnostic ${i} related ${j}`, range: r.location.range })),
+  ]));
+  if (inside.length > 0) return inside;
+  const starts = lineStarts(text);
+  const offsets = (range: Range) => {
+    const o = rangeOffsets(text, starts, range);
+    return typeof o === 'string' ? o : `${o.start}-${o.end}`;
+  };
+  const served = diagnostics.map((d) => {
+    const data = d.data as { version?: unknown; fix?: { edits: Array<{ range: Range; newText: string; oldText: string }> } } | undefined;
+    return JSON.stringify({
+      code: d.code, severity: d.severity, message: d.message, range: offsets(d.range),
+      related: (d.relatedInformation ?? []).map((r) => `${offsets(r.location.range)} ${r.message}`),
+      version: data?.version,
+      fix: data?.fix?.edits.map((e) => `${offsets(e.range)} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`),
+    });
+  });
+  const expected = analysis.findings.map((f: Finding) => JSON.stringify({
+    code: f.code, severity: SEVERITY[f.severity], message: f.message, range: `${f.range.start}-${f.range.end}`,
+    related: f.related.filter((r) => r.file === undefined).map((r) => `${r.range.start}-${r.range.end} ${r.message}`),
+    version,
+    fix: f.fix?.edits.map((e) => `${e.range.start}-${e.range.end} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`),
+  }));
+  for (let i = 0; i < Math.max(served.length, expected.length); i++) {
+    if (served[i] !== expected[i]) {
+      return [`diagnostics of version ${version} differ from the core's analysis at ${i} of ${expected.length}:\n  server: ${served[i] ?? '(none)'}\n  core:   ${expected[i] ?? '(none)'}`];
+    }
+  }
+  return [];
+}
+
+export interface Fixed {
+  readonly code: string;
+  readonly pointer: string;
+}
+
+/**
+ * An edit the server proposed (quick fix, fix-all, rename), applied: a parseable document stays
+ * parseable, no error appears that was not there (same code at the same JSON pointer), and the
+ * finding it fixes, if one, is gone.
+ */
+export function editProblems(what: string, before: Analysis, after: Analysis, fixed: Fixed | undefined): string[] {
+  const problems: string[] = [];
+  if (before.syntaxProblems.length === 0 && after.syntaxProblems.length > 0) {
+    problems.push(`${what} made a parseable document unparseable: ${JSON.stringify(after.syntaxProblems[0])}`);
+  }
+  const key = (f: Finding) => `${f.code} at ${f.pointer}`;
+  const known = new Set(before.findings.filter((f) => f.severity === 'error').map(key));
+  for (const finding of after.findings) {
+    if (finding.severity === 'error' && !known.has(key(finding))) problems.push(`${what} added an error: ${key(finding)}: ${finding.message}`);
+  }
+  if (fixed && after.findings.some((f) => f.code === fixed.code && f.pointer === fixed.pointer)) {
+    problems.push(`${what} did not remove the finding it fixes: ${fixed.code} at ${fixed.pointer}`);
+  }
+  return problems;
+}
+
+/** Symbols inside the document, each selectionRange inside its range (VS Code rejects others). */
+export function symbolProblems(text: string, symbols: readonly DocumentSymbol[]): string[] {
+  const starts = lineStarts(text);
+  const walk = (list: readonly DocumentSymbol[], path: string): string[] => list.flatMap((s, i) => {
+    const here = `${path}/${i} ${JSON.stringify(s.name)}`;
+    const range = rangeOffsets(text, starts, s.range);
+    const selection = rangeOffsets(text, starts, s.selectionRange);
+    if (typeof range === 'string') return [`symbol ${here} range: ${range}`];
+    if (typeof selection === 'string') return [`symbol ${here} selectionRange: ${selection}`];
+    const own = selection.start < range.start || selection.end > range.end ? [`symbol ${here}: selectionRange ${JSON.stringify(s.selectionRange)} is not inside its range ${JSON.stringify(s.range)}`] : [];
+    return [...own, ...walk(s.children ?? [], here)];
+  });
+  return walk(symbols, '');
+}
