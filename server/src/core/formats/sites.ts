@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { joinPointer, keyNodeOf, property, stringValue } from '../json/nodes';
 import { offsetRange, type OffsetRange } from '../json/ranges';
-import type { NameSite, ToolDeclaration, ToolReference } from './model';
+import type { InputSchemaSite, NameSite, PropertyKeySite, ToolDeclaration, ToolReference } from './model';
 
 /** Where a node sits: its JSON pointer and the offset its line starts at (JSON Lines). */
 export interface Located {
@@ -59,11 +59,45 @@ export function nameSite(object: Located, key: string): NameSite {
 }
 
 export function declaration(tool: Located, nameHolder: Located, nameKey = 'name'): ToolDeclaration {
+  const inputSchema = inputSchemaSite(nameHolder);
   return {
     name: nameSite(nameHolder, nameKey),
     toolRange: rangeOf(tool.node, tool.base),
     toolPointer: tool.pointer,
+    ...(inputSchema ? { inputSchema } : {}),
   };
+}
+
+/**
+ * Where the input schema sits beside a tool's name, in every format: `parameters` (OpenAI,
+ * Gemini, tool arrays), `parametersJsonSchema` (Gemini), `input_schema` (Anthropic),
+ * `inputSchema` (MCP, ADS) and Bedrock's `inputSchema.json`.
+ */
+const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters_json_schema'] as const;
+
+/** The top-level `properties` of the input schema beside `holder`, when it has any key. */
+function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
+  let schema = childOf(holder, SCHEMA_KEYS);
+  const bedrockJson = schema ? child(schema, 'json') : undefined;
+  if (bedrockJson && bedrockJson.node.type === 'object') schema = bedrockJson;
+  const properties = schema ? child(schema, 'properties') : undefined;
+  if (!schema || !properties || properties.node.type !== 'object' || !properties.node.children?.length) return undefined;
+  const keys: PropertyKeySite[] = [];
+  for (const prop of properties.node.children) {
+    const keyNode = prop.children?.[0];
+    if (keyNode?.type === 'string') keys.push(keySite(keyNode, properties));
+  }
+  const required: PropertyKeySite[] = [];
+  for (const entry of elements(child(schema, 'required'))) {
+    const key = stringValue(entry.node);
+    if (key !== undefined) required.push({ key, range: rangeOf(entry.node, entry.base), pointer: entry.pointer });
+  }
+  return { pointer: properties.pointer, keys, required };
+}
+
+function keySite(keyNode: Node, properties: Located): PropertyKeySite {
+  const key = keyNode.value as string;
+  return { key, range: rangeOf(keyNode, properties.base), pointer: joinPointer(properties.pointer, key) };
 }
 
 /** A reference is only worth resolving when it is a non-empty string; anything else is ignored. */
