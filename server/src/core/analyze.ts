@@ -7,6 +7,7 @@ import { runClientCensus } from './clients/census';
 import { checkCaseCollisions, checkReservedNames, checkWireCollisions } from './checks/collisions';
 import type { CheckContext } from './checks/context';
 import { checkHistoryNames, checkMcpSourceNames, checkMissingNames, checkWireNames } from './checks/names';
+import { checkParameterNames } from './checks/parameters';
 import { checkReferences } from './checks/references';
 import { checkRenamed, checkToolCount } from './checks/request';
 import { FindingSink } from './checks/sink';
@@ -59,6 +60,8 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     const clientResults = forRequest ? runClientCensus(localToolsOf(context), forRequest) : [];
     const checked = forRequest ? { ...context, constraintsFor: clientConstraints(context, forRequest, clientResults) } : context;
     runChecks(checked);
+    // Property keys are judged by the targets and by the providers the enabled clients send to.
+    checkParameterNames(checked, forRequest);
     if (forRequest) {
       checkClients(checked, clientResults);
       clients.push(...clientResults);
