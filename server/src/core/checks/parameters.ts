@@ -1,6 +1,7 @@
 import type { ClientCensusOptions } from '../clients/census';
 import type { ClientId } from '../clients/model';
 import { CLIENTS } from '../clients/profiles';
+import { joinPointer } from '../json/nodes';
 import { parameterRenameFix, proposeKeys } from '../fixes/parameterRenameFix';
 import type { InputSchemaSite } from '../formats/model';
 import { PROVIDERS, type ParameterRule, type ProviderId } from '../profiles/providers';
@@ -43,7 +44,7 @@ export function checkParameterNames(context: CheckContext, clients?: ClientCensu
       context.sink.add('invalid-parameter-name', 'error', {
         message: `Parameter ${quote(site.key)} of ${quote(tool.name ?? '')} is rejected by ${failed.map((j) => describeJudge(j, site.key)).join('; ')}. One invalid property key fails the whole request (HTTP 400).${fix ? ` Rename it, e.g. to ${quote(fix.proposed)}.` : ''}`,
         range: site.range,
-        pointer: site.pointer,
+        pointer: joinPointer(schema.pointer, site.key),
         related: [],
         tool: local + context.firstTool,
         profiles: failed.flatMap((j) => j.providers),

@@ -45,7 +45,7 @@ export interface ToolDeclaration {
 export interface InputSchemaSite {
   /** RFC 6901 pointer of the `properties` object. */
   readonly pointer: string;
-  /** Each key of `properties`: the decoded key, its key token, and the property's pointer. */
+  /** Each key of `properties`: the decoded key and its key token (its pointer: `pointer/<key>`). */
   readonly keys: readonly PropertyKeySite[];
   /** The string entries of the schema's `required` array: renamed along with their key. */
   readonly required: readonly PropertyKeySite[];
@@ -55,7 +55,6 @@ export interface PropertyKeySite {
   readonly key: string;
   /** The key token (or, in `required`, the string token), quotes included. */
   readonly range: OffsetRange;
-  readonly pointer: string;
 }
 
 /**

@@ -75,29 +75,30 @@ export function declaration(tool: Located, nameHolder: Located, nameKey = 'name'
  */
 const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters_json_schema'] as const;
 
-/** The top-level `properties` of the input schema beside `holder`, when it has any key. */
+/**
+ * The top-level `properties` of the input schema beside `holder`, when it has any key. Every
+ * tool pays for this, so it allocates only a key and a range per key (pointers are built by the
+ * check, for failing keys only).
+ */
 function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
   let schema = childOf(holder, SCHEMA_KEYS);
-  const bedrockJson = schema ? child(schema, 'json') : undefined;
-  if (bedrockJson && bedrockJson.node.type === 'object') schema = bedrockJson;
-  const properties = schema ? child(schema, 'properties') : undefined;
-  if (!schema || !properties || properties.node.type !== 'object' || !properties.node.children?.length) return undefined;
+  const bedrockJson = schema ? property(schema.node, 'json') : undefined;
+  if (schema && bedrockJson && bedrockJson.type === 'object') schema = { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base };
+  const properties = schema ? property(schema.node, 'properties') : undefined;
+  if (!schema || !properties || properties.type !== 'object' || !properties.children?.length) return undefined;
+  const base = schema.base;
   const keys: PropertyKeySite[] = [];
-  for (const prop of properties.node.children) {
+  for (const prop of properties.children) {
     const keyNode = prop.children?.[0];
-    if (keyNode?.type === 'string') keys.push(keySite(keyNode, properties));
+    if (keyNode?.type === 'string') keys.push({ key: keyNode.value as string, range: rangeOf(keyNode, base) });
   }
   const required: PropertyKeySite[] = [];
-  for (const entry of elements(child(schema, 'required'))) {
-    const key = stringValue(entry.node);
-    if (key !== undefined) required.push({ key, range: rangeOf(entry.node, entry.base), pointer: entry.pointer });
+  const requiredNode = property(schema.node, 'required');
+  for (const entry of requiredNode?.type === 'array' ? requiredNode.children ?? [] : []) {
+    const key = stringValue(entry);
+    if (key !== undefined) required.push({ key, range: rangeOf(entry, base) });
   }
-  return { pointer: properties.pointer, keys, required };
-}
-
-function keySite(keyNode: Node, properties: Located): PropertyKeySite {
-  const key = keyNode.value as string;
-  return { key, range: rangeOf(keyNode, properties.base), pointer: joinPointer(properties.pointer, key) };
+  return { pointer: joinPointer(schema.pointer, 'properties'), keys, required };
 }
 
 /** A reference is only worth resolving when it is a non-empty string; anything else is ignored. */
