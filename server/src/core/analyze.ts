@@ -9,6 +9,7 @@ import type { ClientContext } from './workspace/model';
 import { checkCaseCollisions, checkReservedNames, checkWireCollisions } from './checks/collisions';
 import type { CheckContext } from './checks/context';
 import { checkHistoryNames, checkMcpSourceNames, checkMissingNames, checkWireNames } from './checks/names';
+import { checkParameterNames } from './checks/parameters';
 import { checkReferences } from './checks/references';
 import { checkRenamed, checkToolCount } from './checks/request';
 import { FindingSink } from './checks/sink';
@@ -65,6 +66,8 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     const clientResults = plan ? plan.run(local) : [];
     const checked = plan ? { ...context, constraintsFor: clientConstraints(context, plan.primary, clientResults) } : context;
     runChecks(checked);
+    // Property keys are judged by the targets and by the providers the enabled clients send to.
+    checkParameterNames(checked, plan?.primary);
     if (plan) {
       checkClients(checked, clientResults, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown });
       appendAll(clients, clientResults);

@@ -10,6 +10,7 @@ export const FINDING_CODES = [
   'not-invocable',
   'invalid-invocation-name',
   'invalid-capability-name',
+  'invalid-parameter-name',
   'case-collision',
   'unresolved-reference',
   'missing-name',
@@ -47,9 +48,9 @@ export interface OffsetEdit {
  * (it travels in `Diagnostic.data`), so no request handler has to keep state between calls.
  */
 export interface FixData {
-  readonly kind: 'rename' | 'add-invocation-name';
+  readonly kind: 'rename' | 'add-invocation-name' | 'rename-parameter';
   readonly title: string;
-  /** The name the fix proposes (the new tool name or invocationName). */
+  /** The name the fix proposes (the new tool name, invocationName or property key). */
   readonly proposed: string;
   readonly edits: readonly OffsetEdit[];
   /** The canonical fix for this finding (VS Code's "preferred" auto-fix). */

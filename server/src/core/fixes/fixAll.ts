@@ -57,19 +57,21 @@ export function computeFixAll(text: string, options: AnalysisOptions = {}, analy
  * finding on that tool carrying the same fix is one it must clear.
  */
 function chooseFixes(before: Analysis): Map<string, PlannedFix> {
-  const byTool = new Map<number, { fix: FixData; findings: Finding[] }>();
+  // One fix per tool name (the preferred one: a rename and an invocationName fix the same
+  // problem), and one per rejected property key: those edit other tokens, so a tool with a bad
+  // name and two bad keys is fixed in one pass.
+  const chosen = new Map<string, { fix: FixData; findings: Finding[]; pointer: string }>();
   for (const finding of before.findings) {
     if (!finding.fix || finding.tool === undefined || !changes(finding.fix)) continue;
-    const current = byTool.get(finding.tool);
-    if (!current) byTool.set(finding.tool, { fix: finding.fix, findings: [finding] });
-    else if (!current.fix.preferred && finding.fix.preferred) byTool.set(finding.tool, { fix: finding.fix, findings: [finding, ...current.findings.filter((f) => sameFix(f.fix, finding.fix))] });
+    const pointer = finding.fix.kind === 'rename-parameter' ? finding.pointer : before.tools[finding.tool]?.declaration.name.pointer;
+    if (pointer === undefined) continue;
+    const current = chosen.get(pointer);
+    if (!current) chosen.set(pointer, { fix: finding.fix, findings: [finding], pointer });
+    else if (!current.fix.preferred && finding.fix.preferred) chosen.set(pointer, { fix: finding.fix, findings: [finding, ...current.findings.filter((f) => sameFix(f.fix, finding.fix))], pointer });
     else if (sameFix(current.fix, finding.fix)) current.findings.push(finding);
   }
   const plan = new Map<string, PlannedFix>();
-  for (const [tool, { fix, findings }] of byTool) {
-    const pointer = before.tools[tool]?.declaration.name.pointer;
-    if (pointer !== undefined) plan.set(pointer, { edits: fix.edits, fixes: findings.map((f) => ({ code: f.code, pointer: f.pointer })) });
-  }
+  for (const { fix, findings, pointer } of chosen.values()) plan.set(pointer, { edits: fix.edits, fixes: findings.map((f) => ({ code: f.code, pointer: f.pointer })) });
   return plan;
 }
 

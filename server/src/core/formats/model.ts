@@ -34,6 +34,27 @@ export interface ToolDeclaration {
   readonly invocationName?: NameSite;
   /** ADS only: the capability's `version`, to tell repeated entries apart in messages. */
   readonly version?: string;
+  /** The top-level `properties` of the tool's input schema, when it has any. */
+  readonly inputSchema?: InputSchemaSite;
+}
+
+/**
+ * The property keys of a tool's input schema: names on the wire too, since providers validate
+ * them (issue 8 item 9). Only the schema's own `properties` (see `ParameterRule`).
+ */
+export interface InputSchemaSite {
+  /** RFC 6901 pointer of the `properties` object. */
+  readonly pointer: string;
+  /** Each key of `properties`: the decoded key and its key token (its pointer: `pointer/<key>`). */
+  readonly keys: readonly PropertyKeySite[];
+  /** The string entries of the schema's `required` array: renamed along with their key. */
+  readonly required: readonly PropertyKeySite[];
+}
+
+export interface PropertyKeySite {
+  readonly key: string;
+  /** The key token (or, in `required`, the string token), quotes included. */
+  readonly range: OffsetRange;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { joinPointer, keyNodeOf, property, stringValue } from '../json/nodes';
 import { offsetRange, type OffsetRange } from '../json/ranges';
-import type { NameSite, ToolDeclaration, ToolReference } from './model';
+import type { InputSchemaSite, NameSite, PropertyKeySite, ToolDeclaration, ToolReference } from './model';
 
 /** Where a node sits: its JSON pointer and the offset its line starts at (JSON Lines). */
 export interface Located {
@@ -59,11 +59,46 @@ export function nameSite(object: Located, key: string): NameSite {
 }
 
 export function declaration(tool: Located, nameHolder: Located, nameKey = 'name'): ToolDeclaration {
+  const inputSchema = inputSchemaSite(nameHolder);
   return {
     name: nameSite(nameHolder, nameKey),
     toolRange: rangeOf(tool.node, tool.base),
     toolPointer: tool.pointer,
+    ...(inputSchema ? { inputSchema } : {}),
   };
+}
+
+/**
+ * Where the input schema sits beside a tool's name, in every format: `parameters` (OpenAI,
+ * Gemini, tool arrays), `parametersJsonSchema` (Gemini), `input_schema` (Anthropic),
+ * `inputSchema` (MCP, ADS) and Bedrock's `inputSchema.json`.
+ */
+const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters_json_schema'] as const;
+
+/**
+ * The top-level `properties` of the input schema beside `holder`, when it has any key. Every
+ * tool pays for this, so it allocates only a key and a range per key (pointers are built by the
+ * check, for failing keys only).
+ */
+function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
+  let schema = childOf(holder, SCHEMA_KEYS);
+  const bedrockJson = schema ? property(schema.node, 'json') : undefined;
+  if (schema && bedrockJson && bedrockJson.type === 'object') schema = { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base };
+  const properties = schema ? property(schema.node, 'properties') : undefined;
+  if (!schema || !properties || properties.type !== 'object' || !properties.children?.length) return undefined;
+  const base = schema.base;
+  const keys: PropertyKeySite[] = [];
+  for (const prop of properties.children) {
+    const keyNode = prop.children?.[0];
+    if (keyNode?.type === 'string') keys.push({ key: keyNode.value as string, range: rangeOf(keyNode, base) });
+  }
+  const required: PropertyKeySite[] = [];
+  const requiredNode = property(schema.node, 'required');
+  for (const entry of requiredNode?.type === 'array' ? requiredNode.children ?? [] : []) {
+    const key = stringValue(entry);
+    if (key !== undefined) required.push({ key, range: rangeOf(entry, base) });
+  }
+  return { pointer: joinPointer(schema.pointer, 'properties'), keys, required };
 }
 
 /** A reference is only worth resolving when it is a non-empty string; anything else is ignored. */

@@ -44,7 +44,44 @@ export interface ProviderProfile {
   /** Whether the API rejects two tools of one name (Anthropic: "Tool names must be unique."). */
   readonly rejectsDuplicates: boolean;
   readonly source: string;
+  /**
+   * What the provider accepts as a property key of a tool's input schema, where a source shows a
+   * rule (issue 8 item 9). Absent: no known rule, so no finding.
+   */
+  readonly parameterRule?: ParameterRule;
 }
+
+/**
+ * A rule on the keys of a tool's input schema `properties`. Only the schema's own (top-level)
+ * `properties` are checked: every quoted error names `input_schema.properties`, never a nested
+ * path, and users who measured it found nested keys accepted (see docs/diagnostics.md).
+ */
+export interface ParameterRule {
+  /** The rule as the provider's error states it. */
+  readonly rule: string;
+  readonly pattern: RegExp;
+  /** Characters allowed anywhere (a one-character class, tested per code point). */
+  readonly allowed: RegExp;
+  readonly allowedText: string;
+  readonly maxLength: number;
+  readonly source: string;
+}
+
+/**
+ * Anthropic's property-key rule, as its 400 states it: "tools.N.custom.input_schema.properties:
+ * Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'" (in early 2025 it had no `.`:
+ * jasonsum/gmail-mcp-server#5).
+ * Claude on Bedrock returns the same error (aws-solutions-library-samples/...#709), so
+ * `anthropic-64` carries it too.
+ */
+const ANTHROPIC_PARAMETER_RULE: ParameterRule = {
+  rule: '^[a-zA-Z0-9_.-]{1,64}$',
+  pattern: /^[a-zA-Z0-9_.-]{1,64}$/,
+  allowed: /^[a-zA-Z0-9_.-]$/,
+  allowedText: '[a-zA-Z0-9_.-]',
+  maxLength: 64,
+  source: 'Anthropic API 400 "Property keys should match pattern" (anthropics/claude-code#34771, #79418; freee/freee-mcp#15; ComposioHQ/composio#2330, #3500); top level only: decocms/studio#6874, aws-solutions-library-samples/accelerated-intelligent-document-processing-on-aws#709',
+};
 
 const ALNUM_UNDERSCORE_HYPHEN = /^[a-zA-Z0-9_-]$/;
 
@@ -77,6 +114,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     history: 'none',
     rejectsDuplicates: true,
     source: 'platform.claude.com "Define tools" (128 since mid-2025, 64 before); claude-code#10687; microsoft/wassette#56',
+    parameterRule: ANTHROPIC_PARAMETER_RULE,
   },
   'anthropic-64': {
     id: 'anthropic-64',
@@ -91,6 +129,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     history: 'none',
     rejectsDuplicates: true,
     source: 'orchard-mcp#14; claude-code#20830',
+    parameterRule: ANTHROPIC_PARAMETER_RULE,
   },
   bedrock: {
     id: 'bedrock',
