@@ -66,8 +66,9 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     const clientResults = plan ? plan.run(local) : [];
     const checked = plan ? { ...context, constraintsFor: clientConstraints(context, plan.primary, clientResults) } : context;
     runChecks(checked);
-    // Property keys are judged by the targets and by the providers the enabled clients send to.
-    checkParameterNames(checked, plan?.primary);
+    // Property keys are judged by the targets and by the providers of the clients the user
+    // enabled (clients modelled by default are advice: they do not add judges of their own).
+    checkParameterNames(checked, plan && !plan.capAtWarning ? plan.primary : undefined);
     if (plan) {
       checkClients(checked, clientResults, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown });
       appendAll(clients, clientResults);

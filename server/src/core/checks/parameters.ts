@@ -15,6 +15,8 @@ interface Judge {
   readonly providers: ProviderId[];
   /** MCP clients that send the schema to one of them unchanged, when no target does. */
   readonly clients: ClientId[];
+  /** Their labels, from the registry the census used (a test may inject a profile). */
+  readonly clientLabels: string[];
 }
 
 /**
@@ -58,19 +60,22 @@ export function checkParameterNames(context: CheckContext, clients?: ClientCensu
 /** The distinct rules of the targets, then of the enabled clients' providers not targeted. */
 function judgesOf(targets: readonly ProviderId[], clients: ClientCensusOptions | undefined): Judge[] {
   const judges: Judge[] = [];
-  const judgeFor = (rule: ParameterRule) => judges.find((j) => j.rule === rule) ?? (judges.push({ rule, providers: [], clients: [] }), judges[judges.length - 1]!);
+  const judgeFor = (rule: ParameterRule) => judges.find((j) => j.rule === rule) ?? (judges.push({ rule, providers: [], clients: [], clientLabels: [] }), judges[judges.length - 1]!);
   for (const provider of targets) {
     const rule = PROVIDERS[provider].parameterRule;
     if (rule) judgeFor(rule).providers.push(provider);
   }
   for (const client of clients?.enabled ?? []) {
     if (clients?.notLoadedBy?.includes(client)) continue;
-    const provider = CLIENTS[client].provider;
-    const rule = PROVIDERS[provider].parameterRule;
+    const profile = clients?.profiles?.[client] ?? CLIENTS[client];
+    if (!profile) continue;
+    const provider = profile.provider;
+    const rule = PROVIDERS[provider]?.parameterRule;
     if (!rule || targets.includes(provider)) continue;
     const judge = judgeFor(rule);
     if (!judge.providers.includes(provider)) judge.providers.push(provider);
     judge.clients.push(client);
+    judge.clientLabels.push(profile.label);
   }
   return judges;
 }
@@ -90,7 +95,7 @@ function failingKeys(schema: InputSchemaSite, judges: readonly Judge[]): Map<num
 /** `Anthropic (anthropic: ^[a-zA-Z0-9_.-]{1,64}$): " " (U+0020) at character 4 is outside ...` */
 function describeJudge(judge: Judge, key: string): string {
   const label = PROVIDERS[judge.providers[0]!].label;
-  const via = judge.clients.length > 0 ? ` via ${judge.clients.map((c) => CLIENTS[c].label).join(', ')}` : '';
+  const via = judge.clients.length > 0 ? ` via ${judge.clientLabels.join(', ')}` : '';
   return `${label} (${judge.providers.join(', ')}${via}: ${judge.rule.rule}): ${keyReasons(judge.rule, key).map(describeReason).join(', ')}`;
 }
 
