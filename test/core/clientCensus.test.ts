@@ -87,7 +87,8 @@ describe('the workspace census across files', () => {
   });
 
   test('the rename fix proposes a name that survives every enabled client', () => {
-    const text = mcpList('x'.repeat(55), 'a.b', 'a_b');
+    // z.b and z_b sort after the long name, so VS Code's throw on them loses nothing else.
+    const text = mcpList('x'.repeat(55), 'z.b', 'z_b');
     const options: AnalysisOptions = { clients: { enabled: ['cursor', 'claude-code', 'vscode', 'gemini-cli', 'codex', 'openai-agents', 'native-runtime'], server: 'srv' } };
     const analysis = analyze(text, options);
     const fixable = analysis.findings.filter((f) => f.code.startsWith('client-') && f.fix);

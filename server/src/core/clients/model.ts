@@ -1,11 +1,33 @@
 import type { ProviderId } from '../profiles/providers';
 
-export type ClientId = 'native-runtime' | 'vscode' | 'claude-code' | 'cursor' | 'gemini-cli' | 'codex' | 'openai-agents';
+export type ClientId =
+  | 'native-runtime'
+  | 'vscode'
+  | 'claude-code'
+  | 'cursor'
+  | 'gemini-cli'
+  | 'codex'
+  | 'openai-agents'
+  | 'copilot-cli'
+  | 'cline'
+  | 'continue'
+  | 'windsurf'
+  | 'litellm'
+  | 'langchain-mcp';
 
-/** One MCP tool as a client receives it: its server's name and the tool's own name. */
+/**
+ * One MCP tool as a client receives it: its server's name and the tool's own name. A profile
+ * receives the tools in the order the client registers them: servers in configuration order, each
+ * server's tools in `tools/list` order (the census sorts them; see `orderServers`).
+ */
 export interface ClientTool {
   readonly server: string;
   readonly tool: string;
+  /**
+   * The name the server announces for itself (`serverInfo.title || serverInfo.name`), when a
+   * snapshot or live check records it. VS Code labels the server with it; others ignore it.
+   */
+  readonly announced?: string;
 }
 
 /**
