@@ -21,9 +21,11 @@ export const litellm: ClientProfile = {
   shape: '<server, spaces as _>-<tool>; over 64 left out',
   rewrite(tools) {
     const names = tools.map((t) => `${t.server.replace(/ /g, '_')}-${t.tool}`);
-    const preset = names.map((name) =>
-      name.length > MAX_LENGTH ? { wireName: null, fate: 'dropped' as const, reason: `its prefixed name ${name} is ${name.length} characters; LiteLLM excludes names over ${MAX_LENGTH} from tool listings` } : undefined,
-    );
+    // Python counts code points.
+    const preset = names.map((name) => {
+      const length = [...name].length;
+      return length > MAX_LENGTH ? { wireName: null, fate: 'dropped' as const, reason: `its prefixed name ${name} is ${length} characters; LiteLLM excludes names over ${MAX_LENGTH} from tool listings` } : undefined;
+    });
     return outcomes(tools, names, 'openai', () => ({ reason: 'LiteLLM is not known to check duplicates; what it sends then is unconfirmed' }), preset);
   },
 };
