@@ -162,3 +162,14 @@ describe('registration order across files (issue #8 items 1 and 2)', () => {
     assert.match(zed.reason ?? '', /stopped this server's tools at 'Tool "mcp_s_a_b" is already registered\.'/);
   });
 });
+
+describe('one server split over two files', () => {
+  const range = { start: 0, end: 1 };
+  test('Gemini CLI keeps the tool of the later file by path, whichever file is open', () => {
+    const from = (path: string, own: string, other: string, otherPath: string) =>
+      runClientCensus([{ name: own, tool: 0 }], { enabled: ['gemini-cli'], server: 's', path, others: [{ server: 's', file: otherPath, tools: [{ name: other, range }], clients: ['gemini-cli'] }] })[0]!.tools[0]!;
+    const a = from('/ws/a.json', 'x y', 'x_y', '/ws/b.json');
+    const b = from('/ws/b.json', 'x_y', 'x y', '/ws/a.json');
+    assert.deepEqual([a.fate, b.fate], ['dropped', 'renamed']);
+  });
+});

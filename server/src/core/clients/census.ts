@@ -50,6 +50,11 @@ export interface ClientCensusOptions {
   readonly serverOrder?: readonly string[];
   /** Per client, the servers its own MCP configuration lists, in its order; wins over `serverOrder`. */
   readonly serverLists?: ReadonlyArray<{ readonly client: ClientId; readonly servers: readonly string[] }>;
+  /**
+   * The document's own path. With it, a server's tools split over several files register in path
+   * order whichever file is open; without it, the document's tools come first.
+   */
+  readonly path?: string;
 }
 
 /** A tool that shares a wire name with another: in this document (`tool`) or in another file. */
@@ -96,7 +101,11 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
     const announced = new Map<string, string>();
     if (options.announced !== undefined) announced.set(options.server, options.announced);
     for (const other of options.others ?? []) if (other.announced !== undefined && !announced.has(other.server)) announced.set(other.server, other.announced);
-    const order = registrationOrder(peers.map((p) => p.server), options.serverLists?.find((l) => l.client === client)?.servers ?? options.serverOrder);
+    const order = registrationOrder(
+      peers.map((p) => p.server),
+      options.serverLists?.find((l) => l.client === client)?.servers ?? options.serverOrder,
+      options.path === undefined ? undefined : peers.map((p) => p.file ?? options.path!),
+    );
     const input: ClientTool[] = order.map((j) => {
       const p = peers[j]!;
       const label = announced.get(p.server);
@@ -133,10 +142,10 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
 
 /**
  * Peer positions in the order the client registers them: servers by their place in `listed` (the
- * configuration's order), unlisted ones after them by name, and within a server the order given
- * (file, then `tools/list`). The order never depends on which file is being analysed.
+ * configuration's order), unlisted ones after them by name, and within a server by file path (when
+ * `files` is given) and then `tools/list` order. The order never depends on which file is open.
  */
-export function registrationOrder(servers: readonly string[], listed: readonly string[] | undefined): number[] {
+export function registrationOrder(servers: readonly string[], listed: readonly string[] | undefined, files?: readonly string[]): number[] {
   const rank = new Map<string, number>();
   (listed ?? []).forEach((name, i) => {
     if (!rank.has(name)) rank.set(name, i);
@@ -144,7 +153,8 @@ export function registrationOrder(servers: readonly string[], listed: readonly s
   const unlisted = [...new Set(servers.filter((s) => !rank.has(s)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const base = listed?.length ?? 0;
   unlisted.forEach((name, i) => rank.set(name, base + i));
-  return servers.map((_, i) => i).sort((a, b) => rank.get(servers[a]!)! - rank.get(servers[b]!)! || a - b);
+  const byFile = (a: number, b: number) => (files ? (files[a]! < files[b]! ? -1 : files[a]! > files[b]! ? 1 : 0) : 0);
+  return servers.map((_, i) => i).sort((a, b) => rank.get(servers[a]!)! - rank.get(servers[b]!)! || byFile(a, b) || a - b);
 }
 
 /** Outcomes computed over the registration order, put back in peer order (indexes remapped). */
