@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, clientContextFor, parseConfig, type AnalysisOptions, type ClientContext, type ClientId, type WorkspaceHost } from '../../server/src/core';
+import { ALL_CLIENT_IDS, analyze, clientContextFor, parseConfig, runClientCensus, type AnalysisOptions, type ClientCensusOptions, type ClientContext, type ClientId, type WorkspaceHost } from '../../server/src/core';
 import { applyEdits, mcpList, pretty } from './helpers';
 
 /** An in-memory workspace (vscode-markdown-languageservice style): path -> text. */
@@ -87,12 +87,13 @@ describe('the workspace census across files', () => {
 
   test('with no client configured or asked for, every modelled client is checked, by default', () => {
     const context = optionsFor({ '/ws/t.json': mcpList('a.b') }, '/ws/t.json').clients!;
-    assert.deepEqual(context.enabled, ['native-runtime', 'vscode', 'claude-code', 'cursor', 'gemini-cli', 'codex', 'openai-agents']);
+    assert.deepEqual(context.enabled, ALL_CLIENT_IDS);
     assert.equal(context.byDefault, true);
   });
 
   test('the rename fix proposes a name that survives every enabled client', () => {
-    const text = mcpList('x'.repeat(55), 'a.b', 'a_b');
+    // z.b and z_b sort after the long name, so VS Code's throw on them loses nothing else.
+    const text = mcpList('x'.repeat(55), 'z.b', 'z_b');
     const options: AnalysisOptions = { clients: { enabled: ['cursor', 'claude-code', 'vscode', 'gemini-cli', 'codex', 'openai-agents', 'native-runtime'], server: 'srv' } };
     const analysis = analyze(text, options);
     const fixable = analysis.findings.filter((f) => f.code.startsWith('client-') && f.fix);
@@ -102,5 +103,78 @@ describe('the workspace census across files', () => {
       const after = analyze(fixed, options).findings.filter((f) => f.code.startsWith('client-') && f.tool === finding.tool);
       assert.deepEqual(after.map((f) => f.message), [], finding.fix!.title);
     }
+  });
+});
+
+describe('registration order across files (issue #8 items 1 and 2)', () => {
+  const range = { start: 0, end: 1 };
+  const servers = ['My Server', 'my server', 'my/server'];
+  /** The census as seen from the file of `own`, with every other server foreign. */
+  const seenFrom = (own: string, client: ClientId, tool: string, extra: Partial<ClientCensusOptions> = {}) =>
+    runClientCensus([{ name: tool, tool: 0 }], {
+      enabled: [client],
+      server: own,
+      others: servers.filter((s) => s !== own).map((server) => ({ server, file: `/ws/${server}.json`, tools: [{ name: tool, range }], clients: [client] })),
+      ...extra,
+    })[0]!.tools[0]!;
+
+  test('VS Code numbers servers in configuration order, whichever file is open', () => {
+    const serverOrder = ['my/server', 'My Server', 'my server'];
+    const expected: Record<string, string> = { 'my/server': 'mcp_my_server_t', 'My Server': 'mcp_my_server2_t', 'my server': 'mcp_my_server3_t' };
+    for (const own of servers) assert.equal(seenFrom(own, 'vscode', 't', { serverOrder }).wireName, expected[own], own);
+  });
+
+  test("a client's own configuration order wins over .toolwire.json's", () => {
+    const serverLists = [{ client: 'vscode' as const, servers: ['my server', 'my/server', 'My Server'] }];
+    assert.equal(seenFrom('my server', 'vscode', 't', { serverOrder: servers, serverLists }).wireName, 'mcp_my_server_t');
+    assert.equal(seenFrom('My Server', 'vscode', 't', { serverOrder: servers, serverLists }).wireName, 'mcp_my_server3_t');
+  });
+
+  test('without an order, servers go in name order: every file still agrees', () => {
+    const names = servers.map((own) => seenFrom(own, 'vscode', 't').wireName);
+    assert.equal(new Set(names).size, 3);
+    // Code-unit order: "My Server" < "my server" < "my/server".
+    assert.deepEqual(names, ['mcp_my_server_t', 'mcp_my_server2_t', 'mcp_my_server3_t']);
+  });
+
+  test('the announced name labels the server in VS Code', () => {
+    const outcome = runClientCensus([{ name: 'resolve-library-id', tool: 0 }], { enabled: ['vscode'], server: 'io.github.upstash/context7', announced: 'Context7' })[0]!.tools[0]!;
+    assert.equal(outcome.wireName, 'mcp_context7_resolve-library-id');
+    const foreign = runClientCensus([{ name: 'x', tool: 0 }], {
+      enabled: ['vscode'],
+      server: 'b',
+      announced: 'Shared',
+      others: [{ server: 'a', file: '/ws/a.json', tools: [{ name: 'x', range }], clients: ['vscode'], announced: 'shared' }],
+      serverOrder: ['a', 'b'],
+    })[0]!.tools[0]!;
+    assert.equal(foreign.wireName, 'mcp_shared2_x');
+  });
+
+  test('Gemini CLI: of two servers overwriting each other, exactly one survives, the same in both files', () => {
+    const order = ['a', 'a_b'];
+    const fromA = runClientCensus([{ name: 'b_c', tool: 0 }], { enabled: ['gemini-cli'], server: 'a', serverOrder: order, others: [{ server: 'a_b', file: '/ws/ab.json', tools: [{ name: 'c', range }], clients: ['gemini-cli'] }] })[0]!.tools[0]!;
+    const fromAB = runClientCensus([{ name: 'c', tool: 0 }], { enabled: ['gemini-cli'], server: 'a_b', serverOrder: order, others: [{ server: 'a', file: '/ws/a.json', tools: [{ name: 'b_c', range }], clients: ['gemini-cli'] }] })[0]!.tools[0]!;
+    assert.deepEqual([fromA.wireName, fromA.fate, fromAB.wireName, fromAB.fate], ['mcp_a_b_c', 'dropped', 'mcp_a_b_c', 'renamed']);
+    assert.equal(fromA.survivor?.server, 'a_b');
+    assert.equal(fromAB.survivor?.server, 'a_b');
+  });
+
+  test('VS Code: a tool lost after a throw is reported with the reason', () => {
+    const text = mcpList('a.b', 'a_b', 'zed');
+    const analysis = analyze(text, { clients: { enabled: ['vscode'], server: 's' } });
+    const zed = analysis.clients[0]!.tools.find((t) => t.wireName === 'mcp_s_zed')!;
+    assert.equal(zed.fate, 'dropped');
+    assert.match(zed.reason ?? '', /stopped this server's tools at 'Tool "mcp_s_a_b" is already registered\.'/);
+  });
+});
+
+describe('one server split over two files', () => {
+  const range = { start: 0, end: 1 };
+  test('Gemini CLI keeps the tool of the later file by path, whichever file is open', () => {
+    const from = (path: string, own: string, other: string, otherPath: string) =>
+      runClientCensus([{ name: own, tool: 0 }], { enabled: ['gemini-cli'], server: 's', path, others: [{ server: 's', file: otherPath, tools: [{ name: other, range }], clients: ['gemini-cli'] }] })[0]!.tools[0]!;
+    const a = from('/ws/a.json', 'x y', 'x_y', '/ws/b.json');
+    const b = from('/ws/b.json', 'x_y', 'x y', '/ws/a.json');
+    assert.deepEqual([a.fate, b.fate], ['dropped', 'renamed']);
   });
 });

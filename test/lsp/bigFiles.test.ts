@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, locateAt } from '../../server/src/core';
+import { ALL_CLIENT_IDS, analyze, locateAt } from '../../server/src/core';
 import { AnalysisIndex } from '../../server/src/analysisIndex';
 import { censusPage } from '../../server/src/features/censusModel';
 import { inlayHintsIn } from '../../server/src/features/inlayHints';
@@ -47,7 +47,7 @@ describe('the per-version index answers as the scans did', () => {
   test('with no client enabled, every client runs once per version, not once per hover', () => {
     const index = new AnalysisIndex(analyze(mcpList('a.b', 'c')));
     const first = index.clientResults('srv');
-    assert.equal(first.results.length, 7);
+    assert.equal(first.results.length, ALL_CLIENT_IDS.length);
     assert.equal(index.clientResults('srv'), first);
   });
 });
@@ -58,9 +58,10 @@ describe('census pages', () => {
 
   test('rows are cut into pages across tables; each row shows once', () => {
     const first = censusPage('t.json', index, 'srv', 0, 200);
-    // 450 request rows, then 7 client tables of 450.
-    assert.equal(first.totalRows, 450 * 8);
-    assert.equal(first.pages, Math.ceil((450 * 8) / 200));
+    // 450 request rows, then one client table of 450 per modelled client.
+    const tables = 1 + ALL_CLIENT_IDS.length;
+    assert.equal(first.totalRows, 450 * tables);
+    assert.equal(first.pages, Math.ceil((450 * tables) / 200));
     const seen: string[] = [];
     for (let page = 0; page < first.pages; page++) {
       const model = censusPage('t.json', index, 'srv', page, 200);
@@ -73,7 +74,7 @@ describe('census pages', () => {
   });
 
   test('a page out of range is clamped', () => {
-    assert.equal(censusPage('t.json', index, 'srv', 999, 200).page, 17);
+    assert.equal(censusPage('t.json', index, 'srv', 999, 200).page, Math.ceil((450 * (1 + ALL_CLIENT_IDS.length)) / 200) - 1);
     assert.equal(censusPage('t.json', index, 'srv', -3, 200).page, 0);
   });
 });
@@ -100,11 +101,13 @@ describe('census paging and notices through the server', () => {
     const uri = 'file:///ws/paged.json';
     await client.open(uri, mcpList(...Array.from({ length: 30 }, (_, i) => `t${i}`)));
     const page = (await client.connection.sendRequest('toolwire/census', { uri, page: 1, pageSize: 100 })) as { page: number; pages: number; html: string; markdown: string };
-    assert.deepEqual([page.page, page.pages], [1, 3]);
-    assert.match(page.markdown, /Page 2 of 3/);
+    // 30 request rows, then 30 per modelled client.
+    const rows = 30 * (1 + ALL_CLIENT_IDS.length);
+    assert.deepEqual([page.page, page.pages], [1, Math.ceil(rows / 100)]);
+    assert.match(page.markdown, new RegExp(`Page 2 of ${Math.ceil(rows / 100)}`));
     assert.match(page.html, /<a href="command:toolwire\.censusPage\?%5B2%5D">next ›<\/a>/);
     assert.equal((page.html.match(/<tr( class="bad")?>/g) ?? []).length, 100 + (page.html.match(/<thead>/g) ?? []).length);
     const garbage = (await client.connection.sendRequest('toolwire/census', { uri, page: 'x', pageSize: null })) as { page: number; pages: number };
-    assert.deepEqual([garbage.page, garbage.pages], [0, 2]);
+    assert.deepEqual([garbage.page, garbage.pages], [0, Math.ceil(rows / 200)]);
   });
 });

@@ -125,7 +125,7 @@ function lazyClients(options: AnalysisOptions): () => ClientContext | undefined 
 function clientPlanOf(request: ExtractedRequest, resolve: () => ClientContext | undefined): ClientPlan | undefined {
   if (!isMcpFormat(request.format)) return undefined;
   const context = resolve();
-  return context ? clientPlanFor(context, request.serverName) : undefined;
+  return context ? clientPlanFor(context, request.serverName, request.serverAnnounced) : undefined;
 }
 
 function appendAll<T>(target: T[], items: readonly T[]): void {

@@ -87,7 +87,9 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
         });
       } else if (outcome.fate === 'request-fails') {
         note(outcome.tool, 'client-rejected', { client: result.client, text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`, related: [], keeps: false });
-      } else if (outcome.fate === 'dropped') {
+      } else if (outcome.fate === 'dropped' && !outcome.overLimit && !outcome.collateral) {
+        // A tool lost because another tool failed (VS Code) gets no finding of its own: the
+        // failing tool's finding says how many it takes down, and its fix brings them back.
         note(outcome.tool, 'client-dropped', { client: result.client, text: `${who}: left out (${outcome.reason ?? 'dropped'})`, related: [], keeps: false });
       }
     }
@@ -104,7 +106,11 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
         ? `${quote(tool.name ?? '')} makes the whole request fail in ${list.length === 1 ? 'this client' : 'these clients'}.`
         : `${quote(tool.name ?? '')} never reaches the model in ${list.length === 1 ? 'this client' : 'these clients'}.`;
     const shorten = style.serverKnown ? ', or shorten the server name' : '';
-    const remedy = fix ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client)${shorten}.` : ' Rename the other tool (its finding carries the fix).';
+    const remedy = fix
+      ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client)${shorten}.`
+      : code === 'client-collision'
+        ? ' Rename the other tool (its finding carries the fix).'
+        : '';
     const whatever = style.serverKnown ? '' : ' Whatever the server is called:';
     context.sink.add(code, code === 'client-dropped' || style.capAtWarning ? 'warning' : 'error', {
       message: `${lead}${whatever} ${list.map((n) => n.text).join('. ')}.${remedy}`,

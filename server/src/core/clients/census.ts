@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
-import type { ClientFate, ClientId, ClientProfile, ClientTool } from './model';
+import type { ClientFate, ClientId, ClientOutcome, ClientProfile, ClientTool } from './model';
 import { CLIENTS } from './profiles';
 
 /** Another server's tools, sent together with this document's server by some clients. */
@@ -10,6 +10,8 @@ export interface ForeignServer {
   readonly tools: ReadonlyArray<{ readonly name: string; readonly range: OffsetRange }>;
   /** The clients that send this server together with the document's own. */
   readonly clients: readonly ClientId[];
+  /** The name this server announces (`serverInfo.title || serverInfo.name`), when its file records it. */
+  readonly announced?: string;
 }
 
 const NO_PEERS: readonly ClientPeer[] = [];
@@ -37,6 +39,22 @@ export interface ClientCensusOptions {
   readonly others?: readonly ForeignServer[];
   /** Clients that do not load this document's server at all (their MCP config omits it). */
   readonly notLoadedBy?: readonly ClientId[];
+  /** The name the document's server announces (`serverInfo.title || serverInfo.name`), when known. */
+  readonly announced?: string;
+  /**
+   * Server names in the order the configuration lists them (`.toolwire.json` `servers`). Clients
+   * register servers in this order, which decides VS Code's prefix numbers and which tool a later
+   * registration overwrites (Gemini CLI). Without it, servers go in name order, so every file of
+   * the workspace sees the same outcome.
+   */
+  readonly serverOrder?: readonly string[];
+  /** Per client, the servers its own MCP configuration lists, in its order; wins over `serverOrder`. */
+  readonly serverLists?: ReadonlyArray<{ readonly client: ClientId; readonly servers: readonly string[] }>;
+  /**
+   * The document's own path. With it, a server's tools split over several files register in path
+   * order whichever file is open; without it, the document's tools come first.
+   */
+  readonly path?: string;
   /** The registry the enabled ids are looked up in (default: the built-in profiles). */
   readonly profiles?: ClientRegistry;
 }
@@ -63,6 +81,10 @@ export interface ClientToolOutcome {
   readonly wireName: string | null;
   readonly fate: ClientFate;
   readonly reason?: string;
+  /** Dropped for the count of tools, not its name (see ClientOutcome.overLimit). */
+  readonly overLimit?: boolean;
+  /** Lost because of another tool (see ClientOutcome.collateral). */
+  readonly collateral?: boolean;
   /** Every tool sharing this tool's wire name in this client, itself included (shared by the group). */
   readonly group: readonly ClientPeer[];
   readonly survivor?: ClientPeer;
@@ -91,9 +113,21 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
       if (!other.clients.includes(client)) continue;
       for (const t of other.tools) peers.push({ server: other.server, name: t.name, file: other.file, range: t.range });
     }
-    const input: ClientTool[] = peers.map((p) => ({ server: p.server, tool: p.name }));
+    const announced = new Map<string, string>();
+    if (options.announced !== undefined) announced.set(options.server, options.announced);
+    for (const other of options.others ?? []) if (other.announced !== undefined && !announced.has(other.server)) announced.set(other.server, other.announced);
+    const order = registrationOrder(
+      peers.map((p) => p.server),
+      options.serverLists?.find((l) => l.client === client)?.servers ?? options.serverOrder,
+      options.path === undefined ? undefined : peers.map((p) => p.file ?? options.path!),
+    );
+    const input: ClientTool[] = order.map((j) => {
+      const p = peers[j]!;
+      const label = announced.get(p.server);
+      return label === undefined ? { server: p.server, tool: p.name } : { server: p.server, tool: p.name, announced: label };
+    });
     const profile = profileOf(options, client);
-    const outcomes = profile.rewrite(input);
+    const outcomes = inPeerOrder(profile.rewrite(input), order);
     // One peer array per shared name, reused by every member.
     const groups = new Map<readonly number[], readonly ClientPeer[]>();
     const groupOf = (members: readonly number[]) => {
@@ -113,6 +147,8 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
           wireName: o.wireName,
           fate: o.fate,
           ...(o.reason ? { reason: o.reason } : {}),
+          ...(o.overLimit ? { overLimit: true } : {}),
+          ...(o.collateral ? { collateral: true } : {}),
           group: groupOf(o.group),
           ...(o.sharedReason ? { sharedReason: o.sharedReason } : {}),
           ...(o.survivor !== undefined ? { survivor: peers[o.survivor]! } : {}),
@@ -121,6 +157,39 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
     });
   }
   return results;
+}
+
+/**
+ * Peer positions in the order the client registers them: servers by their place in `listed` (the
+ * configuration's order), unlisted ones after them by name, and within a server by file path (when
+ * `files` is given) and then `tools/list` order. The order never depends on which file is open.
+ */
+export function registrationOrder(servers: readonly string[], listed: readonly string[] | undefined, files?: readonly string[]): number[] {
+  const rank = new Map<string, number>();
+  (listed ?? []).forEach((name, i) => {
+    if (!rank.has(name)) rank.set(name, i);
+  });
+  const unlisted = [...new Set(servers.filter((s) => !rank.has(s)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const base = listed?.length ?? 0;
+  unlisted.forEach((name, i) => rank.set(name, base + i));
+  const byFile = (a: number, b: number) => (files ? (files[a]! < files[b]! ? -1 : files[a]! > files[b]! ? 1 : 0) : 0);
+  return servers.map((_, i) => i).sort((a, b) => rank.get(servers[a]!)! - rank.get(servers[b]!)! || byFile(a, b) || a - b);
+}
+
+/** Outcomes computed over the registration order, put back in peer order (indexes remapped). */
+function inPeerOrder(outcomes: readonly ClientOutcome[], order: readonly number[]): ClientOutcome[] {
+  const remapped = new Map<readonly number[], readonly number[]>();
+  const mapGroup = (group: readonly number[]) => {
+    if (group.length === 0) return group;
+    let out = remapped.get(group);
+    if (!out) remapped.set(group, (out = group.map((k) => order[k]!).sort((a, b) => a - b)));
+    return out;
+  };
+  const result: ClientOutcome[] = new Array<ClientOutcome>(order.length);
+  outcomes.forEach((o, k) => {
+    result[order[k]!] = { ...o, group: mapGroup(o.group), ...(o.survivor !== undefined ? { survivor: order[o.survivor]! } : {}) };
+  });
+  return result;
 }
 
 /**

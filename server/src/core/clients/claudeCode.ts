@@ -1,20 +1,27 @@
 import type { ClientProfile } from './model';
 import { outcomes } from './shared';
 
-const CLAUDE_AI_PREFIX = 'claude.ai ';
-
 /**
- * Claude Code: `mcp__<server>__<tool>`, both parts mapped `[^a-zA-Z0-9_-]` → `_` (per UTF-16
- * unit); claude.ai connectors also collapse `_` runs and trim them. No length handling: over the
- * API's limit the request fails; duplicates fail it too ("Tool names must be unique.").
+ * Claude Code (closed source), from public sources only: its documentation names MCP tools
+ * `mcp__<server>__<tool>`; the error texts users quote in issues show what reaches the API. A
+ * server name with a dot once failed the request and was fixed (anthropics/claude-code#1538), so
+ * characters outside `[a-zA-Z0-9_-]` are taken to become `_`; the exact map is unconfirmed. Nothing
+ * is cut: over the API's limit the request fails ("String should have at most 64 characters" in
+ * #2412, #2536), and duplicate names fail it too ("Tool names must be unique.").
  */
 export const claudeCode: ClientProfile = {
   id: 'claude-code',
   label: 'Claude Code',
-  version: '2.1.8x (2026-03)',
-  sources: ['Claude Code services/mcp/normalization.ts and mcpStringUtils.ts (published source dump)', 'anthropics/claude-code#2412, #10703, #14199', 'microsoft/wassette#56'],
+  version: 'as documented and reported to 2026-08',
+  sources: [
+    'code.claude.com/docs/en/mcp and /docs/en/iam (MCP tool names mcp__<server>__<tool>)',
+    'anthropics/claude-code#1538 (dot in a server name: API Error 400, fixed)',
+    'anthropics/claude-code#2412, #2536, github/github-mcp-server#431 ("String should have at most 64 characters": no cut)',
+    'kesslerio/attio-mcp-server#284 (mcp__attio__get-company-basic-info twice: "tools: Tool names must be unique."; hyphens kept)',
+    'baguskto/threads-mcp#2 (one server, one name twice: "Tool names must be unique.")',
+  ],
   provider: 'anthropic',
-  shape: 'mcp__<server>__<tool>, outside [a-zA-Z0-9_-] becomes _, never cut',
+  shape: 'mcp__<server>__<tool>, outside [a-zA-Z0-9_-] becomes _ (unconfirmed map), never cut',
   rewrite(tools) {
     const names = tools.map((t) => `mcp__${normalize(t.server)}__${normalize(t.tool)}`);
     return outcomes(tools, names, 'anthropic', () => ({ fate: 'request-fails', reason: 'Claude Code sends both and the API rejects the request ("tools: Tool names must be unique.")' }));
@@ -22,6 +29,5 @@ export const claudeCode: ClientProfile = {
 };
 
 export function normalize(name: string): string {
-  const normalized = name.replace(/[^a-zA-Z0-9_-]/g, '_');
-  return name.startsWith(CLAUDE_AI_PREFIX) ? normalized.replace(/_+/g, '_').replace(/^_|_$/g, '') : normalized;
+  return name.replace(/[^a-zA-Z0-9_-]/g, '_');
 }

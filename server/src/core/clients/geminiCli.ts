@@ -7,18 +7,26 @@ const SAFE_LIMIT = 63;
  * Gemini CLI v0.33.0+, `packages/core/src/tools/mcp-tool.ts` generateValidName: `mcp_` +
  * `<server>_<tool>`, `[^a-zA-Z0-9_\-.:]` → `_` (per UTF-16 unit), `_` first when the first
  * character is not a letter or `_`, and over 63 a middle cut: first 30 + `...` + last 30.
- * The tool registry is a Map: a later registration of the same name overwrites the earlier one.
+ * The tool registry is a Map: a later registration of the same name overwrites the earlier one,
+ * so exactly one tool of a shared name survives, the one registered last. Servers are discovered
+ * in parallel (`Promise.all` over `mcpServers`), so which registers last is a race; toolwire takes
+ * configuration order, then each server's `tools/list` order.
  */
 export const geminiCli: ClientProfile = {
   id: 'gemini-cli',
   label: 'Gemini CLI',
-  version: 'v0.33.0 to v0.56.0',
-  sources: ['google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts (generateValidName)', 'google-gemini/gemini-cli packages/core/src/tools/tool-registry.ts (registerTool overwrites)', 'google-gemini/gemini-cli#20987'],
+  version: 'v0.33.0 to v0.56.0-nightly.20260822 (@5411f113)',
+  sources: [
+    'google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts @5411f113 (generateValidName) and mcp-tool.test.ts',
+    'google-gemini/gemini-cli packages/core/src/tools/tool-registry.ts @5411f113 (registerTool: "already registered. Overwriting.")',
+    'google-gemini/gemini-cli packages/core/src/tools/mcp-client-manager.ts @5411f113 (startConfiguredMcpServers: Promise.all)',
+    'google-gemini/gemini-cli#20987',
+  ],
   provider: 'gemini',
   shape: 'mcp_<server>_<tool>, outside [a-zA-Z0-9_.:-] becomes _, over 63: first 30 + ... + last 30',
   rewrite(tools) {
     const names = tools.map((t) => generateValidName(`${t.server}_${t.tool}`));
-    return outcomes(tools, names, 'gemini', (members) => ({ survivor: members[members.length - 1], fate: 'dropped', reason: 'Gemini CLI registers tools in a map by name: the later one overwrites this one' }));
+    return outcomes(tools, names, 'gemini', (members) => ({ survivor: members[members.length - 1], fate: 'dropped', reason: 'Gemini CLI registers tools in a map by name ("Tool with name … is already registered. Overwriting."): the one registered last stays, the others are lost' }));
   },
 };
 

@@ -1,11 +1,33 @@
 import type { ProviderId } from '../profiles/providers';
 
-export type ClientId = 'native-runtime' | 'vscode' | 'claude-code' | 'cursor' | 'gemini-cli' | 'codex' | 'openai-agents';
+export type ClientId =
+  | 'native-runtime'
+  | 'vscode'
+  | 'claude-code'
+  | 'cursor'
+  | 'gemini-cli'
+  | 'codex'
+  | 'openai-agents'
+  | 'copilot-cli'
+  | 'cline'
+  | 'continue'
+  | 'windsurf'
+  | 'litellm'
+  | 'langchain-mcp';
 
-/** One MCP tool as a client receives it: its server's name and the tool's own name. */
+/**
+ * One MCP tool as a client receives it: its server's name and the tool's own name. A profile
+ * receives the tools in the order the client registers them: servers in configuration order, each
+ * server's tools in `tools/list` order (the census sorts them; see `orderServers`).
+ */
 export interface ClientTool {
   readonly server: string;
   readonly tool: string;
+  /**
+   * The name the server announces for itself (`serverInfo.title || serverInfo.name`), when a
+   * snapshot or live check records it. VS Code labels the server with it; others ignore it.
+   */
+  readonly announced?: string;
 }
 
 /**
@@ -24,6 +46,16 @@ export interface ClientOutcome {
   readonly fate: ClientFate;
   /** Why it was dropped or fails, in the client's terms. */
   readonly reason?: string;
+  /**
+   * Dropped for the count of tools, not for its name (Windsurf's 100-tool cap): no rename helps,
+   * and which tools are on is the user's choice, so the census shows it but no finding is made.
+   */
+  readonly overLimit?: boolean;
+  /**
+   * Lost because of another tool (VS Code stops registering a server's tools at the first
+   * duplicate id): renaming this one does not help, fixing the other one does.
+   */
+  readonly collateral?: boolean;
   /**
    * Every tool (indexes into the census) sharing this tool's wire name after the rewrite, itself
    * included; one array shared by the group. Empty when the name is not shared.

@@ -1,11 +1,17 @@
 import { claudeCode } from './claudeCode';
+import { cline } from './cline';
 import { codex } from './codex';
+import { continueDev } from './continueDev';
+import { copilotCli } from './copilotCli';
 import { cursor } from './cursor';
 import { geminiCli } from './geminiCli';
+import { langchainMcp } from './langchainMcp';
+import { litellm } from './litellm';
 import type { ClientId, ClientProfile } from './model';
 import { nativeRuntime } from './nativeRuntime';
 import { openaiAgents } from './openaiAgents';
 import { vscode } from './vscode';
+import { windsurf } from './windsurf';
 
 /** Every client profile, each stamped with the version it models (docs/clients.md). */
 export const CLIENTS: Readonly<Record<ClientId, ClientProfile>> = {
@@ -16,6 +22,12 @@ export const CLIENTS: Readonly<Record<ClientId, ClientProfile>> = {
   'gemini-cli': geminiCli,
   codex,
   'openai-agents': openaiAgents,
+  'copilot-cli': copilotCli,
+  cline,
+  continue: continueDev,
+  windsurf,
+  litellm,
+  'langchain-mcp': langchainMcp,
 };
 
 export const ALL_CLIENT_IDS = Object.keys(CLIENTS) as ClientId[];

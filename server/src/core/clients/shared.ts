@@ -50,7 +50,7 @@ export function outcomes(
 ): ClientOutcome[] {
   const result: ClientOutcome[] = tools.map((tool, i) => {
     const set = preset[i];
-    if (set?.fate) return { wireName: set.wireName ?? null, fate: set.fate, ...(set.reason ? { reason: set.reason } : {}), group: [] };
+    if (set?.fate) return { wireName: set.wireName ?? null, fate: set.fate, ...(set.reason ? { reason: set.reason } : {}), ...(set.overLimit ? { overLimit: true } : {}), ...(set.collateral ? { collateral: true } : {}), group: [] };
     const wireName = names[i]!;
     if (wireName === null) return { wireName, fate: 'dropped', group: [] };
     const rejected = provider ? providerRejects(provider, wireName) : undefined;

@@ -1,51 +1,147 @@
-import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import type { ClientOutcome, ClientProfile, ClientTool } from './model';
+import { sentOrRenamed, sharedNames } from './shared';
 
 const PREFIX = 'mcp_';
 const MAX_PREFIX_LENGTH = 18;
 const MAX_LENGTH = 64;
 
+const ALREADY = (id: string) => `Tool "${id}" is already registered.`;
+
 /**
- * VS Code (Copilot Chat MCP), microsoft/vscode `mcpServer.ts` McpPrefixGenerator (after #299749)
- * and `mcpTypes.ts` McpToolName. The label is the server's name (the mcp.json key until the
- * server announces its own). JavaScript regexes without the `u` flag: an emoji is two `_`.
+ * VS Code (Copilot Chat MCP), microsoft/vscode `mcpServer.ts` (McpPrefixGenerator, McpTool,
+ * _normalizeTool), `mcpLanguageModelToolContribution.ts` (_syncTools) and
+ * `languageModelToolsService.ts` (registerToolData throws on a taken id). The label is the name
+ * the server announces (`serverInfo.title || name`) when known, else its mcp.json key; servers take
+ * prefixes in configuration order. JavaScript regexes without the `u` flag: an emoji is two `_`.
  */
 export const vscode: ClientProfile = {
   id: 'vscode',
   label: 'VS Code (Copilot Chat)',
   version: 'main @0052d689 (2026)',
   sources: [
-    'microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts (McpPrefixGenerator, McpTool)',
-    'microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpTypes.ts (McpToolName: Prefix mcp_, MaxPrefixLen 18, MaxLength 64)',
+    'microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts @0052d689 (McpPrefixGenerator, McpTool, _normalizeTool)',
+    'microsoft/vscode src/vs/workbench/contrib/mcp/test/common/mcpPrefixGenerator.test.ts @43e90ec1',
+    'microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpLanguageModelToolContribution.ts @027907cb (_syncTools)',
+    'microsoft/vscode src/vs/workbench/contrib/chat/browser/tools/languageModelToolsService.ts @00e03ed0 (registerToolData)',
   ],
   provider: 'openai',
   shape: 'mcp_ + label (lower-cased, cut to 13, numbered when taken) + _ + tool, cut to 64',
   rewrite(tools) {
-    const prefixes = prefixesFor(tools.map((t) => t.server));
-    const names = tools.map((t) => {
-      const tool = t.tool.replace(/[^a-z0-9_-]/gi, '_');
-      return (prefixes.get(t.server)! + tool).replace(/\./g, '_').slice(0, MAX_LENGTH);
-    });
-    return outcomes(tools, names, undefined, (members) => {
-      // registerToolData throws `Tool "…" is already registered.`: the tool registered last in
-      // VS Code's sorted pass is the one that stays.
-      const survivor = [...members].sort((a, b) => tools[a]!.tool.localeCompare(tools[b]!.tool)).pop()!;
-      return { survivor, fate: 'dropped', reason: 'VS Code refuses a second tool with the same id ("Tool … is already registered.") and the tool is lost' };
-    });
+    const prefixes = prefixesForServers(tools);
+    const ids = tools.map((t) => (prefixes.get(t.server)! + t.tool.replace(/[^a-z0-9_-]/gi, '_')).replace(/\./g, '_').slice(0, MAX_LENGTH));
+    return withGroups(tools, ids, register(tools, ids));
   },
 };
 
-/** One prefix per server, in order: buckets keyed by the safe label, lowest free index first. */
-export function prefixesFor(servers: readonly string[]): Map<string, string> {
-  const prefixes = new Map<string, string>();
+/** Servers in registration order, each with the label VS Code takes a prefix for. */
+function prefixesForServers(tools: readonly ClientTool[]): Map<string, string> {
+  const servers = new Map<string, string>();
+  for (const t of tools) if (!servers.has(t.server)) servers.set(t.server, t.announced || t.server);
+  const byLabel = prefixesFor([...servers.values()], true);
+  return new Map([...servers.keys()].map((server, i) => [server, byLabel[i]!]));
+}
+
+/**
+ * One prefix per label, taken in order: buckets keyed by the safe label, lowest free index first
+ * (a second `foo` gets `mcp_foo2_`). `prefixesFor(labels)` maps distinct labels; with `all`, every
+ * entry takes its own slot, as two servers with one label do.
+ */
+export function prefixesFor(labels: readonly string[]): Map<string, string>;
+export function prefixesFor(labels: readonly string[], all: true): string[];
+export function prefixesFor(labels: readonly string[], all?: true): Map<string, string> | string[] {
   const used = new Map<string, number>();
-  for (const server of servers) {
-    if (prefixes.has(server)) continue;
-    const safe = server.toLowerCase().replace(/[^a-z0-9_.-]+/g, '_').slice(0, MAX_PREFIX_LENGTH - PREFIX.length - 1);
+  const take = (label: string) => {
+    const safe = label.toLowerCase().replace(/[^a-z0-9_.-]+/g, '_').slice(0, MAX_PREFIX_LENGTH - PREFIX.length - 1);
     const index = (used.get(safe) ?? 0) + 1;
     used.set(safe, index);
     const suffix = `${index === 1 ? '' : String(index)}_`;
-    prefixes.set(server, PREFIX + safe.slice(0, MAX_PREFIX_LENGTH - PREFIX.length - suffix.length) + suffix);
-  }
+    return PREFIX + safe.slice(0, MAX_PREFIX_LENGTH - PREFIX.length - suffix.length) + suffix;
+  };
+  if (all) return labels.map(take);
+  const prefixes = new Map<string, string>();
+  for (const label of labels) if (!prefixes.has(label)) prefixes.set(label, take(label));
   return prefixes;
+}
+
+type Fate = { kept: boolean; reason?: string; collateral?: boolean };
+
+/** The tools a throw keeps from registering, said where the fix is (the tool that threw). */
+function andAfter(count: number): string {
+  return count === 0 ? '' : `, and so ${count === 1 ? 'is the tool' : `are the ${count} tools`} registered after it`;
+}
+
+/**
+ * Replays `_syncTools` for each server in order. A server's tools are sorted by their normalised
+ * name; the first tool with an id is queued, a later one with the same id replaces it at once
+ * (the tools are taken as different definitions), and then the queue is registered. Registering
+ * an id that is taken throws, which ends that server's pass: the tool and every queued tool after
+ * it are lost.
+ */
+function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] {
+  const fates: Fate[] = tools.map(() => ({ kept: false }));
+  const registered = new Map<string, number>();
+  const servers = new Map<string, number[]>();
+  tools.forEach((t, i) => (servers.get(t.server) ?? servers.set(t.server, []).get(t.server)!).push(i));
+  for (const members of servers.values()) {
+    const names = new Map(members.map((i) => [i, tools[i]!.tool.replace(/[^a-z0-9_-]/gi, '_')]));
+    const sorted = [...members].sort((a, b) => names.get(a)!.localeCompare(names.get(b)!));
+    const inline = new Map<string, number>();
+    const seen = new Set<string>();
+    const queue: number[] = [];
+    let failed: { at: number; id: string } | undefined;
+    for (const i of sorted) {
+      const id = ids[i]!;
+      if (!seen.has(id)) {
+        seen.add(id);
+        queue.push(i);
+        continue;
+      }
+      const previous = inline.get(id);
+      if (previous !== undefined) {
+        registered.delete(id);
+        fates[previous] = { kept: false, reason: `replaced by a later tool with the same id ${id}` };
+      }
+      if (registered.has(id)) {
+        failed = { at: sorted.indexOf(i), id };
+        break;
+      }
+      registered.set(id, i);
+      inline.set(id, i);
+      fates[i] = { kept: true };
+    }
+    const lost = (reason: string) => (i: number) => (fates[i] = { kept: false, reason, collateral: true });
+    if (failed) {
+      const why = `never registered: VS Code stopped this server's tools at '${ALREADY(failed.id)}'`;
+      fates[sorted[failed.at]!] = { kept: false, reason: `VS Code throws '${ALREADY(failed.id)}' and the tool is lost${andAfter(sorted.length - failed.at - 1 + queue.length)}` };
+      sorted.slice(failed.at + 1).forEach(lost(why));
+      queue.forEach(lost(why));
+      continue;
+    }
+    for (let k = 0; k < queue.length; k++) {
+      const i = queue[k]!;
+      const id = ids[i]!;
+      if (registered.has(id)) {
+        fates[i] = { kept: false, reason: `VS Code throws '${ALREADY(id)}' and the tool is lost${andAfter(queue.length - k - 1)}` };
+        queue.slice(k + 1).forEach(lost(`never registered: VS Code stopped this server's tools at '${ALREADY(id)}' (thrown for ${tools[i]!.tool})`));
+        break;
+      }
+      registered.set(id, i);
+      fates[i] = { kept: true };
+    }
+  }
+  return fates;
+}
+
+/** Turns the replay into outcomes, with a group (and its survivor) for each id several tools share. */
+function withGroups(tools: readonly ClientTool[], ids: readonly string[], fates: readonly Fate[]): ClientOutcome[] {
+  const result: ClientOutcome[] = tools.map((t, i) => {
+    const f = fates[i]!;
+    return f.kept ? { wireName: ids[i]!, fate: sentOrRenamed(t, ids[i]!), group: [] } : { wireName: ids[i]!, fate: 'dropped', reason: f.reason ?? 'not registered', ...(f.collateral ? { collateral: true } : {}), group: [] };
+  });
+  for (const members of sharedNames(ids).values()) {
+    const survivor = members.find((m) => fates[m]!.kept);
+    const sharedReason = `VS Code registers one tool per id; registering another throws '${ALREADY(ids[members[0]!]!)}'`;
+    for (const m of members) result[m] = { ...result[m]!, group: members, sharedReason, ...(survivor !== undefined ? { survivor } : {}) };
+  }
+  return result;
 }

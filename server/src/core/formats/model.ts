@@ -81,6 +81,8 @@ export interface ExtractedRequest {
   readonly pointer: string;
   /** MCP: the server name the file records (`server_info.name`, `serverInfo.name`, `server`). */
   readonly serverName?: string;
+  /** MCP: the name the server announces for display (`serverInfo.title`, else its `name`); VS Code labels servers by it. */
+  readonly serverAnnounced?: string;
 }
 
 /**

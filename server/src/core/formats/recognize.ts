@@ -92,7 +92,18 @@ function fromToolsArray(request: Located | undefined, tools: Located): Extracted
   if (!shape) return undefined;
   const extracted = stamp(formatOf(shape), extractorFor(shape)(request, tools));
   const serverName = shape === 'mcp' && request ? recordedServerName(request) : undefined;
-  return serverName ? { ...extracted, serverName } : extracted;
+  const serverAnnounced = shape === 'mcp' && request ? announcedServerName(request) : undefined;
+  return { ...extracted, ...(serverName ? { serverName } : {}), ...(serverAnnounced ? { serverAnnounced } : {}) };
+}
+
+/** `serverInfo.title || serverInfo.name`: the label VS Code gives a server once it has started. */
+function announcedServerName(request: Located): string | undefined {
+  for (const key of ['server_info', 'serverInfo']) {
+    const info = child(request, key)?.node;
+    const name = stringValue(property(info, 'title')) || stringValue(property(info, 'name'));
+    if (name) return name;
+  }
+  return undefined;
 }
 
 /** A captured tools/list records its server: `server_info.name`, `serverInfo.name`, or `server`. */

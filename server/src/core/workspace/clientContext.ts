@@ -92,6 +92,7 @@ export function clientContextFor(input: ClientContextInput, host: WorkspaceHost)
       const listed = listedBy(client);
       return listed ? [{ client, servers: listed.servers }] : [];
     }),
+    ...(Object.keys(mapping).length > 0 ? { serverOrder: Object.keys(mapping) } : {}),
     path: input.path,
     others,
   };

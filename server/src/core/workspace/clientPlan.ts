@@ -48,7 +48,7 @@ export interface ClientPlan {
  * client configuration names, else the one the file records (`serverInfo`), else one the caller
  * gave, else unknown (issue #8 item 6).
  */
-export function clientPlanFor(context: ClientContext, recorded: string | undefined): ClientPlan | undefined {
+export function clientPlanFor(context: ClientContext, recorded: string | undefined, announced?: string): ClientPlan | undefined {
   if (context.enabled.length === 0) return undefined;
   const certain = context.serverSource === 'config' || context.serverSource === 'client-config';
   const name = certain ? context.server : recorded ?? context.server;
@@ -66,7 +66,20 @@ export function clientPlanFor(context: ClientContext, recorded: string | undefin
     );
     return { ...primary, server: own.server, others: [...others, ...selves], notLoadedBy: own.notLoadedBy };
   };
-  const primary: ClientCensusOptions = { enabled: context.enabled, server, serverIsConfigured: certain, others, notLoadedBy, ...(context.profiles ? { profiles: context.profiles } : {}) };
+  const primary: ClientCensusOptions = {
+    enabled: context.enabled,
+    server,
+    serverIsConfigured: certain,
+    others,
+    notLoadedBy,
+    // Registration order (VS Code's prefix numbers, Gemini CLI's overwrites) and the label a
+    // started server announces: the clients' own inputs, whichever file is open (issue 8 item 1).
+    ...(serverKnown && announced !== undefined ? { announced } : {}),
+    ...(context.serverOrder ? { serverOrder: context.serverOrder } : {}),
+    ...(context.serverLists && context.serverLists.length > 0 ? { serverLists: context.serverLists } : {}),
+    ...(context.path !== undefined ? { path: context.path } : {}),
+    ...(context.profiles ? { profiles: context.profiles } : {}),
+  };
   return {
     primary,
     serverKnown,

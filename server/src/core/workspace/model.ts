@@ -35,6 +35,8 @@ export interface ClientContext {
    * (`serverInfo`) that a configuration omits is not loaded by that client either.
    */
   readonly serverLists?: ReadonlyArray<{ readonly client: ClientId; readonly servers: readonly string[] }>;
+  /** Server names in the order `.toolwire.json` `servers` lists them: clients register servers in that order. */
+  readonly serverOrder?: readonly string[];
   /**
    * With no server name known: the length to assume (`.toolwire.json` `assumedServerNameLength`,
    * for CI). Without it, fates that depend on the name's length are not findings; each tool's

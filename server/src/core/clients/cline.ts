@@ -1,0 +1,37 @@
+import { sha1Hex } from '../util/sha1';
+import type { ClientProfile } from './model';
+import { outcomes } from './shared';
+
+const MAX_LENGTH = 64;
+const HASH_LENGTH = 8;
+const FALLBACK = 'mcp_tool';
+
+/**
+ * Cline (v4, through its SDK), cline/cline `sdk/packages/core/src/extensions/mcp/name-transform.ts`
+ * (defaultMcpToolNameTransform, capped at 64 since #11885): `<server>__<tool>` as written when it
+ * is valid and fits; otherwise each run of characters outside `[a-zA-Z0-9_-]` becomes one `_`, the
+ * result is cut to 55 and gets `_` + 8 hex of SHA-1 of the raw `<server>__<tool>`.
+ */
+export const cline: ClientProfile = {
+  id: 'cline',
+  label: 'Cline',
+  version: 'v4.1.12 (sdk core @21cb8d25)',
+  sources: [
+    'cline/cline sdk/packages/core/src/extensions/mcp/name-transform.ts @21cb8d25 and name-transform.test.ts',
+    'cline/cline#11885 (cap 128 → 64)',
+  ],
+  provider: 'openai',
+  shape: '<server>__<tool>; invalid or over 64: runs outside [a-zA-Z0-9_-] become _, cut to 55, + _ + 8 hex SHA-1',
+  rewrite(tools) {
+    const names = tools.map((t) => clineToolName(t.server, t.tool));
+    return outcomes(tools, names, 'openai', () => ({ reason: 'Cline is not known to check duplicates; what the provider does with them is unconfirmed' }));
+  },
+};
+
+export function clineToolName(server: string, tool: string): string {
+  const raw = `${server}__${tool}`;
+  const sanitized = raw.replace(/[^a-zA-Z0-9_-]+/g, '_');
+  if (sanitized === raw && raw.length <= MAX_LENGTH) return raw;
+  const base = sanitized.slice(0, MAX_LENGTH - 1 - HASH_LENGTH) || FALLBACK;
+  return `${base}_${sha1Hex(raw).slice(0, HASH_LENGTH)}`;
+}

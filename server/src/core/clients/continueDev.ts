@@ -1,0 +1,26 @@
+import type { ClientProfile } from './model';
+import { outcomes } from './shared';
+
+/**
+ * Continue, continuedev/continue `core/tools/mcpToolName.ts` (getToolNameFromMCPServer): the
+ * server name lower-cased, each run outside `[a-z0-9]` one `_`, `_` trimmed at both ends, then
+ * `<prefix>_<tool>`, unless the tool name already starts with the prefix. The tool name itself is
+ * not mapped, so a dotted one reaches the provider as written.
+ */
+export const continueDev: ClientProfile = {
+  id: 'continue',
+  label: 'Continue',
+  version: 'v2.1.0-vscode (@d0a3c0b6)',
+  sources: ['continuedev/continue core/tools/mcpToolName.ts @d0a3c0b6 and mcpToolName.vitest.ts', 'continuedev/continue core/config/profile/doLoadConfig.ts (function.name)'],
+  provider: 'openai',
+  shape: '<server slug>_<tool>, or <tool> when it starts with the slug; the tool is not mapped',
+  rewrite(tools) {
+    const names = tools.map((t) => continueToolName(t.server, t.tool));
+    return outcomes(tools, names, 'openai', () => ({ reason: 'Continue is not known to check duplicates; what the provider does with them is unconfirmed' }));
+  },
+};
+
+export function continueToolName(server: string, tool: string): string {
+  const prefix = server.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/_+/g, '_');
+  return tool.startsWith(prefix) ? tool : `${prefix}_${tool}`;
+}

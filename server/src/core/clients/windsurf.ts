@@ -1,0 +1,27 @@
+import type { ClientProfile } from './model';
+import { outcomes } from './shared';
+
+const TOOL_LIMIT = 100;
+
+/**
+ * Windsurf (Cascade; closed source). Its documentation confirms one thing: "Cascade has a limit of
+ * 100 total tools that it has access to at any given time"; the user toggles which in each
+ * plugin's Tools tab. The name the model sees is not published, so toolwire shows the tool's own
+ * name and checks no provider rule; past 100 tools (counted in configuration order) the rest are
+ * shown as left out in the census, but make no finding: no name change helps, and which 100 are
+ * on is the user's choice.
+ */
+export const windsurf: ClientProfile = {
+  id: 'windsurf',
+  label: 'Windsurf (Cascade)',
+  version: 'as documented 2026-06',
+  sources: ['docs.windsurf.com/windsurf/cascade/mcp ("Cascade has a limit of 100 total tools")'],
+  provider: 'openai',
+  shape: 'unconfirmed (shown as the tool name); at most 100 tools in all',
+  rewrite(tools) {
+    const preset = tools.map((_, i) =>
+      i >= TOOL_LIMIT ? { wireName: null, fate: 'dropped' as const, overLimit: true, reason: `Cascade gives the model at most ${TOOL_LIMIT} tools; this is tool ${i + 1} in configuration order (which ${TOOL_LIMIT} is the user's choice)` } : undefined,
+    );
+    return outcomes(tools, tools.map((t) => t.tool), undefined, () => ({ reason: 'what Windsurf does with one name twice is unconfirmed' }), preset);
+  },
+};
