@@ -18,8 +18,8 @@ test(`fuzz: ${SUITE_EDITS} edits from seed ${SUITE_SEED} keep every invariant`, 
   // A failure is shrunk and saved under .artefacts/fuzz/ (gitignored), where CI can keep it.
   const result = await fuzz({ seed: SUITE_SEED, edits: SUITE_EDITS });
   t.diagnostic(`${result.cases} cases, ${result.edits} edits, ${result.requests} requests, ${result.fixesChecked} fixes checked, in ${(result.durationMs / 1000).toFixed(1)} s`);
-  assert.ok(result.edits >= SUITE_EDITS, `ran ${result.edits} edits`);
   assert.deepEqual(result.failures.map((f) => `${f.message}\n  replay: npm run fuzz -- --replay ${f.replayFile}`), []);
+  assert.ok(result.edits >= SUITE_EDITS, `ran ${result.edits} edits`);
 });
 
 const oracle = new CoreOracle();

@@ -18,6 +18,7 @@ export { globMatcher, matchesAny, MAX_GLOB_LENGTH, MAX_GLOBS } from './config/gl
 export { findConfig, parentOf, relativeTo, type ConfigHost, type FoundConfig, type UnreadableFile } from './config/discover';
 export { loadConfig } from './config/load';
 export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedConfig } from './config/model';
+export { visible } from './text/visible';
 export { LineIndex, type Position, type PositionRange } from './text/lineIndex';
 export { computeFixAll, applyOffsetEdits, type FixAllResult } from './fixes/fixAll';
 export { proveEdits, type FindingSite, type Proof } from './fixes/proof';

@@ -1,3 +1,4 @@
+import { visible } from '../text/visible';
 import type { Finding, FindingCode, Severity } from '../findings';
 import type { AnalysisOptions } from '../settings';
 
@@ -21,6 +22,10 @@ export class FindingSink {
   add(code: FindingCode, defaultSeverity: Severity, draft: Draft): void {
     const override = this.overrides?.[code];
     if (override === 'off') return;
-    this.findings.push({ code, severity: override ?? defaultSeverity, ...draft });
+    // Names are user text: a newline, ESC or bidi override must not reach a terminal, the
+    // Problems panel or a CI log as itself (issue 13), whichever adapter shows the message.
+    const message = visible(draft.message);
+    const related = draft.related.some((r) => visible(r.message) !== r.message) ? draft.related.map((r) => ({ ...r, message: visible(r.message) })) : draft.related;
+    this.findings.push({ code, severity: override ?? defaultSeverity, ...draft, message, related });
   }
 }
