@@ -17,9 +17,9 @@ import { compareFindings } from './findings';
 import { sharedNamespace } from './fixes/invocationNameFix';
 import { NamePool, ownNames } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
-import { parseDocument } from './json/parse';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions } from './settings';
+import { parseSource } from './source';
 
 /**
  * The core's one entry point: text in, tools, wire names, census and findings out, as plain data
@@ -27,7 +27,7 @@ import { settingsForRequest, type AnalysisOptions } from './settings';
  * still must not take down the server: the adapters catch it and log).
  */
 export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
-  const parsed = parseDocument(text);
+  const parsed = parseSource(text, options.language);
   const extraction = recognizeDocument(parsed.values);
   const sink = new FindingSink(options.severity);
   const tools: AnalyzedTool[] = [];
@@ -48,6 +48,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     requests.push(census.census);
     const context: CheckContext = {
       text,
+      language: options.language ?? 'json',
       request,
       census,
       settings,

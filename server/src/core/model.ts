@@ -70,7 +70,7 @@ export interface RequestCensus {
 
 export interface Analysis {
   readonly format: FormatId | null;
-  readonly documentKind: 'json' | 'json-lines' | 'empty';
+  readonly documentKind: 'json' | 'json-lines' | 'yaml' | 'empty';
   readonly requests: readonly RequestCensus[];
   readonly tools: readonly AnalyzedTool[];
   readonly references: readonly AnalyzedReference[];

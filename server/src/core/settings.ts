@@ -3,6 +3,7 @@ import type { FormatId } from './formats/model';
 import { FORMATS } from './formats/registry';
 import { DEFAULT_TARGETS, type ProviderId } from './profiles/providers';
 import { MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
+import type { SourceLanguage } from './source';
 import type { ClientContext } from './workspace/model';
 
 export type SeveritySetting = Severity | 'off';
@@ -12,6 +13,8 @@ export type SeveritySetting = Severity | 'off';
  * Everything is optional; the defaults below follow naming-rules.md.
  */
 export interface AnalysisOptions {
+  /** The document's syntax (default JSON): the adapters set it from the file name or language id. */
+  readonly language?: SourceLanguage;
   /** Force one derivation for every request of the document (a config override by glob). */
   readonly derivation?: DerivationId;
   /** Force these targets for every request, whatever its format (a config override by glob). */

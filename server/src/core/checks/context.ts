@@ -3,11 +3,14 @@ import type { ExtractedRequest } from '../formats/model';
 import type { AnalyzedTool } from '../model';
 import type { NameConstraints, NamePool } from '../fixes/namePool';
 import type { RequestSettings } from '../settings';
+import type { SourceLanguage } from '../source';
 import type { FindingSink } from './sink';
 
 /** What every check of one request reads. Tool positions are request-local unless named global. */
 export interface CheckContext {
   readonly text: string;
+  /** The text's syntax: edits that insert a key must follow it (fixes/invocationNameFix.ts). */
+  readonly language: SourceLanguage;
   readonly request: ExtractedRequest;
   readonly census: CensusResult;
   readonly settings: RequestSettings;

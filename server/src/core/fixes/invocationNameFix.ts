@@ -1,6 +1,7 @@
 import type { CheckContext } from '../checks/context';
 import type { FixData, OffsetEdit } from '../findings';
 import { ownNames } from './namePool';
+import { quoteLike } from '../yaml/quote';
 import { renameFix, stringEdit } from './renameFix';
 
 /**
@@ -24,7 +25,8 @@ export function invocationNameFix(context: CheckContext, local: number): FixData
   }
   const existing = tool.declaration.invocationName;
   if (proposed === tool.name || proposed === existing?.value) return undefined;
-  const edit = existing ? stringEdit(context.text, existing.range, proposed) : insertAfterName(context.text, tool.declaration.name.range, proposed);
+  const insert = context.language === 'yaml' ? insertAfterYamlName : insertAfterName;
+  const edit = existing ? stringEdit(context.text, existing.range, proposed) : insert(context.text, tool.declaration.name.range, proposed);
   const title = existing ? `Set invocationName to ${JSON.stringify(proposed)}` : `Add invocationName ${JSON.stringify(proposed)}`;
   return { kind: 'add-invocation-name', title, proposed, edits: [edit], preferred: true };
 }
@@ -73,4 +75,26 @@ function insertAfterName(text: string, nameValue: { start: number; end: number }
   const property = `"invocationName": ${JSON.stringify(value)}`;
   const newText = ownLine ? `,${eol}${keyMatch![1]}${property}` : `, ${property}`;
   return { range: { start: nameValue.end, end: nameValue.end }, oldText: '', newText };
+}
+
+/**
+ * YAML: in a block mapping (`name:` starts its line, maybe after `- `), `invocationName:` goes on
+ * a line of its own at the key's column, after any comment that ends the name's line; in a flow
+ * mapping it goes inline. The value is quoted like the name. A layout this does not know (a name
+ * on several lines, say) yields an edit the proof refuses, so the fix is then not offered.
+ */
+function insertAfterYamlName(text: string, nameValue: { start: number; end: number }, value: string): OffsetEdit {
+  const lineStart = text.lastIndexOf('\n', nameValue.start - 1) + 1;
+  const before = text.slice(lineStart, nameValue.start);
+  const keyMatch = /^(\s*)(-\s+)?(?:name|"name"|'name')\s*:\s+$/.exec(before);
+  const lineEnd = text.indexOf('\n', nameValue.end);
+  const end = lineEnd === -1 ? text.length : lineEnd > 0 && text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
+  const after = text.slice(nameValue.end, end);
+  const property = `invocationName: ${quoteLike(text.slice(nameValue.start, nameValue.end), value)}`;
+  if (keyMatch !== null && /^\s*(#.*)?$/.test(after)) {
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    const indent = keyMatch[1]! + ' '.repeat(keyMatch[2]?.length ?? 0);
+    return { range: { start: end, end }, oldText: '', newText: `${eol}${indent}${property}` };
+  }
+  return { range: { start: nameValue.end, end: nameValue.end }, oldText: '', newText: `, ${property}` };
 }

@@ -5,6 +5,7 @@ import { parseDocument } from '../json/parse';
 import type { ToolDeclaration } from '../formats/model';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
+import { DUPLICATE_KEY } from '../yaml/parse';
 
 /**
  * The one proof every fix goes through (a quick fix, fix-all, F2 rename), issue 13: apply the
@@ -87,6 +88,9 @@ const WIRE_CODES: ReadonlySet<Finding['code']> = new Set(['invalid-name', 'wire-
  * makes the whole document the touched region. Objects are matched by their tool's pointer.
  */
 export function newDuplicateKey(text: string, before: Analysis, afterText: string, after: Analysis, edits: readonly OffsetEdit[]): string | undefined {
+  // A slice of a YAML block mapping is no document of its own; `yaml` reports every repeated
+  // key of the whole text as it parses, so the analyses already hold the answer.
+  if (after.documentKind === 'yaml') return newYamlDuplicateKey(before, afterText, after);
   const beforeTools = new Map(before.tools.map((t) => [t.declaration.toolPointer, t.declaration.toolRange]));
   const touched = touchedTools(after, edits);
   if (touched === 'document') return firstNew(duplicateKeys(afterText, ''), () => duplicateKeys(text, ''));
@@ -98,6 +102,15 @@ export function newDuplicateKey(text: string, before: Analysis, afterText: strin
     if (repeated !== undefined) return repeated;
   }
   return undefined;
+}
+
+function newYamlDuplicateKey(before: Analysis, afterText: string, after: Analysis): string | undefined {
+  const repeated = (analysis: Analysis) => analysis.syntaxProblems.filter((p) => p.code === DUPLICATE_KEY);
+  const found = repeated(after);
+  if (found.length <= repeated(before).length) return undefined;
+  // Which key: the parser points at the repeated key (a fresh one is the likelier culprit, but any names it).
+  const last = found[found.length - 1]!;
+  return afterText.slice(last.start, last.end).replace(/^["']|["']$/g, '') || 'a key';
 }
 
 function firstNew(after: Map<string, string>, before: () => Map<string, string>): string | undefined {

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../checks/context';
 import type { FixData, OffsetEdit } from '../findings';
 import type { OffsetRange } from '../json/ranges';
+import { quoteLike } from '../yaml/quote';
 import { ownNames } from './namePool';
 
 /**
@@ -32,7 +33,11 @@ export function renameTo(context: CheckContext, local: number, proposed: string,
   return { kind: 'rename', title: `Rename tool to ${JSON.stringify(proposed)}`, proposed, edits, preferred };
 }
 
-/** Replaces a JSON string token, keeping the text it expects so a stale edit can be refused. */
+/**
+ * Replaces a string token (JSON, or a YAML scalar in its own quoting style), keeping the text it
+ * expects so a stale edit can be refused.
+ */
 export function stringEdit(text: string, range: OffsetRange, value: string): OffsetEdit {
-  return { range, oldText: text.slice(range.start, range.end), newText: JSON.stringify(value) };
+  const oldText = text.slice(range.start, range.end);
+  return { range, oldText, newText: quoteLike(oldText, value) };
 }

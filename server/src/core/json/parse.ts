@@ -17,10 +17,13 @@ export interface SyntaxProblem {
   readonly message: string;
   readonly start: number;
   readonly end: number;
+  /** The parser's own code for the problem, when it has one (YAML's `DUPLICATE_KEY`, say). */
+  readonly code?: string;
 }
 
 export interface ParsedDocument {
-  readonly kind: 'json' | 'json-lines' | 'empty';
+  /** `yaml` for any YAML stream, one document or several (see yaml/parse.ts). */
+  readonly kind: 'json' | 'json-lines' | 'yaml' | 'empty';
   readonly values: readonly RootValue[];
   readonly problems: readonly SyntaxProblem[];
 }

@@ -1,0 +1,154 @@
+import type { Node, NodeType } from 'jsonc-parser';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
+import type { ParsedDocument, RootValue, SyntaxProblem } from '../json/parse';
+
+/**
+ * YAML as the JSON tree every recogniser reads (issue 9, item 5): `yaml` parses (YAML 1.2, with
+ * source ranges), and its nodes become jsonc-parser `Node`s with offsets into the original text
+ * (JavaScript string indexes, i.e. UTF-16 units, like the JSON parser's). A name's node covers its
+ * whole scalar token, quotes included, so findings, hover and edits sit where JSON's would.
+ * A stream of several documents (`---`) maps like JSON Lines: one value per document, its pointer
+ * prefixed with the document's index. Never throws.
+ */
+export function parseYaml(text: string): ParsedDocument {
+  try {
+    return parseUnsafe(text);
+  } catch (error) {
+    // `yaml` reports errors as data; a throw would be a parser bug, which must not take down the server.
+    const message = error instanceof Error ? error.message : String(error);
+    return { kind: 'yaml', values: [], problems: [{ message: `parser failure: ${message}`, start: 0, end: 0 }] };
+  }
+}
+
+/** `yaml`'s code for a key repeated in one mapping: the fix proof refuses edits that add one. */
+export const DUPLICATE_KEY = 'DUPLICATE_KEY';
+
+function parseUnsafe(text: string): ParsedDocument {
+  // prettyErrors off: messages stay one line (the adapters add the position themselves).
+  const documents = parseAllDocuments(text, { prettyErrors: false });
+  const values: RootValue[] = [];
+  const problems: SyntaxProblem[] = [];
+  const list = Array.isArray(documents) ? documents : [];
+  const many = list.length > 1;
+  list.forEach((document, index) => {
+    for (const error of document.errors) problems.push({ message: error.message, start: error.pos[0], end: error.pos[1], code: error.code });
+    if (document.contents === null || document.contents === undefined) return;
+    const node = convert(document, text);
+    if (node) values.push({ node, base: 0, pointer: many ? `/${index}` : '' });
+  });
+  if (!Array.isArray(documents)) {
+    // An empty stream still carries its errors (a stray `]` alone, say).
+    for (const error of (documents as { errors?: ReadonlyArray<{ message: string; pos: [number, number]; code: string }> }).errors ?? []) problems.push({ message: error.message, start: error.pos[0], end: error.pos[1], code: error.code });
+  }
+  return { kind: 'yaml', values, problems };
+}
+
+interface BuildNode {
+  type: NodeType;
+  value?: unknown;
+  offset: number;
+  length: number;
+  colonOffset?: number;
+  parent?: BuildNode;
+  children?: BuildNode[];
+}
+
+/** One YAML node still to convert, and the tree node it becomes (already placed in its parent). */
+interface Task {
+  readonly source: unknown;
+  readonly target: BuildNode;
+}
+
+/**
+ * Converts one document's contents with an explicit work list (a deeply nested file must not
+ * overflow the call stack, see json/tree.ts). Each tree node is created and placed in its parent
+ * before its own children are read, so the children keep the source order.
+ */
+function convert(document: Document.Parsed, text: string): Node | undefined {
+  const root: BuildNode = { type: 'null', offset: 0, length: 0 };
+  const tasks: Task[] = [{ source: document.contents, target: root }];
+  for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) fill(task, document, text, tasks);
+  return root as Node;
+}
+
+function fill(task: Task, document: Document.Parsed, text: string, tasks: Task[]): void {
+  fillNode(task, document, text, tasks);
+  // A property ends where its value does (the value's span is known once it is filled).
+  const { target } = task;
+  const property = target.parent;
+  if (property?.type === 'property') property.length = Math.max(property.length, target.offset + target.length - property.offset);
+}
+
+function fillNode({ source, target }: Task, document: Document.Parsed, text: string, tasks: Task[]): void {
+  const [start, end] = span(source, text, target.offset);
+  target.offset = start;
+  target.length = end - start;
+  if (isMap(source)) {
+    target.type = 'object';
+    target.children = [];
+    for (const pair of source.items) {
+      if (!isPair(pair)) continue;
+      const key = scalarLeaf(pair.key, document, text, target.offset);
+      // A complex key (`? [a, b]`) is no JSON key: such a pair is left out.
+      if (!key || (key.type !== 'string' && key.type !== 'number' && key.type !== 'boolean' && key.type !== 'null')) continue;
+      key.type = 'string';
+      key.value = String(key.value);
+      const property: BuildNode = { type: 'property', offset: key.offset, length: key.length, parent: target, children: [key] };
+      key.parent = property;
+      // `key:` with nothing after it is null in YAML: an empty null node right after the key.
+      const value: BuildNode = { type: 'null', value: null, offset: key.offset + key.length, length: 0, parent: property };
+      property.children!.push(value);
+      target.children.push(property);
+      if (pair.value !== null && pair.value !== undefined) tasks.push({ source: pair.value, target: value });
+    }
+    return;
+  }
+  if (isSeq(source)) {
+    target.type = 'array';
+    target.children = [];
+    for (const item of source.items) {
+      const child: BuildNode = { type: 'null', value: null, offset: target.offset, length: 0, parent: target };
+      target.children.push(child);
+      tasks.push({ source: item, target: child });
+    }
+    return;
+  }
+  const leaf = scalarLeaf(source, document, text, target.offset);
+  if (leaf) {
+    target.type = leaf.type;
+    target.value = leaf.value;
+    target.offset = leaf.offset;
+    target.length = leaf.length;
+  }
+}
+
+/** A scalar (or an alias of one) as a leaf; anything else (an alias of a collection) is null. */
+function scalarLeaf(source: unknown, document: Document.Parsed, text: string, fallback: number): BuildNode | undefined {
+  if (source === null || source === undefined) return undefined;
+  const [start, end] = span(source, text, fallback);
+  let scalar: unknown = source;
+  // An alias reads as its anchor's value, at the alias's own place. An alias of a collection
+  // stays null: copying it could repeat a large subtree, or loop (`&a [*a]`).
+  if (isAlias(source)) scalar = source.resolve(document) ?? null;
+  if (!isScalar(scalar)) return { type: 'null', value: null, offset: start, length: end - start };
+  const value: unknown = scalar.value;
+  if (typeof value === 'string') return { type: 'string', value, offset: start, length: end - start };
+  if (typeof value === 'number') return { type: 'number', value, offset: start, length: end - start };
+  if (typeof value === 'bigint') return { type: 'number', value: Number(value), offset: start, length: end - start };
+  if (typeof value === 'boolean') return { type: 'boolean', value, offset: start, length: end - start };
+  return { type: 'null', value: null, offset: start, length: end - start };
+}
+
+/**
+ * A node's source span: `range[0]` to `range[1]` (the value's end, before trailing comments),
+ * without trailing whitespace (a block scalar's range ends after its last line break, and an
+ * edit replacing it must not join the next line onto this one).
+ */
+function span(source: unknown, text: string, fallback: number): [number, number] {
+  const range = typeof source === 'object' && source !== null && 'range' in source ? (source as { range?: unknown }).range : undefined;
+  if (!Array.isArray(range) || typeof range[0] !== 'number' || typeof range[1] !== 'number') return [fallback, fallback];
+  const start = range[0];
+  let end = Math.max(start, range[1]);
+  while (end > start && /\s/.test(text[end - 1]!)) end -= 1;
+  return [start, end];
+}
