@@ -19,6 +19,7 @@ export { findConfig, parentOf, relativeTo, type ConfigHost, type FoundConfig, ty
 export { loadConfig } from './config/load';
 export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedConfig } from './config/model';
 export { visible } from './text/visible';
+export { languageOfPath, type SourceLanguage } from './source';
 export { LineIndex, type Position, type PositionRange } from './text/lineIndex';
 export { computeFixAll, applyOffsetEdits, type FixAllResult } from './fixes/fixAll';
 export { proveEdits, type FindingSite, type Proof } from './fixes/proof';

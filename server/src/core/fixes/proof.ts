@@ -108,9 +108,10 @@ function newYamlDuplicateKey(before: Analysis, afterText: string, after: Analysi
   const repeated = (analysis: Analysis) => analysis.syntaxProblems.filter((p) => p.code === DUPLICATE_KEY);
   const found = repeated(after);
   if (found.length <= repeated(before).length) return undefined;
-  // Which key: the parser points at the repeated key (a fresh one is the likelier culprit, but any names it).
+  // Which key: the parser points at the start of a repeated key (the last is the likelier new one).
   const last = found[found.length - 1]!;
-  return afterText.slice(last.start, last.end).replace(/^["']|["']$/g, '') || 'a key';
+  const key = /^(?:"([^"]*)"|'([^']*)'|([^:\n]*?))\s*:/.exec(afterText.slice(last.start, last.start + 1024));
+  return key?.[1] ?? key?.[2] ?? key?.[3] ?? 'a key';
 }
 
 function firstNew(after: Map<string, string>, before: () => Map<string, string>): string | undefined {
