@@ -2,9 +2,8 @@ import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { describeFileError, specialKind } from '../../server/src/node/files';
 
-export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.jsonl', '.ndjson'];
+export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.jsonl', '.ndjson', '.yaml', '.yml'];
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
-const YAML_EXTENSIONS = ['.yaml', '.yml'];
 
 /** A path not checked, and why. `notice` ones are said even without --verbose. */
 export interface SkippedPath {
@@ -22,7 +21,7 @@ export interface FileList {
 
 /**
  * Expands the paths given on the command line: a file is checked whatever its name (format is
- * recognised by content); a folder is walked for JSON-like files, in a stable order. Special
+ * recognised by content); a folder is walked for JSON-like and YAML files, in a stable order. Special
  * files (FIFOs, sockets, devices) are never opened: named on the command line they are an error
  * (the user asked for a check that cannot happen), met in a walk a notice.
  */
@@ -61,8 +60,6 @@ function walk(folder: string, list: FileList): void {
       continue;
     } else if (CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext))) {
       candidate(entry, path, list);
-    } else if (YAML_EXTENSIONS.some((ext) => entry.name.endsWith(ext))) {
-      list.skipped.push({ path, reason: 'YAML is not read (tool files are JSON, JSONC or JSON Lines)', notice: false });
     }
   }
 }

@@ -2,9 +2,9 @@ import type { Analysis, LineIndex } from '../../server/src/core';
 import type { InvalidUtf8 } from '../../server/src/node/files';
 import type { FileReport } from './model';
 
-/** The code of a file the CLI cannot read as JSON, JSONC or JSON Lines (docs/diagnostics.md). */
+/** The code of a file the CLI cannot read as JSON, JSONC, JSON Lines or YAML (docs/diagnostics.md). */
 export const INVALID_JSON = 'invalid-json';
-export const INVALID_JSON_SUMMARY = 'The file is not valid JSON, JSONC or JSON Lines, or not valid UTF-8: what it holds cannot be read reliably.';
+export const INVALID_JSON_SUMMARY = 'The file is not valid JSON, JSONC, JSON Lines or YAML, or not valid UTF-8: what it holds cannot be read reliably.';
 
 type Diagnostic = FileReport['diagnostics'][number];
 
@@ -24,16 +24,16 @@ export function inputDiagnostics(path: string, analysis: Analysis, lines: LineIn
   const first = analysis.syntaxProblems[0];
   if (!first) return [];
   const more = analysis.syntaxProblems.length - 1;
-  const kind = analysis.documentKind === 'json-lines' ? 'JSON Lines' : 'JSON';
+  const kind = analysis.documentKind === 'json-lines' ? 'JSON Lines' : analysis.documentKind === 'yaml' ? 'YAML' : 'JSON';
   const where = analysis.documentKind === 'json-lines' ? ` on line ${lines.position(first.start).line + 1}` : '';
-  const yaml = /\.ya?ml$/i.test(path) ? ' toolwire does not read YAML; convert the file to JSON.' : '';
   const rest = more > 0 ? ` (and ${more} more syntax ${more === 1 ? 'error' : 'errors'})` : '';
   const effect = analysis.documentKind === 'json-lines' ? 'That line is not read.' : 'Tools after this point may be missing or misread.';
-  const message = `The file is not valid ${kind}: ${words(first.message)}${where}${rest}. ${effect}${yaml}`;
+  const message = `The file is not valid ${kind}: ${words(first.message)}${where}${rest}. ${effect}`;
   return [{ code: INVALID_JSON, severity: 'error', message, range: lines.range({ start: first.start, end: first.end }), related: [] }];
 }
 
-/** jsonc-parser's codes (`CommaExpected`) as words (`comma expected`). */
+/** jsonc-parser's codes (`CommaExpected`) as words (`comma expected`); yaml's sentences lose their capital and final stop. */
 function words(code: string): string {
+  if (code.includes(' ')) return (code[0] ?? '').toLowerCase() + code.slice(1).replace(/\.$/, '');
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }

@@ -55,7 +55,7 @@ export class InputLog {
     const reason = shape
       ? `looks like tool definitions, but the shape is not recognised: ${shape}`
       : analysis.syntaxProblems.length > 0 || this.invalid.has(path)
-        ? 'not valid JSON (see its invalid-json error)'
+        ? `not valid ${analysis.documentKind === 'yaml' ? 'YAML' : 'JSON'} (see its invalid-json error)`
         : text.trim().length === 0
           ? 'the file is empty'
           : 'no tool definitions recognised (formats are recognised by content)';

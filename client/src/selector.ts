@@ -1,2 +1,2 @@
-/** Documents the server sees: JSON, JSONC and JSON Lines, in any scheme (untitled, virtual). */
-export const DOCUMENT_SELECTOR = [{ language: 'json' }, { language: 'jsonc' }, { language: 'jsonl' }];
+/** Documents the server sees: JSON, JSONC, JSON Lines and YAML, in any scheme (untitled, virtual). */
+export const DOCUMENT_SELECTOR = [{ language: 'json' }, { language: 'jsonc' }, { language: 'jsonl' }, { language: 'yaml' }];

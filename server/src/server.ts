@@ -72,6 +72,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       ...(folder !== undefined ? { workspaceFolder: folder, configBoundary: folder } : {}),
       base: baseOptions(current),
       requestedClients: current.clients,
+      // The editor's language id wins over the extension (an untitled YAML buffer has none).
+      ...(documents.get(uri)?.languageId === 'yaml' ? { language: 'yaml' as const } : {}),
     });
     // The census runs inside analyze: what it read is known once the analysis is done.
     if (result.kind === 'analysis') workspace.recordDependencies(uri, result.reads);

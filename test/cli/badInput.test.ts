@@ -213,7 +213,7 @@ describe('--verbose: every file skipped or without tools, and why', () => {
     for (const expected of [
       'toolwire: skipped dangling.json: a symbolic link to nothing (its target does not exist)',
       'toolwire: skipped node_modules: node_modules folders are not walked',
-      'toolwire: skipped tools.yaml: YAML is not read (tool files are JSON, JSONC or JSON Lines)',
+      'toolwire: no tools in tools.yaml: no tool definitions recognised (formats are recognised by content)',
       'toolwire: skipped fixtures/big.json: ignored by .toolwire.json',
       'toolwire: no tools in empty.json: the file is empty',
       'toolwire: no tools in odd.json: looks like tool definitions, but the shape is not recognised: an array of 2 objects with "name" and "schema" at "/toolbox/functions_list"',

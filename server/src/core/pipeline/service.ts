@@ -10,6 +10,7 @@ import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 import { clientContextFor, type WorkspaceHost } from '../workspace/clientContext';
 import type { ClientContext } from '../workspace/model';
+import { languageOfPath, type SourceLanguage } from '../source';
 
 /**
  * Everything the pipeline reads, injected by the adapter (vscode-markdown-languageservice's
@@ -49,6 +50,8 @@ export interface DocumentInput {
   readonly base?: AnalysisOptions;
   /** Clients asked for by the editor setting or `--client`, when `.toolwire.json` names none. */
   readonly requestedClients?: readonly ClientId[];
+  /** The document's syntax (the editor's language id); default: YAML for `.yaml`/`.yml`, else JSON. */
+  readonly language?: SourceLanguage;
 }
 
 export interface LoadedConfig {
@@ -136,7 +139,7 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
         reads.push(...(context.others ?? []).map((o) => o.file));
         return withProfiles(context);
       };
-      const options: AnalysisOptions = { ...resolved, clients };
+      const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients };
       return { kind: 'analysis', analysis: analyze(text, options), options, config, reads, text };
     },
   };
