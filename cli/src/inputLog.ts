@@ -50,7 +50,7 @@ export class InputLog {
   /** Notes a checked file that yielded no tools, with the reason --verbose gives. */
   analysed(path: string, text: string, analysis: Analysis): void {
     if (analysis.format !== null) return;
-    const shape = analysis.syntaxProblems.length > 0 || this.invalid.has(path) ? undefined : unrecognisedToolShape(text);
+    const shape = analysis.syntaxProblems.length > 0 || this.invalid.has(path) ? undefined : unrecognisedToolShape(text, analysis.documentKind === 'yaml' ? 'yaml' : 'json');
     if (shape) this.unrecognised += 1;
     const reason = shape
       ? `looks like tool definitions, but the shape is not recognised: ${shape}`

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, computeFixAll, LineIndex, planRename, proveEdits, type AnalysisOptions } from '../../server/src/core';
+import { analyze, computeFixAll, LineIndex, planRename, proveEdits, unrecognisedToolShape, type AnalysisOptions } from '../../server/src/core';
 import { applyEdits, findingLines } from './helpers';
 
 const YAML: AnalysisOptions = { language: 'yaml' };
@@ -143,5 +143,36 @@ describe('YAML documents', () => {
     const proof = proveEdits(text, YAML, before, [{ range: { start: at, end: at + 5 }, oldText: 'title', newText: 'name' }], []);
     assert.equal(proof.kind, 'refused');
     assert.match(proof.kind === 'refused' ? proof.reason : '', /repeat the key "name"/);
+  });
+
+  test('--verbose\'s shape hint reads YAML keys, plain or quoted', () => {
+    const text = 'toolbox:\n  functions_list:\n    - name: a\n      schema: {}\n    - "name": b\n      \'schema\': {}\n';
+    assert.equal(analyze(text, YAML).format, null);
+    assert.equal(unrecognisedToolShape(text, 'yaml'), 'an array of 2 objects with "name" and "schema" at "/toolbox/functions_list"');
+    assert.equal(unrecognisedToolShape('name: CI\njobs: {}\n', 'yaml'), undefined);
+  });
+
+  test('mutated YAML tool files (seeded): no throw, ranges inside the text, every fix applies', () => {
+    const base = ['model: gpt-4o', 'tools:', '  - type: function', '    function:', "      name: 'get weather'", '      parameters: {type: object, properties: {"a b": {type: string}}}', '  - type: function', '    function: {name: get.weather, parameters: {}}', 'tool_choice: {type: function, function: {name: "get weather"}}', ''].join('\n');
+    const pieces = ['\n', ' ', '  ', '- ', ': ', '"', "'", '{', '}', '[', ']', ',', '#', '&a ', '*a', '---\n', '? ', '|\n', '\t', 'name: x y', '\u00e9', '\ud83d\ude00'];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (let round = 0; round < 400; round++) {
+      let text = base;
+      for (let k = 0; k <= random(4); k++) {
+        const at = random(text.length + 1);
+        text = random(3) === 0 ? text.slice(0, at) + text.slice(at + 1 + random(8)) : text.slice(0, at) + pieces[random(pieces.length)]! + text.slice(at);
+      }
+      const analysis = analyze(text, YAML);
+      for (const f of analysis.findings) {
+        assert.ok(f.range.start >= 0 && f.range.end <= text.length && f.range.start <= f.range.end, text);
+        for (const edit of f.fix?.edits ?? []) assert.equal(text.slice(edit.range.start, edit.range.end), edit.oldText, text);
+      }
+      const all = computeFixAll(text, YAML, analysis);
+      if (all.kind === 'edits') assert.equal(analyze(all.text, YAML).format, analysis.format, text);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { joinPointer, stringValue } from '../json/nodes';
-import { parseDocument } from '../json/parse';
+import { parseSource, type SourceLanguage } from '../source';
 
 /**
  * Keys that hold a tool's argument schema in the formats we know and in their near relatives.
@@ -13,7 +13,9 @@ const SCHEMA_KEYS = ['parameters', 'inputSchema', 'input_schema', 'parametersJso
  */
 const LONE_OBJECT_KEYS: readonly string[] = ['parameters', 'inputSchema', 'input_schema', 'parametersJsonSchema'];
 
-const SCHEMA_KEY_PATTERN = new RegExp(`"(?:${SCHEMA_KEYS.join('|')})"\\s*:`);
+const JSON_KEY_PATTERNS = { name: /"name"\s*:/, schema: new RegExp(`"(?:${SCHEMA_KEYS.join('|')})"\\s*:`) };
+/** YAML keys may be plain or quoted either way. */
+const YAML_KEY_PATTERNS = { name: /["']?\bname["']?\s*:/, schema: new RegExp(`["']?\\b(?:${SCHEMA_KEYS.join('|')})["']?\\s*:`) };
 
 /** Bounds: the detector runs only on files nothing recognised, and must stay cheap on any. */
 const MAX_DEPTH = 24;
@@ -25,11 +27,12 @@ const MAX_NODES = 50_000;
  * with a string `name` beside an object under a schema key (`parameters`, `inputSchema`...), so a
  * package.json's `{name, description}` does not count. Pure, never throws.
  */
-export function unrecognisedToolShape(text: string): string | undefined {
+export function unrecognisedToolShape(text: string, language: SourceLanguage = 'json'): string | undefined {
   // Most files nothing claimed are data: a string search spares them a second parse.
-  if (!/"name"\s*:/.test(text) || !SCHEMA_KEY_PATTERN.test(text)) return undefined;
+  const keys = language === 'yaml' ? YAML_KEY_PATTERNS : JSON_KEY_PATTERNS;
+  if (!keys.name.test(text) || !keys.schema.test(text)) return undefined;
   try {
-    const parsed = parseDocument(text);
+    const parsed = parseSource(text, language);
     const budget = { nodes: MAX_NODES };
     for (const value of parsed.values) {
       const found = search(value.node, value.pointer, 0, budget);
