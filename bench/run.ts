@@ -11,6 +11,7 @@ import { compare } from './measure';
 import { benchLsp } from './lsp';
 import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
+import { benchYaml } from './yaml';
 
 const SIZES = [1_000, 10_000, 50_000];
 const SHAPES: BenchShape[] = ['mcp-tools-list', 'openai-chat', 'ads-manifest'];
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   const clients = { clients: { enabled: ALL_CLIENT_IDS, server: 'a-server-with-a-long-name' } };
   const all = compare(() => void parseTree(dotted, [], { allowTrailingComma: true }), () => void analyze(dotted, clients), runsFor(2_000));
   console.log(`2000 tools, 7 clients       ${all.baseline.toFixed(1).padStart(8)} ms ${all.subject.toFixed(1).padStart(8)} ms ${all.ratio.toFixed(2).padStart(6)}x`);
+  benchYaml(quick);
   benchFixAll(quick);
   if (!process.argv.includes('--core-only')) await benchLsp(quick);
   if (!process.argv.includes('--core-only')) await benchLspFeatures(quick);
