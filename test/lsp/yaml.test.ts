@@ -50,4 +50,13 @@ describe('YAML documents in the language server', () => {
     assert.match(client.text(uri), /^ {6}name: forecast {3}# the weather tool$/m);
     assert.match(client.text(uri), /function: \{name: 'forecast'\}/);
   });
+
+  test('inlay hints sit right after the YAML scalar, quotes included', async () => {
+    const uri = 'file:///ws/hints.yml';
+    const text = 'tools:\n  - name: "x.y"\n    inputSchema: {}\n  - name: ok\n    inputSchema: {}\n';
+    await client.open(uri, text, 'yaml');
+    const hints = await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } });
+    assert.deepEqual(hints!.map((h) => h.label), ['→ x_y']);
+    assert.deepEqual(hints![0]!.position, positionOf(text, '"x.y"', 0, '"x.y"'.length));
+  });
 });
