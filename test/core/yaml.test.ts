@@ -109,6 +109,10 @@ describe('YAML documents', () => {
     assert.deepEqual(analysis.findings, []);
     assert.deepEqual(analysis.tools, []);
     assert.deepEqual(analysis.syntaxProblems, []);
+    for (const empty of ['', '# only a comment\n', '---\n', '~']) {
+      const nothing = analyze(empty, YAML);
+      assert.deepEqual([nothing.format, nothing.findings, nothing.syntaxProblems], [null, [], []], JSON.stringify(empty));
+    }
   });
 
   test('malformed YAML never throws, and says where it breaks', () => {

@@ -1,5 +1,5 @@
 import type { Node, NodeType } from 'jsonc-parser';
-import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type YAMLError } from 'yaml';
 import type { ParsedDocument, RootValue, SyntaxProblem } from '../json/parse';
 
 /**
@@ -28,19 +28,21 @@ function parseUnsafe(text: string): ParsedDocument {
   const documents = parseAllDocuments(text, { prettyErrors: false });
   const values: RootValue[] = [];
   const problems: SyntaxProblem[] = [];
-  const list = Array.isArray(documents) ? documents : [];
-  const many = list.length > 1;
-  list.forEach((document, index) => {
-    for (const error of document.errors) problems.push({ message: error.message, start: error.pos[0], end: error.pos[1], code: error.code });
+  // A stream with no document (empty, or comments only) is an array that carries its own errors.
+  const streamErrors = (documents as { readonly errors?: readonly YAMLError[] }).errors ?? [];
+  for (const error of streamErrors) problems.push(toProblem(error));
+  const many = documents.length > 1;
+  documents.forEach((document, index) => {
+    for (const error of document.errors) problems.push(toProblem(error));
     if (document.contents === null || document.contents === undefined) return;
     const node = convert(document, text);
     if (node) values.push({ node, base: 0, pointer: many ? `/${index}` : '' });
   });
-  if (!Array.isArray(documents)) {
-    // An empty stream still carries its errors (a stray `]` alone, say).
-    for (const error of (documents as { errors?: ReadonlyArray<{ message: string; pos: [number, number]; code: string }> }).errors ?? []) problems.push({ message: error.message, start: error.pos[0], end: error.pos[1], code: error.code });
-  }
   return { kind: 'yaml', values, problems };
+}
+
+function toProblem(error: YAMLError): SyntaxProblem {
+  return { message: error.message, start: error.pos[0], end: error.pos[1], code: error.code };
 }
 
 interface BuildNode {
