@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { MCP_CLIENT_CONFIGS } from '../../server/src/core/workspace/mcpClientConfigs';
+import { inputsReferenced, readMcpServerEntries } from '../../server/src/core/workspace/mcpServerEntries';
 import { runCli } from './cliProcess';
 
 /**
@@ -23,10 +24,12 @@ export async function checkMcpServers(context: vscode.ExtensionContext, output: 
   if (!config) return;
   const save = await pickSaveFolder(context);
   if (!save) return;
+  const inputs = await askInputs(config.path);
   const args = ['check', '--mcp-config', config.path, '--format', 'json', '--save', save];
   const run = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `toolwire: checking the MCP servers of ${vscode.workspace.asRelativePath(config.path)}`, cancellable: true },
-    (_progress, token) => runCli(context.asAbsolutePath('dist/cli.js'), args, config.folder, token),
+    (_progress, token) => runCli(context.asAbsolutePath('dist/cli.js'), args, config.folder, token, // The CLI's EDITOR_INPUTS_VARIABLE: kept out of argv, where a process list would show it.
+      { TOOLWIRE_MCP_INPUTS: JSON.stringify(inputs) }),
   );
   if (run.stderr) output.info(run.stderr.trimEnd());
   if (run.cancelled) return;
@@ -60,6 +63,25 @@ async function pickConfig(): Promise<{ path: string; folder: string } | undefine
   if (found.length === 1) return found[0];
   const picked = await vscode.window.showQuickPick(found.map((c) => ({ label: vscode.workspace.asRelativePath(c.path), config: c })), { placeHolder: 'Which MCP configuration?' });
   return picked?.config;
+}
+
+/**
+ * VS Code's `${input:ID}` values, asked as VS Code asks when it starts a server (as passwords: they
+ * are often tokens). One left unanswered leaves its servers unstarted, with the reason.
+ */
+async function askInputs(configPath: string): Promise<Record<string, string>> {
+  let text: string;
+  try {
+    text = readFileSync(configPath, 'utf8');
+  } catch {
+    return {};
+  }
+  const values: Record<string, string> = {};
+  for (const id of inputsReferenced(readMcpServerEntries(configPath.split('\\').join('/'), text))) {
+    const value = await vscode.window.showInputBox({ title: 'toolwire: Check MCP Servers', prompt: `Value of \${input:${id}} for the MCP servers`, password: true, ignoreFocusOut: true });
+    if (value !== undefined) values[id] = value;
+  }
+  return values;
 }
 
 /** The extension's storage (snapshots replaced on each run), or a folder the user chooses to keep them in. */

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { ROOT, runCli, scratch } from './run';
+import { CLI, ROOT, runCli, scratch } from './run';
 
 // Real servers: the fixture is built with the MCP SDK's own server API and started by the CLI.
 const FIXTURE = join(ROOT, 'test/fixtures/servers/colliding.mjs');
@@ -62,5 +63,18 @@ describe('toolwire check --mcp-config: a whole client setup', () => {
     assert.equal(runCli(['check', '--mcp-config', '.cursor/mcp.json', 'other.json'], dir).status, 2);
     assert.equal(runCli(['check', '--mcp-config', '.cursor/mcp.json', '--timeout', '0'], dir).status, 2);
     assert.equal(runCli(['check', '--mcp-config', 'missing.json'], dir).status, 2);
+  });
+
+  test('${input:} values: --input, or the editor command\'s environment variable; the server then starts', () => {
+    const dir = scratch({ '.vscode/mcp.json': JSON.stringify({ servers: { one: { ...serves('t'), env: { FIXTURE_SERVER_NAME: '${input:label}' } } } }) });
+    const asked = runCli(['check', '--mcp-config', '.vscode/mcp.json'], dir);
+    assert.equal(asked.status, 2);
+    assert.match(asked.stderr, /server "one" not started: cannot resolve \$\{input:label\} \(give it with --input ID=VALUE\)/);
+    const given = runCli(['check', '--mcp-config', '.vscode/mcp.json', '--input', 'label=from-flag', '--save', 'a'], dir);
+    assert.equal(given.status, 0, given.stderr);
+    assert.equal(JSON.parse(readFileSync(join(dir, 'a/one.tools.json'), 'utf8')).serverInfo.name, 'from-flag');
+    const editor = spawnSync(process.execPath, [CLI, 'check', '--mcp-config', '.vscode/mcp.json', '--save', 'b'], { cwd: dir, encoding: 'utf8', env: { ...process.env, TOOLWIRE_MCP_INPUTS: JSON.stringify({ label: 'from-editor' }) } });
+    assert.equal(editor.status, 0, editor.stderr);
+    assert.equal(JSON.parse(readFileSync(join(dir, 'b/one.tools.json'), 'utf8')).serverInfo.name, 'from-editor');
   });
 });

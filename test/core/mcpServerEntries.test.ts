@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { readMcpServerEntries } from '../../server/src/core';
+import { inputsReferenced, readMcpServerEntries } from '../../server/src/core';
 
 describe('readMcpServerEntries: every server of an MCP client configuration', () => {
   test('VS Code: servers in order, stdio and http, inputs, comments and trailing commas', () => {
@@ -42,5 +42,11 @@ describe('readMcpServerEntries: every server of an MCP client configuration', ()
     assert.equal(readMcpServerEntries('/w/.vscode/mcp.json', '[').problem, 'not a JSON object');
     assert.equal(readMcpServerEntries('/w/.vscode/mcp.json', '{"mcpServers":{}}').problem, 'no "servers" object');
     assert.equal(readMcpServerEntries('/w/other.json', '{"servers":{"a":{"command":"b"}}}').servers[0]!.name, 'a', 'an unknown file name: the key it holds');
+  });
+
+  test('inputsReferenced: the ${input:} ids VS Code would ask for, of servers that would start', () => {
+    const text = JSON.stringify({ servers: { a: { url: 'http://x', headers: { A: '${input:tok} ${input:tok}' } }, b: { command: 'c', env: { E: '${input:key}' } }, off: { command: 'c', args: ['${input:never}'], disabled: true } } });
+    assert.deepEqual(inputsReferenced(readMcpServerEntries('/w/.vscode/mcp.json', text)), ['tok', 'key']);
+    assert.deepEqual(inputsReferenced(readMcpServerEntries('/w/.cursor/mcp.json', text.replace('"servers"', '"mcpServers"'))), [], 'only VS Code has inputs');
   });
 });

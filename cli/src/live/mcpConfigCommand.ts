@@ -29,7 +29,8 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     io.stderr.write(`toolwire: cannot read ${live.path}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-  const plan = planMcpConfig(configPath, text, { env: process.env, workspaceFolder: workspaceFolderOf(configPath), userHome: homedir(), inputs: live.inputs }, live.only);
+  const inputs = { ...inputsFromEditor(), ...live.inputs };
+  const plan = planMcpConfig(configPath, text, { env: process.env, workspaceFolder: workspaceFolderOf(configPath), userHome: homedir(), inputs }, live.only);
   if (plan.problem !== undefined) io.stderr.write(`toolwire: ${live.path}: ${plan.problem}\n`);
   for (const name of live.only) if (!plan.servers.some((s) => s.name === name)) io.stderr.write(`toolwire: --only ${name}: no such server in ${live.path}\n`);
 
@@ -66,6 +67,26 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     if (live.save === undefined) rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The values the editor command asked the user for (`${input:ID}`), passed in the environment so
+ * they never show in a process list; removed before any server starts, so no server inherits them.
+ */
+function inputsFromEditor(): Record<string, string> {
+  const raw = process.env[EDITOR_INPUTS_VARIABLE];
+  delete process.env[EDITOR_INPUTS_VARIABLE];
+  if (raw === undefined) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+/** The variable the editor command passes `${input:ID}` values in (a JSON object). */
+export const EDITOR_INPUTS_VARIABLE = 'TOOLWIRE_MCP_INPUTS';
 
 /** The ordinary check over the snapshot folder, each file shown as `shown` says. */
 function checkSnapshots(args: CheckArgs, dir: string, shown: ReadonlyMap<string, string>, io: CommandIO): number {

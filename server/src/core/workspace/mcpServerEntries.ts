@@ -106,3 +106,15 @@ function stringMap(node: Node | undefined): Record<string, string> {
   }
   return out;
 }
+
+/** The `${input:ID}` ids the servers use (VS Code asks for each when a server starts), in first-use order. */
+export function inputsReferenced(read: McpServerEntries): string[] {
+  if (read.syntax !== 'vscode') return [];
+  const ids = new Set<string>();
+  for (const { launch, disabled } of read.servers) {
+    if (disabled || launch.kind === 'invalid') continue;
+    const strings = launch.kind === 'stdio' ? [launch.command, ...launch.args, ...Object.values(launch.env), launch.cwd ?? ''] : [launch.url, ...Object.values(launch.headers)];
+    for (const s of strings) for (const m of s.matchAll(/\$\{input:([^}]*)\}/g)) ids.add(m[1]!);
+  }
+  return [...ids];
+}
