@@ -77,4 +77,15 @@ describe('toolwire check --mcp-config: a whole client setup', () => {
     assert.equal(editor.status, 0, editor.stderr);
     assert.equal(JSON.parse(readFileSync(join(dir, 'b/one.tools.json'), 'utf8')).serverInfo.name, 'from-editor');
   });
+
+  test('a published reference server (@modelcontextprotocol/server-everything, pinned) beside the fixture, end to end', () => {
+    const everything = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+    const dir = scratch({ '.mcp.json': JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] }, mine: serves('echo') } }) });
+    const result = runCli(['check', '--mcp-config', '.mcp.json', '--client', 'openai-agents', '--format', 'json'], dir);
+    assert.equal(result.status, 1, result.stderr);
+    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; tools: Array<{ name: string }>; diagnostics: Array<{ code: string; message: string }> }> };
+    assert.deepEqual(out.files.map((f) => f.path), ['mcp://everything/tools/list', 'mcp://mine/tools/list']);
+    assert.ok(out.files[0]!.tools.length > 5, 'every tool the reference server serves');
+    assert.match(out.files[1]!.diagnostics.find((d) => d.code === 'client-collision')?.message ?? '', /"echo" of server "everything"/);
+  });
 });
