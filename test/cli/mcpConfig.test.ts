@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -87,5 +88,20 @@ describe('toolwire check --mcp-config: a whole client setup', () => {
     assert.deepEqual(out.files.map((f) => f.path), ['mcp://everything/tools/list', 'mcp://mine/tools/list']);
     assert.ok(out.files[0]!.tools.length > 5, 'every tool the reference server serves');
     assert.match(out.files[1]!.diagnostics.find((d) => d.code === 'client-collision')?.message ?? '', /"echo" of server "everything"/);
+  });
+
+  test('a remote server: url and headers from the configuration, variables resolved (Streamable HTTP on loopback)', async () => {
+    const fixture = spawn(process.execPath, [join(ROOT, 'test/fixtures/servers/http.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const [chunk] = (await once(fixture.stdout, 'data')) as [Buffer];
+      const url = `http://127.0.0.1:${chunk.toString('utf8').trim()}/mcp`;
+      const dir = scratch({ '.vscode/mcp.json': JSON.stringify({ servers: { remote: { type: 'http', url, headers: { 'X-Tool': '${env:TOOLWIRE_TEST_TOOL}' } } } }) });
+      const cli = spawnSync(process.execPath, [CLI, 'check', '--mcp-config', '.vscode/mcp.json', '--save', 'snaps'], { cwd: dir, encoding: 'utf8', env: { ...process.env, TOOLWIRE_TEST_TOOL: 'from.header' } });
+      assert.equal(cli.status, 0, cli.stderr);
+      const snapshot = JSON.parse(readFileSync(join(dir, 'snaps/remote.tools.json'), 'utf8')) as { serverInfo: { name: string }; tools: Array<{ name: string }> };
+      assert.deepEqual([snapshot.serverInfo.name, snapshot.tools.map((t) => t.name)], ['http-fixture', ['from.header']]);
+    } finally {
+      fixture.kill();
+    }
   });
 });
