@@ -61,6 +61,11 @@ describe('toolwire check --mcp-config: a whole client setup', () => {
     const result = runCli(['check', '--mcp-config', '.cursor/mcp.json', '--only', 'one', '--format', 'json'], dir);
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual((JSON.parse(result.stdout) as { files: Array<{ path: string }> }).files.map((f) => f.path), ['mcp://one/tools/list']);
+    const typo = runCli(['check', '--mcp-config', '.cursor/mcp.json', '--only', 'one', '--only', 'tow', '--format', 'json'], dir);
+    assert.equal(typo.status, 2, 'a mistyped --only is not a clean run');
+    assert.match(typo.stderr, /--only tow: no such server/);
+    const none = runCli(['check', '--mcp-config', '.cursor/mcp.json', '--only', 'tow', '--format', 'json'], dir);
+    assert.deepEqual(JSON.parse(none.stdout), { version: 1, files: [] }, 'JSON output even when no server served tools');
     assert.equal(runCli(['check', '--mcp-config', '.cursor/mcp.json', 'other.json'], dir).status, 2);
     assert.equal(runCli(['check', '--mcp-config', '.cursor/mcp.json', '--timeout', '0'], dir).status, 2);
     assert.equal(runCli(['check', '--mcp-config', 'missing.json'], dir).status, 2);

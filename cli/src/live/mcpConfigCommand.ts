@@ -32,12 +32,14 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
   const inputs = { ...inputsFromEditor(), ...live.inputs };
   const plan = planMcpConfig(configPath, text, { env: process.env, workspaceFolder: workspaceFolderOf(configPath), userHome: homedir(), inputs }, live.only);
   if (plan.problem !== undefined) io.stderr.write(`toolwire: ${live.path}: ${plan.problem}\n`);
-  for (const name of live.only) if (!plan.servers.some((s) => s.name === name)) io.stderr.write(`toolwire: --only ${name}: no such server in ${live.path}\n`);
+  // A mistyped --only must not pass as a clean run.
+  const unknownOnly = live.only.filter((name) => !plan.servers.some((s) => s.name === name));
+  for (const name of unknownOnly) io.stderr.write(`toolwire: --only ${name}: no such server in ${live.path}\n`);
 
   const dir = live.save !== undefined ? resolve(io.cwd, live.save) : mkdtempSync(join(tmpdir(), 'toolwire-mcp-'));
   try {
     mkdirSync(dir, { recursive: true });
-    let failed = plan.problem !== undefined;
+    let failed = plan.problem !== undefined || unknownOnly.length > 0;
     const files = new Map<string, string>();
     const shown = new Map<string, string>();
     for (const server of plan.servers) {
@@ -61,7 +63,7 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     const clients = args.clients.length > 0 ? args.clients : plan.client !== undefined ? [plan.client] : [];
     const toolwireConfig = { ...(clients.length > 0 ? { clients } : {}), servers: Object.fromEntries(files) };
     writeFileSync(join(dir, '.toolwire.json'), `${JSON.stringify(toolwireConfig, null, 2)}\n`);
-    const code = files.size === 0 ? 0 : checkSnapshots(args, dir, shown, io);
+    const code = checkSnapshots(args, dir, shown, io);
     return failed ? 2 : code;
   } finally {
     if (live.save === undefined) rmSync(dir, { recursive: true, force: true });
