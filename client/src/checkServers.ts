@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { MCP_CLIENT_CONFIGS } from '../../server/src/core/workspace/mcpClientConfigs';
@@ -95,7 +95,11 @@ async function pickSaveFolder(context: vscode.ExtensionContext): Promise<string 
     { placeHolder: 'Start the servers of the MCP configuration and check the tools they serve' },
   );
   if (!picked) return undefined;
-  if (picked.folder) return picked.folder;
+  if (picked.folder) {
+    // Ours alone: a server removed from the configuration must not leave its old snapshot behind.
+    rmSync(picked.folder, { recursive: true, force: true });
+    return picked.folder;
+  }
   const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Save snapshots here' });
   return chosen?.[0]?.fsPath;
 }
