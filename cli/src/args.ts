@@ -120,6 +120,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const { path, only, inputs, timeoutMs, save } = live;
     return { command, format, config, clients, paths, verbose, maxFileBytes, mcpConfig: { path, only, inputs, timeoutMs, save } };
   }
+  if (live.only.length > 0 || Object.keys(live.inputs).length > 0) return { command: 'usage-error', message: `${live.only.length > 0 ? '--only' : '--input'} works with --mcp-config alone.` };
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
   return { command, format, config, clients, paths, verbose, maxFileBytes };
 }

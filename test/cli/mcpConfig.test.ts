@@ -69,6 +69,7 @@ describe('toolwire check --mcp-config: a whole client setup', () => {
     assert.equal(runCli(['check', '--mcp-config', '.cursor/mcp.json', 'other.json'], dir).status, 2);
     assert.equal(runCli(['check', '--mcp-config', '.cursor/mcp.json', '--timeout', '0'], dir).status, 2);
     assert.equal(runCli(['check', '--mcp-config', 'missing.json'], dir).status, 2);
+    assert.match(runCli(['check', '--only', 'one', '.'], dir).stderr, /--only works with --mcp-config alone/);
   });
 
   test('${input:} values: --input, or the editor command\'s environment variable; the server then starts', () => {
