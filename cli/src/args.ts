@@ -14,11 +14,27 @@ export interface CheckArgs {
   readonly verbose: boolean;
   /** Files over this many bytes are not read (issue 13: a bound, never running out of memory). */
   readonly maxFileBytes: number;
+  /** `--mcp-config`: check the servers of an MCP client configuration (cli/src/live/). */
+  readonly mcpConfig?: McpConfigArgs;
+}
+
+/** The flags of `check --mcp-config PATH` (issue 9 item 2). */
+export interface McpConfigArgs {
+  readonly path: string;
+  /** `--only NAME`: these servers alone (repeatable); none means all. */
+  readonly only: readonly string[];
+  /** `--input ID=VALUE`: VS Code's `${input:ID}`, which cannot be asked for on a command line. */
+  readonly inputs: Readonly<Record<string, string>>;
+  /** `--timeout S`: bounds each server's start-up and each request. */
+  readonly timeoutMs: number;
+  /** `--save DIR`: keep the snapshots there (else a temp folder, reported as mcp:// paths). */
+  readonly save: string | undefined;
 }
 
 export type ParsedArgs = CheckArgs | { readonly command: 'help' } | { readonly command: 'version' } | { readonly command: 'usage-error'; readonly message: string };
 
 export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
+       toolwire check  [--format text|json|sarif] [--client ID]... --mcp-config FILE [--only NAME]... [--input ID=VALUE]... [--timeout S] [--save DIR]
        toolwire census [--format text|json] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
 
 check   Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
@@ -36,6 +52,13 @@ Options:
                       IDs: ${ALL_CLIENT_IDS.join(', ')}
   --verbose           list on stderr every file skipped or holding no tools, and why
   --max-file-size MB  read no file larger than this (default ${DEFAULT_MAX_FILE_BYTES / MEGABYTE}; 1 MB = 1,048,576 bytes)
+  --mcp-config FILE   check: start every server of this MCP client configuration (.vscode/mcp.json,
+                      .cursor/mcp.json, .mcp.json, .gemini/settings.json, Claude Desktop's file) and
+                      take the census its client would take over all of them; exit 2 if one fails
+  --only NAME         with --mcp-config: only this server (repeat for more)
+  --input ID=VALUE    with --mcp-config: the value of VS Code's \${input:ID}
+  --timeout S         with --mcp-config: seconds for each server's start-up and each request (default 30)
+  --save DIR          with --mcp-config: write each server's snapshot (<server>.tools.json) there
   -h, --help          show this help
   -v, --version       print the version
 
@@ -54,6 +77,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let maxFileBytes = DEFAULT_MAX_FILE_BYTES;
   const clients: ClientId[] = [];
   const paths: string[] = [];
+  const live = { path: undefined as string | undefined, only: [] as string[], inputs: {} as Record<string, string>, timeoutMs: 30_000, save: undefined as string | undefined };
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -73,6 +97,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       const megabytes = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
       if (!Number.isFinite(megabytes) || megabytes <= 0) return { command: 'usage-error', message: `--max-file-size needs a positive number of megabytes, not ${value === undefined ? 'nothing' : `"${value}"`}.` };
       maxFileBytes = Math.max(1, Math.floor(megabytes * MEGABYTE));
+    } else if (MCP_CONFIG_FLAGS.has(flag)) {
+      const value = inline ?? argv[++i];
+      const problem = value === undefined ? `${flag} needs a value.` : mcpConfigFlag(flag, value, live);
+      if (problem !== undefined) return { command: 'usage-error', message: problem };
     } else if (flag === '--verbose') {
       if (inline !== undefined) return { command: 'usage-error', message: '--verbose takes no value.' };
       verbose = true;
@@ -87,6 +115,31 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       paths.push(arg);
     }
   }
+  if (live.path !== undefined) {
+    if (command !== 'check' || paths.length > 0) return { command: 'usage-error', message: '--mcp-config works with check alone, and takes no other paths.' };
+    const { path, only, inputs, timeoutMs, save } = live;
+    return { command, format, config, clients, paths, verbose, maxFileBytes, mcpConfig: { path, only, inputs, timeoutMs, save } };
+  }
+  if (live.only.length > 0 || Object.keys(live.inputs).length > 0) return { command: 'usage-error', message: `${live.only.length > 0 ? '--only' : '--input'} works with --mcp-config alone.` };
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
   return { command, format, config, clients, paths, verbose, maxFileBytes };
+}
+
+const MCP_CONFIG_FLAGS = new Set(['--mcp-config', '--only', '--input', '--timeout', '--save']);
+
+/** One --mcp-config flag into `live`; a usage problem, or undefined. */
+function mcpConfigFlag(flag: string, value: string, live: { path: string | undefined; only: string[]; inputs: Record<string, string>; timeoutMs: number; save: string | undefined }): string | undefined {
+  if (flag === '--mcp-config') live.path = value;
+  else if (flag === '--only') live.only.push(value);
+  else if (flag === '--save') live.save = value;
+  else if (flag === '--input') {
+    const eq = value.indexOf('=');
+    if (eq <= 0) return `--input needs ID=VALUE, not "${value}".`;
+    live.inputs[value.slice(0, eq)] = value.slice(eq + 1);
+  } else {
+    const seconds = value.trim() === '' ? Number.NaN : Number(value);
+    if (!Number.isFinite(seconds) || seconds <= 0) return `--timeout needs a positive number of seconds, not "${value}".`;
+    live.timeoutMs = Math.ceil(seconds * 1000);
+  }
+  return undefined;
 }

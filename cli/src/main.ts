@@ -2,9 +2,10 @@ import { version } from '../../package.json';
 import { parseArgs, USAGE } from './args';
 import { runCensus } from './censusCommand';
 import { runCheck } from './checkCommand';
+import { runMcpConfigCheck } from './live/mcpConfigCommand';
 
 /** The `toolwire` command: a thin adapter over the core (see ARCHITECTURE.md). */
-function main(): number {
+function main(): number | Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   switch (args.command) {
     case 'help':
@@ -20,12 +21,18 @@ function main(): number {
     case 'census':
       try {
         const io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version };
+        // Live servers are asynchronous; a file check stays synchronous.
+        if (args.command === 'check' && args.mcpConfig !== undefined) return runMcpConfigCheck(args, args.mcpConfig, io).catch(internalError);
         return args.command === 'check' ? runCheck(args, io) : runCensus(args, io);
       } catch (error) {
-        process.stderr.write(`toolwire: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-        return 2;
+        return internalError(error);
       }
   }
 }
 
-process.exitCode = main();
+function internalError(error: unknown): number {
+  process.stderr.write(`toolwire: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  return 2;
+}
+
+void Promise.resolve(main()).then((code) => (process.exitCode = code));

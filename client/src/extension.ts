@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { CensusView } from './census';
+import { checkMcpServers } from './checkServers';
 import { DOCUMENT_SELECTOR } from './selector';
 import { StatusItem } from './status';
 
@@ -34,6 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       output.info('toolwire server restarted');
     }),
     vscode.commands.registerCommand('toolwire.showCensus', (uri?: vscode.Uri) => census.show(uri ?? vscode.window.activeTextEditor?.document.uri)),
+    vscode.commands.registerCommand('toolwire.checkMcpServers', () => checkMcpServers(context, output)),
     { dispose: () => void client.stop() },
   );
   await client.start();

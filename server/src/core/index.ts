@@ -35,5 +35,6 @@ export { placeholderServer } from './workspace/clientPlan';
 export { toolNamesIn } from './workspace/toolNames';
 export { FORMATS, FORMAT_IDS, isMcpFormat, type FormatEntry } from './formats/registry';
 export { MCP_CLIENT_CONFIGS } from './workspace/mcpClientConfigs';
+export { readMcpServerEntries, inputsReferenced, mcpConfigKind, type McpServerEntry, type McpServerEntries, type McpVariableSyntax } from './workspace/mcpServerEntries';
 export { unrecognisedToolShape } from './formats/unrecognised';
 export { createToolwireService, type ToolwireService, type ToolwireServiceInit, type ToolwireWorkspace, type DocumentInput, type DocumentResult, type LoadedConfig } from './pipeline/service';

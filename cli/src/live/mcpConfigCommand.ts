@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { analyzeFiles, displayPath } from '../analyzeFiles';
+import type { CheckArgs, McpConfigArgs } from '../args';
+import { buildReport } from '../buildReport';
+import { reportConfigProblems, summary, type CommandIO } from '../checkCommand';
+import { toSlashes } from '../configs';
+import type { FileReport } from '../model';
+import { formatJson } from '../report/json';
+import { formatSarif } from '../report/sarif';
+import { formatText } from '../report/text';
+import { listServerTools } from './listTools';
+import { planMcpConfig, workspaceFolderOf } from './mcpConfig';
+
+/**
+ * `toolwire check --mcp-config PATH`: list every server's tools, write each as a snapshot plus a
+ * generated .toolwire.json mapping the config's server names to them (the config's order, its
+ * client), then run the ordinary check over that folder, so a live setup gets exactly the census
+ * and findings of files mapped in .toolwire.json. Exit 2 when a server failed or could not be
+ * started (after reporting the others), else 0 or 1 as `check`.
+ */
+export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io: CommandIO): Promise<number> {
+  const configPath = resolve(io.cwd, live.path);
+  let text: string;
+  try {
+    text = readFileSync(configPath, 'utf8');
+  } catch (error) {
+    io.stderr.write(`toolwire: cannot read ${live.path}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  const inputs = { ...inputsFromEditor(), ...live.inputs };
+  const plan = planMcpConfig(configPath, text, { env: process.env, workspaceFolder: workspaceFolderOf(configPath), userHome: homedir(), inputs }, live.only);
+  if (plan.problem !== undefined) io.stderr.write(`toolwire: ${live.path}: ${plan.problem}\n`);
+  // A mistyped --only must not pass as a clean run.
+  const unknownOnly = live.only.filter((name) => !plan.servers.some((s) => s.name === name));
+  for (const name of unknownOnly) io.stderr.write(`toolwire: --only ${name}: no such server in ${live.path}\n`);
+
+  const dir = live.save !== undefined ? resolve(io.cwd, live.save) : mkdtempSync(join(tmpdir(), 'toolwire-mcp-'));
+  try {
+    mkdirSync(dir, { recursive: true });
+    let failed = plan.problem !== undefined || unknownOnly.length > 0;
+    const files = new Map<string, string>();
+    const shown = new Map<string, string>();
+    for (const server of plan.servers) {
+      if ('skipped' in server) {
+        io.stderr.write(`toolwire: server "${server.name}" ${server.skipped}\n`);
+        if (!server.skipped.startsWith('disabled')) failed = true;
+        continue;
+      }
+      const result = await listServerTools(server.target, { timeoutMs: live.timeoutMs });
+      if (!result.ok) {
+        failed = true;
+        io.stderr.write(`toolwire: server "${server.name}" failed: ${result.message}\n${result.stderrTail ? `${result.stderrTail.replace(/^/gm, '  | ')}\n` : ''}`);
+        continue;
+      }
+      const file = snapshotName(server.name, files);
+      writeFileSync(join(dir, file), `${JSON.stringify({ serverInfo: result.serverInfo, tools: result.tools }, null, 2)}\n`);
+      files.set(server.name, file);
+      shown.set(toSlashes(join(dir, file)), live.save !== undefined ? displayPath(join(dir, file), io.cwd) : `mcp://${encodeURIComponent(server.name)}/tools/list`);
+    }
+    // The clients asked for, else the one the config file belongs to (none: every modelled client).
+    const clients = args.clients.length > 0 ? args.clients : plan.client !== undefined ? [plan.client] : [];
+    const toolwireConfig = { ...(clients.length > 0 ? { clients } : {}), servers: Object.fromEntries(files) };
+    writeFileSync(join(dir, '.toolwire.json'), `${JSON.stringify(toolwireConfig, null, 2)}\n`);
+    const code = checkSnapshots(args, dir, shown, io);
+    return failed ? 2 : code;
+  } finally {
+    if (live.save === undefined) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The values the editor command asked the user for (`${input:ID}`), passed in the environment so
+ * they never show in a process list; removed before any server starts, so no server inherits them.
+ */
+function inputsFromEditor(): Record<string, string> {
+  const raw = process.env[EDITOR_INPUTS_VARIABLE];
+  delete process.env[EDITOR_INPUTS_VARIABLE];
+  if (raw === undefined) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+/** The variable the editor command passes `${input:ID}` values in (a JSON object). */
+export const EDITOR_INPUTS_VARIABLE = 'TOOLWIRE_MCP_INPUTS';
+
+/** The ordinary check over the snapshot folder, each file shown as `shown` says. */
+function checkSnapshots(args: CheckArgs, dir: string, shown: ReadonlyMap<string, string>, io: CommandIO): number {
+  const run = analyzeFiles({ paths: [...shown.keys()], config: join(dir, '.toolwire.json'), clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+  if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
+  const show = (file: string) => shown.get(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd);
+  const otherFile = (file: string) => {
+    const text = run.workspace.readFile(file);
+    return text === undefined ? undefined : { path: show(file), text };
+  };
+  const reports: FileReport[] = run.files.map((f) => buildReport(show(f.absolute), f.text, f.analysis, otherFile, f.invalidUtf8));
+  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports));
+  if (args.format === 'text') io.stderr.write(summary(reports));
+  if (run.ioError) return 2;
+  return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+}
+
+/** A file name for a server's snapshot: its name made safe for any file system (and for globs), unique. */
+function snapshotName(server: string, taken: ReadonlyMap<string, string>): string {
+  const base = server.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_') || 'server';
+  const used = new Set(taken.values());
+  for (let n = 1; ; n++) {
+    const file = `${base}${n === 1 ? '' : `-${n}`}.tools.json`;
+    if (!used.has(file)) return file;
+  }
+}
