@@ -1,5 +1,6 @@
 import { ALL_CLIENT_IDS, isClientId, type ClientId } from '../../server/src/core';
 import { DEFAULT_MAX_FILE_BYTES } from '../../server/src/node/files';
+import type { LiveTarget } from './live/listTools';
 import type { OutputFormat } from './model';
 
 const MEGABYTE = 1024 * 1024;
@@ -14,11 +15,27 @@ export interface CheckArgs {
   readonly verbose: boolean;
   /** Files over this many bytes are not read (issue 13: a bound, never running out of memory). */
   readonly maxFileBytes: number;
+  /** `check --server -- CMD...` or `check --url URL`: a live server instead of paths (issue 9). */
+  readonly live?: LiveArgs;
 }
+
+export interface LiveArgs {
+  readonly target: LiveTarget;
+  /** `--server-name`: the name the clients see, instead of the server's `serverInfo`. */
+  readonly serverName: string | undefined;
+  readonly timeoutMs: number;
+  /** `--save DIR`: write `<server>.tools.json` there and report on that file. */
+  readonly save: string | undefined;
+}
+
+const DEFAULT_TIMEOUT_SECONDS = 30;
 
 export type ParsedArgs = CheckArgs | { readonly command: 'help' } | { readonly command: 'version' } | { readonly command: 'usage-error'; readonly message: string };
 
 export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
+       toolwire check  [--format text|json|sarif] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
+                       --server [--env K=V]... [--cwd DIR] -- CMD [ARGS...]
+       toolwire check  [same options] --url URL [--header 'Name: value']...
        toolwire census [--format text|json] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
 
 check   Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
@@ -36,11 +53,20 @@ Options:
                       IDs: ${ALL_CLIENT_IDS.join(', ')}
   --verbose           list on stderr every file skipped or holding no tools, and why
   --max-file-size MB  read no file larger than this (default ${DEFAULT_MAX_FILE_BYTES / MEGABYTE}; 1 MB = 1,048,576 bytes)
+  --server -- CMD...  start this stdio MCP server (no shell) and check the tools it serves
+  --url URL           connect to this MCP server (Streamable HTTP, else SSE) and check its tools
+  --env K=V           (--server) add a variable to the server's environment (repeat)
+  --cwd DIR           (--server) the server's working folder
+  --header 'N: V'     (--url) send this HTTP header (repeat)
+  --server-name NAME  the server name clients use (default: the serverInfo the server announces)
+  --timeout SECONDS   bound the server's start-up and each request (default ${DEFAULT_TIMEOUT_SECONDS})
+  --save DIR          write what the server served to DIR/<server>.tools.json and report on it
   -h, --help          show this help
   -v, --version       print the version
 
 Exit status: 0 no errors, 1 errors found, 2 usage, configuration or I/O error (a file that
-cannot be read or is over the size limit, or a FIFO or device named on the command line).`;
+cannot be read or is over the size limit, or a FIFO or device named on the command line), or a
+live server that cannot start, crashes, hangs or answers something that is not MCP.`;
 
 /** Parses argv (without node and the script). Never throws: mistakes come back as usage errors. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -54,6 +80,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let maxFileBytes = DEFAULT_MAX_FILE_BYTES;
   const clients: ClientId[] = [];
   const paths: string[] = [];
+  const live = new LiveFlags();
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -73,6 +100,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       const megabytes = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
       if (!Number.isFinite(megabytes) || megabytes <= 0) return { command: 'usage-error', message: `--max-file-size needs a positive number of megabytes, not ${value === undefined ? 'nothing' : `"${value}"`}.` };
       maxFileBytes = Math.max(1, Math.floor(megabytes * MEGABYTE));
+    } else if (LIVE_VALUE_FLAGS.has(flag)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined) return { command: 'usage-error', message: `${flag} needs a value.` };
+      const problem = live.set(flag, value);
+      if (problem) return { command: 'usage-error', message: problem };
+    } else if (flag === '--server') {
+      if (inline !== undefined) return { command: 'usage-error', message: '--server takes no value: put the command after --.' };
+      live.stdio = true;
     } else if (flag === '--verbose') {
       if (inline !== undefined) return { command: 'usage-error', message: '--verbose takes no value.' };
       verbose = true;
@@ -87,6 +122,82 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       paths.push(arg);
     }
   }
+  if (live.any()) {
+    if (command !== 'check') return { command: 'usage-error', message: 'Live servers (--server, --url) are checked with toolwire check.' };
+    const target = live.target(paths);
+    if (typeof target === 'string') return { command: 'usage-error', message: target };
+    return { command, format, config, clients, paths: [], verbose, maxFileBytes, live: { target, serverName: live.serverName, timeoutMs: live.timeoutMs, save: live.save } };
+  }
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
   return { command, format, config, clients, paths, verbose, maxFileBytes };
+}
+
+const LIVE_VALUE_FLAGS = new Set(['--url', '--env', '--cwd', '--header', '--server-name', '--timeout', '--save']);
+
+/** The live-server flags as they come, checked together once argv is read. */
+class LiveFlags {
+  stdio = false;
+  url: string | undefined;
+  cwd: string | undefined;
+  serverName: string | undefined;
+  save: string | undefined;
+  timeoutMs = DEFAULT_TIMEOUT_SECONDS * 1000;
+  private readonly env: Record<string, string> = {};
+  private readonly headers: Record<string, string> = {};
+  private readonly given = new Set<string>();
+
+  set(flag: string, value: string): string | undefined {
+    this.given.add(flag);
+    switch (flag) {
+      case '--url':
+        if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) return `--url needs an http:// or https:// URL, not "${value}".`;
+        this.url = value;
+        return undefined;
+      case '--env': {
+        const eq = value.indexOf('=');
+        if (eq <= 0) return `--env needs NAME=VALUE, not "${value}".`;
+        this.env[value.slice(0, eq)] = value.slice(eq + 1);
+        return undefined;
+      }
+      case '--header': {
+        const colon = value.indexOf(':');
+        if (colon <= 0) return `--header needs 'Name: value', not "${value}".`;
+        this.headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
+        return undefined;
+      }
+      case '--timeout': {
+        const seconds = value.trim() === '' ? Number.NaN : Number(value);
+        if (!Number.isFinite(seconds) || seconds <= 0) return `--timeout needs a positive number of seconds, not "${value}".`;
+        this.timeoutMs = Math.ceil(seconds * 1000);
+        return undefined;
+      }
+      case '--cwd': this.cwd = value; return undefined;
+      case '--server-name':
+        if (value === '') return '--server-name needs a non-empty name.';
+        this.serverName = value;
+        return undefined;
+      default: this.save = value; return undefined;
+    }
+  }
+
+  any(): boolean {
+    return this.stdio || this.given.size > 0;
+  }
+
+  /** The target, or why the flags do not make one. */
+  target(rest: readonly string[]): LiveTarget | string {
+    if (this.stdio && this.url !== undefined) return 'Give either --server -- CMD or --url URL, not both.';
+    if (this.stdio) {
+      if (this.given.has('--header')) return '--header goes with --url.';
+      const [command, ...args] = rest;
+      if (command === undefined || command === '') return '--server needs the server command after --, for example: toolwire check --server -- node server.js';
+      return { kind: 'stdio', command, args, ...(Object.keys(this.env).length > 0 ? { env: { ...this.env } } : {}), ...(this.cwd !== undefined ? { cwd: this.cwd } : {}), ...(this.serverName !== undefined ? { name: this.serverName } : {}) };
+    }
+    if (this.url !== undefined) {
+      if (rest.length > 0) return `--url checks one server; remove "${rest[0]}".`;
+      if (this.given.has('--env') || this.given.has('--cwd')) return '--env and --cwd go with --server.';
+      return { kind: 'http', url: this.url, ...(Object.keys(this.headers).length > 0 ? { headers: { ...this.headers } } : {}), ...(this.serverName !== undefined ? { name: this.serverName } : {}) };
+    }
+    return `${[...this.given][0] ?? '--timeout'} goes with --server -- CMD or --url URL.`;
+  }
 }

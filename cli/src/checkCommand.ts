@@ -35,7 +35,7 @@ export function reportConfigProblems(problems: ReadonlyArray<{ path: string; lin
   return hasErrors;
 }
 
-function summary(reports: readonly FileReport[]): string {
+export function summary(reports: readonly FileReport[]): string {
   const tools = reports.reduce((n, r) => n + r.tools.length, 0);
   const parts = [plural(count(reports, 'error'), 'error'), plural(count(reports, 'warning'), 'warning'), plural(count(reports, 'information'), 'info')];
   const hints = count(reports, 'hint');
@@ -47,6 +47,6 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 || word === 'info' ? '' : 's'}`;
 }
 
-function count(reports: readonly FileReport[], severity: string): number {
+export function count(reports: readonly FileReport[], severity: string): number {
   return reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0);
 }

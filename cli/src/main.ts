@@ -2,9 +2,10 @@ import { version } from '../../package.json';
 import { parseArgs, USAGE } from './args';
 import { runCensus } from './censusCommand';
 import { runCheck } from './checkCommand';
+import { runLiveCheck } from './live/liveCommand';
 
 /** The `toolwire` command: a thin adapter over the core (see ARCHITECTURE.md). */
-function main(): number {
+function main(): number | Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   switch (args.command) {
     case 'help':
@@ -20,12 +21,19 @@ function main(): number {
     case 'census':
       try {
         const io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version };
+        if (args.command === 'check' && args.live) return runLiveCheck({ ...args, live: args.live }, io).catch(internalError);
         return args.command === 'check' ? runCheck(args, io) : runCensus(args, io);
       } catch (error) {
-        process.stderr.write(`toolwire: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-        return 2;
+        return internalError(error);
       }
   }
 }
 
-process.exitCode = main();
+function internalError(error: unknown): number {
+  process.stderr.write(`toolwire: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  return 2;
+}
+
+const status = main();
+if (typeof status === 'number') process.exitCode = status;
+else void status.then((code) => (process.exitCode = code));

@@ -98,7 +98,13 @@ async function connectHttp(client: Client, target: Extract<LiveTarget, { kind: '
     await streamable.close().catch(() => undefined);
     if (error instanceof TimeoutError) throw error;
     const sse = new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: (input, init) => fetch(input, { ...init, headers: { ...target.headers, ...(init?.headers as Record<string, string> | undefined) } }) } });
-    await withTimeout(client.connect(sse, request), request.timeout, 'connect');
+    try {
+      await withTimeout(client.connect(sse, request), request.timeout, 'connect');
+    } catch (fallback) {
+      await sse.close().catch(() => undefined);
+      // Both answers: the first is usually the one that explains (401, 404, refused).
+      throw new Error(`Streamable HTTP: ${messageOf(error)}; SSE: ${messageOf(fallback)}`);
+    }
     return sse;
   }
 }
@@ -126,6 +132,10 @@ function describe(error: unknown, target: LiveTarget): string {
   if (/timed out|Request timed out/i.test(raw)) return `${who}: no answer within the timeout (${raw})`;
   if (/Connection closed/i.test(raw)) return `${who}: the server closed the connection (it exited or crashed)`;
   return `${who}: ${raw}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
