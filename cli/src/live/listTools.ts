@@ -41,7 +41,7 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
   };
   // Garbage on stdout is a transport error, not an answer: fail at once rather than at the timeout.
   const broken = new Promise<never>((_, reject) => {
-    client.onerror = (error) => reject(new Error(`the server answered something that is not MCP: ${error.message}`));
+    client.onerror = (error) => reject(error);
   });
   broken.catch(() => undefined);
   const guard = <T>(promise: Promise<T>) => Promise.race([promise, broken]);
@@ -129,6 +129,9 @@ function describe(error: unknown, target: LiveTarget): string {
   const raw = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ENOENT') return `${who}: cannot start: command not found`;
+  if (code === 'EACCES') return `${who}: cannot start: permission denied`;
+  // A line on stdout that is not JSON (SyntaxError) or not a JSON-RPC message (ZodError).
+  if (error instanceof Error && (error.name === 'SyntaxError' || error.name === 'ZodError')) return `${who}: the server answered something that is not MCP: ${raw}`;
   if (/timed out|Request timed out/i.test(raw)) return `${who}: no answer within the timeout (${raw})`;
   if (/Connection closed/i.test(raw)) return `${who}: the server closed the connection (it exited or crashed)`;
   return `${who}: ${raw}`;
