@@ -33,7 +33,10 @@ export function snapshotFileName(server: string): string {
   return `${base}.tools.json`;
 }
 
-/** Where findings are located without `--save`: a virtual path naming the server. */
+/**
+ * Where findings are located without `--save`: a virtual path naming the server as it names
+ * itself (shown to people; SARIF percent-encodes it once, as it does every path).
+ */
 export function virtualPath(server: string): string {
-  return `mcp://${encodeURIComponent(server)}/tools/list`;
+  return `mcp://${server}/tools/list`;
 }
