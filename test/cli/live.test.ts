@@ -42,7 +42,14 @@ function fixturePid(stderr: string): number {
   return Number(match[1]);
 }
 
+/** Alive and not a zombie (a killed process whose parent has not reaped it yet is gone for our purpose). */
 function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/\) [ZX] /.test(stat);
+  } catch {
+    // No /proc (or no such process): ask the kernel.
+  }
   try {
     process.kill(pid, 0);
     return true;
@@ -106,6 +113,15 @@ describe('toolwire check --server (stdio)', () => {
     assert.equal(lines.length, 1, result.stderr);
     assert.match(lines[0]!, /no answer within the timeout/);
     assert.equal(isAlive(fixturePid(result.stderr)), false, 'the hung server is ended');
+  });
+
+  test('a server whose own child outlives it: the whole process tree is ended', () => {
+    const result = live(['--timeout', '1'], 'tree');
+    assert.equal(result.status, 2);
+    const grandchild = /grandchild=(\d+)/.exec(result.stderr);
+    assert.ok(grandchild, result.stderr);
+    assert.equal(isAlive(fixturePid(result.stderr)), false);
+    assert.equal(isAlive(Number(grandchild[1])), false, 'the server\'s child is ended with it');
   });
 
   test('a server that crashes mid-list: exit 2 with the tail of its stderr', () => {

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { GroupStdioTransport } from './groupStdioTransport';
 import { version } from '../../../package.json';
 
 /** What to run or connect to: a stdio command (no shell) or a remote URL. */
@@ -48,15 +48,14 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
   let transport: Transport | undefined;
   try {
     if (target.kind === 'stdio') {
-      const stdio = new StdioClientTransport({
+      const stdio = new GroupStdioTransport({
         command: target.command,
         args: target.args,
         // What an MCP client passes: the user's environment plus the configured variables (docs/live.md).
         env: { ...definedEnv(process.env), ...(target.env ?? {}) },
         ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
-        stderr: 'pipe',
       });
-      stdio.stderr?.on('data', (chunk: Buffer | string) => {
+      stdio.stderr.on('data', (chunk: Buffer | string) => {
         const text = chunk.toString();
         tail.push(text);
         options.stderr?.(text);
