@@ -106,17 +106,18 @@ describe('toolwire check --server (stdio)', () => {
   });
 
   test('a server that hangs: exit 2, one clear line, its process ended', () => {
-    const result = live(['--timeout', '1'], 'slow');
+    // Long enough for node and the SDK to start on a loaded machine: the hang is in tools/list.
+    const result = live(['--timeout', '5'], 'slow');
     assert.equal(result.status, 2);
     assert.equal(result.stdout, '');
     const lines = result.stderr.split('\n').filter((l) => l.startsWith('toolwire:'));
     assert.equal(lines.length, 1, result.stderr);
-    assert.match(lines[0]!, /no answer within the timeout/);
+    assert.match(lines[0]!, /no answer within the timeout \(MCP error -32001: Request timed out\)/);
     assert.equal(isAlive(fixturePid(result.stderr)), false, 'the hung server is ended');
   });
 
   test('a server whose own child outlives it: the whole process tree is ended', () => {
-    const result = live(['--timeout', '1'], 'tree');
+    const result = live(['--timeout', '5'], 'tree');
     assert.equal(result.status, 2);
     const grandchild = /grandchild=(\d+)/.exec(result.stderr);
     assert.ok(grandchild, result.stderr);

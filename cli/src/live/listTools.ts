@@ -131,7 +131,7 @@ function describe(error: unknown, target: LiveTarget): string {
   if (code === 'EACCES') return `${who}: cannot start: permission denied`;
   // A line on stdout that is not JSON (SyntaxError) or not a JSON-RPC message (ZodError).
   if (error instanceof Error && (error.name === 'SyntaxError' || error.name === 'ZodError')) return `${who}: the server answered something that is not MCP: ${raw}`;
-  if (/timed out|Request timed out/i.test(raw)) return `${who}: no answer within the timeout (${raw})`;
+  if (error instanceof TimeoutError || /timed out/i.test(raw)) return `${who}: no answer within the timeout (${raw})`;
   if (/Connection closed/i.test(raw)) return `${who}: the server closed the connection (it exited or crashed)`;
   return `${who}: ${raw}`;
 }
