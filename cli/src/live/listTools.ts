@@ -55,8 +55,9 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
         env: { ...definedEnv(process.env), ...(target.env ?? {}) },
         ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
       });
-      stdio.stderr.on('data', (chunk: Buffer | string) => {
-        const text = chunk.toString();
+      // Decoded as a stream: a character split across two chunks stays whole.
+      stdio.stderr.setEncoding('utf8');
+      stdio.stderr.on('data', (text: string) => {
         tail.push(text);
         options.stderr?.(text);
       });
