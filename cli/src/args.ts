@@ -1,5 +1,6 @@
 import { ALL_CLIENT_IDS, isClientId, type ClientId } from '../../server/src/core';
 import { DEFAULT_MAX_FILE_BYTES } from '../../server/src/node/files';
+import type { LiveTarget } from './live/listTools';
 import type { OutputFormat } from './model';
 
 const MEGABYTE = 1024 * 1024;
@@ -14,6 +15,8 @@ export interface CheckArgs {
   readonly verbose: boolean;
   /** Files over this many bytes are not read (issue 13: a bound, never running out of memory). */
   readonly maxFileBytes: number;
+  /** `check --server -- CMD...` or `check --url URL`: a live server instead of paths (issue 9). */
+  readonly live?: LiveArgs;
   /** `--mcp-config`: check the servers of an MCP client configuration (cli/src/live/). */
   readonly mcpConfig?: McpConfigArgs;
 }
@@ -31,18 +34,33 @@ export interface McpConfigArgs {
   readonly save: string | undefined;
 }
 
+export interface LiveArgs {
+  readonly target: LiveTarget;
+  /** `--server-name`: the name the clients see, instead of the server's `serverInfo`. */
+  readonly serverName: string | undefined;
+  readonly timeoutMs: number;
+  /** `--save DIR`: write `<server>.tools.json` there and report on that file. */
+  readonly save: string | undefined;
+}
+
+const DEFAULT_TIMEOUT_SECONDS = 30;
+
 export type ParsedArgs = CheckArgs | { readonly command: 'help' } | { readonly command: 'version' } | { readonly command: 'usage-error'; readonly message: string };
 
 export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
+       toolwire check  [--format text|json|sarif] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
+                       --server [--env K=V]... [--cwd DIR] -- CMD [ARGS...]
+       toolwire check  [same options] --url URL [--header 'Name: value']...
        toolwire check  [--format text|json|sarif] [--client ID]... --mcp-config FILE [--only NAME]... [--input ID=VALUE]... [--timeout S] [--save DIR]
        toolwire census [--format text|json] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
 
 check   Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
-        requests, ADS manifests, tool arrays, JSON Lines) for the names that travel on the wire.
+        requests, ADS manifests, tool arrays, JSON Lines, YAML) for the names that travel on the wire.
 census  Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails).
 
-Folders are walked for *.json, *.jsonc, *.jsonl and *.ndjson (node_modules and .git skipped).
-A file that is not valid JSON, JSONC or JSON Lines (or not valid UTF-8) is an error (invalid-json).
+Folders are walked for *.json, *.jsonc, *.jsonl, *.ndjson, *.yaml and *.yml (node_modules and .git
+skipped). A file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid UTF-8) is an error
+(invalid-json).
 FIFOs, sockets and devices are never opened: skipped with a notice.
 
 Options:
@@ -52,18 +70,25 @@ Options:
                       IDs: ${ALL_CLIENT_IDS.join(', ')}
   --verbose           list on stderr every file skipped or holding no tools, and why
   --max-file-size MB  read no file larger than this (default ${DEFAULT_MAX_FILE_BYTES / MEGABYTE}; 1 MB = 1,048,576 bytes)
+  --server -- CMD...  start this stdio MCP server (no shell) and check the tools it serves
+  --url URL           connect to this MCP server (Streamable HTTP, else SSE) and check its tools
+  --env K=V           (--server) add a variable to the server's environment (repeat)
+  --cwd DIR           (--server) the server's working folder
+  --header 'N: V'     (--url) send this HTTP header (repeat)
+  --server-name NAME  the server name clients use (default: the serverInfo the server announces)
+  --timeout SECONDS   bound the server's start-up and each request (default ${DEFAULT_TIMEOUT_SECONDS})
+  --save DIR          write what the server served to DIR/<server>.tools.json and report on it
   --mcp-config FILE   check: start every server of this MCP client configuration (.vscode/mcp.json,
                       .cursor/mcp.json, .mcp.json, .gemini/settings.json, Claude Desktop's file) and
                       take the census its client would take over all of them; exit 2 if one fails
   --only NAME         with --mcp-config: only this server (repeat for more)
   --input ID=VALUE    with --mcp-config: the value of VS Code's \${input:ID}
-  --timeout S         with --mcp-config: seconds for each server's start-up and each request (default 30)
-  --save DIR          with --mcp-config: write each server's snapshot (<server>.tools.json) there
   -h, --help          show this help
   -v, --version       print the version
 
 Exit status: 0 no errors, 1 errors found, 2 usage, configuration or I/O error (a file that
-cannot be read or is over the size limit, or a FIFO or device named on the command line).`;
+cannot be read or is over the size limit, or a FIFO or device named on the command line), or a
+live server that cannot start, crashes, hangs or answers something that is not MCP.`;
 
 /** Parses argv (without node and the script). Never throws: mistakes come back as usage errors. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -77,7 +102,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let maxFileBytes = DEFAULT_MAX_FILE_BYTES;
   const clients: ClientId[] = [];
   const paths: string[] = [];
-  const live = { path: undefined as string | undefined, only: [] as string[], inputs: {} as Record<string, string>, timeoutMs: 30_000, save: undefined as string | undefined };
+  const live = new LiveFlags();
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -97,10 +122,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       const megabytes = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
       if (!Number.isFinite(megabytes) || megabytes <= 0) return { command: 'usage-error', message: `--max-file-size needs a positive number of megabytes, not ${value === undefined ? 'nothing' : `"${value}"`}.` };
       maxFileBytes = Math.max(1, Math.floor(megabytes * MEGABYTE));
-    } else if (MCP_CONFIG_FLAGS.has(flag)) {
+    } else if (LIVE_VALUE_FLAGS.has(flag)) {
       const value = inline ?? argv[++i];
-      const problem = value === undefined ? `${flag} needs a value.` : mcpConfigFlag(flag, value, live);
-      if (problem !== undefined) return { command: 'usage-error', message: problem };
+      if (value === undefined) return { command: 'usage-error', message: `${flag} needs a value.` };
+      const problem = live.set(flag, value);
+      if (problem) return { command: 'usage-error', message: problem };
+    } else if (flag === '--server') {
+      if (inline !== undefined) return { command: 'usage-error', message: '--server takes no value: put the command after --.' };
+      live.stdio = true;
     } else if (flag === '--verbose') {
       if (inline !== undefined) return { command: 'usage-error', message: '--verbose takes no value.' };
       verbose = true;
@@ -115,31 +144,102 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       paths.push(arg);
     }
   }
-  if (live.path !== undefined) {
+  if (live.mcpConfig !== undefined) {
     if (command !== 'check' || paths.length > 0) return { command: 'usage-error', message: '--mcp-config works with check alone, and takes no other paths.' };
-    const { path, only, inputs, timeoutMs, save } = live;
+    if (live.stdio || live.url !== undefined) return { command: 'usage-error', message: 'Give --mcp-config, or one server with --server or --url, not both.' };
+    const { mcpConfig: path, only, inputs, timeoutMs, save } = live;
     return { command, format, config, clients, paths, verbose, maxFileBytes, mcpConfig: { path, only, inputs, timeoutMs, save } };
   }
   if (live.only.length > 0 || Object.keys(live.inputs).length > 0) return { command: 'usage-error', message: `${live.only.length > 0 ? '--only' : '--input'} works with --mcp-config alone.` };
+  if (live.any()) {
+    if (command !== 'check') return { command: 'usage-error', message: 'Live servers (--server, --url) are checked with toolwire check.' };
+    const target = live.target(paths);
+    if (typeof target === 'string') return { command: 'usage-error', message: target };
+    return { command, format, config, clients, paths: [], verbose, maxFileBytes, live: { target, serverName: live.serverName, timeoutMs: live.timeoutMs, save: live.save } };
+  }
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
   return { command, format, config, clients, paths, verbose, maxFileBytes };
 }
 
-const MCP_CONFIG_FLAGS = new Set(['--mcp-config', '--only', '--input', '--timeout', '--save']);
+const LIVE_VALUE_FLAGS = new Set(['--url', '--env', '--cwd', '--header', '--server-name', '--timeout', '--save', '--mcp-config', '--only', '--input']);
+/** Flags of `--mcp-config` that say nothing about one live server. */
+const MCP_CONFIG_FLAGS = new Set(['--mcp-config', '--only', '--input']);
 
-/** One --mcp-config flag into `live`; a usage problem, or undefined. */
-function mcpConfigFlag(flag: string, value: string, live: { path: string | undefined; only: string[]; inputs: Record<string, string>; timeoutMs: number; save: string | undefined }): string | undefined {
-  if (flag === '--mcp-config') live.path = value;
-  else if (flag === '--only') live.only.push(value);
-  else if (flag === '--save') live.save = value;
-  else if (flag === '--input') {
-    const eq = value.indexOf('=');
-    if (eq <= 0) return `--input needs ID=VALUE, not "${value}".`;
-    live.inputs[value.slice(0, eq)] = value.slice(eq + 1);
-  } else {
-    const seconds = value.trim() === '' ? Number.NaN : Number(value);
-    if (!Number.isFinite(seconds) || seconds <= 0) return `--timeout needs a positive number of seconds, not "${value}".`;
-    live.timeoutMs = Math.ceil(seconds * 1000);
+/** The live-server flags as they come, checked together once argv is read. */
+class LiveFlags {
+  stdio = false;
+  url: string | undefined;
+  cwd: string | undefined;
+  serverName: string | undefined;
+  save: string | undefined;
+  timeoutMs = DEFAULT_TIMEOUT_SECONDS * 1000;
+  mcpConfig: string | undefined;
+  readonly only: string[] = [];
+  readonly inputs: Record<string, string> = {};
+  private readonly env: Record<string, string> = {};
+  private readonly headers: Record<string, string> = {};
+  private readonly given = new Set<string>();
+
+  set(flag: string, value: string): string | undefined {
+    if (!MCP_CONFIG_FLAGS.has(flag)) this.given.add(flag);
+    switch (flag) {
+      case '--mcp-config': this.mcpConfig = value; return undefined;
+      case '--only': this.only.push(value); return undefined;
+      case '--input': {
+        const eq = value.indexOf('=');
+        if (eq <= 0) return `--input needs ID=VALUE, not "${value}".`;
+        this.inputs[value.slice(0, eq)] = value.slice(eq + 1);
+        return undefined;
+      }
+      case '--url':
+        if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) return `--url needs an http:// or https:// URL, not "${value}".`;
+        this.url = value;
+        return undefined;
+      case '--env': {
+        const eq = value.indexOf('=');
+        if (eq <= 0) return `--env needs NAME=VALUE, not "${value}".`;
+        this.env[value.slice(0, eq)] = value.slice(eq + 1);
+        return undefined;
+      }
+      case '--header': {
+        const colon = value.indexOf(':');
+        if (colon <= 0) return `--header needs 'Name: value', not "${value}".`;
+        this.headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
+        return undefined;
+      }
+      case '--timeout': {
+        const seconds = value.trim() === '' ? Number.NaN : Number(value);
+        if (!Number.isFinite(seconds) || seconds <= 0) return `--timeout needs a positive number of seconds, not "${value}".`;
+        this.timeoutMs = Math.ceil(seconds * 1000);
+        return undefined;
+      }
+      case '--cwd': this.cwd = value; return undefined;
+      case '--server-name':
+        if (value === '') return '--server-name needs a non-empty name.';
+        this.serverName = value;
+        return undefined;
+      default: this.save = value; return undefined;
+    }
   }
-  return undefined;
+
+  any(): boolean {
+    return this.stdio || this.given.size > 0;
+  }
+
+  /** The target, or why the flags do not make one. */
+  target(rest: readonly string[]): LiveTarget | string {
+    if (this.stdio && this.url !== undefined) return 'Give either --server -- CMD or --url URL, not both.';
+    if (this.stdio) {
+      if (this.given.has('--header')) return '--header goes with --url.';
+      const [command, ...args] = rest;
+      if (command === undefined || command === '') return '--server needs the server command after --, for example: toolwire check --server -- node server.js';
+      return { kind: 'stdio', command, args, ...(Object.keys(this.env).length > 0 ? { env: { ...this.env } } : {}), ...(this.cwd !== undefined ? { cwd: this.cwd } : {}), ...(this.serverName !== undefined ? { name: this.serverName } : {}) };
+    }
+    if (this.url !== undefined) {
+      if (rest.length > 0) return `--url checks one server; remove "${rest[0]}".`;
+      if (this.given.has('--env') || this.given.has('--cwd')) return '--env and --cwd go with --server.';
+      return { kind: 'http', url: this.url, ...(Object.keys(this.headers).length > 0 ? { headers: { ...this.headers } } : {}), ...(this.serverName !== undefined ? { name: this.serverName } : {}) };
+    }
+    return `${[...this.given][0] ?? '--timeout'} goes with --server -- CMD or --url URL.`;
+  }
 }

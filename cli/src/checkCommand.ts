@@ -47,6 +47,6 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 || word === 'info' ? '' : 's'}`;
 }
 
-function count(reports: readonly FileReport[], severity: string): number {
+export function count(reports: readonly FileReport[], severity: string): number {
   return reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0);
 }

@@ -2,6 +2,7 @@ import { version } from '../../package.json';
 import { parseArgs, USAGE } from './args';
 import { runCensus } from './censusCommand';
 import { runCheck } from './checkCommand';
+import { runLiveCheck } from './live/liveCommand';
 import { runMcpConfigCheck } from './live/mcpConfigCommand';
 
 /** The `toolwire` command: a thin adapter over the core (see ARCHITECTURE.md). */
@@ -23,6 +24,7 @@ function main(): number | Promise<number> {
         const io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version };
         // Live servers are asynchronous; a file check stays synchronous.
         if (args.command === 'check' && args.mcpConfig !== undefined) return runMcpConfigCheck(args, args.mcpConfig, io).catch(internalError);
+        if (args.command === 'check' && args.live) return runLiveCheck({ ...args, live: args.live }, io).catch(internalError);
         return args.command === 'check' ? runCheck(args, io) : runCensus(args, io);
       } catch (error) {
         return internalError(error);
@@ -35,4 +37,6 @@ function internalError(error: unknown): number {
   return 2;
 }
 
-void Promise.resolve(main()).then((code) => (process.exitCode = code));
+const status = main();
+if (typeof status === 'number') process.exitCode = status;
+else void status.then((code) => (process.exitCode = code));

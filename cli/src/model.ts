@@ -9,6 +9,8 @@ export interface FileReport {
     readonly wireName: string | null;
     readonly offered: boolean;
     readonly range: PositionRange;
+    /** A live server's tool (issue 9): its index in what `tools/list` served, when no snapshot file holds it. */
+    readonly index?: number;
     /** Per enabled MCP client (issue #5): the name it sends and the tool's fate there. */
     readonly clients?: Readonly<Record<string, { readonly wireName: string | null; readonly fate: ClientFate }>>;
   }>;
@@ -18,6 +20,8 @@ export interface FileReport {
     readonly message: string;
     readonly range: PositionRange;
     readonly related: ReadonlyArray<{ readonly range: PositionRange; readonly message: string; readonly path?: string }>;
+    /** A live server's finding on a tool's name (issue 9): that tool's index in `tools/list`. */
+    readonly tool?: number;
   }>;
 }
 

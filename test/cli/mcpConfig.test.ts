@@ -97,7 +97,7 @@ describe('toolwire check --mcp-config: a whole client setup', () => {
   });
 
   test('a remote server: url and headers from the configuration, variables resolved (Streamable HTTP on loopback)', async () => {
-    const fixture = spawn(process.execPath, [join(ROOT, 'test/fixtures/servers/http.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const fixture = spawn(process.execPath, [join(ROOT, 'test/fixtures/servers/http-by-header.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       const [chunk] = (await once(fixture.stdout, 'data')) as [Buffer];
       const url = `http://127.0.0.1:${chunk.toString('utf8').trim()}/mcp`;

@@ -1,36 +1,155 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { GroupStdioTransport } from './groupStdioTransport';
+import { version } from '../../../package.json';
+
 import type { LiveResult, LiveTarget } from './types';
 
-const STDERR_TAIL = 2000;
+export type { LiveResult, LiveTarget } from './types';
+
+export interface ListOptions {
+  /** Bounds start-up (connect + initialize) and each request. */
+  readonly timeoutMs: number;
+  /** Everything the server writes on stderr goes here (never into toolwire's stdout); may be undefined. */
+  readonly stderr?: (chunk: string) => void;
+}
+
+/** How much of a failing server's stderr the message quotes. */
+const STDERR_TAIL_CHARS = 2000;
+/** A server that pages forever is a broken server, not a slow one. */
+const MAX_PAGES = 1000;
 
 /**
- * A minimal stand-in for the live engineer's fuller module (same API): initialize, list every page
- * of tools/list through the SDK's client, close. Never throws: a failure is a result.
+ * Starts or connects to one MCP server with the official SDK's client, lists every page of
+ * `tools/list`, and closes. Never throws: a server that cannot start, crashes, hangs or answers
+ * garbage comes back as `{ ok: false }` with the tail of its stderr, its process ended.
  */
-export async function listServerTools(target: LiveTarget, options: { timeoutMs: number }): Promise<LiveResult> {
-  let stderr = '';
-  const transport =
-    target.kind === 'stdio'
-      ? new StdioClientTransport({ command: target.command, args: target.args, env: { ...getDefaultEnvironment(), ...target.env }, ...(target.cwd !== undefined ? { cwd: target.cwd } : {}), stderr: 'pipe' })
-      : new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: target.headers ?? {} } });
-  if (transport instanceof StdioClientTransport) transport.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL)));
-  const client = new Client({ name: 'toolwire', version: '0' });
+export async function listServerTools(target: LiveTarget, options: ListOptions): Promise<LiveResult> {
+  const tail = new Tail(STDERR_TAIL_CHARS);
+  const client = new Client({ name: 'toolwire', version });
+  const request = { timeout: options.timeoutMs };
+  const close = async (transport: Transport | undefined) => {
+    await client.close().catch(() => undefined);
+    await transport?.close().catch(() => undefined);
+  };
+  // Garbage on stdout is a transport error, not an answer: fail at once rather than at the timeout.
+  const broken = new Promise<never>((_, reject) => {
+    client.onerror = (error) => reject(error);
+  });
+  broken.catch(() => undefined);
+  const guard = <T>(promise: Promise<T>) => Promise.race([promise, broken]);
+  let transport: Transport | undefined;
   try {
-    await client.connect(transport, { timeout: options.timeoutMs });
+    if (target.kind === 'stdio') {
+      const stdio = new GroupStdioTransport({
+        command: target.command,
+        args: target.args,
+        // What an MCP client passes: the user's environment plus the configured variables (docs/live.md).
+        env: { ...definedEnv(process.env), ...(target.env ?? {}) },
+        ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
+      });
+      // Decoded as a stream: a character split across two chunks stays whole.
+      stdio.stderr.setEncoding('utf8');
+      stdio.stderr.on('data', (text: string) => {
+        tail.push(text);
+        options.stderr?.(text);
+      });
+      transport = stdio;
+      await guard(withTimeout(client.connect(stdio, request), options.timeoutMs, 'start'));
+    } else {
+      transport = await connectHttp(client, target, request);
+    }
+    const served = client.getServerVersion();
+    if (!served || typeof served.name !== 'string') throw new Error('the server announced no serverInfo.name');
     const tools: unknown[] = [];
     let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: options.timeoutMs });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor !== undefined);
-    const info = client.getServerVersion();
-    return { ok: true, serverInfo: { name: info?.name ?? '', ...(info?.title !== undefined ? { title: info.title } : {}), ...(info?.version !== undefined ? { version: info.version } : {}) }, tools };
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await guard(client.listTools(cursor === undefined ? {} : { cursor }, request));
+      tools.push(...result.tools);
+      cursor = result.nextCursor;
+      if (cursor === undefined) break;
+      if (page === MAX_PAGES - 1) throw new Error(`tools/list still had more pages after ${MAX_PAGES}`);
+    }
+    await close(transport);
+    const serverInfo = { name: served.name, ...(typeof served.title === 'string' ? { title: served.title } : {}), ...(typeof served.version === 'string' ? { version: served.version } : {}) };
+    return { ok: true, serverInfo, tools };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error), stderrTail: stderr.trim() };
+    await close(transport);
+    return { ok: false, message: describe(error, target), stderrTail: tail.text() };
+  }
+}
+
+/** Streamable HTTP first; a 4xx on it means an older server: SSE, as the SDK's docs show. */
+async function connectHttp(client: Client, target: Extract<LiveTarget, { kind: 'http' }>, request: { timeout: number }): Promise<Transport> {
+  const url = new URL(target.url);
+  const requestInit = { headers: target.headers ?? {} };
+  const streamable = new StreamableHTTPClientTransport(url, { requestInit });
+  try {
+    await withTimeout(client.connect(streamable, request), request.timeout, 'connect');
+    return streamable;
+  } catch (error) {
+    await streamable.close().catch(() => undefined);
+    if (error instanceof TimeoutError) throw error;
+    const sse = new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: (input, init) => fetch(input, { ...init, headers: { ...target.headers, ...(init?.headers as Record<string, string> | undefined) } }) } });
+    try {
+      await withTimeout(client.connect(sse, request), request.timeout, 'connect');
+    } catch (fallback) {
+      await sse.close().catch(() => undefined);
+      // Both answers: the first is usually the one that explains (401, 404, refused).
+      throw new Error(`Streamable HTTP: ${messageOf(error)}; SSE: ${messageOf(fallback)}`);
+    }
+    return sse;
+  }
+}
+
+class TimeoutError extends Error {}
+
+/** The SDK bounds each request; this bounds the whole start (spawn + initialize) as well. */
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(`the server did not ${what} within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
   } finally {
-    await client.close().catch(() => undefined);
+    clearTimeout(timer);
+  }
+}
+
+function describe(error: unknown, target: LiveTarget): string {
+  const who = target.kind === 'stdio' ? `"${[target.command, ...target.args].join(' ')}"` : target.url;
+  const raw = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT') return `${who}: cannot start: command not found`;
+  if (code === 'EACCES') return `${who}: cannot start: permission denied`;
+  // A line on stdout that is not JSON (SyntaxError) or not a JSON-RPC message (ZodError).
+  if (error instanceof Error && (error.name === 'SyntaxError' || error.name === 'ZodError')) return `${who}: the server answered something that is not MCP: ${raw}`;
+  if (error instanceof TimeoutError || /timed out/i.test(raw)) return `${who}: no answer within the timeout (${raw})`;
+  if (/Connection closed/i.test(raw)) return `${who}: the server closed the connection (it exited or crashed)`;
+  return `${who}: ${raw}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/** The last `limit` characters written, for one clear failure message. */
+class Tail {
+  private buffer = '';
+  constructor(private readonly limit: number) {}
+  push(text: string): void {
+    this.buffer = (this.buffer + text).slice(-this.limit);
+  }
+  text(): string {
+    return this.buffer;
   }
 }

@@ -1,0 +1,42 @@
+/** What a server served, as toolwire records it: `serverInfo` plus the `tools/list` result. */
+export interface Snapshot {
+  readonly serverInfo: { readonly name: string; readonly title?: string; readonly version?: string };
+  readonly tools: readonly unknown[];
+}
+
+/**
+ * The snapshot document: pretty-printed `{ serverInfo, tools }`, which the core recognises as an
+ * MCP tool list and whose `serverInfo` names the server for the client profiles. `--server-name`
+ * replaces the name and drops the title, because VS Code labels a server by `title || name`: the
+ * name the user gives must be the one every client sees.
+ */
+export function snapshotText(snapshot: Snapshot, serverName?: string): string {
+  const serverInfo = serverName === undefined ? snapshot.serverInfo : { name: serverName, ...(snapshot.serverInfo.version !== undefined ? { version: snapshot.serverInfo.version } : {}) };
+  return `${JSON.stringify({ serverInfo, tools: snapshot.tools }, null, 2)}\n`;
+}
+
+/** The server name the snapshot gives the clients. */
+export function snapshotServerName(snapshot: Snapshot, serverName?: string): string {
+  return serverName ?? snapshot.serverInfo.name;
+}
+
+/**
+ * `<server>.tools.json`, safe on every file system: a server names itself, so its name may hold
+ * separators, `..`, control characters or reserved device names; those become `_`.
+ */
+export function snapshotFileName(server: string): string {
+  const safe = server
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 100);
+  const base = safe === '' || /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(safe) ? `_${safe}` : safe;
+  return `${base}.tools.json`;
+}
+
+/**
+ * Where findings are located without `--save`: a virtual path naming the server as it names
+ * itself (shown to people; SARIF percent-encodes it once, as it does every path).
+ */
+export function virtualPath(server: string): string {
+  return `mcp://${server}/tools/list`;
+}
