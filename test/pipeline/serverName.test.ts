@@ -126,4 +126,16 @@ describe('a file mapped to two servers belongs to both (issue #8 item 8)', () =>
       assert.equal(collision.related[0]!.file, path === '/ws/github.json' ? '/ws/ghe.json' : '/ws/github.json');
     }
   });
+
+  test('VS Code numbers two servers that announce one label, whichever snapshot is open (issue #8 item 1)', () => {
+    const snapshot = JSON.stringify({ serverInfo: { name: 'colliding' }, tools: [{ name: 'get', inputSchema: {} }] });
+    const files = {
+      '/ws/a.tools.json': snapshot,
+      '/ws/b.tools.json': snapshot,
+      '/ws/.toolwire.json': JSON.stringify({ clients: ['vscode'], servers: { first: 'a.tools.json', second: 'b.tools.json' } }),
+    };
+    const wire = (path: string) => analyse(files, path).clients[0]!.tools[0]!.wireName;
+    assert.equal(wire('/ws/a.tools.json'), 'mcp_colliding_get');
+    assert.equal(wire('/ws/b.tools.json'), 'mcp_colliding2_get');
+  });
 });

@@ -63,6 +63,8 @@ export interface RequestCensus {
   readonly anchorRange: OffsetRange;
   /** MCP: the server name the file records, if any. */
   readonly serverName?: string;
+  /** MCP: the label the server announces (`serverInfo.title`, else its `name`). */
+  readonly serverAnnounced?: string;
   /** Indexes into Analysis.tools, in document order. */
   readonly tools: readonly number[];
   readonly offeredCount: number;

@@ -74,6 +74,7 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     reservedNames: settings.reservedNames,
     pointer: request.pointer,
     ...(request.serverName ? { serverName: request.serverName } : {}),
+    ...(request.serverAnnounced ? { serverAnnounced: request.serverAnnounced } : {}),
     anchorRange: request.anchorRange,
     tools: tools.map((_, i) => i + firstTool),
     offeredCount,

@@ -16,7 +16,7 @@ export interface WorkspaceHost {
   /** Files under `folder` (relative paths, `/` separators) matching the globs; node_modules and .git skipped. */
   findFiles(folder: string, globs: readonly string[]): readonly string[];
   /** The MCP tool names (with ranges) a file declares. */
-  toolsOf(path: string): ReadonlyArray<{ readonly name: string; readonly range: OffsetRange }>;
+  toolsOf(path: string): ReadonlyArray<{ readonly name: string; readonly range: OffsetRange; readonly announced?: string }>;
 }
 
 export interface ClientContextInput {
@@ -70,14 +70,14 @@ export function clientContextFor(input: ClientContextInput, host: WorkspaceHost)
     for (const file of host.findFiles(input.folder, globs)) {
       const path = `${input.folder}/${file}`;
       if (path === input.path) continue;
-      others.push({ server: name, file: path, tools: host.toolsOf(path), clients });
+      others.push(foreign(name, path, host.toolsOf(path), clients));
     }
   }
   // Other files of the same server count as this server's tools in the same census.
   for (const [name, globs] of mapped) {
     for (const file of host.findFiles(input.folder, globs)) {
       const path = `${input.folder}/${file}`;
-      if (path !== input.path) others.push({ server: name, file: path, tools: host.toolsOf(path), clients: [...enabled] });
+      if (path !== input.path) others.push(foreign(name, path, host.toolsOf(path), [...enabled]));
     }
   }
   const [server, ...also] = ownNames;
@@ -125,4 +125,10 @@ function normalizeLaunchPath(value: string, folder: string): string {
 
 function insideFolder(path: string, dir: string): boolean {
   return path === dir || path.startsWith(`${dir}/`);
+}
+
+/** Another file's server, with the label its snapshot announces (VS Code numbers servers by it). */
+function foreign(server: string, file: string, tools: ReadonlyArray<{ readonly name: string; readonly range: OffsetRange; readonly announced?: string }>, clients: ClientId[]): ForeignServer {
+  const announced = tools[0]?.announced;
+  return { server, file, tools, clients, ...(announced !== undefined ? { announced } : {}) };
 }
