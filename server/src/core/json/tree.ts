@@ -16,7 +16,8 @@ const enum Token { OpenBrace = 1, CloseBrace = 2, OpenBracket = 3, CloseBracket 
 const enum ScanError { UnexpectedEndOfComment = 1, UnexpectedEndOfString = 2, UnexpectedEndOfNumber = 3, InvalidUnicode = 4, InvalidEscapeCharacter = 5, InvalidCharacter = 6 }
 const enum Code { InvalidSymbol = 1, InvalidNumberFormat = 2, PropertyNameExpected = 3, ValueExpected = 4, ColonExpected = 5, CommaExpected = 6, CloseBraceExpected = 7, CloseBracketExpected = 8, EndOfFileExpected = 9, InvalidCommentToken = 10, UnexpectedEndOfComment = 11, UnexpectedEndOfString = 12, UnexpectedEndOfNumber = 13, InvalidUnicode = 14, InvalidEscapeCharacter = 15, InvalidCharacter = 16 }
 
-interface BuildNode {
+/** A node while its tree is being built (mutable, with its parent); the finished tree is jsonc-parser's `Node`. */
+export interface BuildNode {
   type: NodeType;
   value?: unknown;
   offset: number;

@@ -1,6 +1,7 @@
-import type { Node, NodeType } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type YAMLError } from 'yaml';
 import type { ParsedDocument, RootValue, SyntaxProblem } from '../json/parse';
+import type { BuildNode } from '../json/tree';
 
 /**
  * YAML as the JSON tree every recogniser reads (issue 9, item 5): `yaml` parses (YAML 1.2, with
@@ -45,15 +46,6 @@ function toProblem(error: YAMLError): SyntaxProblem {
   return { message: error.message, start: error.pos[0], end: error.pos[1], code: error.code };
 }
 
-interface BuildNode {
-  type: NodeType;
-  value?: unknown;
-  offset: number;
-  length: number;
-  colonOffset?: number;
-  parent?: BuildNode;
-  children?: BuildNode[];
-}
 
 /** One YAML node still to convert, and the tree node it becomes (already placed in its parent). */
 interface Task {
