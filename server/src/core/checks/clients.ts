@@ -80,7 +80,7 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
       if (outcome.group.length > 1) {
         note(outcome.tool, 'client-collision', {
           client: result.client,
-          text: `${who}: ${sent}, like ${peerList(othersInClientGroup(outcome, 4), outcome.group.length - 1)}; ${collisionEffect(outcome)}`,
+          text: `${who}: ${sent}, like ${peerList(othersInClientGroup(outcome, 4), outcome.group.length - 1)}; ${unnamed(collisionEffect(outcome), outcome.wireName, name, style)}`,
           // A shared cut can gather hundreds of tools; point at the first few, name the count.
           related: othersInClientGroup(outcome, MAX_RELATED).map((p) => related(context, p, outcome.wireName ?? '')),
           keeps: keeperOf(context, outcome) === outcome.tool,
@@ -90,7 +90,7 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
       } else if (outcome.fate === 'dropped' && !outcome.overLimit && !outcome.collateral) {
         // A tool lost because another tool failed (VS Code) gets no finding of its own: the
         // failing tool's finding says how many it takes down, and its fix brings them back.
-        note(outcome.tool, 'client-dropped', { client: result.client, text: `${who}: left out (${outcome.reason ?? 'dropped'})`, related: [], keeps: false });
+        note(outcome.tool, 'client-dropped', { client: result.client, text: `${who}: left out (${unnamed(outcome.reason ?? 'dropped', outcome.wireName, name, style)})`, related: [], keeps: false });
       }
     }
   }
@@ -122,6 +122,16 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
       ...(fix ? { fix } : {}),
     });
   }
+}
+
+/**
+ * A client's own words can quote the wire name (VS Code's 'Tool "mcp_x_get" is already
+ * registered.'); with the server name unknown that name holds the placeholder, which must not read
+ * as a real server's (issue 8 item 6).
+ */
+function unnamed(text: string, wireName: string | null, name: string | undefined, style: ClientFindingStyle): string {
+  if (style.serverKnown || wireName === null || wireName === name || wireName === '') return text;
+  return text.split(wireName).join('…its prefixed name…');
 }
 
 /**
