@@ -12,6 +12,7 @@ import { formatSarif } from '../report/sarif';
 import { formatText } from '../report/text';
 import { listServerTools } from './listTools';
 import { planMcpConfig, workspaceFolderOf } from './mcpConfig';
+import { snapshotFileName, snapshotText, virtualPath } from './snapshot';
 
 /**
  * `toolwire check --mcp-config PATH`: list every server's tools, write each as a snapshot plus a
@@ -55,9 +56,9 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
         continue;
       }
       const file = snapshotName(server.name, files);
-      writeFileSync(join(dir, file), `${JSON.stringify({ serverInfo: result.serverInfo, tools: result.tools }, null, 2)}\n`);
+      writeFileSync(join(dir, file), snapshotText(result));
       files.set(server.name, file);
-      shown.set(toSlashes(join(dir, file)), live.save !== undefined ? displayPath(join(dir, file), io.cwd) : `mcp://${encodeURIComponent(server.name)}/tools/list`);
+      shown.set(toSlashes(join(dir, file)), live.save !== undefined ? displayPath(join(dir, file), io.cwd) : virtualPath(encodeURIComponent(server.name)));
     }
     // The clients asked for, else the one the config file belongs to (none: every modelled client).
     const clients = args.clients.length > 0 ? args.clients : plan.client !== undefined ? [plan.client] : [];
@@ -106,9 +107,9 @@ function checkSnapshots(args: CheckArgs, dir: string, shown: ReadonlyMap<string,
   return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }
 
-/** A file name for a server's snapshot: its name made safe for any file system (and for globs), unique. */
+/** A file name for a server's snapshot (`snapshotFileName`), numbered when two servers would share it. */
 function snapshotName(server: string, taken: ReadonlyMap<string, string>): string {
-  const base = server.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_') || 'server';
+  const base = snapshotFileName(server).slice(0, -'.tools.json'.length);
   const used = new Set(taken.values());
   for (let n = 1; ; n++) {
     const file = `${base}${n === 1 ? '' : `-${n}`}.tools.json`;
