@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { analyzeFiles, displayPath } from './analyzeFiles';
+import { toSlashes } from './configs';
 import type { CheckArgs } from './args';
 import { buildReport } from './buildReport';
 import type { FileReport } from './model';
@@ -13,15 +15,19 @@ export interface CommandIO {
   readonly version: string;
 }
 
-/** `toolwire check`: exit 0 clean, 1 errors found, 2 usage, configuration or I/O error. */
-export function runCheck(args: CheckArgs, io: CommandIO): number {
+/**
+ * `toolwire check`: exit 0 clean, 1 errors found, 2 usage, configuration or I/O error. `shownAs`
+ * names a file in the report when it is not the path itself (`--mcp-config` shows its snapshots as
+ * `mcp://<server>/tools/list`); it gets the absolute `/`-separated path.
+ */
+export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: string) => string | undefined = () => undefined): number {
   const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const otherFile = (file: string) => {
     const text = run.workspace.readFile(file);
-    return text === undefined ? undefined : { path: displayPath(file, io.cwd), text };
+    return text === undefined ? undefined : { path: shownAs(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd), text };
   };
-  const reports: FileReport[] = run.files.map((f) => buildReport(f.display, f.text, f.analysis, otherFile, f.invalidUtf8));
+  const reports: FileReport[] = run.files.map((f) => buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8));
   io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports));
   if (args.format === 'text') io.stderr.write(summary(reports));
   if (run.ioError) return 2;

@@ -1,15 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { analyzeFiles, displayPath } from '../analyzeFiles';
+import { displayPath } from '../analyzeFiles';
 import type { CheckArgs, McpConfigArgs } from '../args';
-import { buildReport } from '../buildReport';
-import { reportConfigProblems, summary, type CommandIO } from '../checkCommand';
+import { runCheck, type CommandIO } from '../checkCommand';
 import { toSlashes } from '../configs';
-import type { FileReport } from '../model';
-import { formatJson } from '../report/json';
-import { formatSarif } from '../report/sarif';
-import { formatText } from '../report/text';
 import { listServerTools } from './listTools';
 import { planMcpConfig, workspaceFolderOf } from './mcpConfig';
 import { snapshotFileName, snapshotText, virtualPath } from './snapshot';
@@ -64,7 +59,8 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     const clients = args.clients.length > 0 ? args.clients : plan.client !== undefined ? [plan.client] : [];
     const toolwireConfig = { ...(clients.length > 0 ? { clients } : {}), servers: Object.fromEntries(files) };
     writeFileSync(join(dir, '.toolwire.json'), `${JSON.stringify(toolwireConfig, null, 2)}\n`);
-    const code = checkSnapshots(args, dir, shown, io);
+    // The ordinary check over the snapshot folder, each file shown as `shown` says.
+    const code = runCheck({ ...args, paths: [...shown.keys()], config: join(dir, '.toolwire.json') }, io, (absolute) => shown.get(absolute));
     return failed ? 2 : code;
   } finally {
     if (live.save === undefined) rmSync(dir, { recursive: true, force: true });
@@ -90,22 +86,6 @@ function inputsFromEditor(): Record<string, string> {
 
 /** The variable the editor command passes `${input:ID}` values in (a JSON object). */
 export const EDITOR_INPUTS_VARIABLE = 'TOOLWIRE_MCP_INPUTS';
-
-/** The ordinary check over the snapshot folder, each file shown as `shown` says. */
-function checkSnapshots(args: CheckArgs, dir: string, shown: ReadonlyMap<string, string>, io: CommandIO): number {
-  const run = analyzeFiles({ paths: [...shown.keys()], config: join(dir, '.toolwire.json'), clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
-  if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
-  const show = (file: string) => shown.get(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd);
-  const otherFile = (file: string) => {
-    const text = run.workspace.readFile(file);
-    return text === undefined ? undefined : { path: show(file), text };
-  };
-  const reports: FileReport[] = run.files.map((f) => buildReport(show(f.absolute), f.text, f.analysis, otherFile, f.invalidUtf8));
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports));
-  if (args.format === 'text') io.stderr.write(summary(reports));
-  if (run.ioError) return 2;
-  return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
-}
 
 /** A file name for a server's snapshot (`snapshotFileName`), numbered when two servers would share it. */
 function snapshotName(server: string, taken: ReadonlyMap<string, string>): string {
