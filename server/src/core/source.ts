@@ -1,3 +1,4 @@
+import { isReadKey } from './formats/readKeys';
 import { parseDocument, type ParsedDocument } from './json/parse';
 import { parseYaml } from './yaml/parse';
 
@@ -9,7 +10,10 @@ export function languageOfPath(path: string | undefined): SourceLanguage {
   return path !== undefined && /\.ya?ml$/i.test(path) ? 'yaml' : 'json';
 }
 
-/** The one reader of a document's text, in its language, as the JSON tree the recognisers read. */
+/**
+ * The one reader of a document's text, in its language, as the JSON tree the recognisers read.
+ * JSON is read as a skeleton: subtrees under keys no recogniser reads are built only when read.
+ */
 export function parseSource(text: string, language: SourceLanguage = 'json'): ParsedDocument {
-  return language === 'yaml' ? parseYaml(text) : parseDocument(text);
+  return language === 'yaml' ? parseYaml(text) : parseDocument(text, isReadKey);
 }

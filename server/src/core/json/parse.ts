@@ -1,4 +1,5 @@
 import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseJsonSkeleton } from './skeleton';
 import { parseJsonTree } from './tree';
 
 /**
@@ -38,9 +39,11 @@ const END_OF_FILE_EXPECTED = 9;
  * values, and every syntax error comes back as a problem (the JSON language service already
  * shows those to the user; we keep them for the CLI and for tests).
  */
-export function parseDocument(text: string): ParsedDocument {
+export function parseDocument(text: string, keep?: (key: string) => boolean): ParsedDocument {
   try {
-    return parseUnsafe(text);
+    // With `keep`, only what is under those keys is built (json/skeleton.ts); without, the whole tree.
+    const tree: TreeReader = keep ? (t, errors) => parseJsonSkeleton(t, errors, PARSE_OPTIONS, keep) : (t, errors) => parseJsonTree(t, errors, PARSE_OPTIONS);
+    return parseUnsafe(text, tree);
   } catch (error) {
     // jsonc-parser is not known to throw, but a parser bug must not take the server down.
     const message = error instanceof Error ? error.message : String(error);
@@ -48,15 +51,17 @@ export function parseDocument(text: string): ParsedDocument {
   }
 }
 
-function parseUnsafe(text: string): ParsedDocument {
+type TreeReader = (text: string, errors: ParseError[]) => Node | undefined;
+
+function parseUnsafe(text: string, tree: TreeReader): ParsedDocument {
   const errors: ParseError[] = [];
-  const node = parseJsonTree(text, errors, PARSE_OPTIONS);
+  const node = tree(text, errors);
   if (!node) {
     return { kind: 'empty', values: [], problems: errors.map(toProblem) };
   }
   const secondValue = errors.find((e) => e.error === END_OF_FILE_EXPECTED);
   if (secondValue && isJsonLinesShape(text, node, secondValue.offset)) {
-    return parseJsonLines(text);
+    return parseJsonLines(text, tree);
   }
   return { kind: 'json', values: [{ node, base: 0, pointer: '' }], problems: errors.map(toProblem) };
 }
@@ -73,7 +78,7 @@ function isJsonLinesShape(text: string, first: Node, secondOffset: number): bool
 }
 
 /** JSON Lines: every non-blank line is one value; a broken line is one problem, never fatal. */
-function parseJsonLines(text: string): ParsedDocument {
+function parseJsonLines(text: string, tree: TreeReader): ParsedDocument {
   const values: RootValue[] = [];
   const problems: SyntaxProblem[] = [];
   let lineStart = 0;
@@ -84,7 +89,7 @@ function parseJsonLines(text: string): ParsedDocument {
     const line = text.slice(lineStart, lineEnd);
     if (line.trim().length > 0) {
       const errors: ParseError[] = [];
-      const node = parseJsonTree(line, errors, PARSE_OPTIONS);
+      const node = tree(line, errors);
       if (node) values.push({ node, base: lineStart, pointer: `/${lineIndex}` });
       for (const e of errors) problems.push(toProblem(e, lineStart));
     }

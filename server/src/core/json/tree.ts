@@ -11,6 +11,21 @@ export function parseJsonTree(text: string, errors: ParseError[] = [], options: 
   return new TreeBuilder(text, errors, options).parse();
 }
 
+/**
+ * How the skeleton builder (`skeleton.ts`) prunes: `keep(key)` says whether the array or object
+ * under a property with that key is built; when not, `stand` gives the node that stands for the
+ * whole subtree while the parser scans over it (same grammar, same errors, no nodes).
+ */
+export interface Pruning {
+  keep(key: string): boolean;
+  stand(type: 'array' | 'object', parent: BuildNode, offset: number): BuildNode;
+}
+
+/** `parseJsonTree` with pruning; `pruned` receives every stand-in node, in document order. */
+export function parsePrunedTree(text: string, errors: ParseError[], options: ParseOptions, pruning: Pruning, pruned: BuildNode[]): Node | undefined {
+  return new TreeBuilder(text, errors, options, pruning, pruned).parse();
+}
+
 // jsonc-parser's const enums cannot be read under isolatedModules; these are their values.
 const enum Token { OpenBrace = 1, CloseBrace = 2, OpenBracket = 3, CloseBracket = 4, Comma = 5, Colon = 6, Null = 7, True = 8, False = 9, String = 10, Number = 11, LineComment = 12, BlockComment = 13, LineBreak = 14, Trivia = 15, Unknown = 16, EOF = 17 }
 const enum ScanError { UnexpectedEndOfComment = 1, UnexpectedEndOfString = 2, UnexpectedEndOfNumber = 3, InvalidUnicode = 4, InvalidEscapeCharacter = 5, InvalidCharacter = 6 }
@@ -44,8 +59,16 @@ class TreeBuilder {
   private readonly scanner: JSONScanner;
   private readonly frames: Frame[] = [];
   private current: BuildNode = { type: 'array', offset: -1, length: -1, children: [] };
+  /** Containers open inside the subtree being scanned over (0: building nodes). */
+  private prunedDepth = 0;
 
-  constructor(text: string, private readonly errors: ParseError[], private readonly options: ParseOptions) {
+  constructor(
+    text: string,
+    private readonly errors: ParseError[],
+    private readonly options: ParseOptions,
+    private readonly pruning?: Pruning,
+    private readonly pruned?: BuildNode[],
+  ) {
     this.scanner = createScanner(text, false);
   }
 
@@ -246,10 +269,22 @@ class TreeBuilder {
   }
 
   private onContainerBegin(type: 'array' | 'object'): void {
+    if (this.prunedDepth > 0) {
+      this.prunedDepth += 1;
+      return;
+    }
+    const holder = this.current;
+    if (this.pruning && holder.type === 'property' && !this.pruning.keep(holder.children![0]!.value as string)) {
+      this.current = this.add(this.pruning.stand(type, holder, this.scanner.getTokenOffset()));
+      this.pruned!.push(this.current);
+      this.prunedDepth = 1;
+      return;
+    }
     this.current = this.add({ type, offset: this.scanner.getTokenOffset(), length: -1, parent: this.current, children: [] });
   }
 
   private onContainerEnd(): void {
+    if (this.prunedDepth > 0 && --this.prunedDepth > 0) return;
     const end = this.scanner.getTokenOffset() + this.scanner.getTokenLength();
     // An object may end with a property still open (a missing value): close it first.
     this.ensurePropertyComplete(end);
@@ -259,6 +294,7 @@ class TreeBuilder {
   }
 
   private onProperty(name: string): void {
+    if (this.prunedDepth > 0) return;
     const offset = this.scanner.getTokenOffset();
     const length = this.scanner.getTokenLength();
     this.current = this.add({ type: 'property', offset, length: -1, parent: this.current, children: [] });
@@ -266,6 +302,7 @@ class TreeBuilder {
   }
 
   private onLiteral(value: string | number | boolean | null): void {
+    if (this.prunedDepth > 0) return;
     const offset = this.scanner.getTokenOffset();
     const length = this.scanner.getTokenLength();
     this.add({ type: value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean'), offset, length, parent: this.current, value });
@@ -273,7 +310,7 @@ class TreeBuilder {
   }
 
   private onSeparator(separator: ':' | ','): void {
-    if (this.current.type !== 'property') return;
+    if (this.prunedDepth > 0 || this.current.type !== 'property') return;
     if (separator === ':') this.current.colonOffset = this.scanner.getTokenOffset();
     else this.ensurePropertyComplete(this.scanner.getTokenOffset());
   }

@@ -1,0 +1,24 @@
+import { FUNCTION_DECLARATIONS } from './gemini';
+
+/**
+ * Every key under which a recogniser reads inside an array or object value (tools, schemas'
+ * top-level `properties`, references such as `tool_choice`, envelopes). The JSON reader builds
+ * nodes only under these keys (`json/skeleton.ts`); everything else (a parameter's schema,
+ * annotations, examples, `_meta`) stays a lazy stand-in, so a key missing here costs time when it
+ * is read, never correctness. Keys read only as literals (`name`, `type`) need no entry.
+ */
+const READ_KEYS: ReadonlySet<string> = new Set([
+  // Requests, envelopes and tool lists.
+  'tools', 'functions', 'function', 'body', 'result', 'server_info', 'serverInfo', 'capabilities',
+  ...FUNCTION_DECLARATIONS, 'toolSpec', 'toolConfig', 'tool_config', 'custom', 'arguments',
+  // Input schemas down to their top-level property keys (Bedrock nests one under `json`).
+  'parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters_json_schema', 'json', 'properties', 'required',
+  // References: tool choice, allowed names, replayed calls.
+  'tool_choice', 'allowed_tools', 'function_call', 'toolChoice', 'tool', 'toolUse', 'messages', 'tool_calls', 'input', 'content',
+  'contents', 'parts', 'functionCall', 'functionResponse', 'function_response', 'functionCallingConfig', 'function_calling_config',
+  'allowedFunctionNames', 'allowed_function_names',
+]);
+
+export function isReadKey(key: string): boolean {
+  return READ_KEYS.has(key);
+}
