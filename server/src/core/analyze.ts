@@ -1,7 +1,8 @@
 import { takeCensus } from './census/census';
 import { checkAdsCapabilities } from './checks/ads';
 import type { ClientResult } from './clients/census';
-import type { ExtractedRequest } from './formats/model';
+import type { ExtractedRequest, Extraction } from './formats/model';
+import type { ParsedDocument } from './json/parse';
 import { isMcpFormat } from './formats/registry';
 import { checkClients, clientConstraints, localToolsOf } from './checks/clients';
 import { clientPlanFor, type ClientPlan } from './workspace/clientPlan';
@@ -19,7 +20,7 @@ import { NamePool, ownNames } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions } from './settings';
-import { parseSource } from './source';
+import { parseSource, type SourceLanguage } from './source';
 
 /**
  * The core's one entry point: text in, tools, wire names, census and findings out, as plain data
@@ -27,8 +28,15 @@ import { parseSource } from './source';
  * still must not take down the server: the adapters catch it and log).
  */
 export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
-  const parsed = parseSource(text, options.language);
-  const extraction = recognizeDocument(parsed.values);
+  return analyzeWithReader(text, options, parseSource);
+}
+
+/**
+ * `analyze` with the reader given: the differential test (test/core/skeleton.test.ts) passes the
+ * full-tree reader, the oracle the skeleton reader must agree with.
+ */
+export function analyzeWithReader(text: string, options: AnalysisOptions, reader: (text: string, language?: SourceLanguage) => ParsedDocument): Analysis {
+  const { parsed, extraction } = read(text, options, reader);
   const sink = new FindingSink(options.severity);
   const tools: AnalyzedTool[] = [];
   const references: AnalyzedReference[] = [];
@@ -37,6 +45,8 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
   let server: ServerNameInfo | undefined;
 
   const clientOptions = lazyClients(options);
+  // Once per document: JSON Lines may hold thousands of requests.
+  const eol = memo((): '\r\n' | '\n' => (text.includes('\r\n') ? '\r\n' : '\n'));
   extraction.requests.forEach((request, index) => {
     const settings = settingsForRequest(request.format, options);
     const census = takeCensus(request, index, settings, tools.length);
@@ -57,6 +67,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
       allTools: tools,
       names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets),
       proposals: new Map(),
+      eol,
       sharedNamespace: memo(() => sharedNamespace(census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name])))),
       constraintsFor: () => ({}),
       keepers: new Map(),
@@ -93,6 +104,15 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     clients,
     ...(server ? { server } : {}),
   };
+}
+
+/**
+ * Parses and recognises. The tree lives only in this frame: the census and checks read the
+ * extraction, so the tree can be collected before they allocate (issue 10: peak memory).
+ */
+function read(text: string, options: AnalysisOptions, reader: typeof parseSource): { parsed: Pick<ParsedDocument, 'kind' | 'problems'>; extraction: Extraction } {
+  const parsed = reader(text, options.language);
+  return { parsed: { kind: parsed.kind, problems: parsed.problems }, extraction: recognizeDocument(parsed.values) };
 }
 
 function runChecks(context: CheckContext): void {

@@ -264,7 +264,10 @@ class TreeBuilder {
   }
 
   private add(node: BuildNode): BuildNode {
-    this.current.children!.push(node);
+    const children = this.current.children!;
+    // A property's value: a new two-slot array, since a push would reserve 17 (issue 10: memory).
+    if (this.current.type === 'property' && children.length === 1) this.current.children = [children[0]!, node];
+    else children.push(node);
     return node;
   }
 
@@ -284,11 +287,14 @@ class TreeBuilder {
   }
 
   private onContainerEnd(): void {
-    if (this.prunedDepth > 0 && --this.prunedDepth > 0) return;
+    const standIn = this.prunedDepth > 0;
+    if (standIn && --this.prunedDepth > 0) return;
     const end = this.scanner.getTokenOffset() + this.scanner.getTokenLength();
     // An object may end with a property still open (a missing value): close it first.
     this.ensurePropertyComplete(end);
     this.current.length = end - this.current.offset;
+    // Pushes leave spare capacity (17 slots for 3 properties): keep an exact copy instead.
+    if (!standIn) this.current.children = this.current.children!.slice();
     this.current = this.current.parent!;
     this.ensurePropertyComplete(end);
   }
