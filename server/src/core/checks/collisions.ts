@@ -12,8 +12,9 @@ import { listNames, quote, type CheckContext } from './context';
  * that should change carry the fix (the kept tool, or the first, keeps its name).
  */
 export function checkWireCollisions(context: CheckContext): void {
+  const lowerForms = context.settings.derivation === 'model-safe' && context.census.groups.length > 0 ? countLowerForms(context.census.tools) : undefined;
   for (const group of context.census.groups) {
-    const keeper = keeperOf(context, group);
+    const keeper = keeperOf(context, group, lowerForms);
     for (const member of group.members) {
       const tool = context.census.tools[member]!;
       // Only the first few others are named; groups (a shared cut at 64) can hold thousands.
@@ -37,7 +38,7 @@ export function checkWireCollisions(context: CheckContext): void {
  * be offered once the others are renamed, so it keeps its name only if its form would then clash
  * with no other tool's form, even by case (else fix-all would trade one collision for another).
  */
-function keeperOf(context: CheckContext, group: WireGroup): number | undefined {
+function keeperOf(context: CheckContext, group: WireGroup, lowerForms: ReadonlyMap<string, number> | undefined): number | undefined {
   if (group.kept !== undefined) return group.kept;
   if (context.settings.derivation === 'ads') {
     const explicit = group.members.find((m) => context.census.tools[m]!.wireSource === 'ads-explicit');
@@ -45,10 +46,23 @@ function keeperOf(context: CheckContext, group: WireGroup): number | undefined {
   }
   const first = group.members[0]!;
   if (context.settings.derivation !== 'model-safe') return first;
+  // Counted once per request, not a scan of every tool per group (that was quadratic at 50k tools).
   const form = group.wireName.toLowerCase();
-  const members = new Set(group.members);
-  const clashes = context.census.tools.some((tool, i) => !members.has(i) && tool.wireName !== null && tool.wireName.toLowerCase() === form);
+  let inGroup = 0;
+  for (const m of group.members) if (context.census.tools[m]!.wireName?.toLowerCase() === form) inGroup += 1;
+  const clashes = (lowerForms?.get(form) ?? 0) > inGroup;
   return clashes ? undefined : first;
+}
+
+/** How many tools have each wire name, lower-cased. */
+function countLowerForms(tools: readonly AnalyzedTool[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const tool of tools) {
+    if (tool.wireName === null) continue;
+    const form = tool.wireName.toLowerCase();
+    counts.set(form, (counts.get(form) ?? 0) + 1);
+  }
+  return counts;
 }
 
 function collisionFix(context: CheckContext, member: number): FixData | undefined {
@@ -161,16 +175,20 @@ export function checkCaseCollisions(context: CheckContext): void {
   });
   for (const members of byLower.values()) {
     if (members.length < 2) continue;
-    const distinct = new Set(members.map((m) => context.census.tools[m]!.wireName));
-    if (distinct.size < 2) continue; // exact duplicates are wire-collisions, not case ones
+    const perName = countBy(members, (m) => context.census.tools[m]!.wireName);
+    if (perName.size < 2) continue; // exact duplicates are wire-collisions, not case ones
+    const candidates = firstOthersCandidates(members, (m) => context.census.tools[m]!.wireName, 10);
     members.forEach((member, position) => {
       const tool = context.census.tools[member]!;
-      const others = members.filter((m) => context.census.tools[m]!.wireName !== tool.wireName);
-      if (others.length === 0) return;
+      // Only the first ten others are shown; their count comes from the tally (a per-member
+      // filter of the whole group was quadratic in a large case group).
+      const othersCount = members.length - (perName.get(tool.wireName) ?? 0);
+      const others = candidates.filter((m) => context.census.tools[m]!.wireName !== tool.wireName).slice(0, 10);
+      if (othersCount === 0) return;
       const fix = position === 0 ? undefined : context.settings.derivation === 'ads' ? invocationNameFix(context, member) : renameFix(context, member, true);
       const adsNote = context.settings.derivation === 'ads' ? ' ADS compares namespaces case-insensitively, so these may be one namespace spelled two ways.' : '';
       context.sink.add('case-collision', 'warning', {
-        message: `${quote(tool.wireName ?? '')} and ${listNames(others.slice(0, 4).map((o) => context.census.tools[o]!.wireName ?? ''), 4, others.length)} differ only in case on the wire. Providers compare names case-sensitively, but clients that lower-case names (OpenAI Agents SDK) merge them into one tool, and models confuse them.${adsNote}${fix ? ` ${fix.kind === 'rename' ? 'Rename it, e.g. to' : 'Give it an invocationName, e.g.'} ${quote(fix.proposed)}.` : ''}`,
+        message: `${quote(tool.wireName ?? '')} and ${listNames(others.slice(0, 4).map((o) => context.census.tools[o]!.wireName ?? ''), 4, othersCount)} differ only in case on the wire. Providers compare names case-sensitively, but clients that lower-case names (OpenAI Agents SDK) merge them into one tool, and models confuse them.${adsNote}${fix ? ` ${fix.kind === 'rename' ? 'Rename it, e.g. to' : 'Give it an invocationName, e.g.'} ${quote(fix.proposed)}.` : ''}`,
         range: tool.declaration.name.range,
         pointer: tool.declaration.name.pointer,
         related: others.slice(0, 10).map((o) => ({ range: context.census.tools[o]!.declaration.name.range, message: `${quote(context.census.tools[o]!.wireName ?? '')} differs only in case` })),
@@ -179,4 +197,30 @@ export function checkCaseCollisions(context: CheckContext): void {
       });
     });
   }
+}
+
+function countBy<K>(items: readonly number[], key: (item: number) => K): Map<K, number> {
+  const counts = new Map<K, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Every member that can be among the first `limit` members of another name than some member's:
+ * the first `limit` of each of the first `limit + 1` names, in document order. (Of the first
+ * `limit` members not named `w`, each is among its name's first `limit`, and fewer than `limit`
+ * names other than `w` appear before its name does.)
+ */
+function firstOthersCandidates<K>(members: readonly number[], key: (member: number) => K, limit: number): number[] {
+  const seen = new Map<K, number>();
+  const out: number[] = [];
+  for (const member of members) {
+    const name = key(member);
+    const count = seen.get(name);
+    if (count === undefined && seen.size > limit) continue;
+    if ((count ?? 0) >= limit) continue;
+    seen.set(name, (count ?? 0) + 1);
+    out.push(member);
+  }
+  return out;
 }

@@ -22,6 +22,11 @@ export interface CheckContext {
   readonly names: NamePool;
   /** One proposed name per tool (request-local position), so two findings on one tool agree. */
   readonly proposals: Map<number, string>;
+  /**
+   * The file's line ending for inserted lines: CRLF if the text has one anywhere. Computed once
+   * per document (a scan of the text per fix made fixes quadratic on a large manifest).
+   */
+  readonly eol: () => '\r\n' | '\n';
   /** ADS: the namespace every capability shares (computed on first use, for fixes only). */
   readonly sharedNamespace: () => readonly string[];
   /** Extra constraints on a proposed name for one tool (the MCP clients it must survive). */

@@ -26,7 +26,7 @@ export function invocationNameFix(context: CheckContext, local: number): FixData
   const existing = tool.declaration.invocationName;
   if (proposed === tool.name || proposed === existing?.value) return undefined;
   const insert = context.language === 'yaml' ? insertAfterYamlName : insertAfterName;
-  const edit = existing ? stringEdit(context.text, existing.range, proposed) : insert(context.text, tool.declaration.name.range, proposed);
+  const edit = existing ? stringEdit(context.text, existing.range, proposed) : insert(context.text, tool.declaration.name.range, proposed, context.eol());
   const title = existing ? `Set invocationName to ${JSON.stringify(proposed)}` : `Add invocationName ${JSON.stringify(proposed)}`;
   return { kind: 'add-invocation-name', title, proposed, edits: [edit], preferred: true };
 }
@@ -64,14 +64,13 @@ export function sharedNamespace(names: readonly string[]): string[] {
  * line of its own, the new property gets its own line with the same indentation; in a one-line
  * object it goes inline.
  */
-function insertAfterName(text: string, nameValue: { start: number; end: number }, value: string): OffsetEdit {
+function insertAfterName(text: string, nameValue: { start: number; end: number }, value: string, eol: string): OffsetEdit {
   const lineStart = text.lastIndexOf('\n', nameValue.start - 1) + 1;
   const before = text.slice(lineStart, nameValue.start);
   const keyMatch = /^(\s*)"name"\s*:\s*$/.exec(before);
   const lineEnd = text.indexOf('\n', nameValue.end);
   const after = text.slice(nameValue.end, lineEnd === -1 ? text.length : lineEnd);
   const ownLine = keyMatch !== null && /^\s*,?\s*(\/\/.*)?\r?$/.test(after);
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const property = `"invocationName": ${JSON.stringify(value)}`;
   const newText = ownLine ? `,${eol}${keyMatch![1]}${property}` : `, ${property}`;
   return { range: { start: nameValue.end, end: nameValue.end }, oldText: '', newText };
@@ -83,7 +82,7 @@ function insertAfterName(text: string, nameValue: { start: number; end: number }
  * mapping it goes inline. The value is quoted like the name. A layout this does not know (a name
  * on several lines, say) yields an edit the proof refuses, so the fix is then not offered.
  */
-function insertAfterYamlName(text: string, nameValue: { start: number; end: number }, value: string): OffsetEdit {
+function insertAfterYamlName(text: string, nameValue: { start: number; end: number }, value: string, eol: string): OffsetEdit {
   const lineStart = text.lastIndexOf('\n', nameValue.start - 1) + 1;
   const before = text.slice(lineStart, nameValue.start);
   const keyMatch = /^(\s*)(-\s+)?(?:name|"name"|'name')\s*:\s+$/.exec(before);
@@ -92,8 +91,7 @@ function insertAfterYamlName(text: string, nameValue: { start: number; end: numb
   const after = text.slice(nameValue.end, end);
   const property = `invocationName: ${quoteLike(text.slice(nameValue.start, nameValue.end), value)}`;
   if (keyMatch !== null && /^\s*(#.*)?$/.test(after)) {
-    const eol = text.includes('\r\n') ? '\r\n' : '\n';
-    const indent = keyMatch[1]! + ' '.repeat(keyMatch[2]?.length ?? 0);
+      const indent = keyMatch[1]! + ' '.repeat(keyMatch[2]?.length ?? 0);
     return { range: { start: end, end }, oldText: '', newText: `${eol}${indent}${property}` };
   }
   return { range: { start: nameValue.end, end: nameValue.end }, oldText: '', newText: `, ${property}` };
