@@ -47,3 +47,8 @@ export function generate(shape: BenchShape, count: number): string {
       );
   }
 }
+
+/** One collision group: every name is the same 64 characters once cut (the wire-collision worst case). */
+export function generateOneGroup(count: number): string {
+  return JSON.stringify({ tools: Array.from({ length: count }, (_, i) => ({ name: `${'x'.repeat(64)}_${i}`, inputSchema: { type: 'object' } })) }, null, 2);
+}
