@@ -4,7 +4,7 @@
  * and edit-to-diagnostics, measured in the same run (machines here are shared and noisy: ratios,
  * never absolute limits). Issue 10 aims: at most 0.5x parseTree at 10k tools (0.7x at 1k), 50k/10k
  * within 6x, at least 2x faster than the JSON service, peak memory at most 5x the file. Then YAML,
- * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP.
+ * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP; `--table-only` stops after the table.
  */
 import { benchLsp } from './lsp';
 import { benchFixAll } from './fixAll';
@@ -31,7 +31,9 @@ async function loadEdits(): Promise<EditTimer | undefined> {
 }
 
 async function main(): Promise<void> {
-  await benchTable(quick, await loadEdits());
+  // `--shape <name>` (repeatable) keeps only those rows of the table.
+  const shapes = process.argv.flatMap((arg, i) => (arg === '--shape' && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
+  await benchTable(quick, await loadEdits(), shapes);
   if (process.argv.includes('--table-only')) return;
   benchYaml(quick);
   benchFixAll(quick);

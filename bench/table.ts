@@ -46,12 +46,13 @@ const HEADER = ['tools', 'shape', 'MB', 'parseTree ms', 'scan ms', 'toolwire ms'
  * is the median of the per-run ratios. The JSON service runs after them on the same text. Peak
  * memory comes from a child process per row (memory.ts). `50k/10k` is toolwire's growth.
  */
-export async function benchTable(quick: boolean, edits: EditTimer | undefined): Promise<void> {
+export async function benchTable(quick: boolean, edits: EditTimer | undefined, shapes: readonly string[] = []): Promise<void> {
+  const rows = shapes.length > 0 ? ROWS.filter((row) => shapes.includes(row.shape)) : ROWS;
   const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 50_000];
   console.log('analysis vs jsonc-parser parseTree, the scanner alone and VS Code\'s JSON language service (schema with a name pattern), same text, same run');
   const print = (cells: readonly string[]) => console.log(cells.map((c, i) => (i === 1 ? c.padEnd(16) : c.padStart(HEADER[i]!.length))).join('  '));
   print(HEADER);
-  for (const row of ROWS) {
+  for (const row of rows) {
     const at10k = new Map<number, number>();
     for (const tools of sizes) {
       const text = row.text(tools);
