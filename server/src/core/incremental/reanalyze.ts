@@ -3,7 +3,7 @@ import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 import { editedDescription } from './descriptionEdit';
 import { changedRegion, type TextChange } from './region';
-import { shiftOffsets } from './shift';
+import { shiftAnalysis } from './shift';
 
 /** A document's last analysis, with the text and options it was computed from. */
 export interface PreviousAnalysis {
@@ -22,7 +22,7 @@ export function tryReanalyze(previous: PreviousAnalysis, changes: readonly TextC
   if (!region) return undefined;
   if (region.start === region.oldEnd && region.start === region.newEnd) return previous.analysis;
   if (!editedDescription(previous.text, newText, previous.analysis, region)) return undefined;
-  return shiftOffsets(previous.analysis, region.oldEnd, region.newEnd - region.oldEnd);
+  return shiftAnalysis(previous.analysis, region.oldEnd, region.newEnd - region.oldEnd);
 }
 
 /** `analyze(newText, previous.options)`, computed from the previous analysis when that is exact. */

@@ -1,45 +1,89 @@
-/**
- * Moves every offset at or after `from` by `delta`, in a copy that shares every part that does
- * not move (an analysis of 10k tools copies only what lies after the edit, and arrays such as a
- * wire group's, which hold no offsets, stay the same objects).
- *
- * It is structural on purpose: any plain object with numeric `start` and `end` is a range into
- * this document (OffsetRange, SyntaxProblem), so a field added to the analysis later moves too,
- * and the differential test (`test/core/incremental.test.ts`) holds the walk to a full analysis.
- * An object with a string `file` points into another file and never moves. Functions and class
- * instances (a client profile's rewrite, a server budget) are kept as they are: they hold no
- * offsets of this document.
- */
-export function shiftOffsets<T>(value: T, from: number, delta: number): T {
-  if (delta === 0) return value;
-  const seen = new Map<object, unknown>();
-  const shift = (position: number) => (position >= from ? position + delta : position);
+import type { Analysis } from '../model';
 
-  const walk = (item: unknown): unknown => {
+/**
+ * The analysis of a text in which `delta` characters were inserted (or removed, when negative)
+ * at `from`, where no recogniser saw the change: every offset at or after `from` moves by
+ * `delta`. Only what lies after the edit is copied; everything else is shared with the previous
+ * analysis, so a description edit in a 10k-tool file copies half of the tools, not all of them.
+ *
+ * Parts that cannot hold an offset of this document are not walked: the client outcomes (a
+ * local tool is an index there, and a peer with a range is in another file), and the server
+ * name's budget (a function of tool indexes and names). The differential test
+ * (`test/core/incremental.test.ts`) holds this to a full analysis.
+ */
+export function shiftAnalysis(analysis: Analysis, from: number, delta: number): Analysis {
+  if (delta === 0) return analysis;
+  const walker = new OffsetWalker(from, delta);
+  const tools = analysis.tools;
+  // Tools are in document order and each one's ranges lie inside its object: the ones that end
+  // before the edit stay as they are.
+  let first = tools.length;
+  let low = 0;
+  let high = tools.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (tools[middle]!.declaration.toolRange.end >= from) {
+      first = middle;
+      high = middle - 1;
+    } else low = middle + 1;
+  }
+  const shiftedTools = tools.slice();
+  for (let i = first; i < tools.length; i += 1) shiftedTools[i] = walker.walk(tools[i]!);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(analysis)) {
+    if (key === 'tools') out[key] = shiftedTools;
+    else if (key === 'clients' || key === 'server') out[key] = value;
+    else out[key] = walker.walk(value);
+  }
+  return out as unknown as Analysis;
+}
+
+/**
+ * Structural on purpose: any plain object with numeric `start` and `end` is a range into this
+ * document (OffsetRange, SyntaxProblem), so a field added to the analysis later moves too. An
+ * object with a string `file` points into another file and never moves. Arrays are memoised (a
+ * wire group's member list is one array shared by thousands of tools) and an array of numbers is
+ * returned as it is.
+ */
+class OffsetWalker {
+  private readonly arrays = new Map<readonly unknown[], unknown>();
+
+  constructor(
+    private readonly from: number,
+    private readonly delta: number,
+  ) {}
+
+  walk<T>(item: T): T {
     if (typeof item !== 'object' || item === null) return item;
-    const known = seen.get(item);
-    if (known !== undefined) return known;
-    let out: unknown = item;
-    if (Array.isArray(item)) {
-      let copy: unknown[] | undefined;
-      for (let i = 0; i < item.length; i += 1) {
-        const moved = walk(item[i]);
-        if (moved !== item[i]) (copy ??= item.slice())[i] = moved;
-      }
-      if (copy) out = copy;
-    } else if (Object.getPrototypeOf(item) === Object.prototype && typeof (item as { file?: unknown }).file !== 'string') {
-      const source = item as Record<string, unknown>;
-      let copy: Record<string, unknown> | undefined;
-      const isRange = typeof source['start'] === 'number' && typeof source['end'] === 'number';
-      for (const key of Object.keys(source)) {
-        const field = source[key];
-        const moved = isRange && (key === 'start' || key === 'end') ? shift(field as number) : walk(field);
-        if (moved !== field) (copy ??= { ...source })[key] = moved;
-      }
-      if (copy) out = copy;
+    if (Array.isArray(item)) return this.walkArray(item) as T;
+    if (Object.getPrototypeOf(item) !== Object.prototype) return item;
+    const source = item as Record<string, unknown>;
+    if (typeof source['file'] === 'string') return item;
+    let copy: Record<string, unknown> | undefined;
+    const isRange = typeof source['start'] === 'number' && typeof source['end'] === 'number';
+    for (const key in source) {
+      const field = source[key];
+      const moved = isRange && (key === 'start' || key === 'end') ? this.shift(field as number) : this.walk(field);
+      if (moved !== field) (copy ??= { ...source })[key] = moved;
     }
-    seen.set(item, out);
+    return (copy ?? item) as T;
+  }
+
+  private walkArray(items: readonly unknown[]): unknown {
+    if (items.length === 0 || typeof items[0] !== 'object') return items; // indexes, names
+    const known = this.arrays.get(items);
+    if (known !== undefined) return known;
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < items.length; i += 1) {
+      const moved = this.walk(items[i]);
+      if (moved !== items[i]) (copy ??= items.slice())[i] = moved;
+    }
+    const out = copy ?? items;
+    this.arrays.set(items, out);
     return out;
-  };
-  return walk(value) as T;
+  }
+
+  private shift(position: number): number {
+    return position >= this.from ? position + this.delta : position;
+  }
 }
