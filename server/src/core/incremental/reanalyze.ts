@@ -18,6 +18,24 @@ export interface PreviousAnalysis {
  * Only edits that no recogniser can see are reused today: inside a tool's description string.
  */
 export function tryReanalyze(previous: PreviousAnalysis, changes: readonly TextChange[], newText: string): Analysis | undefined {
+  const whole = reuseOver(previous, changes, newText);
+  if (whole || changes.length < 2 || changes.length > MAX_STEPWISE_CHANGES) return whole;
+  // Changes in several tools (multi-cursor, or versions the debounce skipped): one at a time.
+  let step = previous;
+  for (const change of changes) {
+    const text = step.text.slice(0, change.start) + change.text + step.text.slice(change.end);
+    const analysis = reuseOver(step, [change], text);
+    if (!analysis) return undefined;
+    step = { text, analysis, options: previous.options };
+  }
+  return step.text === newText ? step.analysis : undefined;
+}
+
+/** Each stepwise change copies the text once: past this many, a full analysis is cheaper. */
+const MAX_STEPWISE_CHANGES = 16;
+
+/** The changes as one region: reused when that region is provably invisible to the analysis. */
+function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], newText: string): Analysis | undefined {
   const region = changedRegion(changes, previous.text.length, newText.length);
   if (!region) return undefined;
   if (region.start === region.oldEnd && region.start === region.newEnd) return previous.analysis;
