@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, ALL_CLIENT_IDS, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
 import { DocumentAnalyzer } from '../../server/src/documentState';
 import { EditLog } from '../../server/src/editLog';
-import { DEFAULT_SETTINGS } from '../../server/src/settings';
+import { DEFAULT_SETTINGS, normalizeSettings } from '../../server/src/settings';
 import { mcpList } from './fixtures';
 
 /** An analyzer over an edit log, counting how often the full pipeline runs. */
@@ -87,5 +89,15 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
     assert.equal(log.since(document.uri, 1, 3), undefined);
     assert.ok(log.since(document.uri, 2, 3));
     assert.equal(TextDocument.create('x:', 'json', 1, '').getText(), '');
+  });
+});
+
+describe('big files', () => {
+  test('the size limit defaults to 50 MB, what VS Code syncs to extensions, and stays a setting', () => {
+    const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default?: unknown }> } } };
+    assert.equal(DEFAULT_SETTINGS.maxFileSizeMB, 50);
+    assert.equal(manifest.contributes.configuration.properties['toolwire.maxFileSize']?.default, 50);
+    assert.equal(normalizeSettings({}).maxFileSizeMB, 50);
+    assert.equal(normalizeSettings({ maxFileSize: 2 }).maxFileSizeMB, 2);
   });
 });
