@@ -12,6 +12,7 @@ import { benchLsp } from './lsp';
 import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
 import { benchYaml } from './yaml';
+import { benchEdits } from './edits';
 
 const SIZES = [1_000, 10_000, 50_000];
 const SHAPES: BenchShape[] = ['mcp-tools-list', 'openai-chat', 'ads-manifest'];
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
   benchFixAll(quick);
   if (!process.argv.includes('--core-only')) await benchLsp(quick);
   if (!process.argv.includes('--core-only')) await benchLspFeatures(quick);
+  // Edit-to-diagnostics at 10k tools and a 50 MB file's first diagnostics (issue 10, parts 3-4).
+  if (!process.argv.includes('--core-only')) await benchEdits(quick);
 }
 
 void main();
