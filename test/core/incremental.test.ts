@@ -80,11 +80,23 @@ function descriptionOffsets(text: string): number[] {
   return out;
 }
 
+/** Offsets in or next to whitespace: where spaces and tabs are typed and deleted. */
+function whitespaceOffsets(text: string): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < text.length; i += 1) if (text[i] === ' ' || text[i] === '\t' || ',:{['.includes(text[i - 1]!)) out.push(i);
+  return out;
+}
+
+const BLANK = fc.array(fc.constantFrom(' ', '\t', '  ', '\n', '\r\n'), { maxLength: 3 }).map((parts) => parts.join(''));
+
 function changeArbitrary(text: string): fc.Arbitrary<TextChange> {
   const inside = descriptionOffsets(text);
-  const anywhere = fc.nat({ max: text.length });
-  const at = inside.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...inside) }, { weight: 1, arbitrary: anywhere }) : anywhere;
-  return fc.tuple(at, fc.nat({ max: 6 }), INSERTED).map(([start, length, inserted]) => ({ start, end: Math.min(text.length, start + length), text: inserted }));
+  const blanks = whitespaceOffsets(text);
+  const anywhere = fc.nat({ max: text.length }).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 6 }), INSERTED));
+  const choices = [{ weight: 1, arbitrary: anywhere }];
+  if (inside.length > 0) choices.push({ weight: 3, arbitrary: fc.constantFrom(...inside).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 6 }), INSERTED)) });
+  if (blanks.length > 0) choices.push({ weight: 2, arbitrary: fc.constantFrom(...blanks).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 3 }), BLANK)) });
+  return fc.oneof(...choices).map(([start, length, inserted]) => ({ start, end: Math.min(text.length, start + length), text: inserted }));
 }
 
 /** One to three changes, each on the text the previous one produced (an LSP didChange). */
@@ -146,6 +158,38 @@ describe('reanalyze equals analyze on the new text', () => {
     assert.ok(fix);
     for (const edit of fix.edits) assert.equal(newText.slice(edit.range.start, edit.range.end), edit.oldText);
     assert.deepStrictEqual(comparable(shifted), comparable(analyze(newText, options)));
+  });
+
+  it('reuses spaces typed between tokens, not a line break or an edit on a fix line', () => {
+    const text = '{"model": "m", "tools": [\n  {"type": "function", "function": {"name": "a", "description": "x",   "parameters": {}}},\n  {"type": "function", "function": {"name": "b.c"}}\n]}';
+    const options: AnalysisOptions = {};
+    const previous = { text, options, analysis: analyze(text, options) };
+    assert.ok(previous.analysis.findings.some((f) => f.fix), 'b.c has a rename fix');
+    const spaces = text.indexOf('   "parameters"') + 1;
+    const cases: ReadonlyArray<readonly [TextChange, boolean]> = [
+      [{ start: spaces, end: spaces, text: ' \t' }, true],
+      [{ start: spaces, end: spaces + 2, text: '' }, true],
+      [{ start: spaces, end: spaces, text: '\n' }, false],
+      [{ start: text.indexOf('{"name": "b.c"') + 1, end: text.indexOf('{"name": "b.c"') + 1, text: ' ' }, false],
+    ];
+    for (const [change, reused] of cases) {
+      const newText = apply(text, [change]);
+      const result = tryReanalyze(previous, [change], newText);
+      assert.equal(result !== undefined, reused, JSON.stringify(change));
+      assert.deepStrictEqual(comparable(reanalyze(previous, [change], newText)), comparable(analyze(newText, options)));
+    }
+  });
+
+  it('an added invocationName copies the indentation of the name line: spaces typed there are a full analysis', () => {
+    const text = adsManifest([{ name: `com.example.${'z'.repeat(70)}`, description: 'Long.' }]);
+    const previous = { text, options: {}, analysis: analyze(text) };
+    assert.ok(previous.analysis.findings.some((f) => f.fix?.kind === 'add-invocation-name'));
+    const lineStart = text.lastIndexOf('\n', text.indexOf('"name": "com.example')) + 1;
+    for (const change of [{ start: lineStart, end: lineStart, text: '  ' }, { start: lineStart, end: lineStart + 1, text: '' }]) {
+      const newText = apply(text, [change]);
+      assert.equal(tryReanalyze(previous, [change], newText), undefined);
+      assert.deepStrictEqual(comparable(reanalyze(previous, [change], newText)), comparable(analyze(newText)));
+    }
   });
 
   it('falls back for edits it cannot prove', () => {

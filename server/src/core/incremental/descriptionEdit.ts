@@ -43,7 +43,7 @@ export function editedDescription(oldText: string, newText: string, analysis: An
 }
 
 /** The tool whose object holds the whole edit (tools are in document order). */
-function toolAround(analysis: Analysis, region: ChangedRegion): OffsetRange | undefined {
+export function toolAround(analysis: Analysis, region: ChangedRegion): OffsetRange | undefined {
   const tools = analysis.tools;
   let low = 0;
   let high = tools.length - 1;
@@ -113,7 +113,7 @@ function stringValueAt(text: string, tool: OffsetRange, offset: number): StringV
  * No finding may cover the string (a `missing-name` message quotes the text under its range) and
  * no fix may edit it (its edits carry the text they replace).
  */
-function untouchedByFindings(analysis: Analysis, token: OffsetRange): boolean {
+export function untouchedByFindings(analysis: Analysis, token: OffsetRange): boolean {
   for (const finding of analysis.findings) {
     if (overlaps(finding.range, token)) return false;
     for (const related of finding.related) if (related.file === undefined && overlaps(related.range, token)) return false;

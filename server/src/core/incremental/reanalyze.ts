@@ -2,6 +2,7 @@ import { analyze } from '../analyze';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 import { editedDescription } from './descriptionEdit';
+import { editedWhitespace } from './whitespaceEdit';
 import { changedRegion, type TextChange } from './region';
 import { shiftAnalysis } from './shift';
 
@@ -15,7 +16,8 @@ export interface PreviousAnalysis {
 /**
  * The analysis of `newText` reusing the previous one, or undefined when reuse cannot be proven
  * exact (the caller then runs the full pipeline, which also re-reads configs and other files).
- * Only edits that no recogniser can see are reused today: inside a tool's description string.
+ * Only edits that no recogniser can see are reused today: inside a tool's description string,
+ * and spaces or tabs between two tokens of a tool.
  */
 export function tryReanalyze(previous: PreviousAnalysis, changes: readonly TextChange[], newText: string): Analysis | undefined {
   const whole = reuseOver(previous, changes, newText);
@@ -39,8 +41,8 @@ function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], n
   const region = changedRegion(changes, previous.text.length, newText.length);
   if (!region) return undefined;
   if (region.start === region.oldEnd && region.start === region.newEnd) return previous.analysis;
-  if (!editedDescription(previous.text, newText, previous.analysis, region)) return undefined;
-  return shiftAnalysis(previous.analysis, region.oldEnd, region.newEnd - region.oldEnd);
+  if (!editedDescription(previous.text, newText, previous.analysis, region) && !editedWhitespace(previous.text, newText, previous.analysis, region)) return undefined;
+  return shiftAnalysis(previous.analysis, region);
 }
 
 /** `analyze(newText, previous.options)`, computed from the previous analysis when that is exact. */

@@ -1,9 +1,15 @@
 import type { Analysis } from '../model';
+import type { ChangedRegion } from './region';
+
+/** Raised inside the walk when an offset lies on the edit; caught below (never leaves this file). */
+class Ambiguous extends Error {}
 
 /**
- * The analysis of a text in which `delta` characters were inserted (or removed, when negative)
- * at `from`, where no recogniser saw the change: every offset at or after `from` moves by
- * `delta`. Only what lies after the edit is copied; everything else is shared with the previous
+ * The analysis of a text whose span `[start, oldEnd)` became `[start, newEnd)` where no
+ * recogniser saw the change: every offset after the span moves by the length delta. An offset
+ * on the span itself (a range that ends where whitespace was typed, say) could belong to either
+ * side, so then this gives undefined and the caller runs a full analysis. Only what lies after
+ * the edit is copied; everything else is shared with the previous
  * analysis, so a description edit in a 10k-tool file copies half of the tools, not all of them.
  *
  * Parts that cannot hold an offset of this document are not walked: the client outcomes (a
@@ -11,9 +17,18 @@ import type { Analysis } from '../model';
  * name's budget (a function of tool indexes and names). The differential test
  * (`test/core/incremental.test.ts`) holds this to a full analysis.
  */
-export function shiftAnalysis(analysis: Analysis, from: number, delta: number): Analysis {
-  if (delta === 0) return analysis;
-  const walker = new OffsetWalker(from, delta);
+export function shiftAnalysis(analysis: Analysis, region: ChangedRegion): Analysis | undefined {
+  try {
+    return shiftUnsafe(analysis, region);
+  } catch (error) {
+    if (error instanceof Ambiguous) return undefined;
+    throw error;
+  }
+}
+
+function shiftUnsafe(analysis: Analysis, region: ChangedRegion): Analysis {
+  const from = region.start;
+  const walker = new OffsetWalker(region);
   const tools = analysis.tools;
   // Tools are in document order and each one's ranges lie inside its object: the ones that end
   // before the edit stay as they are.
@@ -48,10 +63,11 @@ export function shiftAnalysis(analysis: Analysis, from: number, delta: number): 
 class OffsetWalker {
   private readonly arrays = new Map<readonly unknown[], unknown>();
 
-  constructor(
-    private readonly from: number,
-    private readonly delta: number,
-  ) {}
+  private readonly delta: number;
+
+  constructor(private readonly region: ChangedRegion) {
+    this.delta = region.newEnd - region.oldEnd;
+  }
 
   walk<T>(item: T): T {
     if (typeof item !== 'object' || item === null) return item;
@@ -84,6 +100,8 @@ class OffsetWalker {
   }
 
   private shift(position: number): number {
-    return position >= this.from ? position + this.delta : position;
+    if (position < this.region.start) return position;
+    if (position > this.region.oldEnd) return position + this.delta;
+    throw new Ambiguous();
   }
 }
