@@ -11,34 +11,25 @@ import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
 import { benchTable, type EditTimer } from './table';
 import { benchYaml } from './yaml';
+import { measureEdits, printEdits } from './edits';
 
 const quick = process.argv.includes('--quick');
-
-/**
- * `bench/edits.ts` fills the table's `edit ms` column (issue 10 part 3) by exporting
- * `editMs: EditTimer`; until it exists the column shows `-`.
- */
-async function loadEdits(): Promise<EditTimer | undefined> {
-  try {
-    const module = (await import('./edits' as string)) as { editMs?: EditTimer };
-    return module.editMs;
-  } catch (error) {
-    // Only a missing file means "no column yet"; a broken edits.ts must fail loudly.
-    const code = (error as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return undefined;
-    throw error;
-  }
-}
 
 async function main(): Promise<void> {
   // `--shape <name>` (repeatable) keeps only those rows of the table.
   const shapes = process.argv.flatMap((arg, i) => (arg === '--shape' && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
-  await benchTable(quick, await loadEdits(), shapes);
+  const coreOnly = process.argv.includes('--core-only');
+  // Edits go over the built server first, so the table's `edit ms` column (pull, 10k) is measured.
+  const edits = coreOnly ? [] : await measureEdits(quick);
+  const editMs: EditTimer = ({ shape, tools }) => edits.find((e) => e.shape === shape && e.tools === tools && e.mode === 'pull')?.editMs;
+  await benchTable(quick, editMs, shapes);
   if (process.argv.includes('--table-only')) return;
   benchYaml(quick);
   benchFixAll(quick);
-  if (!process.argv.includes('--core-only')) await benchLsp(quick);
-  if (!process.argv.includes('--core-only')) await benchLspFeatures(quick);
+  if (!coreOnly) await benchLsp(quick);
+  if (!coreOnly) await benchLspFeatures(quick);
+  // Edit-to-diagnostics at 10k tools and a 50 MB file's first diagnostics (issue 10, parts 3-4).
+  if (!coreOnly) await printEdits(edits);
 }
 
 void main();

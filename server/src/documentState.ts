@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseConfig, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type LoadedConfig } from './core';
+import { parseConfig, tryReanalyze, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type LoadedConfig, type TextChange } from './core';
 import { AnalysisIndex } from './analysisIndex';
 import type { SettingsStore, ToolwireSettings } from './settings';
 
@@ -32,6 +32,20 @@ interface Entry {
   readonly state: Promise<DocumentState>;
 }
 
+/** The last full or incremental analysis of a document: what the next version may reuse. */
+interface Base {
+  readonly version: number;
+  readonly generation: number;
+  readonly epoch: number;
+  readonly text: string;
+  readonly analysis: Analysis;
+  readonly options: AnalysisOptions;
+  readonly config: LoadedConfig | undefined;
+}
+
+/** The changes between two versions of a document (`EditLog.since`), or undefined when not known. */
+export type EditsBetween = (uri: string, from: number, to: number) => readonly TextChange[] | undefined;
+
 export interface Logger {
   error(message: string): void;
   info(message: string): void;
@@ -47,9 +61,11 @@ export class DocumentAnalyzer {
   private generationCounter = 0;
   /** Per document: bumped when a file its census read changes (another document, or the disk). */
   private readonly epochs = new Map<string, number>();
+  /** Per document: the analysis the next version starts from (core/incremental). */
+  private readonly bases = new Map<string, Base>();
 
   constructor(
-    private readonly settings: SettingsStore,
+    private readonly settings: Pick<SettingsStore, 'forDocument'>,
     /** The core's one pipeline (config → options → client context → analysis) over the server's workspace. */
     private readonly pipeline: (uri: string, text: string, settings: ToolwireSettings) => DocumentResult,
     private readonly logger: Logger,
@@ -57,6 +73,10 @@ export class DocumentAnalyzer {
     private readonly onComputed: (state: DocumentState) => void = () => undefined,
     /** Problems of an open `.toolwire.json` (the disk is read to tell an undecodable file). */
     private readonly configProblems: (uri: string, text: string) => readonly ConfigProblem[] = (_uri, text) => parseConfig(text).problems,
+    /** The edits since an analysed version; without it every version is a full analysis. */
+    private readonly edits: EditsBetween = () => undefined,
+    /** Told when a version becomes a base, so older edits can be dropped. */
+    private readonly onBase: (uri: string, version: number) => void = () => undefined,
   ) {}
 
   get generation(): number {
@@ -77,7 +97,7 @@ export class DocumentAnalyzer {
     const cached = this.cache.get(document.uri);
     const epoch = this.epochs.get(document.uri) ?? 0;
     if (cached && cached.version === document.version && cached.generation === this.generationCounter && cached.epoch === epoch) return cached.state;
-    const state = this.compute(document).then((computed) => {
+    const state = this.compute(document, this.generationCounter, epoch).then((computed) => {
       this.onComputed(computed);
       return computed;
     });
@@ -93,9 +113,10 @@ export class DocumentAnalyzer {
   forget(uri: string): void {
     this.cache.delete(uri);
     this.epochs.delete(uri);
+    this.bases.delete(uri);
   }
 
-  private async compute(document: TextDocument): Promise<DocumentState> {
+  private async compute(document: TextDocument, generation: number, epoch: number): Promise<DocumentState> {
     const settings = await this.settings.forDocument(document.uri);
     const common = { uri: document.uri, version: document.version, settings };
     const text = document.getText();
@@ -106,15 +127,43 @@ export class DocumentAnalyzer {
       return { ...common, kind: 'too-large', detail: `toolwire skipped this file: ${(text.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).` };
     }
     try {
+      const reused = this.reuse(document, text, generation, epoch);
+      if (reused) return { ...common, kind: 'analysis', text, analysis: reused.analysis, index: new AnalysisIndex(reused.analysis), options: reused.options, config: reused.config };
       const result = this.pipeline(document.uri, text, settings);
       if (result.kind === 'ignored') return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
       if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };
+      this.setBase(document.uri, { version: document.version, generation, epoch, text, analysis: result.analysis, options: result.options, config: result.config });
       return { ...common, kind: 'analysis', text, analysis: result.analysis, index: new AnalysisIndex(result.analysis), options: result.options, config: result.config };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
       this.logger.error(`toolwire: analysis of ${document.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       return { ...common, kind: 'failed', detail: 'toolwire could not analyse this file (an internal error, logged in the toolwire output channel).' };
     }
+  }
+
+  /**
+   * The previous version's analysis carried over the edits since, when the core can prove that
+   * equals a full analysis. Only within one settings generation and one inter-file epoch: a
+   * settings, config or dependency change always runs the whole pipeline again.
+   */
+  private reuse(document: TextDocument, text: string, generation: number, epoch: number): Base | undefined {
+    const base = this.bases.get(document.uri);
+    if (!base || base.generation !== generation || base.epoch !== epoch) return undefined;
+    const changes = this.edits(document.uri, base.version, document.version);
+    if (!changes) return undefined;
+    const analysis = tryReanalyze(base, changes, text);
+    if (!analysis) return undefined;
+    const next: Base = { ...base, version: document.version, text, analysis };
+    this.setBase(document.uri, next);
+    return next;
+  }
+
+  private setBase(uri: string, base: Base): void {
+    // Versions are analysed in order of requests; an older one never replaces a newer base.
+    const current = this.bases.get(uri);
+    if (current && current.version > base.version && current.generation === base.generation) return;
+    this.bases.set(uri, base);
+    this.onBase(uri, base.version);
   }
 }
 

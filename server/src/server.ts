@@ -10,11 +10,11 @@ import {
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
 import { createToolwireService, LineIndex, MCP_CLIENT_CONFIGS, placeholderServer, type DocumentResult } from './core';
 import { toRange, type OtherFiles } from './convert';
 import { DocumentAnalyzer, type DocumentState, type Logger } from './documentState';
+import { EditLog } from './editLog';
 import { censusReport } from './features/census';
 import { FIX_ALL_KIND, fixAllActions, quickFixes } from './features/codeActions';
 import { hoverAt } from './features/hover';
@@ -44,7 +44,9 @@ function isWorkspaceConfig(path: string): boolean {
  * created here (no module-level state), so a test can start as many servers as it likes.
  */
 export function startServer(connection: Connection, runtime: RuntimeEnvironment): void {
-  const documents = new TextDocuments(TextDocument);
+  // The changes of each didChange are kept (as offsets) so an edit is re-analysed in proportion to what it touched.
+  const editLog = new EditLog();
+  const documents = new TextDocuments(editLog.documents);
   const logger: Logger = { error: (m) => connection.console.error(m), info: (m) => connection.console.info(m) };
   let capabilities: ClientCapabilities = {};
   let workspaceFolders: string[] = [];
@@ -89,7 +91,15 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const lines = new LineIndex(text);
     return { uri, range: (r) => lines.range(r) };
   };
-  const analyzer = new DocumentAnalyzer(settings, pipeline, logger, warnAboutConfig, (uri, text) => workspace.configDocumentProblems(runtime.uriToPath(uri), text));
+  const analyzer = new DocumentAnalyzer(
+    settings,
+    pipeline,
+    logger,
+    warnAboutConfig,
+    (uri, text) => workspace.configDocumentProblems(runtime.uriToPath(uri), text),
+    (uri, from, to) => editLog.since(uri, from, to),
+    (uri, version) => editLog.trim(uri, version),
+  );
   let scheduler: DiagnosticsScheduler | undefined;
   const versioned = () => capabilities.workspace?.workspaceEdit?.documentChanges === true;
 
@@ -176,6 +186,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   documents.onDidClose((e) => {
     scheduler?.closed(e.document.uri);
     analyzer.forget(e.document.uri);
+    editLog.forget(e.document.uri);
     settings.forget(e.document.uri);
     workspace.forget(e.document.uri);
     // Closed, its text on disk applies again to the documents that read it.

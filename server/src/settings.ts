@@ -21,7 +21,8 @@ export const DEFAULT_SETTINGS: ToolwireSettings = {
   derivation: 'auto',
   reservedNames: [],
   severity: {},
-  maxFileSizeMB: 10,
+  // What VS Code syncs to extensions at most: any file the editor hands us is analysed by default.
+  maxFileSizeMB: 50,
   inlayHints: true,
   clients: [],
 };

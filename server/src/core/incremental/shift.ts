@@ -1,0 +1,107 @@
+import type { Analysis } from '../model';
+import type { ChangedRegion } from './region';
+
+/** Raised inside the walk when an offset lies on the edit; caught below (never leaves this file). */
+class Ambiguous extends Error {}
+
+/**
+ * The analysis of a text whose span `[start, oldEnd)` became `[start, newEnd)` where no
+ * recogniser saw the change: every offset after the span moves by the length delta. An offset
+ * on the span itself (a range that ends where whitespace was typed, say) could belong to either
+ * side, so then this gives undefined and the caller runs a full analysis. Only what lies after
+ * the edit is copied; everything else is shared with the previous
+ * analysis, so a description edit in a 10k-tool file copies half of the tools, not all of them.
+ *
+ * Parts that cannot hold an offset of this document are not walked: the client outcomes (a
+ * local tool is an index there, and a peer with a range is in another file), and the server
+ * name's budget (a function of tool indexes and names). The differential test
+ * (`test/core/incremental.test.ts`) holds this to a full analysis.
+ */
+export function shiftAnalysis(analysis: Analysis, region: ChangedRegion): Analysis | undefined {
+  try {
+    return shiftUnsafe(analysis, region);
+  } catch (error) {
+    if (error instanceof Ambiguous) return undefined;
+    throw error;
+  }
+}
+
+function shiftUnsafe(analysis: Analysis, region: ChangedRegion): Analysis {
+  const from = region.start;
+  const walker = new OffsetWalker(region);
+  const tools = analysis.tools;
+  // Tools are in document order and each one's ranges lie inside its object: the ones that end
+  // before the edit stay as they are.
+  let first = tools.length;
+  let low = 0;
+  let high = tools.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (tools[middle]!.declaration.toolRange.end >= from) {
+      first = middle;
+      high = middle - 1;
+    } else low = middle + 1;
+  }
+  const shiftedTools = tools.slice();
+  for (let i = first; i < tools.length; i += 1) shiftedTools[i] = walker.walk(tools[i]!);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(analysis)) {
+    if (key === 'tools') out[key] = shiftedTools;
+    else if (key === 'clients' || key === 'server') out[key] = value;
+    else out[key] = walker.walk(value);
+  }
+  return out as unknown as Analysis;
+}
+
+/**
+ * Structural on purpose: any plain object with numeric `start` and `end` is a range into this
+ * document (OffsetRange, SyntaxProblem), so a field added to the analysis later moves too. An
+ * object with a string `file` points into another file and never moves. Arrays are memoised (a
+ * wire group's member list is one array shared by thousands of tools) and an array of numbers is
+ * returned as it is.
+ */
+class OffsetWalker {
+  private readonly arrays = new Map<readonly unknown[], unknown>();
+
+  private readonly delta: number;
+
+  constructor(private readonly region: ChangedRegion) {
+    this.delta = region.newEnd - region.oldEnd;
+  }
+
+  walk<T>(item: T): T {
+    if (typeof item !== 'object' || item === null) return item;
+    if (Array.isArray(item)) return this.walkArray(item) as T;
+    if (Object.getPrototypeOf(item) !== Object.prototype) return item;
+    const source = item as Record<string, unknown>;
+    if (typeof source['file'] === 'string') return item;
+    let copy: Record<string, unknown> | undefined;
+    const isRange = typeof source['start'] === 'number' && typeof source['end'] === 'number';
+    for (const key in source) {
+      const field = source[key];
+      const moved = isRange && (key === 'start' || key === 'end') ? this.shift(field as number) : this.walk(field);
+      if (moved !== field) (copy ??= { ...source })[key] = moved;
+    }
+    return (copy ?? item) as T;
+  }
+
+  private walkArray(items: readonly unknown[]): unknown {
+    if (items.length === 0 || typeof items[0] !== 'object') return items; // indexes, names
+    const known = this.arrays.get(items);
+    if (known !== undefined) return known;
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < items.length; i += 1) {
+      const moved = this.walk(items[i]);
+      if (moved !== items[i]) (copy ??= items.slice())[i] = moved;
+    }
+    const out = copy ?? items;
+    this.arrays.set(items, out);
+    return out;
+  }
+
+  private shift(position: number): number {
+    if (position < this.region.start) return position;
+    if (position > this.region.oldEnd) return position + this.delta;
+    throw new Ambiguous();
+  }
+}

@@ -1,0 +1,51 @@
+import { createScanner } from 'jsonc-parser';
+import type { Analysis } from '../model';
+import { toolAround, untouchedByFindings } from './descriptionEdit';
+import type { ChangedRegion } from './region';
+
+// jsonc-parser's const enums cannot be read under isolatedModules; this is its value.
+const EOF_TOKEN = 17;
+
+/**
+ * Proves that an edit only adds or removes spaces and tabs between two tokens of one tool of a
+ * JSON document: the tokens stay the same, so only offsets move. Line breaks are never accepted
+ * (they decide JSON Lines and the line a fix inserts on), nor an edit on the line of a fix (an
+ * added `invocationName` copies the name line's indentation), nor one inside a finding's range
+ * (a `missing-name` message quotes the value's text). Scans only the edited tool.
+ */
+export function editedWhitespace(oldText: string, newText: string, analysis: Analysis, region: ChangedRegion): boolean {
+  if (analysis.syntaxProblems.length > 0 || analysis.documentKind !== 'json') return false;
+  if (!blank(oldText, region.start, region.oldEnd) || !blank(newText, region.start, region.newEnd)) return false;
+  const tool = toolAround(analysis, region);
+  if (!tool || region.start <= tool.start) return false;
+  // The last token that ends at or before the edit and the next one must be neighbours.
+  const scanner = createScanner(oldText, true);
+  scanner.setPosition(tool.start);
+  let previousEnd = -1;
+  for (let kind: number = scanner.scan(); kind !== EOF_TOKEN; kind = scanner.scan()) {
+    const start = scanner.getTokenOffset();
+    if (start >= tool.end) return false;
+    if (start >= region.oldEnd) {
+      if (previousEnd > region.start) return false;
+      break;
+    }
+    previousEnd = start + scanner.getTokenLength();
+    if (previousEnd > region.start) return false; // the edit is inside a token (or a comment)
+  }
+  if (previousEnd < 0) return false;
+  const lineStart = oldText.lastIndexOf('\n', region.start - 1) + 1;
+  const newline = oldText.indexOf('\n', region.oldEnd);
+  const line = { start: lineStart, end: newline < 0 ? oldText.length : newline };
+  for (const finding of analysis.findings) {
+    for (const edit of finding.fix?.edits ?? []) if (edit.range.start <= line.end && line.start <= edit.range.end) return false;
+  }
+  return untouchedByFindings(analysis, { start: region.start - 1, end: region.oldEnd + 1 });
+}
+
+function blank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09) return false;
+  }
+  return true;
+}

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyze, ALL_CLIENT_IDS, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
+import { DocumentAnalyzer } from '../../server/src/documentState';
+import { EditLog } from '../../server/src/editLog';
+import { DEFAULT_SETTINGS, normalizeSettings } from '../../server/src/settings';
+import { mcpList } from './fixtures';
+
+/** An analyzer over an edit log, counting how often the full pipeline runs. */
+function harness() {
+  const log = new EditLog();
+  const options: AnalysisOptions = { clients: { enabled: ALL_CLIENT_IDS, byDefault: true } };
+  let runs = 0;
+  const pipeline = (_uri: string, text: string): DocumentResult => {
+    runs += 1;
+    return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text };
+  };
+  const analyzer = new DocumentAnalyzer(
+    { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },
+    pipeline,
+    { error: () => undefined, info: () => undefined },
+    () => undefined,
+    () => [],
+    (uri, from, to) => log.since(uri, from, to),
+    (uri, version) => log.trim(uri, version),
+  );
+  let document = log.documents.create('file:///t.json', 'json', 1, mcpList('a.b', 'a_b', 'c').replace(/"name"/g, '"description": "about", "name"'));
+  const edit = (needle: string, delta: number, text: string, count = 0) => {
+    const found = document.getText().indexOf(needle);
+    assert.ok(found >= 0, needle);
+    const at = found + delta;
+    document = log.documents.update(document, [{ range: { start: document.positionAt(at), end: document.positionAt(at + count) }, text }], document.version + 1);
+  };
+  const check = async () => {
+    const state = await analyzer.stateFor(document);
+    assert.equal(state.kind, 'analysis');
+    if (state.kind === 'analysis') assert.deepStrictEqual(state.analysis.findings, analyze(document.getText(), options).findings);
+  };
+  return { analyzer, edit, check, runs: () => runs, document: () => document };
+}
+
+describe('the document analyzer re-analyses in proportion to the edit', () => {
+  test('a description edit reuses the previous analysis; a name edit, settings and dependencies run the pipeline', async () => {
+    const h = harness();
+    await h.check();
+    assert.equal(h.runs(), 1);
+    h.edit('about', 2, 'xyz');
+    await h.check();
+    assert.equal(h.runs(), 1, 'a description edit needs no pipeline run');
+    // Two versions at once (the debounce skipped one): the log chains them.
+    h.edit('abxyzout', 1, 'Q');
+    h.edit('aQbxyzout', 3, '', 1);
+    await h.check();
+    assert.equal(h.runs(), 1, 'edits over several versions are chained');
+    h.edit('aQbyzout', 1, 'R');
+    h.edit('"about"', 2, 'S');
+    await h.check();
+    assert.equal(h.runs(), 1, 'edits in two tools are reused one by one');
+    h.edit('"a_b"', 1, 'z');
+    await h.check();
+    assert.equal(h.runs(), 2, 'a name edit runs the pipeline');
+    const description = '"description": "';
+    h.edit(description, description.length + 1, 'k');
+    h.analyzer.invalidateAll();
+    await h.check();
+    assert.equal(h.runs(), 3, 'a settings or config change runs the pipeline');
+    h.edit(description, description.length + 1, 'k');
+    h.analyzer.touch(h.document().uri);
+    await h.check();
+    assert.equal(h.runs(), 4, 'a change of a file the census read runs the pipeline');
+    h.edit(description, description.length + 1, 'k');
+    await h.check();
+    assert.equal(h.runs(), 4, 'and the next description edit is reused again');
+  });
+
+  test('the edit log refuses a gap and keeps offsets of multi-change events exact', () => {
+    const log = new EditLog();
+    let document = log.documents.create('file:///t.json', 'json', 1, 'abcdef');
+    document = log.documents.update(document, [{ range: { start: { line: 0, character: 4 }, end: { line: 0, character: 5 } }, text: 'XY' }, { range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, text: '12' }], 2);
+    assert.equal(document.getText(), 'a12bcdXYf');
+    assert.deepEqual(log.since(document.uri, 1, 2), [{ start: 4, end: 5, text: 'XY' }, { start: 1, end: 1, text: '12' }]);
+    document = log.documents.update(document, [{ text: 'whole' }], 3);
+    assert.deepEqual(log.since(document.uri, 2, 3), [{ start: 0, end: 9, text: 'whole' }]);
+    assert.equal(log.since(document.uri, 0, 3), undefined);
+    log.trim(document.uri, 2);
+    assert.equal(log.since(document.uri, 1, 3), undefined);
+    assert.ok(log.since(document.uri, 2, 3));
+    assert.equal(TextDocument.create('x:', 'json', 1, '').getText(), '');
+  });
+});
+
+describe('big files', () => {
+  test('the size limit defaults to 50 MB, what VS Code syncs to extensions, and stays a setting', () => {
+    const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default?: unknown }> } } };
+    assert.equal(DEFAULT_SETTINGS.maxFileSizeMB, 50);
+    assert.equal(manifest.contributes.configuration.properties['toolwire.maxFileSize']?.default, 50);
+    assert.equal(normalizeSettings({}).maxFileSizeMB, 50);
+    assert.equal(normalizeSettings({ maxFileSize: 2 }).maxFileSizeMB, 2);
+  });
+});
