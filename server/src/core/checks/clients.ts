@@ -95,7 +95,7 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
           ...base,
           text: `${who}: ${sent}, like ${peerList(othersInClientGroup(outcome, 4), outcome.group.length - 1)}; ${unnamed(collisionEffect(outcome), outcome.wireName, name, style)}`,
           // A shared cut can gather hundreds of tools; point at the first few, name the count.
-          related: othersInClientGroup(outcome, MAX_RELATED).map((p) => related(context, p, outcome.wireName ?? '')),
+          related: othersInClientGroup(outcome, MAX_RELATED).map((p) => related(context, p, shown)),
           keeps: keeperOf(context, outcome) === outcome.tool,
           ...(first ? { peer: peerName(first) } : {}),
           // Without a survivor the client's own words (an error, a wrong call) go in the detail.
@@ -230,12 +230,14 @@ function peerName(peer: ClientPeer): string {
   return peer.file === undefined ? quote(peer.name) : `${quote(peer.name)} of server ${quote(peer.server)}`;
 }
 
-function related(context: CheckContext, peer: ClientPeer, wireName: string): RelatedLocation {
+/** `wireName` is null when it holds the unknown server's placeholder, which is never shown. */
+function related(context: CheckContext, peer: ClientPeer, wireName: string | null): RelatedLocation {
+  const sent = wireName === null ? 'gets the same name' : `is also sent as ${quote(wireName)}`;
   if (peer.tool !== undefined) {
     const tool = context.allTools[peer.tool]!;
-    return { range: tool.declaration.name.range, message: `${quote(peer.name)} is also sent as ${quote(wireName)}` };
+    return { range: tool.declaration.name.range, message: `${quote(peer.name)} ${sent}` };
   }
-  return { range: peer.range ?? { start: 0, end: 0 }, message: `${quote(peer.name)} of server ${quote(peer.server)} is also sent as ${quote(wireName)}`, ...(peer.file !== undefined ? { file: peer.file } : {}) };
+  return { range: peer.range ?? { start: 0, end: 0 }, message: `${quote(peer.name)} of server ${quote(peer.server)} ${sent}`, ...(peer.file !== undefined ? { file: peer.file } : {}) };
 }
 
 function dedupe(locations: readonly RelatedLocation[]): RelatedLocation[] {

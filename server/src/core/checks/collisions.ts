@@ -93,12 +93,12 @@ function collisionMessage(context: CheckContext, group: WireGroup, member: numbe
         const why = self.name === group.wireName ? 'it is declared again' : `${kept}'s real name is the model-safe form`;
         return {
           message: `Left out of the request: ${kept} is also sent as ${wire}.`,
-          detail: `${name} is sent as ${wire} (model-safe form), like ${otherNames}. The runtime keeps ${kept} (${why}): the model can never call ${name}, and a call meant for it runs ${kept}. ${remedy}`,
+          detail: `${total > 1 ? `${otherNames} are also sent as ${wire}. ` : ''}The runtime keeps ${kept} (${why}): the model can never call ${name}, and a call meant for it runs ${kept}. ${remedy}`,
         };
       }
       return {
         message: `Left out of the request: ${firstOther} ${one ? 'is' : 'are'} also sent as ${wire}.`,
-        detail: `No real name among them is the model-safe form, so the runtime leaves all of them out of the request. ${remedy}`,
+        detail: `${total > 1 ? `${otherNames} are also sent as ${wire}. ` : ''}No real name among them is the model-safe form, so the runtime leaves all of them out of the request. ${remedy}`,
       };
     }
     case 'verbatim': {
