@@ -57,7 +57,8 @@ function detailLines(findings: readonly Finding[], range: OffsetRange): string[]
     if (f.range.end !== range.end || f.detail === '') continue;
     lines.push('', `\`${f.code}\`: ${mdText(f.detail)}`);
   }
-  return lines.length > 0 ? ['', '---', ...lines] : [];
+  // No rule (`---`) above them: a hostile name must never be able to make one (hostileNames.test.ts).
+  return lines;
 }
 
 
