@@ -15,6 +15,8 @@ const common = {
   logLevel: 'warning',
   // jsonc-parser ships a UMD build by default; the ESM one bundles cleanly.
   mainFields: ['module', 'main'],
+  // `toolwire explain` embeds docs/diagnostics.md (cli/src/explainText.ts).
+  loader: { '.md': 'text' },
 };
 
 // Stale bundles or source maps from another mode must not end up in a package.

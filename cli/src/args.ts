@@ -45,7 +45,7 @@ export interface LiveArgs {
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
-export type ParsedArgs = CheckArgs | { readonly command: 'help' } | { readonly command: 'version' } | { readonly command: 'usage-error'; readonly message: string };
+export type ParsedArgs = CheckArgs | { readonly command: 'explain'; readonly code: string | undefined } | { readonly command: 'help' } | { readonly command: 'version' } | { readonly command: 'usage-error'; readonly message: string };
 
 export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
        toolwire check  [--format text|json|sarif] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
@@ -53,10 +53,12 @@ export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--confi
        toolwire check  [same options] --url URL [--header 'Name: value']...
        toolwire check  [--format text|json|sarif] [--client ID]... --mcp-config FILE [--only NAME]... [--input ID=VALUE]... [--timeout S] [--save DIR]
        toolwire census [--format text|json] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
+       toolwire explain [CODE]
 
 check   Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
         requests, ADS manifests, tool arrays, JSON Lines, YAML) for the names that travel on the wire.
 census  Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails).
+explain Prints what a finding code means, why it matters, an example and the fix (no CODE: the list).
 
 Folders are walked for *.json, *.jsonc, *.jsonl, *.ndjson, *.yaml and *.yml (node_modules and .git
 skipped). A file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid UTF-8) is an error
@@ -68,7 +70,8 @@ Options:
   --config FILE       use this .toolwire.json instead of the nearest one above each file
   --client ID         model this MCP client (repeat, or separate with commas); census defaults to all.
                       IDs: ${ALL_CLIENT_IDS.join(', ')}
-  --verbose           list on stderr every file skipped or holding no tools, and why
+  --verbose           list on stderr every file skipped or holding no tools, and why; under each
+                      finding, its why, its fix and the other tools involved
   --max-file-size MB  read no file larger than this (default ${DEFAULT_MAX_FILE_BYTES / MEGABYTE}; 1 MB = 1,048,576 bytes)
   --server -- CMD...  start this stdio MCP server (no shell) and check the tools it serves
   --url URL           connect to this MCP server (Streamable HTTP, else SSE) and check its tools
@@ -95,6 +98,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (argv.length === 0 || argv[0] === '-h' || argv[0] === '--help' || argv[0] === 'help') return { command: 'help' };
   if (argv[0] === '-v' || argv[0] === '--version') return { command: 'version' };
   const command = argv[0];
+  if (command === 'explain') {
+    if (argv.length > 2) return { command: 'usage-error', message: 'explain takes one code, e.g. toolwire explain wire-collision.' };
+    return { command, code: argv[1] };
+  }
   if (command !== 'check' && command !== 'census') return { command: 'usage-error', message: `Unknown command "${command}". Try: toolwire check PATH...` };
   let format: OutputFormat = 'text';
   let config: string | undefined;

@@ -36,6 +36,7 @@ export function buildReport(path: string, text: string, analysis: Analysis, othe
       code: f.code,
       severity: f.severity,
       message: f.message,
+      ...(f.detail !== '' ? { detail: f.detail } : {}),
       range: lines.range(f.range),
       related: f.related.map(related),
     }))],

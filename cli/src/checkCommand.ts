@@ -28,7 +28,7 @@ export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: str
     return text === undefined ? undefined : { path: shownAs(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd), text };
   };
   const reports: FileReport[] = run.files.map((f) => buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8));
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports));
+  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports, { verbose: args.verbose }));
   if (args.format === 'text') io.stderr.write(summary(reports));
   if (run.ioError) return 2;
   return count(reports, 'error') > 0 ? 1 : 0;

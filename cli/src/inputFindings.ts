@@ -18,8 +18,10 @@ export function inputDiagnostics(path: string, analysis: Analysis, lines: LineIn
   if (invalidUtf8) {
     const at = invalidUtf8.textOffset;
     const byte = invalidUtf8.byte.toString(16).toUpperCase().padStart(2, '0');
-    const message = `The file is not valid UTF-8: byte 0x${byte} at byte offset ${invalidUtf8.byteOffset} starts no valid character. JSON must be UTF-8 (or UTF-16 with a byte-order mark); re-save the file as UTF-8.`;
-    return [{ code: INVALID_JSON, severity: 'error', message, range: lines.range({ start: at, end: at + 1 }), related: [] }];
+    // One sentence for the log line; the why and the fix as the detail, as for every finding.
+    const message = `The file is not valid UTF-8: byte 0x${byte} at byte offset ${invalidUtf8.byteOffset} starts no valid character.`;
+    const detail = 'JSON must be UTF-8 (or UTF-16 with a byte-order mark); re-save the file as UTF-8.';
+    return [{ code: INVALID_JSON, severity: 'error', message, detail, range: lines.range({ start: at, end: at + 1 }), related: [] }];
   }
   const first = analysis.syntaxProblems[0];
   if (!first) return [];
@@ -28,8 +30,8 @@ export function inputDiagnostics(path: string, analysis: Analysis, lines: LineIn
   const where = analysis.documentKind === 'json-lines' ? ` on line ${lines.position(first.start).line + 1}` : '';
   const rest = more > 0 ? ` (and ${more} more syntax ${more === 1 ? 'error' : 'errors'})` : '';
   const effect = analysis.documentKind === 'json-lines' ? 'That line is not read.' : 'Tools after this point may be missing or misread.';
-  const message = `The file is not valid ${kind}: ${words(first.message)}${where}${rest}. ${effect}`;
-  return [{ code: INVALID_JSON, severity: 'error', message, range: lines.range({ start: first.start, end: first.end }), related: [] }];
+  const message = `The file is not valid ${kind}: ${words(first.message)}${where}${rest}.`;
+  return [{ code: INVALID_JSON, severity: 'error', message, detail: effect, range: lines.range({ start: first.start, end: first.end }), related: [] }];
 }
 
 /** jsonc-parser's codes (`CommaExpected`) as words (`comma expected`); yaml's sentences lose their capital and final stop. */

@@ -2,6 +2,8 @@ import { version } from '../../package.json';
 import { parseArgs, USAGE } from './args';
 import { runCensus } from './censusCommand';
 import { runCheck } from './checkCommand';
+import { runExplain } from './explain';
+import { DIAGNOSTICS_MARKDOWN } from './explainText';
 import { runLiveCheck } from './live/liveCommand';
 import { runMcpConfigCheck } from './live/mcpConfigCommand';
 
@@ -15,6 +17,8 @@ function main(): number | Promise<number> {
     case 'version':
       process.stdout.write(`${version}\n`);
       return 0;
+    case 'explain':
+      return runExplain(args.code, DIAGNOSTICS_MARKDOWN, { stdout: process.stdout, stderr: process.stderr });
     case 'usage-error':
       process.stderr.write(`toolwire: ${args.message}\n\n${USAGE}\n`);
       return 2;

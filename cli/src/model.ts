@@ -17,7 +17,10 @@ export interface FileReport {
   readonly diagnostics: ReadonlyArray<{
     readonly code: string;
     readonly severity: Severity;
+    /** One sentence: what happens, naming the wire name (what a CI log line shows). */
     readonly message: string;
+    /** The why and the fix (`--verbose`, JSON, SARIF); absent when the message says it all. */
+    readonly detail?: string;
     readonly range: PositionRange;
     readonly related: ReadonlyArray<{ readonly range: PositionRange; readonly message: string; readonly path?: string }>;
     /** A live server's finding on a tool's name (issue 9): that tool's index in `tools/list`. */

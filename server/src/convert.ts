@@ -34,6 +34,8 @@ export interface LspFix {
 export interface DiagnosticData {
   readonly version: number;
   readonly fix?: LspFix;
+  /** The finding's why and fix (the message is one sentence), for clients that show more. */
+  readonly detail?: string;
 }
 
 export function toLspFix(document: TextDocument, fix: FixData): LspFix {
@@ -50,7 +52,8 @@ export function toLspFix(document: TextDocument, fix: FixData): LspFix {
 export type OtherFiles = (file: string) => { readonly uri: string; range(range: OffsetRange): Range } | undefined;
 
 export function toDiagnostic(document: TextDocument, finding: Finding, otherFiles: OtherFiles = () => undefined): Diagnostic {
-  const data: DiagnosticData = { version: document.version, ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}) };
+  const detail = visible(finding.detail);
+  const data: DiagnosticData = { version: document.version, ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}), ...(detail !== '' ? { detail } : {}) };
   return {
     range: toRange(document, finding.range),
     severity: toSeverity(finding.severity),
@@ -60,13 +63,19 @@ export function toDiagnostic(document: TextDocument, finding: Finding, otherFile
     // Plain text, but a name's bidirectional override or line separator would still reorder or
     // break what the Problems panel shows: shown as ⟨U+202E⟩ (the core quotes other controls).
     message: visible(finding.message),
+    // Where the finding points at other tools, the why and the fix go with them, at the finding's
+    // own place: the Problems panel lists related information under the one-sentence message.
+    // Elsewhere the hover shows them (features/hover.ts).
     ...(finding.related.length > 0
       ? {
-          relatedInformation: finding.related.flatMap((r) => {
-            if (r.file === undefined) return [{ location: { uri: document.uri, range: toRange(document, r.range) }, message: visible(r.message) }];
-            const other = otherFiles(r.file);
-            return other ? [{ location: { uri: other.uri, range: other.range(r.range) }, message: visible(r.message) }] : [];
-          }),
+          relatedInformation: [
+            ...finding.related.flatMap((r) => {
+              if (r.file === undefined) return [{ location: { uri: document.uri, range: toRange(document, r.range) }, message: visible(r.message) }];
+              const other = otherFiles(r.file);
+              return other ? [{ location: { uri: other.uri, range: other.range(r.range) }, message: visible(r.message) }] : [];
+            }),
+            ...(detail !== '' ? [{ location: { uri: document.uri, range: toRange(document, finding.range) }, message: detail }] : []),
+          ],
         }
       : {}),
     data,

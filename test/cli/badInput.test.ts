@@ -67,7 +67,9 @@ describe('syntax: one invalid-json error, so CI fails', () => {
     const dir = scratch({ 'notes.json': 'just some notes\n' });
     const result = runCli(['check', 'notes.json'], dir);
     assert.equal(result.status, 1);
-    assert.equal(result.stdout, 'notes.json:1:1: error invalid-json The file is not valid JSON: invalid symbol (and 2 more syntax errors). Tools after this point may be missing or misread.\n');
+    assert.equal(result.stdout, 'notes.json:1:1: error invalid-json The file is not valid JSON: invalid symbol (and 2 more syntax errors).\n');
+    // The why follows with --verbose, as for every finding.
+    assert.match(runCli(['check', '--verbose', 'notes.json'], dir).stdout, /^notes\.json:1:1: error invalid-json The file is not valid JSON: invalid symbol \(and 2 more syntax errors\)\.\n {2}Tools after this point may be missing or misread\.\n/);
     assert.match(result.stderr, /1 file, 0 tools: 1 error/);
   });
 

@@ -49,6 +49,8 @@ describe('toolwire census and --client', () => {
   test('an MCP client configuration in the folder enables its client', () => {
     const dir = scratch({ '.cursor/mcp.json': JSON.stringify({ mcpServers: { srv: { command: 'x' } } }), 'srv.json': tools('a.b') });
     const text = runCli(['check', 'srv.json'], dir).stdout;
-    assert.match(text, /warning client-dropped "a\.b" never reaches the model in this client\. Whatever the server is called: Cursor/);
+    assert.match(text, /warning client-dropped Left out by Cursor: the model never sees this tool\.\n/);
+    const verbose = runCli(['check', '--verbose', 'srv.json'], dir).stdout;
+    assert.match(verbose, /warning client-dropped Left out by Cursor: the model never sees this tool\.\n {2}Whatever the server is called: Cursor /);
   });
 });

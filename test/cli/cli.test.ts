@@ -13,8 +13,9 @@ describe('toolwire check', () => {
     // Every modelled client's server-independent fates come as warnings (issue #8 item 6).
     const lines = result.stdout.trim().split('\n').filter((l) => / error /.test(l));
     assert.equal(lines.length, 2);
-    assert.match(lines[0]!, /^tools\.json:4:15: error wire-collision "a\.b" is sent as "a_b"/);
-    assert.match(lines[1]!, /^tools\.json:8:15: error wire-collision "a_b"/);
+    assert.equal(lines[0]!, 'tools.json:4:15: error wire-collision Left out of the request: "a_b" is also sent as "a_b".');
+    assert.equal(lines[1]!, 'tools.json:8:15: error wire-collision Sent as "a_b", this tool shadows "a.b", which is left out.');
+    assert.ok(!result.stdout.includes('Rename'), 'the why and the fix wait for --verbose');
     assert.match(result.stderr, /1 file, 3 tools: 2 errors, 6 warnings, 0 info \(1 hint not shown/);
   });
 
@@ -32,7 +33,8 @@ describe('toolwire check', () => {
     assert.deepEqual(file.tools[0], { name: 'a.b', wireName: 'a_b', offered: false, range: { start: { line: 3, character: 14 }, end: { line: 3, character: 19 } }, clients });
     assert.equal(clients.cursor!.fate, 'dropped');
     const diagnostic = file.diagnostics[0]!;
-    assert.deepEqual(Object.keys(diagnostic), ['code', 'severity', 'message', 'range', 'related']);
+    assert.deepEqual(Object.keys(diagnostic), ['code', 'severity', 'message', 'detail', 'range', 'related']);
+    assert.match(String(diagnostic.detail), /^The runtime keeps "a_b" .* Rename it, e\.g\. "a-b"\.$/);
     assert.deepEqual(diagnostic.related, [{ range: { start: { line: 7, character: 14 }, end: { line: 7, character: 19 } }, message: '"a_b" is also sent as "a_b" (kept)' }]);
   });
 
@@ -56,6 +58,13 @@ describe('toolwire check', () => {
     assert.equal(first.level, 'error');
     assert.deepEqual(first.locations[0].physicalLocation.region, { startLine: 4, startColumn: 15, endLine: 4, endColumn: 20 });
     assert.equal(first.relatedLocations.length, 1);
+    // One sentence in the message (code scanning's title); the detail beside it; the docs on the rule.
+    assert.equal(first.message.text, 'Left out of the request: "a_b" is also sent as "a_b".');
+    assert.match(first.properties.detail, /^The runtime keeps "a_b"/);
+    const rule = run.tool.driver.rules.find((r: { id: string }) => r.id === 'wire-collision');
+    assert.match(rule.fullDescription.text, /^Error\. Two or more tools of one request share a wire name\. Why: /);
+    assert.match(rule.help.text, /^Fix: the tools that should change carry/);
+    assert.match(rule.help.markdown, /\*\*Fix\*\*/);
     assert.equal(run.results.filter((r: { level: string }) => r.level === 'note').length, 1, 'hints are notes');
   });
 

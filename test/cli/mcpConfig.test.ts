@@ -15,12 +15,13 @@ describe('toolwire check --mcp-config: a whole client setup', () => {
     const dir = scratch({ '.vscode/mcp.json': JSON.stringify({ servers: { docs: serves('search'), code: serves('search', 'get_file') } }) });
     const result = runCli(['check', '--mcp-config', '.vscode/mcp.json', '--client', 'openai-agents', '--format', 'json'], dir);
     assert.equal(result.status, 1, result.stderr);
-    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; diagnostics: Array<{ code: string; message: string; range: { start: { line: number } } }> }> };
+    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; diagnostics: Array<{ code: string; message: string; detail: string; range: { start: { line: number } } }> }> };
     assert.deepEqual(out.files.map((f) => f.path), ['mcp://docs/tools/list', 'mcp://code/tools/list'], 'the config order');
     for (const file of out.files) {
       const collision = file.diagnostics.find((d) => d.code === 'client-collision');
       assert.ok(collision, `${file.path}: ${JSON.stringify(file.diagnostics)}`);
-      assert.match(collision.message, /Duplicate tool names found across MCP servers/);
+      assert.match(collision.message, /^Sent as "search" by OpenAI Agents SDK, like "search" of server "(docs|code)"\.$/);
+      assert.match(collision.detail, /Duplicate tool names found across MCP servers/);
       assert.equal(collision.range.start.line, 7, 'a real position in the pretty-printed snapshot');
     }
     assert.match(out.files[0]!.diagnostics.find((d) => d.code === 'client-collision')!.message, /of server "code"/);

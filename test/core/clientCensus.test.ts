@@ -39,7 +39,8 @@ describe('the workspace census across files', () => {
       const finding = analysis.findings.find((f) => f.code === 'client-collision');
       assert.ok(finding, path);
       assert.deepEqual(finding.clients, ['openai-agents']);
-      assert.match(finding.message, /OpenAI Agents SDK v0\.22\.0: sent as "accounts_list", like "accounts_list" of server "cloudflare-(radar|browser)"; the SDK raises UserError/);
+      assert.match(finding.message, /^Sent as "accounts_list" by OpenAI Agents SDK, like "accounts_list" of server "cloudflare-(radar|browser)"\.$/);
+      assert.match(finding.detail, /OpenAI Agents SDK v0\.22\.0: sent as "accounts_list", like "accounts_list" of server "cloudflare-(radar|browser)"; the SDK raises UserError/);
       assert.equal(finding.related[0]!.file, other);
       assert.equal(files[other].slice(finding.related[0]!.range.start, finding.related[0]!.range.end), '"accounts_list"');
     }

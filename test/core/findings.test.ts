@@ -233,10 +233,11 @@ describe('messages say what, why, which profile and how to fix', () => {
   test('invalid-name names the provider, the rule, the character, and a fix', () => {
     const [finding] = analyze(openaiChat(['mcp/github/create_issue'])).findings;
     assert.ok(finding);
-    assert.match(finding.message, /OpenAI \(openai: \^\[a-zA-Z0-9_-\]\{1,64\}\$\)/);
-    assert.match(finding.message, /"\/" \(U\+002F\) at character 4 and 1 more/);
-    assert.match(finding.message, /whole request \(HTTP 400\)/);
-    assert.match(finding.message, /e\.g\. to "mcp_github_create_issue"/);
+    assert.equal(finding.message, '"mcp/github/create_issue" is rejected by openai: the whole request fails.');
+    assert.match(finding.detail, /OpenAI \(openai: \^\[a-zA-Z0-9_-\]\{1,64\}\$\)/);
+    assert.match(finding.detail, /"\/" \(U\+002F\) at character 4 and 1 more/);
+    assert.match(finding.detail, /HTTP 400/);
+    assert.match(finding.detail, /e\.g\. to "mcp_github_create_issue"/);
     assert.deepEqual(finding.profiles, ['openai']);
   });
 
@@ -245,8 +246,10 @@ describe('messages say what, why, which profile and how to fix', () => {
     const findings = analyze(text).findings.filter((f) => f.code === 'wire-collision');
     const [leftOut, kept] = findings;
     assert.ok(leftOut && kept);
-    assert.match(leftOut.message, /keeps "a_b".*leaves "a\.b" out of the request/);
-    assert.match(kept.message, /This tool is kept.*"a\.b" is left out/);
+    assert.equal(leftOut.message, 'Left out of the request: "a_b" is also sent as "a_b".');
+    assert.match(leftOut.detail, /keeps "a_b".*the model can never call "a\.b", and a call meant for it runs "a_b"/);
+    assert.equal(kept.message, 'Sent as "a_b", this tool shadows "a.b", which is left out.');
+    assert.match(kept.detail, /runtime keeps it; "a\.b" is left out/);
     assert.equal(text.slice(leftOut.related[0]!.range.start, leftOut.related[0]!.range.end), '"a_b"');
     assert.match(leftOut.related[0]!.message, /\(kept\)/);
     assert.match(kept.related[0]!.message, /\(left out\)/);
@@ -256,23 +259,27 @@ describe('messages say what, why, which profile and how to fix', () => {
 
   test('Anthropic duplicates quote its error', () => {
     const text = pretty({ model: 'claude-x', tools: [{ name: 'get', input_schema: {} }, { name: 'get', input_schema: {} }] });
-    assert.match(analyze(text).findings[0]!.message, /Tool names must be unique/);
+    assert.equal(analyze(text).findings[0]!.message, '"get" is declared 2 times: Anthropic rejects the whole request.');
+    assert.match(analyze(text).findings[0]!.detail, /Tool names must be unique/);
   });
 
   test('ADS hyphen collisions explain why the derivation is not collision-free', () => {
     const finding = analyze(adsManifest([{ name: 'com.example.a-b' }, { name: 'com.example.a.b' }])).findings.find((f) => f.code === 'wire-collision');
-    assert.match(finding!.message, /Hyphens are legal inside segments/);
+    assert.equal(finding!.message, 'Invoked as "com-example-a-b", like "com.example.a.b": a call may run the wrong capability.');
+    assert.match(finding!.detail, /Hyphens are legal inside segments/);
   });
 
   test('not-invocable says the spec forbids truncation and offers an invocationName', () => {
     const finding = analyze(adsManifest([{ name: `com.example.${'x'.repeat(60)}` }])).findings[0]!;
-    assert.match(finding.message, /72 characters, over ADS-2's 64; the spec forbids truncating/);
+    assert.match(finding.message, /^Not invocable: derives "com-example-x{60}", 72 characters, over ADS-2's 64\.$/);
+    assert.match(finding.detail, /^ADS-2 forbids truncating it/);
     assert.equal(finding.fix?.kind, 'add-invocation-name');
   });
 
   test('unresolved tool_choice suggests the closest name', () => {
     const text = openaiChat(['get_weather'], { tool_choice: { type: 'function', function: { name: 'get_wether' } } });
-    assert.match(analyze(text).findings[0]!.message, /Did you mean "get_weather"\?/);
+    assert.equal(analyze(text).findings[0]!.message, 'tool_choice names "get_wether", no tool of this request: the request fails.');
+    assert.match(analyze(text).findings[0]!.detail, /Did you mean "get_weather"\?/);
   });
 });
 

@@ -29,9 +29,10 @@ describe('invalid-parameter-name: which keys, which providers', () => {
     assert.equal(finding!.pointer, '/tools/0/input_schema/properties/$top');
     assert.deepEqual(finding!.profiles, ['anthropic']);
     assert.equal(finding!.tool, 0);
+    assert.equal(finding!.message, 'Parameter "$top" is rejected by anthropic: the whole request fails.');
     assert.equal(
-      finding!.message,
-      'Parameter "$top" of "list_files" is rejected by Anthropic (anthropic: ^[a-zA-Z0-9_.-]{1,64}$): "$" (U+0024) at character 1 is outside [a-zA-Z0-9_.-]. One invalid property key fails the whole request (HTTP 400). Rename it, e.g. to "_top".',
+      finding!.detail,
+      'Anthropic (anthropic: ^[a-zA-Z0-9_.-]{1,64}$): "$" (U+0024) at character 1 is outside [a-zA-Z0-9_.-]. One invalid property key of "list_files" fails every tool sent with it (HTTP 400). Rename it, e.g. to "_top".',
     );
   });
 
@@ -39,11 +40,11 @@ describe('invalid-parameter-name: which keys, which providers', () => {
     const ok = 'k'.repeat(64);
     const long = 'k'.repeat(65);
     assert.deepEqual(lines(anthropic(schema({ 'a.b': {}, 'a-b': {}, a_b: {}, [ok]: {}, [long]: {} }))), [`error "${long}"`]);
-    assert.match(parameterFindings(anthropic(schema({ [long]: {} })))[0]!.message, /65 characters, over the limit of 64/);
+    assert.match(parameterFindings(anthropic(schema({ [long]: {} })))[0]!.detail, /65 characters, over the limit of 64/);
   });
 
   test('characters are code points: an astral character is one character, counted once', () => {
-    const message = parameterFindings(anthropic(schema({ 'a😀b c': {} })))[0]!.message;
+    const message = parameterFindings(anthropic(schema({ 'a😀b c': {} })))[0]!.detail;
     assert.match(message, /"😀" \(U\+1F600\) at character 2 and 1 more is outside/);
   });
 
@@ -86,7 +87,7 @@ describe('invalid-parameter-name: which keys, which providers', () => {
     const [finding] = parameterFindings(text, { defaultTargets: ['openai'], clients: { ...clients, enabled: [...clients.enabled] } });
     assert.deepEqual(finding!.profiles, ['anthropic']);
     assert.deepEqual(finding!.clients, ['claude-code']);
-    assert.match(finding!.message, /rejected by Anthropic \(anthropic via Claude Code: /);
+    assert.match(finding!.detail, /^Anthropic \(anthropic via Claude Code: /);
     // A client that does not load this server sends nothing.
     assert.deepEqual(lines(text, { defaultTargets: ['openai'], clients: { enabled: ['claude-code'], server: 'bank', notLoadedBy: ['claude-code'] } }), []);
   });

@@ -43,7 +43,8 @@ describe('one registry', () => {
 
     const dropped = analysis.findings.find((f) => f.code === 'client-dropped' && f.clients?.includes('acme' as ClientId));
     assert.ok(dropped, 'a finding from the throwaway client');
-    assert.match(dropped.message, /Acme Agent v9 \(test\): left out \(Acme drops names with a z\)/);
+    assert.equal(dropped.message, 'Left out by Acme Agent: the model never sees this tool.');
+    assert.match(dropped.detail, /Acme Agent v9 \(test\): left out \(Acme drops names with a z\)/);
 
     const document = TextDocument.create('file:///ws/t.json', 'json', 1, text);
     const hover = hoverAt(document, new AnalysisIndex(analysis), text.indexOf('"quiz"') + 2);

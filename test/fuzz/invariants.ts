@@ -59,7 +59,11 @@ export function diagnosticProblems(text: string, version: number, diagnostics: r
   });
   const expected = analysis.findings.map((f: Finding) => JSON.stringify({
     code: f.code, severity: SEVERITY[f.severity], message: f.message, range: `${f.range.start}-${f.range.end}`,
-    related: f.related.filter((r) => r.file === undefined).map((r) => `${r.range.start}-${r.range.end} ${r.message}`),
+    // The detail follows the related locations, at the finding's own range (convert.ts).
+    related: [
+      ...f.related.filter((r) => r.file === undefined).map((r) => `${r.range.start}-${r.range.end} ${r.message}`),
+      ...(f.related.length > 0 && f.detail !== '' ? [`${f.range.start}-${f.range.end} ${f.detail}`] : []),
+    ],
     version,
     fix: f.fix?.edits.map((e) => `${e.range.start}-${e.range.end} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`),
   }));

@@ -33,7 +33,8 @@ describe('invalid-parameter-name over LSP', () => {
       ['invalid-parameter-name', 1, '"page token"'],
     ]);
     assert.equal(diagnostics[0]!.codeDescription?.href, 'https://github.com/toolwire/toolwire/blob/main/docs/diagnostics.md#invalid-parameter-name');
-    assert.match(diagnostics[0]!.message as string, /^Parameter "\$top" of "list_files" is rejected by Anthropic \(anthropic: \^\[a-zA-Z0-9_\.-\]\{1,64\}\$\)/);
+    assert.equal(diagnostics[0]!.message, 'Parameter "$top" is rejected by anthropic: the whole request fails.');
+    assert.match((diagnostics[0]!.data as { detail: string }).detail, /^Anthropic \(anthropic: \^\[a-zA-Z0-9_\.-\]\{1,64\}\$\)/);
   });
 
   test('the quick fix renames the key and its required entry, and the diagnostic goes', async () => {

@@ -58,7 +58,7 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
   }
   const report = withToolIndexes(buildReport(virtualPath(server), text, analysed.analysis), analysed.analysis.tools.filter((t) => t.name !== undefined).map((t) => toolIndex(t.declaration.name.pointer)));
   const reports = [report];
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports));
+  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports, { verbose: args.verbose }));
   if (args.format === 'text') io.stderr.write(summary(reports));
   return count(reports, 'error') > 0 ? 1 : 0;
 }

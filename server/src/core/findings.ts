@@ -60,7 +60,16 @@ export interface FixData {
 export interface Finding {
   readonly code: FindingCode;
   readonly severity: Severity;
+  /**
+   * One sentence, about 100 characters at most: what happens, naming the wire name. It is what the
+   * Problems panel and a CI log line show, so it carries no advice (issue 11, item 5).
+   */
   readonly message: string;
+  /**
+   * The why and the fix, in sentences the message does not repeat: shown in the hover, with
+   * `--verbose`, and in JSON and SARIF. Empty when the message says it all.
+   */
+  readonly detail: string;
   readonly range: OffsetRange;
   readonly pointer: string;
   readonly related: readonly RelatedLocation[];

@@ -13,7 +13,7 @@ export type { OffsetRange } from './json/ranges';
 export type { AnalysisOptions, SeveritySetting } from './settings';
 export { PROVIDERS, ALL_PROVIDER_IDS, DEFAULT_TARGETS, isProviderId, type ProviderId, type ProviderProfile } from './profiles/providers';
 export { checkName, describeReason, describeChar, type Verdict, type Reason } from './profiles/verdict';
-export { modelSafe, adsDerive, DERIVATION_IDS, MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
+export { modelSafe, adsDerive, adsWireName, ADS_MAX, DERIVATION_IDS, MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
 export { parseConfig } from './config/parseConfig';
 export { optionsForFile } from './config/resolve';
 export { globMatcher, matchesAny, MAX_GLOB_LENGTH, MAX_GLOBS } from './config/glob';

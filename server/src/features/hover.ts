@@ -1,6 +1,6 @@
 import type { Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { describeReason, othersInGroup, PROVIDERS, type Analysis } from '../core';
+import { ADS_MAX, adsWireName, describeReason, othersInGroup, PROVIDERS, type Analysis, type AnalyzedTool, type Finding, type OffsetRange } from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
 import { toRange } from '../convert';
 import { rowsForTool } from './clientTable';
@@ -34,8 +34,33 @@ export function hoverAt(document: TextDocument, index: AnalysisIndex, offset: nu
     range = toRange(document, tool.declaration.name.range);
     lines.push(...toolLines(analysis, found.tool), ...clientLines(index, found.tool, fallbackServer));
   }
+  lines.push(...detailLines(analysis.findings, found.kind === 'reference' ? analysis.references[found.reference]!.reference.range : analysis.tools[found.tool]!.declaration.name.range));
   return { contents: { kind: 'markdown', value: lines.join('\n') }, range };
 }
+
+/**
+ * The why and the fix of each finding on this name: the Problems panel shows one sentence, the
+ * hover the rest (issue 11, item 5). Findings are sorted by position, so a binary search finds
+ * them at the same cost on 10k tools as on 10.
+ */
+function detailLines(findings: readonly Finding[], range: OffsetRange): string[] {
+  let low = 0;
+  let high = findings.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (findings[mid]!.range.start < range.start) low = mid + 1;
+    else high = mid;
+  }
+  const lines: string[] = [];
+  for (let i = low; i < findings.length && findings[i]!.range.start === range.start; i++) {
+    const f = findings[i]!;
+    if (f.range.end !== range.end || f.detail === '') continue;
+    lines.push('', `\`${f.code}\`: ${mdText(f.detail)}`);
+  }
+  // No rule (`---`) above them: a hostile name must never be able to make one (hostileNames.test.ts).
+  return lines;
+}
+
 
 /** MCP tools: what each client sends (the enabled ones, or every one when none is enabled). */
 function clientLines(index: AnalysisIndex, tool: number, fallbackServer: string): string[] {
@@ -62,7 +87,7 @@ function toolLines(analysis: Analysis, index: number): string[] {
   const tool = analysis.tools[index]!;
   const census = analysis.requests[tool.request]!;
   const lines = [`**${mdCode(tool.name ?? '')}** · ${FORMAT_LABELS[census.format]} · derivation \`${census.derivation}\``, ''];
-  lines.push(`Wire name: ${tool.wireName === null ? '**none**' : mdCode(tool.wireName)} (${describeWire(tool)})`, '');
+  lines.push(`Wire name: ${tool.wireName === null ? `**none**${notInvocableWhy(tool)}` : `${mdCode(tool.wireName)} (${describeWire(tool)})`}`, '');
   lines.push(`Fate: ${toMarkdown(describeFate(analysis, tool))}`, '');
   if (tool.verdicts.length > 0) {
     lines.push('| provider | rule | verdict |', '|---|---|---|');
@@ -84,4 +109,15 @@ function toolLines(analysis: Analysis, index: number): string[] {
     lines.push(`Collides with ${others} on ${wire}. ${kept ? `A call to ${wire} runs **${mdCode(kept.name ?? '')}**.` : 'No tool reliably receives a call to that name.'}`);
   }
   return lines;
+}
+
+/** ADS: why there is no wire name, with the derived name and its length (ADS-2 never truncates). */
+function notInvocableWhy(tool: AnalyzedTool): string {
+  if (tool.fate !== 'not-invocable' || tool.name === undefined) return ` (${describeWire(tool)})`;
+  const ads = adsWireName(tool.name, tool.declaration);
+  if (ads.kind !== 'not-invocable') return ' (its invocationName is not valid under ADS-2)';
+  const length = [...ads.derived].length;
+  return ads.why === 'too-long'
+    ? ` (derives ${mdCode(ads.derived)}, **${length} characters**, over ADS-2's ${ADS_MAX}; never truncated, so not invocable)`
+    : ` (derives ${mdCode(ads.derived)}, ${length} characters, not a valid tool name: \`[A-Za-z0-9_-]\` only)`;
 }

@@ -15,7 +15,8 @@ export function checkAdsCapabilities(context: CheckContext): void {
     const site = tool.declaration.name;
     if (context.request.format === 'ads-manifest' && !ADS_NAMESPACED_NAME.test(name)) {
       context.sink.add('invalid-capability-name', 'error', {
-        message: `Capability name ${quote(name)} is not an ADS namespacedName (^[A-Za-z][A-Za-z0-9-]{0,63}(\\.[A-Za-z][A-Za-z0-9-]{0,63})+$): ${namespacedNameProblem(name)}.`,
+        message: `Capability name ${quote(name)} is not an ADS namespacedName: ${namespacedNameProblem(name)}.`,
+        detail: `ADS-2 requires ^[A-Za-z][A-Za-z0-9-]{0,63}(\\.[A-Za-z][A-Za-z0-9-]{0,63})+$. Rename it to a reverse-DNS name${name.includes('.') ? '' : ` such as ${quote(`com.example.${name.replace(/_/g, '-')}`)}`}.`,
         range: site.range,
         pointer: site.pointer,
         related: [],
@@ -29,7 +30,8 @@ export function checkAdsCapabilities(context: CheckContext): void {
       const explicit = tool.declaration.invocationName!;
       const fix = invocationNameFix(context, local);
       context.sink.add('invalid-invocation-name', 'error', {
-        message: `invocationName ${explicit.value === undefined ? 'must be a string' : `${quote(explicit.value)} is invalid`}: ADS-2 requires ^[A-Za-z][A-Za-z0-9_-]{0,63}$${explicit.value !== undefined ? ` (${invocationNameProblem(explicit.value)})` : ''}. Until it is fixed, clients cannot invoke ${quote(name)}.${fix ? ` Use e.g. ${quote(fix.proposed)}.` : ''}`,
+        message: explicit.value === undefined ? 'invocationName must be a string: the capability cannot be invoked.' : `invocationName ${quote(explicit.value)} is invalid: ${invocationNameProblem(explicit.value)}.`,
+        detail: `ADS-2 requires ^[A-Za-z][A-Za-z0-9_-]{0,63}$. Until it is fixed, clients cannot invoke ${quote(name)}.${fix ? ` Use e.g. ${quote(fix.proposed)}.` : ''}`,
         range: explicit.range,
         pointer: explicit.pointer,
         related: [],
@@ -39,11 +41,16 @@ export function checkAdsCapabilities(context: CheckContext): void {
     } else if (ads.kind === 'not-invocable') {
       const fix = invocationNameFix(context, local);
       const length = [...ads.derived].length;
+      // The message names the derived name, the would-be wire name; the squiggle is on the written one.
+      const message = ads.why === 'too-long'
+        ? `Not invocable: derives ${quote(ads.derived)}, ${length} characters, over ADS-2's ${ADS_MAX}.`
+        : `Not invocable: derives ${quote(ads.derived)}, not a valid tool name ([A-Za-z0-9_-] only).`;
       const why = ads.why === 'too-long'
-        ? `derives ${quote(ads.derived)}, ${length} characters, over ADS-2's ${ADS_MAX}; the spec forbids truncating it, so clients MUST treat the capability as not invocable and models never see it`
-        : `derives ${quote(ads.derived)}, which is still not a valid tool name ([A-Za-z0-9_-] only), so clients cannot invoke it`;
+        ? 'ADS-2 forbids truncating it, so clients MUST treat the capability as not invocable and models never see it.'
+        : 'Clients cannot invoke the capability, and models never see it.';
       context.sink.add('not-invocable', 'error', {
-        message: `${quote(name)} ${why}. Add an invocationName${fix ? `, e.g. ${quote(fix.proposed)}` : ''}.`,
+        message,
+        detail: `${why} Add an invocationName${fix ? `, e.g. ${quote(fix.proposed)}` : ''}.`,
         range: site.range,
         pointer: site.pointer,
         related: [],
@@ -55,7 +62,7 @@ export function checkAdsCapabilities(context: CheckContext): void {
 }
 
 function namespacedNameProblem(name: string): string {
-  if (!name.includes('.')) return 'it needs at least one "." (a reverse-DNS namespace such as com.example.' + name + ')';
+  if (!name.includes('.')) return 'it needs at least one "."';
   const segments = name.split('.');
   for (const segment of segments) {
     if (segment.length === 0) return 'it has an empty segment (two dots in a row, or a dot at an end)';

@@ -52,10 +52,20 @@ export interface ClientFindingStyle {
 
 interface Note {
   readonly client: ClientId;
+  /** `VS Code 1.101`: the label and the version modelled. */
+  readonly label: string;
   readonly text: string;
   readonly related: readonly RelatedLocation[];
   /** This tool keeps the shared name in this client (so it needs no rename for it). */
   readonly keeps: boolean;
+  /** The name this client sends, or null when it holds the unknown server's placeholder. */
+  readonly wireName: string | null;
+  /** The first other tool of a shared name, quoted. */
+  readonly peer?: string;
+  /** A client collision's effect on this tool, in a few words. */
+  readonly effect?: string;
+  /** A shorter server name alone would avoid this fate: only then is it advised. */
+  readonly lengthIsCause: boolean;
 }
 
 /**
@@ -76,21 +86,28 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
     for (const outcome of result.tools) {
       // An unknown server's wire names hold a placeholder: say what happens, not a made-up name.
       const name = context.allTools[outcome.tool]?.name;
-      const sent = style.serverKnown || outcome.wireName === name ? `sent as ${quote(outcome.wireName ?? '')}` : 'renamed';
+      const shown = style.serverKnown || outcome.wireName === name ? outcome.wireName : null;
+      const sent = shown !== null ? `sent as ${quote(shown ?? '')}` : 'renamed';
+      const base = { client: result.client, label: profile.label, wireName: shown };
       if (outcome.group.length > 1) {
+        const [first] = othersInClientGroup(outcome, 1);
         note(outcome.tool, 'client-collision', {
-          client: result.client,
+          ...base,
           text: `${who}: ${sent}, like ${peerList(othersInClientGroup(outcome, 4), outcome.group.length - 1)}; ${unnamed(collisionEffect(outcome), outcome.wireName, name, style)}`,
           // A shared cut can gather hundreds of tools; point at the first few, name the count.
-          related: othersInClientGroup(outcome, MAX_RELATED).map((p) => related(context, p, outcome.wireName ?? '')),
+          related: othersInClientGroup(outcome, MAX_RELATED).map((p) => related(context, p, shown)),
           keeps: keeperOf(context, outcome) === outcome.tool,
+          ...(first ? { peer: peerName(first) } : {}),
+          // Without a survivor the client's own words (an error, a wrong call) go in the detail.
+          ...(outcome.survivor ? { effect: outcome.survivor.tool === outcome.tool && outcome.survivor.file === undefined ? 'the other is lost' : 'this one is lost' } : {}),
+          lengthIsCause: style.serverKnown && name !== undefined && first !== undefined && shortServerSeparates(result, name, first),
         });
       } else if (outcome.fate === 'request-fails') {
-        note(outcome.tool, 'client-rejected', { client: result.client, text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`, related: [], keeps: false });
+        note(outcome.tool, 'client-rejected', { ...base, text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`, related: [], keeps: false, lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name) });
       } else if (outcome.fate === 'dropped' && !outcome.overLimit && !outcome.collateral) {
         // A tool lost because another tool failed (VS Code) gets no finding of its own: the
         // failing tool's finding says how many it takes down, and its fix brings them back.
-        note(outcome.tool, 'client-dropped', { client: result.client, text: `${who}: left out (${unnamed(outcome.reason ?? 'dropped', outcome.wireName, name, style)})`, related: [], keeps: false });
+        note(outcome.tool, 'client-dropped', { ...base, text: `${who}: left out (${unnamed(outcome.reason ?? 'dropped', outcome.wireName, name, style)})`, related: [], keeps: false, lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name) });
       }
     }
   }
@@ -100,20 +117,17 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
     const local = global - context.firstTool;
     const tool = context.census.tools[local]!;
     const fix = list.every((n) => n.keeps) ? undefined : renameFix(context, local, true);
-    const lead = code === 'client-collision'
-      ? `${quote(tool.name ?? '')} shares its name with another tool once clients rewrite it.`
-      : code === 'client-rejected'
-        ? `${quote(tool.name ?? '')} makes the whole request fail in ${list.length === 1 ? 'this client' : 'these clients'}.`
-        : `${quote(tool.name ?? '')} never reaches the model in ${list.length === 1 ? 'this client' : 'these clients'}.`;
-    const shorten = style.serverKnown ? ', or shorten the server name' : '';
+    // "shorten the server name" only where a shorter one would help (issue 11, item 5).
+    const shorten = list.some((n) => n.lengthIsCause) ? ', or shorten the server name' : '';
     const remedy = fix
       ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client)${shorten}.`
       : code === 'client-collision'
         ? ' Rename the other tool (its finding carries the fix).'
-        : '';
-    const whatever = style.serverKnown ? '' : ' Whatever the server is called:';
+        : shorten !== '' ? ' Shorten the server name.' : '';
+    const whatever = style.serverKnown ? '' : 'Whatever the server is called: ';
     context.sink.add(code, code === 'client-dropped' || style.capAtWarning ? 'warning' : 'error', {
-      message: `${lead}${whatever} ${list.map((n) => n.text).join('. ')}.${remedy}`,
+      message: clientLead(code, list),
+      detail: `${whatever}${list.map((n) => n.text).join('. ')}.${remedy}`,
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
       related: dedupe(list.flatMap((n) => n.related)),
@@ -122,6 +136,47 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
       ...(fix ? { fix } : {}),
     });
   }
+}
+
+/** The one sentence: the first client's wire name and what happens, and how many others agree. */
+function clientLead(code: FindingCode, list: readonly Note[]): string {
+  const first = list[0]!;
+  const by = list.length === 1 ? first.label : `${first.label} and ${list.length - 1} more client${list.length === 2 ? '' : 's'}`;
+  // One client's effect only: with several, each says its own in the detail.
+  const effect = list.length === 1 && first.effect !== undefined ? `: ${first.effect}` : '';
+  switch (code) {
+    case 'client-collision':
+      return first.wireName !== null
+        ? `Sent as ${quote(first.wireName)} by ${by}, like ${first.peer ?? 'another tool'}${effect}.`
+        : `Sent by ${by} under the same name as ${first.peer ?? 'another tool'}${effect}.`;
+    case 'client-rejected':
+      return first.wireName !== null ? `Sent as ${quote(first.wireName)} by ${by}: the whole request fails.` : `Renamed by ${by} to a name that fails the whole request.`;
+    default:
+      return `Left out by ${by}: the model never sees this tool.`;
+  }
+}
+
+/** A one-character stand-in for the server name: what any shorter name could do at best. */
+const SHORT_SERVER = 's';
+
+/** The tool fails or is dropped under its server's name but, alone, not under a one-character one. */
+function shortServerSaves(result: ClientResult, name: string): boolean {
+  if ([...result.server].length <= 1) return false;
+  const ok = (server: string) => {
+    const [o] = result.profile.rewrite([{ server, tool: name }]);
+    return o !== undefined && (o.fate === 'sent' || o.fate === 'renamed');
+  };
+  return !ok(result.server) && ok(SHORT_SERVER);
+}
+
+/** The two names share a wire name under this server's name, but not under a one-character one. */
+function shortServerSeparates(result: ClientResult, name: string, peer: ClientPeer): boolean {
+  if ([...result.server].length <= 1) return false;
+  const shared = (server: string) => {
+    const [a, b] = result.profile.rewrite([{ server, tool: name }, { server: peer.server === result.server ? server : peer.server, tool: peer.name }]);
+    return a !== undefined && b !== undefined && a.wireName !== null && a.wireName === b.wireName;
+  };
+  return shared(result.server) && !shared(SHORT_SERVER);
 }
 
 /**
@@ -175,12 +230,14 @@ function peerName(peer: ClientPeer): string {
   return peer.file === undefined ? quote(peer.name) : `${quote(peer.name)} of server ${quote(peer.server)}`;
 }
 
-function related(context: CheckContext, peer: ClientPeer, wireName: string): RelatedLocation {
+/** `wireName` is null when it holds the unknown server's placeholder, which is never shown. */
+function related(context: CheckContext, peer: ClientPeer, wireName: string | null): RelatedLocation {
+  const sent = wireName === null ? 'gets the same name' : `is also sent as ${quote(wireName)}`;
   if (peer.tool !== undefined) {
     const tool = context.allTools[peer.tool]!;
-    return { range: tool.declaration.name.range, message: `${quote(peer.name)} is also sent as ${quote(wireName)}` };
+    return { range: tool.declaration.name.range, message: `${quote(peer.name)} ${sent}` };
   }
-  return { range: peer.range ?? { start: 0, end: 0 }, message: `${quote(peer.name)} of server ${quote(peer.server)} is also sent as ${quote(wireName)}`, ...(peer.file !== undefined ? { file: peer.file } : {}) };
+  return { range: peer.range ?? { start: 0, end: 0 }, message: `${quote(peer.name)} of server ${quote(peer.server)} ${sent}`, ...(peer.file !== undefined ? { file: peer.file } : {}) };
 }
 
 function dedupe(locations: readonly RelatedLocation[]): RelatedLocation[] {

@@ -21,7 +21,7 @@ export function checkWireCollisions(context: CheckContext): void {
       const others = firstOthers(group.members, member, 10);
       const fix = member === keeper ? undefined : collisionFix(context, member);
       context.sink.add('wire-collision', 'error', {
-        message: collisionMessage(context, group, member, others, fix),
+        ...collisionMessage(context, group, member, others, fix),
         range: tool.declaration.name.range,
         pointer: tool.declaration.name.pointer,
         related: others.map((o) => related(context, o, group)),
@@ -80,40 +80,52 @@ function firstOthers(members: readonly number[], member: number, limit: number):
 }
 
 /** `others` are the first few other members; the group's size gives how many there are. */
-function collisionMessage(context: CheckContext, group: WireGroup, member: number, others: readonly number[], fix: FixData | undefined): string {
+function collisionMessage(context: CheckContext, group: WireGroup, member: number, others: readonly number[], fix: FixData | undefined): { message: string; detail: string } {
   const tools = context.census.tools;
   const self = tools[member]!;
   const name = quote(self.name ?? '');
   const total = group.members.length - 1;
   const otherNames = listNames(others.slice(0, 4).map((o) => tools[o]!.name ?? ''), 4, total);
+  // The first other alone, for the one-sentence message (the detail names them all).
+  const firstOther = total === 1 ? otherNames : `${quote(tools[others[0]!]!.name ?? '')} and ${total - 1} more`;
   const wire = quote(group.wireName);
   const remedy = fix
-    ? ` ${fix.kind === 'rename' ? 'Rename it' : 'Give it its own invocationName'}, e.g. ${quote(fix.proposed)}.`
-    : ` Keep this one and ${context.settings.derivation === 'ads' ? 'give the others their own invocationName' : 'rename the others'} (their findings carry the fix).`;
+    ? `${fix.kind === 'rename' ? 'Rename it' : 'Give it its own invocationName'}, e.g. ${quote(fix.proposed)}.`
+    : `Keep this one and ${context.settings.derivation === 'ads' ? 'give the others their own invocationName' : 'rename the others'} (their findings carry the fix).`;
   switch (context.settings.derivation) {
     case 'model-safe': {
-      const lead = `${name} is sent as ${wire} (model-safe form), like ${otherNames}.`;
+      const one = total === 1;
       if (group.kept === member) {
         // Under model-safe only the kept tool stays: every other member is left out.
-        const one = total === 1;
-        return `${lead} This tool is kept (its real name is the form); ${otherNames} ${one ? 'is' : 'are'} left out of the request, and a call meant for ${one ? 'it' : 'them'} runs this tool. Rename ${one ? 'that tool' : 'those tools'}.`;
+        return {
+          message: `Sent as ${wire}, this tool shadows ${firstOther}, ${one ? 'which is' : 'which are'} left out.`,
+          detail: `Its real name is the model-safe form, so the runtime keeps it; ${otherNames} ${one ? 'is' : 'are'} left out of the request, and a call meant for ${one ? 'it' : 'them'} runs this tool. Rename ${one ? 'that tool' : 'those tools'}.`,
+        };
       }
       if (group.kept !== undefined) {
         const kept = quote(tools[group.kept]!.name ?? '');
-        const why = self.name === group.wireName ? 'it is declared again' : `${kept}'s real name is the form`;
-        return `${lead} The runtime keeps ${kept} (${why}) and leaves ${name} out of the request: the model can never call it, and a call meant for it runs ${kept}.${remedy}`;
+        const why = self.name === group.wireName ? 'it is declared again' : `${kept}'s real name is the model-safe form`;
+        return {
+          message: `Left out of the request: ${kept} is also sent as ${wire}.`,
+          detail: `${total > 1 ? `${otherNames} are also sent as ${wire}. ` : ''}The runtime keeps ${kept} (${why}): the model can never call ${name}, and a call meant for it runs ${kept}. ${remedy}`,
+        };
       }
-      return `${lead} No real name among them is the form, so the runtime leaves all of them out of the request.${remedy}`;
+      return {
+        message: `Left out of the request: ${firstOther} ${one ? 'is' : 'are'} also sent as ${wire}.`,
+        detail: `${total > 1 ? `${otherNames} are also sent as ${wire}. ` : ''}No real name among them is the model-safe form, so the runtime leaves all of them out of the request. ${remedy}`,
+      };
     }
     case 'verbatim': {
       const rejecting = context.settings.targets.filter((t) => PROVIDERS[t].rejectsDuplicates).map((t) => PROVIDERS[t].label);
-      const effect = rejecting.length > 0
-        ? `${rejecting.join(', ')} reject${rejecting.length === 1 ? 's' : ''} the whole request ("tools: Tool names must be unique.")`
-        : 'the model sees two tools of one name and a call reaches whichever one the runtime registered last';
-      return `${name} is declared ${total + 1} times in this request: ${effect}.${remedy}`;
+      return rejecting.length > 0
+        ? { message: `${name} is declared ${total + 1} times: ${rejecting.join(', ')} reject${rejecting.length === 1 ? 's' : ''} the whole request.`, detail: `Duplicate names fail with "tools: Tool names must be unique." ${remedy}` }
+        : { message: `${name} is declared ${total + 1} times: a call reaches only one of them.`, detail: `The model sees two tools of one name, and a call reaches whichever one the runtime registered last. ${remedy}` };
     }
     case 'ads':
-      return `${adsCollisionLead(self, others.map((o) => tools[o]!), group.wireName, total)} A client cannot tell them apart: a call may run the wrong capability, and providers reject duplicate tool names.${remedy}`;
+      return {
+        message: `Invoked as ${wire}, like ${firstOther}: a call may run the wrong capability.`,
+        detail: `${adsCollisionLead(self, others.map((o) => tools[o]!), group.wireName, total)} A client cannot tell them apart, and providers reject duplicate tool names. ${remedy}`,
+      };
   }
 }
 
@@ -145,12 +157,15 @@ export function checkReservedNames(context: CheckContext): void {
     const tool = context.census.tools[local]!;
     const wire = tool.wireName ?? '';
     const fix = renameFix(context, local, true);
-    const sent = tool.name === wire ? quote(wire) : `${quote(tool.name ?? '')} (sent as ${quote(wire)})`;
-    const owner = context.settings.derivation === 'model-safe' && ['tool_search', 'tool_schema', 'reset_tools'].includes(wire)
-      ? `the agent runtime's own tool (${context.settings.reservedNames.slice(0, 3).join(', ')} are taken)`
-      : 'a name reserved in your configuration (reservedNames)';
+    const sent = tool.name === wire ? `${quote(wire)} is` : `Sent as ${quote(wire)}, it is`;
+    const runtime = context.settings.derivation === 'model-safe' && ['tool_search', 'tool_schema', 'reset_tools'].includes(wire);
+    const short = runtime ? 'a name the runtime keeps for itself' : 'a name your configuration reserves';
+    const owner = runtime
+      ? `The agent runtime keeps ${context.settings.reservedNames.slice(0, 3).join(', ')} for its own tools.`
+      : `${quote(wire)} is listed in reservedNames.`;
     context.sink.add('reserved-name', 'error', {
-      message: `${sent} is ${owner}: the runtime leaves this tool out and the model can never call it.${fix ? ` Rename it, e.g. to ${quote(fix.proposed)}.` : ''}`,
+      message: `${sent} ${short}: this tool is left out.`,
+      detail: `${owner} The model can never call this tool.${fix ? ` Rename it, e.g. to ${quote(fix.proposed)}.` : ''}`,
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
       related: [],
@@ -188,7 +203,8 @@ export function checkCaseCollisions(context: CheckContext): void {
       const fix = position === 0 ? undefined : context.settings.derivation === 'ads' ? invocationNameFix(context, member) : renameFix(context, member, true);
       const adsNote = context.settings.derivation === 'ads' ? ' ADS compares namespaces case-insensitively, so these may be one namespace spelled two ways.' : '';
       context.sink.add('case-collision', 'warning', {
-        message: `${quote(tool.wireName ?? '')} and ${listNames(others.slice(0, 4).map((o) => context.census.tools[o]!.wireName ?? ''), 4, othersCount)} differ only in case on the wire. Providers compare names case-sensitively, but clients that lower-case names (OpenAI Agents SDK) merge them into one tool, and models confuse them.${adsNote}${fix ? ` ${fix.kind === 'rename' ? 'Rename it, e.g. to' : 'Give it an invocationName, e.g.'} ${quote(fix.proposed)}.` : ''}`,
+        message: `${quote(tool.wireName ?? '')} and ${listNames(others.slice(0, 1).map((o) => context.census.tools[o]!.wireName ?? ''), 1, othersCount)} differ only in case on the wire.`,
+        detail: `Providers compare names case-sensitively, but clients that lower-case names (OpenAI Agents SDK) merge them into one tool, and models confuse them.${adsNote}${fix ? ` ${fix.kind === 'rename' ? 'Rename it, e.g. to' : 'Give it an invocationName, e.g.'} ${quote(fix.proposed)}.` : ''}`,
         range: tool.declaration.name.range,
         pointer: tool.declaration.name.pointer,
         related: others.slice(0, 10).map((o) => ({ range: context.census.tools[o]!.declaration.name.range, message: `${quote(context.census.tools[o]!.wireName ?? '')} differs only in case` })),

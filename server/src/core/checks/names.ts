@@ -12,7 +12,7 @@ export function checkMissingNames(context: CheckContext): void {
     const site = tool.declaration.name;
     if (!site.problem) return;
     context.sink.add('missing-name', 'error', {
-      message: missingNameMessage(site, context.text),
+      ...missingNameMessage(site, context.text),
       range: site.range,
       pointer: site.pointer,
       related: [],
@@ -21,12 +21,12 @@ export function checkMissingNames(context: CheckContext): void {
   });
 }
 
-function missingNameMessage(site: NameSite, text: string): string {
-  const consequence = 'Providers reject the whole request (HTTP 400) when one tool has no valid name.';
+function missingNameMessage(site: NameSite, text: string): { message: string; detail: string } {
+  const why = 'Providers reject the whole request (HTTP 400) when one tool has no valid name.';
   switch (site.problem) {
-    case 'empty': return `Tool name is empty. ${consequence} Give the tool a name of [a-zA-Z0-9_-].`;
-    case 'not-a-string': return `Tool name must be a string, found ${text.slice(site.range.start, site.range.end).slice(0, 40)}. ${consequence} Write the name as a JSON string.`;
-    default: return `This tool has no "name". ${consequence} Add a "name" property.`;
+    case 'empty': return { message: 'Tool name is empty: the whole request fails.', detail: `Every tool needs a name of [a-zA-Z0-9_-]; give this one a name.` };
+    case 'not-a-string': return { message: `Tool name must be a string, found ${text.slice(site.range.start, site.range.end).slice(0, 40)}.`, detail: `${why} Write the name as a string.` };
+    default: return { message: 'This tool has no "name": the whole request fails.', detail: 'Every tool needs a name of [a-zA-Z0-9_-]. Add a "name" property.' };
   }
 }
 
@@ -39,12 +39,15 @@ export function checkWireNames(context: CheckContext): void {
     const failing = rejected.length > 0 ? rejected : cautioned;
     if (failing.length === 0 || !context.sink.enabled('invalid-name')) return;
     const fix = renameFix(context, local, true);
-    const sent = tool.wireName === tool.name ? `${quote(tool.wireName)} is sent as written` : `${quote(tool.name ?? '')} is sent as ${quote(tool.wireName)} (${tool.wireSource})`;
-    const verb = rejected.length > 0 ? 'rejected by' : 'at risk with';
-    const consequence = rejected.length > 0 ? ' One invalid name fails the whole request (HTTP 400).' : '';
-    const remedy = fix ? ` Rename the tool, e.g. to ${quote(fix.proposed)}.` : ' Rename the tool.';
+    // The squiggle is on the written name: the message names what is sent, and who refuses it.
+    const sent = tool.wireName === tool.name ? quote(tool.wireName) : `Sent as ${quote(tool.wireName)}, it`;
+    const who = failing.map((v) => v.provider).join(', ');
+    const lead = rejected.length > 0 ? `${sent} is rejected by ${who}: the whole request fails.` : `${sent} may fail with ${who}, though accepted.`;
+    const remedy = fix ? `Rename the tool, e.g. to ${quote(fix.proposed)}.` : 'Rename the tool.';
+    const how = tool.wireName === tool.name ? '' : ` It is the ${tool.wireSource} form of ${quote(tool.name ?? '')}.`;
     context.sink.add('invalid-name', rejected.length > 0 ? 'error' : 'warning', {
-      message: `${sent} and ${verb} ${describeVerdicts(failing)}.${consequence}${remedy}`,
+      message: lead,
+      detail: `${describeVerdicts(failing)}.${how}${rejected.length > 0 ? ' The provider answers HTTP 400 before the model sees anything.' : ''} ${remedy}`,
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
       related: [],
@@ -69,7 +72,8 @@ export function checkMcpSourceNames(context: CheckContext): void {
     if (verdict.reasons.length === 0) return;
     const fix = tool.fate === 'offered' ? renameFix(context, local, false) : undefined;
     context.sink.add('invalid-name', 'warning', {
-      message: `${quote(tool.name)} breaks the MCP tool-name rule (mcp: ${profile.rule}): ${verdict.reasons.map(describeReason).join('; ')}. SDKs warn about it and each client rewrites it differently.${fix ? ` Rename it, e.g. to ${quote(fix.proposed)}.` : ''}`,
+      message: `${quote(tool.name)} breaks MCP's tool-name rule: each client rewrites it differently.`,
+      detail: `MCP (mcp: ${profile.rule}): ${verdict.reasons.map(describeReason).join('; ')}. SDKs warn about such names.${fix ? ` Rename it, e.g. to ${quote(fix.proposed)}.` : ''}`,
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
       related: [],
@@ -96,7 +100,8 @@ export function checkHistoryNames(context: CheckContext): void {
     }
     if (failing.length === 0) continue;
     context.sink.add('invalid-name', 'error', {
-      message: `The replayed call ${quote(ref.reference.name)} in ${ref.reference.label} is rejected by ${describeVerdicts(failing)}: providers validate names in the conversation history too, so the whole request fails. Replay the call under the name the tool is sent as.`,
+      message: `Replayed call ${quote(ref.reference.name)} is rejected by ${failing.map((v) => v.provider).join(', ')}: the whole request fails.`,
+      detail: `${describeVerdicts(failing)}. Providers validate names in the conversation history (${ref.reference.label}) too. Replay the call under the name the tool is sent as.`,
       range: ref.reference.range,
       pointer: ref.reference.pointer,
       related: [],

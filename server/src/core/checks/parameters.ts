@@ -44,7 +44,8 @@ export function checkParameterNames(context: CheckContext, clients?: ClientCensu
       const fix = proposed === undefined ? undefined : parameterRenameFix(context.text, schema, index, proposed);
       const viaClients = failed.flatMap((j) => j.clients);
       context.sink.add('invalid-parameter-name', 'error', {
-        message: `Parameter ${quote(site.key)} of ${quote(tool.name ?? '')} is rejected by ${failed.map((j) => describeJudge(j, site.key)).join('; ')}. One invalid property key fails the whole request (HTTP 400).${fix ? ` Rename it, e.g. to ${quote(fix.proposed)}.` : ''}`,
+        message: `Parameter ${quote(site.key)} is rejected by ${failed.flatMap((j) => j.providers).join(', ')}: the whole request fails.`,
+        detail: `${failed.map((j) => describeJudge(j, site.key)).join('; ')}. One invalid property key of ${quote(tool.name ?? '')} fails every tool sent with it (HTTP 400).${fix ? ` Rename it, e.g. to ${quote(fix.proposed)}.` : ''}`,
         range: site.range,
         pointer: joinPointer(schema.pointer, site.key),
         related: [],

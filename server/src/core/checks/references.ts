@@ -16,7 +16,8 @@ export function checkReferences(context: CheckContext): void {
       const tool = context.allTools[ref.target]!;
       if (!isChoice || tool.fate === 'offered') continue;
       context.sink.add('unresolved-reference', 'error', {
-        message: `${ref.reference.label} names ${quote(ref.reference.name)}, but that tool is ${tool.fate === 'left-out' ? 'left out of the request' : 'not invocable'}: the provider rejects a request that forces a tool it was not given. Fix the tool first (see its own finding).`,
+        message: `${ref.reference.label} names ${quote(ref.reference.name)}, which is ${tool.fate === 'left-out' ? 'left out of the request' : 'not invocable'}.`,
+        detail: 'The provider rejects a request that forces a tool it was not given. Fix the tool first (see its own finding).',
         range: ref.reference.range,
         pointer: ref.reference.pointer,
         related: [{ range: tool.declaration.name.range, message: `${quote(tool.name ?? '')} is ${tool.fate}` }],
@@ -25,7 +26,7 @@ export function checkReferences(context: CheckContext): void {
       continue;
     }
     context.sink.add('unresolved-reference', isChoice ? 'error' : 'warning', {
-      message: unresolvedMessage(context, ref),
+      ...unresolvedMessage(context, ref),
       range: ref.reference.range,
       pointer: ref.reference.pointer,
       related: [],
@@ -33,12 +34,18 @@ export function checkReferences(context: CheckContext): void {
   }
 }
 
-function unresolvedMessage(context: CheckContext, ref: AnalyzedReference): string {
+function unresolvedMessage(context: CheckContext, ref: AnalyzedReference): { message: string; detail: string } {
   const candidates = context.census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name]));
   const suggestion = closestName(ref.reference.name, candidates);
   const hint = suggestion ? ` Did you mean ${quote(suggestion)}?` : '';
   if (ref.reference.kind === 'choice') {
-    return `${ref.reference.label} names ${quote(ref.reference.name)}, which is no tool of this request (neither a real name nor an unambiguous wire name): the provider rejects the request.${hint}`;
+    return {
+      message: `${ref.reference.label} names ${quote(ref.reference.name)}, no tool of this request: the request fails.`,
+      detail: `Neither a real name nor an unambiguous wire name matches it, and the provider rejects a choice of a tool it was not given.${hint}`,
+    };
   }
-  return `${ref.reference.label} calls ${quote(ref.reference.name)}, which is no tool of this request: replaying the conversation dispatches that call to nothing.${hint}`;
+  return {
+    message: `${ref.reference.label} calls ${quote(ref.reference.name)}, no tool of this request.`,
+    detail: `Replaying the conversation dispatches that call to nothing.${hint}`,
+  };
 }

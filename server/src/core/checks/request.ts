@@ -8,7 +8,8 @@ export function checkToolCount(context: CheckContext): void {
     const max = PROVIDERS[provider].maxTools;
     if (max === undefined || offered <= max) continue;
     context.sink.add('too-many-tools', 'error', {
-      message: `This request offers ${offered} tools; ${PROVIDERS[provider].label} (${provider}) accepts at most ${max} and rejects the whole request. Split the tools across requests, or load them on demand (tool search).`,
+      message: `This request offers ${offered} tools; ${provider} accepts at most ${max}: the whole request fails.`,
+      detail: `${PROVIDERS[provider].label} rejects a request with more tools. Split the tools across requests, or load them on demand (tool search).`,
       range: context.request.anchorRange,
       pointer: context.request.pointer,
       related: [],
@@ -23,7 +24,8 @@ export function checkRenamed(context: CheckContext): void {
   context.census.tools.forEach((tool, local) => {
     if (tool.fate !== 'offered' || tool.wireName === null || tool.name === undefined || tool.wireName === tool.name) return;
     context.sink.add('renamed-on-wire', 'hint', {
-      message: `Sent to the model as ${quote(tool.wireName)}: ${howRenamed(tool.wireSource, tool.name)}.`,
+      message: `Sent to the model as ${quote(tool.wireName)}.`,
+      detail: `The name comes from ${howRenamed(tool.wireSource, tool.name)}.`,
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
       related: [],
@@ -35,7 +37,7 @@ export function checkRenamed(context: CheckContext): void {
 function howRenamed(source: string, name: string): string {
   switch (source) {
     case 'ads-explicit': return 'its invocationName (ADS-2)';
-    case 'ads-derived': return 'ADS-2 derives it by turning every "." into "-"';
+    case 'ads-derived': return 'ADS-2\'s derivation: every "." becomes "-"';
     default: {
       const cut = [...name].length > 64 ? ', then cut to 64 characters' : '';
       return `the model-safe form (every character outside [A-Za-z0-9_-] becomes "_"${cut})`;

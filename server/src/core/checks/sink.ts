@@ -25,7 +25,8 @@ export class FindingSink {
     // Names are user text: a newline, ESC or bidi override must not reach a terminal, the
     // Problems panel or a CI log as itself (issue 13), whichever adapter shows the message.
     const message = visible(draft.message);
+    const detail = visible(draft.detail);
     const related = draft.related.some((r) => visible(r.message) !== r.message) ? draft.related.map((r) => ({ ...r, message: visible(r.message) })) : draft.related;
-    this.findings.push({ code, severity: override ?? defaultSeverity, ...draft, message, related });
+    this.findings.push({ code, severity: override ?? defaultSeverity, ...draft, message, detail, related });
   }
 }
