@@ -19,6 +19,7 @@ import { NamePool, ownNames } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions } from './settings';
+import { applySuppressions } from './suppress/apply';
 import { parseSource } from './source';
 
 /**
@@ -82,13 +83,16 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     }
   });
 
+  // After every check and the user's severities: a suppression silences what the user would see.
+  const suppressed = applySuppressions({ text, language: options.language ?? 'json', documentKind: parsed.kind, findings: sink.findings, tools, options });
   return {
     format: extraction.format,
     documentKind: parsed.kind,
     requests,
     tools,
     references,
-    findings: sink.findings.sort(compareFindings),
+    findings: suppressed.findings.sort(compareFindings),
+    suppression: suppressed.outcome,
     syntaxProblems: parsed.problems,
     clients,
     ...(server ? { server } : {}),

@@ -3,7 +3,7 @@
  * are thin adapters over what this file exports.
  */
 export { analyze } from './analyze';
-export { othersInGroup, type Analysis, type ServerNameInfo, type AnalyzedTool, type AnalyzedReference, type RequestCensus, type ToolFate, type WireSource, type ProviderVerdict } from './model';
+export { othersInGroup, type Analysis, type ServerNameInfo, type AnalyzedTool, type AnalyzedReference, type RequestCensus, type SuppressionOutcome, type ToolFate, type WireSource, type ProviderVerdict } from './model';
 export type { Finding, FindingCode, FixData, OffsetEdit, RelatedLocation, Severity } from './findings';
 export { FINDING_CODES, SEVERITIES } from './findings';
 export type { FormatId, ToolDeclaration, ToolReference, NameSite } from './formats/model';
@@ -17,7 +17,11 @@ export { optionsForFile } from './config/resolve';
 export { globMatcher, matchesAny, MAX_GLOB_LENGTH, MAX_GLOBS } from './config/glob';
 export { findConfig, parentOf, relativeTo, type ConfigHost, type FoundConfig, type UnreadableFile } from './config/discover';
 export { loadConfig } from './config/load';
-export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedConfig } from './config/model';
+export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedConfig, type IgnoreEntry } from './config/model';
+export { COMMENT_SYNTAX, type CommentSyntax, type SourceComment } from './suppress/syntax';
+export { DISABLE_NEXT_LINE } from './suppress/directives';
+export { suppressCommentEdit, suppressTarget } from './suppress/quickFix';
+export { judgeEntry, staleIgnoreEntries, type EntryVerdict } from './suppress/staleEntries';
 export { visible } from './text/visible';
 export { languageOfPath, type SourceLanguage } from './source';
 export { LineIndex, type Position, type PositionRange } from './text/lineIndex';

@@ -90,6 +90,17 @@ export interface Analysis {
    * name). A function, computed on demand: hover asks for one tool, the CLI for none.
    */
   readonly server?: ServerNameInfo;
+  /** What suppressions did (comments, `.toolwire.json` `ignore` entries): see suppress/apply.ts. */
+  readonly suppression: SuppressionOutcome;
+}
+
+export interface SuppressionOutcome {
+  /** Findings silenced in this document. */
+  readonly suppressed: number;
+  /** `IgnoreEntry.index` of the config entries that silenced something here. */
+  readonly usedEntries: readonly number[];
+  /** `IgnoreEntry.index` of the config entries in effect for this file (its glob matched). */
+  readonly appliedEntries: readonly number[];
 }
 
 export interface ServerNameInfo {

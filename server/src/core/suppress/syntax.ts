@@ -1,0 +1,76 @@
+import { createScanner } from 'jsonc-parser';
+import { Parser } from 'yaml';
+import type { SourceLanguage } from '../source';
+
+/** One comment of the document: its whole token (delimiters included) and its text inside them. */
+export interface SourceComment {
+  readonly start: number;
+  readonly end: number;
+  readonly body: string;
+  /** Where `body` starts in the document. */
+  readonly bodyStart: number;
+  /** A block comment (`/* … *\/`): honoured only alone on its line, as ESLint does. */
+  readonly block: boolean;
+}
+
+/**
+ * How one front-end writes comments: the prefix a suppression comment is written with, and the
+ * scanner that finds comments as the language reads them (never inside a string). A new syntax
+ * (TypeScript `//`, Python `#`, Go `//`) plugs in with one entry in COMMENT_SYNTAX.
+ */
+export interface CommentSyntax {
+  readonly linePrefix: string;
+  /** The opening of a block comment, when the syntax has one (a directive may be written so). */
+  readonly blockPrefix?: string;
+  readonly scan: (text: string) => readonly SourceComment[];
+}
+
+export const COMMENT_SYNTAX: Readonly<Record<SourceLanguage, CommentSyntax>> = {
+  json: { linePrefix: '//', blockPrefix: '/*', scan: jsonComments },
+  yaml: { linePrefix: '#', scan: yamlComments },
+};
+
+/** jsonc-parser's SyntaxKind values (a const enum, which isolated modules cannot read). */
+const LINE_COMMENT = 12;
+const BLOCK_COMMENT = 13;
+const EOF = 17;
+
+/** jsonc-parser's scanner reports comment tokens, so a `//` inside a string is never one. */
+function jsonComments(text: string): SourceComment[] {
+  const out: SourceComment[] = [];
+  const scanner = createScanner(text, false);
+  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    if (kind !== LINE_COMMENT && kind !== BLOCK_COMMENT) continue;
+    const start = scanner.getTokenOffset();
+    const end = start + scanner.getTokenLength();
+    const raw = text.slice(start, end);
+    const block = kind === BLOCK_COMMENT;
+    out.push({ start, end, block, bodyStart: start + 2, body: block ? raw.slice(2, raw.endsWith('*/') ? -2 : undefined) : raw.slice(2) });
+  }
+  return out;
+}
+
+/**
+ * YAML comments from `yaml`'s CST, which knows a `#` inside a block scalar or a quoted string is
+ * text. The CST is walked with a work list (no recursion: any nesting depth).
+ */
+function yamlComments(text: string): SourceComment[] {
+  const out: SourceComment[] = [];
+  const work: unknown[] = [];
+  for (const token of new Parser().parse(text)) work.push(token);
+  while (work.length > 0) {
+    const item = work.pop();
+    if (Array.isArray(item)) {
+      for (const child of item) work.push(child);
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    const token = item as { type?: unknown; offset?: unknown; source?: unknown };
+    if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
+      out.push({ start: token.offset, end: token.offset + token.source.length, block: false, bodyStart: token.offset + 1, body: token.source.slice(1) });
+      continue;
+    }
+    for (const value of Object.values(item)) if (typeof value === 'object' && value !== null) work.push(value);
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
