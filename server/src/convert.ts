@@ -5,7 +5,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { docsUrl, type Finding, type FixData, type OffsetRange, type Severity } from './core';
+import { docsUrl, type Finding, type FindingCode, type FixData, type OffsetRange, type Severity } from './core';
 import { visible } from './features/markdown';
 
 export const SOURCE = 'toolwire';
@@ -34,7 +34,21 @@ export interface LspFix {
 export interface DiagnosticData {
   readonly version: number;
   readonly fix?: LspFix;
+  /** *Suppress CODE for this tool*: the comment edit, or the `ignore` entry for `.toolwire.json`. */
+  readonly suppress?: LspSuppress;
 }
+
+/**
+ * A suppression, as plain data: in a file that takes comments, the edit that writes (or extends)
+ * the directive above the finding's line; otherwise what the `ignore` entry names (the handler
+ * writes it into the `.toolwire.json` that applies to the document).
+ */
+export type LspSuppress =
+  | { readonly kind: 'comment'; readonly title: string; readonly code: FindingCode; readonly edits: readonly CheckedEdit[] }
+  | { readonly kind: 'config'; readonly title: string; readonly code: FindingCode; readonly tool?: string };
+
+/** Builds a finding's suppression (undefined: none offered, as for `unused-suppression`). */
+export type SuppressionOf = (finding: Finding) => LspSuppress | undefined;
 
 export function toLspFix(document: TextDocument, fix: FixData): LspFix {
   return {
@@ -49,8 +63,9 @@ export function toLspFix(document: TextDocument, fix: FixData): LspFix {
 /** Locates a related location that sits in another file (a cross-file client collision). */
 export type OtherFiles = (file: string) => { readonly uri: string; range(range: OffsetRange): Range } | undefined;
 
-export function toDiagnostic(document: TextDocument, finding: Finding, otherFiles: OtherFiles = () => undefined): Diagnostic {
-  const data: DiagnosticData = { version: document.version, ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}) };
+export function toDiagnostic(document: TextDocument, finding: Finding, otherFiles: OtherFiles = () => undefined, suppressionOf: SuppressionOf = () => undefined): Diagnostic {
+  const suppress = suppressionOf(finding);
+  const data: DiagnosticData = { version: document.version, ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}), ...(suppress ? { suppress } : {}) };
   return {
     range: toRange(document, finding.range),
     severity: toSeverity(finding.severity),

@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseConfig, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type LoadedConfig } from './core';
+import { parseConfig, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig } from './core';
 import { AnalysisIndex } from './analysisIndex';
 import type { SettingsStore, ToolwireSettings } from './settings';
 
@@ -20,7 +20,12 @@ export type DocumentState =
       readonly options: AnalysisOptions;
       readonly config: LoadedConfig | undefined;
     })
-  | (Common & { readonly kind: 'config-file'; readonly problems: readonly ConfigProblem[] })
+  | (Common & {
+      readonly kind: 'config-file';
+      readonly problems: readonly ConfigProblem[];
+      /** `ignore` entries that silence nothing (`unused-suppression`), located in the config. */
+      readonly findings: readonly Finding[];
+    })
   | (Common & { readonly kind: 'disabled' | 'ignored'; readonly detail: string })
   | (Common & { readonly kind: 'too-large'; readonly detail: string })
   | (Common & { readonly kind: 'failed'; readonly detail: string });
@@ -57,6 +62,8 @@ export class DocumentAnalyzer {
     private readonly onComputed: (state: DocumentState) => void = () => undefined,
     /** Problems of an open `.toolwire.json` (the disk is read to tell an undecodable file). */
     private readonly configProblems: (uri: string, text: string) => readonly ConfigProblem[] = (_uri, text) => parseConfig(text).problems,
+    /** Its `ignore` entries that silence nothing in the files they match. */
+    private readonly configFindings: (uri: string, text: string, settings: ToolwireSettings) => readonly Finding[] = () => [],
   ) {}
 
   get generation(): number {
@@ -99,7 +106,7 @@ export class DocumentAnalyzer {
     const settings = await this.settings.forDocument(document.uri);
     const common = { uri: document.uri, version: document.version, settings };
     const text = document.getText();
-    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: this.configProblems(document.uri, text) };
+    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: this.configProblems(document.uri, text), findings: this.configFindings(document.uri, text, settings) };
     if (!settings.enable) return { ...common, kind: 'disabled', detail: 'toolwire is turned off for this folder (setting toolwire.enable).' };
     const limit = settings.maxFileSizeMB * 1024 * 1024;
     if (text.length > limit) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { analyze, FINDING_CODES, judgeEntry, optionsForFile, parseConfig, staleIgnoreEntries, suppressCommentEdit, suppressTarget, type AnalysisOptions, type SourceLanguage } from '../../server/src/core';
+import { analyze, computeFixAll, FINDING_CODES, proveEdits, judgeEntry, optionsForFile, parseConfig, staleIgnoreEntries, suppressCommentEdit, suppressTarget, type AnalysisOptions, type SourceLanguage } from '../../server/src/core';
 import { applyEdits } from './helpers';
 
 /**
@@ -258,6 +258,34 @@ describe('the suppress quick fix (core part)', () => {
     assert.equal(suppressTarget('a: 1', analyze('a: 1', { language: 'yaml' }), { language: 'yaml' }), 'comment');
     const lines = `${JSON.stringify({ model: 'gpt-4o', tools: [] })}\n${JSON.stringify({ model: 'gpt-4o', tools: [] })}\n`;
     assert.equal(suppressTarget(lines, analyze(lines), { commentsAllowed: true }), 'config');
+  });
+});
+
+/**
+ * Fixes and suppressions: a suppressed finding is a decision the user made, so fix-all leaves its
+ * tool alone, and a proof compares what the user sees (suppressed findings count neither before
+ * nor after), so a suppressed error never makes a fix fail.
+ */
+describe('fixes and suppressions', () => {
+  test('fix-all renames the tools with findings, never a suppressed one', () => {
+    const text = openai('    // toolwire-disable-next-line invalid-name', tool('get.weather'), tool('get.time', true));
+    const result = computeFixAll(text);
+    assert.equal(result.kind, 'edits');
+    if (result.kind !== 'edits') return;
+    assert.equal(result.fixed, 1);
+    assert.ok(result.text.includes('"get.weather"'), 'the suppressed tool keeps its name');
+    assert.ok(!result.text.includes('"get.time"'));
+    assert.deepEqual(analyze(result.text).findings.filter((f) => f.severity !== 'hint'), []);
+  });
+
+  test('a suppressed error that the fixed text still holds does not refuse the fix', () => {
+    // get.weather stays an error in the fixed text, but suppressed: it is neither before nor after.
+    const text = openai('    // toolwire-disable-next-line invalid-name', tool('get.weather'), tool('get.time', true));
+    const before = analyze(text);
+    const finding = before.findings.find((f) => f.code === 'invalid-name')!;
+    assert.equal(text.slice(finding.range.start, finding.range.end), '"get.time"');
+    const proof = proveEdits(text, {}, before, finding.fix!.edits, [{ code: finding.code, pointer: finding.pointer }]);
+    assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
   });
 });
 
