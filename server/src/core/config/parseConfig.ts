@@ -116,7 +116,7 @@ class ConfigReader {
       else if (item.type === 'object') {
         const entry = this.ignoreEntry(item, entries.length);
         if (entry) entries.push(entry);
-      } else this.problems.push(problem(item, '"ignore" entries must be strings (globs) or { "file", "tool"?, "code", "reason"? } objects.'));
+      } else this.problems.push(problem(item, '"ignore" entries must be strings. (An object entry is a suppression: { "file", "code", "tool"?, "reason"? }.)'));
     }
     return { globs, entries };
   }
@@ -166,7 +166,7 @@ class ConfigReader {
       const code = item.value as string;
       if (code === 'unused-suppression') this.problems.push(problem(item, 'unused-suppression cannot be suppressed: remove the suppression that silences nothing instead.'));
       else if ((FINDING_CODES as readonly string[]).includes(code)) out.push({ code: code as FindingCode, range: { start: item.offset, end: item.offset + item.length } });
-      else this.problems.push(problem(item, `Unknown diagnostic code "${code}". Known: ${FINDING_CODES.join(', ')}.`));
+      else this.problems.push(problem(item, `Unknown diagnostic code "${code}". Known: ${FINDING_CODES.filter((c) => c !== 'unused-suppression').join(', ')}.`));
     }
     return out;
   }

@@ -83,7 +83,7 @@ function reportUnused(directive: Directive, usedCodes: ReadonlySet<string>, opti
   const known = FINDING_CODES as readonly string[];
   for (const { code, range } of directive.codes) {
     if (!known.includes(code) || code === 'unused-suppression') {
-      const message = code === 'unused-suppression' ? 'unused-suppression cannot be suppressed: remove the suppression that silences nothing instead.' : `Unknown code "${code}" in ${DISABLE_NEXT_LINE}: it silences nothing. Known: ${FINDING_CODES.join(', ')}.`;
+      const message = code === 'unused-suppression' ? 'unused-suppression cannot be suppressed: remove the suppression that silences nothing instead.' : `Unknown code "${code}" in ${DISABLE_NEXT_LINE}: it silences nothing. Known: ${FINDING_CODES.filter((c) => c !== 'unused-suppression').join(', ')}.`;
       sink.add('unused-suppression', 'warning', { ...draft, range, message });
     } else if (!usedCodes.has(`${range.start}`) && options.severity?.[code as FindingCode] !== 'off') {
       sink.add('unused-suppression', 'warning', { ...draft, range, message: `No ${code} finding on the next line: this suppression silences nothing; remove it.` });
