@@ -20,7 +20,7 @@ export { loadConfig } from './config/load';
 export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedConfig, type IgnoreEntry } from './config/model';
 export { COMMENT_SYNTAX, type CommentSyntax, type SourceComment } from './suppress/syntax';
 export { DISABLE_NEXT_LINE } from './suppress/directives';
-export { suppressCommentEdit, suppressTarget } from './suppress/quickFix';
+export { commentSuppressor, suppressCommentEdit, suppressTarget } from './suppress/quickFix';
 export { judgeEntry, staleIgnoreEntries, type EntryVerdict } from './suppress/staleEntries';
 export { visible } from './text/visible';
 export { languageOfPath, type SourceLanguage } from './source';

@@ -1,7 +1,7 @@
 import { findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineIndex, proveEdits, suppressCommentEdit, suppressTarget, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit } from '../core';
+import { commentSuppressor, LineIndex, proveEdits, suppressTarget, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit } from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
 import { isDiagnosticData, SOURCE, toRange, type LspSuppress, type SuppressionOf } from '../convert';
 
@@ -15,13 +15,14 @@ const MAX_SUPPRESS_PROOFS = 3;
  */
 export function suppressionOf(document: TextDocument, text: string, analysis: Analysis, options: AnalysisOptions, index: AnalysisIndex): SuppressionOf {
   const target = index.memo('suppress-target', () => suppressTarget(text, analysis, options));
+  const comment = target === 'comment' ? commentSuppressor(text, options.language ?? 'json') : undefined;
   return (finding) => {
     if (finding.code === 'unused-suppression') return undefined;
     const tool = finding.tool === undefined ? undefined : analysis.tools[finding.tool]?.name;
-    if (target === 'config') {
+    if (!comment) {
       return { kind: 'config', title: tool === undefined ? `Suppress ${finding.code} in this file` : `Suppress ${finding.code} for this tool`, code: finding.code, ...(tool !== undefined ? { tool } : {}) };
     }
-    const edit = suppressCommentEdit(text, options.language ?? 'json', finding);
+    const edit = comment(finding);
     return { kind: 'comment', title: tool === undefined ? `Suppress ${finding.code} on this line` : `Suppress ${finding.code} for this tool`, code: finding.code, edits: [{ range: toRange(document, edit.range), newText: edit.newText, oldText: edit.oldText }] };
   };
 }

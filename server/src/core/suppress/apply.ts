@@ -5,6 +5,7 @@ import { FindingSink } from '../checks/sink';
 import type { AnalysisOptions } from '../settings';
 import type { SourceLanguage } from '../source';
 import { DISABLE_NEXT_LINE, readDirective, type Directive, type LineOf } from './directives';
+import { lineAt, lineStarts } from './lines';
 import { COMMENT_SYNTAX } from './syntax';
 
 export interface SuppressionInput {
@@ -32,19 +33,19 @@ export interface SuppressionResult {
  */
 export function applySuppressions(input: SuppressionInput): SuppressionResult {
   const { text, language, findings, tools, options } = input;
-  const directives = text.includes(DISABLE_NEXT_LINE) ? directivesOf(text, language) : [];
+  const lineOf = text.includes(DISABLE_NEXT_LINE) ? lineFinder(text) : undefined;
+  const directives = lineOf ? directivesOf(text, language, lineOf) : [];
   const entries = options.suppressions ?? [];
   if (directives.length === 0 && entries.length === 0) return { findings: [...findings], outcome: { suppressed: 0, usedEntries: [], appliedEntries: [] } };
 
   const byLine = new Map<number, Directive[]>();
   for (const d of directives) if (d.problem === undefined) byLine.set(d.targetLine, [...(byLine.get(d.targetLine) ?? []), d]);
-  const lineOf = directives.length > 0 ? lineFinder(text) : () => -1;
   const usedCodes = new Set<string>();
   const usedEntries = new Set<number>();
   const kept: Finding[] = [];
   let suppressed = 0;
   for (const finding of findings) {
-    const silencedBy = finding.code === 'unused-suppression' ? undefined : silencer(finding, byLine, lineOf, entries, tools);
+    const silencedBy = finding.code === 'unused-suppression' ? undefined : silencer(finding, byLine, lineOf ?? (() => -1), entries, tools);
     if (silencedBy === undefined) kept.push(finding);
     else {
       suppressed += 1;
@@ -91,32 +92,17 @@ function reportUnused(directive: Directive, usedCodes: ReadonlySet<string>, opti
   }
 }
 
-function directivesOf(text: string, language: SourceLanguage): Directive[] {
-  const lineOf = lineFinder(text);
+function directivesOf(text: string, language: SourceLanguage, lineOf: LineOf): Directive[] {
   const out: Directive[] = [];
-  for (const comment of COMMENT_SYNTAX[language].scan(text)) {
+  for (const comment of COMMENT_SYNTAX[language].scan(text, DISABLE_NEXT_LINE)) {
     const directive = readDirective(text, comment, lineOf);
     if (directive) out.push(directive);
   }
   return out;
 }
 
-/** Offset → line (\n, \r\n or \r), by binary search over line starts found once. */
-export function lineFinder(text: string): LineOf {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    if (c === 13 || c === 10) starts.push(i + 1);
-  }
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low;
-  };
+/** Offset → line, with the line starts found once. */
+function lineFinder(text: string): LineOf {
+  const starts = lineStarts(text);
+  return (offset) => lineAt(starts, offset);
 }
