@@ -45,7 +45,9 @@ export interface DiagnosticData {
  */
 export type LspSuppress =
   | { readonly kind: 'comment'; readonly title: string; readonly code: FindingCode; readonly edits: readonly CheckedEdit[] }
-  | { readonly kind: 'config'; readonly title: string; readonly code: FindingCode; readonly tool?: string };
+  | { readonly kind: 'config'; readonly title: string; readonly code: FindingCode; readonly tool?: string }
+  /** On `unused-suppression`: the edit that removes the stale code or directive. */
+  | { readonly kind: 'remove'; readonly title: string; readonly code: FindingCode; readonly edits: readonly CheckedEdit[] };
 
 /** Builds a finding's suppression (undefined: none offered, as for `unused-suppression`). */
 export type SuppressionOf = (finding: Finding) => LspSuppress | undefined;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { analyze, computeFixAll, FINDING_CODES, proveEdits, judgeEntry, optionsForFile, parseConfig, staleIgnoreEntries, suppressCommentEdit, suppressTarget, type AnalysisOptions, type SourceLanguage } from '../../server/src/core';
+import { analyze, computeFixAll, FINDING_CODES, proveEdits, suppressionRemover, judgeEntry, optionsForFile, parseConfig, staleIgnoreEntries, suppressCommentEdit, suppressTarget, type AnalysisOptions, type SourceLanguage } from '../../server/src/core';
 import { applyEdits } from './helpers';
 
 /**
@@ -96,6 +96,11 @@ const CASES: readonly Case[] = [
   {
     title: 'JSON: the directive inside a string is text, not a comment',
     text: openai('    { "type": "function", "function": { "name": "a", "description": "// toolwire-disable-next-line invalid-name" } },', tool('get.weather', true)),
+    expected: ['error invalid-name "get.weather"'],
+  },
+  {
+    title: 'JSONC: a directive inside a block comment that spans lines is no directive',
+    text: openai('    /* notes', '       // toolwire-disable-next-line invalid-name', '    */', tool('get.weather', true)),
     expected: ['error invalid-name "get.weather"'],
   },
   {
@@ -287,6 +292,54 @@ describe('fixes and suppressions', () => {
     const proof = proveEdits(text, {}, before, finding.fix!.edits, [{ code: finding.code, pointer: finding.pointer }]);
     assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
   });
+});
+
+describe('Remove unused suppression', () => {
+  const cases: ReadonlyArray<{ title: string; text: string; language?: SourceLanguage; after: string }> = [
+    {
+      title: 'the only code: the whole line goes',
+      text: openai('    // toolwire-disable-next-line wire-collision -- why', tool('get_x', true)),
+      after: openai(tool('get_x', true)),
+    },
+    {
+      title: 'one of two codes: that code and its comma go, the reason stays',
+      text: openai('    // toolwire-disable-next-line invalid-name, wire-collision -- why', tool('get.x', true)),
+      after: openai('    // toolwire-disable-next-line invalid-name -- why', tool('get.x', true)),
+    },
+    {
+      title: 'the first of two codes',
+      text: openai('    // toolwire-disable-next-line wire-collision,invalid-name', tool('get.x', true)),
+      after: openai('    // toolwire-disable-next-line invalid-name', tool('get.x', true)),
+    },
+    {
+      title: 'a trailing comment goes with its spaces; the code before it stays',
+      text: openai(`${tool('get_a')}   // toolwire-disable-next-line wire-collision`, tool('get_x', true)),
+      after: openai(tool('get_a'), tool('get_x', true)),
+    },
+    {
+      title: 'a directive with a problem goes whole',
+      text: openai('    // toolwire-disable-next-line', tool('get_x', true)),
+      after: openai(tool('get_x', true)),
+    },
+    {
+      title: 'YAML',
+      language: 'yaml',
+      text: yamlOpenai(yamlTool('get_x', '# toolwire-disable-next-line invalid-name')),
+      after: yamlOpenai(yamlTool('get_x')),
+    },
+  ];
+  for (const c of cases) {
+    test(c.title, () => {
+      const options = c.language ? { language: c.language } : {};
+      const unused = analyze(c.text, options).findings.filter((f) => f.code === 'unused-suppression');
+      assert.equal(unused.length, 1);
+      const edit = suppressionRemover(c.text, c.language ?? 'json')(unused[0]!.range);
+      assert.ok(edit);
+      const after = applyEdits(c.text, [edit]);
+      assert.equal(after, c.after);
+      assert.deepEqual(analyze(after, options).findings.filter((f) => f.code === 'unused-suppression'), []);
+    });
+  }
 });
 
 describe('contracts', () => {

@@ -159,6 +159,31 @@ describe('Suppress CODE for this tool', () => {
     }
   });
 
+  test('a stale directive is a warning with a preferred Remove unused suppression; nothing else changes', async () => {
+    const folder = folderWith({});
+    const client = await TestClient.start({ pull: true, workspaceFolder: folder });
+    try {
+      const uri = pathToFileURL(join(folder, 'tools.jsonc')).href;
+      const text = OPENAI.replace('    { "type": "function", "function": { "name": "get.time" } }', '    // toolwire-disable-next-line invalid-name, wire-collision -- old\n    { "type": "function", "function": { "name": "get.time" } }');
+      await client.open(uri, text, 'jsonc');
+      const before = await pulled(client, uri);
+      const stale = before.find((d) => d.code === 'unused-suppression')!;
+      assert.equal(rangeText(text, stale.range), 'wire-collision');
+      assert.equal(stale.severity, 2);
+      const actions = (await client.codeActions(uri, stale.range, [stale], ['quickfix'])) ?? [];
+      const remove = actions.find((a) => a.title === 'Remove unused suppression');
+      assert.ok(remove?.edit, JSON.stringify(actions.map((a) => a.title)));
+      assert.equal(remove.isPreferred, true);
+      assert.equal(actions.filter((a) => a.title.startsWith('Suppress')).length, 0, 'a stale suppression is not itself suppressed');
+      await client.apply(remove.edit);
+      assert.equal(client.text(uri), text.replace('invalid-name, wire-collision -- old', 'invalid-name -- old'));
+      const after = await pulled(client, uri);
+      assert.deepEqual(after.map((d) => key(client.text(uri), d)), before.filter((d) => d !== stale).map((d) => key(text, d)));
+    } finally {
+      await client.stop();
+    }
+  });
+
   test('an open .toolwire.json shows its ignore entries that silence nothing', async () => {
     const config = JSON.stringify({ ignore: [{ file: 'tools.json', tool: 'get.weather', code: 'invalid-name' }, { file: 'tools.json', code: 'wire-collision' }, { file: 'old.json', code: 'invalid-name' }] }, null, 2);
     const folder = folderWith({ '.toolwire.json': config, 'tools.json': OPENAI });

@@ -21,6 +21,7 @@ export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedC
 export { COMMENT_SYNTAX, type CommentSyntax, type SourceComment } from './suppress/syntax';
 export { DISABLE_NEXT_LINE } from './suppress/directives';
 export { commentSuppressor, suppressCommentEdit, suppressTarget } from './suppress/quickFix';
+export { suppressionRemover } from './suppress/removal';
 export { judgeEntry, staleIgnoreEntries, type EntryVerdict } from './suppress/staleEntries';
 export { visible } from './text/visible';
 export { languageOfPath, type SourceLanguage } from './source';

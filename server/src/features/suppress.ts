@@ -1,7 +1,7 @@
 import { findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { commentSuppressor, LineIndex, proveEdits, suppressTarget, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit } from '../core';
+import { commentSuppressor, LineIndex, proveEdits, suppressionRemover, suppressTarget, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit } from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
 import { isDiagnosticData, SOURCE, toRange, type LspSuppress, type SuppressionOf } from '../convert';
 
@@ -16,8 +16,12 @@ const MAX_SUPPRESS_PROOFS = 3;
 export function suppressionOf(document: TextDocument, text: string, analysis: Analysis, options: AnalysisOptions, index: AnalysisIndex): SuppressionOf {
   const target = index.memo('suppress-target', () => suppressTarget(text, analysis, options));
   const comment = target === 'comment' ? commentSuppressor(text, options.language ?? 'json') : undefined;
+  const remover = suppressionRemover(text, options.language ?? 'json');
   return (finding) => {
-    if (finding.code === 'unused-suppression') return undefined;
+    if (finding.code === 'unused-suppression') {
+      const edit = remover(finding.range);
+      return edit ? { kind: 'remove', title: 'Remove unused suppression', code: finding.code, edits: [{ range: toRange(document, edit.range), newText: edit.newText, oldText: edit.oldText }] } : undefined;
+    }
     const tool = finding.tool === undefined ? undefined : analysis.tools[finding.tool]?.name;
     if (!comment) {
       return { kind: 'config', title: tool === undefined ? `Suppress ${finding.code} in this file` : `Suppress ${finding.code} for this tool`, code: finding.code, ...(tool !== undefined ? { tool } : {}) };
@@ -71,7 +75,15 @@ export function suppressActions(document: TextDocument, params: CodeActionParams
     seen.add(key);
     const finding = analysis.findings.find((f) => f.code === diagnostic.code && f.range.start === document.offsetAt(diagnostic.range.start) && f.range.end === document.offsetAt(diagnostic.range.end));
     if (!finding || finding.code !== suppress.code) continue;
-    if (suppress.kind === 'comment') {
+    if (suppress.kind === 'remove') {
+      // Removing a code that silences nothing changes no other finding: nothing to prove, but the
+      // text must still be the one the edit was made for.
+      if (suppress.edits.every((e) => text.slice(document.offsetAt(e.range.start), document.offsetAt(e.range.end)) === e.oldText)) {
+        const edits: TextEdit[] = suppress.edits.map(({ range, newText }) => ({ range, newText }));
+        const edit: WorkspaceEdit = context.versionedEdits ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits }] } : { changes: { [document.uri]: edits } };
+        actions.push({ title: suppress.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit });
+      }
+    } else if (suppress.kind === 'comment') {
       if (proofs >= MAX_SUPPRESS_PROOFS) continue;
       proofs += 1;
       const edit = commentAction(document, text, suppress, finding, context);
