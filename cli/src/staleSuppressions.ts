@@ -21,5 +21,5 @@ export function staleSuppressionFiles(configs: readonly LoadedConfig[], files: r
 }
 
 function configAnalysis(findings: Analysis['findings']): Analysis {
-  return { format: null, documentKind: 'json', requests: [], tools: [], references: [], findings, syntaxProblems: [], clients: [], suppression: { suppressed: 0, usedEntries: [], appliedEntries: [] } };
+  return { format: null, documentKind: 'json', requests: [], tools: [], references: [], findings, syntaxProblems: [], clients: [] };
 }

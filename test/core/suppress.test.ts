@@ -170,7 +170,7 @@ describe('suppressions, data-driven', () => {
       const analysis = analyze(c.text, { ...c.options, ...(c.language ? { language: c.language } : {}) });
       const lines = analysis.findings.filter((f) => f.severity !== 'hint').map((f) => `${f.severity} ${f.code} ${c.text.slice(f.range.start, f.range.end)}`);
       assert.deepEqual(lines, c.expected);
-      if (c.suppressed !== undefined) assert.equal(analysis.suppression.suppressed, c.suppressed);
+      if (c.suppressed !== undefined) assert.equal(analysis.suppression?.suppressed, c.suppressed);
     });
   }
 });

@@ -44,7 +44,7 @@ export function judgeEntry(entry: IgnoreEntry, matching: readonly string[], anal
   for (const file of matching) {
     const analysis = analysisOf(file);
     if (analysis === undefined) missing = true;
-    else if (analysis.suppression.usedEntries.includes(entry.index)) return { kind: 'used' };
+    else if (analysis.suppression?.usedEntries.includes(entry.index)) return { kind: 'used' };
   }
   return missing ? { kind: 'unknown' } : { kind: 'unused', files: matching.length };
 }
