@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { analyze, computeFixAll, FINDING_CODES, proveEdits, suppressionRemover, judgeEntry, optionsForFile, parseConfig, staleIgnoreEntries, suppressCommentEdit, suppressTarget, type AnalysisOptions, type SourceLanguage } from '../../server/src/core';
+import { analyze, COMMENT_SYNTAX, computeFixAll, FINDING_CODES, proveEdits, suppressionRemover, judgeEntry, optionsForFile, parseConfig, staleIgnoreEntries, suppressCommentEdit, suppressTarget, type AnalysisOptions, type SourceLanguage } from '../../server/src/core';
 import { applyEdits } from './helpers';
 
 /**
@@ -338,6 +338,22 @@ describe('Remove unused suppression', () => {
       const after = applyEdits(c.text, [edit]);
       assert.equal(after, c.after);
       assert.deepEqual(analyze(after, options).findings.filter((f) => f.code === 'unused-suppression'), []);
+    });
+  }
+});
+
+describe('YAML comments: only what YAML reads as a comment', () => {
+  const cases: ReadonlyArray<[string, string[]]> = [
+    ['a: "x\n  # not a comment\n  y" # yes\n', ['# yes']],
+    ['k: |\n  # text\n  more\n# real\n', ['# real']],
+    ['l: [a, # c1\n  b]\n', ['# c1']],
+    ['- >-\n    #x\n  # c\n', ['# c']], // less indented than the content: the scalar ended
+    ['\ufeff# bom comment\na: 1 # two\n', ['# bom comment', '# two']],
+    ["q: 'it''s # no'\n---\n# second document\nb: 2\n", ['# second document']],
+  ];
+  for (const [text, expected] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(COMMENT_SYNTAX.yaml.scan(text).map((c) => text.slice(c.start, c.end)), expected);
     });
   }
 });

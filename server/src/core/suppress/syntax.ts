@@ -1,5 +1,5 @@
 import { createScanner } from 'jsonc-parser';
-import { Parser } from 'yaml';
+import { Lexer } from 'yaml';
 import type { SourceLanguage } from '../source';
 
 /** One comment of the document: its whole token (delimiters included) and its text inside them. */
@@ -76,27 +76,21 @@ function scanJson(text: string, from: number, to: number, out: SourceComment[]):
   }
 }
 
+/** The `yaml` lexer's control tokens: markers that stand for no source text. */
+const YAML_CONTROL = new Set(['\x02', '\x18', '\x1f']);
+
 /**
- * YAML comments from `yaml`'s CST, which knows a `#` inside a block scalar or a quoted string is
- * text. The CST is walked with a work list (no recursion: any nesting depth).
+ * YAML comments from `yaml`'s lexer, which knows a `#` inside a block scalar or a quoted string is
+ * text (those come as one token that starts with their indentation or quote). The lexer alone,
+ * not the parser: it is about six times cheaper, and a comment's place is all that is needed.
  */
 function yamlComments(text: string): SourceComment[] {
   const out: SourceComment[] = [];
-  const work: unknown[] = [];
-  for (const token of new Parser().parse(text)) work.push(token);
-  while (work.length > 0) {
-    const item = work.pop();
-    if (Array.isArray(item)) {
-      for (const child of item) work.push(child);
-      continue;
-    }
-    if (typeof item !== 'object' || item === null) continue;
-    const token = item as { type?: unknown; offset?: unknown; source?: unknown };
-    if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
-      out.push({ start: token.offset, end: token.offset + token.source.length, block: false, bodyStart: token.offset + 1, body: token.source.slice(1) });
-      continue;
-    }
-    for (const value of Object.values(item)) if (typeof value === 'object' && value !== null) work.push(value);
+  let offset = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (token.length === 1 && YAML_CONTROL.has(token)) continue;
+    if (token.charCodeAt(0) === 0x23 /* # */) out.push({ start: offset, end: offset + token.length, block: false, bodyStart: offset + 1, body: token.slice(1) });
+    offset += token.length;
   }
-  return out.sort((a, b) => a.start - b.start);
+  return out;
 }
