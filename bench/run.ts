@@ -12,6 +12,7 @@ import { benchLspFeatures } from './lspFeatures';
 import { benchTable, type EditTimer } from './table';
 import { benchYaml } from './yaml';
 import { measureEdits, printEdits } from './edits';
+import { benchSuppress } from './suppress';
 
 const quick = process.argv.includes('--quick');
 
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   await benchTable(quick, editMs, shapes);
   if (process.argv.includes('--table-only')) return;
   benchYaml(quick);
+  benchSuppress(quick);
   benchFixAll(quick);
   if (!coreOnly) await benchLsp(quick);
   if (!coreOnly) await benchLspFeatures(quick);

@@ -32,6 +32,8 @@ export interface RunResult {
   /** Problems of every config a file used, each reported once. */
   readonly configProblems: readonly ConfigProblemReport[];
   readonly hasConfigErrors: boolean;
+  /** Every config a file used, once (their `ignore` entries are judged across the run). */
+  readonly configs: readonly LoadedConfig[];
   readonly ioError: boolean;
   readonly workspace: CliWorkspace;
 }
@@ -78,17 +80,19 @@ export function analyzeFiles(input: RunInput): RunResult {
     progress.tick(i + 1);
   });
   inputs.finish();
-  return { files: analysed, configProblems: configs.problems, hasConfigErrors: configs.problems.some((p) => p.severity === 'error'), ioError, workspace };
+  return { files: analysed, configProblems: configs.problems, configs: configs.loaded, hasConfigErrors: configs.problems.some((p) => p.severity === 'error'), ioError, workspace };
 }
 
 /** Each config's problems once, with 1-based line and column. */
 class ConfigProblems {
   readonly problems: ConfigProblemReport[] = [];
+  readonly loaded: LoadedConfig[] = [];
   private readonly seen = new Set<string>();
 
   add(config: LoadedConfig | undefined): void {
     if (!config || this.seen.has(config.found.path)) return;
     this.seen.add(config.found.path);
+    this.loaded.push(config);
     const lines = new LineIndex(config.found.text);
     for (const problem of config.parsed.problems) {
       const at = lines.position(problem.range.start);

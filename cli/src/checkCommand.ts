@@ -7,6 +7,7 @@ import type { FileReport } from './model';
 import { formatJson } from './report/json';
 import { formatSarif } from './report/sarif';
 import { formatText } from './report/text';
+import { staleSuppressionFiles } from './staleSuppressions';
 
 export interface CommandIO {
   readonly stdout: NodeJS.WriteStream;
@@ -27,7 +28,8 @@ export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: str
     const text = run.workspace.readFile(file);
     return text === undefined ? undefined : { path: shownAs(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd), text };
   };
-  const reports: FileReport[] = run.files.map((f) => buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8));
+  const files = [...run.files, ...staleSuppressionFiles(run.configs, run.files, run.workspace, (path) => displayPath(path, io.cwd))];
+  const reports: FileReport[] = files.map((f) => buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8));
   io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports, { verbose: args.verbose }));
   if (args.format === 'text') io.stderr.write(summary(reports));
   if (run.ioError) return 2;

@@ -5,7 +5,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { docsUrl, type Finding, type FixData, type OffsetRange, type Severity } from './core';
+import { docsUrl, type Finding, type FindingCode, type FixData, type OffsetRange, type Severity } from './core';
 import { visible } from './features/markdown';
 
 export const SOURCE = 'toolwire';
@@ -36,7 +36,23 @@ export interface DiagnosticData {
   readonly fix?: LspFix;
   /** The finding's why and fix (the message is one sentence), for clients that show more. */
   readonly detail?: string;
+  /** *Suppress CODE for this tool*: the comment edit, or the `ignore` entry for `.toolwire.json`. */
+  readonly suppress?: LspSuppress;
 }
+
+/**
+ * A suppression, as plain data: in a file that takes comments, the edit that writes (or extends)
+ * the directive above the finding's line; otherwise what the `ignore` entry names (the handler
+ * writes it into the `.toolwire.json` that applies to the document).
+ */
+export type LspSuppress =
+  | { readonly kind: 'comment'; readonly title: string; readonly code: FindingCode; readonly edits: readonly CheckedEdit[] }
+  | { readonly kind: 'config'; readonly title: string; readonly code: FindingCode; readonly tool?: string }
+  /** On `unused-suppression`: the edit that removes the stale code or directive. */
+  | { readonly kind: 'remove'; readonly title: string; readonly code: FindingCode; readonly edits: readonly CheckedEdit[] };
+
+/** Builds a finding's suppression (undefined: none offered, as for `unused-suppression`). */
+export type SuppressionOf = (finding: Finding) => LspSuppress | undefined;
 
 export function toLspFix(document: TextDocument, fix: FixData): LspFix {
   return {
@@ -51,9 +67,10 @@ export function toLspFix(document: TextDocument, fix: FixData): LspFix {
 /** Locates a related location that sits in another file (a cross-file client collision). */
 export type OtherFiles = (file: string) => { readonly uri: string; range(range: OffsetRange): Range } | undefined;
 
-export function toDiagnostic(document: TextDocument, finding: Finding, otherFiles: OtherFiles = () => undefined): Diagnostic {
+export function toDiagnostic(document: TextDocument, finding: Finding, otherFiles: OtherFiles = () => undefined, suppressionOf: SuppressionOf = () => undefined): Diagnostic {
   const detail = visible(finding.detail);
-  const data: DiagnosticData = { version: document.version, ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}), ...(detail !== '' ? { detail } : {}) };
+  const suppress = suppressionOf(finding);
+  const data: DiagnosticData = { version: document.version, ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}), ...(detail !== '' ? { detail } : {}), ...(suppress ? { suppress } : {}) };
   return {
     range: toRange(document, finding.range),
     severity: toSeverity(finding.severity),

@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseConfig, tryReanalyze, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type LoadedConfig, type TextChange } from './core';
+import { parseConfig, tryReanalyze, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig, type TextChange } from './core';
 import { AnalysisIndex } from './analysisIndex';
 import type { SettingsStore, ToolwireSettings } from './settings';
 
@@ -20,7 +20,12 @@ export type DocumentState =
       readonly options: AnalysisOptions;
       readonly config: LoadedConfig | undefined;
     })
-  | (Common & { readonly kind: 'config-file'; readonly problems: readonly ConfigProblem[] })
+  | (Common & {
+      readonly kind: 'config-file';
+      readonly problems: readonly ConfigProblem[];
+      /** `ignore` entries that silence nothing (`unused-suppression`), located in the config. */
+      readonly findings: readonly Finding[];
+    })
   | (Common & { readonly kind: 'disabled' | 'ignored'; readonly detail: string })
   | (Common & { readonly kind: 'too-large'; readonly detail: string })
   | (Common & { readonly kind: 'failed'; readonly detail: string });
@@ -51,6 +56,20 @@ export interface Logger {
   info(message: string): void;
 }
 
+/** What the server plugs in around the pipeline; every hook has a harmless default (tests leave them out). */
+export interface DocumentHooks {
+  /** Told about every freshly computed state (the server uses it to warn about a broken config). */
+  readonly onComputed?: (state: DocumentState) => void;
+  /** Problems of an open `.toolwire.json` (the disk is read to tell an undecodable file). */
+  readonly configProblems?: (uri: string, text: string) => readonly ConfigProblem[];
+  /** Its `ignore` entries that silence nothing in the files they match. */
+  readonly configFindings?: (uri: string, text: string, settings: ToolwireSettings) => readonly Finding[];
+  /** The edits since an analysed version; without it every version is a full analysis. */
+  readonly edits?: EditsBetween;
+  /** Told when a version becomes a base, so older edits can be dropped. */
+  readonly onBase?: (uri: string, version: number) => void;
+}
+
 /**
  * One analysis per document version, shared by diagnostics, hover, inlay hints, code actions
  * and symbols. A settings or `.toolwire.json` change bumps the generation, so every cached state
@@ -69,14 +88,7 @@ export class DocumentAnalyzer {
     /** The core's one pipeline (config → options → client context → analysis) over the server's workspace. */
     private readonly pipeline: (uri: string, text: string, settings: ToolwireSettings) => DocumentResult,
     private readonly logger: Logger,
-    /** Told about every freshly computed state (the server uses it to warn about a broken config). */
-    private readonly onComputed: (state: DocumentState) => void = () => undefined,
-    /** Problems of an open `.toolwire.json` (the disk is read to tell an undecodable file). */
-    private readonly configProblems: (uri: string, text: string) => readonly ConfigProblem[] = (_uri, text) => parseConfig(text).problems,
-    /** The edits since an analysed version; without it every version is a full analysis. */
-    private readonly edits: EditsBetween = () => undefined,
-    /** Told when a version becomes a base, so older edits can be dropped. */
-    private readonly onBase: (uri: string, version: number) => void = () => undefined,
+    private readonly hooks: DocumentHooks = {},
   ) {}
 
   get generation(): number {
@@ -98,7 +110,7 @@ export class DocumentAnalyzer {
     const epoch = this.epochs.get(document.uri) ?? 0;
     if (cached && cached.version === document.version && cached.generation === this.generationCounter && cached.epoch === epoch) return cached.state;
     const state = this.compute(document, this.generationCounter, epoch).then((computed) => {
-      this.onComputed(computed);
+      this.hooks.onComputed?.(computed);
       return computed;
     });
     this.cache.set(document.uri, { version: document.version, generation: this.generationCounter, epoch, state });
@@ -120,7 +132,7 @@ export class DocumentAnalyzer {
     const settings = await this.settings.forDocument(document.uri);
     const common = { uri: document.uri, version: document.version, settings };
     const text = document.getText();
-    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: this.configProblems(document.uri, text) };
+    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: this.hooks.configProblems?.(document.uri, text) ?? parseConfig(text).problems, findings: this.hooks.configFindings?.(document.uri, text, settings) ?? [] };
     if (!settings.enable) return { ...common, kind: 'disabled', detail: 'toolwire is turned off for this folder (setting toolwire.enable).' };
     const limit = settings.maxFileSizeMB * 1024 * 1024;
     if (text.length > limit) {
@@ -149,7 +161,7 @@ export class DocumentAnalyzer {
   private reuse(document: TextDocument, text: string, generation: number, epoch: number): Base | undefined {
     const base = this.bases.get(document.uri);
     if (!base || base.generation !== generation || base.epoch !== epoch) return undefined;
-    const changes = this.edits(document.uri, base.version, document.version);
+    const changes = this.hooks.edits?.(document.uri, base.version, document.version);
     if (!changes) return undefined;
     const analysis = tryReanalyze(base, changes, text);
     if (!analysis) return undefined;
@@ -163,7 +175,7 @@ export class DocumentAnalyzer {
     const current = this.bases.get(uri);
     if (current && current.version > base.version && current.generation === base.generation) return;
     this.bases.set(uri, base);
-    this.onBase(uri, base.version);
+    this.hooks.onBase?.(uri, base.version);
   }
 }
 

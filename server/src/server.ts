@@ -11,7 +11,9 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { version } from '../../package.json';
-import { createToolwireService, LineIndex, MCP_CLIENT_CONFIGS, placeholderServer, type DocumentResult } from './core';
+import { createToolwireService, LineIndex, MCP_CLIENT_CONFIGS, parentOf, placeholderServer, relativeTo, type DocumentResult, type LoadedConfig } from './core';
+import { staleConfigEntries } from './configSuppressions';
+import { suppressActions, type ConfigLocation } from './features/suppress';
 import { toRange, type OtherFiles } from './convert';
 import { DocumentAnalyzer, type DocumentState, type Logger } from './documentState';
 import { EditLog } from './editLog';
@@ -76,6 +78,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       requestedClients: current.clients,
       // The editor's language id wins over the extension (an untitled YAML buffer has none).
       ...(documents.get(uri)?.languageId === 'yaml' ? { language: 'yaml' as const } : {}),
+      ...(documents.get(uri)?.languageId === 'jsonc' ? { commentsAllowed: true } : {}),
     });
     // The census runs inside analyze: what it read is known once the analysis is done.
     if (result.kind === 'analysis') workspace.recordDependencies(uri, result.reads);
@@ -91,15 +94,33 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const lines = new LineIndex(text);
     return { uri, range: (r) => lines.range(r) };
   };
-  const analyzer = new DocumentAnalyzer(
-    settings,
-    pipeline,
-    logger,
-    warnAboutConfig,
-    (uri, text) => workspace.configDocumentProblems(runtime.uriToPath(uri), text),
-    (uri, from, to) => editLog.since(uri, from, to),
-    (uri, version) => editLog.trim(uri, version),
-  );
+  const staleEntriesHost = {
+    uriToPath: (uri: string) => runtime.uriToPath(uri),
+    savedConfig: (path: string) => {
+      const read = workspace.readConfig(path);
+      return typeof read === 'string' ? read : undefined;
+    },
+    findFiles: (folder: string, globs: readonly string[]) => workspace.findFiles(folder, globs),
+    analyze: (path: string, current: ToolwireSettings) => pipeline(runtime.pathToUri(path), workspace.readFile(path) ?? '', current),
+    baseSeverity: (current: ToolwireSettings) => baseOptions(current).severity,
+    recordReads: (uri: string, paths: readonly string[]) => workspace.recordDependencies(uri, paths),
+  };
+  const analyzer = new DocumentAnalyzer(settings, pipeline, logger, {
+    onComputed: warnAboutConfig,
+    configProblems: (uri, text) => workspace.configDocumentProblems(runtime.uriToPath(uri), text),
+    configFindings: (uri, text, current) => staleConfigEntries(staleEntriesHost, uri, text, current),
+    edits: (uri, from, to) => editLog.since(uri, from, to),
+    onBase: (uri, version) => editLog.trim(uri, version),
+  });
+  /** The `.toolwire.json` a suppression entry for this document goes in (created when there is none). */
+  const configLocation = (uri: string, config: LoadedConfig | undefined): ConfigLocation | undefined => {
+    const path = runtime.uriToPath(uri);
+    if (path === undefined || config?.found.unreadable) return undefined;
+    const folder = config?.found.folder ?? workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0] ?? parentOf(path);
+    const configUri = runtime.pathToUri(config?.found.path ?? `${folder}/.toolwire.json`);
+    const open = documents.get(configUri);
+    return { uri: configUri, relativePath: relativeTo(folder, path), text: open ? open.getText() : config?.found.text, version: open ? open.version : null };
+  };
   let scheduler: DiagnosticsScheduler | undefined;
   const versioned = () => capabilities.workspace?.workspaceEdit?.documentChanges === true;
 
@@ -232,7 +253,15 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     // Stale request (the user typed on): no fix can be proven on text that moved on.
     if (!found || documents.get(params.textDocument.uri)?.version !== document.version) return [];
     const fixes = quickFixes(document, params, found.state.options, found.state.index, versioned());
-    return [...fixes, ...fixAllActions(document, params, found.state.options, found.state.index, versioned())];
+    const { state } = found;
+    const suppressions = suppressActions(document, params, {
+      options: state.options,
+      index: state.index,
+      config: () => configLocation(document.uri, state.config),
+      versionedEdits: versioned(),
+      canCreateFiles: capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create') === true && versioned(),
+    });
+    return [...fixes, ...fixAllActions(document, params, found.state.options, found.state.index, versioned()), ...suppressions];
   }));
 
   connection.onPrepareRename(safe(logger, 'prepare rename', null, async (params) => {

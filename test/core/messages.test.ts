@@ -44,6 +44,7 @@ const CASES: readonly Case[] = [
   { code: 'renamed-on-wire', title: 'model-safe form', text: mcpList('a.b'), wire: 'a_b' },
   { code: 'client-rejected', title: 'Claude Code over 128', text: mcpList('t'.repeat(100)), options: { clients: { enabled: ['claude-code'], server: 's'.repeat(30) } }, wire: `mcp__${'s'.repeat(30)}__${'t'.repeat(100)}` },
   { code: 'client-dropped', title: 'Cursor drops a dot', text: mcpList('a.b'), options: { clients: { enabled: ['cursor'], server: 'srv' } }, wire: null },
+  { code: 'unused-suppression', title: 'a stale directive', text: '{ "tools": [\n  // toolwire-disable-next-line wire-collision -- renamed since\n  { "name": "list_users", "inputSchema": {} }\n] }', wire: null },
   { code: 'client-collision', title: 'VS Code, one name', text: mcpList('a.b', 'a_b'), options: vscode('srv'), wire: 'mcp_srv_a_b' },
 ];
 

@@ -28,6 +28,8 @@ export interface ClientOptions {
   /** What the client answers to workspace/configuration for section "toolwire". */
   readonly settings?: Record<string, unknown>;
   readonly workspaceFolder?: string;
+  /** `workspace.workspaceEdit.resourceOperations` (e.g. `['create']`): none by default. */
+  readonly resourceOperations?: readonly string[];
 }
 
 interface Published {
@@ -85,7 +87,7 @@ export class TestClient {
       rootUri: folder ? pathToFileURL(folder).href : null,
       workspaceFolders: folder ? [{ uri: pathToFileURL(folder).href, name: 'ws' }] : null,
       capabilities: {
-        workspace: { configuration: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, inlayHint: { refreshSupport: true } },
+        workspace: { configuration: true, workspaceEdit: { documentChanges: true, ...(options.resourceOperations ? { resourceOperations: options.resourceOperations } : {}) }, diagnostics: { refreshSupport: true }, inlayHint: { refreshSupport: true } },
         textDocument: {
           ...(options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
           publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },

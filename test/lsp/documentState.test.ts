@@ -22,10 +22,7 @@ function harness() {
     { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },
     pipeline,
     { error: () => undefined, info: () => undefined },
-    () => undefined,
-    () => [],
-    (uri, from, to) => log.since(uri, from, to),
-    (uri, version) => log.trim(uri, version),
+    { edits: (uri, from, to) => log.since(uri, from, to), onBase: (uri, version) => log.trim(uri, version) },
   );
   let document = log.documents.create('file:///t.json', 'json', 1, mcpList('a.b', 'a_b', 'c').replace(/"name"/g, '"description": "about", "name"'));
   const edit = (needle: string, delta: number, text: string, count = 0) => {

@@ -20,6 +20,7 @@ import { NamePool, ownNames } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions } from './settings';
+import { applySuppressions } from './suppress/apply';
 import { parseSource, type SourceLanguage } from './source';
 
 /**
@@ -93,13 +94,16 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
     }
   });
 
+  // After every check and the user's severities: a suppression silences what the user would see.
+  const suppressed = applySuppressions({ text, language: options.language ?? 'json', documentKind: parsed.kind, findings: sink.findings, tools, options });
   return {
     format: extraction.format,
     documentKind: parsed.kind,
     requests,
     tools,
     references,
-    findings: sink.findings.sort(compareFindings),
+    findings: suppressed.findings.sort(compareFindings),
+    suppression: suppressed.outcome,
     syntaxProblems: parsed.problems,
     clients,
     ...(server ? { server } : {}),

@@ -24,4 +24,5 @@ export const CODE_SUMMARIES: Readonly<Record<FindingCode, string>> = {
   'client-rejected': 'An MCP client sends the tool under a name the provider rejects: the request fails.',
   'client-dropped': 'An MCP client leaves the tool out.',
   'client-collision': 'Two tools share one name after an MCP client rewrites them.',
+  'unused-suppression': 'A suppression comment or .toolwire.json ignore entry silences nothing.',
 };

@@ -19,6 +19,7 @@ export const FINDING_CODES = [
   'client-rejected',
   'client-dropped',
   'client-collision',
+  'unused-suppression',
 ] as const;
 
 export type FindingCode = (typeof FINDING_CODES)[number];

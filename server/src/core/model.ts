@@ -90,6 +90,21 @@ export interface Analysis {
    * name). A function, computed on demand: hover asks for one tool, the CLI for none.
    */
   readonly server?: ServerNameInfo;
+  /**
+   * What suppressions did (comments, `.toolwire.json` `ignore` entries): see suppress/apply.ts.
+   * `analyze` always sets it; an analysis an adapter builds for a file that is not a tool file
+   * (a config's own findings) may leave it out.
+   */
+  readonly suppression?: SuppressionOutcome;
+}
+
+export interface SuppressionOutcome {
+  /** Findings silenced in this document. */
+  readonly suppressed: number;
+  /** `IgnoreEntry.index` of the config entries that silenced something here. */
+  readonly usedEntries: readonly number[];
+  /** `IgnoreEntry.index` of the config entries in effect for this file (its glob matched). */
+  readonly appliedEntries: readonly number[];
 }
 
 export interface ServerNameInfo {

@@ -5,6 +5,7 @@ import { DEFAULT_TARGETS, type ProviderId } from './profiles/providers';
 import { MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
 import type { SourceLanguage } from './source';
 import type { ClientContext } from './workspace/model';
+import type { IgnoreEntry } from './config/model';
 
 export type SeveritySetting = Severity | 'off';
 
@@ -30,6 +31,13 @@ export interface AnalysisOptions {
    * does not read the workspace around every JSON file it opens.
    */
   readonly clients?: ClientContext | (() => ClientContext | undefined);
+  /** `.toolwire.json` `ignore` entries whose glob matches this file. */
+  readonly suppressions?: readonly IgnoreEntry[];
+  /**
+   * The file may hold comments (`.jsonc`, an editor's JSONC file, YAML): the suppress quick fix
+   * writes a comment there, else an `ignore` entry (a comment in plain JSON breaks its readers).
+   */
+  readonly commentsAllowed?: boolean;
 }
 
 /** What one request is checked with, once the document's options meet its format. */

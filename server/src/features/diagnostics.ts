@@ -2,20 +2,23 @@ import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-language
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { SOURCE, toDiagnostic, toRange, toSeverity, type OtherFiles } from '../convert';
 import type { DocumentState } from '../documentState';
+import { suppressionOf } from './suppress';
 
 /** The diagnostics of one document state: findings, config problems, or one clear notice. */
 export function diagnosticsOf(document: TextDocument, state: DocumentState, otherFiles?: OtherFiles): Diagnostic[] {
   switch (state.kind) {
-    case 'analysis':
-      return state.analysis.findings.map((f) => toDiagnostic(document, f, otherFiles));
+    case 'analysis': {
+      const suppress = suppressionOf(document, state.text, state.analysis, state.options, state.index);
+      return state.analysis.findings.map((f) => toDiagnostic(document, f, otherFiles, suppress));
+    }
     case 'config-file':
-      return state.problems.map((p) => ({
+      return [...state.problems.map((p): Diagnostic => ({
         range: toRange(document, p.range),
         severity: toSeverity(p.severity),
         code: 'config',
         source: SOURCE,
         message: p.message,
-      }));
+      })), ...state.findings.map((f) => toDiagnostic(document, f))];
     case 'too-large':
     case 'failed':
       return [{ range: noticeRange(document), severity: DiagnosticSeverity.Information, source: SOURCE, message: state.detail }];

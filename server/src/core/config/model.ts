@@ -12,12 +12,30 @@ export interface ConfigOverride {
   readonly targets?: readonly ProviderId[];
 }
 
+/**
+ * One object entry of `ignore`: silences codes for a tool (or every tool) in the files its glob
+ * matches, for files that cannot hold a comment (plain JSON). Ranges point into `.toolwire.json`,
+ * where an entry that silences nothing is reported.
+ */
+export interface IgnoreEntry {
+  /** Its place among the config's entries: an analysis reports which ones it used by this. */
+  readonly index: number;
+  readonly file: string;
+  readonly tool?: string;
+  readonly codes: readonly { readonly code: FindingCode; readonly range: OffsetRange }[];
+  readonly reason?: string;
+  /** The entry's object. */
+  readonly range: OffsetRange;
+}
+
 /** `.toolwire.json`, validated. Globs are relative to the folder holding the file. */
 export interface ToolwireConfig {
   readonly targets?: readonly ProviderId[];
   readonly reservedNames?: readonly string[];
   readonly severity?: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
   readonly ignore?: readonly string[];
+  /** The object entries of `ignore`: suppressions by file, tool and code. */
+  readonly suppressions?: readonly IgnoreEntry[];
   readonly overrides?: readonly ConfigOverride[];
   /** Client profiles to check MCP tool files against (issue #5); default: those configured in the workspace. */
   readonly clients?: readonly ClientId[];

@@ -7,7 +7,7 @@ import { DERIVATION_IDS, type DerivationId } from '../wire/derivations';
 import { ALL_CLIENT_IDS, isClientId } from '../clients/profiles';
 import type { ClientId } from '../clients/model';
 import { MAX_GLOB_LENGTH, MAX_GLOBS } from './glob';
-import type { ConfigOverride, ConfigProblem, ParsedConfig, ToolwireConfig } from './model';
+import type { ConfigOverride, ConfigProblem, IgnoreEntry, ParsedConfig, ToolwireConfig } from './model';
 
 const TOP_LEVEL_KEYS = new Set(['$schema', 'targets', 'reservedNames', 'severity', 'ignore', 'overrides', 'clients', 'servers', 'assumedServerNameLength']);
 
@@ -48,7 +48,12 @@ function parseUnsafe(text: string): ParsedConfig {
     switch (key) {
       case 'targets': config.targets = reader.providers(value); break;
       case 'reservedNames': config.reservedNames = reader.strings(value, 'reservedNames'); break;
-      case 'ignore': config.ignore = reader.globs(value, 'ignore'); break;
+      case 'ignore': {
+        const ignore = reader.ignore(value);
+        config.ignore = ignore?.globs;
+        if (ignore && ignore.entries.length > 0) config.suppressions = ignore.entries;
+        break;
+      }
       case 'severity': config.severity = reader.severity(value); break;
       case 'overrides': config.overrides = reader.overrides(value); break;
       case 'clients': config.clients = reader.clients(value); break;
@@ -90,6 +95,78 @@ class ConfigReader {
         this.globCount += 1;
         out.push(glob);
       }
+    }
+    return out;
+  }
+
+  /**
+   * `ignore`: a glob skips whole files; an object `{ "file", "tool"?, "code", "reason"? }`
+   * silences codes in the files its glob matches (suppressions for plain JSON, which has no
+   * comments). A bad entry is a problem and is not used; the others still apply.
+   */
+  ignore(node: Node): { globs: string[]; entries: IgnoreEntry[] } | undefined {
+    if (node.type !== 'array') {
+      this.problems.push(problem(node, '"ignore" must be an array of globs or of { "file", "tool"?, "code", "reason"? } entries.'));
+      return undefined;
+    }
+    const globs: string[] = [];
+    const entries: IgnoreEntry[] = [];
+    for (const item of node.children ?? []) {
+      if (item.type === 'string') for (const glob of this.globs(item, 'ignore', true) ?? []) globs.push(glob);
+      else if (item.type === 'object') {
+        const entry = this.ignoreEntry(item, entries.length);
+        if (entry) entries.push(entry);
+      } else this.problems.push(problem(item, '"ignore" entries must be strings. (An object entry is a suppression: { "file", "code", "tool"?, "reason"? }.)'));
+    }
+    return { globs, entries };
+  }
+
+  private ignoreEntry(node: Node, index: number): IgnoreEntry | undefined {
+    let file: string | undefined;
+    let tool: string | undefined;
+    let reason: string | undefined;
+    let codes: { code: FindingCode; range: { start: number; end: number } }[] | undefined;
+    for (const prop of node.children ?? []) {
+      const [keyNode, value] = prop.children ?? [];
+      if (!keyNode || !value) continue;
+      const key = String(keyNode.value);
+      if (key === 'file') {
+        if (value.type === 'string') file = this.globs(value, 'ignore[].file', true)?.[0];
+        else this.problems.push(problem(value, '"file" must be a glob relative to this file, e.g. "tools/*.json".'));
+      } else if (key === 'tool') {
+        if (value.type === 'string' && (value.value as string).length > 0) tool = value.value as string;
+        else this.problems.push(problem(value, '"tool" must be a tool\'s name as written in the file (leave it out for every tool).'));
+      } else if (key === 'reason') {
+        if (value.type === 'string') reason = value.value as string;
+        else this.problems.push(problem(value, '"reason" must be a string.'));
+      } else if (key === 'code') codes = this.ignoreCodes(value);
+      else this.problems.push({ ...problem(keyNode, `Unknown ignore setting "${key}" (known: file, tool, code, reason).`), severity: 'warning' });
+    }
+    if (file === undefined) {
+      this.problems.push(problem(node, 'An ignore entry needs "file": a glob of the files it applies to, e.g. "tools/*.json".'));
+      return undefined;
+    }
+    if (!codes || codes.length === 0) {
+      if (!codes) this.problems.push(problem(node, 'An ignore entry needs "code": the code it silences, or a list of codes.'));
+      return undefined;
+    }
+    return { index, file, codes, ...(tool !== undefined ? { tool } : {}), ...(reason !== undefined ? { reason } : {}), range: { start: node.offset, end: node.offset + node.length } };
+  }
+
+  /** `"code": "wire-collision"` or a list; unknown codes are problems (a typo would silence nothing). */
+  private ignoreCodes(node: Node): { code: FindingCode; range: { start: number; end: number } }[] {
+    const items = node.type === 'array' ? node.children ?? [] : [node];
+    if (node.type === 'array' && items.length === 0) this.problems.push(problem(node, '"code" must name at least one code.'));
+    const out: { code: FindingCode; range: { start: number; end: number } }[] = [];
+    for (const item of items) {
+      if (item.type !== 'string') {
+        this.problems.push(problem(item, '"code" must be a code or a list of codes, e.g. "wire-collision".'));
+        continue;
+      }
+      const code = item.value as string;
+      if (code === 'unused-suppression') this.problems.push(problem(item, 'unused-suppression cannot be suppressed: remove the suppression that silences nothing instead.'));
+      else if ((FINDING_CODES as readonly string[]).includes(code)) out.push({ code: code as FindingCode, range: { start: item.offset, end: item.offset + item.length } });
+      else this.problems.push(problem(item, `Unknown diagnostic code "${code}". Known: ${FINDING_CODES.filter((c) => c !== 'unused-suppression').join(', ')}.`));
     }
     return out;
   }

@@ -18,11 +18,13 @@ export function optionsForFile(config: ToolwireConfig, relativePath: string, bas
   const defaultTargets = config.targets ?? base.defaultTargets;
   const reservedNames = config.reservedNames ?? base.reservedNames;
   const severity = config.severity || base.severity ? { ...base.severity, ...config.severity } : undefined;
+  const suppressions = config.suppressions?.filter((entry) => matchesAny([entry.file], relativePath));
   return {
     ...(derivation ? { derivation } : {}),
     ...(targets ? { targets } : {}),
     ...(defaultTargets ? { defaultTargets } : {}),
     ...(reservedNames ? { reservedNames } : {}),
     ...(severity ? { severity } : {}),
+    ...(suppressions && suppressions.length > 0 ? { suppressions } : {}),
   };
 }

@@ -52,6 +52,8 @@ export interface DocumentInput {
   readonly requestedClients?: readonly ClientId[];
   /** The document's syntax (the editor's language id); default: YAML for `.yaml`/`.yml`, else JSON. */
   readonly language?: SourceLanguage;
+  /** The editor reads it as JSONC (language id `jsonc`): a suppression is written as a comment. */
+  readonly commentsAllowed?: boolean;
 }
 
 export interface LoadedConfig {
@@ -139,8 +141,14 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
         reads.push(...(context.others ?? []).map((o) => o.file));
         return withProfiles(context);
       };
-      const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients };
+      const commentsAllowed = input.commentsAllowed === true || allowsComments(path);
+      const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients, ...(commentsAllowed ? { commentsAllowed } : {}) };
       return { kind: 'analysis', analysis: analyze(text, options), options, config, reads, text };
     },
   };
+}
+
+/** `.jsonc`, and the files editors read as JSONC (`.vscode/*.json`: settings, mcp.json). */
+function allowsComments(path: string | undefined): boolean {
+  return path !== undefined && (/\.jsonc$/i.test(path) || /(^|\/)\.vscode\/[^/]+\.json$/i.test(path));
 }

@@ -1,0 +1,25 @@
+import { judgeEntry, staleIgnoreEntries, type Analysis, type LoadedConfig, type ToolwireWorkspace } from '../../server/src/core';
+import type { AnalysedFile } from './analyzeFiles';
+
+/**
+ * `.toolwire.json` `ignore` entries that silence nothing, as findings of the config file itself
+ * (so every report format shows them, with the exit code their severity gives). An entry is judged
+ * across the files its glob matches: unused only when the run analysed all of them, and matching
+ * no file at all is stale whatever the run checked.
+ */
+export function staleSuppressionFiles(configs: readonly LoadedConfig[], files: readonly AnalysedFile[], workspace: Pick<ToolwireWorkspace, 'findFiles'>, display: (path: string) => string): AnalysedFile[] {
+  const byPath = new Map(files.map((f) => [f.absolute, f.analysis]));
+  const out: AnalysedFile[] = [];
+  for (const { found, parsed } of configs) {
+    const entries = parsed.config.suppressions ?? [];
+    if (entries.length === 0) continue;
+    const prefix = found.folder.endsWith('/') ? found.folder : `${found.folder}/`;
+    const findings = staleIgnoreEntries(entries, parsed.config.severity, (entry) => judgeEntry(entry, workspace.findFiles(found.folder, [entry.file]), (file) => byPath.get(`${prefix}${file}`)));
+    if (findings.length > 0) out.push({ display: display(found.path), absolute: found.path, text: found.text, analysis: configAnalysis(findings) });
+  }
+  return out;
+}
+
+function configAnalysis(findings: Analysis['findings']): Analysis {
+  return { format: null, documentKind: 'json', requests: [], tools: [], references: [], findings, syntaxProblems: [], clients: [] };
+}

@@ -1,0 +1,55 @@
+import type { Finding, OffsetEdit } from '../findings';
+import type { Analysis } from '../model';
+import type { AnalysisOptions } from '../settings';
+import type { SourceLanguage } from '../source';
+import { DISABLE_NEXT_LINE } from './directives';
+import { lineAt, lineStarts } from './lines';
+import { COMMENT_SYNTAX } from './syntax';
+
+/**
+ * Where *Suppress CODE for this tool* writes. A comment goes where the file already takes them
+ * (YAML, a `.jsonc` or editor JSONC file, a JSON file that holds a comment); plain JSON and JSON
+ * Lines get a `.toolwire.json` `ignore` entry, since their readers reject comments.
+ */
+export function suppressTarget(text: string, analysis: Pick<Analysis, 'documentKind'>, options: AnalysisOptions): 'comment' | 'config' {
+  if (analysis.documentKind === 'json-lines') return 'config';
+  const language = options.language ?? 'json';
+  if (language !== 'json' || options.commentsAllowed) return 'comment';
+  if (!text.includes('//') && !text.includes('/*')) return 'config';
+  return COMMENT_SYNTAX.json.scan(text, '//').length > 0 ? 'comment' : 'config';
+}
+
+/**
+ * The comment edit that silences a finding: a directive line above the line its range starts on,
+ * with that line's indentation and the file's line ending. When the line above already is a
+ * directive, the code joins its list instead (a second directive line would leave the first one
+ * silencing the second, not the tool). Line starts are found once per text: the editor asks for
+ * every finding of a version, and a file may hold 50k of them.
+ */
+export function commentSuppressor(text: string, language: SourceLanguage): (finding: Pick<Finding, 'code' | 'range'>) => OffsetEdit {
+  const starts = lineStarts(text);
+  const syntax = COMMENT_SYNTAX[language];
+  const prefix = [syntax.linePrefix, ...(syntax.blockPrefix ? [syntax.blockPrefix] : [])].map((p) => p.replace(/[/*#]/g, '\\$&')).join('|');
+  const directive = new RegExp(`^[ \\t]*(?:${prefix})[ \\t]*${DISABLE_NEXT_LINE}[ \\t]+([^\\s,]+(?:[ \\t]*,[ \\t]*[^\\s,]+)*)`);
+  const eol = text.includes('\r\n') ? '\r\n' : text.includes('\r') && !text.includes('\n') ? '\r' : '\n';
+  return (finding) => {
+    const line = lineAt(starts, finding.range.start);
+    const lineStart = starts[line]!;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
+    if (line > 0) {
+      // A directive line is short: a few hundred characters of a long line above are enough.
+      const previousStart = starts[line - 1]!;
+      const existing = directive.exec(text.slice(previousStart, Math.min(lineStart, previousStart + 1000)));
+      if (existing && !existing[1]!.split(/[ \t]*,[ \t]*/).includes(finding.code)) {
+        const at = previousStart + existing.index + existing[0].length;
+        return { range: { start: at, end: at }, oldText: '', newText: `, ${finding.code}` };
+      }
+    }
+    return { range: { start: lineStart, end: lineStart }, oldText: '', newText: `${indent}${syntax.linePrefix} ${DISABLE_NEXT_LINE} ${finding.code}${eol}` };
+  };
+}
+
+/** One finding's comment edit (see commentSuppressor, which the editor uses for many). */
+export function suppressCommentEdit(text: string, language: SourceLanguage, finding: Pick<Finding, 'code' | 'range'>): OffsetEdit {
+  return commentSuppressor(text, language)(finding);
+}

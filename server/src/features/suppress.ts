@@ -1,0 +1,152 @@
+import { findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
+import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { commentSuppressor, LineIndex, proveEdits, suppressionRemover, suppressTarget, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit } from '../core';
+import type { AnalysisIndex } from '../analysisIndex';
+import { isDiagnosticData, SOURCE, toRange, type LspSuppress, type SuppressionOf } from '../convert';
+
+/** Proofs of suppress comments one request may run (each is an analysis), as for quick fixes. */
+const MAX_SUPPRESS_PROOFS = 3;
+
+/**
+ * What each finding's *Suppress CODE for this tool* is, for `Diagnostic.data`: a comment edit in
+ * a file that takes comments, else the `ignore` entry to write (where the comment would break the
+ * file's readers). `unused-suppression` gets none: a stale suppression is removed, not silenced.
+ */
+export function suppressionOf(document: TextDocument, text: string, analysis: Analysis, options: AnalysisOptions, index: AnalysisIndex): SuppressionOf {
+  const target = index.memo('suppress-target', () => suppressTarget(text, analysis, options));
+  const comment = target === 'comment' ? commentSuppressor(text, options.language ?? 'json') : undefined;
+  const remover = suppressionRemover(text, options.language ?? 'json');
+  return (finding) => {
+    if (finding.code === 'unused-suppression') {
+      const edit = remover(finding.range);
+      return edit ? { kind: 'remove', title: 'Remove unused suppression', code: finding.code, edits: [{ range: toRange(document, edit.range), newText: edit.newText, oldText: edit.oldText }] } : undefined;
+    }
+    const tool = finding.tool === undefined ? undefined : analysis.tools[finding.tool]?.name;
+    if (!comment) {
+      return { kind: 'config', title: tool === undefined ? `Suppress ${finding.code} in this file` : `Suppress ${finding.code} for this tool`, code: finding.code, ...(tool !== undefined ? { tool } : {}) };
+    }
+    const edit = comment(finding);
+    return { kind: 'comment', title: tool === undefined ? `Suppress ${finding.code} on this line` : `Suppress ${finding.code} for this tool`, code: finding.code, edits: [{ range: toRange(document, edit.range), newText: edit.newText, oldText: edit.oldText }] };
+  };
+}
+
+/** Where the `.toolwire.json` that applies to a document is, or would be created. */
+export interface ConfigLocation {
+  readonly uri: string;
+  /** The document's path relative to the config's folder, `/`-separated. */
+  readonly relativePath: string;
+  /** Its current text (an open buffer first); undefined when there is no such file. */
+  readonly text: string | undefined;
+  /** The open buffer's version, for a versioned edit. */
+  readonly version: number | null;
+}
+
+export interface SuppressContext {
+  readonly options: AnalysisOptions;
+  readonly index: AnalysisIndex;
+  /** The config a new `ignore` entry goes in; undefined when there is none to write (unreadable). */
+  readonly config: () => ConfigLocation | undefined;
+  readonly versionedEdits: boolean;
+  /** The client can create files in a WorkspaceEdit (`resourceOperations: create`). */
+  readonly canCreateFiles: boolean;
+}
+
+/**
+ * *Suppress CODE for this tool*, from each toolwire diagnostic's `data` (never preferred: silencing
+ * is a decision, not the fix). A comment is proven like any fix (the finding gone, nothing new, the
+ * same format); an `ignore` entry is added with jsonc-parser's `modify`, keeping the config's
+ * formatting, or a new `.toolwire.json` is created holding it.
+ */
+export function suppressActions(document: TextDocument, params: CodeActionParams, context: SuppressContext): CodeAction[] {
+  const only = params.context.only;
+  if (only && only.length > 0 && !only.some((o) => CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(`${o}.`))) return [];
+  const text = document.getText();
+  const analysis = context.index.analysis;
+  const actions: CodeAction[] = [];
+  const seen = new Set<string>();
+  let proofs = 0;
+  for (const diagnostic of params.context.diagnostics) {
+    if (diagnostic.source !== SOURCE || !isDiagnosticData(diagnostic.data)) continue;
+    const { version, suppress } = diagnostic.data;
+    if (!suppress || version !== document.version) continue;
+    const key = JSON.stringify(suppress);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const finding = analysis.findings.find((f) => f.code === diagnostic.code && f.range.start === document.offsetAt(diagnostic.range.start) && f.range.end === document.offsetAt(diagnostic.range.end));
+    if (!finding || finding.code !== suppress.code) continue;
+    if (suppress.kind === 'remove') {
+      // Removing a code that silences nothing changes no other finding: nothing to prove, but the
+      // text must still be the one the edit was made for.
+      if (suppress.edits.every((e) => text.slice(document.offsetAt(e.range.start), document.offsetAt(e.range.end)) === e.oldText)) {
+        const edits: TextEdit[] = suppress.edits.map(({ range, newText }) => ({ range, newText }));
+        const edit: WorkspaceEdit = context.versionedEdits ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits }] } : { changes: { [document.uri]: edits } };
+        actions.push({ title: suppress.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit });
+      }
+    } else if (suppress.kind === 'comment') {
+      if (proofs >= MAX_SUPPRESS_PROOFS) continue;
+      proofs += 1;
+      const edit = commentAction(document, text, suppress, finding, context);
+      if (edit) actions.push({ title: suppress.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: false, edit });
+    } else {
+      const edit = configAction(suppress, context);
+      if (edit) actions.push({ title: suppress.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: false, edit });
+    }
+  }
+  return actions;
+}
+
+function commentAction(document: TextDocument, text: string, suppress: Extract<LspSuppress, { kind: 'comment' }>, finding: Finding, context: SuppressContext): WorkspaceEdit | undefined {
+  const edits: OffsetEdit[] = suppress.edits.map((e) => ({ range: { start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end) }, oldText: e.oldText, newText: e.newText }));
+  if (edits.some((e) => text.slice(e.range.start, e.range.end) !== e.oldText)) return undefined;
+  const proof = context.index.memo(`suppress:${JSON.stringify(edits)}`, () => proveEdits(text, context.options, context.index.analysis, edits, [{ code: finding.code, pointer: finding.pointer }]));
+  if (proof.kind !== 'proven') return undefined;
+  const lspEdits: TextEdit[] = suppress.edits.map(({ range, newText }) => ({ range, newText }));
+  return context.versionedEdits
+    ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits: lspEdits }] }
+    : { changes: { [document.uri]: lspEdits } };
+}
+
+function configAction(suppress: Extract<LspSuppress, { kind: 'config' }>, context: SuppressContext): WorkspaceEdit | undefined {
+  const config = context.config();
+  if (!config) return undefined;
+  const entry = { file: escapeGlob(config.relativePath), ...(suppress.tool !== undefined ? { tool: suppress.tool } : {}), code: suppress.code };
+  if (config.text === undefined) {
+    if (!context.canCreateFiles) return undefined;
+    const created = `${JSON.stringify({ ignore: [entry] }, null, 2)}\n`;
+    return { documentChanges: [{ kind: 'create', uri: config.uri, options: { ignoreIfExists: true } }, { textDocument: { uri: config.uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: created }] }] };
+  }
+  const edits = ignoreEntryEdits(config.text, entry);
+  if (!edits) return undefined;
+  const lines = new LineIndex(config.text);
+  const lspEdits: TextEdit[] = edits.map((e) => ({ range: lines.range({ start: e.offset, end: e.offset + e.length }), newText: e.content }));
+  return context.versionedEdits
+    ? { documentChanges: [{ textDocument: { uri: config.uri, version: config.version }, edits: lspEdits }] }
+    : { changes: { [config.uri]: lspEdits } };
+}
+
+/** Adds the entry to `ignore` (created when absent); undefined when `ignore` is not an array. */
+export function ignoreEntryEdits(text: string, entry: Record<string, string>): ReturnType<typeof modify> | undefined {
+  const formattingOptions = formattingOf(text);
+  try {
+    const root = parseTree(text);
+    if (root !== undefined && root.type !== 'object') return undefined;
+    const ignore = root ? findNodeAtLocation(root, ['ignore']) : undefined;
+    if (ignore && ignore.type !== 'array') return undefined;
+    const edits = ignore ? modify(text, ['ignore', -1], entry, { formattingOptions }) : modify(text, ['ignore'], [entry], { formattingOptions });
+    return edits.length > 0 ? edits : undefined;
+  } catch {
+    // A config too deep for jsonc-parser's recursion: no entry is written (the config is a problem already).
+    return undefined;
+  }
+}
+
+function formattingOf(text: string): FormattingOptions {
+  const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
+  return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 4 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+}
+
+/** A path as a glob that matches only itself (`config/glob.ts` syntax: `\` escapes, leading `!` negates). */
+export function escapeGlob(path: string): string {
+  return path.replace(/[\\*?[\]{}!]/g, '\\$&');
+}
