@@ -2,6 +2,9 @@ import { version } from '../../package.json';
 import { parseArgs, USAGE } from './args';
 import { runCensus } from './censusCommand';
 import { runCheck } from './checkCommand';
+import { runBaseline } from './baseline/baselineCommand';
+import { runFix } from './fix/fixCommand';
+import { TEAM_USAGE } from './teamArgs';
 import { runLiveCheck } from './live/liveCommand';
 import { runMcpConfigCheck } from './live/mcpConfigCommand';
 
@@ -10,7 +13,7 @@ function main(): number | Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   switch (args.command) {
     case 'help':
-      process.stdout.write(`${USAGE}\n`);
+      process.stdout.write(`${USAGE}\n\n${TEAM_USAGE}\n`);
       return 0;
     case 'version':
       process.stdout.write(`${version}\n`);
@@ -26,6 +29,14 @@ function main(): number | Promise<number> {
         if (args.command === 'check' && args.mcpConfig !== undefined) return runMcpConfigCheck(args, args.mcpConfig, io).catch(internalError);
         if (args.command === 'check' && args.live) return runLiveCheck({ ...args, live: args.live }, io).catch(internalError);
         return args.command === 'check' ? runCheck(args, io) : runCensus(args, io);
+      } catch (error) {
+        return internalError(error);
+      }
+    case 'fix':
+    case 'baseline':
+      try {
+        const io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version };
+        return args.command === 'fix' ? runFix(args, io) : runBaseline(args, io);
       } catch (error) {
         return internalError(error);
       }

@@ -8,7 +8,7 @@ function prints(text: string, options: AnalysisOptions = { clients: () => ({ ena
   const of = fingerprinter(file, text, analysis);
   return analysis.findings.map((f) => {
     const parts = of(f);
-    return `${parts.code} ${parts.tool} [${parts.others.join(',')}] [${parts.by.join(',')}] ${fingerprintHash(parts)}`;
+    return `${parts.code} ${parts.tool}${parts.at === '' ? '' : ` @${parts.at}`} [${parts.others.join(',')}] [${parts.by.join(',')}] ${fingerprintHash(parts)}`;
   });
 }
 
@@ -42,8 +42,8 @@ describe('finding fingerprints (issue 11: baselines and SARIF partialFingerprint
     const text = JSON.stringify({ model: 'claude', messages: [], tools: [{ name: 'f', input_schema: { type: 'object', properties: { 'bad key': {}, 'worse key': {} } } }] });
     const lines = prints(text).filter((l) => l.startsWith('invalid-parameter-name'));
     assert.equal(lines.length, 2);
-    assert.match(lines[0]!, /^invalid-parameter-name f \[bad key\] \[anthropic\] /);
-    assert.match(lines[1]!, /^invalid-parameter-name f \[worse key\] \[anthropic\] /);
+    assert.match(lines[0]!, /^invalid-parameter-name f @bad key \[\] \[anthropic\] /);
+    assert.match(lines[1]!, /^invalid-parameter-name f @worse key \[\] \[anthropic\] /);
   });
 
   test('client findings carry the client ids', () => {

@@ -16,10 +16,11 @@ export interface FingerprintParts {
   readonly code: string;
   /** The tool's name; for a finding on no tool, the name it sits on (a reference), else ''. */
   readonly tool: string;
+  /** The name the finding sits on when it is not the tool's own (a property key, a tool_choice); else ''. */
+  readonly at: string;
   /**
    * The other names involved, sorted: the other members of a collision (`path#name` when in
-   * another file), the property key or reference the finding sits on when it is not the tool's
-   * own name.
+   * another file), the tool a reference resolves to.
    */
   readonly others: readonly string[];
   /** The client profiles (`client-*`, parameter keys via a client) and providers it comes from, sorted. */
@@ -31,7 +32,7 @@ export const FINGERPRINT_KEY = 'toolwire/v1';
 
 /** The parts as one stable hex string (SHA-1 of a canonical JSON array). */
 export function fingerprintHash(parts: FingerprintParts): string {
-  return sha1Hex(JSON.stringify([FINGERPRINT_KEY, parts.file, parts.code, parts.tool, sortedUnique(parts.others), sortedUnique(parts.by)]));
+  return sha1Hex(JSON.stringify([FINGERPRINT_KEY, parts.file, parts.code, parts.tool, parts.at, sortedUnique(parts.others), sortedUnique(parts.by)]));
 }
 
 /** Another file a related location points into, as the adapter shows it (relative path) and reads it. */
@@ -53,13 +54,12 @@ export function fingerprinter(file: string, text: string, analysis: Analysis, ot
   return (finding) => {
     const tool = finding.tool === undefined ? undefined : analysis.tools[finding.tool];
     const onToolName = tool !== undefined && tool.declaration.name.range.start === finding.range.start;
-    const others = finding.related.map(relatedName);
-    if (!onToolName && tool?.name !== undefined) others.push(tokenValue(text, finding.range));
     return {
       file,
       code: finding.code,
       tool: tool?.name ?? tokenValue(text, finding.range),
-      others: sortedUnique(others.filter((n) => n !== '')),
+      at: !onToolName && tool?.name !== undefined ? tokenValue(text, finding.range) : '',
+      others: sortedUnique(finding.related.map(relatedName).filter((n) => n !== '')),
       by: sortedUnique([...(finding.clients ?? []), ...(finding.profiles ?? [])]),
     };
   };
@@ -67,7 +67,7 @@ export function fingerprinter(file: string, text: string, analysis: Analysis, ot
 
 /** The fingerprint of a finding that is not the core's (the CLI's invalid-json): file and code. */
 export function fileFingerprint(file: string, code: string): FingerprintParts {
-  return { file, code, tool: '', others: [], by: [] };
+  return { file, code, tool: '', at: '', others: [], by: [] };
 }
 
 /**
