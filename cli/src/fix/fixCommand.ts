@@ -50,7 +50,6 @@ export function runFix(args: FixArgs, io: CommandIO): number {
     fixes = new Map();
     for (const file of run.files) {
       if (refused.has(file)) continue;
-      if (file.invalidUtf8) continue;
       // Analysed again over the files fixed so far: a census shared with them sees their new names.
       const current = analyse(file, file.text);
       if (!current) continue;
