@@ -20,7 +20,7 @@ interface Block {
  */
 export function unifiedDiff(path: string, text: string, edits: readonly OffsetEdit[], bom = false): string {
   const starts = lineStarts(text);
-  const lineOf = (offset: number) => upperBound(starts, offset) - 1;
+  const lineOf = (offset: number) => Math.max(0, upperBound(starts, offset) - 1);
   const oldLine = (i: number) => `${i === 0 && bom ? '\ufeff' : ''}${text.slice(starts[i], starts[i + 1] ?? text.length)}`;
   const blocks = changedBlocks(text, edits, starts, lineOf, bom);
   if (blocks.length === 0) return '';
@@ -80,7 +80,7 @@ function changedBlocks(text: string, edits: readonly OffsetEdit[], starts: reado
       j++;
       last = Math.max(last, lineOf(sorted[j]!.range.end));
     }
-    const from = starts[first]!;
+    const from = starts[first] ?? 0;
     const to = starts[last + 1] ?? text.length;
     let rewritten = '';
     let cursor = from;
@@ -117,8 +117,9 @@ function splitLines(text: string): string[] {
   return out;
 }
 
-/** Where each line starts; an empty last line after a final newline is not a line. */
+/** Where each line starts; an empty last line after a final newline is not a line, nor is an empty text. */
 function lineStarts(text: string): number[] {
+  if (text === '') return [];
   const starts = [0];
   for (let nl = text.indexOf('\n'); nl !== -1 && nl + 1 < text.length; nl = text.indexOf('\n', nl + 1)) starts.push(nl + 1);
   return starts;
