@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -54,6 +54,20 @@ describe('unifiedDiff', () => {
       }),
       { numRuns: 100, seed: 11 },
     );
+  });
+
+  test('a path with spaces and accents applies with git apply and patch(1)', () => {
+    for (const tool of ['git', 'patch'] as const) {
+      const dir = mkdtempSync(join(tmpdir(), 'toolwire-diff-'));
+      mkdirSync(join(dir, 'sub dir'));
+      writeFileSync(join(dir, 'sub dir', 'my tools é.json'), '{\n  "name": "a.b"\n}\n');
+      const start = '{\n  "name": '.length;
+      const diff = unifiedDiff('sub dir/my tools é.json', '{\n  "name": "a.b"\n}\n', [{ range: { start, end: start + 5 }, oldText: '"a.b"', newText: '"a_b"' }]);
+      const args = tool === 'git' ? ['apply', '-p1', '-'] : ['-p1', '--batch', '--silent'];
+      const result = spawnSync(tool, args, { cwd: dir, input: diff, encoding: 'utf8' });
+      assert.equal(result.status, 0, `${tool}: ${result.stderr}${result.stdout}`);
+      assert.equal(readFileSync(join(dir, 'sub dir', 'my tools é.json'), 'utf8'), '{\n  "name": "a_b"\n}\n');
+    }
   });
 
   test('one renamed name is one hunk with three lines of context, as diff -u prints it', () => {

@@ -24,7 +24,9 @@ export function unifiedDiff(path: string, text: string, edits: readonly OffsetEd
   const oldLine = (i: number) => `${i === 0 && bom ? '\ufeff' : ''}${text.slice(starts[i], starts[i + 1] ?? text.length)}`;
   const blocks = changedBlocks(text, edits, starts, lineOf, bom);
   if (blocks.length === 0) return '';
-  const lines: string[] = [`--- a/${path}\n`, `+++ b/${path}\n`];
+  // A name with a space ends in a tab, as git prints it: patch(1) would stop at the space.
+  const end = path.includes(' ') ? '\t' : '';
+  const lines: string[] = [`--- a/${path}${end}\n`, `+++ b/${path}${end}\n`];
   const lineCount = starts.length;
   let delta = 0;
   for (let i = 0; i < blocks.length; ) {
