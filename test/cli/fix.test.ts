@@ -89,7 +89,7 @@ describe('toolwire fix', () => {
     assert.equal(readFileSync(join(dir, 'a.jsonc'), 'utf8'), files['a.jsonc'].replace('"x.y"', '"x_y"'));
     assert.equal(readFileSync(join(dir, 'b.jsonl'), 'utf8'), files['b.jsonl'].replace('"p q"', '"p_q"'));
     assert.equal(readFileSync(join(dir, 'c.yaml'), 'utf8'), files['c.yaml'].replace("'m n'", "'m_n'"));
-    assert.match(result.stdout, /^a\.jsonc: fixed 1 name$/m);
+    assert.match(result.stdout, /^a\.jsonc: fixed 1 name \("x\.y" → "x_y"\)$/m);
   });
 
   test('exit 1 when a finding without an automatic fix remains, and it is listed', () => {
@@ -97,7 +97,7 @@ describe('toolwire fix', () => {
     const dir = scratch({ 'r.json': JSON.stringify(request, null, 2), '.toolwire.json': CLIENTS_OFF });
     const result = runCli(['fix', 'r.json'], dir);
     assert.equal(result.status, 1);
-    assert.match(result.stdout, /^r\.json: fixed 1 name$/m);
+    assert.match(result.stdout, /^r\.json: fixed 1 name \("a\.b" → "a_b"\)$/m);
     assert.match(result.stdout, /^r\.json:\d+:\d+: error unresolved-reference /m);
     assert.match(readFileSync(join(dir, 'r.json'), 'utf8'), /"name": "a_b"/);
   });

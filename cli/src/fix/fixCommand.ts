@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { computeFixAll, createToolwireService, type Analysis, type Finding, type OffsetEdit } from '../../../server/src/core';
+import { computeFixAll, createToolwireService, visible, type Analysis, type Finding, type OffsetEdit } from '../../../server/src/core';
 import { analyzeFiles, displayPath, documentInput, type AnalysedFile } from '../analyzeFiles';
 import { buildReport } from '../buildReport';
 import { reportConfigProblems, summary, type CommandIO } from '../checkCommand';
@@ -91,6 +91,20 @@ export function runFix(args: FixArgs, io: CommandIO): number {
   return finish(args, io, run.files, fixes, refused, after, run.ioError, run.workspace.readFile.bind(run.workspace));
 }
 
+/** What the edits do, in a few words: `"a.b" → "a_b"`, an added `"invocationName": "x"`; the first few. */
+function changes(edits: readonly OffsetEdit[]): string {
+  const seen = new Set<string>();
+  for (const edit of edits) {
+    seen.add(edit.oldText === '' ? `added ${edit.newText.replace(/^[\s,]+/, '').replace(/\s+/g, ' ')}` : `${edit.oldText} → ${edit.newText}`);
+  }
+  const shown = [...seen].slice(0, MAX_CHANGES_SHOWN);
+  // Tokens as written (a YAML plain scalar can hold control or bidi characters): shown, not obeyed.
+  const text = shown.map(visible).join(', ');
+  return seen.size > shown.length ? `${text} and ${seen.size - shown.length} more` : text;
+}
+
+const MAX_CHANGES_SHOWN = 5;
+
 /** Errors in `after` that `before` did not have: by code, name site and tool name (the proof's identity). */
 function newErrors(before: Analysis, after: Analysis): Finding[] {
   const key = (analysis: Analysis, f: Finding) => `${f.code}\u0000${f.pointer}\u0000${f.tool === undefined ? '' : analysis.tools[f.tool]?.name ?? ''}`;
@@ -123,7 +137,7 @@ function finish(args: FixArgs, io: CommandIO, files: readonly AnalysedFile[], fi
     }
     written++;
     fixedNames += fix.fixed;
-    notes.write(`${file.display}: ${args.dryRun ? 'would fix' : 'fixed'} ${fix.fixed} ${fix.fixed === 1 ? 'name' : 'names'}\n`);
+    notes.write(`${file.display}: ${args.dryRun ? 'would fix' : 'fixed'} ${fix.fixed} ${fix.fixed === 1 ? 'name' : 'names'} (${changes(fix.edits)})\n`);
   }
   // What is left: the re-check with every fix in place (a refused file as it is).
   const otherFile = (path: string) => {
