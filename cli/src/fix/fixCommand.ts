@@ -48,10 +48,12 @@ export function runFix(args: FixArgs, io: CommandIO): number {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     overlay.clear();
     fixes = new Map();
+    const touched = (file: AnalysedFile) => file.reads.some((path) => overlay.get(path) !== undefined);
     for (const file of run.files) {
       if (refused.has(file)) continue;
-      // Analysed again over the files fixed so far: a census shared with them sees their new names.
-      const current = analyse(file, file.text);
+      // Analysed again over the files fixed so far when its census reads one of them (it then
+      // sees their new names); else the check's own analysis stands.
+      const current = touched(file) ? analyse(file, file.text) : file;
       if (!current) continue;
       const result = computeFixAll(file.text, current.options, current.analysis);
       if (result.kind === 'refused') refused.set(file, result.reason);
@@ -65,11 +67,13 @@ export function runFix(args: FixArgs, io: CommandIO): number {
       overlay.set(file.absolute, result.text);
     }
     // Every file again, with every fix in place: a fix proven before a later file was fixed can
-    // meet that file's new names.
+    // meet that file's new names. A file neither fixed nor reading a fixed one is as it was.
     after = new Map();
     const withdrawn: AnalysedFile[] = [];
     for (const file of run.files) {
-      const result = analyse(file, overlay.get(file.absolute) ?? file.text);
+      const fixedText = overlay.get(file.absolute);
+      if (fixedText === undefined && !touched(file)) continue;
+      const result = analyse(file, fixedText ?? file.text);
       if (!result) continue;
       after.set(file, result.analysis);
       const fresh = newErrors(file.analysis, result.analysis);
