@@ -2,7 +2,7 @@ import { ALL_CLIENT_IDS, isClientId, type ClientId } from '../../server/src/core
 import { DEFAULT_MAX_FILE_BYTES } from '../../server/src/node/files';
 import type { LiveTarget } from './live/listTools';
 import type { OutputFormat } from './model';
-import { parseTeamArgs, type BaselineArgs, type BaselineUse, type FixArgs } from './teamArgs';
+import { parseFixBaselineArgs, type BaselineArgs, type BaselineUse, type FixArgs } from './fixBaselineArgs';
 
 const MEGABYTE = 1024 * 1024;
 
@@ -97,8 +97,8 @@ live server that cannot start, crashes, hangs or answers something that is not M
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (argv.length === 0 || argv[0] === '-h' || argv[0] === '--help' || argv[0] === 'help') return { command: 'help' };
   if (argv[0] === '-v' || argv[0] === '--version') return { command: 'version' };
-  const team = parseTeamArgs(argv, parseArgs);
-  if (team) return team;
+  const fixOrBaseline = parseFixBaselineArgs(argv, parseArgs);
+  if (fixOrBaseline) return fixOrBaseline;
   const command = argv[0];
   if (command !== 'check' && command !== 'census') return { command: 'usage-error', message: `Unknown command "${command}". Try: toolwire check PATH...` };
   let format: OutputFormat = 'text';

@@ -4,7 +4,7 @@ import { runCensus } from './censusCommand';
 import { runCheck } from './checkCommand';
 import { runBaseline } from './baseline/baselineCommand';
 import { runFix } from './fix/fixCommand';
-import { TEAM_USAGE } from './teamArgs';
+import { FIX_BASELINE_USAGE } from './fixBaselineArgs';
 import { runLiveCheck } from './live/liveCommand';
 import { runMcpConfigCheck } from './live/mcpConfigCommand';
 
@@ -13,7 +13,7 @@ function main(): number | Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   switch (args.command) {
     case 'help':
-      process.stdout.write(`${USAGE}\n\n${TEAM_USAGE}\n`);
+      process.stdout.write(`${USAGE}\n\n${FIX_BASELINE_USAGE}\n`);
       return 0;
     case 'version':
       process.stdout.write(`${version}\n`);

@@ -4,7 +4,7 @@ import { analyzeFiles, displayPath } from '../analyzeFiles';
 import { buildReport } from '../buildReport';
 import { reportConfigProblems, type CommandIO } from '../checkCommand';
 import { reportFingerprints } from '../fingerprints';
-import type { BaselineArgs } from '../teamArgs';
+import type { BaselineArgs } from '../fixBaselineArgs';
 import { formatBaseline, type BaselineEntry } from './baselineFile';
 
 /**

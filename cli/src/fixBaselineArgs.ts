@@ -21,7 +21,7 @@ export interface BaselineUse {
   readonly prune: boolean;
 }
 
-export const TEAM_USAGE = `Fixes and baselines:
+export const FIX_BASELINE_USAGE = `Fixes and baselines:
        toolwire fix    [--dry-run] [--config FILE] [--client ID]... PATH...
        toolwire baseline [--output FILE] [--config FILE] [--client ID]... PATH...
        toolwire check  --baseline FILE [--prune] [other check options] PATH...
@@ -41,7 +41,7 @@ const OWN_FLAGS = new Set(['--dry-run', '--output', '--baseline', '--prune']);
  * check parser reads the rest (paths, --config, --client, ...); undefined when argv is none of
  * these, so the ordinary parser answers alone.
  */
-export function parseTeamArgs(argv: readonly string[], parseCheck: (argv: readonly string[]) => ParsedArgs): ParsedArgs | undefined {
+export function parseFixBaselineArgs(argv: readonly string[], parseCheck: (argv: readonly string[]) => ParsedArgs): ParsedArgs | undefined {
   const command = argv[0];
   const end = argv.indexOf('--');
   const flags = end < 0 ? argv.slice(1) : argv.slice(1, end);
