@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { runCli, scratch } from './run';
@@ -75,6 +75,11 @@ describe('baselines', () => {
     assert.equal(after, before.split('\n').filter((l) => !l.includes('"p q"')).join('\n').replace(/,\n(\s*\])/, '\n$1'));
     assert.match(after, /"b\.json"/);
     assert.equal(runCli(['check', '--baseline', 'base.json', 'a.json', 'b.json'], dir).stderr.includes('no longer'), false);
+    // A file that is gone takes its entries with it, though it was not checked.
+    rmSync(join(dir, 'b.json'));
+    const gone = runCli(['check', '--baseline', 'base.json', '--prune', 'a.json'], dir);
+    assert.match(gone.stderr, /1 entry no longer matched and was removed/);
+    assert.doesNotMatch(readFileSync(join(dir, 'base.json'), 'utf8'), /"b\.json"/);
   });
 
   test('the format: version, sorted one entry per line, stable, --output', () => {
