@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { createToolwireService, LineIndex, type Analysis, type ClientId, type LoadedConfig } from '../../server/src/core';
+import { createToolwireService, LineIndex, type Analysis, type AnalysisOptions, type ClientId, type DocumentInput, type LoadedConfig } from '../../server/src/core';
 import type { InvalidUtf8 } from '../../server/src/node/files';
 import { toSlashes, type ConfigProblemReport } from './configs';
 import { collectFiles } from './files';
@@ -15,6 +15,9 @@ export interface AnalysedFile {
   readonly analysis: Analysis;
   /** Where the file stops being UTF-8, when it does (reported as invalid-json). */
   readonly invalidUtf8?: InvalidUtf8;
+  /** The options it was analysed with, and the other files its census read (`fix` reuses both). */
+  readonly options: AnalysisOptions;
+  readonly reads: readonly string[];
 }
 
 export interface RunInput {
@@ -60,14 +63,7 @@ export function analyzeFiles(input: RunInput): RunResult {
   const analysed: AnalysedFile[] = [];
   files.forEach((file, i) => {
     const absolute = toSlashes(resolve(input.cwd, file));
-    const result = service.analyzeDocument({
-      path: absolute,
-      text: () => inputs.read(file),
-      // As an editor opened on the working folder would see it.
-      workspaceFolder: absolute.startsWith(`${cwd}/`) ? cwd : toSlashes(dirname(absolute)),
-      ...(configPath !== undefined ? { configPath } : {}),
-      requestedClients: input.clients,
-    });
+    const result = service.analyzeDocument(documentInput(absolute, () => inputs.read(file), cwd, configPath, input.clients));
     if (result.kind === 'config-unreadable') configs.unreadable(result.path);
     else configs.add(result.config);
     if (result.kind === 'unreadable') ioError = true;
@@ -75,12 +71,24 @@ export function analyzeFiles(input: RunInput): RunResult {
     if (result.kind === 'analysis') {
       inputs.analysed(file, result.text, result.analysis);
       const invalidUtf8 = inputs.invalidUtf8(file);
-      analysed.push({ display: displayPath(file, input.cwd), absolute, text: result.text, analysis: result.analysis, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
+      analysed.push({ display: displayPath(file, input.cwd), absolute, text: result.text, analysis: result.analysis, options: result.options, reads: result.reads, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
     }
     progress.tick(i + 1);
   });
   inputs.finish();
   return { files: analysed, configProblems: configs.problems, configs: configs.loaded, hasConfigErrors: configs.problems.some((p) => p.severity === 'error'), ioError, workspace };
+}
+
+/** One file as the pipeline takes it (`fix` re-analyses files with exactly this input). */
+export function documentInput(absolute: string, text: DocumentInput['text'], cwd: string, configPath: string | undefined, clients: readonly ClientId[]): DocumentInput {
+  return {
+    path: absolute,
+    text,
+    // As an editor opened on the working folder would see it.
+    workspaceFolder: absolute.startsWith(`${cwd}/`) ? cwd : toSlashes(dirname(absolute)),
+    ...(configPath !== undefined ? { configPath } : {}),
+    requestedClients: clients,
+  };
 }
 
 /** Each config's problems once, with 1-based line and column. */

@@ -2,6 +2,7 @@ import { ALL_CLIENT_IDS, isClientId, type ClientId } from '../../server/src/core
 import { DEFAULT_MAX_FILE_BYTES } from '../../server/src/node/files';
 import type { LiveTarget } from './live/listTools';
 import type { OutputFormat } from './model';
+import { parseFixBaselineArgs, type BaselineArgs, type BaselineUse, type FixArgs } from './fixBaselineArgs';
 
 const MEGABYTE = 1024 * 1024;
 
@@ -19,6 +20,8 @@ export interface CheckArgs {
   readonly live?: LiveArgs;
   /** `--mcp-config`: check the servers of an MCP client configuration (cli/src/live/). */
   readonly mcpConfig?: McpConfigArgs;
+  /** `--baseline FILE [--prune]`: report only findings the baseline does not hold (cli/src/baseline/). */
+  readonly baseline?: BaselineUse;
 }
 
 /** The flags of `check --mcp-config PATH` (issue 9 item 2). */
@@ -45,7 +48,7 @@ export interface LiveArgs {
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
-export type ParsedArgs = CheckArgs | { readonly command: 'explain'; readonly code: string | undefined } | { readonly command: 'help' } | { readonly command: 'version' } | { readonly command: 'usage-error'; readonly message: string };
+export type ParsedArgs = CheckArgs | FixArgs | BaselineArgs | { readonly command: 'explain'; readonly code: string | undefined } | { readonly command: 'help' } | { readonly command: 'version' } | { readonly command: 'usage-error'; readonly message: string };
 
 export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
        toolwire check  [--format text|json|sarif] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
@@ -97,6 +100,8 @@ live server that cannot start, crashes, hangs or answers something that is not M
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (argv.length === 0 || argv[0] === '-h' || argv[0] === '--help' || argv[0] === 'help') return { command: 'help' };
   if (argv[0] === '-v' || argv[0] === '--version') return { command: 'version' };
+  const fixOrBaseline = parseFixBaselineArgs(argv, parseArgs);
+  if (fixOrBaseline) return fixOrBaseline;
   const command = argv[0];
   if (command === 'explain') {
     if (argv.length > 2) return { command: 'usage-error', message: 'explain takes one code, e.g. toolwire explain wire-collision.' };

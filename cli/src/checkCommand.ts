@@ -1,8 +1,11 @@
 import { resolve } from 'node:path';
+import { fingerprintHash } from '../../server/src/core';
 import { analyzeFiles, displayPath } from './analyzeFiles';
+import { applyBaseline } from './baseline/useBaseline';
 import { toSlashes } from './configs';
 import type { CheckArgs } from './args';
 import { buildReport } from './buildReport';
+import { reportFingerprints } from './fingerprints';
 import type { FileReport } from './model';
 import { formatJson } from './report/json';
 import { formatSarif } from './report/sarif';
@@ -29,8 +32,14 @@ export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: str
     return text === undefined ? undefined : { path: shownAs(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd), text };
   };
   const files = [...run.files, ...staleSuppressionFiles(run.configs, run.files, run.workspace, (path) => displayPath(path, io.cwd))];
-  const reports: FileReport[] = files.map((f) => buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8));
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports, { verbose: args.verbose }));
+  let reports: FileReport[] = files.map((f) => buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8));
+  let prints = files.map((f, i) => reportFingerprints(reports[i]!, f.text, f.analysis, otherFile));
+  if (args.baseline) {
+    const matched = applyBaseline(args.baseline, reports, prints, io);
+    if (!matched) return 2;
+    ({ reports, fingerprints: prints } = matched);
+  }
+  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version, prints.map((p) => p.map(fingerprintHash))) : formatText(reports, { verbose: args.verbose }));
   if (args.format === 'text') io.stderr.write(summary(reports));
   if (run.ioError) return 2;
   return count(reports, 'error') > 0 ? 1 : 0;

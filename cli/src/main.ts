@@ -4,6 +4,9 @@ import { runCensus } from './censusCommand';
 import { runCheck } from './checkCommand';
 import { runExplain } from './explain';
 import { DIAGNOSTICS_MARKDOWN } from './explainText';
+import { runBaseline } from './baseline/baselineCommand';
+import { runFix } from './fix/fixCommand';
+import { FIX_BASELINE_USAGE } from './fixBaselineArgs';
 import { runLiveCheck } from './live/liveCommand';
 import { runMcpConfigCheck } from './live/mcpConfigCommand';
 
@@ -12,7 +15,7 @@ function main(): number | Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   switch (args.command) {
     case 'help':
-      process.stdout.write(`${USAGE}\n`);
+      process.stdout.write(`${USAGE}\n\n${FIX_BASELINE_USAGE}\n`);
       return 0;
     case 'version':
       process.stdout.write(`${version}\n`);
@@ -30,6 +33,14 @@ function main(): number | Promise<number> {
         if (args.command === 'check' && args.mcpConfig !== undefined) return runMcpConfigCheck(args, args.mcpConfig, io).catch(internalError);
         if (args.command === 'check' && args.live) return runLiveCheck({ ...args, live: args.live }, io).catch(internalError);
         return args.command === 'check' ? runCheck(args, io) : runCensus(args, io);
+      } catch (error) {
+        return internalError(error);
+      }
+    case 'fix':
+    case 'baseline':
+      try {
+        const io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version };
+        return args.command === 'fix' ? runFix(args, io) : runBaseline(args, io);
       } catch (error) {
         return internalError(error);
       }

@@ -15,7 +15,8 @@ export function staleSuppressionFiles(configs: readonly LoadedConfig[], files: r
     if (entries.length === 0) continue;
     const prefix = found.folder.endsWith('/') ? found.folder : `${found.folder}/`;
     const findings = staleIgnoreEntries(entries, parsed.config.severity, (entry) => judgeEntry(entry, workspace.findFiles(found.folder, [entry.file]), (file) => byPath.get(`${prefix}${file}`)));
-    if (findings.length > 0) out.push({ display: display(found.path), absolute: found.path, text: found.text, analysis: configAnalysis(findings) });
+    // A config file's report: its stale entries, no tools (nothing for `fix` to re-analyse).
+    if (findings.length > 0) out.push({ display: display(found.path), absolute: found.path, text: found.text, analysis: configAnalysis(findings), options: {}, reads: [] });
   }
   return out;
 }

@@ -13,7 +13,7 @@ describe('toolwire check', () => {
     // Every modelled client's server-independent fates come as warnings (issue #8 item 6).
     const lines = result.stdout.trim().split('\n').filter((l) => / error /.test(l));
     assert.equal(lines.length, 2);
-    assert.equal(lines[0]!, 'tools.json:4:15: error wire-collision Left out of the request: "a_b" is also sent as "a_b".');
+    assert.equal(lines[0]!, 'tools.json:4:15: error wire-collision Left out of the request: sent as "a_b", like "a_b", which the runtime keeps.');
     assert.equal(lines[1]!, 'tools.json:8:15: error wire-collision Sent as "a_b", this tool shadows "a.b", which is left out.');
     assert.ok(!result.stdout.includes('Rename'), 'the why and the fix wait for --verbose');
     assert.match(result.stderr, /1 file, 3 tools: 2 errors, 6 warnings, 0 info \(1 hint not shown/);
@@ -59,7 +59,7 @@ describe('toolwire check', () => {
     assert.deepEqual(first.locations[0].physicalLocation.region, { startLine: 4, startColumn: 15, endLine: 4, endColumn: 20 });
     assert.equal(first.relatedLocations.length, 1);
     // One sentence in the message (code scanning's title); the detail beside it; the docs on the rule.
-    assert.equal(first.message.text, 'Left out of the request: "a_b" is also sent as "a_b".');
+    assert.equal(first.message.text, 'Left out of the request: sent as "a_b", like "a_b", which the runtime keeps.');
     assert.match(first.properties.detail, /^The runtime keeps "a_b"/);
     const rule = run.tool.driver.rules.find((r: { id: string }) => r.id === 'wire-collision');
     assert.match(rule.fullDescription.text, /^Error\. Two or more tools of one request share a wire name\. Why: /);

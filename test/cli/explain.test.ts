@@ -15,7 +15,7 @@ describe('toolwire explain (issue 11, item 4)', () => {
     assert.match(out, /^wire-collision\n=+\n\nError\. Two or more tools of one request share a wire name\./);
     assert.match(out, /\nWhy: depending on the derivation/);
     assert.match(out, /\n```json\n\{ "tools": \[\n  \{ "name": "a\.b"/, 'code fences are kept');
-    assert.match(out, /\n {4}Left out of the request: "a_b" is also sent as "a_b"\./, 'quoted messages are indented');
+    assert.match(out, /\n {4}Left out of the request: sent as "a_b", like "a_b", which the runtime keeps\./, 'quoted messages are indented');
     assert.match(out, /\nFix: the tools that should change carry Rename tool to "…" \(in an ADS manifest, Add\ninvocationName "…"\)/, 'emphasis markers dropped, even across a line break');
     assert.match(out, /\nOnline: https:\/\/github\.com\/toolwire\/toolwire\/blob\/main\/docs\/diagnostics\.md#wire-collision\n$/);
     assert.doesNotMatch(out, /\*\*|## /, 'no Markdown markers left');

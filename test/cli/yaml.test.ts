@@ -21,7 +21,7 @@ describe('toolwire check on YAML', () => {
     const lines = findings(yaml.stdout);
     assert.ok(lines.length >= 3, yaml.stdout);
     assert.deepEqual(lines, findings(json.stdout));
-    assert.match(yaml.stdout, /^tools\.yaml:2:\d+: error wire-collision Left out of the request: "a_b" is also sent as "a_b"\./m);
+    assert.match(yaml.stdout, /^tools\.yaml:2:\d+: error wire-collision Left out of the request: sent as "a_b", like "a_b", which the runtime keeps\./m);
   });
 
   test('a folder walk reads .yaml and .yml; a YAML file without tools yields nothing', () => {

@@ -246,7 +246,7 @@ describe('messages say what, why, which profile and how to fix', () => {
     const findings = analyze(text).findings.filter((f) => f.code === 'wire-collision');
     const [leftOut, kept] = findings;
     assert.ok(leftOut && kept);
-    assert.equal(leftOut.message, 'Left out of the request: "a_b" is also sent as "a_b".');
+    assert.equal(leftOut.message, 'Left out of the request: sent as "a_b", like "a_b", which the runtime keeps.');
     assert.match(leftOut.detail, /keeps "a_b".*the model can never call "a\.b", and a call meant for it runs "a_b"/);
     assert.equal(kept.message, 'Sent as "a_b", this tool shadows "a.b", which is left out.');
     assert.match(kept.detail, /runtime keeps it; "a\.b" is left out/);

@@ -16,7 +16,7 @@ describe('messages in the editor', () => {
     await client.open(uri, text);
     const diagnostics = (await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'))).filter((d) => d.code === 'wire-collision');
     const leftOut = diagnostics.find((d) => rangeText(text, d.range) === '"a.b"')!;
-    assert.equal(leftOut.message, 'Left out of the request: "a_b" is also sent as "a_b".');
+    assert.equal(leftOut.message, 'Left out of the request: sent as "a_b", like "a_b", which the runtime keeps.');
     const data = leftOut.data as { detail?: string; fix?: unknown };
     assert.match(data.detail ?? '', /^The runtime keeps "a_b" .* Rename it, e\.g\. "a-b"\.$/);
     assert.ok(data.fix, 'the quick fix still travels in data');

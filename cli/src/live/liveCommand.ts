@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createToolwireService } from '../../../server/src/core';
+import { createToolwireService, fingerprintHash } from '../../../server/src/core';
 import type { CheckArgs, LiveArgs } from '../args';
 import { buildReport } from '../buildReport';
 import { runCheck, summary, count, reportConfigProblems, type CommandIO } from '../checkCommand';
@@ -8,6 +8,7 @@ import { toSlashes } from '../configs';
 import type { FileReport } from '../model';
 import { formatJson } from '../report/json';
 import { formatSarif } from '../report/sarif';
+import { reportFingerprints } from '../fingerprints';
 import { formatText } from '../report/text';
 import { CliWorkspace } from '../workspaceHost';
 import { listServerTools } from './listTools';
@@ -58,7 +59,7 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
   }
   const report = withToolIndexes(buildReport(virtualPath(server), text, analysed.analysis), analysed.analysis.tools.filter((t) => t.name !== undefined).map((t) => toolIndex(t.declaration.name.pointer)));
   const reports = [report];
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports, { verbose: args.verbose }));
+  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version, [reportFingerprints(report, text, analysed.analysis).map(fingerprintHash)]) : formatText(reports, { verbose: args.verbose }));
   if (args.format === 'text') io.stderr.write(summary(reports));
   return count(reports, 'error') > 0 ? 1 : 0;
 }

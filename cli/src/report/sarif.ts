@@ -1,13 +1,17 @@
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import { CODE_SUMMARIES, DOCS_BASE, docsUrl, FINDING_CODES, type PositionRange, type Severity } from '../../../server/src/core';
+import { CODE_SUMMARIES, DOCS_BASE, docsUrl, FINDING_CODES, FINGERPRINT_KEY, type PositionRange, type Severity } from '../../../server/src/core';
 import { codeSections, sectionParts } from '../explainDocs';
 import { renderMarkdown } from '../explainRender';
 import { DIAGNOSTICS_MARKDOWN } from '../explainText';
 import { INVALID_JSON, INVALID_JSON_SUMMARY } from '../inputFindings';
 import type { FileReport } from '../model';
 
-/** SARIF 2.1.0 for GitHub code scanning and friends. Regions are 1-based, in UTF-16 code units. */
-export function formatSarif(reports: readonly FileReport[], version: string): string {
+/**
+ * SARIF 2.1.0 for GitHub code scanning and friends. Regions are 1-based, in UTF-16 code units.
+ * `fingerprints[file][diagnostic]` (the baseline's, `cli/src/fingerprints.ts`) become each
+ * result's `partialFingerprints`, so code scanning tracks a finding across commits that move it.
+ */
+export function formatSarif(reports: readonly FileReport[], version: string, fingerprints?: ReadonlyArray<readonly string[]>): string {
   const sections = codeSections(DIAGNOSTICS_MARKDOWN);
   const rule = (id: string, summary: string, helpUri: string): ReportingDescriptor => {
     const section = sections.get(id);
@@ -27,8 +31,8 @@ export function formatSarif(reports: readonly FileReport[], version: string): st
   // The CLI's own code for input it cannot read (not a core finding: the editor shows those).
   rules.push(rule(INVALID_JSON, INVALID_JSON_SUMMARY, `${DOCS_BASE}#${INVALID_JSON}`));
   const ruleIds = rules.map((r) => r.id);
-  const results: Result[] = reports.flatMap((report) =>
-    report.diagnostics.map((d) => ({
+  const results: Result[] = reports.flatMap((report, file) =>
+    report.diagnostics.map((d, i): Result => ({
       ruleId: d.code,
       ruleIndex: ruleIds.indexOf(d.code),
       level: level(d.severity),
@@ -36,7 +40,9 @@ export function formatSarif(reports: readonly FileReport[], version: string): st
       // The why and the fix of this very finding (the rule's help is the code's in general).
       ...(d.detail !== undefined ? { properties: { detail: d.detail } } : {}),
       locations: [location(report.path, d.range)],
-      ...(d.related.length > 0 ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(report.path, r.range), message: { text: r.message } })) } : {}),
+      // A related location in another file (a cross-file client collision) is in that file.
+      ...(d.related.length > 0 ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(r.path ?? report.path, r.range), message: { text: r.message } })) } : {}),
+      ...(fingerprints?.[file]?.[i] !== undefined ? { partialFingerprints: { [FINGERPRINT_KEY]: fingerprints[file]![i]! } } : {}),
     })),
   );
   const log: Log = {

@@ -45,3 +45,4 @@ export { MCP_CLIENT_CONFIGS } from './workspace/mcpClientConfigs';
 export { readMcpServerEntries, inputsReferenced, mcpConfigKind, type McpServerEntry, type McpServerEntries, type McpVariableSyntax } from './workspace/mcpServerEntries';
 export { unrecognisedToolShape } from './formats/unrecognised';
 export { createToolwireService, type ToolwireService, type ToolwireServiceInit, type ToolwireWorkspace, type DocumentInput, type DocumentResult, type LoadedConfig } from './pipeline/service';
+export { fingerprinter, fingerprintHash, fileFingerprint, tokenValue, FINGERPRINT_KEY, type FingerprintParts, type OtherFile } from './fingerprint';

@@ -106,12 +106,12 @@ function collisionMessage(context: CheckContext, group: WireGroup, member: numbe
         const kept = quote(tools[group.kept]!.name ?? '');
         const why = self.name === group.wireName ? 'it is declared again' : `${kept}'s real name is the model-safe form`;
         return {
-          message: `Left out of the request: ${kept} is also sent as ${wire}.`,
+          message: `Left out of the request: sent as ${wire}, like ${kept}, which the runtime keeps.`,
           detail: `${total > 1 ? `${otherNames} are also sent as ${wire}. ` : ''}The runtime keeps ${kept} (${why}): the model can never call ${name}, and a call meant for it runs ${kept}. ${remedy}`,
         };
       }
       return {
-        message: `Left out of the request: ${firstOther} ${one ? 'is' : 'are'} also sent as ${wire}.`,
+        message: `Left out of the request: sent as ${wire}, like ${firstOther}.`,
         detail: `${total > 1 ? `${otherNames} are also sent as ${wire}. ` : ''}No real name among them is the model-safe form, so the runtime leaves all of them out of the request. ${remedy}`,
       };
     }

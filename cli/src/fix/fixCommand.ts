@@ -1,0 +1,162 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { computeFixAll, createToolwireService, visible, type Analysis, type Finding, type OffsetEdit } from '../../../server/src/core';
+import { analyzeFiles, displayPath, documentInput, type AnalysedFile } from '../analyzeFiles';
+import { buildReport } from '../buildReport';
+import { reportConfigProblems, summary, type CommandIO } from '../checkCommand';
+import { toSlashes } from '../configs';
+import type { FileReport } from '../model';
+import { formatText } from '../report/text';
+import type { FixArgs } from '../fixBaselineArgs';
+import { encodeText, readEncoding, type FileEncoding } from './encoding';
+import { OverlayWorkspace } from './overlayWorkspace';
+import { unifiedDiff } from './unifiedDiff';
+
+/** Rounds of re-checking files sent together; each refuses at least one more file, or stops. */
+const MAX_ROUNDS = 8;
+
+interface FileFix {
+  readonly edits: readonly OffsetEdit[];
+  readonly text: string;
+  readonly fixed: number;
+  readonly encoding: FileEncoding;
+}
+
+/**
+ * `toolwire fix [--dry-run] PATH...` (issue 11 item 1): the editor's Fix All (`computeFixAll`,
+ * proven by `fixes/proof.ts`) over each file, through the same pipeline as `check`. A file whose
+ * fixes cannot be proven is left whole, with the reason. Files sent together (a cross-file
+ * census) are fixed in order, each proven against the others as already fixed, then all are
+ * re-checked together: a file where a new error appears has its fixes and its partners' fixes
+ * withdrawn. Nothing is written before that. Exit 0 when no error or warning remains, 1 when
+ * some remain (no automatic fix, or a fix refused), 2 on bad input as `check`.
+ */
+export function runFix(args: FixArgs, io: CommandIO): number {
+  const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+  if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
+  const cwd = toSlashes(resolve(io.cwd));
+  const configPath = args.config === undefined ? undefined : toSlashes(resolve(io.cwd, args.config));
+  const overlay = new OverlayWorkspace(run.workspace);
+  const service = createToolwireService({ workspace: overlay });
+  const analyse = (file: AnalysedFile, text: string) => {
+    const result = service.analyzeDocument(documentInput(file.absolute, text, cwd, configPath, args.clients));
+    return result.kind === 'analysis' ? result : undefined;
+  };
+  const refused = new Map<AnalysedFile, string>();
+  let fixes = new Map<AnalysedFile, FileFix>();
+  let after = new Map<AnalysedFile, Analysis>();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    overlay.clear();
+    fixes = new Map();
+    const touched = (file: AnalysedFile) => file.reads.some((path) => overlay.get(path) !== undefined);
+    for (const file of run.files) {
+      if (refused.has(file)) continue;
+      // Analysed again over the files fixed so far when its census reads one of them (it then
+      // sees their new names); else the check's own analysis stands.
+      const current = touched(file) ? analyse(file, file.text) : file;
+      if (!current) continue;
+      const result = computeFixAll(file.text, current.options, current.analysis);
+      if (result.kind === 'refused') refused.set(file, result.reason);
+      if (result.kind !== 'edits') continue;
+      const encoding = readEncoding(file.absolute, file.text);
+      if (typeof encoding === 'string') {
+        refused.set(file, `the fixes were not applied: ${encoding}`);
+        continue;
+      }
+      fixes.set(file, { edits: result.edits, text: result.text, fixed: result.fixed, encoding });
+      overlay.set(file.absolute, result.text);
+    }
+    // Every file again, with every fix in place: a fix proven before a later file was fixed can
+    // meet that file's new names. A file neither fixed nor reading a fixed one is as it was.
+    after = new Map();
+    const withdrawn: AnalysedFile[] = [];
+    for (const file of run.files) {
+      const fixedText = overlay.get(file.absolute);
+      if (fixedText === undefined && !touched(file)) continue;
+      const result = analyse(file, fixedText ?? file.text);
+      if (!result) continue;
+      after.set(file, result.analysis);
+      const fresh = newErrors(file.analysis, result.analysis);
+      if (fresh.length === 0) continue;
+      const partners = run.files.filter((f) => f === file || result.reads.includes(f.absolute));
+      for (const partner of partners) {
+        if (!fixes.has(partner) || refused.has(partner)) continue;
+        refused.set(partner, `the fixes were not applied: with the files sent together fixed, ${file.display} would get a new error: ${fresh[0]!.message}`);
+        withdrawn.push(partner);
+      }
+    }
+    if (withdrawn.length === 0) break;
+    if (round === MAX_ROUNDS - 1) {
+      // Never settled: write nothing rather than something unproven.
+      fixes = new Map();
+      after = new Map();
+    }
+  }
+  return finish(args, io, run.files, fixes, refused, after, run.ioError, run.workspace.readFile.bind(run.workspace));
+}
+
+/** What the edits do, in a few words: `"a.b" → "a_b"`, an added `"invocationName": "x"`; the first few. */
+function changes(edits: readonly OffsetEdit[]): string {
+  const seen = new Set<string>();
+  for (const edit of edits) {
+    seen.add(edit.oldText === '' ? `added ${edit.newText.replace(/^[\s,]+/, '').replace(/\s+/g, ' ')}` : `${edit.oldText} → ${edit.newText}`);
+  }
+  const shown = [...seen].slice(0, MAX_CHANGES_SHOWN);
+  // Tokens as written (a YAML plain scalar can hold control or bidi characters): shown, not obeyed.
+  const text = shown.map(visible).join(', ');
+  return seen.size > shown.length ? `${text} and ${seen.size - shown.length} more` : text;
+}
+
+const MAX_CHANGES_SHOWN = 5;
+
+/** Errors in `after` that `before` did not have: by code, name site and tool name (the proof's identity). */
+function newErrors(before: Analysis, after: Analysis): Finding[] {
+  const key = (analysis: Analysis, f: Finding) => `${f.code}\u0000${f.pointer}\u0000${f.tool === undefined ? '' : analysis.tools[f.tool]?.name ?? ''}`;
+  const known = new Set(before.findings.filter((f) => f.severity === 'error').map((f) => key(before, f)));
+  return after.findings.filter((f) => f.severity === 'error' && !known.has(key(after, f)));
+}
+
+function finish(args: FixArgs, io: CommandIO, files: readonly AnalysedFile[], fixes: ReadonlyMap<AnalysedFile, FileFix>, refused: ReadonlyMap<AnalysedFile, string>, after: ReadonlyMap<AnalysedFile, Analysis>, ioError: boolean, readFile: (path: string) => string | undefined): number {
+  // In a dry run stdout is the diff alone, so it can be piped into git apply.
+  const notes = args.dryRun ? io.stderr : io.stdout;
+  let written = 0;
+  let fixedNames = 0;
+  let failed = false;
+  for (const file of files) {
+    const fix = fixes.get(file);
+    const reason = refused.get(file);
+    if (reason !== undefined && !fix) notes.write(`${file.display}: not fixed: ${reason}\n`);
+    if (!fix) continue;
+    if (args.dryRun) {
+      if (fix.encoding.encoding !== 'utf-8') io.stderr.write(`${file.display}: ${fix.encoding.encoding} file: its diff is shown as UTF-8 text\n`);
+      io.stdout.write(unifiedDiff(file.display, file.text, fix.edits, fix.encoding.bom && fix.encoding.encoding === 'utf-8'));
+    } else {
+      try {
+        writeFileSync(file.absolute, encodeText(fix.text, fix.encoding));
+      } catch (error) {
+        io.stderr.write(`toolwire: cannot write ${file.display}: ${error instanceof Error ? error.message : String(error)}\n`);
+        failed = true;
+        continue;
+      }
+    }
+    written++;
+    fixedNames += fix.fixed;
+    notes.write(`${file.display}: ${args.dryRun ? 'would fix' : 'fixed'} ${fix.fixed} ${fix.fixed === 1 ? 'name' : 'names'} (${changes(fix.edits)})\n`);
+  }
+  // What is left: the re-check with every fix in place (a refused file as it is).
+  const otherFile = (path: string) => {
+    const file = files.find((f) => f.absolute === path);
+    const text = file ? (fixes.get(file)?.text ?? file.text) : readFile(path);
+    return text === undefined ? undefined : { path: displayPath(path, io.cwd), text };
+  };
+  const reports: FileReport[] = files.flatMap((file) => {
+    const analysis = after.get(file) ?? file.analysis;
+    const text = fixes.get(file)?.text ?? file.text;
+    return [buildReport(file.display, text, analysis, otherFile, fixes.has(file) ? undefined : file.invalidUtf8)];
+  });
+  notes.write(formatText(reports));
+  const left = reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').length, 0);
+  io.stderr.write(`toolwire: ${args.dryRun ? 'would fix' : 'fixed'} ${fixedNames} ${fixedNames === 1 ? 'name' : 'names'} in ${written} ${written === 1 ? 'file' : 'files'}; ${summary(reports).replace(/^toolwire: /, 'left: ')}`);
+  if (ioError || failed) return 2;
+  return left > 0 ? 1 : 0;
+}
