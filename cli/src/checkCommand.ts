@@ -6,6 +6,7 @@ import { buildReport } from './buildReport';
 import type { FileReport } from './model';
 import { formatJson } from './report/json';
 import { formatSarif } from './report/sarif';
+import { modelledLine, shownModelled } from './report/modelled';
 import { formatText } from './report/text';
 
 export interface CommandIO {
@@ -27,11 +28,24 @@ export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: str
     const text = run.workspace.readFile(file);
     return text === undefined ? undefined : { path: shownAs(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd), text };
   };
-  const reports: FileReport[] = run.files.map((f) => buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8));
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports));
-  if (args.format === 'text') io.stderr.write(summary(reports));
+  const reports: FileReport[] = run.files.map((f) => ({ ...buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8), modelled: shownModelled(f.modelled, (path) => displayPath(path, io.cwd)) }));
+  writeReport(reports, args, io);
   if (run.ioError) return 2;
   return count(reports, 'error') > 0 ? 1 : 0;
+}
+
+/**
+ * The report in the chosen format. Text starts with the line that says what was modelled and ends
+ * with the counts, both on stderr: stdout stays `path:line:col:` lines for problem matchers and
+ * pipes, and a clean run prints nothing there.
+ */
+export function writeReport(reports: readonly FileReport[], args: Pick<CheckArgs, 'format' | 'hints'>, io: CommandIO): void {
+  if (args.format === 'text') {
+    const line = modelledLine(reports.flatMap((r) => (r.modelled ? [r.modelled] : [])));
+    if (line !== undefined) io.stderr.write(`${line}\n`);
+  }
+  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports, args.hints === true));
+  if (args.format === 'text') io.stderr.write(summary(reports, args.hints === true));
 }
 
 /** Prints config problems; true when one is an error (nothing is checked with a broken config). */
@@ -41,11 +55,11 @@ export function reportConfigProblems(problems: ReadonlyArray<{ path: string; lin
   return hasErrors;
 }
 
-export function summary(reports: readonly FileReport[]): string {
+export function summary(reports: readonly FileReport[], hintsShown = false): string {
   const tools = reports.reduce((n, r) => n + r.tools.length, 0);
   const parts = [plural(count(reports, 'error'), 'error'), plural(count(reports, 'warning'), 'warning'), plural(count(reports, 'information'), 'info')];
   const hints = count(reports, 'hint');
-  const hidden = hints > 0 ? ` (${plural(hints, 'hint')} not shown; --format json lists them)` : '';
+  const hidden = hints > 0 ? (hintsShown ? `, ${plural(hints, 'hint')}` : ` (${plural(hints, 'hint')} not shown; --hints lists them)`) : '';
   return `toolwire: ${plural(reports.length, 'file')}, ${plural(tools, 'tool')}: ${parts.join(', ')}${hidden}\n`;
 }
 
