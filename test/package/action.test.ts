@@ -62,7 +62,8 @@ describe('action.yml', () => {
     assert.equal(action.runs.using, 'composite');
     assert.deepEqual(Object.keys(action.inputs).filter((i) => ['paths', 'config', 'clients', 'baseline', 'fail-on-findings'].includes(i)), ['paths', 'config', 'clients', 'baseline', 'fail-on-findings']);
     const check = action.runs.steps.find((s) => s.id === 'check');
-    assert.ok(check?.run?.includes('scripts/action-check.mjs'), 'the check step runs the script');
+    assert.ok(check, 'a step with id check');
+    assert.ok(check.run?.includes('scripts/action-check.mjs'), 'the check step runs the script');
     const script = readFileSync(SCRIPT, 'utf8');
     // `upload` is the composite's own: it decides the upload step.
     for (const name of Object.keys(action.inputs).filter((i) => i !== 'upload')) {
@@ -79,6 +80,19 @@ describe('action.yml', () => {
     assert.match(upload.if ?? '', /always\(\)/);
     assert.match(upload.if ?? '', /inputs\.upload == 'true'/);
   });
+});
+
+test('the README\'s workflow parses, uses this action at the package\'s version, with inputs it has', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### GitHub Action'));
+  const block = /```yaml\n([\s\S]*?)```/.exec(section);
+  assert.ok(block, 'a yaml block under ### GitHub Action');
+  const workflow = parse(block[1]!) as { jobs: Record<string, { steps: ActionStep[] }> };
+  const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+  const step = steps.find((s) => s.uses?.startsWith('toolwire/toolwire@'));
+  const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  assert.equal(step?.uses, `toolwire/toolwire@v${version}`);
+  for (const name of Object.keys(step.with ?? {})) assert.ok(name in action.inputs, `${name} is an input of action.yml`);
 });
 
 describe('scripts/action-check.mjs', () => {
