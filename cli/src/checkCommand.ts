@@ -19,7 +19,8 @@ export interface CommandIO {
 /**
  * `toolwire check`: exit 0 clean, 1 errors found, 2 usage, configuration or I/O error. `shownAs`
  * names a file in the report when it is not the path itself (`--mcp-config` shows its snapshots as
- * `mcp://<server>/tools/list`); it gets the absolute `/`-separated path.
+ * `mcp://<server>/tools/list`, and its generated config as what chose the clients); it gets the
+ * absolute `/`-separated path.
  */
 export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: string) => string | undefined = () => undefined): number {
   const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
@@ -28,7 +29,7 @@ export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: str
     const text = run.workspace.readFile(file);
     return text === undefined ? undefined : { path: shownAs(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd), text };
   };
-  const reports: FileReport[] = run.files.map((f) => ({ ...buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8), modelled: shownModelled(f.modelled, (path) => displayPath(path, io.cwd)) }));
+  const reports: FileReport[] = run.files.map((f) => ({ ...buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8), modelled: shownModelled(f.modelled, (path) => shownAs(path) ?? displayPath(path, io.cwd)) }));
   writeReport(reports, args, io);
   if (run.ioError) return 2;
   return count(reports, 'error') > 0 ? 1 : 0;

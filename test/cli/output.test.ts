@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { runCli, scratch } from './run';
+import { join } from 'node:path';
+import { ROOT, runCli, scratch } from './run';
 
 // Issue 11 item 6: what the report says it modelled, --hints, census totals and --only-problems.
 
@@ -54,6 +55,15 @@ describe('check: the report names what it modelled and who chose it', () => {
     const byPath = Object.fromEntries(out.files.map((f) => [f.path, f.modelled]));
     assert.deepEqual(byPath['tools.json'], { providers: [{ ids: ['openai', 'anthropic', 'bedrock'], source: 'default' }], clients: { ids: ['vscode'], source: 'config' }, configPath: '.toolwire.json' });
     assert.deepEqual(byPath['req.json'], { providers: [{ ids: ['openai'], source: 'request-body' }], configPath: '.toolwire.json' });
+  });
+
+  test('check --mcp-config names the MCP configuration (or --client), never its generated temporary config', () => {
+    const server = { command: process.execPath, args: [join(ROOT, 'test/fixtures/servers/colliding.mjs'), 'a_b'] };
+    const dir = scratch({ '.vscode/mcp.json': JSON.stringify({ servers: { code: server } }) });
+    const fromConfig = runCli(['check', '--mcp-config', '.vscode/mcp.json'], dir);
+    assert.equal(fromConfig.status, 0, fromConfig.stderr);
+    assert.equal(modelledLine(fromConfig.stderr), 'toolwire: modelled providers openai, anthropic, bedrock (default); clients vscode (.vscode/mcp.json)');
+    assert.equal(modelledLine(runCli(['check', '--mcp-config', '.vscode/mcp.json', '--client', 'cursor'], dir).stderr), 'toolwire: modelled providers openai, anthropic, bedrock (default); clients cursor (--client)');
   });
 
   test('a .toolwire.json override is the source of the providers it sets', () => {
