@@ -32,6 +32,8 @@ interface Packed {
   readonly files: readonly string[];
   /** The empty folder the tarball was installed into. */
   readonly app: string;
+  /** What `npm publish --dry-run` says about the manifest. */
+  readonly publish: string;
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -68,7 +70,9 @@ describe('the npm package', { timeout: 300_000 }, () => {
     writeFileSync(join(app, 'package.json'), '{"name":"app","version":"1.0.0","private":true}\n');
     // --offline: a package with no runtime dependencies needs no registry to install.
     run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app);
-    packed = { tarball, files: report[0]!.files.map((f) => f.path).sort(), app };
+    // The bundles are built by now: no need to run prepack twice. Offline, the registry is never asked.
+    const publish = spawnSync(npm, ['publish', '--dry-run', '--offline', '--ignore-scripts'], { cwd: source, encoding: 'utf8' });
+    packed = { tarball, files: report[0]!.files.map((f) => f.path).sort(), app, publish: `${publish.stdout}${publish.stderr}` };
   });
 
   test('the manifest allows `npm publish`: not private, prepack builds for production, engines.node set', () => {
@@ -78,6 +82,9 @@ describe('the npm package', { timeout: 300_000 }, () => {
     assert.deepEqual(manifest.dependencies ?? {}, {}, 'every bundle is self-contained (esbuild): nothing to install at run time');
     // vsce refuses a "files" field beside .vscodeignore: .npmignore is the npm package's allowlist.
     assert.equal(manifest.files, undefined);
+    assert.match(packed.publish, /\+ toolwire@/, packed.publish);
+    // npm rewrites a manifest it finds wrong when publishing (`./dist/cli.js` in bin, a bare git URL).
+    assert.doesNotMatch(packed.publish, /auto-corrected|errors corrected/, packed.publish);
   });
 
   test('holds the bundles, schemas, docs, licence and README, and nothing else', () => {
