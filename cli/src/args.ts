@@ -60,7 +60,8 @@ export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--confi
 
 check   Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
         requests, ADS manifests, tool arrays, JSON Lines, YAML) for the names that travel on the wire.
-census  Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails).
+census  Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails),
+        then the totals per client.
 
 Folders are walked for *.json, *.jsonc, *.jsonl, *.ndjson, *.yaml and *.yml (node_modules and .git
 skipped). A file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid UTF-8) is an error
