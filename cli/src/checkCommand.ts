@@ -30,23 +30,20 @@ export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: str
     return text === undefined ? undefined : { path: shownAs(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd), text };
   };
   const reports: FileReport[] = run.files.map((f) => ({ ...buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8), modelled: shownModelled(f.modelled, (path) => shownAs(path) ?? displayPath(path, io.cwd)) }));
-  writeReport(reports, args, io);
+  if (args.format === 'text') writeModelledLine(reports, io);
+  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports, { hints: args.hints }));
+  if (args.format === 'text') io.stderr.write(summary(reports, args.hints));
   if (run.ioError) return 2;
   return count(reports, 'error') > 0 ? 1 : 0;
 }
 
 /**
- * The report in the chosen format. Text starts with the line that says what was modelled and ends
- * with the counts, both on stderr: stdout stays `path:line:col:` lines for problem matchers and
- * pipes, and a clean run prints nothing there.
+ * The text report's first line: what was modelled and who chose it. On stderr with the counts, so
+ * stdout stays `path:line:col:` lines for problem matchers and pipes (empty on a clean run).
  */
-export function writeReport(reports: readonly FileReport[], args: Pick<CheckArgs, 'format' | 'hints'>, io: CommandIO): void {
-  if (args.format === 'text') {
-    const line = modelledLine(reports.flatMap((r) => (r.modelled ? [r.modelled] : [])));
-    if (line !== undefined) io.stderr.write(`${line}\n`);
-  }
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports, args.hints === true));
-  if (args.format === 'text') io.stderr.write(summary(reports, args.hints === true));
+export function writeModelledLine(reports: readonly FileReport[], io: CommandIO): void {
+  const line = modelledLine(reports.flatMap((r) => (r.modelled ? [r.modelled] : [])));
+  if (line !== undefined) io.stderr.write(`${line}\n`);
 }
 
 /** Prints config problems; true when one is an error (nothing is checked with a broken config). */
@@ -56,7 +53,7 @@ export function reportConfigProblems(problems: ReadonlyArray<{ path: string; lin
   return hasErrors;
 }
 
-export function summary(reports: readonly FileReport[], hintsShown = false): string {
+export function summary(reports: readonly FileReport[], hintsShown?: boolean): string {
   const tools = reports.reduce((n, r) => n + r.tools.length, 0);
   const parts = [plural(count(reports, 'error'), 'error'), plural(count(reports, 'warning'), 'warning'), plural(count(reports, 'information'), 'info')];
   const hints = count(reports, 'hint');

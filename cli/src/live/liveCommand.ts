@@ -3,9 +3,12 @@ import { join, resolve } from 'node:path';
 import { createToolwireService } from '../../../server/src/core';
 import type { CheckArgs, LiveArgs } from '../args';
 import { buildReport } from '../buildReport';
-import { runCheck, count, reportConfigProblems, writeReport, type CommandIO } from '../checkCommand';
+import { runCheck, summary, count, reportConfigProblems, writeModelledLine, type CommandIO } from '../checkCommand';
 import { toSlashes } from '../configs';
 import type { FileReport } from '../model';
+import { formatJson } from '../report/json';
+import { formatSarif } from '../report/sarif';
+import { formatText } from '../report/text';
 import { displayPath } from '../analyzeFiles';
 import { shownModelled } from '../report/modelled';
 import { CliWorkspace } from '../workspaceHost';
@@ -57,7 +60,9 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
   }
   const report = withToolIndexes(buildReport(virtualPath(server), text, analysed.analysis), analysed.analysis.tools.filter((t) => t.name !== undefined).map((t) => toolIndex(t.declaration.name.pointer)));
   const reports = [{ ...report, modelled: shownModelled(analysed.modelled, (path) => displayPath(path, io.cwd)) }];
-  writeReport(reports, args, io);
+  if (args.format === 'text') writeModelledLine(reports, io);
+  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version) : formatText(reports, { hints: args.hints }));
+  if (args.format === 'text') io.stderr.write(summary(reports, args.hints));
   return count(reports, 'error') > 0 ? 1 : 0;
 }
 
