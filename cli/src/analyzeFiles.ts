@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { createToolwireService, LineIndex, type Analysis, type AnalysisOptions, type ClientId, type DocumentInput, type LoadedConfig } from '../../server/src/core';
+import { createToolwireService, LineIndex, type Analysis, type AnalysisOptions, type ClientId, type DocumentInput, type LoadedConfig, type Modelled } from '../../server/src/core';
 import type { InvalidUtf8 } from '../../server/src/node/files';
 import { toSlashes, type ConfigProblemReport } from './configs';
 import { collectFiles } from './files';
@@ -13,6 +13,8 @@ export interface AnalysedFile {
   readonly absolute: string;
   readonly text: string;
   readonly analysis: Analysis;
+  /** What the pipeline modelled for it, and who chose (the report's first line). */
+  readonly modelled: Modelled;
   /** Where the file stops being UTF-8, when it does (reported as invalid-json). */
   readonly invalidUtf8?: InvalidUtf8;
   /** The options it was analysed with, and the other files its census read (`fix` reuses both). */
@@ -71,7 +73,7 @@ export function analyzeFiles(input: RunInput): RunResult {
     if (result.kind === 'analysis') {
       inputs.analysed(file, result.text, result.analysis);
       const invalidUtf8 = inputs.invalidUtf8(file);
-      analysed.push({ display: displayPath(file, input.cwd), absolute, text: result.text, analysis: result.analysis, options: result.options, reads: result.reads, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
+      analysed.push({ display: displayPath(file, input.cwd), absolute, text: result.text, analysis: result.analysis, options: result.options, reads: result.reads, modelled: result.modelled, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
     }
     progress.tick(i + 1);
   });

@@ -22,6 +22,10 @@ export interface CheckArgs {
   readonly mcpConfig?: McpConfigArgs;
   /** `--baseline FILE [--prune]`: report only findings the baseline does not hold (cli/src/baseline/). */
   readonly baseline?: BaselineUse;
+  /** `check --hints`: hint-severity findings in the text report too (issue 11 item 6). */
+  readonly hints?: boolean;
+  /** `census --only-problems`: only tools dropped, failing, colliding or renamed beyond a prefix. */
+  readonly onlyProblems?: boolean;
 }
 
 /** The flags of `check --mcp-config PATH` (issue 9 item 2). */
@@ -50,17 +54,18 @@ const DEFAULT_TIMEOUT_SECONDS = 30;
 
 export type ParsedArgs = CheckArgs | FixArgs | BaselineArgs | { readonly command: 'explain'; readonly code: string | undefined } | { readonly command: 'help' } | { readonly command: 'version' } | { readonly command: 'usage-error'; readonly message: string };
 
-export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
+export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--hints] [--verbose] [--max-file-size MB] PATH...
        toolwire check  [--format text|json|sarif] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
                        --server [--env K=V]... [--cwd DIR] -- CMD [ARGS...]
        toolwire check  [same options] --url URL [--header 'Name: value']...
        toolwire check  [--format text|json|sarif] [--client ID]... --mcp-config FILE [--only NAME]... [--input ID=VALUE]... [--timeout S] [--save DIR]
-       toolwire census [--format text|json] [--config FILE] [--client ID]... [--verbose] [--max-file-size MB] PATH...
+       toolwire census [--format text|json] [--config FILE] [--client ID]... [--only-problems] [--verbose] [--max-file-size MB] PATH...
        toolwire explain [CODE]
 
 check   Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
         requests, ADS manifests, tool arrays, JSON Lines, YAML) for the names that travel on the wire.
-census  Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails).
+census  Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails),
+        then the totals per client.
 explain Prints what a finding code means, why it matters, an example and the fix (no CODE: the list).
 
 Folders are walked for *.json, *.jsonc, *.jsonl, *.ndjson, *.yaml and *.yml (node_modules and .git
@@ -73,6 +78,8 @@ Options:
   --config FILE       use this .toolwire.json instead of the nearest one above each file
   --client ID         model this MCP client (repeat, or separate with commas); census defaults to all.
                       IDs: ${ALL_CLIENT_IDS.join(', ')}
+  --hints             check: list hint findings (renamed-on-wire) in the text report too
+  --only-problems     census: only tools dropped, failing, colliding, or renamed beyond the client's prefix
   --verbose           list on stderr every file skipped or holding no tools, and why; under each
                       finding, its why, its fix and the other tools involved
   --max-file-size MB  read no file larger than this (default ${DEFAULT_MAX_FILE_BYTES / MEGABYTE}; 1 MB = 1,048,576 bytes)
@@ -115,6 +122,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const clients: ClientId[] = [];
   const paths: string[] = [];
   const live = new LiveFlags();
+  const switches: { hints?: true; onlyProblems?: true } = {};
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -145,6 +153,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     } else if (flag === '--verbose') {
       if (inline !== undefined) return { command: 'usage-error', message: '--verbose takes no value.' };
       verbose = true;
+    } else if (flag === '--hints' || flag === '--only-problems') {
+      const problem = inline !== undefined ? `${flag} takes no value.` : (flag === '--hints') === (command === 'census') ? `${flag} works with ${command === 'census' ? 'check' : 'census'} alone.` : undefined;
+      if (problem) return { command: 'usage-error', message: problem };
+      if (flag === '--hints') switches.hints = true;
+      else switches.onlyProblems = true;
     } else if (flag === '-h' || flag === '--help') {
       return { command: 'help' };
     } else if (flag === '--') {
@@ -160,17 +173,17 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (command !== 'check' || paths.length > 0) return { command: 'usage-error', message: '--mcp-config works with check alone, and takes no other paths.' };
     if (live.stdio || live.url !== undefined) return { command: 'usage-error', message: 'Give --mcp-config, or one server with --server or --url, not both.' };
     const { mcpConfig: path, only, inputs, timeoutMs, save } = live;
-    return { command, format, config, clients, paths, verbose, maxFileBytes, mcpConfig: { path, only, inputs, timeoutMs, save } };
+    return { command, format, config, clients, paths, verbose, maxFileBytes, ...switches, mcpConfig: { path, only, inputs, timeoutMs, save } };
   }
   if (live.only.length > 0 || Object.keys(live.inputs).length > 0) return { command: 'usage-error', message: `${live.only.length > 0 ? '--only' : '--input'} works with --mcp-config alone.` };
   if (live.any()) {
     if (command !== 'check') return { command: 'usage-error', message: 'Live servers (--server, --url) are checked with toolwire check.' };
     const target = live.target(paths);
     if (typeof target === 'string') return { command: 'usage-error', message: target };
-    return { command, format, config, clients, paths: [], verbose, maxFileBytes, live: { target, serverName: live.serverName, timeoutMs: live.timeoutMs, save: live.save } };
+    return { command, format, config, clients, paths: [], verbose, maxFileBytes, ...switches, live: { target, serverName: live.serverName, timeoutMs: live.timeoutMs, save: live.save } };
   }
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
-  return { command, format, config, clients, paths, verbose, maxFileBytes };
+  return { command, format, config, clients, paths, verbose, maxFileBytes, ...switches };
 }
 
 const LIVE_VALUE_FLAGS = new Set(['--url', '--env', '--cwd', '--header', '--server-name', '--timeout', '--save', '--mcp-config', '--only', '--input']);

@@ -1,8 +1,10 @@
 import { LineIndex, othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
-import { analyzeFiles } from './analyzeFiles';
+import { analyzeFiles, displayPath, type AnalysedFile } from './analyzeFiles';
+import { censusTotals, problemsOnly, totalsJson, totalsText } from './censusTotals';
 import { inputDiagnostics } from './inputFindings';
 import type { CheckArgs } from './args';
 import { reportConfigProblems, type CommandIO } from './checkCommand';
+import { modelledLine, shownModelled } from './report/modelled';
 
 /**
  * `toolwire census`: for every MCP tool file, per client, each tool's wire name and fate. The
@@ -14,11 +16,23 @@ export function runCensus(args: CheckArgs, io: CommandIO): number {
   const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const files = run.files.filter((f) => f.analysis.clients.length > 0);
+  const totals = censusTotals(files.map((f) => f.analysis));
+  // --only-problems narrows the rows shown; the totals and the exit status still count every tool.
+  const modelled = (f: AnalysedFile) => shownModelled(f.modelled, (path) => displayPath(path, io.cwd));
+  const shown = (f: AnalysedFile) => (args.onlyProblems ? f.analysis.clients.map((c) => problemsOnly(f.analysis, c)).filter((c) => c.tools.length > 0) : f.analysis.clients);
   if (args.format === 'json') {
-    io.stdout.write(`${JSON.stringify({ version: 1, files: files.map((f) => ({ path: f.display, ...serverJson(f.analysis), clients: f.analysis.clients.map((c) => censusJson(f.analysis, c)) })) })}\n`);
+    const json = files.map((f) => ({ path: f.display, ...serverJson(f.analysis), modelled: modelled(f), clients: shown(f).map((c) => censusJson(f.analysis, c)) }));
+    io.stdout.write(`${JSON.stringify({ version: 1, files: args.onlyProblems ? json.filter((f) => f.clients.length > 0) : json, totals: totalsJson(totals) })}\n`);
   } else {
-    io.stdout.write(files.map((f) => censusText(f.display, f.analysis)).join('\n'));
+    const line = modelledLine(files.map(modelled));
+    if (line !== undefined) io.stderr.write(`${line}\n`);
+    const tables = files.flatMap((f) => {
+      const clients = shown(f);
+      return clients.length > 0 ? [censusText(f.display, f.analysis, clients)] : [];
+    });
+    if (files.length > 0) io.stdout.write([...tables, totalsText(totals, files.length)].join('\n'));
     if (files.length === 0) io.stderr.write('toolwire: no MCP tool files among the paths given.\n');
+    else if (args.onlyProblems && tables.length === 0) io.stderr.write('toolwire: no tool is dropped, failing, colliding or renamed beyond its prefix.\n');
   }
   // Bad input is said here too (issue 13), on stderr so the table or JSON on stdout stays clean.
   const invalid = run.files.filter((f) => f.analysis.syntaxProblems.length > 0 || f.invalidUtf8).flatMap((f) => inputDiagnostics(f.display, f.analysis, new LineIndex(f.text), f.invalidUtf8).map((d) => ({ path: f.display, d })));
@@ -61,9 +75,9 @@ function censusJson(analysis: Analysis, result: ClientResult) {
 }
 
 /** One aligned table per client: tool, wire name, fate, and why (drops, failures, collisions). */
-function censusText(path: string, analysis: Analysis): string {
+function censusText(path: string, analysis: Analysis, clients: readonly ClientResult[]): string {
   const out = [`${path} (${serverText(analysis)})`];
-  for (const result of analysis.clients) {
+  for (const result of clients) {
     const { profile } = result;
     const as = analysis.server?.known && result.server !== analysis.server.name ? ` (as server "${result.server}")` : '';
     out.push('', `  ${profile.label} ${profile.version}${as}: ${profile.shape}`);

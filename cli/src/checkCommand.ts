@@ -9,6 +9,7 @@ import { reportFingerprints } from './fingerprints';
 import type { FileReport } from './model';
 import { formatJson } from './report/json';
 import { formatSarif } from './report/sarif';
+import { modelledLine, shownModelled } from './report/modelled';
 import { formatText } from './report/text';
 import { staleSuppressionFiles } from './staleSuppressions';
 
@@ -22,7 +23,8 @@ export interface CommandIO {
 /**
  * `toolwire check`: exit 0 clean, 1 errors found, 2 usage, configuration or I/O error. `shownAs`
  * names a file in the report when it is not the path itself (`--mcp-config` shows its snapshots as
- * `mcp://<server>/tools/list`); it gets the absolute `/`-separated path.
+ * `mcp://<server>/tools/list`, and its generated config as what chose the clients); it gets the
+ * absolute `/`-separated path.
  */
 export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: string) => string | undefined = () => undefined): number {
   const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
@@ -32,17 +34,27 @@ export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: str
     return text === undefined ? undefined : { path: shownAs(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd), text };
   };
   const files = [...run.files, ...staleSuppressionFiles(run.configs, run.files, run.workspace, (path) => displayPath(path, io.cwd))];
-  let reports: FileReport[] = files.map((f) => buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8));
+  let reports: FileReport[] = files.map((f) => ({ ...buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8), modelled: shownModelled(f.modelled, (path) => shownAs(path) ?? displayPath(path, io.cwd)) }));
   let prints = files.map((f, i) => reportFingerprints(reports[i]!, f.text, f.analysis, otherFile));
   if (args.baseline) {
     const matched = applyBaseline(args.baseline, reports, prints, io);
     if (!matched) return 2;
     ({ reports, fingerprints: prints } = matched);
   }
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version, prints.map((p) => p.map(fingerprintHash))) : formatText(reports, { verbose: args.verbose }));
-  if (args.format === 'text') io.stderr.write(summary(reports));
+  if (args.format === 'text') writeModelledLine(reports, io);
+  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version, prints.map((p) => p.map(fingerprintHash))) : formatText(reports, { verbose: args.verbose, hints: args.hints }));
+  if (args.format === 'text') io.stderr.write(summary(reports, args.hints));
   if (run.ioError) return 2;
   return count(reports, 'error') > 0 ? 1 : 0;
+}
+
+/**
+ * The text report's first line: what was modelled and who chose it. On stderr with the counts, so
+ * stdout stays `path:line:col:` lines for problem matchers and pipes (empty on a clean run).
+ */
+export function writeModelledLine(reports: readonly FileReport[], io: CommandIO): void {
+  const line = modelledLine(reports.flatMap((r) => (r.modelled ? [r.modelled] : [])));
+  if (line !== undefined) io.stderr.write(`${line}\n`);
 }
 
 /** Prints config problems; true when one is an error (nothing is checked with a broken config). */
@@ -52,11 +64,11 @@ export function reportConfigProblems(problems: ReadonlyArray<{ path: string; lin
   return hasErrors;
 }
 
-export function summary(reports: readonly FileReport[]): string {
+export function summary(reports: readonly FileReport[], hintsShown?: boolean): string {
   const tools = reports.reduce((n, r) => n + r.tools.length, 0);
   const parts = [plural(count(reports, 'error'), 'error'), plural(count(reports, 'warning'), 'warning'), plural(count(reports, 'information'), 'info')];
   const hints = count(reports, 'hint');
-  const hidden = hints > 0 ? ` (${plural(hints, 'hint')} not shown; --format json lists them)` : '';
+  const hidden = hints > 0 ? (hintsShown ? `, ${plural(hints, 'hint')}` : ` (${plural(hints, 'hint')} not shown; --hints lists them)`) : '';
   return `toolwire: ${plural(reports.length, 'file')}, ${plural(tools, 'tool')}: ${parts.join(', ')}${hidden}\n`;
 }
 

@@ -1,4 +1,4 @@
-import type { ClientFate, FormatId, PositionRange, Severity } from '../../server/src/core';
+import type { ClientFate, FormatId, Modelled, PositionRange, Severity } from '../../server/src/core';
 
 /** The CLI's per-file result: exactly the `--format json` shape (issue #2), 0-based UTF-16 ranges. */
 export interface FileReport {
@@ -26,6 +26,8 @@ export interface FileReport {
     /** A live server's finding on a tool's name (issue 9): that tool's index in `tools/list`. */
     readonly tool?: number;
   }>;
+  /** The providers and clients the file was checked against, and who chose them (issue 11 item 6). */
+  readonly modelled?: Modelled;
 }
 
 export type OutputFormat = 'text' | 'json' | 'sarif';

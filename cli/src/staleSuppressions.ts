@@ -16,7 +16,7 @@ export function staleSuppressionFiles(configs: readonly LoadedConfig[], files: r
     const prefix = found.folder.endsWith('/') ? found.folder : `${found.folder}/`;
     const findings = staleIgnoreEntries(entries, parsed.config.severity, (entry) => judgeEntry(entry, workspace.findFiles(found.folder, [entry.file]), (file) => byPath.get(`${prefix}${file}`)));
     // A config file's report: its stale entries, no tools (nothing for `fix` to re-analyse).
-    if (findings.length > 0) out.push({ display: display(found.path), absolute: found.path, text: found.text, analysis: configAnalysis(findings), options: {}, reads: [] });
+    if (findings.length > 0) out.push({ display: display(found.path), absolute: found.path, text: found.text, analysis: configAnalysis(findings), options: {}, reads: [], modelled: { providers: [] } });
   }
   return out;
 }

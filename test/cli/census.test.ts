@@ -20,7 +20,13 @@ describe('toolwire census and --client', () => {
     const out = JSON.parse(runCli(['census', '--format', 'json', '--client', 'codex', 'github.json'], dir).stdout);
     assert.deepEqual(out, {
       version: 1,
-      files: [{ path: 'github.json', server: 'github', clients: [{ client: 'codex', version: 'codex-rs @00a35b1b (2026-04)', tools: [{ name: 'create_pull_request', wireName: 'mcp__github__create_pull_request', fate: 'renamed', collidesWith: [] }] }] }],
+      files: [{
+        path: 'github.json',
+        server: 'github',
+        modelled: { providers: [{ ids: ['openai', 'anthropic', 'bedrock'], source: 'default' }], clients: { ids: ['codex'], source: 'requested' }, configPath: '.toolwire.json' },
+        clients: [{ client: 'codex', version: 'codex-rs @00a35b1b (2026-04)', tools: [{ name: 'create_pull_request', wireName: 'mcp__github__create_pull_request', fate: 'renamed', collidesWith: [] }] }],
+      }],
+      totals: [{ client: 'codex', version: 'codex-rs @00a35b1b (2026-04)', tools: 1, sent: 0, renamed: 1, dropped: 0, failing: 0, colliding: 0 }],
     });
   });
 

@@ -27,8 +27,10 @@ describe('toolwire check', () => {
     assert.deepEqual(Object.keys(out), ['version', 'files']);
     assert.equal(out.version, 1);
     assert.deepEqual(out.files.map((f) => [f.path, f.format]), [['package.json', null], ['tools.json', 'mcp-tools-list']]);
-    const file = out.files[1] as { tools: Array<Record<string, unknown>>; diagnostics: Array<Record<string, unknown>> };
-    assert.deepEqual(Object.keys(file), ['path', 'format', 'tools', 'diagnostics']);
+    const file = out.files[1] as { tools: Array<Record<string, unknown>>; diagnostics: Array<Record<string, unknown>>; modelled: { clients: { ids: string[] } } };
+    assert.deepEqual(Object.keys(file), ['path', 'format', 'tools', 'diagnostics', 'modelled']);
+    assert.deepEqual(file.modelled, { providers: [{ ids: ['openai', 'anthropic', 'bedrock'], source: 'default' }], clients: { ids: file.modelled.clients.ids, source: 'default' } });
+    assert.equal(file.modelled.clients.ids.length > 1, true, 'every modelled client');
     const clients = file.tools[0]!.clients as Record<string, { fate: string }>;
     assert.deepEqual(file.tools[0], { name: 'a.b', wireName: 'a_b', offered: false, range: { start: { line: 3, character: 14 }, end: { line: 3, character: 19 } }, clients });
     assert.equal(clients.cursor!.fate, 'dropped');

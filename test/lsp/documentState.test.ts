@@ -16,7 +16,7 @@ function harness() {
   let runs = 0;
   const pipeline = (_uri: string, text: string): DocumentResult => {
     runs += 1;
-    return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text };
+    return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text, modelled: { providers: [] } };
   };
   const analyzer = new DocumentAnalyzer(
     { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },

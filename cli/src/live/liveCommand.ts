@@ -3,13 +3,15 @@ import { join, resolve } from 'node:path';
 import { createToolwireService, fingerprintHash } from '../../../server/src/core';
 import type { CheckArgs, LiveArgs } from '../args';
 import { buildReport } from '../buildReport';
-import { runCheck, summary, count, reportConfigProblems, type CommandIO } from '../checkCommand';
+import { runCheck, summary, count, reportConfigProblems, writeModelledLine, type CommandIO } from '../checkCommand';
 import { toSlashes } from '../configs';
 import type { FileReport } from '../model';
 import { formatJson } from '../report/json';
 import { formatSarif } from '../report/sarif';
 import { reportFingerprints } from '../fingerprints';
 import { formatText } from '../report/text';
+import { displayPath } from '../analyzeFiles';
+import { shownModelled } from '../report/modelled';
 import { CliWorkspace } from '../workspaceHost';
 import { listServerTools } from './listTools';
 import { snapshotFileName, snapshotServerName, snapshotText, virtualPath } from './snapshot';
@@ -58,9 +60,10 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
     return 2;
   }
   const report = withToolIndexes(buildReport(virtualPath(server), text, analysed.analysis), analysed.analysis.tools.filter((t) => t.name !== undefined).map((t) => toolIndex(t.declaration.name.pointer)));
-  const reports = [report];
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version, [reportFingerprints(report, text, analysed.analysis).map(fingerprintHash)]) : formatText(reports, { verbose: args.verbose }));
-  if (args.format === 'text') io.stderr.write(summary(reports));
+  const reports = [{ ...report, modelled: shownModelled(analysed.modelled, (path) => displayPath(path, io.cwd)) }];
+  if (args.format === 'text') writeModelledLine(reports, io);
+  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version, [reportFingerprints(report, text, analysed.analysis).map(fingerprintHash)]) : formatText(reports, { verbose: args.verbose, hints: args.hints }));
+  if (args.format === 'text') io.stderr.write(summary(reports, args.hints));
   return count(reports, 'error') > 0 ? 1 : 0;
 }
 

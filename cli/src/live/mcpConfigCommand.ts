@@ -60,7 +60,10 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     const toolwireConfig = { ...(clients.length > 0 ? { clients } : {}), servers: Object.fromEntries(files) };
     writeFileSync(join(dir, '.toolwire.json'), `${JSON.stringify(toolwireConfig, null, 2)}\n`);
     // The ordinary check over the snapshot folder, each file shown as `shown` says.
-    const code = runCheck({ ...args, paths: [...shown.keys()], config: join(dir, '.toolwire.json') }, io, (absolute) => shown.get(absolute));
+    // The generated config stands for what chose the clients: --client, else the MCP configuration.
+    const generated = toSlashes(join(dir, '.toolwire.json'));
+    const chosenBy = args.clients.length > 0 ? '--client' : displayPath(configPath, io.cwd);
+    const code = runCheck({ ...args, paths: [...shown.keys()], config: join(dir, '.toolwire.json') }, io, (absolute) => shown.get(absolute) ?? (absolute === generated ? chosenBy : undefined));
     return failed ? 2 : code;
   } finally {
     if (live.save === undefined) rmSync(dir, { recursive: true, force: true });

@@ -3,19 +3,22 @@ import type { FileReport } from '../model';
 export interface TextOptions {
   /** `--verbose`: each finding's why and fix, and its related locations, indented under it. */
   readonly verbose?: boolean;
+  /** `--hints`: hint-severity findings too. */
+  readonly hints?: boolean | undefined;
 }
 
 /**
  * `path:line:col: severity code message`, 1-based as compilers print (editors jump to these).
  * The message is one sentence, so a CI log stays one line per finding; `--verbose` adds the
- * detail below it. Hints (renamed-on-wire) are left out: in a CI log they would bury the errors,
- * one per renamed tool. JSON and SARIF keep them; a severity setting can raise them.
+ * detail below it. Hints (renamed-on-wire) are left out unless asked for (`--hints`): in a CI log
+ * they would bury the errors, one per renamed tool. JSON and SARIF keep them; a severity setting
+ * can raise them.
  */
 export function formatText(reports: readonly FileReport[], options: TextOptions = {}): string {
   const lines: string[] = [];
   for (const report of reports) {
     for (const d of report.diagnostics) {
-      if (d.severity === 'hint') continue;
+      if (d.severity === 'hint' && !options.hints) continue;
       lines.push(`${report.path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code} ${d.message}`);
       if (!options.verbose) continue;
       if (d.detail !== undefined) lines.push(`  ${d.detail}`);

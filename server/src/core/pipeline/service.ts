@@ -10,6 +10,7 @@ import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 import { clientContextFor, type WorkspaceHost } from '../workspace/clientContext';
 import type { ClientContext } from '../workspace/model';
+import { modelledBy, type Modelled } from './modelled';
 import { languageOfPath, type SourceLanguage } from '../source';
 
 /**
@@ -71,6 +72,8 @@ export type DocumentResult =
       /** Other files the client census read (the server refreshes this document when one changes). */
       readonly reads: readonly string[];
       readonly text: string;
+      /** The providers and clients the analysis modelled, and where each came from (reports name them). */
+      readonly modelled: Modelled;
     }
   | { readonly kind: 'unreadable'; readonly config: LoadedConfig | undefined }
   | { readonly kind: 'ignored'; readonly config: LoadedConfig }
@@ -129,21 +132,27 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
       if (text === undefined) return { kind: 'unreadable', config };
       const reads: string[] = [];
       const { path } = input;
+      // The context the analysis asked for, if it did (kept for `modelled`).
+      let used: ClientContext | undefined;
       // Called only when the document is an MCP tool file: other files never read the workspace.
       const clients = (): ClientContext => {
         if (path === undefined) {
           // An untitled document has no folder around it: the clients asked for, and no server name.
           const asked = input.requestedClients ?? [];
-          return withProfiles(asked.length > 0 ? { enabled: asked } : { enabled: allClients, byDefault: true });
+          used = withProfiles(asked.length > 0 ? { enabled: asked, clientSource: 'requested' } : { enabled: allClients, byDefault: true, clientSource: 'default' });
+          return used;
         }
         const folder = config?.found.folder ?? input.workspaceFolder ?? parentOf(path);
         const context = clientContextFor({ path, folder, config: config?.parsed.config, requestedClients: input.requestedClients ?? [], allClients }, workspace);
         reads.push(...(context.others ?? []).map((o) => o.file));
-        return withProfiles(context);
+        used = withProfiles(context);
+        return used;
       };
       const commentsAllowed = input.commentsAllowed === true || allowsComments(path);
       const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients, ...(commentsAllowed ? { commentsAllowed } : {}) };
-      return { kind: 'analysis', analysis: analyze(text, options), options, config, reads, text };
+      const analysis = analyze(text, options);
+      const modelled = modelledBy({ requests: analysis.requests, options, base, config: config?.parsed.config, configPath: config?.found.path, clients: used });
+      return { kind: 'analysis', analysis, options, config, reads, text, modelled };
     },
   };
 }

@@ -5,7 +5,7 @@ import { matchesAny } from '../config/glob';
 import type { ToolwireConfig } from '../config/model';
 import type { OffsetRange } from '../json/ranges';
 import { MCP_CLIENT_CONFIGS, readMcpClientConfig, type McpClientConfig } from './mcpClientConfigs';
-import type { ClientContext, ServerNameSource } from './model';
+import type { ClientContext, ClientSource, ServerNameSource } from './model';
 
 /**
  * The workspace as the client census sees it, injected: file reads, a bounded file search, and
@@ -58,6 +58,7 @@ export function clientContextFor(input: ClientContextInput, host: WorkspaceHost)
   // `"clients": []` in .toolwire.json is a choice too: none.
   const byDefault = chosen.length === 0 && input.config?.clients === undefined;
   const enabled = byDefault ? input.allClients ?? ALL_CLIENT_IDS : chosen;
+  const clientSource: ClientSource = input.config?.clients !== undefined ? 'config' : byDefault ? 'default' : chosen === configured ? 'client-config' : 'requested';
   const listedBy = (client: ClientId): McpClientConfig | undefined => clientConfigs.find((c) => c.client === client);
   // Only a server named for sure can be "not loaded" by a client whose configuration omits it.
   const notLoadedBy = (server: string) => enabled.filter((c) => listedBy(c) && !listedBy(c)!.servers.includes(server));
@@ -85,6 +86,8 @@ export function clientContextFor(input: ClientContextInput, host: WorkspaceHost)
   return {
     enabled,
     ...(byDefault ? { byDefault: true } : {}),
+    clientSource,
+    ...(clientSource === 'client-config' ? { clientConfigFiles: clientConfigs.flatMap((c) => (c.client ? [`${input.folder}/${c.path}`] : [])) } : {}),
     ...(server !== undefined ? { server, serverSource: source, notLoadedBy: notLoadedBy(server) } : {}),
     ...(also.length > 0 ? { alsoServedAs: also.map((name) => ({ server: name, notLoadedBy: notLoadedBy(name) })) } : {}),
     ...(assumed !== undefined ? { assumedServerNameLength: assumed } : {}),

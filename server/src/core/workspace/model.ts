@@ -8,6 +8,13 @@ import type { ClientId } from '../clients/model';
 export type ServerNameSource = 'config' | 'client-config' | 'recorded' | 'given';
 
 /**
+ * Where the enabled clients come from (issue 11 item 6: reports say what they modelled):
+ * `.toolwire.json` `clients`, the editor setting or `--client`, the MCP client configurations in
+ * the folder, or nobody chose (every modelled client).
+ */
+export type ClientSource = 'config' | 'requested' | 'client-config' | 'default';
+
+/**
  * Who sends one document's MCP tools, under which server name, with which other servers: what
  * the workspace around a document says, before its text is read. `analyze` turns it into a client
  * census per request.
@@ -20,6 +27,10 @@ export interface ClientContext {
    * do is reported as a warning, never an error.
    */
   readonly byDefault?: boolean;
+  /** Who chose `enabled` (absent in a hand-built context: read `byDefault`). */
+  readonly clientSource?: ClientSource;
+  /** With `clientSource: 'client-config'`: the configurations that chose them (`/`-separated paths). */
+  readonly clientConfigFiles?: readonly string[];
   /** The server name, when something says it; a name the file records (`serverInfo`) fills in otherwise. */
   readonly server?: string;
   readonly serverSource?: ServerNameSource;
