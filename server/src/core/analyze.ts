@@ -27,7 +27,7 @@ import { parseSource } from './source';
  * still must not take down the server: the adapters catch it and log).
  */
 export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
-  const parsed = parseSource(text, options.language);
+  const parsed = parseSource(text, options.language, options.code);
   const extraction = recognizeDocument(parsed.values);
   const sink = new FindingSink(options.severity);
   const tools: AnalyzedTool[] = [];
@@ -49,6 +49,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     const context: CheckContext = {
       text,
       language: options.language ?? 'json',
+      strings: parsed.strings,
       request,
       census,
       settings,
@@ -90,6 +91,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
     references,
     findings: sink.findings.sort(compareFindings),
     syntaxProblems: parsed.problems,
+    strings: parsed.strings,
     clients,
     ...(server ? { server } : {}),
   };
