@@ -1,5 +1,7 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { createToolwireService, LineIndex, type Analysis, type ClientId, type LoadedConfig } from '../../server/src/core';
+import { createToolwireService, grammarOf, hasTriggerImport, isCodeLanguage, languageOfPath, LineIndex, type Analysis, type ClientId, type LoadedConfig } from '../../server/src/core';
+import { TreeSitterParsers } from '../../server/src/code/treeSitter';
+import { nodeWasmLoader } from '../../server/src/node/wasm';
 import type { InvalidUtf8 } from '../../server/src/node/files';
 import { toSlashes, type ConfigProblemReport } from './configs';
 import { collectFiles } from './files';
@@ -43,7 +45,7 @@ export interface RunResult {
  * file named) are reported on stderr and remembered (exit 2), never thrown; skipped paths and
  * files without tools are listed with --verbose (InputLog).
  */
-export function analyzeFiles(input: RunInput): RunResult {
+export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   const { files, errors, skipped } = collectFiles(input.paths);
   let ioError = errors.length > 0;
   for (const message of errors) input.stderr.write(`toolwire: ${message}\n`);
@@ -56,11 +58,21 @@ export function analyzeFiles(input: RunInput): RunResult {
   const configPath = input.config === undefined ? undefined : toSlashes(resolve(input.cwd, input.config));
   const progress = new Progress(files.length, input.stderr);
   const analysed: AnalysedFile[] = [];
-  files.forEach((file, i) => {
+  // tree-sitter and a grammar load on the first source file that imports a known library (issue 12).
+  const parsers = new TreeSitterParsers(nodeWasmLoader(), (message) => input.stderr.write(`${message}\n`));
+  for (const [i, file] of files.entries()) {
     const absolute = toSlashes(resolve(input.cwd, file));
+    const language = languageOfPath(absolute);
+    let text: { value: string | undefined } | undefined;
+    const read = () => (text ??= { value: inputs.read(file) }).value;
+    if (isCodeLanguage(language)) {
+      const source = read();
+      if (source !== undefined && hasTriggerImport(source, language)) await parsers.load(grammarOf(language));
+    }
     const result = service.analyzeDocument({
       path: absolute,
-      text: () => inputs.read(file),
+      text: read,
+      code: parsers.parserFor(absolute),
       // As an editor opened on the working folder would see it.
       workspaceFolder: absolute.startsWith(`${cwd}/`) ? cwd : toSlashes(dirname(absolute)),
       ...(configPath !== undefined ? { configPath } : {}),
@@ -75,8 +87,10 @@ export function analyzeFiles(input: RunInput): RunResult {
       const invalidUtf8 = inputs.invalidUtf8(file);
       analysed.push({ display: displayPath(file, input.cwd), absolute, text: result.text, analysis: result.analysis, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
     }
+    parsers.forget(absolute);
     progress.tick(i + 1);
-  });
+  }
+  parsers.dispose();
   inputs.finish();
   return { files: analysed, configProblems: configs.problems, hasConfigErrors: configs.problems.some((p) => p.severity === 'error'), ioError, workspace };
 }

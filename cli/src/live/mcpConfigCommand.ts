@@ -60,7 +60,7 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     const toolwireConfig = { ...(clients.length > 0 ? { clients } : {}), servers: Object.fromEntries(files) };
     writeFileSync(join(dir, '.toolwire.json'), `${JSON.stringify(toolwireConfig, null, 2)}\n`);
     // The ordinary check over the snapshot folder, each file shown as `shown` says.
-    const code = runCheck({ ...args, paths: [...shown.keys()], config: join(dir, '.toolwire.json') }, io, (absolute) => shown.get(absolute));
+    const code = await runCheck({ ...args, paths: [...shown.keys()], config: join(dir, '.toolwire.json') }, io, (absolute) => shown.get(absolute));
     return failed ? 2 : code;
   } finally {
     if (live.save === undefined) rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,9 @@ export { findConfig, parentOf, relativeTo, type ConfigHost, type FoundConfig, ty
 export { loadConfig } from './config/load';
 export { CONFIG_FILE_NAME, type ToolwireConfig, type ConfigProblem, type ParsedConfig } from './config/model';
 export { visible } from './text/visible';
-export { languageOfPath, type SourceLanguage } from './source';
+export { languageOfPath, type SourceLanguage, type StringWriter } from './source';
+export { CODE_LANGUAGES, grammarOf, isCodeLanguage, type CodeGrammar, type CodeLanguage, type CodeParser, type SyntaxNode } from './code/syntax';
+export { hasTriggerImport } from './code/triggers';
 export { LineIndex, type Position, type PositionRange } from './text/lineIndex';
 export { computeFixAll, applyOffsetEdits, type FixAllResult } from './fixes/fixAll';
 export { proveEdits, type FindingSite, type Proof } from './fixes/proof';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { WasmLoader } from '../code/treeSitter';
 
 /**
@@ -16,6 +16,7 @@ export function nodeWasmLoader(): WasmLoader {
 }
 
 function wasmFolder(): string {
-  if (typeof __dirname === 'string' && existsSync(join(__dirname, 'tree-sitter.wasm'))) return __dirname;
-  return dirname(require.resolve('@vscode/tree-sitter-wasm/wasm/tree-sitter.wasm'));
+  if (existsSync(join(__dirname, 'tree-sitter.wasm'))) return __dirname;
+  // From source: server/src/node/ → the checkout's node_modules.
+  return join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
 }

@@ -10,6 +10,7 @@ import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 import { clientContextFor, type WorkspaceHost } from '../workspace/clientContext';
 import type { ClientContext } from '../workspace/model';
+import type { CodeParser } from '../code/syntax';
 import { languageOfPath, type SourceLanguage } from '../source';
 
 /**
@@ -52,6 +53,8 @@ export interface DocumentInput {
   readonly requestedClients?: readonly ClientId[];
   /** The document's syntax (the editor's language id); default: YAML for `.yaml`/`.yml`, else JSON. */
   readonly language?: SourceLanguage;
+  /** Reads source code (issue 12): the adapter's tree-sitter, its grammar already loaded for this file. */
+  readonly code?: CodeParser;
 }
 
 export interface LoadedConfig {
@@ -139,7 +142,7 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
         reads.push(...(context.others ?? []).map((o) => o.file));
         return withProfiles(context);
       };
-      const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients };
+      const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients, ...(input.code ? { code: input.code } : {}) };
       return { kind: 'analysis', analysis: analyze(text, options), options, config, reads, text };
     },
   };
