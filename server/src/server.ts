@@ -12,7 +12,8 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
-import { createToolwireService, LineIndex, MCP_CLIENT_CONFIGS, placeholderServer, type DocumentResult } from './core';
+import { TreeSitterParsers } from './code/treeSitter';
+import { createToolwireService, grammarOf, hasTriggerImport, isCodeLanguage, languageOfPath, LineIndex, MCP_CLIENT_CONFIGS, placeholderServer, type DocumentResult, type SourceLanguage } from './core';
 import { toRange, type OtherFiles } from './convert';
 import { DocumentAnalyzer, type DocumentState, type Logger } from './documentState';
 import { censusReport } from './features/census';
@@ -33,6 +34,17 @@ import type { DiagnosticsScheduler } from './validation/scheduler';
 
 /** Files whose change matters: configs, MCP client configs, and tool files read by a census. */
 const WATCHED_FILES = '**/*.{json,jsonc,jsonl,ndjson}';
+
+/** Editor language ids whose syntax is not the file extension's guess (an untitled buffer has none). */
+const LANGUAGE_IDS: Readonly<Record<string, SourceLanguage>> = {
+  yaml: 'yaml',
+  typescript: 'typescript',
+  typescriptreact: 'tsx',
+  javascript: 'javascript',
+  javascriptreact: 'javascript',
+  python: 'python',
+  go: 'go',
+};
 
 function isWorkspaceConfig(path: string): boolean {
   return path.endsWith('/.toolwire.json') || MCP_CLIENT_CONFIGS.some((c) => path.endsWith(`/${c.path}`));
@@ -62,9 +74,16 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   };
   const workspace = new ServerWorkspace(documents, runtime);
   const service = createToolwireService({ workspace });
+  // Source code (issue 12): tree-sitter and a grammar load on the first file of that language
+  // that imports a known library; each open document keeps its tree for incremental parses.
+  const parsers = runtime.wasm ? new TreeSitterParsers(runtime.wasm, (m) => logger.error(m)) : undefined;
   /** The core's one pipeline, as the CLI runs it, with the editor's settings and folders. */
-  const pipeline = (uri: string, text: string, current: ToolwireSettings): DocumentResult => {
+  const pipeline = async (uri: string, text: string, current: ToolwireSettings): Promise<DocumentResult> => {
     const path = runtime.uriToPath(uri);
+    const languageId = documents.get(uri)?.languageId;
+    const language = languageId !== undefined ? LANGUAGE_IDS[languageId] : undefined;
+    const code = language ?? languageOfPath(path);
+    if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code)) await parsers.load(grammarOf(code));
     const folder = path === undefined ? undefined : workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
     const result = service.analyzeDocument({
       path,
@@ -73,7 +92,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       base: baseOptions(current),
       requestedClients: current.clients,
       // The editor's language id wins over the extension (an untitled YAML buffer has none).
-      ...(documents.get(uri)?.languageId === 'yaml' ? { language: 'yaml' as const } : {}),
+      ...(language !== undefined ? { language } : {}),
+      ...(parsers ? { code: parsers.parserFor(uri) } : {}),
     });
     // The census runs inside analyze: what it read is known once the analysis is done.
     if (result.kind === 'analysis') workspace.recordDependencies(uri, result.reads);
@@ -176,6 +196,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   documents.onDidClose((e) => {
     scheduler?.closed(e.document.uri);
     analyzer.forget(e.document.uri);
+    parsers?.forget(e.document.uri);
     settings.forget(e.document.uri);
     workspace.forget(e.document.uri);
     // Closed, its text on disk applies again to the documents that read it.
