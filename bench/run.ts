@@ -12,6 +12,7 @@ import { benchLsp } from './lsp';
 import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
 import { benchYaml } from './yaml';
+import { benchSource } from './source';
 
 const SIZES = [1_000, 10_000, 50_000];
 const SHAPES: BenchShape[] = ['mcp-tools-list', 'openai-chat', 'ads-manifest'];
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   const all = compare(() => void parseTree(dotted, [], { allowTrailingComma: true }), () => void analyze(dotted, clients), runsFor(2_000));
   console.log(`2000 tools, 7 clients       ${all.baseline.toFixed(1).padStart(8)} ms ${all.subject.toFixed(1).padStart(8)} ms ${all.ratio.toFixed(2).padStart(6)}x`);
   benchYaml(quick);
+  await benchSource(quick);
   benchFixAll(quick);
   if (!process.argv.includes('--core-only')) await benchLsp(quick);
   if (!process.argv.includes('--core-only')) await benchLspFeatures(quick);

@@ -36,8 +36,7 @@ export interface ToolGroup {
 const rangeOf = (node: SyntaxNode): OffsetRange => ({ start: node.startIndex, end: node.endIndex });
 
 /** Finds every declaration of the libraries whose trigger strings the text holds, grouped per server object. */
-export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialect, libraries: readonly Library[]): ToolGroup[] {
-  const constants = dialect.constants(root);
+export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialect, libraries: readonly Library[], constants: ReadonlyMap<string, SyntaxNode>): ToolGroup[] {
   const nameOf = (node: SyntaxNode | undefined): SourceName | undefined => {
     if (!node) return undefined;
     const value = dialect.unwrap(node);
@@ -73,18 +72,24 @@ export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialec
     if (!group) groups.set(key, (group = { shape: library.shape, tools: [] }));
     return group;
   };
-  const calls = root.descendantsOfType(dialect.callTypes).filter((n): n is SyntaxNode => n !== null);
-  const calleeText = (call: SyntaxNode) => dialect.callee(call)?.text.replace(/\s+/g, '') ?? '';
+  // Each call's callee and its text, read once: every node access crosses into WASM, so the
+  // patterns below compare strings first and touch the tree only for calls that match.
+  const calls = root
+    .descendantsOfType(dialect.callTypes)
+    .filter((n): n is SyntaxNode => n !== null)
+    .map((node) => {
+      const callee = dialect.callee(node);
+      return { node, callee, text: callee?.text.replace(/\s+/g, '') ?? '' };
+    });
 
   for (const library of libraries) {
     // Server objects: receiver name → the server's name (when the constructor holds a literal).
     const servers = new Map<string, SourceName | undefined>();
     for (const call of calls) {
-      const callee = calleeText(call);
-      const constructor = library.servers?.find((s) => callee === s.callee || callee.endsWith(`.${s.callee}`));
+      const constructor = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
       if (!constructor) continue;
-      const binding = dialect.bindingOf(call) ?? '';
-      servers.set(binding, nameIn(call, constructor.name).name);
+      const binding = dialect.bindingOf(call.node) ?? '';
+      servers.set(binding, nameIn(call.node, constructor.name).name);
     }
     for (const typed of typedServers(root, library.serverTypes ?? [])) if (!servers.has(typed)) servers.set(typed, undefined);
     // One server object per file and calls with no receiver (mcp.NewTool): that server's name.
@@ -99,19 +104,19 @@ export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialec
       groups.get(`${library.id}\u0000${receiver ?? ''}`)!.tools.push(tool);
     };
 
-    for (const call of calls) {
-      const callee = dialect.callee(call);
+    for (const { node: call, callee, text: calleeText } of calls) {
       if (!callee) continue;
       for (const pattern of library.calls ?? []) {
         let receiver: string | undefined;
         if (pattern.method !== undefined) {
+          if (!calleeText.endsWith(`.${pattern.method}`)) continue;
           const member = dialect.member(callee);
           if (!member || member.name !== pattern.method) continue;
           receiver = lastIdentifier(member.object.text);
           // A method of that name counts on a server object; a file that creates or types none
           // (a module given the server by another) counts it on any receiver.
           if (servers.size > 0 && (receiver === undefined || !servers.has(receiver))) continue;
-        } else if (calleeText(call) !== pattern.callee) continue;
+        } else if (calleeText !== pattern.callee) continue;
         const { name } = nameIn(call, pattern.name);
         if (name) place(receiver, { name, extent: rangeOf(call) });
         break;
@@ -125,8 +130,9 @@ export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialec
       }
     }
     for (const keyed of library.keyed ?? []) {
-      for (const call of calls) {
-        if (calleeText(call) !== keyed.callee) continue;
+      if (!/\btools\b/.test(text)) continue;
+      for (const { node: call, text: calleeText } of calls) {
+        if (calleeText !== keyed.callee) continue;
         const pair = call.parent;
         const holder = pair?.parent;
         const toolsPair = holder?.parent;

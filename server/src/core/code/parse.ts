@@ -37,15 +37,17 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     const family = familyOf(language);
     const dialect = dialectOf(family);
     const libraries = LIBRARIES.filter((l) => l.family === family && l.imports.some((i) => text.includes(i)));
-    const groups = findDeclarations(root, text, dialect, libraries);
+    const constants = dialect.constants(root);
+    const groups = findDeclarations(root, text, dialect, libraries, constants);
     const insertions = new Map<number, NameInsertion>();
     const values: RootValue[] = [];
     groups.forEach((group, index) => {
       values.push({ node: groupValue(group), base: 0, pointer: `/${index}` });
       for (const tool of group.tools) if (tool.insertion) insertions.set(tool.name.range.start, tool.insertion);
     });
-    const constants = dialect.constants(root);
-    dialect.toolArrays(root).forEach((array, index) => {
+    // A `tools` key, keyword or variable must be written somewhere before any tree is searched for one.
+    const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root) : [];
+    arrays.forEach((array, index) => {
       const tools = literalToTree(array, dialect, constants);
       values.push({ node: wrap({ tools }, array.startIndex, array.endIndex), base: 0, pointer: `/tools${index}` });
     });
