@@ -123,6 +123,13 @@ describe('source code: tool declarations (issue 12)', () => {
     assert.deepEqual(analyze(fixed, opts('python')).findings.filter((f) => f.severity === 'error'), []);
   });
 
+  test('Python: MCPServer (the SDK\'s later name for FastMCP) names its server', () => {
+    const text = `from mcp.server.mcpserver import MCPServer\nmcp = MCPServer("demo")\n@mcp.tool()\ndef add(a: int) -> int: ...\n`;
+    const analysis = analyze(text, { ...opts('python'), clients: { enabled: ['claude-code'] } });
+    assert.deepEqual(analysis.tools.map((t) => t.name), ['add']);
+    assert.equal(analysis.server?.name, 'demo');
+  });
+
   test('Python: a bare @mcp.tool gets (name=...) and a rename of the function-name tool edits the decorator', () => {
     const offset = PY_SERVER.indexOf('orders_list') + 1;
     const plan = planRename(PY_SERVER, opts('python'), offset, 'list_orders');
@@ -203,6 +210,14 @@ describe('source code: tool declarations (issue 12)', () => {
     assert.deepEqual(analyze(langchain, opts('python')).tools.map((t) => t.name), ['search docs', 'other tool']);
     const lowLevel = `from mcp.server import Server\nimport mcp.types as types\nserver = Server("low")\n@server.list_tools()\nasync def list_tools():\n    return [types.Tool(name="a.b", inputSchema={}), types.Tool(name=f"a_{x}", inputSchema={}), types.Tool(name=r'a\\b', inputSchema={})]\n`;
     assert.deepEqual(analyze(lowLevel, opts('python')).tools.map((t) => t.name), ['a.b', 'a\\b']);
+  });
+
+  test('Python: an Enum member in the same file names a tool (the low-level server style); the edit goes to the member', () => {
+    const text = `from enum import Enum\nfrom mcp.server import Server\nfrom mcp.types import Tool\n\nclass GitTools(str, Enum):\n    STATUS = "git.status"\n    DIFF = "git_status"\n\nserver = Server("git")\n\n@server.list_tools()\nasync def list_tools():\n    return [Tool(name=GitTools.STATUS, inputSchema={}), Tool(name=GitTools.DIFF.value, inputSchema={}), Tool(name=Other.X, inputSchema={})]\n`;
+    const analysis = analyze(text, opts('python'));
+    assert.deepEqual(analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]), [['git.status', '"git.status"'], ['git_status', '"git_status"']]);
+    const fixable = collisions(text, 'python').find((f) => f.fix)!;
+    assert.match(applyFix(text, 'python', fixable), /STATUS = "git[-_]status[^"]*"/);
   });
 
   test('Python: single quotes stay single; a literal with an f prefix is never read as a name', () => {

@@ -23,6 +23,8 @@ export interface Dialect {
   /** A literal's scalar value (numbers, booleans, null), else undefined. */
   scalar(node: SyntaxNode): { readonly value: number | boolean | null } | undefined;
   isIdentifier(node: SyntaxNode): boolean;
+  /** The key a reference to a constant is looked up by (`NAME`; in Python also `Enum.MEMBER` and `Enum.MEMBER.value`). */
+  constantKey(node: SyntaxNode): string | undefined;
   /** Wrappers that do not change a value: parentheses, `as const`, `&T{}`. */
   unwrap(node: SyntaxNode): SyntaxNode;
   /** The name a value is bound to (`const server = <value>`, `self.mcp = <value>`), last identifier only. */
@@ -103,6 +105,7 @@ export const JS: Dialect = {
     return undefined;
   },
   isIdentifier: (node) => node.type === 'identifier' || node.type === 'shorthand_property_identifier',
+  constantKey: (node) => (node.type === 'identifier' || node.type === 'shorthand_property_identifier' ? node.text : undefined),
   unwrap: (node) => {
     let current = node;
     while (['parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression'].includes(current.type)) {
@@ -191,6 +194,12 @@ export const PYTHON: Dialect = {
     return undefined;
   },
   isIdentifier: (node) => node.type === 'identifier',
+  constantKey: (node) => {
+    if (node.type === 'identifier') return node.text;
+    // `GitTools.STATUS` or `TimeTools.GET_CURRENT_TIME.value`: a member of a class in this file.
+    const match = node.type === 'attribute' ? /^([A-Za-z_]\w*\.[A-Za-z_]\w*)(?:\.value)?$/.exec(node.text.replace(/\s+/g, '')) : null;
+    return match?.[1];
+  },
   unwrap: (node) => (node.type === 'parenthesized_expression' && node.namedChildren[0] ? node.namedChildren[0] : node),
   bindingOf: (value) => {
     const parent = value.parent;
@@ -207,6 +216,13 @@ export const PYTHON: Dialect = {
       const topLevel = assignment.parent?.type === 'expression_statement' && assignment.parent.parent?.type === 'module';
       const right = field(assignment, 'right');
       pairs.push([left.text, topLevel && right ? right : undefined]);
+      // A class attribute (an Enum member, most often): `Class.NAME`, when the class is at module level.
+      const body = assignment.parent?.type === 'expression_statement' ? assignment.parent.parent : null;
+      const owner = body?.type === 'block' ? body.parent : null;
+      if (owner?.type === 'class_definition' && owner.parent?.type === 'module') {
+        const className = owner.childForFieldName('name')?.text;
+        if (className) pairs.push([`${className}.${left.text}`, right ?? undefined]);
+      }
     }
     return collectConstants(pairs, (n) => pythonStringValue(n) !== undefined);
   },
@@ -261,6 +277,7 @@ export const GO: Dialect = {
     return undefined;
   },
   isIdentifier: (node) => node.type === 'identifier',
+  constantKey: (node) => (node.type === 'identifier' ? node.text : undefined),
   unwrap: (node) => {
     let current = node;
     for (;;) {

@@ -42,8 +42,8 @@ export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialec
     const value = dialect.unwrap(node);
     const literal = dialect.string(value);
     if (literal !== undefined) return { value: literal, range: rangeOf(value) };
-    if (!dialect.isIdentifier(value)) return undefined;
-    const constant = constants.get(value.text);
+    const key = dialect.constantKey(value);
+    const constant = key === undefined ? undefined : constants.get(key);
     const resolved = constant ? dialect.string(constant) : undefined;
     return constant && resolved !== undefined ? { value: resolved, range: rangeOf(constant) } : undefined;
   };

@@ -91,6 +91,8 @@ export const LIBRARIES: readonly Library[] = [
     shape: 'mcp',
     servers: [
       { callee: 'FastMCP', name: [{ arg: 0 }, { keyword: 'name' }] },
+      // The MCP Python SDK's name for FastMCP from its 2.0 line (`mcp.server.mcpserver`).
+      { callee: 'MCPServer', name: [{ arg: 0 }, { keyword: 'name' }] },
       { callee: 'Server', name: [{ arg: 0 }, { keyword: 'name' }] },
     ],
     decorators: [{ method: 'tool', name: [{ arg: 0 }, { keyword: 'name' }], insert: { keyword: 'name' } }],

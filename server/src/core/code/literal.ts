@@ -42,7 +42,8 @@ export function literalToTree(literal: SyntaxNode, dialect: Dialect, constants: 
         tasks.push({ source: element, target: child });
       }
     } else {
-      const constant = dialect.isIdentifier(source) ? constants.get(source.text) : undefined;
+      const key = dialect.constantKey(source);
+      const constant = key === undefined ? undefined : constants.get(key);
       const string = dialect.string(constant ?? source);
       const scalar = dialect.scalar(source);
       if (string !== undefined) {
