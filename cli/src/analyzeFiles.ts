@@ -60,6 +60,7 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   const analysed: AnalysedFile[] = [];
   // tree-sitter and a grammar load on the first source file that imports a known library (issue 12).
   const parsers = new TreeSitterParsers(nodeWasmLoader(), (message) => input.stderr.write(`${message}\n`));
+  workspace.code = parsers.parserFor('other files');
   for (const [i, file] of files.entries()) {
     const absolute = toSlashes(resolve(input.cwd, file));
     const language = languageOfPath(absolute);

@@ -77,6 +77,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   // Source code (issue 12): tree-sitter and a grammar load on the first file of that language
   // that imports a known library; each open document keeps its tree for incremental parses.
   const parsers = runtime.wasm ? new TreeSitterParsers(runtime.wasm, (m) => logger.error(m)) : undefined;
+  if (parsers) workspace.code = parsers.parserFor('other files');
   /** The core's one pipeline, as the CLI runs it, with the editor's settings and folders. */
   const pipeline = async (uri: string, text: string, current: ToolwireSettings): Promise<DocumentResult> => {
     const path = runtime.uriToPath(uri);

@@ -43,4 +43,23 @@ describe('toolwire check on source code (issue 12)', () => {
     assert.match(result.stdout, /^server\.ts:3:21: error wire-collision "admin\.tools\.list"/m);
     assert.match(result.stdout, /mcp_admin_admin_tools_list/);
   });
+
+  test('a server spread over several modules: .toolwire.json names its files, and the census spans them', () => {
+    const module = (name: string) => [
+      "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      `export function register(server: McpServer) { server.registerTool('${name}', {}, async () => ({ content: [] })); }`,
+      '',
+    ].join('\n');
+    const dir = scratch({
+      '.toolwire.json': JSON.stringify({ servers: { orders: ['src/tools/*.ts'] } }),
+      'src/tools/get.ts': module('orders.get'),
+      'src/tools/list.ts': module('orders_get'),
+    });
+    const result = runCli(['check', '--format', 'json', 'src'], dir);
+    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; diagnostics: Array<{ code: string; message: string }> }> };
+    const get = out.files.find((f) => f.path === 'src/tools/get.ts')!;
+    const shared = get.diagnostics.filter((d) => d.code === 'client-collision');
+    assert.ok(shared.length > 0, JSON.stringify(get.diagnostics));
+    assert.match(shared[0]!.message, /orders_get/);
+  });
 });
