@@ -82,6 +82,16 @@ describe('source code in the language server (issue 12)', () => {
     assert.match(client.text(uri), /registerTool\('admin_all',/);
   });
 
+  test('inlay hints show the wire name right after the literal', async () => {
+    const uri = 'file:///ws/src/hints.ts';
+    const text = TS_SERVER.replace(/server\.registerTool\("admin_tools_list".*\n/, '');
+    await client.open(uri, text, 'typescript');
+    await client.diagnostics(uri, (d) => d.length > 0);
+    const hints = (await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } }))!;
+    assert.deepEqual(hints.map((h) => h.label), ['→ admin_tools_list']);
+    assert.deepEqual(hints[0]!.position, positionOf(text, `'admin.tools.list'`, 0, `'admin.tools.list'`.length));
+  });
+
   test('an ordinary TypeScript file shows nothing', async () => {
     const uri = 'file:///ws/src/plain.ts';
     const text = 'export function registerTool(name: string) { return name; }\nregisterTool("a.b");\nregisterTool("a_b");\n';
