@@ -13,6 +13,7 @@ import { benchTable, type EditTimer } from './table';
 import { benchYaml } from './yaml';
 import { measureEdits, printEdits } from './edits';
 import { benchSuppress } from './suppress';
+import { benchSource } from './source';
 
 const quick = process.argv.includes('--quick');
 
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--table-only')) return;
   benchYaml(quick);
   benchSuppress(quick);
+  await benchSource(quick);
   benchFixAll(quick);
   if (!coreOnly) await benchLsp(quick);
   if (!coreOnly) await benchLspFeatures(quick);

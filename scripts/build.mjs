@@ -1,7 +1,7 @@
 // Bundles the three entry points with esbuild (types are checked separately by `tsc --noEmit`).
 // dist/ is generated: never committed.
 import { build } from 'esbuild';
-import { existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 
@@ -36,3 +36,11 @@ await Promise.all(
       build({ ...common, entryPoints: [entry.in], outfile: entry.out, external: entry.external ?? [], banner: entry.banner }),
     ),
 );
+
+// tree-sitter's runtime and the grammars the source-code front-end loads on demand (issue 12):
+// TypeScript, TSX (also read for JavaScript), Python and Go. Keep in step with WASM_FILES in
+// server/src/code/treeSitter.ts; .vscodeignore ships them.
+mkdirSync('dist', { recursive: true });
+for (const file of ['tree-sitter.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-python.wasm', 'tree-sitter-go.wasm']) {
+  copyFileSync(`node_modules/@vscode/tree-sitter-wasm/wasm/${file}`, `dist/${file}`);
+}

@@ -1,5 +1,7 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { createToolwireService, LineIndex, type Analysis, type AnalysisOptions, type ClientId, type DocumentInput, type LoadedConfig, type Modelled } from '../../server/src/core';
+import { createToolwireService, grammarOf, hasTriggerImport, isCodeLanguage, languageOfPath, LineIndex, type Analysis, type AnalysisOptions, type ClientId, type CodeParser, type DocumentInput, type LoadedConfig, type Modelled } from '../../server/src/core';
+import { TreeSitterParsers } from '../../server/src/code/treeSitter';
+import { nodeWasmLoader } from '../../server/src/node/wasm';
 import type { InvalidUtf8 } from '../../server/src/node/files';
 import { toSlashes, type ConfigProblemReport } from './configs';
 import { collectFiles } from './files';
@@ -50,7 +52,7 @@ export interface RunResult {
  * file named) are reported on stderr and remembered (exit 2), never thrown; skipped paths and
  * files without tools are listed with --verbose (InputLog).
  */
-export function analyzeFiles(input: RunInput): RunResult {
+export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   const { files, errors, skipped } = collectFiles(input.paths);
   let ioError = errors.length > 0;
   for (const message of errors) input.stderr.write(`toolwire: ${message}\n`);
@@ -63,9 +65,19 @@ export function analyzeFiles(input: RunInput): RunResult {
   const configPath = input.config === undefined ? undefined : toSlashes(resolve(input.cwd, input.config));
   const progress = new Progress(files.length, input.stderr);
   const analysed: AnalysedFile[] = [];
-  files.forEach((file, i) => {
+  // tree-sitter and a grammar load on the first source file that imports a known library (issue 12).
+  const parsers = new TreeSitterParsers(nodeWasmLoader(), (message) => input.stderr.write(`${message}\n`));
+  workspace.code = parsers.parserFor('other files');
+  for (const [i, file] of files.entries()) {
     const absolute = toSlashes(resolve(input.cwd, file));
-    const result = service.analyzeDocument(documentInput(absolute, () => inputs.read(file), cwd, configPath, input.clients));
+    const language = languageOfPath(absolute);
+    let text: { value: string | undefined } | undefined;
+    const read = () => (text ??= { value: inputs.read(file) }).value;
+    if (isCodeLanguage(language)) {
+      const source = read();
+      if (source !== undefined && hasTriggerImport(source, language)) await parsers.load(grammarOf(language));
+    }
+    const result = service.analyzeDocument(documentInput(absolute, read, cwd, configPath, input.clients, parsers.parserFor(absolute)));
     if (result.kind === 'config-unreadable') configs.unreadable(result.path);
     else configs.add(result.config);
     if (result.kind === 'unreadable') ioError = true;
@@ -75,17 +87,20 @@ export function analyzeFiles(input: RunInput): RunResult {
       const invalidUtf8 = inputs.invalidUtf8(file);
       analysed.push({ display: displayPath(file, input.cwd), absolute, text: result.text, analysis: result.analysis, options: result.options, reads: result.reads, modelled: result.modelled, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
     }
+    parsers.forget(absolute);
     progress.tick(i + 1);
-  });
+  }
+  parsers.dispose();
   inputs.finish();
   return { files: analysed, configProblems: configs.problems, configs: configs.loaded, hasConfigErrors: configs.problems.some((p) => p.severity === 'error'), ioError, workspace };
 }
 
 /** One file as the pipeline takes it (`fix` re-analyses files with exactly this input). */
-export function documentInput(absolute: string, text: DocumentInput['text'], cwd: string, configPath: string | undefined, clients: readonly ClientId[]): DocumentInput {
+export function documentInput(absolute: string, text: DocumentInput['text'], cwd: string, configPath: string | undefined, clients: readonly ClientId[], code?: CodeParser): DocumentInput {
   return {
     path: absolute,
     text,
+    ...(code ? { code } : {}),
     // As an editor opened on the working folder would see it.
     workspaceFolder: absolute.startsWith(`${cwd}/`) ? cwd : toSlashes(dirname(absolute)),
     ...(configPath !== undefined ? { configPath } : {}),

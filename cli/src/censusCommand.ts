@@ -12,8 +12,8 @@ import { modelledLine, shownModelled } from './report/modelled';
  * the two commands never give one tool two wire names. Exit 1 when a tool fails a request or
  * collides in some client, else 0.
  */
-export function runCensus(args: CheckArgs, io: CommandIO): number {
-  const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+export async function runCensus(args: CheckArgs, io: CommandIO): Promise<number> {
+  const run = await analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const files = run.files.filter((f) => f.analysis.clients.length > 0);
   const totals = censusTotals(files.map((f) => f.analysis));

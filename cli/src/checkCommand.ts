@@ -26,8 +26,8 @@ export interface CommandIO {
  * `mcp://<server>/tools/list`, and its generated config as what chose the clients); it gets the
  * absolute `/`-separated path.
  */
-export function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: string) => string | undefined = () => undefined): number {
-  const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+export async function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: string) => string | undefined = () => undefined): Promise<number> {
+  const run = await analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const otherFile = (file: string) => {
     const text = run.workspace.readFile(file);

@@ -2,8 +2,12 @@ import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { describeFileError, specialKind } from '../../server/src/node/files';
 
-export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.jsonl', '.ndjson', '.yaml', '.yml'];
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+/** Source files that may declare tools (issue 12): parsed only when they import a known library. */
+export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.py', '.go'];
+
+export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.jsonl', '.ndjson', '.yaml', '.yml', ...SOURCE_EXTENSIONS];
+// Build output and vendored copies hold other people's code or our own twice (issue 12).
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'vendor']);
 
 /** A path not checked, and why. `notice` ones are said even without --verbose. */
 export interface SkippedPath {
@@ -21,7 +25,8 @@ export interface FileList {
 
 /**
  * Expands the paths given on the command line: a file is checked whatever its name (format is
- * recognised by content); a folder is walked for JSON-like and YAML files, in a stable order. Special
+ * recognised by content); a folder is walked for JSON-like, YAML and source files (TypeScript,
+ * JavaScript, Python, Go), in a stable order. Special
  * files (FIFOs, sockets, devices) are never opened: named on the command line they are an error
  * (the user asked for a check that cannot happen), met in a walk a notice.
  */
@@ -58,7 +63,7 @@ function walk(folder: string, list: FileList): void {
       else walk(path, list);
     } else if (entry.name === '.toolwire.json') {
       continue;
-    } else if (CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext))) {
+    } else if (CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !/\.d\.[mc]?ts$/.test(entry.name)) {
       candidate(entry, path, list);
     }
   }

@@ -50,6 +50,10 @@ export class InputLog {
   /** Notes a checked file that yielded no tools, with the reason --verbose gives. */
   analysed(path: string, text: string, analysis: Analysis): void {
     if (analysis.format !== null) return;
+    if (analysis.documentKind === 'code') {
+      this.withoutTools.push({ path, reason: 'no tool declarations found (none of the known libraries is imported, or no name is a literal)', notice: false });
+      return;
+    }
     const shape = analysis.syntaxProblems.length > 0 || this.invalid.has(path) ? undefined : unrecognisedToolShape(text, analysis.documentKind === 'yaml' ? 'yaml' : 'json');
     if (shape) this.unrecognised += 1;
     const reason = shape

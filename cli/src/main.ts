@@ -29,10 +29,10 @@ function main(): number | Promise<number> {
     case 'census':
       try {
         const io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version };
-        // Live servers are asynchronous; a file check stays synchronous.
+        // Live servers and tree-sitter's grammars (source files) load asynchronously.
         if (args.command === 'check' && args.mcpConfig !== undefined) return runMcpConfigCheck(args, args.mcpConfig, io).catch(internalError);
         if (args.command === 'check' && args.live) return runLiveCheck({ ...args, live: args.live }, io).catch(internalError);
-        return args.command === 'check' ? runCheck(args, io) : runCensus(args, io);
+        return (args.command === 'check' ? runCheck(args, io) : runCensus(args, io)).catch(internalError);
       } catch (error) {
         return internalError(error);
       }
@@ -40,7 +40,7 @@ function main(): number | Promise<number> {
     case 'baseline':
       try {
         const io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version };
-        return args.command === 'fix' ? runFix(args, io) : runBaseline(args, io);
+        return (args.command === 'fix' ? runFix(args, io) : runBaseline(args, io)).catch(internalError);
       } catch (error) {
         return internalError(error);
       }

@@ -21,6 +21,7 @@ export function staleSuppressionFiles(configs: readonly LoadedConfig[], files: r
   return out;
 }
 
+/** A config file's findings as an analysis with no tools (no fix writes a string in it). */
 function configAnalysis(findings: Analysis['findings']): Analysis {
-  return { format: null, documentKind: 'json', requests: [], tools: [], references: [], findings, syntaxProblems: [], clients: [] };
+  return { format: null, documentKind: 'json', requests: [], tools: [], references: [], findings, syntaxProblems: [], clients: [], strings: () => undefined };
 }

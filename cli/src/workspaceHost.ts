@@ -1,4 +1,4 @@
-import { globMatcher, toolNamesIn, type OffsetRange, type ToolwireWorkspace, type UnreadableFile } from '../../server/src/core';
+import { globMatcher, toolNamesIn, type CodeParser, type OffsetRange, type ToolwireWorkspace, type UnreadableFile } from '../../server/src/core';
 import { readConfigFile } from '../../server/src/node/configFile';
 import { listFiles, readTextFile } from '../../server/src/node/files';
 
@@ -10,6 +10,8 @@ export class CliWorkspace implements ToolwireWorkspace {
   private readonly texts = new Map<string, string | undefined>();
   private readonly listings = new Map<string, string[]>();
   private readonly tools = new Map<string, ReadonlyArray<{ name: string; range: OffsetRange }>>();
+  /** Reads other source files of a server (the grammars the run has loaded so far). */
+  code: CodeParser | undefined;
 
   readFile(path: string): string | undefined {
     if (!this.texts.has(path)) {
@@ -32,7 +34,7 @@ export class CliWorkspace implements ToolwireWorkspace {
     let found = this.tools.get(path);
     if (!found) {
       const text = this.readFile(path);
-      found = text === undefined ? [] : toolNamesIn(text);
+      found = text === undefined ? [] : toolNamesIn(text, path, this.code);
       this.tools.set(path, found);
     }
     return found;

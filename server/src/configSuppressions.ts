@@ -1,4 +1,4 @@
-import { judgeEntry, parentOf, parseConfig, staleIgnoreEntries, type AnalysisOptions, type DocumentResult, type Finding } from './core';
+import { judgeEntry, parentOf, parseConfig, staleIgnoreEntries, type Analysis, type AnalysisOptions, type DocumentResult, type Finding, type IgnoreEntry } from './core';
 
 /** Files one open `.toolwire.json` may analyse to judge its `ignore` entries (each an analysis). */
 export const MAX_JUDGED_FILES = 50;
@@ -9,7 +9,7 @@ export interface StaleEntryHost<Settings> {
   savedConfig(path: string): string | undefined;
   findFiles(folder: string, globs: readonly string[]): readonly string[];
   /** The pipeline over one file under this config, as the editor runs it. */
-  analyze(path: string, settings: Settings): DocumentResult;
+  analyze(path: string, settings: Settings): DocumentResult | Promise<DocumentResult>;
   /** The editor's severities, which the config's refine (a code off there is not "unused"). */
   baseSeverity(settings: Settings): AnalysisOptions['severity'];
   /** The files judged, so a change to one of them recomputes the config's diagnostics. */
@@ -20,32 +20,37 @@ export interface StaleEntryHost<Settings> {
  * `unused-suppression` findings for an open `.toolwire.json`: each `ignore` entry is judged over
  * the files its glob matches (analysed through the one pipeline, at most MAX_JUDGED_FILES in all;
  * beyond that nothing is said). Only for the text as saved: entries of an unsaved buffer are not
- * the ones the analyses used, and numbering them against the saved file would be a guess.
+ * the ones the analyses used, and numbering them against the saved file would be a guess. The
+ * files are gathered first and analysed one by one (the pipeline is async: a source file may
+ * load its grammar), then the entries are judged.
  */
-export function staleConfigEntries<Settings>(host: StaleEntryHost<Settings>, uri: string, text: string, settings: Settings): Finding[] {
+export async function staleConfigEntries<Settings>(host: StaleEntryHost<Settings>, uri: string, text: string, settings: Settings): Promise<Finding[]> {
   const path = host.uriToPath(uri);
   if (path === undefined || host.savedConfig(path) !== text) return [];
   const { config } = parseConfig(text);
   const entries = config.suppressions ?? [];
-  if (entries.length === 0) return [];
-  const folder = parentOf(path);
-  const analyses = new Map<string, DocumentResult>();
-  const read: string[] = [];
   const severity = { ...host.baseSeverity(settings), ...config.severity };
-  const findings = staleIgnoreEntries(entries, severity, (entry) => {
+  if (entries.length === 0 || severity['unused-suppression'] === 'off') return [];
+  const folder = parentOf(path);
+  const matches = new Map<IgnoreEntry, readonly string[]>();
+  const judged = new Set<string>();
+  for (const entry of entries) {
+    // An entry whose codes are all off is never judged (staleIgnoreEntries skips it).
+    if (entry.codes.every((c) => severity[c.code] === 'off')) continue;
     const matching = host.findFiles(folder, [entry.file]);
-    if (matching.length > 0 && analyses.size + matching.filter((f) => !analyses.has(f)).length > MAX_JUDGED_FILES) return { kind: 'unknown' };
-    return judgeEntry(entry, matching, (file) => {
-      let result = analyses.get(file);
-      if (!result) {
-        const absolute = `${folder}/${file}`;
-        result = host.analyze(absolute, settings);
-        analyses.set(file, result);
-        read.push(absolute);
-      }
-      return result.kind === 'analysis' ? result.analysis : undefined;
-    });
+    const fresh = matching.filter((f) => !judged.has(f));
+    if (matching.length > 0 && judged.size + fresh.length > MAX_JUDGED_FILES) continue; // unknown
+    for (const file of fresh) judged.add(file);
+    matches.set(entry, matching);
+  }
+  const analyses = new Map<string, Analysis | undefined>();
+  for (const file of judged) {
+    const result = await host.analyze(`${folder}/${file}`, settings);
+    analyses.set(file, result.kind === 'analysis' ? result.analysis : undefined);
+  }
+  host.recordReads(uri, [...judged].map((file) => `${folder}/${file}`));
+  return staleIgnoreEntries(entries, severity, (entry) => {
+    const matching = matches.get(entry);
+    return matching === undefined ? { kind: 'unknown' } : judgeEntry(entry, matching, (file) => analyses.get(file));
   });
-  host.recordReads(uri, read);
-  return findings;
 }

@@ -63,7 +63,7 @@ export interface DocumentHooks {
   /** Problems of an open `.toolwire.json` (the disk is read to tell an undecodable file). */
   readonly configProblems?: (uri: string, text: string) => readonly ConfigProblem[];
   /** Its `ignore` entries that silence nothing in the files they match. */
-  readonly configFindings?: (uri: string, text: string, settings: ToolwireSettings) => readonly Finding[];
+  readonly configFindings?: (uri: string, text: string, settings: ToolwireSettings) => readonly Finding[] | Promise<readonly Finding[]>;
   /** The edits since an analysed version; without it every version is a full analysis. */
   readonly edits?: EditsBetween;
   /** Told when a version becomes a base, so older edits can be dropped. */
@@ -86,7 +86,7 @@ export class DocumentAnalyzer {
   constructor(
     private readonly settings: Pick<SettingsStore, 'forDocument'>,
     /** The core's one pipeline (config → options → client context → analysis) over the server's workspace. */
-    private readonly pipeline: (uri: string, text: string, settings: ToolwireSettings) => DocumentResult,
+    private readonly pipeline: (uri: string, text: string, settings: ToolwireSettings) => DocumentResult | Promise<DocumentResult>,
     private readonly logger: Logger,
     private readonly hooks: DocumentHooks = {},
   ) {}
@@ -132,7 +132,7 @@ export class DocumentAnalyzer {
     const settings = await this.settings.forDocument(document.uri);
     const common = { uri: document.uri, version: document.version, settings };
     const text = document.getText();
-    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: this.hooks.configProblems?.(document.uri, text) ?? parseConfig(text).problems, findings: this.hooks.configFindings?.(document.uri, text, settings) ?? [] };
+    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: this.hooks.configProblems?.(document.uri, text) ?? parseConfig(text).problems, findings: (await this.hooks.configFindings?.(document.uri, text, settings)) ?? [] };
     if (!settings.enable) return { ...common, kind: 'disabled', detail: 'toolwire is turned off for this folder (setting toolwire.enable).' };
     const limit = settings.maxFileSizeMB * 1024 * 1024;
     if (text.length > limit) {
@@ -141,7 +141,8 @@ export class DocumentAnalyzer {
     try {
       const reused = this.reuse(document, text, generation, epoch);
       if (reused) return { ...common, kind: 'analysis', text, analysis: reused.analysis, index: new AnalysisIndex(reused.analysis), options: reused.options, config: reused.config };
-      const result = this.pipeline(document.uri, text, settings);
+      // A source file may first need its grammar loaded (issue 12), hence the await.
+      const result = await this.pipeline(document.uri, text, settings);
       if (result.kind === 'ignored') return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
       if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };
       this.setBase(document.uri, { version: document.version, generation, epoch, text, analysis: result.analysis, options: result.options, config: result.config });

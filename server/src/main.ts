@@ -2,6 +2,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { readConfigFile } from './node/configFile';
 import { listFiles, readTextFile } from './node/files';
+import { nodeWasmLoader } from './node/wasm';
 import type { RuntimeEnvironment } from './runtime';
 import { startServer } from './server';
 
@@ -22,6 +23,7 @@ const runtime: RuntimeEnvironment = {
   },
   pathToUri: (path) => pathToFileURL(path).href,
   listFiles,
+  wasm: nodeWasmLoader(),
   timer: {
     setTimeout(callback, ms) {
       const handle = setTimeout(callback, ms);

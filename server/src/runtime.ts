@@ -1,3 +1,4 @@
+import type { WasmLoader } from './code/treeSitter';
 import type { UnreadableFile } from './core';
 
 /**
@@ -14,6 +15,11 @@ export interface RuntimeEnvironment {
   pathToUri(path: string): string;
   /** Files under a folder (relative, `/` separators), node_modules and .git skipped, bounded. */
   listFiles(folder: string): readonly string[];
+  /**
+   * tree-sitter's WASM (issue 12): files beside the bundle in Node, `fetch()` in a browser. Without
+   * it source files yield nothing.
+   */
+  readonly wasm?: WasmLoader;
   readonly timer: {
     setTimeout(callback: () => void, ms: number): Disposable;
     /** Lets pending messages (a newer didChange, a cancellation) be read before heavy work. */

@@ -11,7 +11,8 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { version } from '../../package.json';
-import { createToolwireService, LineIndex, MCP_CLIENT_CONFIGS, parentOf, placeholderServer, relativeTo, type DocumentResult, type LoadedConfig } from './core';
+import { TreeSitterParsers } from './code/treeSitter';
+import { createToolwireService, grammarOf, hasTriggerImport, isCodeLanguage, languageOfPath, LineIndex, MCP_CLIENT_CONFIGS, parentOf, placeholderServer, relativeTo, type DocumentResult, type LoadedConfig, type SourceLanguage } from './core';
 import { staleConfigEntries } from './configSuppressions';
 import { suppressActions, type ConfigLocation } from './features/suppress';
 import { toRange, type OtherFiles } from './convert';
@@ -35,6 +36,17 @@ import type { DiagnosticsScheduler } from './validation/scheduler';
 
 /** Files whose change matters: configs, MCP client configs, and tool files read by a census. */
 const WATCHED_FILES = '**/*.{json,jsonc,jsonl,ndjson}';
+
+/** Editor language ids whose syntax is not the file extension's guess (an untitled buffer has none). */
+const LANGUAGE_IDS: Readonly<Record<string, SourceLanguage>> = {
+  yaml: 'yaml',
+  typescript: 'typescript',
+  typescriptreact: 'tsx',
+  javascript: 'javascript',
+  javascriptreact: 'javascript',
+  python: 'python',
+  go: 'go',
+};
 
 function isWorkspaceConfig(path: string): boolean {
   return path.endsWith('/.toolwire.json') || MCP_CLIENT_CONFIGS.some((c) => path.endsWith(`/${c.path}`));
@@ -66,9 +78,17 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   };
   const workspace = new ServerWorkspace(documents, runtime);
   const service = createToolwireService({ workspace });
+  // Source code (issue 12): tree-sitter and a grammar load on the first file of that language
+  // that imports a known library; each open document keeps its tree for incremental parses.
+  const parsers = runtime.wasm ? new TreeSitterParsers(runtime.wasm, (m) => logger.error(m)) : undefined;
+  if (parsers) workspace.code = parsers.parserFor('other files');
   /** The core's one pipeline, as the CLI runs it, with the editor's settings and folders. */
-  const pipeline = (uri: string, text: string, current: ToolwireSettings): DocumentResult => {
+  const pipeline = async (uri: string, text: string, current: ToolwireSettings): Promise<DocumentResult> => {
     const path = runtime.uriToPath(uri);
+    const languageId = documents.get(uri)?.languageId;
+    const language = languageId !== undefined ? LANGUAGE_IDS[languageId] : undefined;
+    const code = language ?? languageOfPath(path);
+    if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code)) await parsers.load(grammarOf(code));
     const folder = path === undefined ? undefined : workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
     const result = service.analyzeDocument({
       path,
@@ -77,8 +97,9 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       base: baseOptions(current),
       requestedClients: current.clients,
       // The editor's language id wins over the extension (an untitled YAML buffer has none).
-      ...(documents.get(uri)?.languageId === 'yaml' ? { language: 'yaml' as const } : {}),
-      ...(documents.get(uri)?.languageId === 'jsonc' ? { commentsAllowed: true } : {}),
+      ...(language !== undefined ? { language } : {}),
+      ...(languageId === 'jsonc' ? { commentsAllowed: true } : {}),
+      ...(parsers ? { code: parsers.parserFor(uri) } : {}),
     });
     // The census runs inside analyze: what it read is known once the analysis is done.
     if (result.kind === 'analysis') workspace.recordDependencies(uri, result.reads);
@@ -208,6 +229,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     scheduler?.closed(e.document.uri);
     analyzer.forget(e.document.uri);
     editLog.forget(e.document.uri);
+    parsers?.forget(e.document.uri);
     settings.forget(e.document.uri);
     workspace.forget(e.document.uri);
     // Closed, its text on disk applies again to the documents that read it.

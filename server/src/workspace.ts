@@ -1,6 +1,6 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { globMatcher, loadConfig, parseConfig, toolNamesIn, type ConfigProblem, type OffsetRange, type ToolwireWorkspace, type UnreadableFile } from './core';
+import { globMatcher, loadConfig, parseConfig, toolNamesIn, type CodeParser, type ConfigProblem, type OffsetRange, type ToolwireWorkspace, type UnreadableFile } from './core';
 import type { RuntimeEnvironment } from './runtime';
 
 type Tools = ReadonlyArray<{ readonly name: string; readonly range: OffsetRange }>;
@@ -19,6 +19,9 @@ export class ServerWorkspace implements ToolwireWorkspace {
   private readonly tools = new Map<string, { text: string; tools: Tools }>();
   /** path of another file -> URIs of the documents whose census read it. */
   private readonly dependents = new Map<string, Set<string>>();
+
+  /** Reads other source files of a server spread over several modules (issue 12), with the grammars loaded so far. */
+  code: CodeParser | undefined;
 
   constructor(private readonly documents: TextDocuments<TextDocument>, private readonly runtime: RuntimeEnvironment) {}
 
@@ -49,7 +52,7 @@ export class ServerWorkspace implements ToolwireWorkspace {
     const text = this.readFile(path) ?? '';
     const cached = this.tools.get(path);
     if (cached && cached.text === text) return cached.tools;
-    const tools = toolNamesIn(text);
+    const tools = toolNamesIn(text, path, this.code);
     this.tools.set(path, { text, tools });
     return tools;
   }

@@ -25,7 +25,9 @@ function fullTreeReader(text: string, language?: SourceLanguage): ParsedDocument
 
 /** The analysis as data: the server's budget is a function, so it is compared by its answers. */
 function comparable(analysis: Analysis): unknown {
-  const { server, ...rest } = analysis;
+  // The string writer is a function: compared by what it writes for every tool's name.
+  const { server, strings, ...data } = analysis;
+  const rest = { ...data, strings: analysis.tools.map((t) => strings(t.declaration.name.range, 'renamed_tool')) };
   if (!server) return rest;
   const { budget, ...info } = server;
   return { ...rest, server: info, budgets: analysis.tools.map((_, i) => budget(i)) };

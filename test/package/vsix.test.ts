@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { listEntries, readEntry, type ZipEntry } from './zip';
+import { WASM_FILES } from '../../server/src/code/treeSitter';
 
 /**
  * The .vsix `npm run package` writes (npm test runs it first): exactly the files the extension
@@ -22,7 +23,8 @@ interface Manifest {
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
 const vsixPath = join(ROOT, `toolwire-${manifest.version}.vsix`);
-const MAX_BYTES = 1024 * 1024;
+// With tree-sitter's runtime and four grammars (issue 12, aim: under 4 MB) the package measured 745 KB.
+const MAX_BYTES = 2 * 1024 * 1024;
 
 /** `./dist/client.js` → `extension/dist/client.js` */
 const inExtension = (path: string): string => `extension/${path.replace(/^\.\//, '')}`;
@@ -41,6 +43,8 @@ function expectedEntries(): string[] {
     inExtension(manifest.main),
     // The client starts the server from this path (context.asAbsolutePath('dist/server.js')).
     'extension/dist/server.js',
+    // tree-sitter's runtime and grammars, loaded when a source file imports a known library (issue 12).
+    ...WASM_FILES.map((file) => `extension/dist/${file}`),
     ...manifest.contributes.jsonValidation.map((v) => inExtension(v.url)),
     ...manifest.contributes.grammars.map((g) => inExtension(g.path)),
   ].sort();
@@ -74,7 +78,7 @@ describe(`the packaged extension (toolwire-${manifest.version}.vsix)`, () => {
     assert.deepEqual(unwanted, []);
   });
 
-  test('is under 1 MB', () => {
+  test('is under 2 MB', () => {
     readVsix();
     const size = statSync(vsixPath).size;
     assert.ok(size < MAX_BYTES, `${vsixPath} is ${size} bytes, over ${MAX_BYTES}`);

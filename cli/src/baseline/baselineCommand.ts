@@ -12,8 +12,8 @@ import { formatBaseline, type BaselineEntry } from './baselineFile';
  * stdout or in `--output FILE`. Exit 0 written, 2 on a configuration or I/O error (a file that
  * could not be read would be missing from the baseline, and fail CI later).
  */
-export function runBaseline(args: BaselineArgs, io: CommandIO): number {
-  const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+export async function runBaseline(args: BaselineArgs, io: CommandIO): Promise<number> {
+  const run = await analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   if (run.ioError) {
     io.stderr.write('toolwire: no baseline written: a file above could not be read.\n');

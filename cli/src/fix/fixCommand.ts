@@ -31,15 +31,15 @@ interface FileFix {
  * withdrawn. Nothing is written before that. Exit 0 when no error or warning remains, 1 when
  * some remain (no automatic fix, or a fix refused), 2 on bad input as `check`.
  */
-export function runFix(args: FixArgs, io: CommandIO): number {
-  const run = analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
+  const run = await analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const cwd = toSlashes(resolve(io.cwd));
   const configPath = args.config === undefined ? undefined : toSlashes(resolve(io.cwd, args.config));
   const overlay = new OverlayWorkspace(run.workspace);
   const service = createToolwireService({ workspace: overlay });
   const analyse = (file: AnalysedFile, text: string) => {
-    const result = service.analyzeDocument(documentInput(file.absolute, text, cwd, configPath, args.clients));
+    const result = service.analyzeDocument(documentInput(file.absolute, text, cwd, configPath, args.clients, file.options.code));
     return result.kind === 'analysis' ? result : undefined;
   };
   const refused = new Map<AnalysedFile, string>();

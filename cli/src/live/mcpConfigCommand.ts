@@ -63,7 +63,7 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     // The generated config stands for what chose the clients: --client, else the MCP configuration.
     const generated = toSlashes(join(dir, '.toolwire.json'));
     const chosenBy = args.clients.length > 0 ? '--client' : displayPath(configPath, io.cwd);
-    const code = runCheck({ ...args, paths: [...shown.keys()], config: join(dir, '.toolwire.json') }, io, (absolute) => shown.get(absolute) ?? (absolute === generated ? chosenBy : undefined));
+    const code = await runCheck({ ...args, paths: [...shown.keys()], config: join(dir, '.toolwire.json') }, io, (absolute) => shown.get(absolute) ?? (absolute === generated ? chosenBy : undefined));
     return failed ? 2 : code;
   } finally {
     if (live.save === undefined) rmSync(dir, { recursive: true, force: true });

@@ -21,7 +21,7 @@ import { recognizeDocument } from './formats/recognize';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions } from './settings';
 import { applySuppressions } from './suppress/apply';
-import { parseSource, type SourceLanguage } from './source';
+import { parseSource, skeletonReader, type SourceDocument, type TreeReader } from './source';
 
 /**
  * The core's one entry point: text in, tools, wire names, census and findings out, as plain data
@@ -29,14 +29,14 @@ import { parseSource, type SourceLanguage } from './source';
  * still must not take down the server: the adapters catch it and log).
  */
 export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
-  return analyzeWithReader(text, options, parseSource);
+  return analyzeWithReader(text, options, skeletonReader);
 }
 
 /**
- * `analyze` with the reader given: the differential test (test/core/skeleton.test.ts) passes the
- * full-tree reader, the oracle the skeleton reader must agree with.
+ * `analyze` with the JSON/YAML reader given: the differential test (test/core/skeleton.test.ts)
+ * passes the full-tree reader, the oracle the skeleton reader must agree with.
  */
-export function analyzeWithReader(text: string, options: AnalysisOptions, reader: (text: string, language?: SourceLanguage) => ParsedDocument): Analysis {
+export function analyzeWithReader(text: string, options: AnalysisOptions, reader: TreeReader): Analysis {
   const { parsed, extraction } = read(text, options, reader);
   const sink = new FindingSink(options.severity);
   const tools: AnalyzedTool[] = [];
@@ -60,6 +60,7 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
     const context: CheckContext = {
       text,
       language: options.language ?? 'json',
+      strings: parsed.strings,
       request,
       census,
       settings,
@@ -105,6 +106,7 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
     findings: suppressed.findings.sort(compareFindings),
     suppression: suppressed.outcome,
     syntaxProblems: parsed.problems,
+    strings: parsed.strings,
     clients,
     ...(server ? { server } : {}),
   };
@@ -114,9 +116,10 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
  * Parses and recognises. The tree lives only in this frame: the census and checks read the
  * extraction, so the tree can be collected before they allocate (issue 10: peak memory).
  */
-function read(text: string, options: AnalysisOptions, reader: typeof parseSource): { parsed: Pick<ParsedDocument, 'kind' | 'problems'>; extraction: Extraction } {
-  const parsed = reader(text, options.language);
-  return { parsed: { kind: parsed.kind, problems: parsed.problems }, extraction: recognizeDocument(parsed.values) };
+/** Reads and recognises; the tree itself is not kept (the analysis holds only what it needs). */
+function read(text: string, options: AnalysisOptions, reader: TreeReader): { parsed: Pick<SourceDocument, 'kind' | 'problems' | 'strings'>; extraction: Extraction } {
+  const parsed = parseSource(text, options.language, options.code, reader);
+  return { parsed: { kind: parsed.kind, problems: parsed.problems, strings: parsed.strings }, extraction: recognizeDocument(parsed.values) };
 }
 
 function runChecks(context: CheckContext): void {

@@ -26,7 +26,9 @@ export { commentSuppressor, suppressCommentEdit, suppressTarget } from './suppre
 export { suppressionRemover } from './suppress/removal';
 export { judgeEntry, staleIgnoreEntries, type EntryVerdict } from './suppress/staleEntries';
 export { visible } from './text/visible';
-export { languageOfPath, type SourceLanguage } from './source';
+export { languageOfPath, type SourceLanguage, type StringWriter } from './source';
+export { CODE_LANGUAGES, grammarOf, isCodeLanguage, type CodeGrammar, type CodeLanguage, type CodeParser, type SyntaxNode } from './code/syntax';
+export { hasTriggerImport } from './code/triggers';
 export { LineIndex, type Position, type PositionRange } from './text/lineIndex';
 export { computeFixAll, applyOffsetEdits, type FixAllResult } from './fixes/fixAll';
 export { proveEdits, type FindingSite, type Proof } from './fixes/proof';

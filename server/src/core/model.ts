@@ -3,6 +3,7 @@ import type { Finding } from './findings';
 import type { FormatId, ToolDeclaration, ToolReference } from './formats/model';
 import type { OffsetRange } from './json/ranges';
 import type { SyntaxProblem } from './json/parse';
+import type { StringWriter } from './source';
 import type { ProviderId } from './profiles/providers';
 import type { Verdict } from './profiles/verdict';
 import type { DerivationId } from './wire/derivations';
@@ -72,7 +73,7 @@ export interface RequestCensus {
 
 export interface Analysis {
   readonly format: FormatId | null;
-  readonly documentKind: 'json' | 'json-lines' | 'yaml' | 'empty';
+  readonly documentKind: 'json' | 'json-lines' | 'yaml' | 'code' | 'empty';
   readonly requests: readonly RequestCensus[];
   readonly tools: readonly AnalyzedTool[];
   readonly references: readonly AnalyzedReference[];
@@ -80,6 +81,8 @@ export interface Analysis {
   readonly findings: readonly Finding[];
   /** JSON syntax errors; the editor's JSON support shows them, the CLI may too. */
   readonly syntaxProblems: readonly SyntaxProblem[];
+  /** Writes a new string at a name token in the document's own syntax (a fix or a rename asks it). */
+  readonly strings: StringWriter;
   /** Per enabled MCP client: each tool's wire name and fate in that client (MCP tool files only). */
   readonly clients: readonly ClientResult[];
   /**

@@ -1,7 +1,6 @@
 import { analyze } from './analyze';
 import { NAME_COLLISION_CODES, type OffsetEdit } from './findings';
 import { proveEdits } from './fixes/proof';
-import { stringEdit } from './fixes/renameFix';
 import type { OffsetRange } from './json/ranges';
 import { locateAt } from './locate';
 import type { Analysis } from './model';
@@ -43,9 +42,11 @@ export function planRename(text: string, options: AnalysisOptions, offset: numbe
   if (newName.length === 0) return { kind: 'refused', reason: 'A tool name cannot be empty.' };
   const tool = analysis.tools[target.tool]!;
   if (newName === tool.name) return { kind: 'edits', edits: [] };
-  const edits = [stringEdit(text, tool.declaration.name.range, newName)];
-  for (const ref of analysis.references) {
-    if (ref.target === target.tool) edits.push(stringEdit(text, ref.reference.range, newName));
+  const edits: OffsetEdit[] = [];
+  for (const range of [tool.declaration.name.range, ...analysis.references.filter((r) => r.target === target.tool).map((r) => r.reference.range)]) {
+    const edit = analysis.strings(range, newName);
+    if (!edit) return { kind: 'refused', reason: 'This name is written in a literal toolwire cannot rewrite (an f-string or a byte string); rename it by hand.' };
+    edits.push(edit);
   }
   const proof = proveEdits(text, options, analysis, edits, []);
   if (proof.kind === 'refused') {

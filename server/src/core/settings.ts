@@ -3,6 +3,7 @@ import type { FormatId } from './formats/model';
 import { FORMATS } from './formats/registry';
 import { DEFAULT_TARGETS, type ProviderId } from './profiles/providers';
 import { MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
+import type { CodeParser } from './code/syntax';
 import type { SourceLanguage } from './source';
 import type { ClientContext } from './workspace/model';
 import type { IgnoreEntry } from './config/model';
@@ -16,6 +17,11 @@ export type SeveritySetting = Severity | 'off';
 export interface AnalysisOptions {
   /** The document's syntax (default JSON): the adapters set it from the file name or language id. */
   readonly language?: SourceLanguage;
+  /**
+   * Reads source code (issue 12): the adapter loads tree-sitter and the grammar (async I/O) before
+   * it analyses a source file with a trigger import, and hands the parser in here.
+   */
+  readonly code?: CodeParser;
   /** Force one derivation for every request of the document (a config override by glob). */
   readonly derivation?: DerivationId;
   /** Force these targets for every request, whatever its format (a config override by glob). */

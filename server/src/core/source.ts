@@ -1,19 +1,53 @@
 import { isReadKey } from './formats/readKeys';
+import type { OffsetEdit } from './findings';
+import { parseCode, type StringWriter } from './code/parse';
+import { isCodeLanguage, type CodeLanguage, type CodeParser } from './code/syntax';
+import { stringEdit } from './fixes/renameFix';
 import { parseDocument, type ParsedDocument } from './json/parse';
+import type { OffsetRange } from './json/ranges';
 import { parseYaml } from './yaml/parse';
 
-/** The syntax a document is written in; every format toolwire knows can be written in either. */
-export type SourceLanguage = 'json' | 'yaml';
+/** The syntax a document is written in: JSON or YAML (every format), or source code (issue 12). */
+export type SourceLanguage = 'json' | 'yaml' | CodeLanguage;
 
-/** `.yaml` / `.yml` files are YAML; everything else is read as JSON, JSONC or JSON Lines. */
-export function languageOfPath(path: string | undefined): SourceLanguage {
-  return path !== undefined && /\.ya?ml$/i.test(path) ? 'yaml' : 'json';
+export type { StringWriter };
+
+/** A parsed document and the edit builder that writes a string token in its syntax. */
+export interface SourceDocument extends ParsedDocument {
+  readonly strings: StringWriter;
 }
 
 /**
- * The one reader of a document's text, in its language, as the JSON tree the recognisers read.
- * JSON is read as a skeleton: subtrees under keys no recogniser reads are built only when read.
+ * `.yaml` / `.yml` files are YAML; TypeScript, JavaScript, Python and Go sources by extension;
+ * everything else is read as JSON, JSONC or JSON Lines.
  */
-export function parseSource(text: string, language: SourceLanguage = 'json'): ParsedDocument {
-  return language === 'yaml' ? parseYaml(text) : parseDocument(text, isReadKey);
+export function languageOfPath(path: string | undefined): SourceLanguage {
+  if (path === undefined) return 'json';
+  if (/\.ya?ml$/i.test(path)) return 'yaml';
+  if (/\.[mc]?ts$/i.test(path)) return 'typescript';
+  if (/\.tsx$/i.test(path)) return 'tsx';
+  if (/\.(?:[mc]?js|jsx)$/i.test(path)) return 'javascript';
+  if (/\.py$/i.test(path)) return 'python';
+  if (/\.go$/i.test(path)) return 'go';
+  return 'json';
+}
+
+/** Reads JSON (JSONC, JSON Lines) or YAML into the tree the recognisers read. */
+export type TreeReader = (text: string, language: 'json' | 'yaml') => ParsedDocument;
+
+/**
+ * JSON is read as a skeleton: subtrees under keys no recogniser reads are built only when read
+ * (issue 10). The differential test passes the full-tree reader instead, its oracle.
+ */
+export const skeletonReader: TreeReader = (text, language) => (language === 'yaml' ? parseYaml(text) : parseDocument(text, isReadKey));
+
+/** How a JSON or YAML text writes a string (the edit keeps the token's own quoting). */
+export function dataStrings(text: string): StringWriter {
+  return (range: OffsetRange, value: string): OffsetEdit => stringEdit(text, range, value);
+}
+
+/** The one reader of a document's text, in its language, as the JSON tree the recognisers read. */
+export function parseSource(text: string, language: SourceLanguage = 'json', parser?: CodeParser, reader: TreeReader = skeletonReader): SourceDocument {
+  if (isCodeLanguage(language)) return parseCode(text, language, parser);
+  return { ...reader(text, language), strings: dataStrings(text) };
 }

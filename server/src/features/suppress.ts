@@ -16,7 +16,7 @@ const MAX_SUPPRESS_PROOFS = 3;
 export function suppressionOf(document: TextDocument, text: string, analysis: Analysis, options: AnalysisOptions, index: AnalysisIndex): SuppressionOf {
   const target = index.memo('suppress-target', () => suppressTarget(text, analysis, options));
   const comment = target === 'comment' ? commentSuppressor(text, options.language ?? 'json') : undefined;
-  const remover = suppressionRemover(text, options.language ?? 'json');
+  const remover = suppressionRemover(text, options.language ?? 'json', options.code);
   return (finding) => {
     if (finding.code === 'unused-suppression') {
       const edit = remover(finding.range);

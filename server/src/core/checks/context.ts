@@ -3,7 +3,7 @@ import type { ExtractedRequest } from '../formats/model';
 import type { AnalyzedTool } from '../model';
 import type { NameConstraints, NamePool } from '../fixes/namePool';
 import type { RequestSettings } from '../settings';
-import type { SourceLanguage } from '../source';
+import type { SourceLanguage, StringWriter } from '../source';
 import type { FindingSink } from './sink';
 
 /** What every check of one request reads. Tool positions are request-local unless named global. */
@@ -11,6 +11,8 @@ export interface CheckContext {
   readonly text: string;
   /** The text's syntax: edits that insert a key must follow it (fixes/invocationNameFix.ts). */
   readonly language: SourceLanguage;
+  /** The front-end's edit builder: a string token in the text's own syntax, or undefined (no edit possible). */
+  readonly strings: StringWriter;
   readonly request: ExtractedRequest;
   readonly census: CensusResult;
   readonly settings: RequestSettings;

@@ -91,6 +91,9 @@ export function newDuplicateKey(text: string, before: Analysis, afterText: strin
   // A slice of a YAML block mapping is no document of its own; `yaml` reports every repeated
   // key of the whole text as it parses, so the analyses already hold the answer.
   if (after.documentKind === 'yaml') return newYamlDuplicateKey(before, afterText, after);
+  // Source code: a fix rewrites one literal (or adds `name=` to a decorator) and adds no key; the
+  // tool objects are synthesised from calls, which a JSON reader cannot re-read from a slice.
+  if (after.documentKind === 'code') return undefined;
   const beforeTools = new Map(before.tools.map((t) => [t.declaration.toolPointer, t.declaration.toolRange]));
   const touched = touchedTools(after, edits);
   if (touched === 'document') return firstNew(duplicateKeys(afterText, ''), () => duplicateKeys(text, ''));

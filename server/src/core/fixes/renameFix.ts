@@ -26,9 +26,13 @@ export function renameTo(context: CheckContext, local: number, proposed: string,
   // A rename to the tool's own name changes nothing (issue 13: "Rename tool to" its own name).
   if (!tool || tool.name === undefined || proposed === tool.name) return undefined;
   const global = local + context.firstTool;
-  const edits: OffsetEdit[] = [stringEdit(context.text, tool.declaration.name.range, proposed)];
-  for (const ref of context.census.references) {
-    if (ref.target === global) edits.push(stringEdit(context.text, ref.reference.range, proposed));
+  // Through the front-end's edit builder: a source literal keeps its style, a Python function
+  // name gets `name=` in its decorator, and a literal no edit can write (an f-string) gets no fix.
+  const edits: OffsetEdit[] = [];
+  for (const range of [tool.declaration.name.range, ...context.census.references.filter((r) => r.target === global).map((r) => r.reference.range)]) {
+    const edit = context.strings(range, proposed);
+    if (!edit) return undefined;
+    edits.push(edit);
   }
   return { kind: 'rename', title: `Rename tool to ${JSON.stringify(proposed)}`, proposed, edits, preferred };
 }

@@ -1,3 +1,4 @@
+import { dataStrings } from '../source';
 import { analyze } from '../analyze';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
@@ -42,7 +43,9 @@ function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], n
   if (!region) return undefined;
   if (region.start === region.oldEnd && region.start === region.newEnd) return previous.analysis;
   if (!editedDescription(previous.text, newText, previous.analysis, region) && !editedWhitespace(previous.text, newText, previous.analysis, region)) return undefined;
-  return shiftAnalysis(previous.analysis, region);
+  // The string writer reads the text it edits: the new one, never the old.
+  const shifted = shiftAnalysis(previous.analysis, region);
+  return shifted && { ...shifted, strings: dataStrings(newText) };
 }
 
 /** `analyze(newText, previous.options)`, computed from the previous analysis when that is exact. */

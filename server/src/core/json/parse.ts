@@ -23,8 +23,8 @@ export interface SyntaxProblem {
 }
 
 export interface ParsedDocument {
-  /** `yaml` for any YAML stream, one document or several (see yaml/parse.ts). */
-  readonly kind: 'json' | 'json-lines' | 'yaml' | 'empty';
+  /** `yaml` for any YAML stream, one document or several (see yaml/parse.ts); `code` for source (code/parse.ts). */
+  readonly kind: 'json' | 'json-lines' | 'yaml' | 'code' | 'empty';
   readonly values: readonly RootValue[];
   readonly problems: readonly SyntaxProblem[];
 }

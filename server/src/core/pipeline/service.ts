@@ -11,6 +11,7 @@ import type { AnalysisOptions } from '../settings';
 import { clientContextFor, type WorkspaceHost } from '../workspace/clientContext';
 import type { ClientContext } from '../workspace/model';
 import { modelledBy, type Modelled } from './modelled';
+import type { CodeParser } from '../code/syntax';
 import { languageOfPath, type SourceLanguage } from '../source';
 
 /**
@@ -55,6 +56,8 @@ export interface DocumentInput {
   readonly language?: SourceLanguage;
   /** The editor reads it as JSONC (language id `jsonc`): a suppression is written as a comment. */
   readonly commentsAllowed?: boolean;
+  /** Reads source code (issue 12): the adapter's tree-sitter, its grammar already loaded for this file. */
+  readonly code?: CodeParser;
 }
 
 export interface LoadedConfig {
@@ -149,7 +152,7 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
         return used;
       };
       const commentsAllowed = input.commentsAllowed === true || allowsComments(path);
-      const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients, ...(commentsAllowed ? { commentsAllowed } : {}) };
+      const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients, ...(commentsAllowed ? { commentsAllowed } : {}), ...(input.code ? { code: input.code } : {}) };
       const analysis = analyze(text, options);
       const modelled = modelledBy({ requests: analysis.requests, options, base, config: config?.parsed.config, configPath: config?.found.path, clients: used });
       return { kind: 'analysis', analysis, options, config, reads, text, modelled };

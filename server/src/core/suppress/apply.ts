@@ -1,3 +1,4 @@
+import type { CodeParser } from '../code/syntax';
 import type { IgnoreEntry } from '../config/model';
 import { FINDING_CODES, type Finding, type FindingCode } from '../findings';
 import type { AnalyzedTool, SuppressionOutcome } from '../model';
@@ -11,7 +12,7 @@ import { COMMENT_SYNTAX } from './syntax';
 export interface SuppressionInput {
   readonly text: string;
   readonly language: SourceLanguage;
-  readonly documentKind: 'json' | 'json-lines' | 'yaml' | 'empty';
+  readonly documentKind: 'json' | 'json-lines' | 'yaml' | 'code' | 'empty';
   /** The findings after the user's severities ("off" ones already gone). */
   readonly findings: readonly Finding[];
   readonly tools: readonly AnalyzedTool[];
@@ -34,7 +35,7 @@ export interface SuppressionResult {
 export function applySuppressions(input: SuppressionInput): SuppressionResult {
   const { text, language, findings, tools, options } = input;
   const lineOf = text.includes(DISABLE_NEXT_LINE) ? lineFinder(text) : undefined;
-  const directives = lineOf ? directivesOf(text, language, lineOf) : [];
+  const directives = lineOf ? directivesOf(text, language, lineOf, options.code) : [];
   const entries = options.suppressions ?? [];
   if (directives.length === 0 && entries.length === 0) return { findings: [...findings], outcome: { suppressed: 0, usedEntries: [], appliedEntries: [] } };
 
@@ -95,9 +96,9 @@ function reportUnused(directive: Directive, usedCodes: ReadonlySet<string>, opti
   }
 }
 
-function directivesOf(text: string, language: SourceLanguage, lineOf: LineOf): Directive[] {
+function directivesOf(text: string, language: SourceLanguage, lineOf: LineOf, code: CodeParser | undefined): Directive[] {
   const out: Directive[] = [];
-  for (const comment of COMMENT_SYNTAX[language].scan(text, DISABLE_NEXT_LINE)) {
+  for (const comment of COMMENT_SYNTAX[language].scan(text, DISABLE_NEXT_LINE, code)) {
     const directive = readDirective(text, comment, lineOf);
     if (directive) out.push(directive);
   }

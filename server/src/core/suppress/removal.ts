@@ -1,3 +1,4 @@
+import type { CodeParser } from '../code/syntax';
 import type { OffsetEdit } from '../findings';
 import type { OffsetRange } from '../json/ranges';
 import type { SourceLanguage } from '../source';
@@ -11,11 +12,11 @@ import { COMMENT_SYNTAX, type SourceComment } from './syntax';
  * (the line with it, when it stands alone there). Comments are scanned once per text, on first use.
  * Undefined when the range is not in a directive (a `.toolwire.json` entry, or a text that moved).
  */
-export function suppressionRemover(text: string, language: SourceLanguage): (range: OffsetRange) => OffsetEdit | undefined {
+export function suppressionRemover(text: string, language: SourceLanguage, code?: CodeParser): (range: OffsetRange) => OffsetEdit | undefined {
   let comments: readonly SourceComment[] | undefined;
   let starts: readonly number[] | undefined;
   return (range) => {
-    comments ??= COMMENT_SYNTAX[language].scan(text, DISABLE_NEXT_LINE);
+    comments ??= COMMENT_SYNTAX[language].scan(text, DISABLE_NEXT_LINE, code);
     starts ??= lineStarts(text);
     const lines = starts;
     const comment = comments.find((c) => c.start <= range.start && range.end <= c.end);

@@ -1,5 +1,7 @@
 import { createScanner } from 'jsonc-parser';
 import { Lexer } from 'yaml';
+import { grammarOf, type CodeLanguage, type CodeParser } from '../code/syntax';
+import { hasTriggerImport } from '../code/triggers';
 import type { SourceLanguage } from '../source';
 
 /** One comment of the document: its whole token (delimiters included) and its text inside them. */
@@ -16,7 +18,7 @@ export interface SourceComment {
 /**
  * How one front-end writes comments: the prefix a suppression comment is written with, and the
  * scanner that finds comments as the language reads them (never inside a string). A new syntax
- * (TypeScript `//`, Python `#`, Go `//`) plugs in with one entry in COMMENT_SYNTAX.
+ * plugs in with one entry in COMMENT_SYNTAX.
  */
 export interface CommentSyntax {
   readonly linePrefix: string;
@@ -25,15 +27,46 @@ export interface CommentSyntax {
   /**
    * The comments of a text, in order. With `needle`, a scanner may return only the comments on
    * lines that hold it (a directive's keyword), when it can find those exactly without reading
-   * the whole text.
+   * the whole text. Source code is read with the adapter's tree-sitter (`code`, the analysis's
+   * own parser): its comment nodes are exact where a hand lexer would guess (regex literals,
+   * template strings, triple quotes).
    */
-  readonly scan: (text: string, needle?: string) => readonly SourceComment[];
+  readonly scan: (text: string, needle?: string, code?: CodeParser) => readonly SourceComment[];
 }
 
 export const COMMENT_SYNTAX: Readonly<Record<SourceLanguage, CommentSyntax>> = {
   json: { linePrefix: '//', blockPrefix: '/*', scan: jsonComments },
   yaml: { linePrefix: '#', scan: yamlComments },
+  typescript: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('typescript', '//') },
+  tsx: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('tsx', '//') },
+  javascript: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('javascript', '//') },
+  python: { linePrefix: '#', scan: codeComments('python', '#') },
+  go: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('go', '//') },
 };
+
+/**
+ * Comment nodes of tree-sitter's tree. Only a file the code front-end reads (it imports a known
+ * library) has directives: elsewhere a directive would silence nothing and be reported as unused
+ * in a file that declares no tools.
+ */
+function codeComments(language: CodeLanguage, linePrefix: string): CommentSyntax['scan'] {
+  return (text, needle, code) => {
+    if (!code || !hasTriggerImport(text, language)) return [];
+    const root = code.parse(text, grammarOf(language));
+    if (!root) return [];
+    const out: SourceComment[] = [];
+    for (const node of root.descendantsOfType('comment')) {
+      if (!node) continue;
+      const { startIndex: start, endIndex: end } = node;
+      const raw = text.slice(start, end);
+      if (needle !== undefined && !raw.includes(needle)) continue;
+      const block = raw.startsWith('/*');
+      const open = block ? 2 : linePrefix.length;
+      out.push({ start, end, block, bodyStart: start + open, body: block ? raw.slice(2, raw.endsWith('*/') ? -2 : undefined) : raw.slice(open) });
+    }
+    return out;
+  };
+}
 
 /** jsonc-parser's SyntaxKind values (a const enum, which isolated modules cannot read). */
 const LINE_COMMENT = 12;

@@ -1,0 +1,131 @@
+import { Language, Parser, type Tree } from '@vscode/tree-sitter-wasm';
+import type { CodeGrammar, CodeParser, SyntaxNode } from '../core/code/syntax';
+
+/**
+ * Where tree-sitter's WASM comes from: a folder in Node (server/node/wasm.ts), `fetch()` in a
+ * browser. The one thing an adapter implements to read source code (issue 12).
+ */
+export interface WasmLoader {
+  /** The location of the runtime's own `tree-sitter.wasm` (a path in Node, a URL in a browser). */
+  runtimeLocation(): string;
+  /** A grammar's bytes (`tree-sitter-<grammar>.wasm`). */
+  grammar(grammar: CodeGrammar): Promise<Uint8Array>;
+}
+
+/** The WASM files an adapter ships (scripts/build.mjs copies them into dist/). */
+export const WASM_FILES: readonly string[] = ['tree-sitter.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-python.wasm', 'tree-sitter-go.wasm'];
+
+interface KeptTree {
+  readonly text: string;
+  readonly grammar: CodeGrammar;
+  readonly tree: Tree;
+}
+
+/**
+ * tree-sitter for one adapter instance: the runtime and each grammar are loaded on first need
+ * (`load`), and parsing is synchronous after that, as the core requires. Each document key keeps
+ * its last tree, so the next parse of that document is incremental: the change is found as the
+ * common prefix and suffix of the old and new text (one `tree.edit()`), whatever produced it (an
+ * edit, a fix proof, a reload). Trees live in WASM memory: `forget` frees a closed document's.
+ */
+export class TreeSitterParsers {
+  private runtime: Promise<void> | undefined;
+  private readonly languages = new Map<CodeGrammar, Promise<Language | undefined>>();
+  private readonly loaded = new Map<CodeGrammar, Parser>();
+  private readonly trees = new Map<string, KeptTree>();
+
+  constructor(private readonly loader: WasmLoader, private readonly log: (message: string) => void = () => undefined) {}
+
+  /** Loads the runtime and a grammar (once); false when they cannot be loaded (logged once). */
+  async load(grammar: CodeGrammar): Promise<boolean> {
+    if (this.loaded.has(grammar)) return true;
+    let language = this.languages.get(grammar);
+    if (!language) {
+      language = this.loadLanguage(grammar);
+      this.languages.set(grammar, language);
+    }
+    const ready = await language;
+    if (!ready) return false;
+    if (!this.loaded.has(grammar)) {
+      const parser = new Parser();
+      parser.setLanguage(ready);
+      this.loaded.set(grammar, parser);
+    }
+    return true;
+  }
+
+  private async loadLanguage(grammar: CodeGrammar): Promise<Language | undefined> {
+    try {
+      this.runtime ??= Parser.init({ locateFile: () => this.loader.runtimeLocation() });
+      await this.runtime;
+      return await Language.load(await this.loader.grammar(grammar));
+    } catch (error) {
+      this.log(`toolwire: cannot load the ${grammar} grammar: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  /** A parser for one document (its key: a URI or path); its last tree is reused on the next parse. */
+  parserFor(key: string): CodeParser {
+    return { parse: (text, grammar) => this.parse(key, text, grammar) };
+  }
+
+  forget(key: string): void {
+    this.trees.get(key)?.tree.delete();
+    this.trees.delete(key);
+  }
+
+  dispose(): void {
+    for (const key of [...this.trees.keys()]) this.forget(key);
+    for (const parser of this.loaded.values()) parser.delete();
+    this.loaded.clear();
+  }
+
+  private parse(key: string, text: string, grammar: CodeGrammar): SyntaxNode | undefined {
+    const parser = this.loaded.get(grammar);
+    if (!parser) return undefined;
+    const kept = this.trees.get(key);
+    let old: Tree | undefined;
+    if (kept && kept.grammar === grammar) {
+      if (kept.text === text) return kept.tree.rootNode;
+      kept.tree.edit(editBetween(kept.text, text));
+      old = kept.tree;
+    }
+    const tree = parser.parse(text, old ?? null);
+    kept?.tree.delete();
+    this.trees.delete(key);
+    if (!tree) return undefined;
+    this.trees.set(key, { text, grammar, tree });
+    return tree.rootNode;
+  }
+}
+
+/** The one edit that turns `before` into `after`: their common prefix and suffix stay. */
+export function editBetween(before: string, after: string) {
+  const max = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
+  let tail = 0;
+  while (tail < max - start && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail += 1;
+  const oldEnd = before.length - tail;
+  const newEnd = after.length - tail;
+  return {
+    startIndex: start,
+    oldEndIndex: oldEnd,
+    newEndIndex: newEnd,
+    startPosition: pointAt(before, start),
+    oldEndPosition: pointAt(before, oldEnd),
+    newEndPosition: pointAt(after, newEnd),
+  };
+}
+
+/** Row and column (UTF-16 units, as web-tree-sitter counts a JavaScript string) of an offset. */
+function pointAt(text: string, offset: number): { row: number; column: number } {
+  let row = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    row += 1;
+    lineStart = i + 1;
+  }
+  return { row, column: offset - lineStart };
+}

@@ -1,0 +1,314 @@
+import { goStringValue, jsStringValue, pythonStringValue } from './strings';
+import type { SyntaxNode } from './syntax';
+
+/**
+ * What the declaration finder needs to know of one language family's syntax tree: calls and
+ * their arguments, object-like literals and their keys, string literals, constants, bindings.
+ * One table of functions per family, so finders.ts reads TypeScript, Python and Go alike.
+ */
+export interface Dialect {
+  readonly family: 'js' | 'python' | 'go';
+  readonly callTypes: string[];
+  callee(call: SyntaxNode): SyntaxNode | undefined;
+  /** Positional arguments. */
+  args(call: SyntaxNode): SyntaxNode[];
+  keyword(call: SyntaxNode, name: string): SyntaxNode | undefined;
+  /** The last name of a member access (`registerTool` in `this.server.registerTool`), and its object. */
+  member(node: SyntaxNode): { readonly object: SyntaxNode; readonly name: string } | undefined;
+  /** An object / dict / struct literal's entries: key node, key text, value node. */
+  entries(node: SyntaxNode): Entry[] | undefined;
+  /** Array / list elements. */
+  elements(node: SyntaxNode): SyntaxNode[] | undefined;
+  string(node: SyntaxNode): string | undefined;
+  /** A literal's scalar value (numbers, booleans, null), else undefined. */
+  scalar(node: SyntaxNode): { readonly value: number | boolean | null } | undefined;
+  isIdentifier(node: SyntaxNode): boolean;
+  /** The key a reference to a constant is looked up by (`NAME`; in Python also `Enum.MEMBER` and `Enum.MEMBER.value`). */
+  constantKey(node: SyntaxNode): string | undefined;
+  /** Wrappers that do not change a value: parentheses, `as const`, `&T{}`. */
+  unwrap(node: SyntaxNode): SyntaxNode;
+  /** The name a value is bound to (`const server = <value>`, `self.mcp = <value>`), last identifier only. */
+  bindingOf(value: SyntaxNode): string | undefined;
+  /** Identifiers bound once to a string literal in the file: name → the literal's node. */
+  constants(root: SyntaxNode): Map<string, SyntaxNode>;
+  /** Arrays held by a `tools` key, keyword or variable. */
+  toolArrays(root: SyntaxNode): SyntaxNode[];
+}
+
+export interface Entry {
+  readonly key: SyntaxNode;
+  readonly name: string;
+  /** undefined: a shorthand `{ name }` whose value is the identifier itself (the key node). */
+  readonly value: SyntaxNode;
+}
+
+const present = (nodes: readonly (SyntaxNode | null)[]): SyntaxNode[] => nodes.filter((n): n is SyntaxNode => n !== null);
+const field = (node: SyntaxNode, name: string): SyntaxNode | undefined => node.childForFieldName(name) ?? undefined;
+
+/** `a.b.c` → `c`; `c` → `c`; anything else → undefined. */
+function lastName(node: SyntaxNode): string | undefined {
+  const text = node.text.replace(/\s+/g, '');
+  const match = /([A-Za-z_$][A-Za-z0-9_$]*)$/.exec(text);
+  return match && /^[A-Za-z0-9_$.]+$/.test(text) ? match[1] : undefined;
+}
+
+/** A name bound exactly once to a string literal (bound twice: it could be either, so neither). */
+function collectConstants(pairs: Iterable<readonly [string, SyntaxNode | undefined]>, isString: (n: SyntaxNode) => boolean): Map<string, SyntaxNode> {
+  const found = new Map<string, SyntaxNode>();
+  const ambiguous = new Set<string>();
+  for (const [name, value] of pairs) {
+    if (found.has(name) || ambiguous.has(name) || !value || !isString(value)) {
+      found.delete(name);
+      ambiguous.add(name);
+      continue;
+    }
+    found.set(name, value);
+  }
+  return found;
+}
+
+export const JS: Dialect = {
+  family: 'js',
+  callTypes: ['call_expression', 'new_expression'],
+  callee: (call) => field(call, call.type === 'new_expression' ? 'constructor' : 'function'),
+  args: (call) => {
+    const list = field(call, 'arguments');
+    return list ? present(list.namedChildren).filter((n) => n.type !== 'comment') : [];
+  },
+  keyword: () => undefined,
+  member: (node) => {
+    if (node.type !== 'member_expression') return undefined;
+    const object = field(node, 'object');
+    const property = field(node, 'property');
+    return object && property ? { object, name: property.text } : undefined;
+  },
+  entries: (node) => {
+    if (node.type !== 'object') return undefined;
+    const out: Entry[] = [];
+    for (const child of present(node.namedChildren)) {
+      if (child.type === 'shorthand_property_identifier') out.push({ key: child, name: child.text, value: child });
+      if (child.type !== 'pair') continue;
+      const key = field(child, 'key');
+      const value = field(child, 'value');
+      if (!key || !value) continue;
+      const name = key.type === 'property_identifier' || key.type === 'number' ? key.text : jsStringValue(key);
+      if (name !== undefined) out.push({ key, name, value });
+    }
+    return out;
+  },
+  elements: (node) => (node.type === 'array' ? present(node.namedChildren).filter((n) => n.type !== 'comment') : undefined),
+  string: jsStringValue,
+  scalar: (node) => {
+    if (node.type === 'number') return Number.isFinite(Number(node.text)) ? { value: Number(node.text) } : undefined;
+    if (node.type === 'true' || node.type === 'false') return { value: node.type === 'true' };
+    if (node.type === 'null') return { value: null };
+    return undefined;
+  },
+  isIdentifier: (node) => node.type === 'identifier' || node.type === 'shorthand_property_identifier',
+  constantKey: (node) => (node.type === 'identifier' || node.type === 'shorthand_property_identifier' ? node.text : undefined),
+  unwrap: (node) => {
+    let current = node;
+    while (['parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression'].includes(current.type)) {
+      const inner = current.namedChildren[0];
+      if (!inner) break;
+      current = inner;
+    }
+    return current;
+  },
+  bindingOf: (value) => {
+    const parent = value.parent;
+    if (!parent) return undefined;
+    if (parent.type === 'variable_declarator' || parent.type === 'public_field_definition') {
+      const name = field(parent, 'name');
+      return name ? lastName(name) : undefined;
+    }
+    if (parent.type === 'assignment_expression') {
+      const left = field(parent, 'left');
+      return left ? lastName(left) : undefined;
+    }
+    return undefined;
+  },
+  constants: (root) => {
+    const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
+    for (const declarator of present(root.descendantsOfType('variable_declarator'))) {
+      const name = field(declarator, 'name');
+      if (!name || name.type !== 'identifier') continue;
+      const isConst = declarator.parent?.type === 'lexical_declaration' && declarator.parent.children[0]?.text === 'const';
+      const value = field(declarator, 'value');
+      pairs.push([name.text, isConst && value ? JS.unwrap(value) : undefined]);
+    }
+    return collectConstants(pairs, (n) => jsStringValue(n) !== undefined);
+  },
+  toolArrays: (root) => {
+    const out: SyntaxNode[] = [];
+    for (const pair of present(root.descendantsOfType(['pair', 'variable_declarator']))) {
+      const key = field(pair, pair.type === 'pair' ? 'key' : 'name');
+      const value = field(pair, 'value');
+      if (!key || !value || key.text.replace(/['"`]/g, '') !== 'tools') continue;
+      const array = JS.unwrap(value);
+      if (array.type === 'array') out.push(array);
+    }
+    return out;
+  },
+};
+
+export const PYTHON: Dialect = {
+  family: 'python',
+  callTypes: ['call'],
+  callee: (call) => field(call, 'function'),
+  args: (call) => {
+    const list = field(call, 'arguments');
+    return list && list.type === 'argument_list' ? present(list.namedChildren).filter((n) => n.type !== 'keyword_argument' && n.type !== 'comment') : [];
+  },
+  keyword: (call, name) => {
+    const list = field(call, 'arguments');
+    for (const arg of list ? present(list.namedChildren) : []) {
+      if (arg.type === 'keyword_argument' && field(arg, 'name')?.text === name) return field(arg, 'value');
+    }
+    return undefined;
+  },
+  member: (node) => {
+    if (node.type !== 'attribute') return undefined;
+    const object = field(node, 'object');
+    const attribute = field(node, 'attribute');
+    return object && attribute ? { object, name: attribute.text } : undefined;
+  },
+  entries: (node) => {
+    if (node.type !== 'dictionary') return undefined;
+    const out: Entry[] = [];
+    for (const pair of present(node.namedChildren)) {
+      if (pair.type !== 'pair') continue;
+      const key = field(pair, 'key');
+      const value = field(pair, 'value');
+      const name = key ? pythonStringValue(key) : undefined;
+      if (key && value && name !== undefined) out.push({ key, name, value });
+    }
+    return out;
+  },
+  elements: (node) => (node.type === 'list' || node.type === 'tuple' ? present(node.namedChildren).filter((n) => n.type !== 'comment') : undefined),
+  string: pythonStringValue,
+  scalar: (node) => {
+    if (node.type === 'integer' || node.type === 'float') return Number.isFinite(Number(node.text.replace(/_/g, ''))) ? { value: Number(node.text.replace(/_/g, '')) } : undefined;
+    if (node.type === 'true' || node.type === 'false') return { value: node.type === 'true' };
+    if (node.type === 'none') return { value: null };
+    return undefined;
+  },
+  isIdentifier: (node) => node.type === 'identifier',
+  constantKey: (node) => {
+    if (node.type === 'identifier') return node.text;
+    // `GitTools.STATUS` or `TimeTools.GET_CURRENT_TIME.value`: a member of a class in this file.
+    const match = node.type === 'attribute' ? /^([A-Za-z_]\w*\.[A-Za-z_]\w*)(?:\.value)?$/.exec(node.text.replace(/\s+/g, '')) : null;
+    return match?.[1];
+  },
+  unwrap: (node) => (node.type === 'parenthesized_expression' && node.namedChildren[0] ? node.namedChildren[0] : node),
+  bindingOf: (value) => {
+    const parent = value.parent;
+    if (parent?.type !== 'assignment') return undefined;
+    const left = field(parent, 'left');
+    return left ? lastName(left) : undefined;
+  },
+  constants: (root) => {
+    const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
+    for (const assignment of present(root.descendantsOfType('assignment'))) {
+      const left = field(assignment, 'left');
+      if (!left || left.type !== 'identifier') continue;
+      // Only module-level names: a local of the same name elsewhere must not shadow silently.
+      const topLevel = assignment.parent?.type === 'expression_statement' && assignment.parent.parent?.type === 'module';
+      const right = field(assignment, 'right');
+      pairs.push([left.text, topLevel && right ? right : undefined]);
+      // A class attribute (an Enum member, most often): `Class.NAME`, when the class is at module level.
+      const body = assignment.parent?.type === 'expression_statement' ? assignment.parent.parent : null;
+      const owner = body?.type === 'block' ? body.parent : null;
+      if (owner?.type === 'class_definition' && owner.parent?.type === 'module') {
+        const className = owner.childForFieldName('name')?.text;
+        if (className) pairs.push([`${className}.${left.text}`, right ?? undefined]);
+      }
+    }
+    return collectConstants(pairs, (n) => pythonStringValue(n) !== undefined);
+  },
+  toolArrays: (root) => {
+    const out: SyntaxNode[] = [];
+    for (const node of present(root.descendantsOfType(['keyword_argument', 'assignment', 'pair']))) {
+      const key = field(node, node.type === 'keyword_argument' ? 'name' : node.type === 'assignment' ? 'left' : 'key');
+      const value = field(node, node.type === 'assignment' ? 'right' : 'value');
+      const name = key ? (key.type === 'string' ? pythonStringValue(key) : key.text) : undefined;
+      if (name === 'tools' && value && (value.type === 'list' || value.type === 'tuple')) out.push(value);
+    }
+    return out;
+  },
+};
+
+export const GO: Dialect = {
+  family: 'go',
+  callTypes: ['call_expression'],
+  callee: (call) => field(call, 'function'),
+  args: (call) => {
+    const list = field(call, 'arguments');
+    return list ? present(list.namedChildren).filter((n) => n.type !== 'comment') : [];
+  },
+  keyword: () => undefined,
+  member: (node) => {
+    if (node.type !== 'selector_expression') return undefined;
+    const operand = field(node, 'operand');
+    const name = field(node, 'field');
+    return operand && name ? { object: operand, name: name.text } : undefined;
+  },
+  entries: (node) => {
+    const body = node.type === 'composite_literal' ? field(node, 'body') : node.type === 'literal_value' ? node : undefined;
+    if (!body) return undefined;
+    const out: Entry[] = [];
+    for (const element of present(body.namedChildren)) {
+      if (element.type !== 'keyed_element') continue;
+      const [keyElement, valueElement] = present(element.namedChildren);
+      const key = keyElement?.namedChildren[0] ?? keyElement;
+      const value = valueElement?.namedChildren[0] ?? valueElement;
+      if (!key || !value) continue;
+      const name = key.type === 'identifier' || key.type === 'field_identifier' ? key.text : goStringValue(key);
+      if (name !== undefined) out.push({ key, name, value });
+    }
+    return out;
+  },
+  elements: () => undefined,
+  string: goStringValue,
+  scalar: (node) => {
+    if (node.type === 'int_literal' || node.type === 'float_literal') return Number.isFinite(Number(node.text)) ? { value: Number(node.text) } : undefined;
+    if (node.type === 'true' || node.type === 'false') return { value: node.type === 'true' };
+    if (node.type === 'nil') return { value: null };
+    return undefined;
+  },
+  isIdentifier: (node) => node.type === 'identifier',
+  constantKey: (node) => (node.type === 'identifier' ? node.text : undefined),
+  unwrap: (node) => {
+    let current = node;
+    for (;;) {
+      if (current.type === 'parenthesized_expression' && current.namedChildren[0]) current = current.namedChildren[0];
+      else if (current.type === 'unary_expression' && current.text.startsWith('&') && field(current, 'operand')) current = field(current, 'operand')!;
+      else return current;
+    }
+  },
+  bindingOf: (value) => {
+    let node: SyntaxNode | null = value;
+    if (node.parent?.type === 'unary_expression') node = node.parent;
+    const list = node.parent;
+    const statement = list?.parent;
+    if (list?.type !== 'expression_list' || !statement || !['short_var_declaration', 'assignment_statement', 'var_spec'].includes(statement.type)) return undefined;
+    const left = field(statement, statement.type === 'var_spec' ? 'name' : 'left');
+    return left ? lastName(left.namedChildren[0] ?? left) : undefined;
+  },
+  constants: (root) => {
+    const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
+    for (const spec of present(root.descendantsOfType('const_spec'))) {
+      const name = field(spec, 'name');
+      const value = field(spec, 'value');
+      // `const a, b = "x", "y"` and iota groups are left out: one name, one literal only.
+      if (!name || present(spec.namedChildren).filter((n) => n.type === 'identifier').length > 1 || !value || value.namedChildren.length !== 1) continue;
+      pairs.push([name.text, value.namedChildren[0] ?? undefined]);
+    }
+    return collectConstants(pairs, (n) => goStringValue(n) !== undefined);
+  },
+  toolArrays: () => [],
+};
+
+export function dialectOf(family: 'js' | 'python' | 'go'): Dialect {
+  return family === 'js' ? JS : family === 'python' ? PYTHON : GO;
+}

@@ -1,0 +1,139 @@
+/**
+ * The libraries whose tool declarations toolwire reads in source code, as data (issue 12, item 1):
+ * adding a library is one entry here plus a test in test/core/code.test.ts. Callee names are
+ * matched on the source text of the callee (`mcp.NewTool`) or, for `method`, on the last member
+ * name whatever the receiver (`server.registerTool`, `this.server.registerTool`).
+ */
+
+/** Where a name is written in a call: a positional argument, a key of an object (or Go struct) argument, or a Python keyword. */
+export type NameArgument =
+  | { readonly arg: number; readonly key?: undefined }
+  | { readonly arg: number; readonly key: string }
+  | { readonly keyword: string };
+
+/** A call that creates a server object; its name (when a literal) names the server. */
+export interface ServerConstructor {
+  readonly callee: string;
+  readonly name: readonly NameArgument[];
+}
+
+/** A call that declares one tool. `method`: the callee's last member name, on a server object. */
+export interface ToolCall {
+  readonly callee?: string;
+  readonly method?: string;
+  readonly name: readonly NameArgument[];
+}
+
+/**
+ * A Python decorator that makes the function under it a tool: `callee` matches the decorator
+ * (`function_tool`, `tool`), `method` its last attribute on any object (`@mcp.tool`). The name is
+ * an argument, else the function's own name; a fix then adds `insert` to the decorator.
+ */
+export interface ToolDecorator {
+  readonly callee?: string;
+  readonly method?: string;
+  readonly name: readonly NameArgument[];
+  /** How a fix writes the name into the decorator: `name=` style keyword, or the first positional argument. */
+  readonly insert: { readonly keyword: string } | { readonly positional: true };
+}
+
+/** `tools: { someName: tool({...}) }` (Vercel AI SDK): the key names the tool. */
+export interface KeyedTool {
+  readonly callee: string;
+}
+
+/** What the declared tools become: an MCP server's tools/list, an OpenAI Responses request, or generic function definitions. */
+export type DeclaredShape = 'mcp' | 'openai-responses' | 'generic';
+
+export interface Library {
+  readonly id: string;
+  readonly family: 'js' | 'python' | 'go';
+  /** Strings whose presence in a file's text means it may use the library (the trigger). */
+  readonly imports: readonly string[];
+  readonly shape: DeclaredShape;
+  readonly servers?: readonly ServerConstructor[];
+  /** TypeScript types that make a parameter or property a server object (`server: McpServer`). */
+  readonly serverTypes?: readonly string[];
+  readonly calls?: readonly ToolCall[];
+  readonly decorators?: readonly ToolDecorator[];
+  readonly keyed?: readonly KeyedTool[];
+  /** Go composite literals that declare a tool: `&mcp.Tool{Name: "x"}`. */
+  readonly structs?: readonly { readonly type: string; readonly field: string }[];
+}
+
+/**
+ * Provider SDKs: their files are parsed for provider-shaped literals in `tools: [...]` /
+ * `tools=[...]` only (what the recognisers read in JSON), with no declarations of their own.
+ */
+export const LIBRARIES: readonly Library[] = [
+  {
+    id: 'mcp-typescript-sdk',
+    family: 'js',
+    imports: ['@modelcontextprotocol/sdk'],
+    shape: 'mcp',
+    servers: [
+      { callee: 'McpServer', name: [{ arg: 0, key: 'name' }] },
+      { callee: 'Server', name: [{ arg: 0, key: 'name' }] },
+    ],
+    serverTypes: ['McpServer', 'Server'],
+    calls: [
+      { method: 'registerTool', name: [{ arg: 0 }] },
+      { method: 'tool', name: [{ arg: 0 }] },
+    ],
+  },
+  { id: 'openai-agents-js', family: 'js', imports: ['@openai/agents'], shape: 'openai-responses', calls: [{ callee: 'tool', name: [{ arg: 0, key: 'name' }] }] },
+  { id: 'vercel-ai-sdk', family: 'js', imports: ["'ai'", '"ai"'], shape: 'generic', keyed: [{ callee: 'tool' }] },
+  { id: 'provider-sdks-js', family: 'js', imports: ['openai', '@anthropic-ai/sdk', '@google/genai', '@google/generative-ai', '@aws-sdk/client-bedrock-runtime'], shape: 'generic' },
+  {
+    id: 'fastmcp',
+    family: 'python',
+    imports: ['mcp.server', 'fastmcp', 'from mcp ', 'import mcp'],
+    shape: 'mcp',
+    servers: [
+      { callee: 'FastMCP', name: [{ arg: 0 }, { keyword: 'name' }] },
+      // The MCP Python SDK's name for FastMCP from its 2.0 line (`mcp.server.mcpserver`).
+      { callee: 'MCPServer', name: [{ arg: 0 }, { keyword: 'name' }] },
+      { callee: 'Server', name: [{ arg: 0 }, { keyword: 'name' }] },
+    ],
+    decorators: [{ method: 'tool', name: [{ arg: 0 }, { keyword: 'name' }], insert: { keyword: 'name' } }],
+    calls: [
+      { callee: 'types.Tool', name: [{ keyword: 'name' }] },
+      { callee: 'Tool', name: [{ keyword: 'name' }] },
+    ],
+  },
+  {
+    id: 'openai-agents-python',
+    family: 'python',
+    imports: ['agents'],
+    shape: 'openai-responses',
+    decorators: [{ callee: 'function_tool', name: [{ keyword: 'name_override' }], insert: { keyword: 'name_override' } }],
+  },
+  {
+    id: 'langchain',
+    family: 'python',
+    imports: ['langchain'],
+    shape: 'generic',
+    decorators: [{ callee: 'tool', name: [{ arg: 0 }], insert: { positional: true } }],
+    calls: [
+      { callee: 'StructuredTool', name: [{ keyword: 'name' }] },
+      { callee: 'StructuredTool.from_function', name: [{ keyword: 'name' }] },
+    ],
+  },
+  { id: 'provider-sdks-python', family: 'python', imports: ['openai', 'anthropic', 'google.genai', 'google.generativeai', 'boto3'], shape: 'generic' },
+  {
+    id: 'mcp-go-sdk',
+    family: 'go',
+    imports: ['github.com/modelcontextprotocol/go-sdk'],
+    shape: 'mcp',
+    servers: [{ callee: 'mcp.NewServer', name: [{ arg: 0, key: 'Name' }] }],
+    structs: [{ type: 'mcp.Tool', field: 'Name' }],
+  },
+  {
+    id: 'mark3labs-mcp-go',
+    family: 'go',
+    imports: ['github.com/mark3labs/mcp-go'],
+    shape: 'mcp',
+    servers: [{ callee: 'server.NewMCPServer', name: [{ arg: 0 }] }],
+    calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }] }],
+  },
+];

@@ -1,0 +1,163 @@
+import type { SyntaxNode } from './syntax';
+
+/**
+ * String literals of the three source families: their values (escapes decoded) and, for fixes,
+ * new literals written in the old token's own style (issue 12: keep the quote style; Python keeps
+ * its prefixes and refuses f-strings; Go keeps `"` or a raw backtick). A literal whose value cannot
+ * be known without running code (a template with `${}`, an f-string, a concatenation) reads as
+ * undefined: it is skipped, never guessed.
+ */
+
+export function jsStringValue(node: SyntaxNode): string | undefined {
+  if (node.type === 'string') return decodeEscapes(node.text.slice(1, -1), 'js');
+  if (node.type === 'template_string') {
+    if (node.namedChildren.some((c) => c?.type === 'template_substitution')) return undefined;
+    return decodeEscapes(node.text.slice(1, -1), 'js');
+  }
+  return undefined;
+}
+
+export function pythonStringValue(node: SyntaxNode): string | undefined {
+  if (node.type !== 'string') return undefined;
+  const parts = pythonParts(node.text);
+  if (!parts || /[fFbB]/.test(parts.prefix) || node.namedChildren.some((c) => c?.type === 'interpolation')) return undefined;
+  return /[rR]/.test(parts.prefix) ? parts.body : decodeEscapes(parts.body, 'python');
+}
+
+export function goStringValue(node: SyntaxNode): string | undefined {
+  if (node.type === 'raw_string_literal') return node.text.slice(1, -1).replace(/\r/g, '');
+  if (node.type === 'interpreted_string_literal') return decodeEscapes(node.text.slice(1, -1), 'go');
+  return undefined;
+}
+
+interface PythonParts {
+  readonly prefix: string;
+  readonly quote: string;
+  readonly body: string;
+}
+
+function pythonParts(token: string): PythonParts | undefined {
+  const match = /^([A-Za-z]*)("""|'''|"|')/.exec(token);
+  if (!match) return undefined;
+  const prefix = match[1]!;
+  const quote = match[2]!;
+  if (!token.endsWith(quote) || token.length < prefix.length + 2 * quote.length) return undefined;
+  return { prefix, quote, body: token.slice(prefix.length + quote.length, token.length - quote.length) };
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', a: '\u0007' };
+
+/**
+ * Decodes backslash escapes in the common subset of the three languages. An escape the language
+ * does not define keeps its backslash in Python (as Python does) and drops it in JavaScript.
+ */
+function decodeEscapes(body: string, family: 'js' | 'python' | 'go'): string {
+  if (!body.includes('\\')) return body;
+  let out = '';
+  for (let i = 0; i < body.length; i += 1) {
+    const ch = body[i]!;
+    if (ch !== '\\' || i + 1 >= body.length) {
+      out += ch;
+      continue;
+    }
+    const next = body[i + 1]!;
+    i += 1;
+    if (next === '\n') continue; // a line continuation
+    if (next === '\r') {
+      if (body[i + 1] === '\n') i += 1;
+      continue;
+    }
+    if (next === 'a' && family === 'js') {
+      out += 'a';
+      continue;
+    }
+    if (next in SIMPLE_ESCAPES && !(next === '0' && /[0-7]/.test(body[i + 1] ?? ''))) {
+      out += SIMPLE_ESCAPES[next];
+      continue;
+    }
+    const hex = (length: number) => {
+      const digits = body.slice(i + 1, i + 1 + length);
+      if (digits.length !== length || !/^[0-9a-fA-F]+$/.test(digits)) return undefined;
+      i += length;
+      return String.fromCodePoint(parseInt(digits, 16));
+    };
+    if (next === 'x') {
+      out += hex(2) ?? (family === 'python' ? '\\x' : 'x');
+      continue;
+    }
+    if (next === 'u') {
+      if (family === 'js' && body[i + 1] === '{') {
+        const close = body.indexOf('}', i + 2);
+        const digits = close > 0 ? body.slice(i + 2, close) : '';
+        if (/^[0-9a-fA-F]{1,6}$/.test(digits) && parseInt(digits, 16) <= 0x10ffff) {
+          out += String.fromCodePoint(parseInt(digits, 16));
+          i = close;
+          continue;
+        }
+      }
+      out += hex(4) ?? (family === 'python' ? '\\u' : 'u');
+      continue;
+    }
+    if (next === 'U' && family !== 'js') {
+      const decoded = body.slice(i + 1, i + 9);
+      if (/^[0-9a-fA-F]{8}$/.test(decoded) && parseInt(decoded, 16) <= 0x10ffff) {
+        out += String.fromCodePoint(parseInt(decoded, 16));
+        i += 8;
+        continue;
+      }
+    }
+    if (/[\\'"`]/.test(next)) {
+      out += next;
+      continue;
+    }
+    out += family === 'python' ? `\\${next}` : next;
+  }
+  return out;
+}
+
+/**
+ * A new JavaScript/TypeScript literal in the old token's style: `'`, `"` or a backtick (a template
+ * only while the value holds no `${`), or a bare property key when the old key was one and the
+ * value is still an identifier.
+ */
+export function writeJsString(oldToken: string, value: string): string {
+  const first = oldToken[0];
+  if (first === "'") return `'${escapeFor(value, "'")}'`;
+  if (first === '`' && !value.includes('${') && !/[\r\u2028\u2029]/.test(value)) return `\`${value.replace(/[\\`]/g, (c) => `\\${c}`)}\``;
+  if (first !== '"' && first !== '`' && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(value)) return value;
+  return JSON.stringify(value);
+}
+
+/** A new Python literal with the old prefix (`r`, `u`) and quotes; an f-string or bytes is refused (undefined). */
+export function writePythonString(oldToken: string, value: string): string | undefined {
+  const parts = pythonParts(oldToken);
+  if (!parts) return JSON.stringify(value);
+  if (/[fFbB]/.test(parts.prefix)) return undefined;
+  const single = parts.quote.length === 1;
+  const raw = /[rR]/.test(parts.prefix);
+  // A raw string cannot hold its quote, a trailing backslash or (single-quoted) a line break.
+  const rawFits = raw && !value.includes(parts.quote[0]!) && !value.endsWith('\\') && !(single && /[\r\n]/.test(value));
+  if (raw && rawFits) return `${parts.prefix}${parts.quote}${value}${parts.quote}`;
+  const prefix = parts.prefix.replace(/[rR]/g, '');
+  return `${prefix}${parts.quote}${escapeFor(value, parts.quote[0]!)}${parts.quote}`;
+}
+
+/** A new Go literal: raw (backtick) when the old one was raw and the value fits, else interpreted. */
+export function writeGoString(oldToken: string, value: string): string {
+  if (oldToken.startsWith('`') && !/[`\r]/.test(value)) return `\`${value}\``;
+  return `"${escapeFor(value, '"')}"`;
+}
+
+/** Backslash escapes shared by the three languages (`\\`, the quote, control characters as `\n` or `\xHH`/`\uHHHH`). */
+function escapeFor(value: string, quote: string): string {
+  let out = '';
+  for (const ch of value) {
+    if (ch === '\\' || ch === quote) out += `\\${ch}`;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\r') out += '\\r';
+    else if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(ch)) out += `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`;
+    else out += ch;
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+/**
+ * The port through which the core reads source code (issue 12). The core stays pure and
+ * synchronous: an adapter loads tree-sitter's runtime and a grammar (WASM, async I/O: `fs` in Node,
+ * `fetch` in a browser) and hands in a `CodeParser`. These interfaces are the structural subset of
+ * web-tree-sitter's `Node` the front-end reads, so the core never imports the runtime itself.
+ */
+
+/** The languages whose source toolwire reads for tool declarations. */
+export type CodeLanguage = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go';
+
+/** The grammars behind them: JavaScript and JSX are read with the TSX grammar (one file fewer to ship). */
+export type CodeGrammar = 'typescript' | 'tsx' | 'python' | 'go';
+
+export const CODE_LANGUAGES: readonly CodeLanguage[] = ['typescript', 'tsx', 'javascript', 'python', 'go'];
+
+export function isCodeLanguage(language: string | undefined): language is CodeLanguage {
+  return (CODE_LANGUAGES as readonly string[]).includes(language ?? '');
+}
+
+export function grammarOf(language: CodeLanguage): CodeGrammar {
+  return language === 'javascript' ? 'tsx' : language;
+}
+
+/**
+ * One syntax node. Indices are UTF-16 code units (web-tree-sitter parses the JavaScript string
+ * as UTF-16, so its indices are already toolwire's offsets; test/core/code.test.ts pins this).
+ */
+export interface SyntaxNode {
+  readonly type: string;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly text: string;
+  readonly namedChildren: readonly (SyntaxNode | null)[];
+  readonly children: readonly (SyntaxNode | null)[];
+  readonly parent: SyntaxNode | null;
+  childForFieldName(fieldName: string): SyntaxNode | null;
+  /** Every descendant of these types, in document order (collected inside the runtime: fast). */
+  descendantsOfType(types: string | string[]): (SyntaxNode | null)[];
+}
+
+/**
+ * Parses one text in one grammar. The returned root is valid until the next `parse` call on the
+ * same parser (an adapter may keep the tree to reuse it incrementally, and frees the old one).
+ * undefined: the grammar is not loaded (the adapter loads it before analysing such a file).
+ */
+export interface CodeParser {
+  parse(text: string, grammar: CodeGrammar): SyntaxNode | undefined;
+}

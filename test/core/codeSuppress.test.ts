@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { analyze, commentSuppressor, suppressionRemover, type AnalysisOptions } from '../../server/src/core';
+import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
+import { applyEdits } from './helpers';
+import { loadCodeParsers } from './codeParsers';
+
+/**
+ * Suppressions in source code (issue 11 item 3 meets issue 12): comments are found by
+ * tree-sitter, so a directive inside a string or a template literal is text, not a directive.
+ */
+let parser: CodeParser;
+before(async () => {
+  parser = (await loadCodeParsers()).parser;
+});
+
+const opts = (language: CodeLanguage): AnalysisOptions => ({ language, code: parser });
+const codes = (text: string, language: CodeLanguage) => analyze(text, opts(language)).findings.map((f) => f.code);
+
+const TS = (above: string) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'admin', version: '1.0.0' });
+${above}server.registerTool('get.weather', { description: 'Weather' }, async () => ({ content: [] }));
+`;
+
+const PY = (above: string) => `from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("orders")
+
+${above}@mcp.tool(name="orders.get")
+def orders_get() -> str:
+    return ""
+`;
+
+describe('suppressions in source code', () => {
+  test('TypeScript: a // directive above the call silences the finding on its name', () => {
+    assert.ok(codes(TS(''), 'typescript').includes('renamed-on-wire'));
+    assert.deepEqual(codes(TS('// toolwire-disable-next-line renamed-on-wire -- dots are fine here\n'), 'typescript'), []);
+  });
+
+  test('TypeScript: a /* */ directive alone on its line counts; one inside a string does not', () => {
+    assert.deepEqual(codes(TS('/* toolwire-disable-next-line renamed-on-wire */\n'), 'typescript'), []);
+    const inString = TS('const note = "// toolwire-disable-next-line renamed-on-wire";\n');
+    assert.ok(codes(inString, 'typescript').includes('renamed-on-wire'), 'a string is not a comment');
+    const inTemplate = TS('const note = `\n// toolwire-disable-next-line renamed-on-wire\n`;\n');
+    assert.ok(codes(inTemplate, 'typescript').includes('renamed-on-wire'), 'a template literal is not a comment');
+  });
+
+  test('Python: a # directive above the decorator line silences the finding on its name', () => {
+    assert.ok(codes(PY(''), 'python').includes('renamed-on-wire'));
+    assert.deepEqual(codes(PY('# toolwire-disable-next-line renamed-on-wire\n'), 'python'), []);
+    const docstring = PY('"""\n# toolwire-disable-next-line renamed-on-wire\n"""\n');
+    assert.ok(codes(docstring, 'python').includes('renamed-on-wire'), 'a docstring is not a comment');
+  });
+
+  test('a stale directive is reported, and its removal edit takes the line away', () => {
+    const text = TS('// toolwire-disable-next-line wire-collision\n');
+    const analysis = analyze(text, opts('typescript'));
+    const unused = analysis.findings.find((f) => f.code === 'unused-suppression');
+    assert.ok(unused, analysis.findings.map((f) => f.code).join());
+    const edit = suppressionRemover(text, 'typescript', parser)(unused.range);
+    assert.ok(edit);
+    assert.equal(applyEdits(text, [edit]), TS(''));
+  });
+
+  test('the quick fix writes the language\'s own comment, and the result is silenced', () => {
+    for (const [language, text] of [['typescript', TS('')], ['python', PY('')]] as const) {
+      const finding = analyze(text, opts(language)).findings.find((f) => f.code === 'renamed-on-wire')!;
+      const after = applyEdits(text, [commentSuppressor(text, language)(finding)]);
+      assert.ok(after.includes(language === 'python' ? '# toolwire-disable-next-line renamed-on-wire\n' : '// toolwire-disable-next-line renamed-on-wire\n'), after);
+      assert.deepEqual(codes(after, language), [], after);
+    }
+  });
+
+  test('a file that declares no tools has no directives (nothing is reported on it)', () => {
+    const plain = 'export const x = 1;\n// toolwire-disable-next-line wire-collision\nexport const y = 2;\n';
+    assert.deepEqual(codes(plain, 'typescript'), []);
+  });
+});

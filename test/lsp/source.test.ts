@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Diagnostic, DocumentSymbol, MarkupContent } from 'vscode-languageserver-protocol';
+import { TestClient, positionOf, rangeText } from './client';
+
+const problems = (ds: Diagnostic[]) => ds.filter((d) => d.severity !== 4);
+const collisionsOn = (text: string, ds: Diagnostic[]) => problems(ds).filter((d) => d.code === 'wire-collision').map((d) => rangeText(text, d.range)).sort();
+
+const TS_SERVER = [
+  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+  '',
+  "const server = new McpServer({ name: 'admin', version: '1.0.0' });",
+  "server.registerTool('admin.tools.list', { description: 'List' }, async () => ({ content: [] }));",
+  'server.registerTool("admin_tools_list", { description: \'List too\' }, async () => ({ content: [] }));',
+  '',
+].join('\n');
+
+const PY_SERVER = ['from mcp.server.fastmcp import FastMCP', '', 'mcp = FastMCP("orders")', '', '@mcp.tool()', 'def orders_get(order_id: str) -> str:', '    return order_id', '', '@mcp.tool(name="orders.get")', 'def fetch_order(order_id: str) -> str:', '    return order_id', ''].join('\n');
+
+const GO_SERVER = ['package main', '', 'import (', '\t"github.com/mark3labs/mcp-go/mcp"', '\t"github.com/mark3labs/mcp-go/server"', ')', '', 'func main() {', '\ts := server.NewMCPServer("github", "1.0.0")', '\ts.AddTool(mcp.NewTool("get.issue"), h)', '\ts.AddTool(mcp.NewTool(`get_issue`), h)', '}', ''].join('\n');
+
+describe('source code in the language server (issue 12)', () => {
+  let client: TestClient;
+  before(async () => (client = await TestClient.start()));
+  after(() => client.stop());
+
+  /** Opens a server file, waits for the collision on both names, hovers, applies the fix: the collision is gone. */
+  async function collideHoverFix(uri: string, text: string, languageId: string, names: readonly string[]): Promise<string> {
+    await client.open(uri, text, languageId);
+    const found = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'));
+    assert.deepEqual(collisionsOn(text, found), [...names].sort(), JSON.stringify(found));
+    const hover = await client.hover(uri, positionOf(text, names[0]!, 0, 2));
+    assert.ok(hover, 'a hover on the name');
+    assert.equal(rangeText(text, hover.range!), names[0]);
+    assert.match((hover.contents as MarkupContent).value, /VS Code|Claude Code|Cursor/);
+    const fixable = problems(found).find((d) => d.code === 'wire-collision' && (d.data as { fix?: unknown } | undefined)?.fix !== undefined) ?? problems(found).find((d) => d.code === 'wire-collision')!;
+    const actions = (await client.codeActions(uri, fixable.range, [fixable], ['quickfix']))!;
+    const action = actions.find((a) => a.isPreferred) ?? actions.find((a) => a.edit);
+    assert.ok(action?.edit, JSON.stringify(actions));
+    await client.apply(action.edit);
+    const after = await client.diagnostics(uri);
+    assert.deepEqual(problems(after).filter((d) => d.code === 'wire-collision'), []);
+    return client.text(uri);
+  }
+
+  test('TypeScript MCP server: wire-collision on both literals, hover, quick fix keeps the quotes', async () => {
+    const fixed = await collideHoverFix('file:///ws/src/server.ts', TS_SERVER, 'typescript', [`'admin.tools.list'`, `"admin_tools_list"`]);
+    assert.match(fixed, /server\.registerTool\('[a-z_-]+', \{ description: 'List' \}/);
+  });
+
+  test('FastMCP: a function-name tool and name= collide; the fix writes name= in the decorator', async () => {
+    const fixed = await collideHoverFix('file:///ws/src/server.py', PY_SERVER, 'python', ['orders_get', '"orders.get"']);
+    assert.match(fixed, /@mcp\.tool\(name="[a-z_-]+"\)\ndef fetch_order/);
+  });
+
+  test('Go mcp.NewTool: the collision, hover and fix', async () => {
+    const fixed = await collideHoverFix('file:///ws/cmd/main.go', GO_SERVER, 'go', ['"get.issue"', '`get_issue`']);
+    assert.doesNotMatch(fixed, /"get\.issue"/);
+  });
+
+  test('edits re-parse incrementally: a new colliding tool typed into the file is found', async () => {
+    const uri = 'file:///ws/src/edit.ts';
+    const text = TS_SERVER.replace(/server\.registerTool\("admin_tools_list".*\n/, '');
+    await client.open(uri, text, 'typescript');
+    assert.deepEqual(collisionsOn(text, await client.diagnostics(uri)), []);
+    const end = positionOf(text, '}));', 0, 4);
+    await client.edit(uri, [{ range: { start: end, end }, newText: "\nserver.tool('admin_tools_list', async () => ({ content: [] }));" }]);
+    const found = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'));
+    assert.deepEqual(collisionsOn(client.text(uri), found), [`'admin.tools.list'`, `'admin_tools_list'`]);
+  });
+
+  test('F2 renames a literal and refuses a colliding name; symbols list the tools', async () => {
+    const uri = 'file:///ws/src/rename.ts';
+    const text = TS_SERVER.replace('admin.tools.list', 'admin.tools.all');
+    await client.open(uri, text, 'typescript');
+    await client.diagnostics(uri);
+    const symbols = (await client.symbols(uri)) as DocumentSymbol[];
+    assert.ok(JSON.stringify(symbols).includes('admin_tools_list'), JSON.stringify(symbols));
+    await assert.rejects(client.rename(uri, positionOf(text, 'admin.tools.all', 0, 2), 'admin_tools_list'));
+    const edit = await client.rename(uri, positionOf(text, 'admin.tools.all', 0, 2), 'admin_all');
+    await client.apply(edit!);
+    assert.match(client.text(uri), /registerTool\('admin_all',/);
+  });
+
+  test('inlay hints show the wire name right after the literal', async () => {
+    const uri = 'file:///ws/src/hints.ts';
+    const text = TS_SERVER.replace(/server\.registerTool\("admin_tools_list".*\n/, '');
+    await client.open(uri, text, 'typescript');
+    await client.diagnostics(uri, (d) => d.length > 0);
+    const hints = (await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } }))!;
+    assert.deepEqual(hints.map((h) => h.label), ['→ admin_tools_list']);
+    assert.deepEqual(hints[0]!.position, positionOf(text, `'admin.tools.list'`, 0, `'admin.tools.list'`.length));
+  });
+
+  test('an ordinary TypeScript file shows nothing', async () => {
+    const uri = 'file:///ws/src/plain.ts';
+    const text = 'export function registerTool(name: string) { return name; }\nregisterTool("a.b");\nregisterTool("a_b");\n';
+    await client.open(uri, text, 'typescript');
+    assert.deepEqual(await client.diagnostics(uri), []);
+  });
+});
