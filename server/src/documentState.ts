@@ -51,7 +51,7 @@ export class DocumentAnalyzer {
   constructor(
     private readonly settings: SettingsStore,
     /** The core's one pipeline (config → options → client context → analysis) over the server's workspace. */
-    private readonly pipeline: (uri: string, text: string, settings: ToolwireSettings) => DocumentResult,
+    private readonly pipeline: (uri: string, text: string, settings: ToolwireSettings) => DocumentResult | Promise<DocumentResult>,
     private readonly logger: Logger,
     /** Told about every freshly computed state (the server uses it to warn about a broken config). */
     private readonly onComputed: (state: DocumentState) => void = () => undefined,
@@ -106,7 +106,7 @@ export class DocumentAnalyzer {
       return { ...common, kind: 'too-large', detail: `toolwire skipped this file: ${(text.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).` };
     }
     try {
-      const result = this.pipeline(document.uri, text, settings);
+      const result = await this.pipeline(document.uri, text, settings);
       if (result.kind === 'ignored') return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
       if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };
       return { ...common, kind: 'analysis', text, analysis: result.analysis, index: new AnalysisIndex(result.analysis), options: result.options, config: result.config };

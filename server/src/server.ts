@@ -34,6 +34,9 @@ import type { DiagnosticsScheduler } from './validation/scheduler';
 /** Files whose change matters: configs, MCP client configs, and tool files read by a census. */
 const WATCHED_FILES = '**/*.{json,jsonc,jsonl,ndjson}';
 
+/** Rounds of reads one analysis waits for where the runtime reads asynchronously (RuntimeEnvironment.settle). */
+const MAX_READ_ROUNDS = 6;
+
 function isWorkspaceConfig(path: string): boolean {
   return path.endsWith('/.toolwire.json') || MCP_CLIENT_CONFIGS.some((c) => path.endsWith(`/${c.path}`));
 }
@@ -62,8 +65,24 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   };
   const workspace = new ServerWorkspace(documents, runtime);
   const service = createToolwireService({ workspace });
+  /**
+   * The pipeline, again while the runtime answers reads it could not answer at once (the browser's
+   * client reads): each round reads what the one before found (the configs up the tree and the MCP
+   * client configurations, then the files they name). Bounded: a later answer is picked up by the
+   * next analysis.
+   */
+  const pipeline = async (uri: string, text: string, current: ToolwireSettings): Promise<DocumentResult> => {
+    let result = analyzeOnce(uri, text, current);
+    for (let round = 0; round < MAX_READ_ROUNDS; round++) {
+      const arrived = await runtime.settle?.();
+      if (!arrived) break;
+      workspace.arrived(arrived);
+      result = analyzeOnce(uri, text, current);
+    }
+    return result;
+  };
   /** The core's one pipeline, as the CLI runs it, with the editor's settings and folders. */
-  const pipeline = (uri: string, text: string, current: ToolwireSettings): DocumentResult => {
+  const analyzeOnce = (uri: string, text: string, current: ToolwireSettings): DocumentResult => {
     const path = runtime.uriToPath(uri);
     const folder = path === undefined ? undefined : workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
     const result = service.analyzeDocument({
