@@ -17,6 +17,9 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
+/** A browser bundle: `browser` fields of dependencies, and a build error for any Node built-in. */
+const browser = { platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
+
 // Stale bundles or source maps from another mode must not end up in a package.
 rmSync('dist', { recursive: true, force: true });
 
@@ -25,12 +28,16 @@ const entries = [
   { in: 'server/src/main.ts', out: 'dist/server.js' },
   // The client runs in VS Code's extension host, which provides `vscode`.
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+  // VS Code for the Web: the client in the web worker extension host, the server in a worker it
+  // starts. No Node built-ins may end up in these two (test/package/browserBundles.test.ts).
+  { in: 'client/src/browser/extension.ts', out: 'dist/browser/client.js', external: ['vscode'], ...browser },
+  { in: 'server/src/browserMain.ts', out: 'dist/browser/server.js', ...browser, format: 'iife' },
 ];
 
 await Promise.all(
   entries
     .filter((entry) => existsSync(entry.in))
-    .map((entry) =>
-      build({ ...common, entryPoints: [entry.in], outfile: entry.out, external: entry.external ?? [], banner: entry.banner }),
+    .map(({ in: entryPoint, out, external, ...options }) =>
+      build({ ...common, ...options, entryPoints: [entryPoint], outfile: out, external: external ?? [] }),
     ),
 );
