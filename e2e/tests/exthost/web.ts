@@ -1,0 +1,12 @@
+// Entry point of the web worker suite (tests/webWorker.test.ts): the same API-level cases as the
+// Node host's suite (index.ts), with toolwire moved into the browser's web worker extension host.
+import { adsCases } from './cases/ads.js';
+import { configCases } from './cases/config.js';
+import { renameCases } from './cases/rename.js';
+import { typingCases } from './cases/typing.js';
+import { mcpCases, webHostCases } from './cases/web.js';
+import { runCases } from './runner.js';
+
+export function run(): Promise<void> {
+  return runCases([...webHostCases, ...adsCases, ...mcpCases, ...renameCases, ...typingCases, ...configCases]);
+}
