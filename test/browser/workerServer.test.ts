@@ -33,6 +33,9 @@ require(workerData.bundle);
 const ROOT = 'vscode-vfs://github/owner/repo';
 const DOCUMENT = `${ROOT}/servers/tools.json`;
 const CONFIG = `${ROOT}/.toolwire.json`;
+/** A second folder: no .toolwire.json, a VS Code MCP configuration that launches srv/. */
+const OTHER = 'vscode-vfs://github/owner/other';
+const SERVED = `${OTHER}/srv/tools.json`;
 const TOOLS = JSON.stringify({ tools: [{ name: 'files.read', inputSchema: { type: 'object' } }, { name: 'files_read', inputSchema: { type: 'object' } }] }, null, 2);
 
 class WorkerReader extends AbstractMessageReader {
@@ -71,11 +74,11 @@ describe('the browser server in a worker, files from the client', { skip: exists
   let connection: ProtocolConnection;
 
   /** The next publication for the document satisfying `accept` (event-driven, with a deadline). */
-  const nextPublished = (accept: (p: Published) => boolean, from: number): Promise<Published> =>
+  const nextPublished = (accept: (p: Published) => boolean, from: number, uri = DOCUMENT): Promise<Published> =>
     new Promise((done, fail) => {
       const deadline = setTimeout(() => fail(new Error(`no matching diagnostics; published: ${JSON.stringify(published.slice(from))}`)), 15_000);
       const check = () => {
-        const found = published.slice(from).find((p) => p.uri === DOCUMENT && accept(p));
+        const found = published.slice(from).find((p) => p.uri === uri && accept(p));
         if (!found) {
           waiters.push(check);
           return;
@@ -89,6 +92,8 @@ describe('the browser server in a worker, files from the client', { skip: exists
   before(async () => {
     files.set(CONFIG, JSON.stringify({ severity: { 'wire-collision': 'warning' }, clients: [] }));
     files.set(DOCUMENT, TOOLS);
+    files.set(`${OTHER}/.vscode/mcp.json`, JSON.stringify({ servers: { files: { command: 'node', args: ['srv/index.js'] } } }));
+    files.set(SERVED, TOOLS);
     worker = new Worker(PRELUDE, { eval: true, workerData: { bundle: BUNDLE } });
     connection = createProtocolConnection(new WorkerReader(worker), new WorkerWriter(worker));
     connection.onRequest('toolwire/readFile', async (params: ReadFileParams): Promise<ReadFileResult> => {
@@ -98,14 +103,15 @@ describe('the browser server in a worker, files from the client', { skip: exists
       const text = files.get(params.uri);
       return text === undefined ? { kind: 'missing' } : { kind: 'text', text };
     });
-    connection.onRequest('toolwire/findFiles', async () => [...files.keys()].map((uri) => uri.slice(ROOT.length + 1)));
+    connection.onRequest('toolwire/findFiles', async ({ folderUri }: { folderUri: string }) =>
+      [...files.keys()].filter((uri) => uri.startsWith(`${folderUri}/`)).map((uri) => uri.slice(folderUri.length + 1)));
     connection.onRequest('client/registerCapability', () => null);
     connection.onNotification('textDocument/publishDiagnostics', (params: Published) => {
       published.push(params);
       waiters.splice(0).forEach((w) => w());
     });
     connection.listen();
-    await connection.sendRequest('initialize', { processId: null, rootUri: ROOT, workspaceFolders: [{ uri: ROOT, name: 'repo' }], capabilities: {} });
+    await connection.sendRequest('initialize', { processId: null, rootUri: ROOT, workspaceFolders: [{ uri: ROOT, name: 'repo' }, { uri: OTHER, name: 'other' }], capabilities: {} });
     await connection.sendNotification('initialized', {});
   });
 
@@ -122,6 +128,16 @@ describe('the browser server in a worker, files from the client', { skip: exists
     assert.ok(asked.includes(CONFIG), `the config was asked for: ${asked.join(', ')}`);
     assert.ok(asked.includes(`${ROOT}/servers/.toolwire.json`), 'discovery walked up from the document');
     assert.ok(asked.every((uri) => uri.startsWith(`${ROOT}/`)), `nothing above the workspace folder was asked for: ${asked.join(', ')}`);
+  });
+
+  test('an MCP client configuration read through the client decides the clients and the server name', async () => {
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: SERVED, languageId: 'json', version: 1, text: TOOLS } });
+    const first = await nextPublished(() => true, 0, SERVED);
+    const clientFindings = first.diagnostics.filter((d) => String(d.code).startsWith('client-'));
+    assert.deepEqual(clientFindings.map((d) => d.code), ['client-collision', 'client-collision'], JSON.stringify(first.diagnostics.map((d) => d.message)));
+    // Only VS Code (the configuration's client), and under the server name it gives the folder.
+    const messages = clientFindings.map((d) => String(d.message));
+    assert.ok(messages.every((m) => m.includes('mcp_files_files_read') && !m.includes('Cursor')), messages[0]);
   });
 
   test('a watched-file change to the config is read again and applies', async () => {
