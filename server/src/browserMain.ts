@@ -10,8 +10,12 @@ import { startServer } from './server';
  * browser's code-server): the same server as `main.ts`, with files read by the client through
  * `vscode.workspace.fs` (`toolwire/readFile`, `toolwire/findFiles`) instead of from a disk.
  *
- * Seam for WebAssembly parsers (source-code front-ends): the worker fetches them from the
- * extension's URI, which the client can pass in `initializationOptions` (not needed yet).
+ * Seam for WebAssembly parsers (the source-code front-ends' lazy loader): hand the loader to the
+ * server here, next to `runtime`. The worker runs from a Blob URL under code-server, so it has no
+ * base URL of its own, and a remote extension's `vscode-remote:` URI is not fetchable from it: the
+ * loader should ask the client for the bytes (a request like `toolwire/readFile`, served with
+ * `fetch` or `workspace.fs` on `Uri.joinPath(context.extensionUri, ...)`; a Uint8Array crosses
+ * postMessage as is), or `fetch` a URL the client passes in `initializationOptions` where one exists.
  */
 interface WorkerScope {
   postMessage(message: unknown): void;
