@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { codeOf, openEditor, positionOf, revertAndClose, toolwireProblems } from '../documents.js';
 import { expectProblems } from '../expect.js';
 import type { Case } from '../runner.js';
+import { poll } from '../waits.js';
 import { applyQuickFix, toolwireHover } from './ads.js';
 import { EXTENSION_ID } from './installed.js';
 
@@ -75,6 +76,76 @@ export const mcpCases: readonly Case[] = [
         const fixed = JSON.parse(document.getText()) as { tools: Array<{ name: string }> };
         assert.deepEqual(fixed.tools.map((t) => t.name), ['files-read', 'files_read']);
       } finally {
+        await revertAndClose();
+      }
+    },
+  },
+];
+
+/** Features without a case of their own in the Node suite, through the same API. */
+export const browserFeatureCases: readonly Case[] = [
+  {
+    name: 'YAML MCP tool list: the same collisions on the plain scalars, and fix-all (source.fixAll.toolwire) clears them',
+    timeoutMs: 60_000,
+    run: async () => {
+      const { document } = await openEditor('mcp/tools.yaml');
+      try {
+        assert.equal(document.languageId, 'yaml');
+        await expectProblems(document, ['error wire-collision files.read', 'error wire-collision files_read'], 'the YAML findings');
+        const whole = new vscode.Range(new vscode.Position(0, 0), document.lineAt(document.lineCount - 1).range.end);
+        const fixAll = async () =>
+          ((await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, whole, 'source.fixAll.toolwire')) ?? []).filter((a) => a.title.startsWith('Fix all toolwire problems'));
+        const action = await poll('the fix-all action', async () => (await fixAll())[0], { timeoutMs: 20_000, intervalMs: 200, seen: async () => JSON.stringify((await fixAll()).map((a) => a.title)) });
+        assert.ok(action.edit, 'fix-all carries an edit');
+        assert.equal(await vscode.workspace.applyEdit(action.edit), true);
+        await expectProblems(document, [], 'fix-all to clear both collisions');
+        assert.match(document.getText(), /- name: files-read\n/);
+      } finally {
+        await revertAndClose();
+      }
+    },
+  },
+  {
+    name: 'document symbols list the tools',
+    timeoutMs: 30_000,
+    run: async () => {
+      const { document } = await openEditor(MCP);
+      try {
+        const names = async () => {
+          const symbols = (await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', document.uri)) ?? [];
+          const all: string[] = [];
+          const work = [...symbols];
+          for (let s = work.pop(); s; s = work.pop()) {
+            all.push(s.name);
+            work.push(...(s.children ?? []));
+          }
+          return all;
+        };
+        await poll('toolwire symbols for both tools', async () => {
+          const all = await names();
+          return all.includes('files.read') && all.includes('files_read') ? all : undefined;
+        }, { timeoutMs: 20_000, intervalMs: 200, seen: async () => JSON.stringify(await names()) });
+      } finally {
+        await revertAndClose();
+      }
+    },
+  },
+  {
+    name: 'Show Census opens the census webview',
+    timeoutMs: 30_000,
+    run: async () => {
+      const { document } = await openEditor(MCP);
+      const censusTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('toolwire.census'));
+      try {
+        await vscode.commands.executeCommand('toolwire.showCensus', document.uri);
+        const tabs = await poll('a census tab', async () => (censusTabs().length > 0 ? censusTabs() : undefined), {
+          timeoutMs: 20_000,
+          intervalMs: 200,
+          seen: async () => JSON.stringify(vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label)),
+        });
+        assert.match(tabs[0]!.label, /tools\.json/);
+      } finally {
+        await vscode.window.tabGroups.close(censusTabs());
         await revertAndClose();
       }
     },
