@@ -71,6 +71,17 @@ describe('ClientFiles: synchronous reads over a client that answers later', () =
     assert.match(logged[0] ?? '', /gone/);
   });
 
+  test('a client that never answers does not hold the analysis: the read gives up as no such file', async () => {
+    const logged: string[] = [];
+    const never: FileRequests = { readFile: () => new Promise(() => undefined), findFiles: () => new Promise(() => undefined) };
+    const files = new ClientFiles(never, toUri, (m) => logged.push(m), 1);
+    files.readFile('/file:/w/a.json');
+    assert.deepEqual(await files.settle(), ['/file:/w/a.json']);
+    assert.equal(files.readFile('/file:/w/a.json'), undefined);
+    assert.equal(files.settle(), undefined, 'given up: not asked again until it changes');
+    assert.match(logged[0] ?? '', /no answer for \/file:\/w\/a\.json within 1 ms/);
+  });
+
   test('folder listings come from findFiles and are dropped by any change', async () => {
     const client = deferredClient({ 'file:///w/a.json': { kind: 'text', text: '' }, 'file:///w/sub/b.json': { kind: 'text', text: '' } });
     const files = new ClientFiles(client.requests, toUri, () => undefined);

@@ -26,6 +26,8 @@ export class ClientFiles {
     private readonly requests: FileRequests,
     private readonly pathToUri: (path: string) => string,
     private readonly log: (message: string) => void,
+    /** A client that never answers (a network file system gone away) must not hold analyses forever. */
+    private readonly timeoutMs = 15_000,
   ) {}
 
   readFile(path: string): string | undefined {
@@ -66,6 +68,14 @@ export class ClientFiles {
     return this.lookup(this.files, `file:${path}`, path, () => this.requests.readFile({ uri: this.pathToUri(path) }), { kind: 'missing' });
   }
 
+  private withTimeout<T>(answer: Promise<T>, path: string): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer for ${path} within ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    return Promise.race([answer, expired]).finally(() => clearTimeout(timer));
+  }
+
   /** The known answer, or undefined while the client is asked (`failed` is stored if it fails). */
   private lookup<T>(cache: Map<string, Entry<T>>, key: string, path: string, ask: () => Promise<T>, failed: T): T | undefined {
     const entry = cache.get(path);
@@ -80,7 +90,7 @@ export class ClientFiles {
     };
     const pending: Entry<T> = {
       state: 'pending',
-      done: ask().then(store, (error: unknown) => {
+      done: this.withTimeout(ask(), path).then(store, (error: unknown) => {
         this.log(`toolwire: the client could not read ${path}: ${error instanceof Error ? error.message : String(error)}`);
         store(failed);
       }),
