@@ -19,6 +19,21 @@ const common = {
   loader: { '.md': 'text' },
 };
 
+/** A browser bundle: `browser` fields of dependencies, and a build error for any Node built-in. */
+const browser = { platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
+/**
+ * The browser server bundles tree-sitter's runtime, one build for Node and browsers: its Node
+ * branches name `url`, `module` and `fs/promises`, which become server/src/browser/nodeShims.ts,
+ * and it finds its own URL from `__filename` when it loads (test/package/browserBundles.test.ts
+ * builds with the same options).
+ */
+const browserServer = {
+  ...browser,
+  format: 'iife',
+  alias: { url: './server/src/browser/nodeShims.ts', module: './server/src/browser/nodeShims.ts', 'fs/promises': './server/src/browser/nodeShims.ts' },
+  define: { __filename: '"/toolwire/dist/browser/server.js"' },
+};
+
 // Stale bundles or source maps from another mode must not end up in a package.
 rmSync('dist', { recursive: true, force: true });
 
@@ -27,13 +42,17 @@ const entries = [
   { in: 'server/src/main.ts', out: 'dist/server.js' },
   // The client runs in VS Code's extension host, which provides `vscode`.
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+  // VS Code for the Web: the client in the web worker extension host, the server in a worker it
+  // starts. No Node built-ins may end up in these two (test/package/browserBundles.test.ts).
+  { in: 'client/src/browser/extension.ts', out: 'dist/browser/client.js', external: ['vscode'], ...browser },
+  { in: 'server/src/browserMain.ts', out: 'dist/browser/server.js', ...browserServer },
 ];
 
 await Promise.all(
   entries
     .filter((entry) => existsSync(entry.in))
-    .map((entry) =>
-      build({ ...common, entryPoints: [entry.in], outfile: entry.out, external: entry.external ?? [], banner: entry.banner }),
+    .map(({ in: entryPoint, out, external, ...options }) =>
+      build({ ...common, ...options, entryPoints: [entryPoint], outfile: out, external: external ?? [] }),
     ),
 );
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { CENSUS_PAGE_COMMAND, CENSUS_REQUEST, type CensusParams, type CensusReport } from '../../server/src/protocol';
 
 /**
@@ -14,7 +14,7 @@ export class CensusView implements vscode.Disposable {
   private shown: vscode.Uri | undefined;
   private readonly command: vscode.Disposable;
 
-  constructor(private readonly client: LanguageClient, private readonly extensionUri: vscode.Uri) {
+  constructor(private readonly client: BaseLanguageClient, private readonly extensionUri: vscode.Uri) {
     this.command = vscode.commands.registerCommand(CENSUS_PAGE_COMMAND, (page: unknown) => this.showPage(typeof page === 'number' ? page : 0));
   }
 

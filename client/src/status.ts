@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { FORMATS } from '../../server/src/core/formats/registry';
 import { STATUS_REQUEST, type DocumentStatus } from '../../server/src/protocol';
 import { DOCUMENT_SELECTOR } from './selector';
@@ -19,7 +19,7 @@ export class StatusItem implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(private readonly client: BaseLanguageClient) {
     this.item.name = 'toolwire';
     this.item.text = 'toolwire';
     this.item.command = { title: 'Show census', command: 'toolwire.showCensus' };

@@ -141,7 +141,8 @@ export class DocumentAnalyzer {
     try {
       const reused = this.reuse(document, text, generation, epoch);
       if (reused) return { ...common, kind: 'analysis', text, analysis: reused.analysis, index: new AnalysisIndex(reused.analysis), options: reused.options, config: reused.config };
-      // A source file may first need its grammar loaded (issue 12), hence the await.
+      // A source file may first need its grammar loaded (issue 12), and in a browser the
+      // workspace's files arrive asynchronously: hence the await.
       const result = await this.pipeline(document.uri, text, settings);
       if (result.kind === 'ignored') return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
       if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };

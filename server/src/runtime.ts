@@ -20,6 +20,16 @@ export interface RuntimeEnvironment {
    * it source files yield nothing.
    */
   readonly wasm?: WasmLoader;
+  /**
+   * Only where files come from elsewhere, asynchronously (the browser: the VS Code client reads
+   * them through `workspace.fs`). There a read not yet answered reads as "no such file" and starts
+   * a fetch; `settle` then resolves, once every fetch in flight is answered, with the paths they
+   * were for, so the server analyses again with them. Undefined: nothing in flight. The Node
+   * runtime answers every read at once and has neither method.
+   */
+  settle?(): Promise<readonly string[]> | undefined;
+  /** Drops what was read of these paths (of everything when none): they changed. */
+  forget?(paths?: readonly string[]): void;
   readonly timer: {
     setTimeout(callback: () => void, ms: number): Disposable;
     /** Lets pending messages (a newer didChange, a cancellation) be read before heavy work. */

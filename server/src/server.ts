@@ -47,6 +47,8 @@ const LANGUAGE_IDS: Readonly<Record<string, SourceLanguage>> = {
   python: 'python',
   go: 'go',
 };
+/** Rounds of reads one analysis waits for where the runtime reads asynchronously (RuntimeEnvironment.settle). */
+const MAX_READ_ROUNDS = 6;
 
 function isWorkspaceConfig(path: string): boolean {
   return path.endsWith('/.toolwire.json') || MCP_CLIENT_CONFIGS.some((c) => path.endsWith(`/${c.path}`));
@@ -82,13 +84,29 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   // that imports a known library; each open document keeps its tree for incremental parses.
   const parsers = runtime.wasm ? new TreeSitterParsers(runtime.wasm, (m) => logger.error(m)) : undefined;
   if (parsers) workspace.code = parsers.parserFor('other files');
-  /** The core's one pipeline, as the CLI runs it, with the editor's settings and folders. */
+  /**
+   * The pipeline, again while the runtime answers reads it could not answer at once (the browser's
+   * client reads): each round reads what the one before found (the configs up the tree and the MCP
+   * client configurations, then the files they name). Bounded: a later answer is picked up by the
+   * next analysis.
+   */
   const pipeline = async (uri: string, text: string, current: ToolwireSettings): Promise<DocumentResult> => {
-    const path = runtime.uriToPath(uri);
     const languageId = documents.get(uri)?.languageId;
     const language = languageId !== undefined ? LANGUAGE_IDS[languageId] : undefined;
-    const code = language ?? languageOfPath(path);
+    const code = language ?? languageOfPath(runtime.uriToPath(uri));
     if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code)) await parsers.load(grammarOf(code));
+    let result = analyzeOnce(uri, text, current, language, languageId);
+    for (let round = 0; round < MAX_READ_ROUNDS; round++) {
+      const arrived = await runtime.settle?.();
+      if (!arrived) break;
+      workspace.arrived(arrived);
+      result = analyzeOnce(uri, text, current, language, languageId);
+    }
+    return result;
+  };
+  /** The core's one pipeline, as the CLI runs it, with the editor's settings and folders. */
+  const analyzeOnce = (uri: string, text: string, current: ToolwireSettings, language: SourceLanguage | undefined, languageId: string | undefined): DocumentResult => {
+    const path = runtime.uriToPath(uri);
     const folder = path === undefined ? undefined : workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
     const result = service.analyzeDocument({
       path,

@@ -70,6 +70,15 @@ export class ServerWorkspace implements ToolwireWorkspace {
 
   /** A file changed on disk (or was created or deleted): forget what was read. */
   invalidate(paths?: readonly string[]): void {
+    this.runtime.forget?.(paths);
+    this.arrived(paths);
+  }
+
+  /**
+   * The runtime has now answered reads it could not answer before (`RuntimeEnvironment.settle`):
+   * drop the "no such file" this workspace cached for them, and the folder listings.
+   */
+  arrived(paths?: readonly string[]): void {
     if (!paths) {
       this.disk.clear();
       this.configs.clear();

@@ -6,14 +6,16 @@ import type { CodeGrammar, CodeParser, SyntaxNode } from '../core/code/syntax';
  * browser. The one thing an adapter implements to read source code (issue 12).
  */
 export interface WasmLoader {
-  /** The location of the runtime's own `tree-sitter.wasm` (a path in Node, a URL in a browser). */
-  runtimeLocation(): string;
+  /**
+   * The runtime's own `tree-sitter.wasm`, as bytes: a web worker started from a Blob URL has no
+   * base URL to fetch it from, so every adapter hands the bytes in (Node reads the file).
+   */
+  runtime(): Promise<Uint8Array>;
   /** A grammar's bytes (`tree-sitter-<grammar>.wasm`). */
   grammar(grammar: CodeGrammar): Promise<Uint8Array>;
 }
 
-/** The WASM files an adapter ships (scripts/build.mjs copies them into dist/). */
-export const WASM_FILES: readonly string[] = ['tree-sitter.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-python.wasm', 'tree-sitter-go.wasm'];
+export { WASM_FILES } from './wasmFiles';
 
 interface KeptTree {
   readonly text: string;
@@ -56,7 +58,13 @@ export class TreeSitterParsers {
 
   private async loadLanguage(grammar: CodeGrammar): Promise<Language | undefined> {
     try {
-      this.runtime ??= Parser.init({ locateFile: () => this.loader.runtimeLocation() });
+      // With `wasmBinary` the runtime reads no file and fetches no URL; `locateFile` only keeps it
+      // from working out its own script's URL, which a web worker cannot.
+      // (`wasmBinary` is an Emscripten module option the package's typings leave out.)
+      this.runtime ??= this.loader.runtime().then((wasmBinary) => {
+        const options = { wasmBinary, locateFile: (file: string) => file };
+        return Parser.init(options);
+      });
       await this.runtime;
       return await Language.load(await this.loader.grammar(grammar));
     } catch (error) {

@@ -10,7 +10,7 @@ import type { WasmLoader } from '../code/treeSitter';
 export function nodeWasmLoader(): WasmLoader {
   const folder = wasmFolder();
   return {
-    runtimeLocation: () => join(folder, 'tree-sitter.wasm'),
+    runtime: async () => new Uint8Array(await readFile(join(folder, 'tree-sitter.wasm'))),
     grammar: async (grammar) => new Uint8Array(await readFile(join(folder, `tree-sitter-${grammar}.wasm`))),
   };
 }

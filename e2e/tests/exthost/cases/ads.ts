@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { codeOf, describeDiagnostics, openEditor, positionOf, revertAndClose, toolwireProblems } from '../documents.js';
 import { expectProblems } from '../expect.js';
 import type { Case } from '../runner.js';
+import { EXTENSION_ID } from './installed.js';
 import { poll } from '../waits.js';
 
 const ADS = '.well-known/agent-discovery.json';
@@ -23,7 +24,11 @@ export const adsCases: readonly Case[] = [
       const { document } = await openEditor(ADS);
       assert.equal(document.languageId, 'json');
       const diagnostics = await expectProblems(document, EXPECTED, 'the ADS findings');
-      for (const d of toolwireProblems(diagnostics)) {
+      // From another extension host (tests/webWorker.test.ts) a diagnostic arrives through VS
+      // Code's marker mirror, which keeps a code's value and drops its target: links are checked
+      // where toolwire runs in this host.
+      const sameHost = vscode.extensions.getExtension(EXTENSION_ID) !== undefined;
+      for (const d of sameHost ? toolwireProblems(diagnostics) : []) {
         const code = d.code;
         assert.ok(typeof code === 'object' && code.target.toString() === `${DOCS}#${codeOf(d)}`, `${codeOf(d)} links to its docs: ${JSON.stringify(code)}`);
       }
@@ -102,7 +107,7 @@ export const adsCases: readonly Case[] = [
  * toolwire's hover at `position`. Other providers (the JSON schema's descriptions) may answer too,
  * and the first request after activation can come back empty, so poll until toolwire's is there.
  */
-async function toolwireHover(document: vscode.TextDocument, position: vscode.Position): Promise<string> {
+export async function toolwireHover(document: vscode.TextDocument, position: vscode.Position): Promise<string> {
   return poll(
     `a toolwire hover at ${position.line + 1}:${position.character + 1}`,
     async () => (await hoverTexts(document.uri, position)).find((t) => t.includes('Wire name:')),
