@@ -45,14 +45,22 @@ describe('config globs: a non-backtracking matcher with picomatch semantics', ()
       .array(fc.constantFrom('a', 'b', '.', '/', '*', '**', '?', '[ab]', '[^a]', '[a-c]', '{a,b}', '{,a}', '{a/b,c}', '**/', '/**', 'x', '\\*', '.json', '{', '}', ','), { minLength: 1, maxLength: 7 })
       .map((parts) => parts.join(''))
       // Left out: corners where picomatch's RegExp translation is itself irregular (`***`, `**`
-      // against a brace or a comma, `//`, unbalanced braces). Ours is the plain reading there.
-      .filter((g) => !g.startsWith('/') && !/\*\*\*|\*\*[{},]|[{},]\*\*|\*\*\/\{,|\/\/|^\.\/\./.test(g) && balanced(g));
+      // against a brace or a comma, `//`, unbalanced braces, a whole first segment `*.*`). Ours is
+      // the plain reading there.
+      .filter((g) => !g.startsWith('/') && !/\*\*\*|\*\*[{},]|[{},]\*\*|\*\*\/\{,|\/\/|^\.\/\.|(^|[{,])\*\.\*($|[},])/.test(g) && balanced(g));
     const segment = fc
       .array(fc.constantFrom('a', 'b', '.', 'x', 'c', '*', 'ab', '.json', '{', ','), { minLength: 1, maxLength: 3 })
       .map((parts) => parts.join(''))
       .filter((s) => s !== '.' && s !== '..');
     const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => segments.join('/'));
     fc.assert(fc.property(pattern, path, (g, p) => new Glob(g).matches(p) === picomatchSays(p, g)), { numRuns: 20_000 });
+  });
+
+  test('deliberate difference: *.* matches "a." as x/*.* matches "x/a." (picomatch 4 says no only for the first)', () => {
+    assert.equal(picomatchSays('x/a.', 'x/*.*'), true);
+    assert.equal(picomatchSays('a.', '*.*'), false, 'picomatch\'s irregular corner (if this changes, drop the filter above)');
+    assert.equal(new Glob('*.*').matches('a.'), true);
+    assert.equal(new Glob('x/*.*').matches('x/a.'), true);
   });
 
   test('deliberate difference: [!a] is "not a", as in every shell (picomatch 4 reads "! or a")', () => {
