@@ -27,6 +27,12 @@ export interface ReadExtensionWasmParams {
 export const MAX_CLIENT_READ_BYTES = 50 * 1024 * 1024;
 /** At most this many files listed under one folder, as the Node runtime's walk. */
 export const MAX_CLIENT_LISTED_FILES = 20000;
+/**
+ * The files whose change on disk the server must hear of (a `.toolwire.json`, an MCP client
+ * configuration, or a tool file another document's census read): every syntax toolwire reads.
+ * The client watches them in VS Code; other editors get the same pattern by dynamic registration.
+ */
+export const WATCHED_FILES = '**/*.{json,jsonc,jsonl,ndjson,yaml,yml,ts,tsx,mts,cts,js,jsx,mjs,cjs,py,go}';
 /** The VS Code command the census webview's page links run (`command:` URIs, no scripts). */
 export const CENSUS_PAGE_COMMAND = 'toolwire.censusPage';
 

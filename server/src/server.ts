@@ -25,7 +25,7 @@ import { inlayHintsIn } from './features/inlayHints';
 import { prepareRename, rename } from './features/rename';
 import { statusOf } from './features/status';
 import { documentSymbols } from './features/symbols';
-import { CENSUS_REQUEST, STATUS_REQUEST, type CensusParams, type CensusReport, type DocumentParams, type DocumentStatus } from './protocol';
+import { CENSUS_REQUEST, STATUS_REQUEST, WATCHED_FILES, type CensusParams, type CensusReport, type DocumentParams, type DocumentStatus } from './protocol';
 import type { RuntimeEnvironment } from './runtime';
 import { safe } from './safe';
 import { baseOptions, SettingsStore, type ToolwireSettings } from './settings';
@@ -35,7 +35,6 @@ import { PushDiagnostics } from './validation/push';
 import type { DiagnosticsScheduler } from './validation/scheduler';
 
 /** Files whose change matters: configs, MCP client configs, and tool files read by a census. */
-const WATCHED_FILES = '**/*.{json,jsonc,jsonl,ndjson}';
 
 /** Editor language ids whose syntax is not the file extension's guess (an untitled buffer has none). */
 const LANGUAGE_IDS: Readonly<Record<string, SourceLanguage>> = {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import { CensusView } from '../census';
+import { WATCHED_FILES } from '../../../server/src/protocol';
 import { DOCUMENT_SELECTOR } from '../selector';
 import { StatusItem } from '../status';
 
@@ -25,7 +26,7 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel: output,
     // .toolwire.json, MCP client configurations, and the tool files a client census reads.
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{json,jsonc,jsonl,ndjson}') },
+    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher(WATCHED_FILES) },
     diagnosticPullOptions: { onChange: true, onSave: true, onTabs: false },
   };
   const client = host.createClient(clientOptions);
