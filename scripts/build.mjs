@@ -58,7 +58,7 @@ await Promise.all(
 
 // tree-sitter's runtime and the grammars the source-code front-end loads on demand (issue 12):
 // TypeScript, TSX (also read for JavaScript), Python and Go. Keep in step with WASM_FILES in
-// server/src/code/treeSitter.ts; .vscodeignore ships them.
+// server/src/code/wasmFiles.ts (test/package/vsix.test.ts checks); .vscodeignore ships them.
 mkdirSync('dist', { recursive: true });
 for (const file of ['tree-sitter.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-python.wasm', 'tree-sitter-go.wasm']) {
   copyFileSync(`node_modules/@vscode/tree-sitter-wasm/wasm/${file}`, `dist/${file}`);

@@ -90,7 +90,8 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
     parsers.forget(absolute);
     progress.tick(i + 1);
   }
-  parsers.dispose();
+  // The parsers stay loaded: `fix` re-analyses source files with them (each file's tree was freed
+  // above), and the process ends with the command.
   inputs.finish();
   return { files: analysed, configProblems: configs.problems, configs: configs.loaded, hasConfigErrors: configs.problems.some((p) => p.severity === 'error'), ioError, workspace };
 }

@@ -8,6 +8,11 @@ export interface StaleEntryHost<Settings> {
   /** The config as saved (what the analyses ran with); undefined when none or unreadable. */
   savedConfig(path: string): string | undefined;
   findFiles(folder: string, globs: readonly string[]): readonly string[];
+  /**
+   * Waits for reads and listings still in flight (a browser's, answered by the client); the
+   * Node runtime has none. A listing asked for and not yet answered reads as empty until then.
+   */
+  settle?(): Promise<void>;
   /** The pipeline over one file under this config, as the editor runs it. */
   analyze(path: string, settings: Settings): DocumentResult | Promise<DocumentResult>;
   /** The editor's severities, which the config's refine (a code off there is not "unused"). */
@@ -32,6 +37,12 @@ export async function staleConfigEntries<Settings>(host: StaleEntryHost<Settings
   const severity = { ...host.baseSeverity(settings), ...config.severity };
   if (entries.length === 0 || severity['unused-suppression'] === 'off') return [];
   const folder = parentOf(path);
+  // Ask for every listing first, then wait for them: an entry must not "match no file" because
+  // the answer was still on its way.
+  if (host.settle) {
+    for (const entry of entries) host.findFiles(folder, [entry.file]);
+    await host.settle();
+  }
   const matches = new Map<IgnoreEntry, readonly string[]>();
   const judged = new Set<string>();
   for (const entry of entries) {

@@ -82,6 +82,8 @@ export class DocumentAnalyzer {
   private readonly epochs = new Map<string, number>();
   /** Per document: the analysis the next version starts from (core/incremental). */
   private readonly bases = new Map<string, Base>();
+  /** Per document: bumped when it closes, so an analysis still running then sets no base. */
+  private readonly lives = new Map<string, number>();
 
   constructor(
     private readonly settings: Pick<SettingsStore, 'forDocument'>,
@@ -117,7 +119,6 @@ export class DocumentAnalyzer {
     return state;
   }
 
-
   invalidateAll(): void {
     this.generationCounter += 1;
   }
@@ -126,31 +127,40 @@ export class DocumentAnalyzer {
     this.cache.delete(uri);
     this.epochs.delete(uri);
     this.bases.delete(uri);
+    this.lives.set(uri, (this.lives.get(uri) ?? 0) + 1);
   }
 
   private async compute(document: TextDocument, generation: number, epoch: number): Promise<DocumentState> {
-    const settings = await this.settings.forDocument(document.uri);
-    const common = { uri: document.uri, version: document.version, settings };
+    // Read before any await: the document is updated in place on each edit, and the version must
+    // be the one of this text (an edit log trimmed to a newer version would corrupt reuse).
+    const version = document.version;
     const text = document.getText();
-    if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: this.hooks.configProblems?.(document.uri, text) ?? parseConfig(text).problems, findings: (await this.hooks.configFindings?.(document.uri, text, settings)) ?? [] };
-    if (!settings.enable) return { ...common, kind: 'disabled', detail: 'toolwire is turned off for this folder (setting toolwire.enable).' };
-    const limit = settings.maxFileSizeMB * 1024 * 1024;
-    if (text.length > limit) {
-      return { ...common, kind: 'too-large', detail: `toolwire skipped this file: ${(text.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).` };
-    }
+    const life = this.lives.get(document.uri) ?? 0;
+    const settings = await this.settings.forDocument(document.uri);
+    const common = { uri: document.uri, version, settings };
     try {
-      const reused = this.reuse(document, text, generation, epoch);
+      if (isConfigFile(document.uri)) {
+        return { ...common, kind: 'config-file', problems: this.hooks.configProblems?.(document.uri, text) ?? parseConfig(text).problems, findings: (await this.hooks.configFindings?.(document.uri, text, settings)) ?? [] };
+      }
+      if (!settings.enable) return { ...common, kind: 'disabled', detail: 'toolwire is turned off for this folder (setting toolwire.enable).' };
+      const limit = settings.maxFileSizeMB * 1024 * 1024;
+      if (text.length > limit) {
+        return { ...common, kind: 'too-large', detail: `toolwire skipped this file: ${(text.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).` };
+      }
+      const reused = this.reuse(document.uri, version, text, generation, epoch);
       if (reused) return { ...common, kind: 'analysis', text, analysis: reused.analysis, index: new AnalysisIndex(reused.analysis), options: reused.options, config: reused.config };
       // A source file may first need its grammar loaded (issue 12), and in a browser the
       // workspace's files arrive asynchronously: hence the await.
       const result = await this.pipeline(document.uri, text, settings);
       if (result.kind === 'ignored') return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
       if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };
-      this.setBase(document.uri, { version: document.version, generation, epoch, text, analysis: result.analysis, options: result.options, config: result.config });
+      // Closed while it was analysed: no base for a document that is gone (a reopened one starts over).
+      if ((this.lives.get(document.uri) ?? 0) === life) this.setBase(document.uri, { version, generation, epoch, text, analysis: result.analysis, options: result.options, config: result.config });
       return { ...common, kind: 'analysis', text, analysis: result.analysis, index: new AnalysisIndex(result.analysis), options: result.options, config: result.config };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
       this.logger.error(`toolwire: analysis of ${document.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: parseConfig(text).problems, findings: [] };
       return { ...common, kind: 'failed', detail: 'toolwire could not analyse this file (an internal error, logged in the toolwire output channel).' };
     }
   }
@@ -160,15 +170,16 @@ export class DocumentAnalyzer {
    * equals a full analysis. Only within one settings generation and one inter-file epoch: a
    * settings, config or dependency change always runs the whole pipeline again.
    */
-  private reuse(document: TextDocument, text: string, generation: number, epoch: number): Base | undefined {
-    const base = this.bases.get(document.uri);
+  private reuse(uri: string, version: number, text: string, generation: number, epoch: number): Base | undefined {
+    const base = this.bases.get(uri);
     if (!base || base.generation !== generation || base.epoch !== epoch) return undefined;
-    const changes = this.hooks.edits?.(document.uri, base.version, document.version);
-    if (!changes) return undefined;
+    const changes = this.hooks.edits?.(uri, base.version, version);
+    // No edits recorded between the versions must mean the same text.
+    if (!changes || (changes.length === 0 && base.text !== text)) return undefined;
     const analysis = tryReanalyze(base, changes, text);
     if (!analysis) return undefined;
-    const next: Base = { ...base, version: document.version, text, analysis };
-    this.setBase(document.uri, next);
+    const next: Base = { ...base, version, text, analysis };
+    this.setBase(uri, next);
     return next;
   }
 

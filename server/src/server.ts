@@ -34,8 +34,6 @@ import { PullDiagnostics } from './validation/pull';
 import { PushDiagnostics } from './validation/push';
 import type { DiagnosticsScheduler } from './validation/scheduler';
 
-/** Files whose change matters: configs, MCP client configs, and tool files read by a census. */
-
 /** Editor language ids whose syntax is not the file extension's guess (an untitled buffer has none). */
 const LANGUAGE_IDS: Readonly<Record<string, SourceLanguage>> = {
   yaml: 'yaml',
@@ -101,7 +99,17 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       workspace.arrived(arrived);
       result = analyzeOnce(uri, text, current, language, languageId);
     }
+    // A file that is not open (closed meanwhile, or read to judge `.toolwire.json`) keeps no tree.
+    if (!documents.get(uri)) parsers?.forget(uri);
     return result;
+  };
+  /** Waits, where the runtime reads asynchronously, for the reads in flight (bounded rounds). */
+  const settleReads = async (): Promise<void> => {
+    for (let round = 0; round < MAX_READ_ROUNDS; round++) {
+      const arrived = await runtime.settle?.();
+      if (!arrived) return;
+      workspace.arrived(arrived);
+    }
   };
   /** The core's one pipeline, as the CLI runs it, with the editor's settings and folders. */
   const analyzeOnce = (uri: string, text: string, current: ToolwireSettings, language: SourceLanguage | undefined, languageId: string | undefined): DocumentResult => {
@@ -139,7 +147,17 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       return typeof read === 'string' ? read : undefined;
     },
     findFiles: (folder: string, globs: readonly string[]) => workspace.findFiles(folder, globs),
-    analyze: (path: string, current: ToolwireSettings) => pipeline(runtime.pathToUri(path), workspace.readFile(path) ?? '', current),
+    settle: settleReads,
+    analyze: async (path: string, current: ToolwireSettings): Promise<DocumentResult> => {
+      let text = workspace.readFile(path);
+      if (text === undefined) {
+        // In a browser the read may only just have been asked for.
+        await settleReads();
+        text = workspace.readFile(path);
+      }
+      // Never judged as an empty file: an entry is "unknown" where its file cannot be read.
+      return text === undefined ? { kind: 'unreadable', config: undefined } : pipeline(runtime.pathToUri(path), text, current);
+    },
     baseSeverity: (current: ToolwireSettings) => baseOptions(current).severity,
     recordReads: (uri: string, paths: readonly string[]) => workspace.recordDependencies(uri, paths),
   };

@@ -37,6 +37,16 @@ describe('toolwire check on source code (issue 12)', () => {
     assert.equal(result.status, 1);
   });
 
+  test('toolwire fix rewrites the literals in TypeScript, Python and Go, and the check is then clean', () => {
+    const dir = scratch({ '.toolwire.json': '{ "clients": [] }', 'server.ts': TS_SERVER, 'server.py': PY_SERVER, 'tools.go': GO_SERVER });
+    const fixed = runCli(['fix', '.'], dir);
+    assert.equal(fixed.status, 0, `${fixed.stdout}\n${fixed.stderr}`);
+    assert.match(fixed.stderr, /fixed \d+ names? in 3 files/);
+    const after = runCli(['check', '--format', 'json', '.'], dir);
+    const findings = (JSON.parse(after.stdout) as { files: Array<{ diagnostics: Array<{ severity: string }> }> }).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'hint'));
+    assert.deepEqual(findings, [], after.stdout);
+  });
+
   test('the text report points at the literal and names the server from the constructor', () => {
     const dir = scratch({ 'server.ts': TS_SERVER });
     const result = runCli(['check', 'server.ts'], dir);

@@ -182,6 +182,19 @@ describe('reanalyze equals analyze on the new text', () => {
     }
   });
 
+  it('spaces typed inside a suppression directive are a full analysis (they change what it silences)', () => {
+    const text = '{\n  "tools": [\n    {\n      // toolwire-disable-next-line renamed-on-wire -- ok\n      "name": "a.b", "inputSchema": {}\n    }\n  ]\n}';
+    const options: AnalysisOptions = { commentsAllowed: true };
+    const previous = { text, options, analysis: analyze(text, options) };
+    assert.equal(previous.analysis.findings.length, 0, 'the directive silences the hint');
+    const inside = text.indexOf('-next-line ') + '-next-line'.length;
+    for (const change of [{ start: inside, end: inside + 1, text: '' }, { start: inside, end: inside, text: ' ' }]) {
+      const newText = apply(text, [change]);
+      assert.equal(tryReanalyze(previous, [change], newText), undefined, newText);
+      assert.deepStrictEqual(comparable(reanalyze(previous, [change], newText)), comparable(analyze(newText, options)));
+    }
+  });
+
   it('an added invocationName copies the indentation of the name line: spaces typed there are a full analysis', () => {
     const text = adsManifest([{ name: `com.example.${'z'.repeat(70)}`, description: 'Long.' }]);
     const previous = { text, options: {}, analysis: analyze(text) };

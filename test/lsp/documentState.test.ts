@@ -73,6 +73,73 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
     assert.equal(h.runs(), 4, 'and the next description edit is reused again');
   });
 
+  test('an edit during an analysis (the document changes in place) never pairs the new version with the old text', async () => {
+    const log = new EditLog();
+    const options: AnalysisOptions = {};
+    let release: () => void = () => undefined;
+    let gate: Promise<void> | undefined = new Promise((resolve) => (release = resolve));
+    let runs = 0;
+    const pipeline = async (_uri: string, text: string): Promise<DocumentResult> => {
+      runs += 1;
+      // The first run waits (as for a grammar load or the browser's reads) while the user types.
+      const waiting = gate;
+      gate = undefined;
+      if (waiting) await waiting;
+      return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text, modelled: { providers: [] } };
+    };
+    const analyzer = new DocumentAnalyzer(
+      { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },
+      pipeline,
+      { error: () => undefined, info: () => undefined },
+      { edits: (uri, from, to) => log.since(uri, from, to), onBase: (uri, version) => log.trim(uri, version) },
+    );
+    const first = mcpList('a.b', 'a_b').replace(/"name"/g, '"description": "about", "name"');
+    let document = log.documents.create('file:///race.json', 'json', 1, first);
+    const pending = analyzer.stateFor(document);
+    await new Promise((resolve) => setImmediate(resolve));
+    const at = document.getText().indexOf('about') + 1;
+    document = log.documents.update(document, [{ range: { start: document.positionAt(at), end: document.positionAt(at) }, text: 'zz' }], 2);
+    release();
+    const state = await pending;
+    assert.equal(state.version, 1);
+    assert.ok(state.kind === 'analysis' && state.text === first, 'the state is of the text it analysed');
+    // The next edit starts from version 1's base, with both edits replayed (a base stamped with
+    // version 2 but holding version 1's text would lose the first edit).
+    const at2 = document.getText().lastIndexOf('about') + 2;
+    document = log.documents.update(document, [{ range: { start: document.positionAt(at2), end: document.positionAt(at2) }, text: 'q' }], 3);
+    const next = await analyzer.stateFor(document);
+    assert.ok(next.kind === 'analysis');
+    if (next.kind === 'analysis') assert.deepStrictEqual(next.analysis.findings, analyze(document.getText(), options).findings);
+    assert.equal(runs, 1, 'both description edits were reused from the right base');
+  });
+
+  test('a document closed while it is analysed keeps no base; reopened, it starts over', async () => {
+    const log = new EditLog();
+    const options: AnalysisOptions = {};
+    let runs = 0;
+    const pipeline = async (_uri: string, text: string): Promise<DocumentResult> => {
+      runs += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+      return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text, modelled: { providers: [] } };
+    };
+    const analyzer = new DocumentAnalyzer(
+      { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },
+      pipeline,
+      { error: () => undefined, info: () => undefined },
+      { edits: (uri, from, to) => log.since(uri, from, to), onBase: (uri, version) => log.trim(uri, version) },
+    );
+    const before = mcpList('a.b', 'a_b');
+    const pending = analyzer.stateFor(log.documents.create('file:///closed.json', 'json', 1, before));
+    analyzer.forget('file:///closed.json');
+    await pending;
+    // Reopened at version 1 with other text of the same length: no stale reuse.
+    const after = before.replace('a_b', 'a-b');
+    const reopened = await analyzer.stateFor(log.documents.create('file:///closed.json', 'json', 1, after));
+    assert.equal(runs, 2);
+    assert.ok(reopened.kind === 'analysis');
+    if (reopened.kind === 'analysis') assert.deepStrictEqual(reopened.analysis.findings, analyze(after, options).findings);
+  });
+
   test('the edit log refuses a gap and keeps offsets of multi-change events exact', () => {
     const log = new EditLog();
     let document = log.documents.create('file:///t.json', 'json', 1, 'abcdef');

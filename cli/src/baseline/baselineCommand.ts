@@ -4,6 +4,7 @@ import { analyzeFiles, displayPath } from '../analyzeFiles';
 import { buildReport } from '../buildReport';
 import { reportConfigProblems, type CommandIO } from '../checkCommand';
 import { reportFingerprints } from '../fingerprints';
+import { staleSuppressionFiles } from '../staleSuppressions';
 import type { BaselineArgs } from '../fixBaselineArgs';
 import { formatBaseline, type BaselineEntry } from './baselineFile';
 
@@ -24,7 +25,9 @@ export async function runBaseline(args: BaselineArgs, io: CommandIO): Promise<nu
     return text === undefined ? undefined : { path: displayPath(file, io.cwd), text };
   };
   const entries: BaselineEntry[] = [];
-  for (const f of run.files) {
+  // As `check` reports them: the tool files, then the configs' stale `ignore` entries.
+  const files = [...run.files, ...staleSuppressionFiles(run.configs, run.files, run.workspace, (path) => displayPath(path, io.cwd))];
+  for (const f of files) {
     const report = buildReport(f.display, f.text, f.analysis, otherFile, f.invalidUtf8);
     const prints = reportFingerprints(report, f.text, f.analysis, otherFile);
     report.diagnostics.forEach((d, i) => {

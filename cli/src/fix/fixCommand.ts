@@ -154,9 +154,9 @@ function finish(args: FixArgs, io: CommandIO, files: readonly AnalysedFile[], fi
     const text = fixes.get(file)?.text ?? file.text;
     return [buildReport(file.display, text, analysis, otherFile, fixes.has(file) ? undefined : file.invalidUtf8)];
   });
-  notes.write(formatText(reports));
+  notes.write(formatText(reports, { verbose: args.verbose, hints: args.hints }));
   const left = reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').length, 0);
-  io.stderr.write(`toolwire: ${args.dryRun ? 'would fix' : 'fixed'} ${fixedNames} ${fixedNames === 1 ? 'name' : 'names'} in ${written} ${written === 1 ? 'file' : 'files'}; ${summary(reports).replace(/^toolwire: /, 'left: ')}`);
+  io.stderr.write(`toolwire: ${args.dryRun ? 'would fix' : 'fixed'} ${fixedNames} ${fixedNames === 1 ? 'name' : 'names'} in ${written} ${written === 1 ? 'file' : 'files'}; ${summary(reports, args.hints).replace(/^toolwire: /, 'left: ')}`);
   if (ioError || failed) return 2;
   return left > 0 ? 1 : 0;
 }

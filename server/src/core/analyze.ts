@@ -116,7 +116,6 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
  * Parses and recognises. The tree lives only in this frame: the census and checks read the
  * extraction, so the tree can be collected before they allocate (issue 10: peak memory).
  */
-/** Reads and recognises; the tree itself is not kept (the analysis holds only what it needs). */
 function read(text: string, options: AnalysisOptions, reader: TreeReader): { parsed: Pick<SourceDocument, 'kind' | 'problems' | 'strings'>; extraction: Extraction } {
   const parsed = parseSource(text, options.language, options.code, reader);
   return { parsed: { kind: parsed.kind, problems: parsed.problems, strings: parsed.strings }, extraction: recognizeDocument(parsed.values) };

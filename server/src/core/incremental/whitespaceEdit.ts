@@ -3,7 +3,9 @@ import type { Analysis } from '../model';
 import { toolAround, untouchedByFindings } from './descriptionEdit';
 import type { ChangedRegion } from './region';
 
-// jsonc-parser's const enums cannot be read under isolatedModules; this is its value.
+// jsonc-parser's const enums cannot be read under isolatedModules; these are its values.
+const LINE_BREAK_TOKEN = 14;
+const TRIVIA_TOKEN = 15;
 const EOF_TOKEN = 17;
 
 /**
@@ -18,11 +20,14 @@ export function editedWhitespace(oldText: string, newText: string, analysis: Ana
   if (!blank(oldText, region.start, region.oldEnd) || !blank(newText, region.start, region.newEnd)) return false;
   const tool = toolAround(analysis, region);
   if (!tool || region.start <= tool.start) return false;
-  // The last token that ends at or before the edit and the next one must be neighbours.
-  const scanner = createScanner(oldText, true);
+  // The last token that ends at or before the edit and the next one must be neighbours. Comments
+  // count as tokens: spaces typed inside a `toolwire-disable-next-line` directive change what it
+  // silences, so an edit there is never reused.
+  const scanner = createScanner(oldText, false);
   scanner.setPosition(tool.start);
   let previousEnd = -1;
   for (let kind: number = scanner.scan(); kind !== EOF_TOKEN; kind = scanner.scan()) {
+    if (kind === TRIVIA_TOKEN || kind === LINE_BREAK_TOKEN) continue;
     const start = scanner.getTokenOffset();
     if (start >= tool.end) return false;
     if (start >= region.oldEnd) {
@@ -30,7 +35,7 @@ export function editedWhitespace(oldText: string, newText: string, analysis: Ana
       break;
     }
     previousEnd = start + scanner.getTokenLength();
-    if (previousEnd > region.start) return false; // the edit is inside a token (or a comment)
+    if (previousEnd > region.start) return false; // the edit is inside a token or a comment
   }
   if (previousEnd < 0) return false;
   const lineStart = oldText.lastIndexOf('\n', region.start - 1) + 1;
