@@ -2,6 +2,7 @@
 // dist/ is generated: never committed.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { browser, browserServer } from './browserBuild.mjs';
 
 const production = process.argv.includes('--production');
 
@@ -17,21 +18,6 @@ const common = {
   mainFields: ['module', 'main'],
   // `toolwire explain` embeds docs/diagnostics.md (cli/src/explainText.ts).
   loader: { '.md': 'text' },
-};
-
-/** A browser bundle: `browser` fields of dependencies, and a build error for any Node built-in. */
-const browser = { platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
-/**
- * The browser server bundles tree-sitter's runtime, one build for Node and browsers: its Node
- * branches name `url`, `module` and `fs/promises`, which become server/src/browser/nodeShims.ts,
- * and it finds its own URL from `__filename` when it loads (test/package/browserBundles.test.ts
- * builds with the same options).
- */
-const browserServer = {
-  ...browser,
-  format: 'iife',
-  alias: { url: './server/src/browser/nodeShims.ts', module: './server/src/browser/nodeShims.ts', 'fs/promises': './server/src/browser/nodeShims.ts' },
-  define: { __filename: '"/toolwire/dist/browser/server.js"' },
 };
 
 // Stale bundles or source maps from another mode must not end up in a package.

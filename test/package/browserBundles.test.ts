@@ -11,12 +11,19 @@ import { build, type Metafile } from 'esbuild';
  * does, and every module that went in is checked, as is every `require` left in the output.
  */
 const ROOT = resolve(__dirname, '../..');
-const SHIMS = './server/src/browser/nodeShims.ts';
+interface BrowserOptions {
+  readonly browser: Record<string, unknown>;
+  readonly browserServer: { readonly format: string; readonly alias: Record<string, string>; readonly define: Record<string, string> } & Record<string, unknown>;
+}
+
+/** The build's own options (scripts/browserBuild.mjs), so this test bundles exactly as it does. */
+async function buildOptions(): Promise<BrowserOptions> {
+  return (await import(resolve(ROOT, 'scripts/browserBuild.mjs'))) as BrowserOptions;
+}
+
 const ENTRIES = [
-  { entry: 'client/src/browser/extension.ts', external: ['vscode'], extra: {} },
-  // As scripts/build.mjs's `browserServer`: tree-sitter's runtime names Node modules in branches a
-  // web worker never takes; they become the shims, and `__filename` is defined.
-  { entry: 'server/src/browserMain.ts', external: [] as string[], extra: { alias: { url: SHIMS, module: SHIMS, 'fs/promises': SHIMS }, define: { __filename: '"/toolwire/dist/browser/server.js"' } } },
+  { entry: 'client/src/browser/extension.ts', external: ['vscode'], server: false },
+  { entry: 'server/src/browserMain.ts', external: [] as string[], server: true },
 ];
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
@@ -27,21 +34,18 @@ interface Bundled {
   readonly code: string;
 }
 
-async function bundle(entry: string, external: string[], extra: { alias?: Record<string, string>; define?: Record<string, string> } = {}): Promise<Bundled> {
+/** Bundles an entry as scripts/build.mjs does (`cjs` unless the options say otherwise, as there). */
+async function bundle(entry: string, external: string[], options: Record<string, unknown>): Promise<Bundled> {
   const result = await build({
+    format: 'cjs',
+    ...options,
     entryPoints: [resolve(ROOT, entry)],
     bundle: true,
     write: false,
     metafile: true,
-    // As scripts/build.mjs builds the browser bundles.
-    platform: 'browser',
-    format: 'cjs',
-    target: 'es2022',
-    mainFields: ['browser', 'module', 'main'],
     external,
     logLevel: 'silent',
     absWorkingDir: ROOT,
-    ...extra,
   });
   const metafile: Metafile = result.metafile;
   const output = Object.values(metafile.outputs)[0]!;
@@ -49,9 +53,10 @@ async function bundle(entry: string, external: string[], extra: { alias?: Record
 }
 
 describe('the browser bundles hold no Node built-ins', () => {
-  for (const { entry, external, extra } of ENTRIES) {
+  for (const { entry, external, server } of ENTRIES) {
     test(entry, async () => {
-      const { inputs, leftOpen, code } = await bundle(entry, external, extra);
+      const options = await buildOptions();
+      const { inputs, leftOpen, code } = await bundle(entry, external, server ? options.browserServer : options.browser);
       assert.ok(inputs.some((i) => i.includes('server/src/server.ts') || i.includes('client/src/common/start.ts')), `the bundle holds the shared code: ${inputs.length} inputs`);
       assert.deepEqual(inputs.filter((i) => NODE_BUILTINS.has(i) || i.startsWith('node:') || i.includes('/server/src/node/') || i.includes('/cli/src/')), [], 'no Node-only module went in');
       assert.deepEqual([...new Set(leftOpen)].filter((name) => !external.includes(name)), [], 'nothing is left to load but what the host provides');
@@ -64,6 +69,6 @@ describe('the browser bundles hold no Node built-ins', () => {
   }
 
   test('the check can fail: a Node built-in is caught', async () => {
-    await assert.rejects(bundle('server/src/main.ts', []), /node:|Could not resolve/);
+    await assert.rejects(bundle('server/src/main.ts', [], (await buildOptions()).browserServer), /node:|Could not resolve/);
   });
 });
