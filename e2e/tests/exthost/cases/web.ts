@@ -106,6 +106,19 @@ export const browserFeatureCases: readonly Case[] = [
     },
   },
   {
+    name: 'TypeScript MCP server: tree-sitter runs in the web worker (its WebAssembly read through the client) and finds the collisions',
+    timeoutMs: 60_000,
+    run: async () => {
+      const { document } = await openEditor('mcp/server.ts');
+      try {
+        assert.equal(document.languageId, 'typescript');
+        await expectProblems(document, EXPECTED, 'the TypeScript findings');
+      } finally {
+        await revertAndClose();
+      }
+    },
+  },
+  {
     name: 'document symbols list the tools',
     timeoutMs: 30_000,
     run: async () => {
