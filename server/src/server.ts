@@ -99,6 +99,17 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       workspace.arrived(arrived);
       result = analyzeOnce(uri, text, current, language, languageId);
     }
+    // Reads still in flight after the last round: when they are answered, this document is
+    // analysed again in full (an edit meanwhile would otherwise reuse this analysis without them).
+    const late = runtime.settle?.();
+    if (late) {
+      void late.then((arrived) => {
+        workspace.arrived(arrived);
+        if (!documents.get(uri)) return;
+        analyzer.touch(uri);
+        scheduler?.changed(uri, true);
+      }, () => undefined);
+    }
     // A file that is not open (closed meanwhile, or read to judge `.toolwire.json`) keeps no tree.
     if (!documents.get(uri)) parsers?.forget(uri);
     return result;
