@@ -8,13 +8,20 @@ import type { AnalysedFile } from './analyzeFiles';
  * no file at all is stale whatever the run checked.
  */
 export function staleSuppressionFiles(configs: readonly LoadedConfig[], files: readonly AnalysedFile[], workspace: Pick<ToolwireWorkspace, 'findFiles'>, display: (path: string) => string): AnalysedFile[] {
-  const byPath = new Map(files.map((f) => [f.absolute, f.analysis]));
+  const byPath = new Map(files.map((f) => [f.absolute, f]));
   const out: AnalysedFile[] = [];
   for (const { found, parsed } of configs) {
     const entries = parsed.config.suppressions ?? [];
     if (entries.length === 0) continue;
     const prefix = found.folder.endsWith('/') ? found.folder : `${found.folder}/`;
-    const findings = staleIgnoreEntries(entries, parsed.config.severity, (entry) => judgeEntry(entry, workspace.findFiles(found.folder, [entry.file]), (file) => byPath.get(`${prefix}${file}`)));
+    // A matching file that a nearer config governs uses none of this one's entries (entry
+    // numbers of another config must not count as this one's).
+    const analysisOf = (file: string) => {
+      const analysed = byPath.get(`${prefix}${file}`);
+      if (!analysed) return undefined;
+      return analysed.modelled.configPath === found.path ? analysed.analysis : { suppression: undefined };
+    };
+    const findings = staleIgnoreEntries(entries, parsed.config.severity, (entry) => judgeEntry(entry, workspace.findFiles(found.folder, [entry.file]), analysisOf));
     // A config file's report: its stale entries, no tools (nothing for `fix` to re-analyse).
     if (findings.length > 0) out.push({ display: display(found.path), absolute: found.path, text: found.text, analysis: configAnalysis(findings), options: {}, reads: [], modelled: { providers: [] } });
   }

@@ -54,10 +54,12 @@ export async function staleConfigEntries<Settings>(host: StaleEntryHost<Settings
     for (const file of fresh) judged.add(file);
     matches.set(entry, matching);
   }
-  const analyses = new Map<string, Analysis | undefined>();
+  const analyses = new Map<string, Pick<Analysis, 'suppression'> | undefined>();
   for (const file of judged) {
     const result = await host.analyze(`${folder}/${file}`, settings);
-    analyses.set(file, result.kind === 'analysis' ? result.analysis : undefined);
+    if (result.kind !== 'analysis') analyses.set(file, undefined);
+    // Governed by a nearer config: it uses none of this one's entries (their numbers are another's).
+    else analyses.set(file, result.config?.found.path === path ? result.analysis : { suppression: undefined });
   }
   host.recordReads(uri, [...judged].map((file) => `${folder}/${file}`));
   return staleIgnoreEntries(entries, severity, (entry) => {

@@ -43,6 +43,16 @@ describe('toolwire check: suppressions', () => {
     assert.equal(result.status, 1);
   });
 
+  test('a file a nearer .toolwire.json governs uses none of the outer config\'s entries', () => {
+    // Both configs' first entry is number 0; the inner one silences the finding, the outer one
+    // (which never applies to sub/a.json) silences nothing and is reported.
+    const outer = JSON.stringify({ ignore: [{ file: 'sub/a.json', code: 'invalid-name' }] }, null, 2);
+    const inner = JSON.stringify({ ignore: [{ file: 'a.json', code: 'invalid-name' }] }, null, 2);
+    const dir = scratch({ '.toolwire.json': outer, 'b.json': openai(tool('get_time')), 'sub/.toolwire.json': inner, 'sub/a.json': openai(tool('get.weather')) });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    assert.deepEqual(findings(result.stdout), ['.toolwire.json:3 warning unused-suppression']);
+  });
+
   test('an entry is not called unused when the run did not check every file it matches', () => {
     const config = JSON.stringify({ ignore: [{ file: 'tools/*.json', tool: 'get.weather', code: 'invalid-name' }] });
     const dir = scratch({ '.toolwire.json': config, 'tools/a.json': openai(tool('get_time')), 'tools/b.json': openai(tool('get.weather')) });
