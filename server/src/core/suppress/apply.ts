@@ -6,7 +6,7 @@ import { FindingSink } from '../checks/sink';
 import type { AnalysisOptions } from '../settings';
 import type { SourceLanguage } from '../source';
 import { DISABLE_NEXT_LINE, readDirective, type Directive, type LineOf } from './directives';
-import { lineAt, lineStarts } from './lines';
+import { LineIndex } from '../text/lineIndex';
 import { COMMENT_SYNTAX } from './syntax';
 
 export interface SuppressionInput {
@@ -107,6 +107,6 @@ function directivesOf(text: string, language: SourceLanguage, lineOf: LineOf, co
 
 /** Offset → line, with the line starts found once. */
 function lineFinder(text: string): LineOf {
-  const starts = lineStarts(text);
-  return (offset) => lineAt(starts, offset);
+  const lines = new LineIndex(text);
+  return (offset) => lines.lineOf(offset);
 }

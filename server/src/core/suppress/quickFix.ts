@@ -3,7 +3,7 @@ import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 import type { SourceLanguage } from '../source';
 import { DISABLE_NEXT_LINE } from './directives';
-import { lineAt, lineStarts } from './lines';
+import { LineIndex } from '../text/lineIndex';
 import { COMMENT_SYNTAX } from './syntax';
 
 /**
@@ -27,18 +27,18 @@ export function suppressTarget(text: string, analysis: Pick<Analysis, 'documentK
  * every finding of a version, and a file may hold 50k of them.
  */
 export function commentSuppressor(text: string, language: SourceLanguage): (finding: Pick<Finding, 'code' | 'range'>) => OffsetEdit {
-  const starts = lineStarts(text);
+  const lines = new LineIndex(text);
   const syntax = COMMENT_SYNTAX[language];
   const prefix = [syntax.linePrefix, ...(syntax.blockPrefix ? [syntax.blockPrefix] : [])].map((p) => p.replace(/[/*#]/g, '\\$&')).join('|');
   const directive = new RegExp(`^[ \\t]*(?:${prefix})[ \\t]*${DISABLE_NEXT_LINE}[ \\t]+([^\\s,]+(?:[ \\t]*,[ \\t]*[^\\s,]+)*)`);
   const eol = text.includes('\r\n') ? '\r\n' : text.includes('\r') && !text.includes('\n') ? '\r' : '\n';
   return (finding) => {
-    const line = lineAt(starts, finding.range.start);
-    const lineStart = starts[line]!;
+    const line = lines.lineOf(finding.range.start);
+    const lineStart = lines.lineStart(line);
     const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
     if (line > 0) {
       // A directive line is short: a few hundred characters of a long line above are enough.
-      const previousStart = starts[line - 1]!;
+      const previousStart = lines.lineStart(line - 1);
       const existing = directive.exec(text.slice(previousStart, Math.min(lineStart, previousStart + 1000)));
       if (existing && !existing[1]!.split(/[ \t]*,[ \t]*/).includes(finding.code)) {
         const at = previousStart + existing.index + existing[0].length;

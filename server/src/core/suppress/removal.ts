@@ -3,7 +3,7 @@ import type { OffsetEdit } from '../findings';
 import type { OffsetRange } from '../json/ranges';
 import type { SourceLanguage } from '../source';
 import { DISABLE_NEXT_LINE, readDirective } from './directives';
-import { lineAt, lineStarts } from './lines';
+import { LineIndex } from '../text/lineIndex';
 import { COMMENT_SYNTAX, type SourceComment } from './syntax';
 
 /**
@@ -14,27 +14,26 @@ import { COMMENT_SYNTAX, type SourceComment } from './syntax';
  */
 export function suppressionRemover(text: string, language: SourceLanguage, code?: CodeParser): (range: OffsetRange) => OffsetEdit | undefined {
   let comments: readonly SourceComment[] | undefined;
-  let starts: readonly number[] | undefined;
+  let index: LineIndex | undefined;
   return (range) => {
     comments ??= COMMENT_SYNTAX[language].scan(text, DISABLE_NEXT_LINE, code);
-    starts ??= lineStarts(text);
-    const lines = starts;
+    const lines = (index ??= new LineIndex(text));
     const comment = comments.find((c) => c.start <= range.start && range.end <= c.end);
     if (!comment) return undefined;
-    const directive = readDirective(text, comment, (offset) => lineAt(lines, offset));
+    const directive = readDirective(text, comment, (offset) => lines.lineOf(offset));
     if (!directive) return undefined;
-    const index = directive.codes.findIndex((c) => c.range.start === range.start && c.range.end === range.end);
-    if (index < 0 || directive.codes.length === 1) return removeComment(text, comment, lines);
-    const from = index > 0 ? directive.codes[index - 1]!.range.end : range.start;
-    const to = index > 0 ? range.end : directive.codes[index + 1]!.range.start;
+    const at = directive.codes.findIndex((c) => c.range.start === range.start && c.range.end === range.end);
+    if (at < 0 || directive.codes.length === 1) return removeComment(text, comment, lines);
+    const from = at > 0 ? directive.codes[at - 1]!.range.end : range.start;
+    const to = at > 0 ? range.end : directive.codes[at + 1]!.range.start;
     return { range: { start: from, end: to }, oldText: text.slice(from, to), newText: '' };
   };
 }
 
-function removeComment(text: string, comment: SourceComment, starts: readonly number[]): OffsetEdit {
-  const line = lineAt(starts, comment.start);
-  const lineStart = starts[line]!;
-  const nextLine = line + 1 < starts.length ? starts[line + 1]! : text.length;
+function removeComment(text: string, comment: SourceComment, lines: LineIndex): OffsetEdit {
+  const line = lines.lineOf(comment.start);
+  const lineStart = lines.lineStart(line);
+  const nextLine = lines.lineStart(line + 1);
   const before = text.slice(lineStart, comment.start);
   const after = text.slice(comment.end, nextLine);
   if (before.trim() === '' && after.trim() === '') {

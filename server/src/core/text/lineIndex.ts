@@ -43,4 +43,14 @@ export class LineIndex {
   range(range: { start: number; end: number }): PositionRange {
     return { start: this.position(range.start), end: this.position(range.end) };
   }
+
+  /** The line an offset is on. */
+  lineOf(offset: number): number {
+    return this.position(offset).line;
+  }
+
+  /** Where a line starts; the text's length past the last line. */
+  lineStart(line: number): number {
+    return line < this.starts.length ? this.starts[line]! : this.text.length;
+  }
 }
