@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { bundleTestModule } from '../harness/bundle.js';
-import { parseCaseReports } from '../harness/caseReport.js';
+import { reportCases } from '../harness/caseResults.js';
 import { createProfile, installExtension, startCodeServer } from '../harness/codeServer.js';
 import { tail } from '../harness/deadline.js';
 import { E2E_DIR, packagedVsixPath } from '../harness/paths.js';
@@ -31,17 +31,7 @@ test('VS Code for the Web (code-server, web worker extension host): the packaged
     try {
       const result = await runExtensionHostTests({ server, testsPath, folder: workspace, scratchDir: scratch, timeoutMs: 240_000 });
       t.diagnostic(`extension-host run: ${(result.durationMs / 1000).toFixed(1)} s, exit code ${result.exitCode}`);
-      const { planned, cases } = parseCaseReports(result.logs);
-      for (const report of cases) {
-        await t.test(report.name, (sub) => {
-          sub.diagnostic(`${report.durationMs} ms in the extension host`);
-          if (!report.ok) throw new Error(report.error ?? 'failed');
-        });
-      }
-      const context = `--- extension host and workbench log ---\n${tail(result.logs.join('\n'), 120)}\n--- browser console ---\n${tail(result.pageLogs.join('\n'), 60)}\n--- code-server ---\n${server.output(40)}`;
-      assert.ok(planned, `the suite never started (no plan line)\n${context}`);
-      assert.deepEqual(cases.map((c) => c.name), [...planned], `every planned case reported\n${context}`);
-      assert.equal(result.exitCode, 0, `the extension-host run failed\n${context}`);
+      await reportCases(t, result, `--- extension host and workbench log ---\n${tail(result.logs.join('\n'), 120)}\n--- browser console ---\n${tail(result.pageLogs.join('\n'), 60)}\n--- code-server ---\n${server.output(40)}`);
       // Where toolwire ran: the web worker extension host's own log says it activated it, and
       // its output channel lives among that host's logs.
       const workerHost = result.vscodeLogs.find((l) => l.relativePath.endsWith('exthost/webWorker/workerexthost.log'));
