@@ -9,6 +9,21 @@ import { EditLog } from '../../server/src/editLog';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../server/src/settings';
 import { mcpList } from './fixtures';
 
+/** The server's analyzer over an edit log, with default settings and a silent logger. */
+function analyzerOver(log: EditLog, pipeline: (uri: string, text: string) => DocumentResult | Promise<DocumentResult>): DocumentAnalyzer {
+  return new DocumentAnalyzer(
+    { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },
+    pipeline,
+    { error: () => undefined, info: () => undefined },
+    { edits: (uri, from, to) => log.since(uri, from, to), onBase: (uri, version) => log.trim(uri, version) },
+  );
+}
+
+/** What the pipeline answers for a file with no config. */
+function resultOf(text: string, options: AnalysisOptions): DocumentResult {
+  return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text, modelled: { providers: [] } };
+}
+
 /** An analyzer over an edit log, counting how often the full pipeline runs. */
 function harness() {
   const log = new EditLog();
@@ -16,14 +31,9 @@ function harness() {
   let runs = 0;
   const pipeline = (_uri: string, text: string): DocumentResult => {
     runs += 1;
-    return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text, modelled: { providers: [] } };
+    return resultOf(text, options);
   };
-  const analyzer = new DocumentAnalyzer(
-    { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },
-    pipeline,
-    { error: () => undefined, info: () => undefined },
-    { edits: (uri, from, to) => log.since(uri, from, to), onBase: (uri, version) => log.trim(uri, version) },
-  );
+  const analyzer = analyzerOver(log, pipeline);
   let document = log.documents.create('file:///t.json', 'json', 1, mcpList('a.b', 'a_b', 'c').replace(/"name"/g, '"description": "about", "name"'));
   const edit = (needle: string, delta: number, text: string, count = 0) => {
     const found = document.getText().indexOf(needle);
@@ -85,14 +95,9 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
       const waiting = gate;
       gate = undefined;
       if (waiting) await waiting;
-      return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text, modelled: { providers: [] } };
+      return resultOf(text, options);
     };
-    const analyzer = new DocumentAnalyzer(
-      { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },
-      pipeline,
-      { error: () => undefined, info: () => undefined },
-      { edits: (uri, from, to) => log.since(uri, from, to), onBase: (uri, version) => log.trim(uri, version) },
-    );
+    const analyzer = analyzerOver(log, pipeline);
     const first = mcpList('a.b', 'a_b').replace(/"name"/g, '"description": "about", "name"');
     let document = log.documents.create('file:///race.json', 'json', 1, first);
     const pending = analyzer.stateFor(document);
@@ -120,14 +125,9 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
     const pipeline = async (_uri: string, text: string): Promise<DocumentResult> => {
       runs += 1;
       await new Promise((resolve) => setImmediate(resolve));
-      return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text, modelled: { providers: [] } };
+      return resultOf(text, options);
     };
-    const analyzer = new DocumentAnalyzer(
-      { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },
-      pipeline,
-      { error: () => undefined, info: () => undefined },
-      { edits: (uri, from, to) => log.since(uri, from, to), onBase: (uri, version) => log.trim(uri, version) },
-    );
+    const analyzer = analyzerOver(log, pipeline);
     const before = mcpList('a.b', 'a_b');
     const pending = analyzer.stateFor(log.documents.create('file:///closed.json', 'json', 1, before));
     analyzer.forget('file:///closed.json');
