@@ -45,6 +45,16 @@ export interface Entry {
 const present = (nodes: readonly (SyntaxNode | null)[]): SyntaxNode[] => nodes.filter((n): n is SyntaxNode => n !== null);
 const field = (node: SyntaxNode, name: string): SyntaxNode | undefined => node.childForFieldName(name) ?? undefined;
 
+/** `object.name` in a grammar: the node type and the fields that hold the object and the name. */
+function memberAccess(type: string, objectField: string, nameField: string): Dialect['member'] {
+  return (node) => {
+    if (node.type !== type) return undefined;
+    const object = field(node, objectField);
+    const name = field(node, nameField);
+    return object && name ? { object, name: name.text } : undefined;
+  };
+}
+
 /** `a.b.c` → `c`; `c` → `c`; anything else → undefined. */
 function lastName(node: SyntaxNode): string | undefined {
   const text = node.text.replace(/\s+/g, '');
@@ -76,12 +86,7 @@ export const JS: Dialect = {
     return list ? present(list.namedChildren).filter((n) => n.type !== 'comment') : [];
   },
   keyword: () => undefined,
-  member: (node) => {
-    if (node.type !== 'member_expression') return undefined;
-    const object = field(node, 'object');
-    const property = field(node, 'property');
-    return object && property ? { object, name: property.text } : undefined;
-  },
+  member: memberAccess('member_expression', 'object', 'property'),
   entries: (node) => {
     if (node.type !== 'object') return undefined;
     const out: Entry[] = [];
@@ -167,12 +172,7 @@ export const PYTHON: Dialect = {
     }
     return undefined;
   },
-  member: (node) => {
-    if (node.type !== 'attribute') return undefined;
-    const object = field(node, 'object');
-    const attribute = field(node, 'attribute');
-    return object && attribute ? { object, name: attribute.text } : undefined;
-  },
+  member: memberAccess('attribute', 'object', 'attribute'),
   entries: (node) => {
     if (node.type !== 'dictionary') return undefined;
     const out: Entry[] = [];
@@ -247,12 +247,7 @@ export const GO: Dialect = {
     return list ? present(list.namedChildren).filter((n) => n.type !== 'comment') : [];
   },
   keyword: () => undefined,
-  member: (node) => {
-    if (node.type !== 'selector_expression') return undefined;
-    const operand = field(node, 'operand');
-    const name = field(node, 'field');
-    return operand && name ? { object: operand, name: name.text } : undefined;
-  },
+  member: memberAccess('selector_expression', 'operand', 'field'),
   entries: (node) => {
     const body = node.type === 'composite_literal' ? field(node, 'body') : node.type === 'literal_value' ? node : undefined;
     if (!body) return undefined;
