@@ -13,6 +13,7 @@ import type { SourceLanguage } from '../../server/src/core/source';
 import { parseYaml } from '../../server/src/core/yaml/parse';
 import { generate } from '../../bench/generate';
 import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
+import { plainDocument } from './treeData';
 
 /**
  * The skeleton reader (json/skeleton.ts) against the oracle: the full tree every recogniser read
@@ -37,30 +38,6 @@ function assertSameAnalysis(text: string, options: AnalysisOptions = {}, label =
   const ours = analyze(text, options);
   const oracle = analyzeWithReader(text, options, fullTreeReader);
   assert.deepEqual(comparable(ours), comparable(oracle), `analysis differs ${label} for ${JSON.stringify(text.slice(0, 300))}`);
-}
-
-/** The node as plain data; reading `children` builds a lazy subtree, so this compares it too. */
-function plain(node: Node): unknown {
-  // An explicit stack: trees here may be 100,000 deep.
-  const out: Record<string, unknown> = {};
-  const stack: Array<{ node: Node; into: Record<string, unknown> }> = [{ node, into: out }];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { node: n, into } = item;
-    Object.assign(into, { type: n.type, value: n.value, offset: n.offset, length: n.length, colonOffset: n.colonOffset });
-    if (n.children) {
-      const kids = n.children.map(() => ({}));
-      into.children = kids;
-      n.children.forEach((child, i) => {
-        assert.equal(child.parent, n, 'a child points at its parent');
-        stack.push({ node: child, into: kids[i]! });
-      });
-    }
-  }
-  return out;
-}
-
-function plainDocument(parsed: ParsedDocument): unknown {
-  return { kind: parsed.kind, problems: parsed.problems, values: parsed.values.map((v) => ({ base: v.base, pointer: v.pointer, node: plain(v.node) })) };
 }
 
 function assertSameTree(text: string, keep: (key: string) => boolean = isReadKey): void {

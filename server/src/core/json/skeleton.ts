@@ -1,5 +1,6 @@
 import type { Node, ParseError, ParseOptions } from 'jsonc-parser';
 import { LazyContainer } from './lazy';
+import { parseStrictSkeleton, type StandIn } from './strict';
 import { parseJsonTree, parsePrunedTree, type BuildNode, type Pruning } from './tree';
 
 /**
@@ -15,10 +16,11 @@ import { parseJsonTree, parsePrunedTree, type BuildNode, type Pruning } from './
  * again in full, so a broken file reads exactly as before.
  */
 export function parseJsonSkeleton(text: string, errors: ParseError[], options: ParseOptions, keep: (key: string) => boolean): Node | undefined {
-  const pruning: Pruning = {
-    keep,
-    stand: (type, parent, offset) => new LazyContainer(type, parent as Node, text, options, offset) as unknown as BuildNode,
-  };
+  const stand: StandIn = (type, parent, offset) => new LazyContainer(type, parent as Node, text, options, offset) as unknown as BuildNode;
+  // Strict JSON (most large files) is read by a reader that knows no errors; anything else, by the general parser.
+  const strict = parseStrictSkeleton(text, keep, stand);
+  if (strict) return strict;
+  const pruning: Pruning = { keep, stand };
   const pruned: BuildNode[] = [];
   const found: ParseError[] = [];
   const root = parsePrunedTree(text, found, options, pruning, pruned);

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import type { Node } from 'jsonc-parser';
+import { isReadKey } from '../../server/src/core/formats/readKeys';
+import { LazyContainer } from '../../server/src/core/json/lazy';
+import { parseDocument } from '../../server/src/core/json/parse';
+import { parseStrictSkeleton } from '../../server/src/core/json/strict';
+import type { BuildNode } from '../../server/src/core/json/tree';
+import { generate } from '../../bench/generate';
+import { plainTree } from './treeData';
+
+/**
+ * The strict-JSON reader (json/strict.ts) is a fast path: it must answer for every strict JSON
+ * text (else the speed is lost, silently), give exactly the general parser's tree when it does,
+ * and refuse everything jsonc-parser would report or recover from.
+ */
+const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true } as const;
+
+function strict(text: string, keep: (key: string) => boolean = isReadKey): Node | undefined {
+  return parseStrictSkeleton(text, keep, (type, parent, offset) => new LazyContainer(type, parent as Node, text, OPTIONS, offset) as unknown as BuildNode);
+}
+
+/** The general parser's full tree, the oracle (it also reports whether the text had problems). */
+function oracle(text: string): { node: Node | undefined; clean: boolean } {
+  const parsed = parseDocument(text);
+  return { node: parsed.values.length === 1 && parsed.kind === 'json' ? parsed.values[0]!.node : undefined, clean: parsed.problems.length === 0 };
+}
+
+function assertStrictMatches(text: string, keep?: (key: string) => boolean): void {
+  const ours = strict(text, keep);
+  assert.ok(ours, `the strict reader answers for ${JSON.stringify(text.slice(0, 200))}`);
+  const full = oracle(text);
+  assert.ok(full.clean && full.node);
+  assert.deepEqual(plainTree(ours), plainTree(full.node), `tree differs for ${JSON.stringify(text.slice(0, 200))}`);
+}
+
+/** Keys a recogniser reads mixed with others, so both built and stand-in subtrees occur. */
+const key = fc.oneof(fc.constantFrom('tools', 'name', 'properties', 'inputSchema', 'required', 'x', 'description', ''), fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }));
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.oneof(fc.string({ maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 4 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null)),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+  ),
+}));
+
+describe('strict JSON reader', () => {
+  test('answers for any JSON.stringify output, with the general parser\'s tree (built and pruned)', () => {
+    fc.assert(
+      fc.property(value, fc.constantFrom<string | number | undefined>(undefined, 0, 2, '\t', ' \r'), (v, indent) => {
+        const text = JSON.stringify(v, null, indent);
+        if (text === undefined) return;
+        assertStrictMatches(text);
+        assertStrictMatches(text, () => false);
+        assertStrictMatches(text, () => true);
+        assertStrictMatches(`\r\n ${text}\t\n`);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('escapes, numbers, keywords and whitespace jsonc-parser accepts silently', () => {
+    for (const text of [
+      '{"a\\u00e9\\"\\\\\\/\\b\\f\\n\\r\\t":"\\uD83D\\uDE00"}',
+      '[0,-0,1.5,-2.25e+10,3E-2,1e5,123456789012345678901234567890]',
+      '[true,false,null,{},[],"",{"tools":[]},{"x":{}},{"x":[]}]',
+      '{"properties":{"a":{"type":"string"},"b":[1,{"c":2}]},"required":["a"]}',
+      '"just a string"',
+      '42',
+      '{"é":"ü","😀":"\u2028"}',
+    ]) {
+      assertStrictMatches(text);
+      assertStrictMatches(text, () => false);
+    }
+  });
+
+  test('refuses whatever the general parser reports or recovers from, and what it reads otherwise', () => {
+    for (const text of [
+      '', '   ', '{', '}', '[1,]', '{"a":1,}', '{"a" 1}', '{"a":}', '{a:1}', '[1 2]', '[01]', '[1.]', '[1e]', '[-]', '[.5]', '[+1]',
+      '[truex]', '[tru]', '[nul]', '["a\\x"]', '["\\u12"]', '["a\nb"]', '["a\tb"]', '["open', '// c\n{}', '{} /* c */', '{}{}', '{}\n{}',
+      '\uFEFF{}', '{}\u00A0', '[1,\v2]', '[}', '{]', '[[[', '{"a":[1}',
+    ]) {
+      assert.equal(strict(text), undefined, `refused: ${JSON.stringify(text)}`);
+    }
+  });
+
+  test('a 100,000-deep document is read without recursion', () => {
+    const depth = 100_000;
+    const text = `{"tools":${'['.repeat(depth)}${']'.repeat(depth)},"x":${'{"y":'.repeat(depth)}1${'}'.repeat(depth)}}`;
+    const root = strict(text);
+    assert.ok(root);
+    let levels = 0;
+    for (let node: Node | undefined = root.children![0]!.children![1]; node?.type === 'array'; node = node.children?.[0]) levels += 1;
+    assert.equal(levels, depth);
+  });
+
+  test('the generated benchmark files take the strict path (the speed issue 10 measures)', () => {
+    for (const shape of ['mcp-tools-list', 'openai-chat', 'ads-manifest'] as const) assertStrictMatches(generate(shape, 50));
+  });
+});
