@@ -47,7 +47,10 @@ export interface InputSchemaSite {
   readonly pointer: string;
   /** Each key of `properties`: the decoded key and its key token (its pointer: `pointer/<key>`). */
   readonly keys: readonly PropertyKeySite[];
-  /** The string entries of the schema's `required` array: renamed along with their key. */
+  /**
+   * The string entries of the schema's `required` array, renamed along with their key. Read only
+   * when some key fails a provider's key rule (the only time a fix renames one); else empty.
+   */
   readonly required: readonly PropertyKeySite[];
 }
 

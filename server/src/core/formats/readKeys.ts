@@ -11,8 +11,9 @@ const READ_KEYS: ReadonlySet<string> = new Set([
   // Requests, envelopes and tool lists.
   'tools', 'functions', 'function', 'body', 'result', 'server_info', 'serverInfo', 'capabilities',
   ...FUNCTION_DECLARATIONS, 'toolSpec', 'toolConfig', 'tool_config', 'custom', 'arguments',
-  // Input schemas down to their top-level property keys (Bedrock nests one under `json`).
-  'parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters_json_schema', 'json', 'properties', 'required',
+  // Input schemas down to their top-level property keys (Bedrock nests one under `json`); not
+  // `required`, read only when a key fails a provider's rule (formats/sites.ts).
+  'parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters_json_schema', 'json', 'properties',
   // References: tool choice, allowed names, replayed calls.
   'tool_choice', 'allowed_tools', 'function_call', 'toolChoice', 'tool', 'toolUse', 'messages', 'tool_calls', 'input', 'content',
   'contents', 'parts', 'functionCall', 'functionResponse', 'function_response', 'functionCallingConfig', 'function_calling_config',

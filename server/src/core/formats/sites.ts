@@ -1,6 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { joinPointer, keyNodeOf, property, stringValue } from '../json/nodes';
 import { offsetRange, type OffsetRange } from '../json/ranges';
+import { PROVIDERS, type ParameterRule } from '../profiles/providers';
 import type { InputSchemaSite, NameSite, PropertyKeySite, ToolDeclaration, ToolReference } from './model';
 
 /** Where a node sits: its JSON pointer and the offset its line starts at (JSON Lines). */
@@ -60,12 +61,10 @@ export function nameSite(object: Located, key: string): NameSite {
 
 export function declaration(tool: Located, nameHolder: Located, nameKey = 'name'): ToolDeclaration {
   const inputSchema = inputSchemaSite(nameHolder);
-  return {
-    name: nameSite(nameHolder, nameKey),
-    toolRange: rangeOf(tool.node, tool.base),
-    toolPointer: tool.pointer,
-    ...(inputSchema ? { inputSchema } : {}),
-  };
+  const name = nameSite(nameHolder, nameKey);
+  const toolRange = rangeOf(tool.node, tool.base);
+  // Not `...(inputSchema ? { inputSchema } : {})`: a spread of a fresh object per tool was measurable.
+  return inputSchema ? { name, toolRange, toolPointer: tool.pointer, inputSchema } : { name, toolRange, toolPointer: tool.pointer };
 }
 
 /**
@@ -93,12 +92,21 @@ function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
     if (keyNode?.type === 'string') keys.push({ key: keyNode.value as string, range: rangeOf(keyNode, base) });
   }
   const required: PropertyKeySite[] = [];
-  const requiredNode = property(schema.node, 'required');
+  // `required` is read only to rename a key a provider rejects; for a schema whose keys every
+  // rule accepts (nearly all), its array stays an unread stand-in (formats/readKeys.ts).
+  const requiredNode = keys.every(passesEveryRule) ? undefined : property(schema.node, 'required');
   for (const entry of requiredNode?.type === 'array' ? requiredNode.children ?? [] : []) {
     const key = stringValue(entry);
     if (key !== undefined) required.push({ key, range: rangeOf(entry, base) });
   }
   return { pointer: joinPointer(schema.pointer, 'properties'), keys, required };
+}
+
+/** Every provider's property-key rule, once each (checks/parameters.ts judges keys by them). */
+const KEY_RULES: readonly ParameterRule[] = [...new Set(Object.values(PROVIDERS).flatMap((p) => (p.parameterRule ? [p.parameterRule] : [])))];
+
+function passesEveryRule(site: PropertyKeySite): boolean {
+  return KEY_RULES.every((rule) => rule.pattern.test(site.key));
 }
 
 /** A reference is only worth resolving when it is a non-empty string; anything else is ignored. */
