@@ -8,9 +8,10 @@ import type { Node } from 'jsonc-parser';
 
 export function property(node: Node | undefined, key: string): Node | undefined {
   if (!node || node.type !== 'object' || !node.children) return undefined;
+  // Indexed reads, not destructuring: this runs for every key of every tool.
   for (const prop of node.children) {
-    const [keyNode, valueNode] = prop.children ?? [];
-    if (keyNode && keyNode.value === key) return valueNode;
+    const pair = prop.children;
+    if (pair !== undefined && pair.length > 0 && pair[0]!.value === key) return pair[1];
   }
   return undefined;
 }
@@ -35,13 +36,14 @@ export function keyNodeOf(valueNode: Node): Node | undefined {
 
 /** RFC 6901 escaping of one reference token. */
 export function pointerToken(token: string | number): string {
-  return typeof token === 'number' ? String(token) : token.replace(/~/g, '~0').replace(/\//g, '~1');
+  if (typeof token === 'number') return String(token);
+  // Most keys need no escaping; skip the two replaces for them (one per tool and key).
+  if (!token.includes('~') && !token.includes('/')) return token;
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-export function joinPointer(base: string, ...tokens: ReadonlyArray<string | number>): string {
-  let out = base;
-  for (const t of tokens) out += '/' + pointerToken(t);
-  return out;
+export function joinPointer(base: string, token: string | number): string {
+  return base + '/' + pointerToken(token);
 }
 
 /** A JSON-schema-like object: what a tool's parameters look like. */
