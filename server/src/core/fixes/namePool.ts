@@ -11,8 +11,11 @@ import { ADS_INVOCATION_NAME, modelSafe } from '../wire/derivations';
  * unless another tool also has that form.
  */
 export class NamePool {
-  /** How many tools (or handed-out names) hold each lower-cased name. */
-  private readonly holders = new Map<string, number>();
+  /**
+   * How many tools (or handed-out names) hold each lower-cased name; counted on the first
+   * question, since most analyses propose no name at all and counting costs a map entry per tool.
+   */
+  private counted: Map<string, number> | undefined;
   private own: ReadonlySet<string> = new Set();
   /**
    * Where the numbered search for a base name resumes: numbers below it were handed out (or
@@ -20,10 +23,24 @@ export class NamePool {
    */
   private readonly nextNumber = new Map<string, number>();
 
-  constructor(namesPerTool: Iterable<readonly string[]>, private readonly targets: readonly ProviderId[]) {
-    for (const names of namesPerTool) {
-      for (const name of new Set(names.map((n) => n.toLowerCase()))) this.holders.set(name, (this.holders.get(name) ?? 0) + 1);
+  /** `namesPerTool` is read on the first question, so it must not change before then. */
+  constructor(private readonly namesPerTool: Iterable<readonly string[]>, private readonly targets: readonly ProviderId[]) {}
+
+  private get holders(): Map<string, number> {
+    if (this.counted) return this.counted;
+    const holders = new Map<string, number>();
+    // A tool counts once per distinct lower-cased name; its names are one or two, so the
+    // duplicate test is a look back rather than a Set per tool.
+    for (const names of this.namesPerTool) {
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i]!.toLowerCase();
+        let seen = false;
+        for (let j = 0; j < i && !seen; j++) seen = names[j]!.toLowerCase() === name;
+        if (!seen) holders.set(name, (holders.get(name) ?? 0) + 1);
+      }
     }
+    this.counted = holders;
+    return holders;
   }
 
   isFree(name: string): boolean {

@@ -44,6 +44,21 @@ export type AdsOutcome =
   | { readonly kind: 'invalid-invocation-name' }
   | { readonly kind: 'not-invocable'; readonly derived: string; readonly why: 'too-long' | 'invalid' };
 
+/** Code points, counted without making an array of them (this runs for every ADS capability). */
+function codePointLength(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+    count += 1;
+  }
+  return count;
+}
+
 export function adsDerive(name: string): string {
   return name.replace(/\./g, '-');
 }
@@ -57,7 +72,7 @@ export function adsWireName(name: string, declaration: ToolDeclaration): AdsOutc
   }
   const derived = adsDerive(name);
   // MUST NOT truncate: over 64 means not invocable through a constrained interface.
-  if ([...derived].length > ADS_MAX) return { kind: 'not-invocable', derived, why: 'too-long' };
+  if (codePointLength(derived) > ADS_MAX) return { kind: 'not-invocable', derived, why: 'too-long' };
   if (!ADS_DERIVED_VALID.test(derived)) return { kind: 'not-invocable', derived, why: 'invalid' };
   return { kind: 'derived', wireName: derived };
 }
