@@ -9,6 +9,7 @@ import { analyze, analyzeWithReader } from '../../server/src/core/analyze';
 import { isReadKey } from '../../server/src/core/formats/readKeys';
 import { parseDocument, type ParsedDocument } from '../../server/src/core/json/parse';
 import { LazyContainer } from '../../server/src/core/json/lazy';
+import type { Keep } from '../../server/src/core/json/tree';
 import type { SourceLanguage } from '../../server/src/core/source';
 import { parseYaml } from '../../server/src/core/yaml/parse';
 import { generate } from '../../bench/generate';
@@ -40,7 +41,7 @@ function assertSameAnalysis(text: string, options: AnalysisOptions = {}, label =
   assert.deepEqual(comparable(ours), comparable(oracle), `analysis differs ${label} for ${JSON.stringify(text.slice(0, 300))}`);
 }
 
-function assertSameTree(text: string, keep: (key: string) => boolean = isReadKey): void {
+function assertSameTree(text: string, keep: Keep = isReadKey): void {
   assert.deepEqual(plainDocument(parseDocument(text, keep)), plainDocument(parseDocument(text)), `tree differs for ${JSON.stringify(text.slice(0, 300))}`);
 }
 
@@ -113,10 +114,12 @@ describe('skeleton reader: identical to the full tree (the oracle)', () => {
 
   test('the seeds prune what no recogniser reads (the point of the skeleton)', () => {
     const root = parseDocument(generate('mcp-tools-list', 3), isReadKey).values[0]!.node;
-    const properties = root.children![0]!.children![1]!.children![0]!.children!.find((p) => p.children![0]!.value === 'inputSchema')!.children![1]!.children!.find((p) => p.children![0]!.value === 'properties')!.children![1]!;
-    const schemaOfId = properties.children![0]!.children![1]!;
-    assert.ok(schemaOfId instanceof LazyContainer, 'a parameter schema is a lazy stand-in');
-    assert.ok(!(properties instanceof LazyContainer), 'the top-level properties are built');
+    const inputSchema = root.children![0]!.children![1]!.children![0]!.children!.find((p) => p.children![0]!.value === 'inputSchema')!.children![1]!;
+    const properties = inputSchema.children!.find((p) => p.children![0]!.value === 'properties')!.children![1]!;
+    assert.ok(properties instanceof LazyContainer && properties.keys, 'the top-level properties are a stand-in that lists its keys');
+    assert.deepEqual(properties.keys.filter((_, i) => i % 3 === 0), ['id', 'limit', 'filter']);
+    const required = inputSchema.children!.find((p) => p.children![0]!.value === 'required')!.children![1]!;
+    assert.ok(required instanceof LazyContainer && !required.keys, 'the required array is a plain stand-in');
   });
 
   test('thousands of mutated documents: same tree, same analysis', () => {

@@ -3,10 +3,10 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { Node } from 'jsonc-parser';
 import { isReadKey } from '../../server/src/core/formats/readKeys';
-import { LazyContainer } from '../../server/src/core/json/lazy';
+import { forEachKey, LazyContainer } from '../../server/src/core/json/lazy';
 import { parseDocument } from '../../server/src/core/json/parse';
 import { parseStrictSkeleton } from '../../server/src/core/json/strict';
-import type { BuildNode } from '../../server/src/core/json/tree';
+import type { BuildNode, Keep } from '../../server/src/core/json/tree';
 import { generate } from '../../bench/generate';
 import { plainTree } from './treeData';
 
@@ -17,7 +17,7 @@ import { plainTree } from './treeData';
  */
 const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true } as const;
 
-function strict(text: string, keep: (key: string) => boolean = isReadKey): Node | undefined {
+function strict(text: string, keep: Keep = isReadKey): Node | undefined {
   return parseStrictSkeleton(text, keep, (type, parent, offset) => new LazyContainer(type, parent as Node, text, OPTIONS, offset) as unknown as BuildNode);
 }
 
@@ -33,10 +33,26 @@ function assertStrictMatches(text: string, keep?: (key: string) => boolean): voi
   const full = oracle(text);
   assert.ok(full.clean && full.node);
   assert.deepEqual(plainTree(ours), plainTree(full.node), `tree differs for ${JSON.stringify(text.slice(0, 200))}`);
+  assertListedKeysMatch(ours);
+}
+
+/** Every key list a stand-in kept (a schema's `properties`) names the keys its children have, at their offsets. */
+function assertListedKeysMatch(root: Node): void {
+  const stack = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node instanceof LazyContainer && node.keys) {
+      const fromChildren = node.children.flatMap((p) => [p.children![0]!.value as string, p.children![0]!.offset, p.children![0]!.length]);
+      assert.deepEqual(node.keys, fromChildren, 'listed keys');
+      const visited: Array<string | number> = [];
+      forEachKey(node, (key, offset, length) => visited.push(key, offset, length));
+      assert.deepEqual(visited, fromChildren, 'forEachKey reads the list');
+    }
+    if (node.children) stack.push(...node.children);
+  }
 }
 
 /** Keys a recogniser reads mixed with others, so both built and stand-in subtrees occur. */
-const key = fc.oneof(fc.constantFrom('tools', 'name', 'properties', 'inputSchema', 'required', 'x', 'description', ''), fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }));
+const key = fc.oneof(fc.constantFrom('tools', 'name', 'properties', 'properties', 'inputSchema', 'inputSchema', 'required', 'x', 'description', ''), fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }));
 const { value } = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },

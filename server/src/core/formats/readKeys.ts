@@ -11,15 +11,23 @@ const READ_KEYS: ReadonlySet<string> = new Set([
   // Requests, envelopes and tool lists.
   'tools', 'functions', 'function', 'body', 'result', 'server_info', 'serverInfo', 'capabilities',
   ...FUNCTION_DECLARATIONS, 'toolSpec', 'toolConfig', 'tool_config', 'custom', 'arguments',
-  // Input schemas down to their top-level property keys (Bedrock nests one under `json`); not
-  // `required`, read only when a key fails a provider's rule (formats/sites.ts).
-  'parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters_json_schema', 'json', 'properties',
+  // Input schemas (Bedrock nests one under `json`), down to `properties`, whose keys only are read
+  // (KEYS_ONLY); not `required`, read only when a key fails a provider's rule (formats/sites.ts).
+  'parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters_json_schema', 'json',
   // References: tool choice, allowed names, replayed calls.
   'tool_choice', 'allowed_tools', 'function_call', 'toolChoice', 'tool', 'toolUse', 'messages', 'tool_calls', 'input', 'content',
   'contents', 'parts', 'functionCall', 'functionResponse', 'function_response', 'functionCallingConfig', 'function_calling_config',
   'allowedFunctionNames', 'allowed_function_names',
 ]);
 
-export function isReadKey(key: string): boolean {
-  return READ_KEYS.has(key);
+/**
+ * Keys under which an object is read only for its own keys: a schema's `properties` (the
+ * parameter names). Its stand-in lists them as it is scanned over (`json/tree.ts` `KeyList`),
+ * which costs a few bytes per parameter instead of three nodes and a stand-in for its schema.
+ */
+const KEYS_ONLY: ReadonlySet<string> = new Set(['properties']);
+
+/** How the skeleton reads what lies under `key` (`json/tree.ts` `Keep`). */
+export function isReadKey(key: string): boolean | 'keys' {
+  return READ_KEYS.has(key) || (KEYS_ONLY.has(key) ? 'keys' : false);
 }

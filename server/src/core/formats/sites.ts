@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import { forEachKey } from '../json/lazy';
 import { joinPointer, keyNodeOf, property, stringValue } from '../json/nodes';
 import { offsetRange, type OffsetRange } from '../json/ranges';
 import { PROVIDERS, type ParameterRule } from '../profiles/providers';
@@ -84,13 +85,12 @@ function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
   const bedrockJson = schema ? property(schema.node, 'json') : undefined;
   if (schema && bedrockJson && bedrockJson.type === 'object') schema = { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base };
   const properties = schema ? property(schema.node, 'properties') : undefined;
-  if (!schema || !properties || properties.type !== 'object' || !properties.children?.length) return undefined;
+  if (!schema || !properties || properties.type !== 'object') return undefined;
   const base = schema.base;
   const keys: PropertyKeySite[] = [];
-  for (const prop of properties.children) {
-    const keyNode = prop.children?.[0];
-    if (keyNode?.type === 'string') keys.push({ key: keyNode.value as string, range: rangeOf(keyNode, base) });
-  }
+  forEachKey(properties, (key, offset, length) => keys.push({ key, range: offsetRange(base + offset, base + offset + length) }));
+  // An empty object has no site (reading an empty stand-in's children costs nothing).
+  if (keys.length === 0 && !properties.children?.length) return undefined;
   const required: PropertyKeySite[] = [];
   // `required` is read only to rename a key a provider rejects; for a schema whose keys every
   // rule accepts (nearly all), its array stays an unread stand-in (formats/readKeys.ts).

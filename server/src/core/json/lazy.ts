@@ -1,5 +1,5 @@
 import type { Node, NodeType, ParseOptions } from 'jsonc-parser';
-import { parseJsonTree } from './tree';
+import { parseJsonTree, type KeyList } from './tree';
 
 /**
  * An array or object the skeleton builder scanned over without allocating its contents (see
@@ -20,6 +20,8 @@ export class LazyContainer implements Node {
     private readonly text: string,
     private readonly options: ParseOptions,
     start: number,
+    /** The object's own keys, when the reader listed them (see `Keep`). */
+    readonly keys?: KeyList,
   ) {
     this.offset = start;
   }
@@ -49,4 +51,21 @@ interface MutableNode {
   colonOffset?: number;
   parent?: Node;
   children?: MutableNode[];
+}
+
+/**
+ * Calls `visit` with each key of an object (decoded), its token's offset and length, in order:
+ * from the list a stand-in kept while scanned over, else from its children, so a reader of keys
+ * never makes a stand-in build its nodes.
+ */
+export function forEachKey(node: Node, visit: (key: string, offset: number, length: number) => void): void {
+  const listed = node instanceof LazyContainer ? node.keys : undefined;
+  if (listed) {
+    for (let i = 0; i < listed.length; i += 3) visit(listed[i] as string, listed[i + 1] as number, listed[i + 2] as number);
+    return;
+  }
+  for (const prop of node.children ?? []) {
+    const keyNode = prop.children?.[0];
+    if (keyNode?.type === 'string') visit(keyNode.value as string, keyNode.offset, keyNode.length);
+  }
 }

@@ -1,6 +1,6 @@
 import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { parseJsonSkeleton } from './skeleton';
-import { parseJsonTree } from './tree';
+import { parseJsonTree, type Keep } from './tree';
 
 /**
  * One JSON value of the document. A plain JSON/JSONC file has one; a JSON Lines file has one
@@ -39,7 +39,7 @@ const END_OF_FILE_EXPECTED = 9;
  * values, and every syntax error comes back as a problem (the JSON language service already
  * shows those to the user; we keep them for the CLI and for tests).
  */
-export function parseDocument(text: string, keep?: (key: string) => boolean): ParsedDocument {
+export function parseDocument(text: string, keep?: Keep): ParsedDocument {
   try {
     // With `keep`, only what is under those keys is built (json/skeleton.ts); without, the whole tree.
     const tree: TreeReader = keep ? (t, errors) => parseJsonSkeleton(t, errors, PARSE_OPTIONS, keep) : (t, errors) => parseJsonTree(t, errors, PARSE_OPTIONS);

@@ -1,7 +1,7 @@
 import type { Node, ParseError, ParseOptions } from 'jsonc-parser';
 import { LazyContainer } from './lazy';
 import { parseStrictSkeleton, type StandIn } from './strict';
-import { parseJsonTree, parsePrunedTree, type BuildNode, type Pruning } from './tree';
+import { parseJsonTree, parsePrunedTree, type BuildNode, type Keep, type Pruning } from './tree';
 
 /**
  * The tree the analysis reads, without the parts it does not read (issue 10). The parser runs
@@ -15,8 +15,8 @@ import { parseJsonTree, parsePrunedTree, type BuildNode, type Pruning } from './
  * gives the very nodes it gave in place. When an error falls inside one, the document is parsed
  * again in full, so a broken file reads exactly as before.
  */
-export function parseJsonSkeleton(text: string, errors: ParseError[], options: ParseOptions, keep: (key: string) => boolean): Node | undefined {
-  const stand: StandIn = (type, parent, offset) => new LazyContainer(type, parent as Node, text, options, offset) as unknown as BuildNode;
+export function parseJsonSkeleton(text: string, errors: ParseError[], options: ParseOptions, keep: Keep): Node | undefined {
+  const stand: StandIn = (type, parent, offset, keys) => new LazyContainer(type, parent as Node, text, options, offset, keys) as unknown as BuildNode;
   // Strict JSON (most large files) is read by a reader that knows no errors; anything else, by the general parser.
   const strict = parseStrictSkeleton(text, keep, stand);
   if (strict) return strict;

@@ -1,5 +1,5 @@
 import type { Node } from 'jsonc-parser';
-import type { BuildNode } from './tree';
+import type { BuildNode, Keep, KeyList } from './tree';
 
 /**
  * The skeleton of a document that is strict JSON, read without jsonc-parser's scanner (issue 10).
@@ -17,12 +17,12 @@ import type { BuildNode } from './tree';
  * the general parser, which reports the problem. So it never has to reproduce an error or a
  * recovery; `test/core/skeleton.test.ts` holds its trees to the full parser's.
  */
-export function parseStrictSkeleton(text: string, keep: (key: string) => boolean, stand: StandIn): Node | undefined {
+export function parseStrictSkeleton(text: string, keep: Keep, stand: StandIn): Node | undefined {
   return new StrictReader(text, keep, stand).read();
 }
 
 /** Makes the node that stands for a subtree under a key `keep` rejects (a `LazyContainer`). */
-export type StandIn = (type: 'array' | 'object', parent: BuildNode, offset: number) => BuildNode;
+export type StandIn = (type: 'array' | 'object', parent: BuildNode, offset: number, keys?: KeyList) => BuildNode;
 
 const enum Char { Tab = 9, LineFeed = 10, CarriageReturn = 13, Space = 32, Quote = 34, Plus = 43, Comma = 44, Minus = 45, Dot = 46, Slash = 47, Zero = 48, Nine = 57, Colon = 58, UpperA = 65, UpperE = 69, UpperF = 70, OpenBracket = 91, Backslash = 92, CloseBracket = 93, LowerA = 97, LowerB = 98, LowerE = 101, LowerF = 102, LowerN = 110, LowerR = 114, LowerT = 116, LowerU = 117, OpenBrace = 123, CloseBrace = 125 }
 
@@ -39,6 +39,8 @@ class StrictReader {
   private current: BuildNode = { type: 'array', offset: -1, length: -1 };
   /** Containers open inside a stand-in's subtree (0: building nodes). */
   private prunedDepth = 0;
+  /** The key list of the stand-in being scanned over, when it keeps one (see `Keep`). */
+  private listing: KeyList | undefined;
   /** The decoded value of the last string read. */
   private stringValue = '';
   /** The children read so far of every open container, innermost last (see `add`). */
@@ -50,7 +52,7 @@ class StrictReader {
 
   constructor(
     private readonly text: string,
-    private readonly keep: (key: string) => boolean,
+    private readonly keep: Keep,
     private readonly stand: StandIn,
   ) {}
 
@@ -266,8 +268,10 @@ class StrictReader {
     }
     const type = kind === Kind.Object ? 'object' : 'array';
     const holder = this.current;
-    if (holder.type === 'property' && !this.keep(holder.children![0]!.value as string)) {
-      const standIn = this.stand(type, holder, this.pos);
+    const how = holder.type === 'property' ? this.keep(holder.children![0]!.value as string) : true;
+    if (how !== true) {
+      this.listing = how === 'keys' && kind === Kind.Object ? [] : undefined;
+      const standIn = this.stand(type, holder, this.pos, this.listing);
       this.add(standIn);
       this.current = standIn;
       this.prunedDepth = 1;
@@ -297,7 +301,10 @@ class StrictReader {
   }
 
   private property(start: number): void {
-    if (this.prunedDepth > 0) return;
+    if (this.prunedDepth > 0) {
+      if (this.prunedDepth === 1 && this.listing) this.listing.push(this.stringValue, start, this.pos - start);
+      return;
+    }
     const node: BuildNode = { type: 'property', offset: start, length: -1, parent: this.current, children: undefined };
     this.add(node);
     this.current = node;

@@ -17,9 +17,22 @@ export function parseJsonTree(text: string, errors: ParseError[] = [], options: 
  * whole subtree while the parser scans over it (same grammar, same errors, no nodes).
  */
 export interface Pruning {
-  keep(key: string): boolean;
-  stand(type: 'array' | 'object', parent: BuildNode, offset: number): BuildNode;
+  keep: Keep;
+  stand(type: 'array' | 'object', parent: BuildNode, offset: number, keys?: KeyList): BuildNode;
 }
+
+/**
+ * Whether the array or object under a property with this key is built: `true` builds it, `false`
+ * leaves a stand-in, `'keys'` a stand-in that also lists the object's own keys (a schema's
+ * `properties`, whose keys are all a reader wants; see `KeyList`).
+ */
+export type Keep = (key: string) => boolean | 'keys';
+
+/**
+ * An object's own keys as read while scanning over it: for each, the decoded key, its token's
+ * offset and its length, flat (three slots per key: a few bytes instead of three nodes).
+ */
+export type KeyList = Array<string | number>;
 
 /** `parseJsonTree` with pruning; `pruned` receives every stand-in node, in document order. */
 export function parsePrunedTree(text: string, errors: ParseError[], options: ParseOptions, pruning: Pruning, pruned: BuildNode[]): Node | undefined {
@@ -277,7 +290,7 @@ class TreeBuilder {
       return;
     }
     const holder = this.current;
-    if (this.pruning && holder.type === 'property' && !this.pruning.keep(holder.children![0]!.value as string)) {
+    if (this.pruning && holder.type === 'property' && this.pruning.keep(holder.children![0]!.value as string) !== true) {
       this.current = this.add(this.pruning.stand(type, holder, this.scanner.getTokenOffset()));
       this.pruned!.push(this.current);
       this.prunedDepth = 1;
