@@ -140,6 +140,29 @@ describe('pull diagnostics', () => {
     assert.equal(client.published.length, 0, 'no push when the client pulls');
   });
 
+  test('an edit that moves no diagnostic is answered unchanged, and the kept diagnostics still fix', async () => {
+    const uri = 'file:///ws/pull-unchanged.json';
+    const text = pretty({ model: 'gpt-4o', tools: [{ type: 'function', function: { name: 'a.b', description: 'first' } }, { type: 'function', function: { name: 'c', description: 'second' } }] });
+    await client.open(uri, text);
+    const first = await client.pull(uri);
+    assert.equal(first.kind, 'full');
+    const at = positionOf(text, 'second');
+    await client.edit(uri, [{ range: { start: at, end: at }, newText: 'x' }]);
+    const second = await client.pull(uri, first.resultId);
+    assert.equal(second.kind, 'unchanged', 'no squiggle moved');
+    assert.notEqual(second.resultId, first.resultId);
+    const kept = first.kind === 'full' ? first.items.find((d) => d.code === 'invalid-name')! : undefined;
+    assert.ok(kept);
+    const actions = (await client.codeActions(uri, kept.range, [kept], ['quickfix'])) ?? [];
+    assert.ok(actions.some((a) => a.isPreferred), 'the quick fix of the kept diagnostic is offered');
+    // An edit that moves the squiggle: a full report again, from the unchanged one's resultId.
+    const name = positionOf(client.text(uri), '"a.b"', 0, 0);
+    await client.edit(uri, [{ range: { start: name, end: name }, newText: ' ' }]);
+    const third = await client.pull(uri, second.resultId);
+    assert.equal(third.kind, 'full');
+    assert.ok(third.kind === 'full' && third.items.some((d) => d.code === 'invalid-name' && d.range.start.character === kept.range.start.character + 1));
+  });
+
   test('a settings change asks the client to pull again', async () => {
     const before = client.refreshes.length;
     await client.changeConfiguration({ severity: { 'invalid-name': 'off' } });

@@ -147,13 +147,29 @@ describe('quick fixes through the server', () => {
     assert.deepEqual(problems(await client.diagnostics(uri)), []);
   });
 
-  test('a diagnostic from an older version gets no action (stateless staleness check)', async () => {
+  test('a diagnostic from an older version gets no action once its finding moved (stateless staleness check)', async () => {
     const uri = 'file:///ws/stale.json';
     await client.open(uri, OPENAI_A_B);
     const [diagnostic] = problems(await client.diagnostics(uri));
-    await client.edit(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: ' ' }]);
+    // A space before the name on its own line: the finding is now one character further on.
+    const start = { line: diagnostic!.range.start.line, character: 0 };
+    await client.edit(uri, [{ range: { start, end: start }, newText: ' ' }]);
     const actions = await client.codeActions(uri, diagnostic!.range, [diagnostic!], ['quickfix']);
     assert.deepEqual(actions, []);
+  });
+
+  test('a diagnostic from an older version keeps its action while the current analysis gives the same fix', async () => {
+    const uri = 'file:///ws/older-but-current.json';
+    await client.open(uri, OPENAI_A_B);
+    const [diagnostic] = problems(await client.diagnostics(uri));
+    // An edit on another line (the model's name) moves nothing: the fix is still the one the server would give.
+    const model = positionOf(client.text(uri), 'gpt');
+    await client.edit(uri, [{ range: { start: model, end: model }, newText: 'x' }]);
+    const actions = (await client.codeActions(uri, diagnostic!.range, [diagnostic!], ['quickfix'])) ?? [];
+    const fix = actions.find((a) => a.isPreferred);
+    assert.ok(fix, 'the quick fix is offered');
+    const change = fix.edit!.documentChanges![0]!;
+    assert.ok('textDocument' in change && change.textDocument.version === 2, 'as an edit of the current version');
   });
 
   test('source.fixAll.toolwire fixes everything at once as a versioned edit', async () => {

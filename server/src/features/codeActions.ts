@@ -9,7 +9,8 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { computeFixAll, proveEdits, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit, type Proof } from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
-import { isDiagnosticData, SOURCE, toRange, type CheckedEdit } from '../convert';
+import { isDiagnosticData, SOURCE, toLspFix, toRange, type CheckedEdit } from '../convert';
+import { sameJson } from '../sameJson';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.toolwire`;
 
@@ -24,10 +25,12 @@ export const MAX_PROOFS_PER_REQUEST = 3;
 
 /**
  * Quick fixes built from the request: each toolwire diagnostic in the context carries its fix in
- * `Diagnostic.data`, so no state is kept between requests. A diagnostic computed for another
- * version of the document is stale: it gets no action (the client will ask again with fresh
- * diagnostics), and every edit is sent as a versioned TextDocumentEdit, so the client refuses it
- * if the text moved on meanwhile. Each fix is proven on the current text before it is offered
+ * `Diagnostic.data`, so no state is kept between requests. A diagnostic computed for an older
+ * version of the document gets an action only when the current analysis has the same finding at
+ * the same range with the very same fix: a pull report answered `unchanged` (validation/pull.ts)
+ * leaves the client holding such diagnostics, which the server declared current. Otherwise it is
+ * stale and gets none (the client will ask again), and every edit is sent as a versioned
+ * TextDocumentEdit, so the client refuses it if the text moved on meanwhile. Each fix is proven on the current text before it is offered
  * (`proveEdits`: its finding gone, no new error, no repeated key); proven eagerly rather than in
  * codeAction/resolve, because a resolve that finds the fix unproven could only apply nothing.
  */
@@ -40,10 +43,11 @@ export function quickFixes(document: TextDocument, params: CodeActionParams, opt
   for (const diagnostic of params.context.diagnostics) {
     if (diagnostic.source !== SOURCE || !isDiagnosticData(diagnostic.data)) continue;
     const { version, fix } = diagnostic.data;
-    if (!fix || version !== document.version) continue;
+    if (!fix) continue;
     if (!fix.edits.every((e) => stillMatches(document, text, e))) continue;
     const finding = findingOf(document, analysis, diagnostic);
     if (!finding) continue;
+    if (version !== document.version && !(finding.fix && sameJson(fix, toLspFix(document, finding.fix)))) continue;
     const edits: OffsetEdit[] = fix.edits.map((e) => ({ range: { start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end) }, oldText: e.oldText, newText: e.newText }));
     const key = JSON.stringify(edits);
     let proof = proofs.get(key);

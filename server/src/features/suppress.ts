@@ -2,6 +2,7 @@ import { findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'j
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { commentSuppressor, LineIndex, proveEdits, suppressionRemover, suppressTarget, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit } from '../core';
+import { sameJson } from '../sameJson';
 import type { AnalysisIndex } from '../analysisIndex';
 import { isDiagnosticData, SOURCE, toRange, type LspSuppress, type SuppressionOf } from '../convert';
 
@@ -69,12 +70,14 @@ export function suppressActions(document: TextDocument, params: CodeActionParams
   for (const diagnostic of params.context.diagnostics) {
     if (diagnostic.source !== SOURCE || !isDiagnosticData(diagnostic.data)) continue;
     const { version, suppress } = diagnostic.data;
-    if (!suppress || version !== document.version) continue;
+    if (!suppress) continue;
     const key = JSON.stringify(suppress);
     if (seen.has(key)) continue;
     seen.add(key);
     const finding = analysis.findings.find((f) => f.code === diagnostic.code && f.range.start === document.offsetAt(diagnostic.range.start) && f.range.end === document.offsetAt(diagnostic.range.end));
     if (!finding || finding.code !== suppress.code) continue;
+    // Data of an older version holds only if the current analysis would give the same (see quickFixes).
+    if (version !== document.version && !sameJson(suppress, suppressionOf(document, text, analysis, context.options, context.index)(finding))) continue;
     if (suppress.kind === 'remove') {
       // Removing a code that silences nothing changes no other finding: nothing to prove, but the
       // text must still be the one the edit was made for.
