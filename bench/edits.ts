@@ -40,10 +40,18 @@ function rangeAt(text: string, offset: number, length: number) {
   return { start: { line, character }, end: { line, character: character + length } };
 }
 
-async function diagnosticsAfter(client: TestClient, uri: string, pull: boolean, change: () => Promise<void>): Promise<number> {
+/** The resultId of each document's last pull report, sent back as VS Code does (`previousResultId`). */
+type ResultIds = Map<string, string>;
+
+async function pullAs(client: TestClient, uri: string, resultIds: ResultIds): Promise<void> {
+  const report = await client.pull(uri, resultIds.get(uri));
+  if (report.resultId) resultIds.set(uri, report.resultId);
+}
+
+async function diagnosticsAfter(client: TestClient, uri: string, pull: boolean, change: () => Promise<void>, resultIds: ResultIds): Promise<number> {
   const start = process.hrtime.bigint();
   await change();
-  if (pull) await client.pull(uri);
+  if (pull) await pullAs(client, uri, resultIds);
   else await client.diagnostics(uri, () => true, 600_000);
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   return pull ? ms : ms - PUSH_DEBOUNCE_MS;
@@ -67,8 +75,9 @@ export async function measureEdits(quick: boolean, tools = 10_000): Promise<Edit
     for (const pull of [true, false]) {
       const client = await TestClient.start({ pull });
       const uri = `file:///bench/edits-${shape}-${pull ? 'pull' : 'push'}.json`;
+      const resultIds: ResultIds = new Map();
       await client.open(uri, text);
-      if (pull) await client.pull(uri);
+      if (pull) await pullAs(client, uri, resultIds);
       else await client.diagnostics(uri, () => true, 600_000);
       const edit: number[] = [];
       const nameEdit: number[] = [];
@@ -77,11 +86,11 @@ export async function measureEdits(quick: boolean, tools = 10_000): Promise<Edit
         // Insert a character, then take it out again: the text alternates between two versions.
         const current = client.text(uri);
         const insert = i % 2 === 0;
-        edit.push(await diagnosticsAfter(client, uri, pull, () => client.edit(uri, [{ range: rangeAt(current, description, insert ? 0 : 1), newText: insert ? 'x' : '' }])));
+        edit.push(await diagnosticsAfter(client, uri, pull, () => client.edit(uri, [{ range: rangeAt(current, description, insert ? 0 : 1), newText: insert ? 'x' : '' }]), resultIds));
         const named = client.text(uri);
         // "tool_5003_update" <-> "tool.5003_update" (ADS names carry no tool number: not measured).
         const toggled = named.slice(name + 4, name + 5) === '_' ? '.' : '_';
-        if (shape !== 'ads-manifest') nameEdit.push(await diagnosticsAfter(client, uri, pull, () => client.edit(uri, [{ range: rangeAt(named, name + 4, 1), newText: toggled }])));
+        if (shape !== 'ads-manifest') nameEdit.push(await diagnosticsAfter(client, uri, pull, () => client.edit(uri, [{ range: rangeAt(named, name + 4, 1), newText: toggled }]), resultIds));
         const after = client.text(uri);
         core.push(timeOnce(() => void analyze(after, serverOptions(shape))));
       }

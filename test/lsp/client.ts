@@ -76,7 +76,7 @@ export class TestClient {
   }
 
   static async start(options: ClientOptions = {}): Promise<TestClient> {
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(process.env.TOOLWIRE_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new TestClient(child, connection, options);
     child.stderr!.on('data', (chunk: Buffer) => client.logs.push(chunk.toString()));
