@@ -97,6 +97,9 @@ describe('strict JSON reader', () => {
       '', '   ', '{', '}', '[1,]', '{"a":1,}', '{"a" 1}', '{"a":}', '{a:1}', '[1 2]', '[01]', '[1.]', '[1e]', '[-]', '[.5]', '[+1]',
       '[truex]', '[tru]', '[nul]', '["a\\x"]', '["\\u12"]', '["a\nb"]', '["a\tb"]', '["open', '// c\n{}', '{} /* c */', '{}{}', '{}\n{}',
       '\uFEFF{}', '{}\u00A0', '[1,\v2]', '[}', '{]', '[[[', '{"a":[1}',
+      // Control characters inside strings, with clean strings before them and line breaks after
+      // (the native search for a closing quote must not skip over them).
+      '["ok", "a\rb"]', '["ok", "a\u0001b"]', '{"x": {"y": "a\u001fb"}}\n', '["ok",\n"a\tb"]\n', '["ok", "a\\qb"]', '{"x": ["a\u000bb"]}',
     ]) {
       assert.equal(strict(text), undefined, `refused: ${JSON.stringify(text)}`);
     }

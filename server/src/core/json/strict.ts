@@ -43,6 +43,13 @@ class StrictReader {
   private listing: KeyList | undefined;
   /** The decoded value of the last string read. */
   private stringValue = '';
+  /**
+   * Whether the text holds a control character other than a tab or line break anywhere: then
+   * every string is scanned character by character (see `scanString`).
+   */
+  private readonly plainControls: boolean;
+  /** The next position of each `SPECIAL` character at or after where it was last looked for. */
+  private readonly nextSpecial: number[] = SPECIAL.map(() => -1);
   /** The children read so far of every open container, innermost last (see `add`). */
   private readonly pending: BuildNode[] = [];
   /** Where each open container's children start in `pending`. */
@@ -54,7 +61,9 @@ class StrictReader {
     private readonly text: string,
     private readonly keep: Keep,
     private readonly stand: StandIn,
-  ) {}
+  ) {
+    this.plainControls = OTHER_CONTROLS.test(text);
+  }
 
   read(): Node | undefined {
     const text = this.text;
@@ -185,7 +194,16 @@ class StrictReader {
    */
   private scanString(): boolean {
     const text = this.text;
-    let pos = this.pos + 1;
+    const open = this.pos + 1;
+    // Most strings hold no escape and no control character: find the closing quote natively.
+    const close = this.plainControls ? -1 : text.indexOf('"', open);
+    if (close !== -1 && this.nothingBefore(close, open)) {
+      // Inside a stand-in no node is made: the value is needed only for a listed key.
+      if (this.prunedDepth === 0 || (this.prunedDepth === 1 && this.listing !== undefined)) this.stringValue = this.shared(open, close);
+      this.pos = close + 1;
+      return true;
+    }
+    let pos = open;
     let start = pos;
     let value = '';
     for (;;) {
@@ -227,6 +245,23 @@ class StrictReader {
     }
     this.stringValue = start === this.pos + 1 ? this.shared(start, pos) : value + text.slice(start, pos);
     this.pos = pos + 1;
+    return true;
+  }
+
+  /**
+   * Whether no backslash, tab or line break lies in `[from, close)`. Each is found by `indexOf`
+   * and remembered until the reader passes it, so the text is searched once per kind, however
+   * many strings there are (a minified file is one line).
+   */
+  private nothingBefore(close: number, from: number): boolean {
+    const next = this.nextSpecial;
+    for (let kind = 0; kind < SPECIAL.length; kind++) {
+      if (next[kind]! < from) {
+        const found = this.text.indexOf(SPECIAL[kind]!, from);
+        next[kind] = found === -1 ? Number.POSITIVE_INFINITY : found;
+      }
+      if (next[kind]! < close) return false;
+    }
     return true;
   }
 
@@ -327,6 +362,11 @@ class StrictReader {
     this.current = holder.parent!;
   }
 }
+
+/** What ends the native search for a string's closing quote: an escape, or a control character JSON allows only outside strings. */
+const SPECIAL: readonly string[] = ['\\', '\n', '\r', '\t'];
+/** Control characters other than those in `SPECIAL`. */
+const OTHER_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
 /** Slots of the short-string cache (a power of two). */
 const RECENT_SIZE = 256;
