@@ -1,4 +1,5 @@
 import type { DerivationId } from '../wire/derivations';
+import { sharedKeys } from '../util/sharedKeys';
 
 /** Tools of one request that share one wire name. */
 export interface WireGroup {
@@ -21,17 +22,12 @@ export interface GroupInput {
  * no tool is reliably the one a call reaches.
  */
 export function groupByWireName(tools: readonly GroupInput[], eligible: (i: number) => boolean, derivation: DerivationId): WireGroup[] {
-  const byWire = new Map<string, number[]>();
-  for (let i = 0; i < tools.length; i++) {
+  const shared = sharedKeys(tools.length, (i) => {
     const wire = tools[i]!.wireName;
-    if (wire === null || !eligible(i)) continue;
-    const members = byWire.get(wire);
-    if (members) members.push(i);
-    else byWire.set(wire, [i]);
-  }
+    return wire === null || !eligible(i) ? undefined : wire;
+  });
   const groups: WireGroup[] = [];
-  for (const [wireName, members] of byWire) {
-    if (members.length < 2) continue;
+  for (const { key: wireName, members } of shared) {
     const kept = derivation === 'model-safe' ? members.find((i) => tools[i]!.name === wireName) : undefined;
     groups.push({ wireName, members, kept });
   }

@@ -91,16 +91,20 @@ function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
   forEachKey(properties, (key, offset, length) => keys.push({ key, range: offsetRange(base + offset, base + offset + length) }));
   // An empty object has no site (reading an empty stand-in's children costs nothing).
   if (keys.length === 0 && !properties.children?.length) return undefined;
-  const required: PropertyKeySite[] = [];
   // `required` is read only to rename a key a provider rejects; for a schema whose keys every
   // rule accepts (nearly all), its array stays an unread stand-in (formats/readKeys.ts).
   const requiredNode = keys.every(passesEveryRule) ? undefined : property(schema.node, 'required');
-  for (const entry of requiredNode?.type === 'array' ? requiredNode.children ?? [] : []) {
+  if (requiredNode?.type !== 'array') return { pointer: joinPointer(schema.pointer, 'properties'), keys, required: NOT_READ };
+  const required: PropertyKeySite[] = [];
+  for (const entry of requiredNode.children ?? []) {
     const key = stringValue(entry);
     if (key !== undefined) required.push({ key, range: rangeOf(entry, base) });
   }
   return { pointer: joinPointer(schema.pointer, 'properties'), keys, required };
 }
+
+/** The `required` sites of a schema whose array was not read (or is not an array): none, shared. */
+const NOT_READ: readonly PropertyKeySite[] = Object.freeze([]);
 
 /** Every provider's property-key rule, once each (checks/parameters.ts judges keys by them). */
 const KEY_RULES: readonly ParameterRule[] = [...new Set(Object.values(PROVIDERS).flatMap((p) => (p.parameterRule ? [p.parameterRule] : [])))];
