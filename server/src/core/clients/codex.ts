@@ -1,6 +1,6 @@
 import { sha1Hex } from '../util/sha1';
 import type { ClientOutcome, ClientProfile, ClientTool } from './model';
-import { sentOrRenamed, sharedNames } from './shared';
+import { ALONE, sentOrRenamed, sharedNames } from './shared';
 
 const PREFIX = 'mcp__';
 const MAX_LENGTH = 64;
@@ -28,13 +28,13 @@ export const codex: ClientProfile = {
     const skipped = duplicates(rawTool);
     const namespaces = hashShared(tools.map((t) => namespaceOf(t.server)), rawNs, appendNamespaceHash);
     const names = hashShared(tools.map((t, i) => `${namespaces[i]}${NUL}${sanitize(t.tool)}`), rawTool, (key, raw) => `${key}_${sha1Hex(raw).slice(0, HASH_LENGTH)}`).map((key) => key.slice(key.indexOf(NUL) + 1));
-    const result: ClientOutcome[] = tools.map(() => ({ wireName: null, fate: 'dropped', group: [] }));
+    const result: ClientOutcome[] = tools.map(() => ({ wireName: null, fate: 'dropped', group: ALONE }));
     const used = new Set<string>();
     const order = tools.map((_, i) => i).filter((i) => !skipped.has(i)).sort((a, b) => (rawTool[a]! < rawTool[b]! ? -1 : rawTool[a]! > rawTool[b]! ? 1 : 0));
     for (const i of order) {
       const [ns, name] = uniqueParts(namespaces[i]!, names[i]!, rawTool[i]!, used);
       const wireName = `${ns}${DELIMITER}${name}`;
-      result[i] = { wireName, fate: sentOrRenamed(tools[i]!, wireName), group: [] };
+      result[i] = { wireName, fate: sentOrRenamed(tools[i]!, wireName), group: ALONE };
     }
     for (const i of skipped) {
       result[i] = { wireName: null, fate: 'dropped', reason: 'Codex skips an exact duplicate of a tool it already has ("skipping duplicated tool")', group: tools.map((_, j) => j).filter((j) => rawTool[j] === rawTool[i]) };

@@ -1,5 +1,6 @@
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { checkName, describeReason } from '../profiles/verdict';
+import { sharedKeys } from '../util/sharedKeys';
 import type { ClientOutcome, ClientTool } from './model';
 
 /** A fate for a name that is either what the server wrote (`sent`) or not (`renamed`). */
@@ -13,18 +14,15 @@ export function providerRejects(provider: ProviderId, wireName: string): string 
   return verdict.accepted ? undefined : `${PROVIDERS[provider].label} rejects it (${verdict.reasons.map(describeReason).join(', ')})`;
 }
 
-/** Groups census positions by wire name (nulls ignored); only shared names are returned. */
+/** Groups census positions by wire name (nulls ignored); only shared names are returned, in first-seen order. */
 export function sharedNames(names: ReadonlyArray<string | null>): Map<string, number[]> {
   const groups = new Map<string, number[]>();
-  names.forEach((name, i) => {
-    if (name === null) return;
-    const group = groups.get(name);
-    if (group) group.push(i);
-    else groups.set(name, [i]);
-  });
-  for (const [name, members] of groups) if (members.length < 2) groups.delete(name);
+  for (const { key, members } of sharedKeys(names.length, (i) => names[i] ?? undefined)) groups.set(key, members);
   return groups;
 }
+
+/** The group of a tool that shares its wire name with none: one frozen empty list for all (an array per tool per client was garbage). */
+export const ALONE: readonly number[] = Object.freeze([]);
 
 /**
  * What a client does with tools that share a name: keep one (`survivor`) and drop the rest, fail
@@ -50,11 +48,11 @@ export function outcomes(
 ): ClientOutcome[] {
   const result: ClientOutcome[] = tools.map((tool, i) => {
     const set = preset[i];
-    if (set?.fate) return { wireName: set.wireName ?? null, fate: set.fate, ...(set.reason ? { reason: set.reason } : {}), ...(set.overLimit ? { overLimit: true } : {}), ...(set.collateral ? { collateral: true } : {}), group: [] };
+    if (set?.fate) return { wireName: set.wireName ?? null, fate: set.fate, ...(set.reason ? { reason: set.reason } : {}), ...(set.overLimit ? { overLimit: true } : {}), ...(set.collateral ? { collateral: true } : {}), group: ALONE };
     const wireName = names[i]!;
-    if (wireName === null) return { wireName, fate: 'dropped', group: [] };
+    if (wireName === null) return { wireName, fate: 'dropped', group: ALONE };
     const rejected = provider ? providerRejects(provider, wireName) : undefined;
-    return rejected ? { wireName, fate: 'request-fails', reason: rejected, group: [] } : { wireName, fate: sentOrRenamed(tool, wireName), group: [] };
+    return rejected ? { wireName, fate: 'request-fails', reason: rejected, group: ALONE } : { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE };
   });
   for (const members of sharedNames(result.map((r) => (r.fate === 'dropped' ? null : r.wireName))).values()) {
     const decision = onShared(members);

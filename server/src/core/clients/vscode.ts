@@ -1,5 +1,5 @@
 import type { ClientOutcome, ClientProfile, ClientTool } from './model';
-import { sentOrRenamed, sharedNames } from './shared';
+import { ALONE, sentOrRenamed, sharedNames } from './shared';
 
 const PREFIX = 'mcp_';
 const MAX_PREFIX_LENGTH = 18;
@@ -136,7 +136,7 @@ function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] 
 function withGroups(tools: readonly ClientTool[], ids: readonly string[], fates: readonly Fate[]): ClientOutcome[] {
   const result: ClientOutcome[] = tools.map((t, i) => {
     const f = fates[i]!;
-    return f.kept ? { wireName: ids[i]!, fate: sentOrRenamed(t, ids[i]!), group: [] } : { wireName: ids[i]!, fate: 'dropped', reason: f.reason ?? 'not registered', ...(f.collateral ? { collateral: true } : {}), group: [] };
+    return f.kept ? { wireName: ids[i]!, fate: sentOrRenamed(t, ids[i]!), group: ALONE } : { wireName: ids[i]!, fate: 'dropped', reason: f.reason ?? 'not registered', ...(f.collateral ? { collateral: true } : {}), group: ALONE };
   });
   for (const members of sharedNames(ids).values()) {
     const survivor = members.find((m) => fates[m]!.kept);
