@@ -11,22 +11,23 @@ export interface SharedKey {
  * an array per tool was garbage at 10k tools (issue 10).
  */
 export function sharedKeys(count: number, keyOf: (index: number) => string | undefined): SharedKey[] {
-  const first = new Map<string, number>();
-  const shared = new Map<string, number[]>();
+  // One map: a key's first index, or its group once a second index comes (one lookup per index).
+  const seen = new Map<string, number | number[]>();
+  const groups: SharedKey[] = [];
   for (let i = 0; i < count; i++) {
     const key = keyOf(i);
     if (key === undefined) continue;
-    const members = shared.get(key);
-    if (members) {
-      members.push(i);
-      continue;
+    const earlier = seen.get(key);
+    if (earlier === undefined) {
+      seen.set(key, i);
+    } else if (typeof earlier === 'number') {
+      const members = [earlier, i];
+      seen.set(key, members);
+      groups.push({ key, members });
+    } else {
+      earlier.push(i);
     }
-    const earlier = first.get(key);
-    if (earlier === undefined) first.set(key, i);
-    else shared.set(key, [earlier, i]);
   }
-  const groups: SharedKey[] = [];
-  for (const [key, members] of shared) groups.push({ key, members });
   // A group is made at its second index: put them back in the order of their first.
   return groups.sort((a, b) => a.members[0]! - b.members[0]!);
 }
