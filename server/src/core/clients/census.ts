@@ -216,28 +216,43 @@ function sameItems(a: readonly number[], b: readonly number[]): boolean {
  * of findings stays linear.
  */
 export function survivalCheck(results: readonly ClientResult[], options: ClientCensusOptions): (name: string, replacing: number) => boolean {
-  const taken = results.map((result) => {
-    const counts = new Map<string, number>();
-    const own = new Map<number, string>();
-    for (const t of result.tools) {
-      if (t.wireName === null) continue;
-      counts.set(t.wireName, (counts.get(t.wireName) ?? 0) + 1);
-      own.set(t.tool, t.wireName);
-    }
-    for (const other of options.others ?? []) {
-      if (!other.clients.includes(result.client)) continue;
-      const rewritten = result.profile.rewrite(other.tools.map((t) => ({ server: other.server, tool: t.name })));
-      for (const o of rewritten) if (o.wireName !== null) counts.set(o.wireName, (counts.get(o.wireName) ?? 0) + 1);
-    }
-    return { client: result.client, counts, own };
-  });
+  // Counted on the first question: most analyses propose no name, and counting is a map entry
+  // per tool per client.
+  let taken: Array<{ readonly result: ClientResult; readonly counts: Map<string, number> }> | undefined;
+  const count = () =>
+    results.map((result) => {
+      const counts = new Map<string, number>();
+      for (const t of result.tools) if (t.wireName !== null) counts.set(t.wireName, (counts.get(t.wireName) ?? 0) + 1);
+      for (const other of options.others ?? []) {
+        if (!other.clients.includes(result.client)) continue;
+        const rewritten = result.profile.rewrite(other.tools.map((t) => ({ server: other.server, tool: t.name })));
+        for (const o of rewritten) if (o.wireName !== null) counts.set(o.wireName, (counts.get(o.wireName) ?? 0) + 1);
+      }
+      return { result, counts };
+    });
   return (name, replacing) =>
-    taken.every(({ client, counts, own }) => {
-      const [alone] = profileOf(options, client).rewrite([{ server: options.server, tool: name }]);
+    (taken ??= count()).every(({ result, counts }) => {
+      const [alone] = profileOf(options, result.client).rewrite([{ server: options.server, tool: name }]);
       if (!alone || alone.wireName === null || (alone.fate !== 'sent' && alone.fate !== 'renamed')) return false;
-      const holders = (counts.get(alone.wireName) ?? 0) - (own.get(replacing) === alone.wireName ? 1 : 0);
+      const holders = (counts.get(alone.wireName) ?? 0) - (wireNameOf(result, replacing) === alone.wireName ? 1 : 0);
       return holders <= 0;
     });
+}
+
+/** The wire name a client gives one of the document's tools (its outcomes are in tool order: a binary search). */
+function wireNameOf(result: ClientResult, tool: number): string | null | undefined {
+  const tools = result.tools;
+  let low = 0;
+  let high = tools.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const at = tools[mid]!.tool;
+    if (at === tool) return tools[mid]!.wireName;
+    if (at < tool) low = mid + 1;
+    else high = mid - 1;
+  }
+  // Not found in order: a caller passed its tools unordered (none does); look through them all.
+  return tools.find((t) => t.tool === tool)?.wireName;
 }
 
 /** Every named tool of an analysed document, as one server, through the given clients. */
