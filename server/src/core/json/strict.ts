@@ -47,7 +47,7 @@ class StrictReader {
    * Whether the text holds a control character other than a tab or line break anywhere: then
    * every string is scanned character by character (see `scanString`).
    */
-  private readonly plainControls: boolean;
+  private readonly otherControls: boolean;
   /** The next position of each `SPECIAL` character at or after where it was last looked for. */
   private readonly nextSpecial: number[] = SPECIAL.map(() => -1);
   /** The children read so far of every open container, innermost last (see `add`). */
@@ -62,7 +62,7 @@ class StrictReader {
     private readonly keep: Keep,
     private readonly stand: StandIn,
   ) {
-    this.plainControls = OTHER_CONTROLS.test(text);
+    this.otherControls = OTHER_CONTROLS.test(text);
   }
 
   read(): Node | undefined {
@@ -196,7 +196,7 @@ class StrictReader {
     const text = this.text;
     const open = this.pos + 1;
     // Most strings hold no escape and no control character: find the closing quote natively.
-    const close = this.plainControls ? -1 : text.indexOf('"', open);
+    const close = this.otherControls ? -1 : text.indexOf('"', open);
     if (close !== -1 && this.nothingBefore(close, open)) {
       // Inside a stand-in no node is made: the value is needed only for a listed key.
       if (this.prunedDepth === 0 || (this.prunedDepth === 1 && this.listing !== undefined)) this.stringValue = this.shared(open, close);
