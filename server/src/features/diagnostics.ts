@@ -1,15 +1,31 @@
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { SOURCE, toDiagnostic, toRange, toSeverity, type OtherFiles } from '../convert';
+import type { Finding } from '../core';
 import type { DocumentState } from '../documentState';
 import { suppressionOf } from './suppress';
 
+/**
+ * Diagnostics already made for findings of one document, by finding. A reused analysis
+ * (`core/incremental`) keeps the very finding objects whose offsets did not move, and none of
+ * its edits adds or removes a line, so such a finding's diagnostic is still right, positions and
+ * all (its `data.version` stays the older one, which code actions honour while the current
+ * analysis gives the same fix). A full analysis makes new findings, so nothing stale is found.
+ */
+export type DiagnosticCache = WeakMap<Finding, Diagnostic>;
+
 /** The diagnostics of one document state: findings, config problems, or one clear notice. */
-export function diagnosticsOf(document: TextDocument, state: DocumentState, otherFiles?: OtherFiles): Diagnostic[] {
+export function diagnosticsOf(document: TextDocument, state: DocumentState, otherFiles?: OtherFiles, cache?: DiagnosticCache): Diagnostic[] {
   switch (state.kind) {
     case 'analysis': {
       const suppress = suppressionOf(document, state.text, state.analysis, state.options, state.index);
-      return state.analysis.findings.map((f) => toDiagnostic(document, f, otherFiles, suppress));
+      return state.analysis.findings.map((f) => {
+        const known = cache?.get(f);
+        if (known) return known;
+        const made = toDiagnostic(document, f, otherFiles, suppress);
+        cache?.set(f, made);
+        return made;
+      });
     }
     case 'config-file':
       return [...state.problems.map((p): Diagnostic => ({

@@ -2,7 +2,7 @@ import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, type Connec
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalyzer, Logger } from '../documentState';
 import type { OtherFiles } from '../convert';
-import { diagnosticsOf } from '../features/diagnostics';
+import { diagnosticsOf, type DiagnosticCache } from '../features/diagnostics';
 import type { Disposable, RuntimeEnvironment } from '../runtime';
 import type { DiagnosticsScheduler } from './scheduler';
 import { sameJson } from '../sameJson';
@@ -20,6 +20,8 @@ export class PullDiagnostics implements DiagnosticsScheduler {
   private pendingRefresh: Disposable | undefined;
   /** The last full report sent per document: its resultId and items. */
   private readonly sent = new Map<string, { readonly resultId: string; readonly items: readonly Diagnostic[] }>();
+  /** Per document, the diagnostics made for its findings (see `DiagnosticCache`). */
+  private readonly converted = new Map<string, DiagnosticCache>();
 
   constructor(
     private readonly connection: Connection,
@@ -42,8 +44,10 @@ export class PullDiagnostics implements DiagnosticsScheduler {
       }
       try {
         const state = await this.analyzer.stateFor(document);
-        const items = diagnosticsOf(document, state, this.otherFiles);
         const uri = params.textDocument.uri;
+        let cache = this.converted.get(uri);
+        if (!cache) this.converted.set(uri, (cache = new WeakMap()));
+        const items = diagnosticsOf(document, state, this.otherFiles, cache);
         const previous = this.sent.get(uri);
         this.sent.set(uri, { resultId, items });
         if (previous && params.previousResultId === previous.resultId && sameJson(previous.items, items, dataVersion)) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
@@ -70,6 +74,7 @@ export class PullDiagnostics implements DiagnosticsScheduler {
 
   closed(uri: string): void {
     this.sent.delete(uri);
+    this.converted.delete(uri);
   }
 
   refreshAll(): void {

@@ -2,7 +2,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalyzer, Logger } from '../documentState';
 import type { OtherFiles } from '../convert';
-import { diagnosticsOf } from '../features/diagnostics';
+import { diagnosticsOf, type DiagnosticCache } from '../features/diagnostics';
 import type { Disposable, RuntimeEnvironment } from '../runtime';
 import type { DiagnosticsScheduler } from './scheduler';
 
@@ -13,6 +13,8 @@ import type { DiagnosticsScheduler } from './scheduler';
  */
 export class PushDiagnostics implements DiagnosticsScheduler {
   private readonly pending = new Map<string, Disposable>();
+  /** Per document, the diagnostics made for its findings (see `DiagnosticCache`). */
+  private readonly converted = new Map<string, DiagnosticCache>();
 
   constructor(
     private readonly connection: Connection,
@@ -32,6 +34,7 @@ export class PushDiagnostics implements DiagnosticsScheduler {
   closed(uri: string): void {
     this.pending.get(uri)?.dispose();
     this.pending.delete(uri);
+    this.converted.delete(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
@@ -48,7 +51,9 @@ export class PushDiagnostics implements DiagnosticsScheduler {
       const state = await this.analyzer.stateFor(document);
       const current = this.documents.get(uri);
       if (!current || current.version !== version) return; // a newer edit will publish its own
-      await this.connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(document, state, this.otherFiles) });
+      let cache = this.converted.get(uri);
+      if (!cache) this.converted.set(uri, (cache = new WeakMap()));
+      await this.connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(document, state, this.otherFiles, cache) });
     } catch (error) {
       this.logger.error(`toolwire: diagnostics for ${uri} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
