@@ -30,9 +30,10 @@ export const MAX_PROOFS_PER_REQUEST = 3;
  * the same range with the very same fix: a pull report answered `unchanged` (validation/pull.ts)
  * leaves the client holding such diagnostics, which the server declared current. Otherwise it is
  * stale and gets none (the client will ask again), and every edit is sent as a versioned
- * TextDocumentEdit, so the client refuses it if the text moved on meanwhile. Each fix is proven on the current text before it is offered
- * (`proveEdits`: its finding gone, no new error, no repeated key); proven eagerly rather than in
- * codeAction/resolve, because a resolve that finds the fix unproven could only apply nothing.
+ * TextDocumentEdit, so the client refuses it if the text moved on meanwhile. Each fix is proven
+ * on the current text before it is offered (`proveEdits`: its finding gone, no new error, no
+ * repeated key); proven eagerly rather than in codeAction/resolve, because a resolve that finds
+ * the fix unproven could only apply nothing.
  */
 export function quickFixes(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, index: AnalysisIndex, versionedEdits: boolean): CodeAction[] {
   const analysis = index.analysis;
