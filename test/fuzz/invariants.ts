@@ -36,7 +36,11 @@ export function rangeProblems(text: string, ranges: ReadonlyArray<{ readonly wha
   });
 }
 
-/** Diagnostics of `version` of `text` against the core: same findings, in order, same ranges, same fixes. */
+/**
+ * Diagnostics of `version` of `text` against the core: same findings, in order, same ranges, same
+ * fixes, and fix data of this version or an older one (a diagnostic kept from a reused analysis
+ * keeps the version it was made for; code actions honour it while the current analysis agrees).
+ */
 export function diagnosticProblems(text: string, version: number, diagnostics: readonly Diagnostic[], analysis: Analysis): string[] {
   const inside = rangeProblems(text, diagnostics.flatMap((d, i) => [
     { what: `diagnostic ${i} (${String(d.code)})`, range: d.range },
@@ -53,7 +57,7 @@ export function diagnosticProblems(text: string, version: number, diagnostics: r
     return JSON.stringify({
       code: d.code, severity: d.severity, message: d.message, range: offsets(d.range),
       related: (d.relatedInformation ?? []).map((r) => `${offsets(r.location.range)} ${r.message}`),
-      version: data?.version,
+      version: typeof data?.version === 'number' && data.version >= 1 && data.version <= version ? 'this or older' : data?.version,
       fix: data?.fix?.edits.map((e) => `${offsets(e.range)} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`),
     });
   });
@@ -64,7 +68,7 @@ export function diagnosticProblems(text: string, version: number, diagnostics: r
       ...f.related.filter((r) => r.file === undefined).map((r) => `${r.range.start}-${r.range.end} ${r.message}`),
       ...(f.related.length > 0 && f.detail !== '' ? [`${f.range.start}-${f.range.end} ${f.detail}`] : []),
     ],
-    version,
+    version: 'this or older',
     fix: f.fix?.edits.map((e) => `${e.range.start}-${e.range.end} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`),
   }));
   for (let i = 0; i < Math.max(served.length, expected.length); i++) {
