@@ -76,6 +76,7 @@ export class TestClient {
   }
 
   static async start(options: ClientOptions = {}): Promise<TestClient> {
+    // TOOLWIRE_SERVER_NODE_ARGS: node flags for the server process (`--cpu-prof` when profiling a bench).
     const child = spawn(process.execPath, [...(process.env.TOOLWIRE_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new TestClient(child, connection, options);
