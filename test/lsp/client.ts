@@ -7,6 +7,7 @@ import {
   StreamMessageWriter,
   type CodeAction,
   type Diagnostic,
+  type DidChangeTextDocumentParams,
   type DocumentDiagnosticReport,
   type DocumentSymbol,
   type Hover,
@@ -124,12 +125,25 @@ export class TestClient {
 
   /** Applies incremental edits locally and sends them, as VS Code does. */
   async edit(uri: string, edits: TextEdit[]): Promise<void> {
+    await this.sendChange(this.applyLocally(uri, edits));
+  }
+
+  /**
+   * The local half of `edit`: the client's copy takes the edits, and the didChange that tells the
+   * server comes back to be sent with `sendChange` (benchmarks time the server, not this copy).
+   */
+  applyLocally(uri: string, edits: TextEdit[]): DidChangeTextDocumentParams {
     const document = this.documents.get(uri)!;
     const version = document.version + 1;
     // Ranges are relative to the text before this change; apply from the last to the first.
     const sorted = [...edits].sort((a, b) => document.offsetAt(b.range.start) - document.offsetAt(a.range.start));
-    this.documents.set(uri, TextDocument.update(document, sorted.map((e) => ({ range: e.range, text: e.newText })), version));
-    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: sorted.map((e) => ({ range: e.range, text: e.newText })) });
+    const contentChanges = sorted.map((e) => ({ range: e.range, text: e.newText }));
+    this.documents.set(uri, TextDocument.update(document, contentChanges, version));
+    return { textDocument: { uri, version }, contentChanges };
+  }
+
+  async sendChange(params: DidChangeTextDocumentParams): Promise<void> {
+    await this.connection.sendNotification('textDocument/didChange', params);
   }
 
   /** Applies a WorkspaceEdit from the server, refusing it when its version is not the current one. */
