@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkName, describeReason, PROVIDERS, type ProviderId } from '../../server/src/core';
+import { analyze, checkName, describeReason, PROVIDERS, type ProviderId } from '../../server/src/core';
 
 /** [profile, name, accepted, reasons as text (empty when clean)]. */
 const CASES: ReadonlyArray<[ProviderId, string, boolean, string[]]> = [
@@ -54,6 +54,22 @@ describe('provider profiles', () => {
       assert.ok(profile.source.length > 10, profile.id);
       assert.ok(profile.rule.length > 5, profile.id);
     }
+  });
+
+  test('tools whose names every target plainly accepts share one verdict list; any other gets its own, with the same verdicts', () => {
+    const names = ['get_weather', 'list_items', 'a'.repeat(65), 'trail-', 'search'];
+    const text = JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) });
+    const targets: ProviderId[] = ['openai', 'anthropic', 'gemini', 'mcp'];
+    const tools = analyze(text, { targets }).tools;
+    for (const tool of tools) {
+      assert.deepEqual(tool.verdicts, targets.map((provider) => ({ provider, verdict: checkName(PROVIDERS[provider], tool.wireName!) })), tool.name);
+    }
+    const [weather, list, long, trailing, search] = tools;
+    assert.equal(weather!.verdicts, list!.verdicts);
+    assert.equal(weather!.verdicts, search!.verdicts);
+    assert.notEqual(long!.verdicts, weather!.verdicts); // rejected by openai and gemini
+    assert.notEqual(trailing!.verdicts, weather!.verdicts); // cautioned by mcp only, after three plain verdicts
+    assert.ok(Object.isFrozen(weather!.verdicts));
   });
 
   test('history scope "length" checks only the length (Bedrock toolUse.name)', () => {

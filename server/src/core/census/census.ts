@@ -1,13 +1,14 @@
 import type { ExtractedRequest } from '../formats/model';
-import type { AnalyzedReference, AnalyzedTool, RequestCensus, ToolFate } from '../model';
-import { PROVIDERS } from '../profiles/providers';
-import { checkName } from '../profiles/verdict';
+import type { AnalyzedReference, AnalyzedTool, ProviderVerdict, RequestCensus, ToolFate } from '../model';
+import { PROVIDERS, type ProviderId } from '../profiles/providers';
+import { ACCEPTED, checkName } from '../profiles/verdict';
 import type { RequestSettings } from '../settings';
 import { groupByWireName, type WireGroup } from './groups';
 import { resolveReferences } from './resolve';
 import { computeWire, type WireComputation } from './wire';
 
 const NO_GROUP: readonly number[] = [];
+const NO_VERDICTS: readonly ProviderVerdict[] = Object.freeze([]);
 
 /** One request's census: every tool's wire name and fate, the shared names, the references. */
 export interface CensusResult {
@@ -52,6 +53,7 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     }
   }
 
+  const verdictsOf = verdictsFor(settings.targets);
   const tools: AnalyzedTool[] = wires.map((wire, i) => ({
     request: requestIndex,
     declaration: request.declarations[i]!,
@@ -59,7 +61,7 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     wireName: wire.wireName,
     wireSource: wire.source,
     fate: fates[i]!,
-    verdicts: wire.wireName === null ? [] : settings.targets.map((provider) => ({ provider, verdict: checkName(PROVIDERS[provider], wire.wireName!) })),
+    verdicts: wire.wireName === null ? NO_VERDICTS : verdictsOf(wire.wireName),
     wireGroup: wireGroups[i]!,
     keptInGroup: kept[i],
   }));
@@ -80,4 +82,26 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     offeredCount,
   };
   return { census, tools, wires, references, groups, reserved };
+}
+
+/**
+ * The targets' verdicts on a wire name. Nearly every name is plainly accepted by every target:
+ * those tools share one frozen list, since a list of three wrapped verdicts per tool was about a
+ * quarter of what a 10k-tool analysis kept (issue 10); only a name with something to say gets its own.
+ */
+function verdictsFor(targets: readonly ProviderId[]): (wireName: string) => readonly ProviderVerdict[] {
+  const allAccepted: readonly ProviderVerdict[] = Object.freeze(targets.map((provider) => Object.freeze({ provider, verdict: ACCEPTED })));
+  return (wireName) => {
+    let own: ProviderVerdict[] | undefined;
+    for (let i = 0; i < targets.length; i++) {
+      const provider = targets[i]!;
+      const verdict = checkName(PROVIDERS[provider], wireName);
+      if (own) own.push({ provider, verdict });
+      else if (verdict !== ACCEPTED) {
+        own = allAccepted.slice(0, i);
+        own.push({ provider, verdict });
+      }
+    }
+    return own ?? allAccepted;
+  };
 }

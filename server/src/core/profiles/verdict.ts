@@ -16,7 +16,8 @@ export interface Verdict {
   readonly reasons: readonly Reason[];
 }
 
-const ACCEPTED: Verdict = { accepted: true, reasons: [] };
+/** The verdict on a name with nothing to say: one frozen object, so callers can share what holds it. */
+export const ACCEPTED: Verdict = Object.freeze({ accepted: true, reasons: Object.freeze([]) });
 
 /**
  * Checks one name against one profile. The common case (an ASCII name that passes) costs one
