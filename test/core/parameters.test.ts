@@ -134,6 +134,21 @@ describe('invalid-parameter-name: which keys, which providers', () => {
   });
 });
 
+describe('invalid-parameter-name: what the analysis keeps of a schema', () => {
+  test('a schema whose keys every rule accepts keeps nothing; one bad key keeps every key and `required`', () => {
+    const text = mcp(
+      { name: 'clean', inputSchema: schema({ path: { type: 'string' }, 'dotted.key': { type: 'string' } }, ['path']) },
+      { name: 'dirty', inputSchema: schema({ path: { type: 'string' }, $top: { type: 'integer' } }, ['$top', 'path']) },
+    );
+    const [clean, dirty] = analyze(text).tools;
+    assert.equal(clean!.declaration.inputSchema, undefined);
+    const site = dirty!.declaration.inputSchema!;
+    assert.deepEqual(site.keys.map((k) => text.slice(k.range.start, k.range.end)), ['"path"', '"$top"']);
+    assert.deepEqual(site.required.map((k) => text.slice(k.range.start, k.range.end)), ['"$top"', '"path"']);
+    assert.equal(site.pointer, '/tools/1/inputSchema/properties');
+  });
+});
+
 describe('invalid-parameter-name: the rename fix', () => {
   test('renames the key in properties and its entry in required, and nothing else', () => {
     const text = anthropic({

@@ -34,7 +34,10 @@ export interface ToolDeclaration {
   readonly invocationName?: NameSite;
   /** ADS only: the capability's `version`, to tell repeated entries apart in messages. */
   readonly version?: string;
-  /** The top-level `properties` of the tool's input schema, when it has any. */
+  /**
+   * The top-level `properties` of the tool's input schema, when some key of it fails a provider's
+   * key rule (the only keys a check reports or a fix renames; see `formats/sites.ts`).
+   */
   readonly inputSchema?: InputSchemaSite;
 }
 
@@ -47,10 +50,7 @@ export interface InputSchemaSite {
   readonly pointer: string;
   /** Each key of `properties`: the decoded key and its key token (its pointer: `pointer/<key>`). */
   readonly keys: readonly PropertyKeySite[];
-  /**
-   * The string entries of the schema's `required` array, renamed along with their key. Read only
-   * when some key fails a provider's key rule (the only time a fix renames one); else empty.
-   */
+  /** The string entries of the schema's `required` array, renamed along with their key. */
   readonly required: readonly PropertyKeySite[];
 }
 

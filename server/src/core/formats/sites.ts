@@ -76,9 +76,12 @@ export function declaration(tool: Located, nameHolder: Located, nameKey = 'name'
 const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters_json_schema'] as const;
 
 /**
- * The top-level `properties` of the input schema beside `holder`, when it has any key. Every
- * tool pays for this, so it allocates only a key and a range per key (pointers are built by the
- * check, for failing keys only).
+ * The top-level `properties` of the input schema beside `holder`, when some key of it fails a
+ * provider's key rule: a check reports only such keys and a fix renames only them, so for the
+ * schemas whose keys every rule accepts (nearly all) the keys are looked at and nothing is kept.
+ * Keeping a key and a range per key of every tool was about half of what a 10k-tool analysis
+ * held (issue 10). When a key fails, every key is kept (a renamed key must not take a sibling's
+ * name) and so is `required` (a renamed key is renamed there too).
  */
 function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
   let schema = childOf(holder, SCHEMA_KEYS);
@@ -86,31 +89,30 @@ function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
   if (schema && bedrockJson && bedrockJson.type === 'object') schema = { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base };
   const properties = schema ? property(schema.node, 'properties') : undefined;
   if (!schema || !properties || properties.type !== 'object') return undefined;
+  let failing = false;
+  forEachKey(properties, (key) => {
+    failing ||= !passesEveryRule(key);
+  });
+  if (!failing) return undefined;
   const base = schema.base;
   const keys: PropertyKeySite[] = [];
   forEachKey(properties, (key, offset, length) => keys.push({ key, range: offsetRange(base + offset, base + offset + length) }));
-  // An empty object has no site (reading an empty stand-in's children costs nothing).
-  if (keys.length === 0 && !properties.children?.length) return undefined;
-  // `required` is read only to rename a key a provider rejects; for a schema whose keys every
-  // rule accepts (nearly all), its array stays an unread stand-in (formats/readKeys.ts).
-  const requiredNode = keys.every(passesEveryRule) ? undefined : property(schema.node, 'required');
-  if (requiredNode?.type !== 'array') return { pointer: joinPointer(schema.pointer, 'properties'), keys, required: NOT_READ };
+  const requiredNode = property(schema.node, 'required');
   const required: PropertyKeySite[] = [];
-  for (const entry of requiredNode.children ?? []) {
-    const key = stringValue(entry);
-    if (key !== undefined) required.push({ key, range: rangeOf(entry, base) });
+  if (requiredNode?.type === 'array') {
+    for (const entry of requiredNode.children ?? []) {
+      const key = stringValue(entry);
+      if (key !== undefined) required.push({ key, range: rangeOf(entry, base) });
+    }
   }
   return { pointer: joinPointer(schema.pointer, 'properties'), keys, required };
 }
 
-/** The `required` sites of a schema whose array was not read (or is not an array): none, shared. */
-const NOT_READ: readonly PropertyKeySite[] = Object.freeze([]);
-
 /** Every provider's property-key rule, once each (checks/parameters.ts judges keys by them). */
 const KEY_RULES: readonly ParameterRule[] = [...new Set(Object.values(PROVIDERS).flatMap((p) => (p.parameterRule ? [p.parameterRule] : [])))];
 
-function passesEveryRule(site: PropertyKeySite): boolean {
-  return KEY_RULES.every((rule) => rule.pattern.test(site.key));
+function passesEveryRule(key: string): boolean {
+  return KEY_RULES.every((rule) => rule.pattern.test(key));
 }
 
 /** A reference is only worth resolving when it is a non-empty string; anything else is ignored. */
