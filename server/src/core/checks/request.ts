@@ -1,3 +1,4 @@
+import { codePointLength } from '../text/codePoints';
 import { PROVIDERS } from '../profiles/providers';
 import { quote, type CheckContext } from './context';
 
@@ -25,7 +26,7 @@ export function checkRenamed(context: CheckContext): void {
     if (tool.fate !== 'offered' || tool.wireName === null || tool.name === undefined || tool.wireName === tool.name) return;
     context.sink.add('renamed-on-wire', 'hint', {
       message: `Sent to the model as ${quote(tool.wireName)}.`,
-      detail: `The name comes from ${howRenamed(tool.wireSource, tool.name)}.`,
+      detail: howRenamed(tool.wireSource, tool.name),
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
       related: [],
@@ -34,13 +35,18 @@ export function checkRenamed(context: CheckContext): void {
   });
 }
 
+/** Where a renamed tool's wire name comes from: one string per case, shared by every finding. */
 function howRenamed(source: string, name: string): string {
   switch (source) {
-    case 'ads-explicit': return 'its invocationName (ADS-2)';
-    case 'ads-derived': return 'ADS-2\'s derivation: every "." becomes "-"';
-    default: {
-      const cut = [...name].length > 64 ? ', then cut to 64 characters' : '';
-      return `the model-safe form (every character outside [A-Za-z0-9_-] becomes "_"${cut})`;
-    }
+    case 'ads-explicit': return RENAMED_BY.adsExplicit;
+    case 'ads-derived': return RENAMED_BY.adsDerived;
+    default: return codePointLength(name) > 64 ? RENAMED_BY.modelSafeCut : RENAMED_BY.modelSafe;
   }
 }
+
+const RENAMED_BY = {
+  adsExplicit: 'The name comes from its invocationName (ADS-2).',
+  adsDerived: 'The name comes from ADS-2\'s derivation: every "." becomes "-".',
+  modelSafe: 'The name comes from the model-safe form (every character outside [A-Za-z0-9_-] becomes "_").',
+  modelSafeCut: 'The name comes from the model-safe form (every character outside [A-Za-z0-9_-] becomes "_", then cut to 64 characters).',
+} as const;

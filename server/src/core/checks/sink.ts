@@ -2,6 +2,8 @@ import { visible } from '../text/visible';
 import type { Finding, FindingCode, Severity } from '../findings';
 import type { AnalysisOptions } from '../settings';
 
+const NO_RELATED: Finding['related'] = Object.freeze([]);
+
 /** A finding before the user's severity settings are applied. */
 export type Draft = Omit<Finding, 'code' | 'severity'>;
 
@@ -26,7 +28,8 @@ export class FindingSink {
     // Problems panel or a CI log as itself (issue 13), whichever adapter shows the message.
     const message = visible(draft.message);
     const detail = visible(draft.detail);
-    const related = draft.related.some((r) => visible(r.message) !== r.message) ? draft.related.map((r) => ({ ...r, message: visible(r.message) })) : draft.related;
+    // Most findings relate to nothing: they share one frozen empty list (thousands of hints in a large file).
+    const related = draft.related.length === 0 ? NO_RELATED : draft.related.some((r) => visible(r.message) !== r.message) ? draft.related.map((r) => ({ ...r, message: visible(r.message) })) : draft.related;
     this.findings.push({ code, severity: override ?? defaultSeverity, ...draft, message, detail, related });
   }
 }

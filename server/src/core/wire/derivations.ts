@@ -1,4 +1,5 @@
 import type { ToolDeclaration } from '../formats/model';
+import { codePointLength } from '../text/codePoints';
 
 /**
  * How a real tool name becomes the name sent to the model (naming-rules.md section 1):
@@ -44,20 +45,6 @@ export type AdsOutcome =
   | { readonly kind: 'invalid-invocation-name' }
   | { readonly kind: 'not-invocable'; readonly derived: string; readonly why: 'too-long' | 'invalid' };
 
-/** Code points, counted without making an array of them (this runs for every ADS capability). */
-function codePointLength(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    // A high surrogate followed by a low one is one code point.
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
-    }
-    count += 1;
-  }
-  return count;
-}
 
 export function adsDerive(name: string): string {
   return name.replace(/\./g, '-');
