@@ -3,7 +3,9 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { Node } from 'jsonc-parser';
 import { isReadKey } from '../../server/src/core/formats/readKeys';
+import { KeyedProperty } from '../../server/src/core/json/keyedProperty';
 import { forEachKey, LazyContainer } from '../../server/src/core/json/lazy';
+import { property, propertyKey, stringValue } from '../../server/src/core/json/nodes';
 import { parseDocument } from '../../server/src/core/json/parse';
 import { parseStrictSkeleton } from '../../server/src/core/json/strict';
 import type { BuildNode, Keep } from '../../server/src/core/json/tree';
@@ -117,5 +119,25 @@ describe('strict JSON reader', () => {
 
   test('the generated benchmark files take the strict path (the speed issue 10 measures)', () => {
     for (const shape of ['mcp-tools-list', 'openai-chat', 'ads-manifest'] as const) assertStrictMatches(generate(shape, 50));
+  });
+
+  test('reading properties by key makes no key nodes; reading children makes the full parse\'s', () => {
+    const text = generate('openai-chat', 3);
+    const root = strict(text)!;
+    const made = (node: Node) => Reflect.get(node, 'made') !== undefined;
+    const tools = property(root, 'tools')!.children!;
+    for (const tool of tools) {
+      const fn = property(tool, 'function')!;
+      assert.equal(typeof stringValue(property(fn, 'name')), 'string');
+      forEachKey(fn, () => undefined);
+      assert.deepEqual(fn.children!.map(propertyKey), ['name', 'description', 'parameters']);
+      for (const prop of [...tool.children!, ...fn.children!]) {
+        assert.ok(prop instanceof KeyedProperty);
+        assert.equal(made(prop), false, `${String(propertyKey(prop))} made its children`);
+      }
+    }
+    // Read, the children are the key node and value the full parse gives.
+    assert.deepEqual(plainTree(root), plainTree(oracle(text).node!));
+    assert.equal(made(tools[0]!.children![0]!), true);
   });
 });

@@ -2,6 +2,7 @@ import { getNodePath, type Node } from 'jsonc-parser';
 import { analyze } from '../analyze';
 import type { Finding, OffsetEdit } from '../findings';
 import { parseDocument } from '../json/parse';
+import { propertyKey } from '../json/nodes';
 import type { ToolDeclaration } from '../formats/model';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
@@ -163,7 +164,7 @@ function duplicateKeys(text: string, prefix: string): Map<string, string> {
       if (node.type === 'object') {
         const keys = new Set<string>();
         for (const property of node.children ?? []) {
-          const key = property.children?.[0]?.value;
+          const key = propertyKey(property);
           if (typeof key !== 'string') continue;
           if (keys.has(key)) found.set(`${prefix}${root.pointer}${JSON.stringify(getNodePath(node))}\u0000${key}`, key);
           keys.add(key);

@@ -1,5 +1,5 @@
 import type { Node } from 'jsonc-parser';
-import { looksLikeSchema, property, stringValue } from '../json/nodes';
+import { looksLikeSchema, property, propertyKey, stringValue } from '../json/nodes';
 import { FUNCTION_DECLARATIONS } from './gemini';
 
 /** The shape of a `tools` array, read from its items. */
@@ -62,7 +62,7 @@ export function isBareToolCatalogue(items: readonly Node[]): boolean {
       item.type === 'object' &&
       stringValue(property(item, 'name')) !== undefined &&
       stringValue(property(item, 'description')) !== undefined &&
-      (item.children ?? []).every((prop) => TOOL_KEYS.has(String(prop.children?.[0]?.value))),
+      (item.children ?? []).every((prop) => TOOL_KEYS.has(String(propertyKey(prop)))),
   );
 }
 

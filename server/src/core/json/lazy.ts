@@ -1,4 +1,5 @@
 import type { Node, NodeType, ParseOptions } from 'jsonc-parser';
+import { KeyedProperty } from './keyedProperty';
 import { parseJsonTree, type KeyList } from './tree';
 
 /**
@@ -65,6 +66,10 @@ export function forEachKey(node: Node, visit: (key: string, offset: number, leng
     return;
   }
   for (const prop of node.children ?? []) {
+    if (prop instanceof KeyedProperty) {
+      visit(prop.key, prop.offset, prop.keyLength);
+      continue;
+    }
     const keyNode = prop.children?.[0];
     if (keyNode?.type === 'string') visit(keyNode.value as string, keyNode.offset, keyNode.length);
   }

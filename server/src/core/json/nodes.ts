@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import { KeyedProperty } from './keyedProperty';
 
 /**
  * Small, allocation-light readers over jsonc-parser's tree. The tree is walked only along the
@@ -10,10 +11,20 @@ export function property(node: Node | undefined, key: string): Node | undefined 
   if (!node || node.type !== 'object' || !node.children) return undefined;
   // Indexed reads, not destructuring: this runs for every key of every tool.
   for (const prop of node.children) {
+    // The strict reader's properties answer from their fields, without making key nodes.
+    if (prop instanceof KeyedProperty) {
+      if (prop.key === key) return prop.valueNode as Node | undefined;
+      continue;
+    }
     const pair = prop.children;
     if (pair !== undefined && pair.length > 0 && pair[0]!.value === key) return pair[1];
   }
   return undefined;
+}
+
+/** The decoded key of a property node (a keyed property answers without making its children). */
+export function propertyKey(prop: Node): unknown {
+  return prop instanceof KeyedProperty ? prop.key : prop.children?.[0]?.value;
 }
 
 export function hasProperty(node: Node | undefined, key: string): boolean {

@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import { KeyedProperty } from './keyedProperty';
 import type { BuildNode, Keep, KeyList } from './tree';
 
 /**
@@ -287,11 +288,11 @@ class StrictReader {
   /**
    * Puts a value into the current container or property. A container's children wait in
    * `pending` until it closes and then get an array of their exact size (growing one by pushes
-   * would leave spare slots and garbage); a property was made with a slot for its value.
+   * would leave spare slots and garbage); a property holds its value in a field.
    */
   private add(node: BuildNode): void {
     const holder = this.current;
-    if (holder.type === 'property') holder.children![1] = node;
+    if (holder.type === 'property') (holder as KeyedProperty).valueNode = node;
     else this.pending.push(node);
   }
 
@@ -303,7 +304,7 @@ class StrictReader {
     }
     const type = kind === Kind.Object ? 'object' : 'array';
     const holder = this.current;
-    const how = holder.type === 'property' ? this.keep(holder.children![0]!.value as string) : true;
+    const how = holder.type === 'property' ? this.keep((holder as KeyedProperty).key) : true;
     if (how !== true) {
       this.listing = how === 'keys' && kind === Kind.Object ? [] : undefined;
       const standIn = this.stand(type, holder, this.pos, this.listing);
@@ -340,12 +341,10 @@ class StrictReader {
       if (this.prunedDepth === 1 && this.listing) this.listing.push(this.stringValue, start, this.pos - start);
       return;
     }
-    const node: BuildNode = { type: 'property', offset: start, length: -1, parent: this.current, children: undefined };
+    // The key stays in the property's fields until someone reads its children (keyedProperty.ts).
+    const node = new KeyedProperty(start, this.stringValue, this.pos - start, this.current);
     this.add(node);
     this.current = node;
-    const key: BuildNode = { type: 'string', value: this.stringValue, offset: start, length: this.pos - start, parent: node };
-    // Two slots: the key and, once read, the value (strict JSON always has one; see `add`).
-    node.children = [key, key];
   }
 
   private leaf(type: 'string' | 'number' | 'boolean' | 'null', value: string | number | boolean | null, start: number): void {
