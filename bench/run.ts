@@ -6,7 +6,6 @@
  * within 6x, at least 2x faster than the JSON service, peak memory at most 5x the file. Then YAML,
  * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP; `--table-only` stops after the table.
  */
-import { benchLsp } from './lsp';
 import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
 import { benchTable, type EditTimer } from './table';
@@ -30,7 +29,6 @@ async function main(): Promise<void> {
   benchSuppress(quick);
   await benchSource(quick);
   benchFixAll(quick);
-  if (!coreOnly) await benchLsp(quick);
   if (!coreOnly) await benchLspFeatures(quick);
   // Edit-to-diagnostics at 10k tools and a 50 MB file's first diagnostics (issue 10, parts 3-4).
   if (!coreOnly) await printEdits(edits);
