@@ -19,6 +19,8 @@ export type DocumentState =
       readonly index: AnalysisIndex;
       readonly options: AnalysisOptions;
       readonly config: LoadedConfig | undefined;
+      /** Set when this analysis is the previous one carried over one edit (see `CarriedOver`). */
+      readonly carriedOver?: CarriedOver;
     })
   | (Common & {
       readonly kind: 'config-file';
@@ -29,6 +31,18 @@ export type DocumentState =
   | (Common & { readonly kind: 'disabled' | 'ignored'; readonly detail: string })
   | (Common & { readonly kind: 'too-large'; readonly detail: string })
   | (Common & { readonly kind: 'failed'; readonly detail: string });
+
+/**
+ * How an analysis was carried over from the previous version's (`core/incremental`): its
+ * findings correspond one to one, in order, to `previousFindings`, and the one edit, at
+ * `editedOffset` (the same in both texts), changed text on that offset's line alone, adding and
+ * removing no line. So a diagnostic made for a previous finding is still right for its successor
+ * when none of its positions lies on that line (`features/diagnostics.ts`).
+ */
+export interface CarriedOver {
+  readonly previousFindings: readonly Finding[];
+  readonly editedOffset: number;
+}
 
 interface Entry {
   readonly version: number;
@@ -148,7 +162,10 @@ export class DocumentAnalyzer {
         return { ...common, kind: 'too-large', detail: `toolwire skipped this file: ${(text.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).` };
       }
       const reused = this.reuse(document.uri, version, text, generation, epoch);
-      if (reused) return { ...common, kind: 'analysis', text, analysis: reused.analysis, index: new AnalysisIndex(reused.analysis), options: reused.options, config: reused.config };
+      if (reused) {
+        const { next, carriedOver } = reused;
+        return { ...common, kind: 'analysis', text, analysis: next.analysis, index: new AnalysisIndex(next.analysis), options: next.options, config: next.config, ...(carriedOver ? { carriedOver } : {}) };
+      }
       // A source file may first need its grammar loaded (issue 12), and in a browser the
       // workspace's files arrive asynchronously: hence the await.
       const result = await this.pipeline(document.uri, text, settings);
@@ -170,7 +187,7 @@ export class DocumentAnalyzer {
    * equals a full analysis. Only within one settings generation and one inter-file epoch: a
    * settings, config or dependency change always runs the whole pipeline again.
    */
-  private reuse(uri: string, version: number, text: string, generation: number, epoch: number): Base | undefined {
+  private reuse(uri: string, version: number, text: string, generation: number, epoch: number): { next: Base; carriedOver: CarriedOver | undefined } | undefined {
     const base = this.bases.get(uri);
     if (!base || base.generation !== generation || base.epoch !== epoch) return undefined;
     const changes = this.hooks.edits?.(uri, base.version, version);
@@ -180,7 +197,7 @@ export class DocumentAnalyzer {
     if (!analysis) return undefined;
     const next: Base = { ...base, version, text, analysis };
     this.setBase(uri, next);
-    return next;
+    return { next, carriedOver: carriedOver(base, changes, analysis) };
   }
 
   private setBase(uri: string, base: Base): void {
@@ -190,6 +207,24 @@ export class DocumentAnalyzer {
     this.bases.set(uri, base);
     this.hooks.onBase?.(uri, base.version);
   }
+}
+
+/**
+ * What a carried-over analysis keeps of the previous one's findings, for one change within one
+ * line (what the incremental path reuses: an edit inside a description or spaces between
+ * tokens). Several changes, or any line break written or removed, give undefined: then every
+ * moved finding gets a new diagnostic.
+ */
+function carriedOver(base: Base, changes: readonly TextChange[], analysis: Analysis): CarriedOver | undefined {
+  if (changes.length !== 1 || analysis.findings.length !== base.analysis.findings.length) return undefined;
+  const change = changes[0]!;
+  if (hasLineBreak(change.text) || hasLineBreak(base.text.slice(change.start, change.end))) return undefined;
+  return { previousFindings: base.analysis.findings, editedOffset: change.start };
+}
+
+/** LSP's line breaks: `\n`, `\r\n` and `\r`. */
+function hasLineBreak(text: string): boolean {
+  return text.includes('\n') || text.includes('\r');
 }
 
 export function isConfigFile(uri: string): boolean {

@@ -1,6 +1,6 @@
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { SOURCE, toDiagnostic, toRange, toSeverity, type OtherFiles } from '../convert';
+import { SOURCE, toDiagnostic, toRange, toSeverity, type DiagnosticData, type OtherFiles } from '../convert';
 import type { Finding } from '../core';
 import type { DocumentState } from '../documentState';
 import { suppressionOf } from './suppress';
@@ -19,9 +19,14 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
   switch (state.kind) {
     case 'analysis': {
       const suppress = suppressionOf(document, state.text, state.analysis, state.options, state.index);
-      return state.analysis.findings.map((f) => {
-        const known = cache?.get(f);
-        if (known) return known;
+      const carried = cache && state.carriedOver;
+      const editedLine = carried ? document.positionAt(carried.editedOffset).line : -1;
+      return state.analysis.findings.map((f, i) => {
+        const known = cache?.get(f) ?? (carried ? stillPlaced(cache.get(carried.previousFindings[i]!), document.uri, editedLine) : undefined);
+        if (known) {
+          cache?.set(f, known);
+          return known;
+        }
         const made = toDiagnostic(document, f, otherFiles, suppress);
         cache?.set(f, made);
         return made;
@@ -42,6 +47,24 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
     case 'ignored':
       return [];
   }
+}
+
+/**
+ * A previous version's diagnostic when its successor's would be the same: the edit between them
+ * changed its line alone and added no line, so every position in this document off that line
+ * (range, related locations, fix and suppression edits) names the same place. Undefined when
+ * one lies on the edited line (its character may have moved) or there is no diagnostic.
+ */
+function stillPlaced(diagnostic: Diagnostic | undefined, uri: string, editedLine: number): Diagnostic | undefined {
+  if (!diagnostic) return undefined;
+  const off = (range: Range) => range.start.line !== editedLine && range.end.line !== editedLine && !(range.start.line < editedLine && editedLine < range.end.line);
+  if (!off(diagnostic.range)) return undefined;
+  for (const related of diagnostic.relatedInformation ?? []) if (related.location.uri === uri && !off(related.location.range)) return undefined;
+  const data = diagnostic.data as DiagnosticData | undefined;
+  for (const edit of data?.fix?.edits ?? []) if (!off(edit.range)) return undefined;
+  const suppress = data?.suppress;
+  if (suppress && 'edits' in suppress) for (const edit of suppress.edits) if (!off(edit.range)) return undefined;
+  return diagnostic;
 }
 
 /**
