@@ -10,7 +10,8 @@ import { suppressionOf } from './suppress';
  * (`core/incremental`) keeps the very finding objects whose offsets did not move, and none of
  * its edits adds or removes a line, so such a finding's diagnostic is still right, positions and
  * all (its `data.version` stays the older one, which code actions honour while the current
- * analysis gives the same fix). A full analysis makes new findings, so nothing stale is found.
+ * analysis gives the same fix); a finding it moved may take its predecessor's diagnostic (see
+ * `stillPlaced`). A full analysis makes new findings, so nothing stale is found.
  */
 export type DiagnosticCache = WeakMap<Finding, Diagnostic>;
 
@@ -57,7 +58,7 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
  */
 function stillPlaced(diagnostic: Diagnostic | undefined, uri: string, editedLine: number): Diagnostic | undefined {
   if (!diagnostic) return undefined;
-  const off = (range: Range) => range.start.line !== editedLine && range.end.line !== editedLine && !(range.start.line < editedLine && editedLine < range.end.line);
+  const off = (range: Range) => range.end.line < editedLine || editedLine < range.start.line;
   if (!off(diagnostic.range)) return undefined;
   for (const related of diagnostic.relatedInformation ?? []) if (related.location.uri === uri && !off(related.location.range)) return undefined;
   const data = diagnostic.data as DiagnosticData | undefined;

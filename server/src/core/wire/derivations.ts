@@ -45,7 +45,6 @@ export type AdsOutcome =
   | { readonly kind: 'invalid-invocation-name' }
   | { readonly kind: 'not-invocable'; readonly derived: string; readonly why: 'too-long' | 'invalid' };
 
-
 export function adsDerive(name: string): string {
   return name.replace(/\./g, '-');
 }
