@@ -30,6 +30,7 @@ export { languageOfPath, type SourceLanguage, type StringWriter } from './source
 export { CODE_LANGUAGES, grammarOf, isCodeLanguage, type CodeGrammar, type CodeLanguage, type CodeParser, type SyntaxNode } from './code/syntax';
 export { hasTriggerImport } from './code/triggers';
 export { LineIndex, type Position, type PositionRange } from './text/lineIndex';
+export { PieceText, type TextReader } from './text/pieceText';
 export { computeFixAll, applyOffsetEdits, type FixAllResult } from './fixes/fixAll';
 export { proveEdits, type FindingSite, type Proof } from './fixes/proof';
 export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';
