@@ -1,6 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseConfig, tryReanalyze, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig, type TextChange } from './core';
+import { parseConfig, tryReanalyze, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig, type PieceText, type TextChange } from './core';
 import { AnalysisIndex } from './analysisIndex';
+import { pieceTextOf } from './pieceDocument';
 import type { SettingsStore, ToolwireSettings } from './settings';
 
 interface Common {
@@ -56,7 +57,8 @@ interface Base {
   readonly version: number;
   readonly generation: number;
   readonly epoch: number;
-  readonly text: string;
+  /** In pieces: reuse reads only the edited tool's part, and nothing joins the whole text for it. */
+  readonly text: PieceText;
   readonly analysis: Analysis;
   readonly options: AnalysisOptions;
   readonly config: LoadedConfig | undefined;
@@ -148,7 +150,9 @@ export class DocumentAnalyzer {
     // Read before any await: the document is updated in place on each edit, and the version must
     // be the one of this text (an edit log trimmed to a newer version would corrupt reuse).
     const version = document.version;
-    const text = document.getText();
+    const pieces = pieceTextOf(document);
+    // A concatenation V8 joins only when read: an edit that reuses the analysis never reads it whole.
+    const text = pieces.toString();
     const life = this.lives.get(document.uri) ?? 0;
     const settings = await this.settings.forDocument(document.uri);
     const common = { uri: document.uri, version, settings };
@@ -161,7 +165,7 @@ export class DocumentAnalyzer {
       if (text.length > limit) {
         return { ...common, kind: 'too-large', detail: `toolwire skipped this file: ${(text.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).` };
       }
-      const reused = this.reuse(document.uri, version, text, generation, epoch);
+      const reused = this.reuse(document.uri, version, pieces, generation, epoch);
       if (reused) {
         const { next, carriedOver } = reused;
         return { ...common, kind: 'analysis', text, analysis: next.analysis, index: new AnalysisIndex(next.analysis), options: next.options, config: next.config, ...(carriedOver ? { carriedOver } : {}) };
@@ -172,7 +176,7 @@ export class DocumentAnalyzer {
       if (result.kind === 'ignored') return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
       if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };
       // Closed while it was analysed: no base for a document that is gone (a reopened one starts over).
-      if ((this.lives.get(document.uri) ?? 0) === life) this.setBase(document.uri, { version, generation, epoch, text, analysis: result.analysis, options: result.options, config: result.config });
+      if ((this.lives.get(document.uri) ?? 0) === life) this.setBase(document.uri, { version, generation, epoch, text: pieces, analysis: result.analysis, options: result.options, config: result.config });
       return { ...common, kind: 'analysis', text, analysis: result.analysis, index: new AnalysisIndex(result.analysis), options: result.options, config: result.config };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
@@ -187,12 +191,12 @@ export class DocumentAnalyzer {
    * equals a full analysis. Only within one settings generation and one inter-file epoch: a
    * settings, config or dependency change always runs the whole pipeline again.
    */
-  private reuse(uri: string, version: number, text: string, generation: number, epoch: number): { next: Base; carriedOver: CarriedOver | undefined } | undefined {
+  private reuse(uri: string, version: number, text: PieceText, generation: number, epoch: number): { next: Base; carriedOver: CarriedOver | undefined } | undefined {
     const base = this.bases.get(uri);
     if (!base || base.generation !== generation || base.epoch !== epoch) return undefined;
     const changes = this.hooks.edits?.(uri, base.version, version);
     // No edits recorded between the versions must mean the same text.
-    if (!changes || (changes.length === 0 && base.text !== text)) return undefined;
+    if (!changes || (changes.length === 0 && base.text.toString() !== text.toString())) return undefined;
     const analysis = tryReanalyze(base, changes, text);
     if (!analysis) return undefined;
     const next: Base = { ...base, version, text, analysis };

@@ -1,6 +1,6 @@
 import type { TextDocumentContentChangeEvent, TextDocumentsConfiguration } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextChange } from './core';
+import { PieceDocument } from './pieceDocument';
 
 interface Step {
   readonly from: number;
@@ -21,15 +21,16 @@ const MAX_LOGGED_STEPS = 512;
 export class EditLog {
   private readonly steps = new Map<string, Step[]>();
 
-  /** Use as `new TextDocuments(log.documents)`. */
-  readonly documents: TextDocumentsConfiguration<TextDocument> = {
+  /** Use as `new TextDocuments(log.documents)`; documents keep their text in pieces (see `PieceDocument`). */
+  readonly documents: TextDocumentsConfiguration<PieceDocument> = {
     create: (uri, languageId, version, content) => {
       this.steps.delete(uri);
-      return TextDocument.create(uri, languageId, version, content);
+      return PieceDocument.create(uri, languageId, version, content);
     },
     update: (document, changes, version) => {
       this.record(document, changes, version);
-      return TextDocument.update(document, changes, version);
+      document.update(changes, version);
+      return document;
     },
   };
 
@@ -64,12 +65,12 @@ export class EditLog {
     this.steps.delete(uri);
   }
 
-  private record(document: TextDocument, events: readonly TextDocumentContentChangeEvent[], version: number): void {
+  private record(document: PieceDocument, events: readonly TextDocumentContentChangeEvent[], version: number): void {
     // Offsets must be read before each change is applied: replay on a copy of the length only.
     const changes: TextChange[] = [];
-    let length = document.getText().length;
+    let length = document.text.length;
     let size = 0;
-    let scratch: TextDocument | undefined;
+    let scratch: PieceDocument | undefined;
     for (const event of events) {
       if (!('range' in event)) {
         changes.push({ start: 0, end: length, text: event.text });
@@ -80,11 +81,13 @@ export class EditLog {
       }
       // Positions of a later change refer to the text after the earlier ones: a scratch copy
       // follows along only when a didChange carries several changes (rare: multi-cursor edits).
-      const current = scratch ?? (changes.length === 0 ? document : (scratch = TextDocument.create(document.uri, document.languageId, document.version, applied(document.getText(), changes))));
-      const start = current.offsetAt(event.range.start);
-      const end = current.offsetAt(event.range.end);
+      const current = scratch ?? (changes.length === 0 ? document : (scratch = replayed(document, changes)));
+      // A reversed range is applied forwards, as the documents do.
+      const from = current.offsetAt(event.range.start);
+      const to = current.offsetAt(event.range.end);
+      const [start, end] = from <= to ? [from, to] : [to, from];
       changes.push({ start, end, text: event.text });
-      if (current === scratch) TextDocument.update(scratch, [event], version);
+      if (current === scratch) scratch.update([event], version);
       length += event.text.length - (end - start);
       size += event.text.length;
     }
@@ -96,8 +99,9 @@ export class EditLog {
   }
 }
 
-function applied(text: string, changes: readonly TextChange[]): string {
-  let out = text;
-  for (const change of changes) out = out.slice(0, change.start) + change.text + out.slice(change.end);
-  return out;
+/** A copy of `document` with `changes` applied (offsets, as recorded). */
+function replayed(document: PieceDocument, changes: readonly TextChange[]): PieceDocument {
+  let text = document.text;
+  for (const change of changes) text = text.replace(change.start, change.end, change.text);
+  return PieceDocument.create(document.uri, document.languageId, document.version, text.toString());
 }

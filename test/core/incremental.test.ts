@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { ALL_CLIENT_IDS, analyze, changedRegion, reanalyze, tryReanalyze, type Analysis, type AnalysisOptions, type TextChange } from '../../server/src/core';
+import { ALL_CLIENT_IDS, analyze, changedRegion, PieceText, reanalyze, tryReanalyze, type Analysis, type AnalysisOptions, type TextChange } from '../../server/src/core';
 import { generate } from '../../bench/generate';
 import { adsManifest, mcpList, pretty } from './helpers';
 
@@ -121,8 +121,18 @@ function checkDocuments(documents: readonly string[], runs: number): { shortcuts
         const newText = apply(previous.text, changes);
         const expected = analyze(newText, previous.options);
         total += 1;
-        if (tryReanalyze(previous, changes, newText) !== undefined) shortcuts += 1;
+        const reused = tryReanalyze(previous, changes, newText);
+        if (reused !== undefined) shortcuts += 1;
         assert.deepStrictEqual(comparable(reanalyze(previous, changes, newText)), comparable(expected));
+        // The server keeps texts in pieces (PieceDocument): the same edit over pieces cut at the
+        // edit and elsewhere is reused exactly when the strings are, with the same analysis.
+        const cut = Math.min(changes[0]!.start + 1, previous.text.length);
+        const oldPieces = PieceText.of(previous.text).replace(cut >> 1, cut >> 1, '').replace(cut, cut, '');
+        const newPieces = changes.reduce((text, change) => text.replace(change.start, change.end, change.text), oldPieces);
+        assert.equal(newPieces.toString(), newText);
+        const overPieces = tryReanalyze({ ...previous, text: oldPieces }, changes, newPieces);
+        assert.equal(overPieces !== undefined, reused !== undefined, 'pieces and strings reuse alike');
+        if (overPieces && reused) assert.deepStrictEqual(comparable(overPieces), comparable(reused));
       },
     ),
     { numRuns: runs, seed: 10_003 },

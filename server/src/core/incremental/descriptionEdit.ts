@@ -1,6 +1,7 @@
 import { createScanner, type JSONScanner } from 'jsonc-parser';
 import type { Analysis } from '../model';
 import type { OffsetRange } from '../json/ranges';
+import type { TextReader } from '../text/pieceText';
 import type { ChangedRegion } from './region';
 
 // jsonc-parser's const enums cannot be read under isolatedModules; these are their values.
@@ -23,7 +24,7 @@ interface Frame {
  *
  * Only the edited tool is scanned, with jsonc-parser's scanner, so the cost is the tool's size.
  */
-export function editedDescription(oldText: string, newText: string, analysis: Analysis, region: ChangedRegion): OffsetRange | undefined {
+export function editedDescription(oldText: TextReader, newText: TextReader, analysis: Analysis, region: ChangedRegion): OffsetRange | undefined {
   // With syntax errors the parser's recovery, not the tokens, decides what a string belongs to.
   if (analysis.syntaxProblems.length > 0) return undefined;
   if (analysis.documentKind !== 'json' && analysis.documentKind !== 'json-lines') return undefined;
@@ -33,11 +34,11 @@ export function editedDescription(oldText: string, newText: string, analysis: An
   if (!token || token.key !== 'description' || token.parentKey === 'properties') return undefined;
   // Strictly inside the quotes: the token keeps its delimiters.
   if (!(token.range.start < region.start && region.oldEnd < token.range.end)) return undefined;
-  const delta = region.newEnd - region.oldEnd;
-  const rescanned = createScanner(newText, false);
-  rescanned.setPosition(token.range.start);
+  // The new string, read up to where it must end: a shorter or unterminated token is refused.
+  const newEnd = token.range.end + region.newEnd - region.oldEnd;
+  const rescanned = createScanner(newText.slice(token.range.start, newEnd), false);
   if ((rescanned.scan() as number) !== Token.StringLiteral || rescanned.getTokenError() !== NO_SCAN_ERROR) return undefined;
-  if (rescanned.getTokenOffset() !== token.range.start || rescanned.getTokenOffset() + rescanned.getTokenLength() !== token.range.end + delta) return undefined;
+  if (rescanned.getTokenOffset() !== 0 || rescanned.getTokenLength() !== newEnd - token.range.start) return undefined;
   if (!untouchedByFindings(analysis, token.range)) return undefined;
   return token.range;
 }
@@ -65,13 +66,15 @@ interface StringValue {
   readonly parentKey: string | undefined;
 }
 
-/** The string value token that reaches `offset`, with its key and its object's key; scanned from the tool's `{`. */
-function stringValueAt(text: string, tool: OffsetRange, offset: number): StringValue | undefined {
-  const scanner: JSONScanner = createScanner(text, true);
-  scanner.setPosition(tool.start);
+/**
+ * The string value token that reaches `offset`, with its key and its object's key; scanned from
+ * the tool's `{`, over the tool's text alone.
+ */
+function stringValueAt(text: TextReader, tool: OffsetRange, offset: number): StringValue | undefined {
+  const scanner: JSONScanner = createScanner(text.slice(tool.start, tool.end), true);
   const stack: Frame[] = [];
   for (let kind: number = scanner.scan(); kind !== Token.EOF; kind = scanner.scan()) {
-    const start = scanner.getTokenOffset();
+    const start = tool.start + scanner.getTokenOffset();
     const end = start + scanner.getTokenLength();
     if (start >= tool.end) return undefined;
     const top = stack[stack.length - 1];
