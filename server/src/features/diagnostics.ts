@@ -1,37 +1,43 @@
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { SOURCE, toDiagnostic, toRange, toSeverity, type DiagnosticData, type OtherFiles } from '../convert';
+import { SOURCE, toDiagnostic, toRange, toSeverity, type DiagnosticData, type OtherFiles, type SuppressionOf } from '../convert';
 import type { Finding } from '../core';
 import type { DocumentState } from '../documentState';
 import { suppressionOf } from './suppress';
 
 /**
- * Diagnostics already made for findings of one document, by finding. A reused analysis
- * (`core/incremental`) keeps the very finding objects whose offsets did not move, and none of
- * its edits adds or removes a line, so such a finding's diagnostic is still right, positions and
- * all (its `data.version` stays the older one, which code actions honour while the current
- * analysis gives the same fix); a finding it moved may take its predecessor's diagnostic (see
- * `stillPlaced`). A full analysis makes new findings, so nothing stale is found.
+ * Diagnostics already made for the findings of one document, by the analysis's list of
+ * findings, in the same order. A reused analysis (`core/incremental`) keeps the very finding
+ * objects whose offsets did not move, and none of its edits adds or removes a line, so such a
+ * finding's diagnostic is still right, positions and all (its `data.version` stays the older one,
+ * which code actions honour while the current analysis gives the same fix); a finding it moved
+ * may take its predecessor's diagnostic (see `stillPlaced`). A full analysis makes new findings,
+ * so nothing stale is found. Keyed by the list, not by each finding: one entry per version
+ * instead of ten thousand in a weak map, which the garbage collector pays for on every edit.
  */
-export type DiagnosticCache = WeakMap<Finding, Diagnostic>;
+export type DiagnosticCache = WeakMap<readonly Finding[], Diagnostic[]>;
 
 /** The diagnostics of one document state: findings, config problems, or one clear notice. */
 export function diagnosticsOf(document: TextDocument, state: DocumentState, otherFiles?: OtherFiles, cache?: DiagnosticCache): Diagnostic[] {
   switch (state.kind) {
     case 'analysis': {
-      const suppress = suppressionOf(document, state.text, state.analysis, state.options, state.index);
-      const carried = cache && state.carriedOver;
-      const editedLine = carried ? document.positionAt(carried.editedOffset).line : -1;
-      return state.analysis.findings.map((f, i) => {
-        const known = cache?.get(f) ?? (carried ? stillPlaced(cache.get(carried.previousFindings[i]!), document.uri, editedLine) : undefined);
-        if (known) {
-          cache?.set(f, known);
-          return known;
-        }
-        const made = toDiagnostic(document, f, otherFiles, suppress);
-        cache?.set(f, made);
-        return made;
+      const findings = state.analysis.findings;
+      const known = cache?.get(findings);
+      if (known) return known;
+      // Made on first use: it reads the whole text, which an edit whose diagnostics are all
+      // carried over never needs (the text stays in pieces, see PieceDocument).
+      let suppressions: SuppressionOf | undefined;
+      const suppress: SuppressionOf = (finding) => (suppressions ??= suppressionOf(document, state.text, state.analysis, state.options, state.index))(finding);
+      const carried = state.carriedOver;
+      const previous = carried && cache?.get(carried.previousFindings);
+      const editedLine = carried && previous ? document.positionAt(carried.editedOffset).line : -1;
+      const made = findings.map((finding, i) => {
+        const before = previous?.[i];
+        if (before && (finding === carried!.previousFindings[i] || stillPlaced(before, document.uri, editedLine))) return before;
+        return toDiagnostic(document, finding, otherFiles, suppress);
       });
+      cache?.set(findings, made);
+      return made;
     }
     case 'config-file':
       return [...state.problems.map((p): Diagnostic => ({
@@ -56,16 +62,15 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
  * (range, related locations, fix and suppression edits) names the same place. Undefined when
  * one lies on the edited line (its character may have moved) or there is no diagnostic.
  */
-function stillPlaced(diagnostic: Diagnostic | undefined, uri: string, editedLine: number): Diagnostic | undefined {
-  if (!diagnostic) return undefined;
+function stillPlaced(diagnostic: Diagnostic, uri: string, editedLine: number): boolean {
   const off = (range: Range) => range.end.line < editedLine || editedLine < range.start.line;
-  if (!off(diagnostic.range)) return undefined;
-  for (const related of diagnostic.relatedInformation ?? []) if (related.location.uri === uri && !off(related.location.range)) return undefined;
+  if (!off(diagnostic.range)) return false;
+  for (const related of diagnostic.relatedInformation ?? []) if (related.location.uri === uri && !off(related.location.range)) return false;
   const data = diagnostic.data as DiagnosticData | undefined;
-  for (const edit of data?.fix?.edits ?? []) if (!off(edit.range)) return undefined;
+  for (const edit of data?.fix?.edits ?? []) if (!off(edit.range)) return false;
   const suppress = data?.suppress;
-  if (suppress && 'edits' in suppress) for (const edit of suppress.edits) if (!off(edit.range)) return undefined;
-  return diagnostic;
+  if (suppress && 'edits' in suppress) for (const edit of suppress.edits) if (!off(edit.range)) return false;
+  return true;
 }
 
 /**
