@@ -76,17 +76,24 @@ class OffsetWalker {
     const source = item as Record<string, unknown>;
     if (typeof source['file'] === 'string') return item;
     let copy: Record<string, unknown> | undefined;
-    const isRange = typeof source['start'] === 'number' && typeof source['end'] === 'number';
+    if (typeof source['start'] === 'number' && typeof source['end'] === 'number') {
+      const start = this.shift(source['start']);
+      const end = this.shift(source['end']);
+      if (start !== source['start'] || end !== source['end']) copy = { ...source, start, end };
+    }
     for (const key in source) {
       const field = source[key];
-      const moved = isRange && (key === 'start' || key === 'end') ? this.shift(field as number) : this.walk(field);
+      // Only objects and arrays can hold offsets (a range's own numbers are moved above).
+      if (typeof field !== 'object' || field === null) continue;
+      const moved = this.walk(field);
       if (moved !== field) (copy ??= { ...source })[key] = moved;
     }
     return (copy ?? item) as T;
   }
 
   private walkArray(items: readonly unknown[]): unknown {
-    if (items.length === 0 || typeof items[0] !== 'object') return items; // indexes, names
+    // A frozen list is shared by every analysis (ACCEPTED, NO_RELATED): it holds no offsets.
+    if (items.length === 0 || typeof items[0] !== 'object' || Object.isFrozen(items)) return items; // indexes, names
     const known = this.arrays.get(items);
     if (known !== undefined) return known;
     let copy: unknown[] | undefined;
