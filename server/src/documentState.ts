@@ -151,27 +151,29 @@ export class DocumentAnalyzer {
     // be the one of this text (an edit log trimmed to a newer version would corrupt reuse).
     const version = document.version;
     const pieces = pieceTextOf(document);
-    // A concatenation V8 joins only when read: an edit that reuses the analysis never reads it whole.
-    const text = pieces.toString();
     const life = this.lives.get(document.uri) ?? 0;
     const settings = await this.settings.forDocument(document.uri);
     const common = { uri: document.uri, version, settings };
     try {
       if (isConfigFile(document.uri)) {
+        const text = pieces.toString();
         return { ...common, kind: 'config-file', problems: this.hooks.configProblems?.(document.uri, text) ?? parseConfig(text).problems, findings: (await this.hooks.configFindings?.(document.uri, text, settings)) ?? [] };
       }
       if (!settings.enable) return { ...common, kind: 'disabled', detail: 'toolwire is turned off for this folder (setting toolwire.enable).' };
       const limit = settings.maxFileSizeMB * 1024 * 1024;
-      if (text.length > limit) {
-        return { ...common, kind: 'too-large', detail: `toolwire skipped this file: ${(text.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).` };
+      if (pieces.length > limit) {
+        return { ...common, kind: 'too-large', detail: `toolwire skipped this file: ${(pieces.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).` };
       }
       const reused = this.reuse(document.uri, version, pieces, generation, epoch);
       if (reused) {
         const { next, carriedOver } = reused;
-        return { ...common, kind: 'analysis', text, analysis: next.analysis, index: new AnalysisIndex(next.analysis), options: next.options, config: next.config, ...(carriedOver ? { carriedOver } : {}) };
+        // The whole text only for a handler that reads it (hover, code actions): the
+        // diagnostics of a reused analysis never do, so an edit never joins the pieces.
+        return { ...common, kind: 'analysis', get text() { return pieces.toString(); }, analysis: next.analysis, index: new AnalysisIndex(next.analysis), options: next.options, config: next.config, ...(carriedOver ? { carriedOver } : {}) };
       }
       // A source file may first need its grammar loaded (issue 12), and in a browser the
       // workspace's files arrive asynchronously: hence the await.
+      const text = pieces.toString();
       const result = await this.pipeline(document.uri, text, settings);
       if (result.kind === 'ignored') return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
       if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };
@@ -181,7 +183,7 @@ export class DocumentAnalyzer {
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
       this.logger.error(`toolwire: analysis of ${document.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: parseConfig(text).problems, findings: [] };
+      if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: parseConfig(pieces.toString()).problems, findings: [] };
       return { ...common, kind: 'failed', detail: 'toolwire could not analyse this file (an internal error, logged in the toolwire output channel).' };
     }
   }

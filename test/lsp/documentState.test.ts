@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, ALL_CLIENT_IDS, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
+import { analyze, ALL_CLIENT_IDS, PieceText, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
+import { diagnosticsOf, type DiagnosticCache } from '../../server/src/features/diagnostics';
+import { generate } from '../../bench/generate';
 import { DocumentAnalyzer } from '../../server/src/documentState';
 import { EditLog } from '../../server/src/editLog';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../server/src/settings';
@@ -153,6 +155,47 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
     assert.equal(log.since(document.uri, 1, 3), undefined);
     assert.ok(log.since(document.uri, 2, 3));
     assert.equal(TextDocument.create('x:', 'json', 1, '').getText(), '');
+  });
+});
+
+describe('an edit reads what it touches', () => {
+  test("a reused analysis's diagnostics never join the document's text", async () => {
+    const log = new EditLog();
+    let runs = 0;
+    const analyzer = analyzerOver(log, (_uri, text) => {
+      runs += 1;
+      return resultOf(text, {});
+    });
+    const text = generate('ads-manifest', 300);
+    const document = log.documents.create('file:///m.json', 'json', 1, text);
+    const cache: DiagnosticCache = new WeakMap();
+    const before = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+    assert.ok(before.length > 100, 'every capability has a hint to carry over');
+    const at = document.positionAt(text.indexOf('Performs operation 150 ') + 4);
+    // Spy on the one way to the whole text: PieceText.toString (a string's pieces joined).
+    const join = PieceText.prototype.toString;
+    let joins = 0;
+    PieceText.prototype.toString = function (this: PieceText) {
+      joins += 1;
+      return join.call(this);
+    };
+    let after;
+    let state;
+    try {
+      log.documents.update(document, [{ range: { start: at, end: at }, text: 'x' }], 2);
+      state = await analyzer.stateFor(document);
+      after = diagnosticsOf(document, state, undefined, cache);
+      assert.equal(runs, 1, 'the description edit reused the analysis');
+      assert.equal(joins, 0, 'nothing on the way to the diagnostics read the whole text');
+      assert.equal(state.kind === 'analysis' && state.text.length, text.length + 1);
+      assert.equal(joins, 1, 'the spy sees a handler that does read it');
+    } finally {
+      PieceText.prototype.toString = join;
+    }
+    const fresh = analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {}));
+    const expected = diagnosticsOf(document, await fresh.stateFor(TextDocument.create('file:///m.json', 'json', 2, document.getText())));
+    const withoutVersion = (items: readonly { data?: unknown }[]) => items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
+    assert.deepStrictEqual(withoutVersion(after), withoutVersion(expected));
   });
 });
 

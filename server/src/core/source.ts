@@ -6,6 +6,7 @@ import { stringEdit } from './fixes/renameFix';
 import { parseDocument, type ParsedDocument } from './json/parse';
 import type { OffsetRange } from './json/ranges';
 import { parseYaml } from './yaml/parse';
+import type { TextReader } from './text/pieceText';
 
 /** The syntax a document is written in: JSON or YAML (every format), or source code (issue 12). */
 export type SourceLanguage = 'json' | 'yaml' | CodeLanguage;
@@ -41,9 +42,12 @@ export type TreeReader = (text: string, language: 'json' | 'yaml') => ParsedDocu
  */
 export const skeletonReader: TreeReader = (text, language) => (language === 'yaml' ? parseYaml(text) : parseDocument(text, isReadKey));
 
-/** How a JSON or YAML text writes a string (the edit keeps the token's own quoting). */
-export function dataStrings(text: string): StringWriter {
-  return (range: OffsetRange, value: string): OffsetEdit => stringEdit(text, range, value);
+/**
+ * How a JSON or YAML text writes a string (the edit keeps the token's own quoting). A
+ * `PieceText` is read whole only when an edit is made (`String` of a string is itself).
+ */
+export function dataStrings(text: string | TextReader): StringWriter {
+  return (range: OffsetRange, value: string): OffsetEdit => stringEdit(String(text), range, value);
 }
 
 /** The one reader of a document's text, in its language, as the JSON tree the recognisers read. */

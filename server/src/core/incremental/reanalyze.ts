@@ -49,10 +49,10 @@ function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], n
   if (!region) return undefined;
   if (region.start === region.oldEnd && region.start === region.newEnd) return previous.analysis;
   if (!editedDescription(previous.text, newText, previous.analysis, region) && !editedWhitespace(previous.text, newText, previous.analysis, region)) return undefined;
-  // The string writer reads the text it edits: the new one, never the old. It reads it only when
-  // a fix is made, so a PieceText's whole text is joined then, not now.
+  // The string writer reads the text it edits: the new one, never the old, and only when a fix
+  // is made (so a PieceText's whole text is joined then, not now).
   const shifted = shiftAnalysis(previous.analysis, region);
-  return shifted && { ...shifted, strings: dataStrings(String(newText)) };
+  return shifted && { ...shifted, strings: dataStrings(newText) };
 }
 
 /** `analyze(newText, previous.options)`, computed from the previous analysis when that is exact. */
