@@ -1,6 +1,6 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { Position, Range, TextDocument } from 'vscode-languageserver-textdocument';
-import { PieceText } from './core';
+import { lastAtOrBefore, lineStartsOf, PieceText } from './core';
 
 /**
  * An open document whose text is a `PieceText`, so that an edit costs what it touches: the
@@ -98,7 +98,7 @@ export class PieceDocument implements TextDocument {
     // Line starts can change only between the start of the line before the edit's first
     // character and the first line start past the character after it: a line break is at most
     // two characters, and those around that span are untouched.
-    const first = lineIndexOf(old, Math.max(0, start - 1));
+    const first = lastAtOrBefore(old, Math.max(0, start - 1));
     let after = first + 1;
     while (after < old.length && old[after]! <= end + 1) after += 1;
     this.content = this.content.replace(start, end, inserted);
@@ -115,7 +115,7 @@ export class PieceDocument implements TextDocument {
   }
 
   private lineOf(offset: number): number {
-    return lineIndexOf(this.lineStarts, offset);
+    return lastAtOrBefore(this.lineStarts, offset);
   }
 
   /** An offset inside or after a line break, moved before it (as the library's positions are). */
@@ -124,31 +124,6 @@ export class PieceDocument implements TextDocument {
     while (at > lineStart && isLineBreak(this.content.charCodeAt(at - 1))) at -= 1;
     return at;
   }
-}
-
-/** Where lines start in `text` (offsets plus `base`): after each \n, \r\n or lone \r, and at 0 when `atStart`. */
-function lineStartsOf(text: string, base: number, atStart: boolean): number[] {
-  const starts = atStart ? [base] : [];
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 13 || c === 10) {
-      if (c === 13 && i + 1 < text.length && text.charCodeAt(i + 1) === 10) i += 1;
-      starts.push(base + i + 1);
-    }
-  }
-  return starts;
-}
-
-/** The last line whose start is at or before `offset`. */
-function lineIndexOf(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }
 
 function isLineBreak(code: number): boolean {

@@ -29,7 +29,7 @@ export { visible } from './text/visible';
 export { languageOfPath, type SourceLanguage, type StringWriter } from './source';
 export { CODE_LANGUAGES, grammarOf, isCodeLanguage, type CodeGrammar, type CodeLanguage, type CodeParser, type SyntaxNode } from './code/syntax';
 export { hasTriggerImport } from './code/triggers';
-export { LineIndex, type Position, type PositionRange } from './text/lineIndex';
+export { lastAtOrBefore, LineIndex, lineStartsOf, type Position, type PositionRange } from './text/lineIndex';
 export { PieceText, type TextReader } from './text/pieceText';
 export { computeFixAll, applyOffsetEdits, type FixAllResult } from './fixes/fixAll';
 export { proveEdits, type FindingSite, type Proof } from './fixes/proof';

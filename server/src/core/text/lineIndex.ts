@@ -14,30 +14,16 @@ export interface PositionRange {
  * or \r, as in LSP. Built once per text; each lookup is a binary search.
  */
 export class LineIndex {
-  private readonly starts: number[] = [0];
+  private readonly starts: number[];
 
   constructor(private readonly text: string) {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        this.starts.push(i + 1);
-      } else if (c === 10 /* \n */) {
-        this.starts.push(i + 1);
-      }
-    }
+    this.starts = lineStartsOf(text);
   }
 
   position(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid]! <= clamped) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low, character: clamped - this.starts[low]! };
+    const line = lastAtOrBefore(this.starts, clamped);
+    return { line, character: clamped - this.starts[line]! };
   }
 
   range(range: { start: number; end: number }): PositionRange {
@@ -53,4 +39,32 @@ export class LineIndex {
   lineStart(line: number): number {
     return line < this.starts.length ? this.starts[line]! : this.text.length;
   }
+}
+
+/**
+ * Where lines start in `text`, as offsets plus `base`: after each \n, \r\n or lone \r, and at
+ * `base` itself when `atStart` (a text read from a line's start).
+ */
+export function lineStartsOf(text: string, base = 0, atStart = true): number[] {
+  const starts = atStart ? [base] : [];
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 13 /* \r */ || c === 10 /* \n */) {
+      if (c === 13 && i + 1 < text.length && text.charCodeAt(i + 1) === 10) i += 1;
+      starts.push(base + i + 1);
+    }
+  }
+  return starts;
+}
+
+/** In an ascending list, the last index whose value is at or before `value` (0 when none is). */
+export function lastAtOrBefore(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (sorted[middle]! <= value) low = middle;
+    else high = middle - 1;
+  }
+  return Math.max(0, low);
 }

@@ -1,3 +1,5 @@
+import { lastAtOrBefore } from './lineIndex';
+
 /**
  * What a reader of a document's text needs, without the text being one string. A JavaScript
  * string is one (so the core's callers may pass strings), and so is `PieceText`.
@@ -145,14 +147,7 @@ export class PieceText implements TextReader {
 
   /** The piece holding `offset`; the last one at the end of the text (0 when there is none). */
   private pieceAt(offset: number): number {
-    let low = 0;
-    let high = this.pieces.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return Math.max(0, low);
+    return lastAtOrBefore(this.starts, offset);
   }
 }
 
