@@ -26,7 +26,22 @@ export class AnalysisIndex {
   /** Built on first use: diagnostics alone never pay for it. */
   private sorted: Sorted | undefined;
 
-  constructor(readonly analysis: Analysis) {}
+  /**
+   * `shiftedFrom`: the index of the analysis this one was carried over from (`core/incremental`:
+   * the same tools and names, offsets moved, the very same client results). Client outcomes hold
+   * tool indexes and names, never an offset of this document, so the all-clients tables and the
+   * outcomes by tool stay right and are taken over: the first hover after each keystroke in a
+   * 10k-tool file would otherwise rewrite every tool seven times and index every outcome again.
+   * Lookups by offset and proofs are this version's own.
+   */
+  constructor(
+    readonly analysis: Analysis,
+    shiftedFrom?: AnalysisIndex,
+  ) {
+    if (!shiftedFrom) return;
+    for (const [server, tables] of shiftedFrom.clientTables) this.clientTables.set(server, tables);
+    for (const [result, byTool] of shiftedFrom.outcomes) this.outcomes.set(result, byTool);
+  }
 
   private get lookups(): Sorted {
     return (this.sorted ??= sortSites(this.analysis));

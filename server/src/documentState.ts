@@ -60,6 +60,8 @@ interface Base {
   /** In pieces: reuse reads only the edited tool's part, and nothing joins the whole text for it. */
   readonly text: PieceText;
   readonly analysis: Analysis;
+  /** The lookups built beside `analysis`; a reused analysis's index takes over what holds no offset. */
+  readonly index: AnalysisIndex;
   readonly options: AnalysisOptions;
   readonly config: LoadedConfig | undefined;
 }
@@ -169,7 +171,7 @@ export class DocumentAnalyzer {
         const { next, carriedOver } = reused;
         // The whole text only for a handler that reads it (hover, code actions): the
         // diagnostics of a reused analysis never do, so an edit never joins the pieces.
-        return { ...common, kind: 'analysis', get text() { return pieces.toString(); }, analysis: next.analysis, index: new AnalysisIndex(next.analysis), options: next.options, config: next.config, ...(carriedOver ? { carriedOver } : {}) };
+        return { ...common, kind: 'analysis', get text() { return pieces.toString(); }, analysis: next.analysis, index: next.index, options: next.options, config: next.config, ...(carriedOver ? { carriedOver } : {}) };
       }
       // A source file may first need its grammar loaded (issue 12), and in a browser the
       // workspace's files arrive asynchronously: hence the await.
@@ -178,8 +180,9 @@ export class DocumentAnalyzer {
       if (result.kind === 'ignored') return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
       if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };
       // Closed while it was analysed: no base for a document that is gone (a reopened one starts over).
-      if ((this.lives.get(document.uri) ?? 0) === life) this.setBase(document.uri, { version, generation, epoch, text: pieces, analysis: result.analysis, options: result.options, config: result.config });
-      return { ...common, kind: 'analysis', text, analysis: result.analysis, index: new AnalysisIndex(result.analysis), options: result.options, config: result.config };
+      const index = new AnalysisIndex(result.analysis);
+      if ((this.lives.get(document.uri) ?? 0) === life) this.setBase(document.uri, { version, generation, epoch, text: pieces, analysis: result.analysis, index, options: result.options, config: result.config });
+      return { ...common, kind: 'analysis', text, analysis: result.analysis, index, options: result.options, config: result.config };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
       this.logger.error(`toolwire: analysis of ${document.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
@@ -201,7 +204,7 @@ export class DocumentAnalyzer {
     if (!changes || (changes.length === 0 && base.text.toString() !== text.toString())) return undefined;
     const analysis = tryReanalyze(base, changes, text);
     if (!analysis) return undefined;
-    const next: Base = { ...base, version, text, analysis };
+    const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, base.index) };
     this.setBase(uri, next);
     return { next, carriedOver: carriedOver(base, changes, analysis) };
   }

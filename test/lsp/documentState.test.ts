@@ -199,6 +199,31 @@ describe('an edit reads what it touches', () => {
   });
 });
 
+describe('the lookups beside an analysis', () => {
+  test('a reused analysis takes over the all-clients tables; a name edit computes them again', async () => {
+    const log = new EditLog();
+    const analyzer = analyzerOver(log, (_uri, text) => resultOf(text, {}));
+    const document = log.documents.create('file:///c.json', 'json', 1, mcpList('a.b', 'a_b', 'c').replace(/"name"/g, '"description": "about", "name"'));
+    const tablesOf = async () => {
+      const state = await analyzer.stateFor(document);
+      assert.equal(state.kind, 'analysis');
+      return state.kind === 'analysis' ? state.index.clientResults('srv') : assert.fail();
+    };
+    const first = await tablesOf();
+    assert.ok(first.results.length > 0 && !first.enabled, 'no client enabled: every client over this file');
+    const edit = (needle: string, delta: number, text: string) => {
+      const at = document.positionAt(document.getText().indexOf(needle) + delta);
+      log.documents.update(document, [{ range: { start: at, end: at }, text }], document.version + 1);
+    };
+    edit('about', 2, 'xyz');
+    assert.equal(await tablesOf(), first, 'a description edit keeps the very tables');
+    edit('"c"', 1, 'd');
+    const renamed = await tablesOf();
+    assert.notEqual(renamed, first, 'a name edit is a new analysis, with tables of its own');
+    assert.ok(renamed.results.some((r) => r.tools.some((t) => t.wireName?.includes('dc'))), 'the new name is in them');
+  });
+});
+
 describe('big files', () => {
   test('the size limit defaults to 50 MB, what VS Code syncs to extensions, and stays a setting', () => {
     const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default?: unknown }> } } };
