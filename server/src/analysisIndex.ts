@@ -25,6 +25,13 @@ export class AnalysisIndex {
   private readonly proofs = new Map<string, unknown>();
   /** Built on first use: diagnostics alone never pay for it. */
   private sorted: Sorted | undefined;
+  /**
+   * The sorted sites of an analysis this one was shifted from (directly or through others). A
+   * shift moves every offset after the edit by the same amount and none inside it, so the order
+   * stays right and only the ranges are read again: no sort on each keystroke (VS Code asks for
+   * inlay hints after every edit).
+   */
+  private readonly earlierOrder: Sorted | undefined;
 
   /**
    * `shiftedFrom`: the index of the analysis this one was carried over from (`core/incremental`:
@@ -38,13 +45,14 @@ export class AnalysisIndex {
     readonly analysis: Analysis,
     shiftedFrom?: AnalysisIndex,
   ) {
+    this.earlierOrder = shiftedFrom?.sorted ?? shiftedFrom?.earlierOrder;
     if (!shiftedFrom) return;
     for (const [server, tables] of shiftedFrom.clientTables) this.clientTables.set(server, tables);
     for (const [result, byTool] of shiftedFrom.outcomes) this.outcomes.set(result, byTool);
   }
 
   private get lookups(): Sorted {
-    return (this.sorted ??= sortSites(this.analysis));
+    return (this.sorted ??= this.earlierOrder ? resortedSites(this.earlierOrder, this.analysis) : sortSites(this.analysis));
   }
 
   /**
@@ -140,6 +148,18 @@ function sortSites(analysis: Analysis): Sorted {
   const end = (i: number) => analysis.tools[i]!.declaration.name.range.end;
   const byNameEnd = analysis.tools.flatMap((tool, i) => (tool.name === undefined ? [] : [i])).sort((a, b) => end(a) - end(b) || a - b);
   return { sites, maxEnd, byNameEnd };
+}
+
+/** `earlier`'s order over `analysis`'s ranges: right when `analysis` is `earlier`'s shifted (see `earlierOrder`). */
+function resortedSites(earlier: Sorted, analysis: Analysis): Sorted {
+  const sites = earlier.sites.map((site): Site => {
+    const located = site.located;
+    const range = located.kind === 'tool' ? analysis.tools[located.tool]!.declaration.name.range : analysis.references[located.reference]!.reference.range;
+    return { start: range.start, end: range.end, located, order: site.order };
+  });
+  const maxEnd: number[] = [];
+  for (const site of sites) maxEnd.push(Math.max(maxEnd[maxEnd.length - 1] ?? -1, site.end));
+  return { sites, maxEnd, byNameEnd: earlier.byNameEnd };
 }
 
 /** The first index in [0, length) where `below` turns false (`below` is true, then false). */

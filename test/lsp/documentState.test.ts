@@ -6,6 +6,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, ALL_CLIENT_IDS, PieceText, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
 import { diagnosticsOf, type DiagnosticCache } from '../../server/src/features/diagnostics';
 import { generate } from '../../bench/generate';
+import { AnalysisIndex } from '../../server/src/analysisIndex';
 import { DocumentAnalyzer } from '../../server/src/documentState';
 import { EditLog } from '../../server/src/editLog';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../server/src/settings';
@@ -221,6 +222,29 @@ describe('the lookups beside an analysis', () => {
     const renamed = await tablesOf();
     assert.notEqual(renamed, first, 'a name edit is a new analysis, with tables of its own');
     assert.ok(renamed.results.some((r) => r.tools.some((t) => t.wireName?.includes('dc'))), 'the new name is in them');
+  });
+
+  test('after edits that move names, lookups by offset answer as freshly sorted ones', async () => {
+    const log = new EditLog();
+    const analyzer = analyzerOver(log, (_uri, text) => resultOf(text, {}));
+    const tools = Array.from({ length: 12 }, (_, i) => `{"name": "t.${i}", "description": "about ${i}"}`);
+    const document = log.documents.create('file:///o.json', 'json', 1, `{"tools": [\n${tools.join(',\n')}\n]}`);
+    const indexOf = async () => {
+      const state = await analyzer.stateFor(document);
+      return state.kind === 'analysis' ? state.index : assert.fail(state.kind);
+    };
+    (await indexOf()).locate(0); // sorted now, so the next versions carry its order
+    for (const [needle, text] of [['about 3', 'xx'], ['about 7', ''], ['about 0', 'y']] as const) {
+      const found = document.getText().indexOf(needle) + 1;
+      const start = document.positionAt(found);
+      const end = document.positionAt(found + (text === '' ? 2 : 0));
+      log.documents.update(document, [{ range: { start, end }, text }], document.version + 1);
+      const carried = await indexOf();
+      const fresh = new AnalysisIndex(carried.analysis);
+      const length = document.getText().length;
+      for (let offset = 0; offset <= length; offset += 1) assert.deepStrictEqual(carried.locate(offset), fresh.locate(offset), `locate(${offset}) after ${needle}`);
+      for (let from = 0; from <= length; from += 7) assert.deepStrictEqual(carried.namesEndingIn(from, from + 40), fresh.namesEndingIn(from, from + 40));
+    }
   });
 });
 
