@@ -11,8 +11,9 @@ import { suppressionOf } from './suppress';
  * objects whose offsets did not move, and none of its edits adds or removes a line, so such a
  * finding's diagnostic is still right, positions and all (its `data.version` stays the older one,
  * which code actions honour while the current analysis gives the same fix); a finding it moved
- * may take its predecessor's diagnostic (see `stillPlaced`). A full analysis makes new findings,
- * so nothing stale is found. Keyed by the list, not by each finding: one entry per version
+ * may take its predecessor's diagnostic (see `stillPlaced`). The state pairs the lists
+ * (`carriedOver`, after one change within one line); after anything else every diagnostic is
+ * made anew, and a full analysis makes new findings, so nothing stale is found. Keyed by the list, not by each finding: one entry per version
  * instead of ten thousand in a weak map, which the garbage collector pays for on every edit.
  */
 export type DiagnosticCache = WeakMap<readonly Finding[], Diagnostic[]>;
@@ -57,10 +58,10 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
 }
 
 /**
- * A previous version's diagnostic when its successor's would be the same: the edit between them
- * changed its line alone and added no line, so every position in this document off that line
- * (range, related locations, fix and suppression edits) names the same place. Undefined when
- * one lies on the edited line (its character may have moved) or there is no diagnostic.
+ * Whether a previous version's diagnostic is its successor's too: the edit between them changed
+ * its line alone and added no line, so every position in this document off that line (range,
+ * related locations, fix and suppression edits) names the same place. False when one lies on
+ * the edited line (its character may have moved).
  */
 function stillPlaced(diagnostic: Diagnostic, uri: string, editedLine: number): boolean {
   const off = (range: Range) => range.end.line < editedLine || editedLine < range.start.line;
