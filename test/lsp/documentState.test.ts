@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, ALL_CLIENT_IDS, PieceText, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
 import { diagnosticsOf, type DiagnosticCache } from '../../server/src/features/diagnostics';
@@ -180,11 +181,10 @@ describe('an edit reads what it touches', () => {
       joins += 1;
       return join.call(this);
     };
-    let after;
-    let state;
+    let after: readonly Diagnostic[] = [];
     try {
       log.documents.update(document, [{ range: { start: at, end: at }, text: 'x' }], 2);
-      state = await analyzer.stateFor(document);
+      const state = await analyzer.stateFor(document);
       after = diagnosticsOf(document, state, undefined, cache);
       assert.equal(runs, 1, 'the description edit reused the analysis');
       assert.equal(joins, 0, 'nothing on the way to the diagnostics read the whole text');
