@@ -35,14 +35,14 @@ export type DocumentState =
 
 /**
  * How an analysis was carried over from the previous version's (`core/incremental`): its
- * findings correspond one to one, in order, to `previousFindings`, and the one edit, at
- * `editedOffset` (the same in both texts), changed text on that offset's line alone, adding and
+ * findings correspond one to one, in order, to `previousFindings`, and each change, now at the
+ * new text's offset in `editedOffsets`, changed text on that offset's line alone, adding and
  * removing no line. So a diagnostic made for a previous finding is still right for its successor
- * when none of its positions lies on that line (`features/diagnostics.ts`).
+ * when none of its positions lies on those lines (`features/diagnostics.ts`).
  */
 export interface CarriedOver {
   readonly previousFindings: readonly Finding[];
-  readonly editedOffset: number;
+  readonly editedOffsets: readonly number[];
 }
 
 interface Entry {
@@ -219,16 +219,29 @@ export class DocumentAnalyzer {
 }
 
 /**
- * What a carried-over analysis keeps of the previous one's findings, for one change within one
- * line (what the incremental path reuses: an edit inside a description or spaces between
- * tokens). Several changes, or any line break written or removed, give undefined: then every
- * moved finding gets a new diagnostic.
+ * What a carried-over analysis keeps of the previous one's findings, for changes that each stay
+ * within one line (what the incremental path reuses: edits inside descriptions or spaces between
+ * tokens, one change or several at once). Any line break written or removed gives undefined:
+ * then every moved finding gets a new diagnostic.
  */
 function carriedOver(base: Base, changes: readonly TextChange[], analysis: Analysis): CarriedOver | undefined {
-  if (changes.length !== 1 || analysis.findings.length !== base.analysis.findings.length) return undefined;
-  const change = changes[0]!;
-  if (hasLineBreak(change.text) || hasLineBreak(base.text.slice(change.start, change.end))) return undefined;
-  return { previousFindings: base.analysis.findings, editedOffset: change.start };
+  if (changes.length === 0 || analysis.findings.length !== base.analysis.findings.length) return undefined;
+  // Each change's offsets are in the text the changes before it left: follow them along.
+  let text = base.text;
+  const offsets: number[] = [];
+  for (const change of changes) {
+    if (hasLineBreak(change.text) || hasLineBreak(text.slice(change.start, change.end))) return undefined;
+    const delta = change.text.length - (change.end - change.start);
+    // An earlier change's place moves with this one; no line moves, so its line stays right.
+    for (let i = 0; i < offsets.length; i += 1) {
+      const at = offsets[i]!;
+      if (at >= change.end) offsets[i] = at + delta;
+      else if (at > change.start) offsets[i] = change.start;
+    }
+    offsets.push(change.start);
+    text = text.replace(change.start, change.end, change.text);
+  }
+  return { previousFindings: base.analysis.findings, editedOffsets: offsets };
 }
 
 /** LSP's line breaks: `\n`, `\r\n` and `\r`. */

@@ -198,6 +198,30 @@ describe('an edit reads what it touches', () => {
     const withoutVersion = (items: readonly { data?: unknown }[]) => items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
     assert.deepStrictEqual(withoutVersion(after), withoutVersion(expected));
   });
+
+  test('several changes in one didChange, each within a line, keep the diagnostics they did not displace', async () => {
+    const log = new EditLog();
+    let runs = 0;
+    const analyzer = analyzerOver(log, (_uri, text) => {
+      runs += 1;
+      return resultOf(text, {});
+    });
+    const text = generate('ads-manifest', 300);
+    const document = log.documents.create('file:///n.json', 'json', 1, text);
+    const cache: DiagnosticCache = new WeakMap();
+    const before = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+    // Multi-cursor typing in two descriptions; the second change's place is in the text the first left.
+    const first = document.positionAt(text.indexOf('Performs operation 100 ') + 4);
+    const second = document.positionAt(text.indexOf('Performs operation 200 ') + 4);
+    log.documents.update(document, [{ range: { start: first, end: first }, text: 'ab' }, { range: { start: second, end: { line: second.line, character: second.character + 3 } }, text: 'z' }], 2);
+    const after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+    assert.equal(runs, 1, 'both description edits reused the analysis');
+    assert.equal(after.filter((d, i) => d === before[i]).length, before.length, 'no finding sits on an edited line: every diagnostic carried over');
+    const fresh = analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {}));
+    const expected = diagnosticsOf(document, await fresh.stateFor(TextDocument.create('file:///n.json', 'json', 2, document.getText())));
+    const withoutVersion = (items: readonly { data?: unknown }[]) => items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
+    assert.deepStrictEqual(withoutVersion(after), withoutVersion(expected));
+  });
 });
 
 describe('the lookups beside an analysis', () => {

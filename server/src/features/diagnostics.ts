@@ -12,9 +12,10 @@ import { suppressionOf } from './suppress';
  * finding's diagnostic is still right, positions and all (its `data.version` stays the older one,
  * which code actions honour while the current analysis gives the same fix); a finding it moved
  * may take its predecessor's diagnostic (see `stillPlaced`). The state pairs the lists
- * (`carriedOver`, after one change within one line); after anything else every diagnostic is
- * made anew, and a full analysis makes new findings, so nothing stale is found. Keyed by the list, not by each finding: one entry per version
- * instead of ten thousand in a weak map, which the garbage collector pays for on every edit.
+ * (`carriedOver`, after changes that each stay within one line); after anything else every
+ * diagnostic is made anew, and a full analysis makes new findings, so nothing stale is found.
+ * Keyed by the list, not by each finding: one entry per version instead of ten thousand in a
+ * weak map, which the garbage collector pays for on every edit.
  */
 export type DiagnosticCache = WeakMap<readonly Finding[], Diagnostic[]>;
 
@@ -31,10 +32,10 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
       const suppress: SuppressionOf = (finding) => (suppressions ??= suppressionOf(document, state.text, state.analysis, state.options, state.index))(finding);
       const carried = state.carriedOver;
       const previous = carried && cache?.get(carried.previousFindings);
-      const editedLine = carried && previous ? document.positionAt(carried.editedOffset).line : -1;
+      const editedLines = carried && previous ? carried.editedOffsets.map((offset) => document.positionAt(offset).line) : [];
       const made = findings.map((finding, i) => {
         const before = previous?.[i];
-        if (before && (finding === carried!.previousFindings[i] || stillPlaced(before, document.uri, editedLine))) return before;
+        if (before && (finding === carried!.previousFindings[i] || stillPlaced(before, document.uri, editedLines))) return before;
         return toDiagnostic(document, finding, otherFiles, suppress);
       });
       cache?.set(findings, made);
@@ -58,13 +59,13 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
 }
 
 /**
- * Whether a previous version's diagnostic is its successor's too: the edit between them changed
- * its line alone and added no line, so every position in this document off that line (range,
- * related locations, fix and suppression edits) names the same place. False when one lies on
- * the edited line (its character may have moved).
+ * Whether a previous version's diagnostic is its successor's too: each change between them
+ * changed its own line alone and added no line, so every position in this document off those
+ * lines (range, related locations, fix and suppression edits) names the same place. False when
+ * one lies on an edited line (its character may have moved).
  */
-function stillPlaced(diagnostic: Diagnostic, uri: string, editedLine: number): boolean {
-  const off = (range: Range) => range.end.line < editedLine || editedLine < range.start.line;
+function stillPlaced(diagnostic: Diagnostic, uri: string, editedLines: readonly number[]): boolean {
+  const off = (range: Range) => editedLines.every((line) => range.end.line < line || line < range.start.line);
   if (!off(diagnostic.range)) return false;
   for (const related of diagnostic.relatedInformation ?? []) if (related.location.uri === uri && !off(related.location.range)) return false;
   const data = diagnostic.data as DiagnosticData | undefined;
