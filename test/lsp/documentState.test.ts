@@ -160,18 +160,33 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
   });
 });
 
+/**
+ * A 300-capability ADS manifest (a hint on every capability) opened over an edit log, with its
+ * first diagnostics made through a cache, a count of full pipeline runs, and the diagnostics a
+ * fresh analyzer makes for the document's current text (compared without `data.version`).
+ */
+async function manifestHarness(uri: string) {
+  const log = new EditLog();
+  let runs = 0;
+  const analyzer = analyzerOver(log, (_uri, text) => {
+    runs += 1;
+    return resultOf(text, {});
+  });
+  const text = generate('ads-manifest', 300);
+  const document = log.documents.create(uri, 'json', 1, text);
+  const cache: DiagnosticCache = new WeakMap();
+  const before = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+  const withoutVersion = (items: readonly { data?: unknown }[]) => items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
+  const fresh = async () => {
+    const other = analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {}));
+    return withoutVersion(diagnosticsOf(document, await other.stateFor(TextDocument.create(uri, 'json', document.version, document.getText()))));
+  };
+  return { log, analyzer, text, document, cache, before, runs: () => runs, withoutVersion, fresh };
+}
+
 describe('an edit reads what it touches', () => {
   test("a reused analysis's diagnostics never join the document's text", async () => {
-    const log = new EditLog();
-    let runs = 0;
-    const analyzer = analyzerOver(log, (_uri, text) => {
-      runs += 1;
-      return resultOf(text, {});
-    });
-    const text = generate('ads-manifest', 300);
-    const document = log.documents.create('file:///m.json', 'json', 1, text);
-    const cache: DiagnosticCache = new WeakMap();
-    const before = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+    const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///m.json');
     assert.ok(before.length > 100, 'every capability has a hint to carry over');
     const at = document.positionAt(text.indexOf('Performs operation 150 ') + 4);
     // Spy on the one way to the whole text: PieceText.toString (a string's pieces joined).
@@ -186,41 +201,26 @@ describe('an edit reads what it touches', () => {
       log.documents.update(document, [{ range: { start: at, end: at }, text: 'x' }], 2);
       const state = await analyzer.stateFor(document);
       after = diagnosticsOf(document, state, undefined, cache);
-      assert.equal(runs, 1, 'the description edit reused the analysis');
+      assert.equal(runs(), 1, 'the description edit reused the analysis');
       assert.equal(joins, 0, 'nothing on the way to the diagnostics read the whole text');
       assert.equal(state.kind === 'analysis' && state.text.length, text.length + 1);
       assert.equal(joins, 1, 'the spy sees a handler that does read it');
     } finally {
       PieceText.prototype.toString = join;
     }
-    const fresh = analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {}));
-    const expected = diagnosticsOf(document, await fresh.stateFor(TextDocument.create('file:///m.json', 'json', 2, document.getText())));
-    const withoutVersion = (items: readonly { data?: unknown }[]) => items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
-    assert.deepStrictEqual(withoutVersion(after), withoutVersion(expected));
+    assert.deepStrictEqual(withoutVersion(after), await fresh());
   });
 
   test('several changes in one didChange, each within a line, keep the diagnostics they did not displace', async () => {
-    const log = new EditLog();
-    let runs = 0;
-    const analyzer = analyzerOver(log, (_uri, text) => {
-      runs += 1;
-      return resultOf(text, {});
-    });
-    const text = generate('ads-manifest', 300);
-    const document = log.documents.create('file:///n.json', 'json', 1, text);
-    const cache: DiagnosticCache = new WeakMap();
-    const before = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+    const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///n.json');
     // Multi-cursor typing in two descriptions; the second change's place is in the text the first left.
     const first = document.positionAt(text.indexOf('Performs operation 100 ') + 4);
     const second = document.positionAt(text.indexOf('Performs operation 200 ') + 4);
     log.documents.update(document, [{ range: { start: first, end: first }, text: 'ab' }, { range: { start: second, end: { line: second.line, character: second.character + 3 } }, text: 'z' }], 2);
     const after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
-    assert.equal(runs, 1, 'both description edits reused the analysis');
+    assert.equal(runs(), 1, 'both description edits reused the analysis');
     assert.equal(after.filter((d, i) => d === before[i]).length, before.length, 'no finding sits on an edited line: every diagnostic carried over');
-    const fresh = analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {}));
-    const expected = diagnosticsOf(document, await fresh.stateFor(TextDocument.create('file:///n.json', 'json', 2, document.getText())));
-    const withoutVersion = (items: readonly { data?: unknown }[]) => items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
-    assert.deepStrictEqual(withoutVersion(after), withoutVersion(expected));
+    assert.deepStrictEqual(withoutVersion(after), await fresh());
   });
 });
 
