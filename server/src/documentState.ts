@@ -20,7 +20,7 @@ export type DocumentState =
       readonly index: AnalysisIndex;
       readonly options: AnalysisOptions;
       readonly config: LoadedConfig | undefined;
-      /** Set when this analysis is the previous one carried over one edit (see `CarriedOver`). */
+      /** Set when this analysis is the previous one carried over edits that each stay within a line (see `CarriedOver`). */
       readonly carriedOver?: CarriedOver;
     })
   | (Common & {

@@ -66,42 +66,33 @@ export class EditLog {
   }
 
   private record(document: PieceDocument, events: readonly TextDocumentContentChangeEvent[], version: number): void {
-    // Offsets must be read before each change is applied: replay on a copy of the length only.
+    // Offsets must be read before each change is applied. Positions of a later change refer to
+    // the text the earlier ones left: from the second change on (rare: multi-cursor edits), a copy
+    // of the document follows along (it shares the text's pieces; only line starts are copied).
     const changes: TextChange[] = [];
-    let length = document.text.length;
     let size = 0;
-    let scratch: PieceDocument | undefined;
-    for (const event of events) {
-      if (!('range' in event)) {
-        changes.push({ start: 0, end: length, text: event.text });
-        scratch = undefined;
-        length = event.text.length;
-        size += event.text.length;
-        continue;
+    let current = document;
+    events.forEach((event, i) => {
+      if (i === 1) {
+        current = document.copy();
+        current.update([events[0]!], version);
       }
-      // Positions of a later change refer to the text after the earlier ones: a scratch copy
-      // follows along only when a didChange carries several changes (rare: multi-cursor edits).
-      const current = scratch ?? (changes.length === 0 ? document : (scratch = replayed(document, changes)));
-      // A reversed range is applied forwards, as the documents do.
-      const from = current.offsetAt(event.range.start);
-      const to = current.offsetAt(event.range.end);
-      const [start, end] = from <= to ? [from, to] : [to, from];
-      changes.push({ start, end, text: event.text });
-      if (current === scratch) scratch.update([event], version);
-      length += event.text.length - (end - start);
+      if ('range' in event) {
+        // A reversed range is applied forwards, as the documents do.
+        const from = current.offsetAt(event.range.start);
+        const to = current.offsetAt(event.range.end);
+        const [start, end] = from <= to ? [from, to] : [to, from];
+        changes.push({ start, end, text: event.text });
+      } else {
+        changes.push({ start: 0, end: current.text.length, text: event.text });
+      }
+      if (i > 0) current.update([event], version);
       size += event.text.length;
-    }
+    });
     const list = this.steps.get(document.uri) ?? [];
     const total = list.reduce((sum, s) => sum + s.size, 0) + size;
     if (total > MAX_LOGGED_CHARACTERS || list.length >= MAX_LOGGED_STEPS) list.length = 0;
     list.push({ from: document.version, to: version, changes, size });
     this.steps.set(document.uri, list);
   }
-}
-
-/** A copy of `document` with `changes` applied (offsets, as recorded). */
-function replayed(document: PieceDocument, changes: readonly TextChange[]): PieceDocument {
-  let text = document.text;
-  for (const change of changes) text = text.replace(change.start, change.end, change.text);
-  return PieceDocument.create(document.uri, document.languageId, document.version, text.toString());
 }

@@ -36,6 +36,11 @@ export class PieceDocument implements TextDocument {
     return this.lineStarts.length;
   }
 
+  /** A copy that later updates of either leave alone (the edit log follows multi-change events on one). */
+  copy(): PieceDocument {
+    return new PieceDocument(this.uri, this.languageId, this.currentVersion, this.content, [...this.lineStarts]);
+  }
+
   getText(range?: Range): string {
     if (!range) return this.content.toString();
     const start = this.offsetAt(range.start);
