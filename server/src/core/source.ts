@@ -43,11 +43,11 @@ export type TreeReader = (text: string, language: 'json' | 'yaml') => ParsedDocu
 export const skeletonReader: TreeReader = (text, language) => (language === 'yaml' ? parseYaml(text) : parseDocument(text, isReadKey));
 
 /**
- * How a JSON or YAML text writes a string (the edit keeps the token's own quoting). A
- * `PieceText` is read whole only when an edit is made (`String` of a string is itself).
+ * How a JSON or YAML text writes a string (the edit keeps the token's own quoting). It reads
+ * the old token alone, so a `PieceText` is never joined for it.
  */
 export function dataStrings(text: string | TextReader): StringWriter {
-  return (range: OffsetRange, value: string): OffsetEdit => stringEdit(String(text), range, value);
+  return (range: OffsetRange, value: string): OffsetEdit => stringEdit(text, range, value);
 }
 
 /** The one reader of a document's text, in its language, as the JSON tree the recognisers read. */

@@ -4,11 +4,12 @@ import type { AnalyzedTool } from '../model';
 import type { NameConstraints, NamePool } from '../fixes/namePool';
 import type { RequestSettings } from '../settings';
 import type { SourceLanguage, StringWriter } from '../source';
+import type { TextReader } from '../text/pieceText';
 import type { FindingSink } from './sink';
 
 /** What every check of one request reads. Tool positions are request-local unless named global. */
 export interface CheckContext {
-  readonly text: string;
+  readonly text: TextReader;
   /** The text's syntax: edits that insert a key must follow it (fixes/invocationNameFix.ts). */
   readonly language: SourceLanguage;
   /** The front-end's edit builder: a string token in the text's own syntax, or undefined (no edit possible). */

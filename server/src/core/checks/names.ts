@@ -3,6 +3,7 @@ import { isMcpFormat } from '../formats/registry';
 import type { ProviderVerdict } from '../model';
 import { PROVIDERS } from '../profiles/providers';
 import { checkName, describeReason, type Verdict } from '../profiles/verdict';
+import type { TextReader } from '../text/pieceText';
 import { renameFix } from '../fixes/renameFix';
 import { quote, type CheckContext } from './context';
 
@@ -21,7 +22,7 @@ export function checkMissingNames(context: CheckContext): void {
   });
 }
 
-function missingNameMessage(site: NameSite, text: string): { message: string; detail: string } {
+function missingNameMessage(site: NameSite, text: TextReader): { message: string; detail: string } {
   const why = 'Providers reject the whole request (HTTP 400) when one tool has no valid name.';
   switch (site.problem) {
     case 'empty': return { message: 'Tool name is empty: the whole request fails.', detail: `Every tool needs a name of [a-zA-Z0-9_-]; give this one a name.` };

@@ -1,5 +1,6 @@
 import type { CheckContext } from '../checks/context';
 import type { FixData, OffsetEdit } from '../findings';
+import type { TextReader } from '../text/pieceText';
 import { ownNames } from './namePool';
 import { quoteLike } from '../yaml/quote';
 import { renameFix, stringEdit } from './renameFix';
@@ -64,7 +65,7 @@ export function sharedNamespace(names: readonly string[]): string[] {
  * line of its own, the new property gets its own line with the same indentation; in a one-line
  * object it goes inline.
  */
-function insertAfterName(text: string, nameValue: { start: number; end: number }, value: string, eol: string): OffsetEdit {
+function insertAfterName(text: TextReader, nameValue: { start: number; end: number }, value: string, eol: string): OffsetEdit {
   const lineStart = text.lastIndexOf('\n', nameValue.start - 1) + 1;
   const before = text.slice(lineStart, nameValue.start);
   const keyMatch = /^(\s*)"name"\s*:\s*$/.exec(before);
@@ -82,12 +83,12 @@ function insertAfterName(text: string, nameValue: { start: number; end: number }
  * mapping it goes inline. The value is quoted like the name. A layout this does not know (a name
  * on several lines, say) yields an edit the proof refuses, so the fix is then not offered.
  */
-function insertAfterYamlName(text: string, nameValue: { start: number; end: number }, value: string, eol: string): OffsetEdit {
+function insertAfterYamlName(text: TextReader, nameValue: { start: number; end: number }, value: string, eol: string): OffsetEdit {
   const lineStart = text.lastIndexOf('\n', nameValue.start - 1) + 1;
   const before = text.slice(lineStart, nameValue.start);
   const keyMatch = /^(\s*)(-\s+)?(?:name|"name"|'name')\s*:\s+$/.exec(before);
   const lineEnd = text.indexOf('\n', nameValue.end);
-  const end = lineEnd === -1 ? text.length : lineEnd > 0 && text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
+  const end = lineEnd === -1 ? text.length : lineEnd > 0 && text.charCodeAt(lineEnd - 1) === 0x0d ? lineEnd - 1 : lineEnd;
   const after = text.slice(nameValue.end, end);
   const property = `invocationName: ${quoteLike(text.slice(nameValue.start, nameValue.end), value)}`;
   if (keyMatch !== null && /^\s*(#.*)?$/.test(after)) {

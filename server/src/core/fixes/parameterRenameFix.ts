@@ -1,6 +1,7 @@
 import type { FixData, OffsetEdit } from '../findings';
 import type { InputSchemaSite } from '../formats/model';
 import type { ParameterRule } from '../profiles/providers';
+import type { TextReader } from '../text/pieceText';
 import { stringEdit } from './renameFix';
 
 /** What an empty key (or one the rules cut to nothing) becomes. */
@@ -51,7 +52,7 @@ function unique(base: string, taken: ReadonlySet<string>, maxLength: number): st
  * Renames one property key: its key token in `properties` and every entry of the schema's
  * `required` that names it, and nothing else (arguments in replayed calls are the caller's).
  */
-export function parameterRenameFix(text: string, schema: InputSchemaSite, index: number, proposed: string): FixData | undefined {
+export function parameterRenameFix(text: TextReader, schema: InputSchemaSite, index: number, proposed: string): FixData | undefined {
   const site = schema.keys[index];
   if (!site) return undefined;
   const edits: OffsetEdit[] = [stringEdit(text, site.range, proposed)];

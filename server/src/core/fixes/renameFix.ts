@@ -1,6 +1,7 @@
 import type { CheckContext } from '../checks/context';
 import type { FixData, OffsetEdit } from '../findings';
 import type { OffsetRange } from '../json/ranges';
+import type { TextReader } from '../text/pieceText';
 import { quoteLike } from '../yaml/quote';
 import { ownNames } from './namePool';
 
@@ -41,7 +42,7 @@ export function renameTo(context: CheckContext, local: number, proposed: string,
  * Replaces a string token (JSON, or a YAML scalar in its own quoting style), keeping the text it
  * expects so a stale edit can be refused.
  */
-export function stringEdit(text: string, range: OffsetRange, value: string): OffsetEdit {
+export function stringEdit(text: TextReader, range: OffsetRange, value: string): OffsetEdit {
   const oldText = text.slice(range.start, range.end);
   return { range, oldText, newText: quoteLike(oldText, value) };
 }

@@ -7,10 +7,12 @@ import type { AnalysisOptions } from '../settings';
 import type { SourceLanguage } from '../source';
 import { DISABLE_NEXT_LINE, readDirective, type Directive, type LineOf } from './directives';
 import { LineIndex } from '../text/lineIndex';
+import type { TextReader } from '../text/pieceText';
 import { COMMENT_SYNTAX } from './syntax';
 
 export interface SuppressionInput {
-  readonly text: string;
+  /** Read whole only when it holds a directive (a name edit's re-census keeps its pieces). */
+  readonly text: TextReader;
   readonly language: SourceLanguage;
   readonly documentKind: 'json' | 'json-lines' | 'yaml' | 'code' | 'empty';
   /** The findings after the user's severities ("off" ones already gone). */
@@ -33,9 +35,10 @@ export interface SuppressionResult {
  * nothing to silence by design). Config entries are judged across files (`staleIgnoreEntries`).
  */
 export function applySuppressions(input: SuppressionInput): SuppressionResult {
-  const { text, language, findings, tools, options } = input;
-  const lineOf = text.includes(DISABLE_NEXT_LINE) ? lineFinder(text) : undefined;
-  const directives = lineOf ? directivesOf(text, language, lineOf, options.code) : [];
+  const { language, findings, tools, options } = input;
+  const text = input.text.indexOf(DISABLE_NEXT_LINE, 0) >= 0 ? String(input.text) : undefined;
+  const lineOf = text === undefined ? undefined : lineFinder(text);
+  const directives = text !== undefined && lineOf ? directivesOf(text, language, lineOf, options.code) : [];
   const entries = options.suppressions ?? [];
   if (directives.length === 0 && entries.length === 0) return { findings: [...findings], outcome: { suppressed: 0, usedEntries: [], appliedEntries: [] } };
 
