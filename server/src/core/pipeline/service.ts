@@ -137,20 +137,21 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
       const { path } = input;
       // The context the analysis asked for, if it did (kept for `modelled`).
       let used: ClientContext | undefined;
-      // Called only when the document is an MCP tool file: other files never read the workspace.
-      const clients = (): ClientContext => {
+      const readClients = (): ClientContext => {
         if (path === undefined) {
           // An untitled document has no folder around it: the clients asked for, and no server name.
           const asked = input.requestedClients ?? [];
-          used = withProfiles(asked.length > 0 ? { enabled: asked, clientSource: 'requested' } : { enabled: allClients, byDefault: true, clientSource: 'default' });
-          return used;
+          return withProfiles(asked.length > 0 ? { enabled: asked, clientSource: 'requested' } : { enabled: allClients, byDefault: true, clientSource: 'default' });
         }
         const folder = config?.found.folder ?? input.workspaceFolder ?? parentOf(path);
         const context = clientContextFor({ path, folder, config: config?.parsed.config, requestedClients: input.requestedClients ?? [], allClients }, workspace);
         reads.push(...(context.others ?? []).map((o) => o.file));
-        used = withProfiles(context);
-        return used;
+        return withProfiles(context);
       };
+      // Called only when the document is an MCP tool file (other files never read the workspace),
+      // and read once: a name edit's re-census (core/incremental) runs with these options again,
+      // and the workspace is the same until the adapter's epoch changes (which reruns all this).
+      const clients = (): ClientContext => (used ??= readClients());
       const commentsAllowed = input.commentsAllowed === true || allowsComments(path);
       const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients, ...(commentsAllowed ? { commentsAllowed } : {}), ...(input.code ? { code: input.code } : {}) };
       const analysis = analyze(text, options);
