@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { ALL_CLIENT_IDS, analyze, changedRegion, PieceText, reanalyze, tryReanalyze, type Analysis, type AnalysisOptions, type TextChange } from '../../server/src/core';
+import { ALL_CLIENT_IDS, analyze, changedRegion, PieceText, reanalyze, reanalyzeEdits, tryReanalyze, type Analysis, type AnalysisOptions, type TextChange } from '../../server/src/core';
 import { generate } from '../../bench/generate';
 import { adsManifest, mcpList, pretty } from './helpers';
 
@@ -82,6 +82,16 @@ function descriptionOffsets(text: string): number[] {
   return out;
 }
 
+/** Offsets inside tool names (`"name": "..."`): where the re-census applies. */
+function nameOffsets(text: string): number[] {
+  const out: number[] = [];
+  for (const match of text.matchAll(/"name"\s*:\s*"([^"\\\n]*)"/g)) {
+    const open = match.index + match[0].length - match[1]!.length - 1;
+    for (let i = open + 1; i <= open + match[1]!.length; i += 1) out.push(i);
+  }
+  return out;
+}
+
 /** Offsets in or next to whitespace: where spaces and tabs are typed and deleted. */
 function whitespaceOffsets(text: string): number[] {
   const out: number[] = [];
@@ -94,9 +104,11 @@ const BLANK = fc.array(fc.constantFrom(' ', '\t', '  ', '\n', '\r\n'), { maxLeng
 function changeArbitrary(text: string): fc.Arbitrary<TextChange> {
   const inside = descriptionOffsets(text);
   const blanks = whitespaceOffsets(text);
+  const names = nameOffsets(text);
   const anywhere = fc.nat({ max: text.length }).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 6 }), INSERTED));
   const choices = [{ weight: 1, arbitrary: anywhere }];
   if (inside.length > 0) choices.push({ weight: 3, arbitrary: fc.constantFrom(...inside).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 6 }), INSERTED)) });
+  if (names.length > 0) choices.push({ weight: 2, arbitrary: fc.constantFrom(...names).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 3 }), INSERTED)) });
   if (blanks.length > 0) choices.push({ weight: 2, arbitrary: fc.constantFrom(...blanks).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 3 }), BLANK)) });
   return fc.oneof(...choices).map(([start, length, inserted]) => ({ start, end: Math.min(text.length, start + length), text: inserted }));
 }
@@ -109,8 +121,9 @@ function editsOf(text: string): fc.Arbitrary<readonly TextChange[]> {
   });
 }
 
-function checkDocuments(documents: readonly string[], runs: number): { shortcuts: number; total: number } {
+function checkDocuments(documents: readonly string[], runs: number): { shortcuts: number; censuses: number; total: number } {
   let shortcuts = 0;
+  let censuses = 0;
   let total = 0;
   const prepared = documents.flatMap((text) => OPTIONS.map((options) => ({ text, options, analysis: analyze(text, options) })));
   fc.assert(
@@ -121,8 +134,10 @@ function checkDocuments(documents: readonly string[], runs: number): { shortcuts
         const newText = apply(previous.text, changes);
         const expected = analyze(newText, previous.options);
         total += 1;
-        const reused = tryReanalyze(previous, changes, newText);
-        if (reused !== undefined) shortcuts += 1;
+        const detailed = reanalyzeEdits(previous, changes, newText);
+        const reused = detailed?.analysis;
+        if (detailed?.reuse === 'shifted') shortcuts += 1;
+        if (detailed?.reuse === 'recensused') censuses += 1;
         assert.deepStrictEqual(comparable(reanalyze(previous, changes, newText)), comparable(expected));
         // The server keeps texts in pieces (PieceDocument): the same edit over pieces cut at the
         // edit and elsewhere is reused exactly when the strings are, with the same analysis.
@@ -137,14 +152,15 @@ function checkDocuments(documents: readonly string[], runs: number): { shortcuts
     ),
     { numRuns: runs, seed: 10_003 },
   );
-  return { shortcuts, total };
+  return { shortcuts, censuses, total };
 }
 
 describe('reanalyze equals analyze on the new text', () => {
   it('over generated and hand-written documents, with and without clients', () => {
-    const { shortcuts, total } = checkDocuments(HANDWRITTEN, 2000);
-    // The shortcut must really be taken (else this test would only compare analyze with itself).
-    assert.ok(shortcuts > total / 5, `only ${shortcuts} of ${total} edits took the shortcut`);
+    const { shortcuts, censuses, total } = checkDocuments(HANDWRITTEN, 2000);
+    // Both shortcuts must really be taken (else this test would only compare analyze with itself).
+    assert.ok(shortcuts > total / 5, `only ${shortcuts} of ${total} edits took the shift`);
+    assert.ok(censuses > total / 10, `only ${censuses} of ${total} edits took the re-census`);
   });
 
   it('over the shared corpus', (t) => {
@@ -153,8 +169,9 @@ describe('reanalyze equals analyze on the new text', () => {
       t.skip('the shared corpus is not on this machine (/work/shared/corpus)');
       return;
     }
-    const { shortcuts } = checkDocuments(documents, 1000);
-    assert.ok(shortcuts > 0, 'no corpus edit took the shortcut');
+    const { shortcuts, censuses } = checkDocuments(documents, 1000);
+    assert.ok(shortcuts > 0, 'no corpus edit took the shift');
+    assert.ok(censuses > 0, 'no corpus edit took the re-census');
   });
 
   it('shifts every offset after a description edit, fix edits included', () => {
@@ -220,9 +237,9 @@ describe('reanalyze equals analyze on the new text', () => {
   it('falls back for edits it cannot prove', () => {
     const text = '{"tools": [{"name": "a.b", "description": "abc"}]}';
     const previous = { text, options: {}, analysis: analyze(text) };
-    const name = text.indexOf('a.b') + 1;
     const quote = text.indexOf('"abc"') + 4;
-    for (const change of [{ start: name, end: name, text: 'x' }, { start: quote, end: quote, text: '"' }, { start: quote, end: quote, text: '\\' }, { start: 0, end: 1, text: '[' }]) {
+    // Name edits have their own tests (nameEdit.test.ts).
+    for (const change of [{ start: quote, end: quote, text: '"' }, { start: quote, end: quote, text: '\\' }, { start: 0, end: 1, text: '[' }, { start: quote - 3, end: quote - 3, text: ',"x": 1' }]) {
       assert.equal(tryReanalyze(previous, [change], apply(text, [change])), undefined, JSON.stringify(change));
     }
   });

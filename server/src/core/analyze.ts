@@ -22,6 +22,7 @@ import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNa
 import { settingsForRequest, type AnalysisOptions } from './settings';
 import { applySuppressions } from './suppress/apply';
 import { parseSource, skeletonReader, type SourceDocument, type TreeReader } from './source';
+import type { TextReader } from './text/pieceText';
 
 /**
  * The core's one entry point: text in, tools, wire names, census and findings out, as plain data
@@ -38,6 +39,18 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
  */
 export function analyzeWithReader(text: string, options: AnalysisOptions, reader: TreeReader): Analysis {
   const { parsed, extraction } = read(text, options, reader);
+  return analyzeExtraction(text, parsed, extraction, options);
+}
+
+/** What the census and checks need of a read document besides its extraction. */
+export type ReadDocument = Pick<SourceDocument, 'kind' | 'problems' | 'strings'>;
+
+/**
+ * Everything after the read: the census, the checks and the suppressions of an extraction. A
+ * name edit (`incremental/nameEdit.ts`) calls it with the previous extraction, patched, and the
+ * text in pieces: nothing here reads the text whole unless it holds a suppression directive.
+ */
+export function analyzeExtraction(text: TextReader, parsed: ReadDocument, extraction: Extraction, options: AnalysisOptions): Analysis {
   const sink = new FindingSink(options.severity);
   const tools: AnalyzedTool[] = [];
   const references: AnalyzedReference[] = [];
@@ -47,7 +60,7 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
 
   const clientOptions = lazyClients(options);
   // Once per document: JSON Lines may hold thousands of requests.
-  const eol = memo((): '\r\n' | '\n' => (text.includes('\r\n') ? '\r\n' : '\n'));
+  const eol = memo((): '\r\n' | '\n' => (text.indexOf('\r\n', 0) >= 0 ? '\r\n' : '\n'));
   extraction.requests.forEach((request, index) => {
     const settings = settingsForRequest(request.format, options);
     const census = takeCensus(request, index, settings, tools.length);
@@ -116,7 +129,7 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
  * Parses and recognises. The tree lives only in this frame: the census and checks read the
  * extraction, so the tree can be collected before they allocate (issue 10: peak memory).
  */
-function read(text: string, options: AnalysisOptions, reader: TreeReader): { parsed: Pick<SourceDocument, 'kind' | 'problems' | 'strings'>; extraction: Extraction } {
+function read(text: string, options: AnalysisOptions, reader: TreeReader): { parsed: ReadDocument; extraction: Extraction } {
   const parsed = parseSource(text, options.language, options.code, reader);
   return { parsed: { kind: parsed.kind, problems: parsed.problems, strings: parsed.strings }, extraction: recognizeDocument(parsed.values) };
 }

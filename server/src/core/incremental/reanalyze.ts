@@ -1,9 +1,10 @@
 import { dataStrings } from '../source';
-import { analyze } from '../analyze';
+import { analyze, analyzeExtraction } from '../analyze';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 import { PieceText, type TextReader } from '../text/pieceText';
 import { editedDescription } from './descriptionEdit';
+import { editedName } from './nameEdit';
 import { editedWhitespace } from './whitespaceEdit';
 import { changedRegion, type TextChange } from './region';
 import { shiftAnalysis } from './shift';
@@ -19,40 +20,68 @@ export interface PreviousAnalysis {
 }
 
 /**
+ * An analysis computed from the previous one, and how:
+ * - `shifted`: the previous analysis with the offsets after the edit moved. Every finding is the
+ *   previous one's (moved), so an adapter may pair them by position and keep what it made of them.
+ * - `recensused`: the previous extraction with one tool's name replaced, then the census, checks
+ *   and suppressions run again. Any finding may differ: nothing may be carried over from the
+ *   previous analysis but its text.
+ */
+export interface Reanalysis {
+  readonly analysis: Analysis;
+  readonly reuse: 'shifted' | 'recensused';
+}
+
+/**
  * The analysis of `newText` reusing the previous one, or undefined when reuse cannot be proven
  * exact (the caller then runs the full pipeline, which also re-reads configs and other files).
- * Only edits that no recogniser can see are reused today: inside a tool's description string,
- * and spaces or tabs between two tokens of a tool.
+ * Reused today: edits inside a tool's description string, spaces or tabs between two tokens of a
+ * tool (both invisible to every recogniser), and edits inside a tool's name string (the read is
+ * reused, the census is taken again).
  */
-export function tryReanalyze(previous: PreviousAnalysis, changes: readonly TextChange[], newText: TextReader): Analysis | undefined {
+export function reanalyzeEdits(previous: PreviousAnalysis, changes: readonly TextChange[], newText: TextReader): Reanalysis | undefined {
   const whole = reuseOver(previous, changes, newText);
   if (whole || changes.length < 2 || changes.length > MAX_STEPWISE_CHANGES) return whole;
   // Changes in several tools (multi-cursor, or versions the debounce skipped): one at a time.
   let step: PreviousAnalysis = { ...previous, text: PieceText.from(previous.text) };
+  let censuses = 0;
   for (const change of changes) {
     const text = PieceText.from(step.text).replace(change.start, change.end, change.text);
-    const analysis = reuseOver(step, [change], text);
-    if (!analysis) return undefined;
-    step = { text, analysis, options: previous.options };
+    const reused = reuseOver(step, [change], text);
+    if (!reused) return undefined;
+    // A census costs a good part of a full analysis: two of them cost more than one full one.
+    if (reused.reuse === 'recensused' && ++censuses > 1) return undefined;
+    step = { text, analysis: reused.analysis, options: previous.options };
   }
   // The changes must make `newText` (as for one change, the caller's word holds outside them).
   const region = changedRegion(changes, previous.text.length, newText.length);
-  return region && step.text.slice(region.start, region.newEnd) === newText.slice(region.start, region.newEnd) ? step.analysis : undefined;
+  if (!region || step.text.slice(region.start, region.newEnd) !== newText.slice(region.start, region.newEnd)) return undefined;
+  return { analysis: step.analysis, reuse: censuses > 0 ? 'recensused' : 'shifted' };
+}
+
+/** `reanalyzeEdits`'s analysis alone. */
+export function tryReanalyze(previous: PreviousAnalysis, changes: readonly TextChange[], newText: TextReader): Analysis | undefined {
+  return reanalyzeEdits(previous, changes, newText)?.analysis;
 }
 
 /** Each stepwise change re-checks one tool and shifts the analysis: past this many, a full analysis is cheaper. */
 const MAX_STEPWISE_CHANGES = 16;
 
-/** The changes as one region: reused when that region is provably invisible to the analysis. */
-function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], newText: TextReader): Analysis | undefined {
+/** The changes as one region: reused when that region is provably invisible to the analysis, or inside one name. */
+function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], newText: TextReader): Reanalysis | undefined {
   const region = changedRegion(changes, previous.text.length, newText.length);
   if (!region) return undefined;
-  if (region.start === region.oldEnd && region.start === region.newEnd) return previous.analysis;
-  if (!editedDescription(previous.text, newText, previous.analysis, region) && !editedWhitespace(previous.text, newText, previous.analysis, region)) return undefined;
-  // The string writer reads the text it edits: the new one, never the old, and only when a fix
-  // is made (so a PieceText's whole text is joined then, not now).
-  const shifted = shiftAnalysis(previous.analysis, region);
-  return shifted && { ...shifted, strings: dataStrings(newText) };
+  if (region.start === region.oldEnd && region.start === region.newEnd) return { analysis: previous.analysis, reuse: 'shifted' };
+  // The string writer reads the token it edits in the new text (never the whole of it).
+  const strings = dataStrings(newText);
+  if (editedDescription(previous.text, newText, previous.analysis, region) || editedWhitespace(previous.text, newText, previous.analysis, region)) {
+    const shifted = shiftAnalysis(previous.analysis, region);
+    return shifted && { analysis: { ...shifted, strings }, reuse: 'shifted' };
+  }
+  const extraction = editedName(previous.text, newText, previous.analysis, region);
+  if (!extraction) return undefined;
+  const { documentKind: kind, syntaxProblems: problems } = previous.analysis;
+  return { analysis: analyzeExtraction(newText, { kind, problems, strings }, extraction, previous.options), reuse: 'recensused' };
 }
 
 /** `analyze(newText, previous.options)`, computed from the previous analysis when that is exact. */

@@ -1,3 +1,4 @@
+import type { Extraction, ToolDeclaration } from '../formats/model';
 import type { Analysis } from '../model';
 import type { ChangedRegion } from './region';
 
@@ -27,23 +28,8 @@ export function shiftAnalysis(analysis: Analysis, region: ChangedRegion): Analys
 }
 
 function shiftUnsafe(analysis: Analysis, region: ChangedRegion): Analysis {
-  const from = region.start;
   const walker = new OffsetWalker(region);
-  const tools = analysis.tools;
-  // Tools are in document order and each one's ranges lie inside its object: the ones that end
-  // before the edit stay as they are.
-  let first = tools.length;
-  let low = 0;
-  let high = tools.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (tools[middle]!.declaration.toolRange.end >= from) {
-      first = middle;
-      high = middle - 1;
-    } else low = middle + 1;
-  }
-  const shiftedTools = tools.slice();
-  for (let i = first; i < tools.length; i += 1) shiftedTools[i] = walker.walk(tools[i]!);
+  const shiftedTools = shiftedAfter(analysis.tools, (tool) => tool.declaration, region, walker);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(analysis)) {
     if (key === 'tools') out[key] = shiftedTools;
@@ -51,6 +37,45 @@ function shiftUnsafe(analysis: Analysis, region: ChangedRegion): Analysis {
     else out[key] = walker.walk(value);
   }
   return out as unknown as Analysis;
+}
+
+/**
+ * The extraction of a text whose span `[start, oldEnd)` became `[start, newEnd)`, every offset
+ * after it moved, under the same rule as `shiftAnalysis` (undefined when an offset lies on the
+ * edit). A name edit (`nameEdit.ts`) then puts the new name in; nothing else changed.
+ */
+export function shiftExtraction(extraction: Extraction, region: ChangedRegion): Extraction | undefined {
+  const walker = new OffsetWalker(region);
+  try {
+    const requests = extraction.requests.map((request) => {
+      const { declarations, ...rest } = request;
+      return { ...walker.walk(rest), declarations: shiftedAfter(declarations, (d) => d, region, walker) };
+    });
+    return { format: extraction.format, requests };
+  } catch (error) {
+    if (error instanceof Ambiguous) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Items in document order, each one's ranges inside its tool's object: the ones whose tool ends
+ * before the edit stay as they are (shared), the rest are walked.
+ */
+function shiftedAfter<T>(items: readonly T[], declarationOf: (item: T) => ToolDeclaration, region: ChangedRegion, walker: OffsetWalker): T[] {
+  let first = items.length;
+  let low = 0;
+  let high = items.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (declarationOf(items[middle]!).toolRange.end >= region.start) {
+      first = middle;
+      high = middle - 1;
+    } else low = middle + 1;
+  }
+  const shifted = items.slice();
+  for (let i = first; i < items.length; i += 1) shifted[i] = walker.walk(items[i]!);
+  return shifted;
 }
 
 /**

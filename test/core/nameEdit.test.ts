@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ALL_CLIENT_IDS, analyze, PieceText, reanalyzeEdits, type AnalysisOptions, type TextChange } from '../../server/src/core';
+import { recognizeDocument } from '../../server/src/core/formats/recognize';
+import { extractionOf } from '../../server/src/core/incremental/nameEdit';
+import { parseSource } from '../../server/src/core/source';
+import { generate } from '../../bench/generate';
+import { adsManifest, mcpList, pretty } from './helpers';
+
+const DOCUMENTS: readonly string[] = [
+  generate('mcp-tools-list', 12),
+  generate('openai-chat', 12),
+  generate('ads-manifest', 12),
+  mcpList('a.b', 'a_b', 'x'.repeat(70)),
+  pretty({ server_info: { name: 'srv', title: 'Server' }, tools: [{ name: 'a', inputSchema: { type: 'object', properties: { 'b.c': { type: 'string' } }, required: ['b.c'] } }, { name: 7 }, {}] }),
+  [JSON.stringify({ tools: [{ type: 'function', function: { name: 'a.b' } }] }), JSON.stringify({ tools: [{ type: 'function', function: { name: 'a_b' } }], tool_choice: { type: 'function', function: { name: 'a.b' } } })].join('\n'),
+  pretty({ modelId: 'm', messages: [], toolConfig: { tools: [{ toolSpec: { name: 'a.b', inputSchema: { json: { type: 'object' } } } }] } }),
+  pretty({ contents: [], tools: [{ functionDeclarations: [{ name: 'a.b' }, { name: 'c' }] }], toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a.b'] } } }),
+  adsManifest([{ name: 'com.example.orders.get', description: 'Gets.' }, { name: `com.example.${'z'.repeat(70)}`, description: 'Long.' }]),
+];
+
+/** Real files from the shared corpus (up to 60 kB each), when the corpus is on this machine. */
+function corpusDocuments(): string[] {
+  const root = '/work/shared/corpus';
+  if (!existsSync(root)) return [];
+  const out: string[] = [];
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      const stat = statSync(path);
+      if (stat.isDirectory()) walk(path);
+      else if (/\.(json|jsonl)$/.test(name) && stat.size < 60_000) out.push(readFileSync(path, 'utf8'));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function edit(text: string, change: TextChange): string {
+  return text.slice(0, change.start) + change.text + text.slice(change.end);
+}
+
+/** A one-character insertion just after the first occurrence of `at` in `text`. */
+function insertAfter(text: string, at: string, inserted: string, occurrence = 0): TextChange {
+  let offset = -1;
+  for (let i = 0; i <= occurrence; i += 1) offset = text.indexOf(at, offset + 1);
+  assert.ok(offset >= 0, `no ${at} in the text`);
+  return { start: offset + at.length, end: offset + at.length, text: inserted };
+}
+
+describe('name edits: the read is reused, the census is taken again', () => {
+  it('the extraction rebuilt from an analysis is what the recognisers gave', (t) => {
+    const corpus = corpusDocuments();
+    if (corpus.length === 0) t.diagnostic('the shared corpus is not on this machine (/work/shared/corpus): hand-written documents only');
+    for (const text of [...DOCUMENTS, ...corpus]) {
+      assert.deepStrictEqual(extractionOf(analyze(text)), recognizeDocument(parseSource(text).values));
+    }
+  });
+
+  it('a name edit that makes a collision is reported on the other tool too', () => {
+    const text = pretty({ tools: [{ name: 'a.b', description: 'one' }, { name: 'a_c', description: 'two' }] });
+    const change = { start: text.indexOf('a_c') + 2, end: text.indexOf('a_c') + 3, text: 'b' };
+    const newText = edit(text, change);
+    const reused = reanalyzeEdits({ text, analysis: analyze(text), options: {} }, [change], newText);
+    assert.equal(reused?.reuse, 'recensused');
+    const fresh = analyze(newText);
+    assert.ok(fresh.findings.some((f) => f.code === 'wire-collision' && f.tool === 0), 'the first tool now collides');
+    assert.deepStrictEqual({ ...reused.analysis, strings: undefined }, { ...fresh, strings: undefined });
+  });
+
+  it('never joins the text: the checks, fixes and suppressions read windows of the pieces', () => {
+    const options: AnalysisOptions = { clients: { enabled: ALL_CLIENT_IDS, byDefault: true } };
+    const source = generate('mcp-tools-list', 300);
+    const text = PieceText.of(source).replace(10, 10, '').replace(source.length - 10, source.length - 10, '');
+    const previous = { text, analysis: analyze(source, options), options };
+    // tool_203_update -> tool.203_update: a dotted name gets a rename fix, written from the pieces.
+    const change = insertAfter(source, '"tool_203', '.');
+    const replaced = { ...change, end: change.end + 1 };
+    const newText = text.replace(replaced.start, replaced.end, replaced.text);
+    const joins: string[] = [];
+    const original = PieceText.prototype.toString;
+    PieceText.prototype.toString = function (this: PieceText) {
+      joins.push(new Error().stack ?? '');
+      return original.call(this);
+    };
+    let reused;
+    try {
+      reused = reanalyzeEdits(previous, [replaced], newText);
+    } finally {
+      PieceText.prototype.toString = original;
+    }
+    assert.equal(reused?.reuse, 'recensused');
+    assert.deepStrictEqual(joins, []);
+    const fresh = analyze(edit(source, replaced), options);
+    const fixed = reused.analysis.findings.find((f) => f.fix && f.tool === 203);
+    assert.ok(fixed, 'the edited tool gets a fix');
+    assert.deepStrictEqual(reused.analysis.findings, fresh.findings);
+  });
+
+  it('falls back where a recogniser could see more than a name', () => {
+    const text = pretty({ serverInfo: { name: 'srv' }, tools: [{ name: 'ab', description: 'd' }], tool_choice: { type: 'function', function: { name: 'ab' } } });
+    const json = pretty({ model: 'm', tools: [{ type: 'function', function: { name: 'ab' } }], tool_choice: { type: 'function', function: { name: 'ab' } } });
+    const yaml = 'tools:\n  - name: "ab"\n    description: d\n';
+    const cases: Array<[string, string, TextChange]> = [
+      ['the name emptied', text, { start: text.indexOf('"ab"') + 1, end: text.indexOf('"ab"') + 3, text: '' }],
+      ['a quote typed (the token ends early)', text, insertAfter(text, '"a', '"', 1)],
+      ['a bad escape', text, insertAfter(text, '"a', '\\q', 1)],
+      ['the edit reaches the quote', text, { start: text.indexOf('"ab"') + 2, end: text.indexOf('"ab"') + 4, text: 'c"' }],
+      ['the server name, not a tool name', text, insertAfter(text, '"sr', 'x')],
+      ['a reference, not a declaration', json, insertAfter(json, '"a', 'x', 1)],
+      ['YAML', yaml, insertAfter(yaml, '"a', 'x')],
+    ];
+    for (const [why, before, change] of cases) {
+      const reused = reanalyzeEdits({ text: before, analysis: analyze(before, { language: before === yaml ? 'yaml' : 'json' }), options: { language: before === yaml ? 'yaml' : 'json' } }, [change], edit(before, change));
+      assert.equal(reused, undefined, why);
+    }
+    const broken = '{"tools": [{"name": "ab"}, {"name": "cd" "description": "x"}]}';
+    const change = insertAfter(broken, '"a', 'x');
+    assert.equal(reanalyzeEdits({ text: broken, analysis: analyze(broken), options: {} }, [change], edit(broken, change)), undefined, 'a syntax problem');
+  });
+
+  it('takes at most one census for the changes of one didChange', () => {
+    const text = pretty({ tools: [{ name: 'ab', description: 'x' }, { name: 'cd', description: 'y' }] });
+    const previous = { text, analysis: analyze(text), options: {} };
+    const first = insertAfter(text, '"a', 'z');
+    const description = { ...insertAfter(edit(text, first), '"x', 'q') };
+    const both = reanalyzeEdits(previous, [first, description], edit(edit(text, first), description));
+    assert.equal(both?.reuse, 'recensused', 'one name and one description: one census');
+    const second = insertAfter(edit(text, first), '"c', 'z');
+    assert.equal(reanalyzeEdits(previous, [first, second], edit(edit(text, first), second)), undefined, 'two names: a full analysis');
+  });
+});
