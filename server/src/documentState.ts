@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseConfig, tryReanalyze, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig, type PieceText, type TextChange } from './core';
+import { parseConfig, reanalyzeEdits, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig, type PieceText, type TextChange } from './core';
 import { AnalysisIndex } from './analysisIndex';
 import { pieceTextOf } from './pieceDocument';
 import type { SettingsStore, ToolwireSettings } from './settings';
@@ -202,11 +202,15 @@ export class DocumentAnalyzer {
     const changes = this.hooks.edits?.(uri, base.version, version);
     // No edits recorded between the versions must mean the same text.
     if (!changes || (changes.length === 0 && base.text.toString() !== text.toString())) return undefined;
-    const analysis = tryReanalyze(base, changes, text);
-    if (!analysis) return undefined;
-    const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, base.index) };
+    const reused = reanalyzeEdits(base, changes, text);
+    if (!reused) return undefined;
+    const { analysis } = reused;
+    // Only a shifted analysis holds the previous one's findings and client outcomes, moved; a
+    // re-census (a name edit) may change any of them, so nothing made of them is kept.
+    const shifted = reused.reuse === 'shifted';
+    const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, shifted ? base.index : undefined) };
     this.setBase(uri, next);
-    return { next, carriedOver: carriedOver(base, changes, analysis) };
+    return { next, carriedOver: shifted ? carriedOver(base, changes, analysis) : undefined };
   }
 
   private setBase(uri: string, base: Base): void {

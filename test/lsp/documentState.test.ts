@@ -54,7 +54,7 @@ function harness() {
 }
 
 describe('the document analyzer re-analyses in proportion to the edit', () => {
-  test('a description edit reuses the previous analysis; a name edit, settings and dependencies run the pipeline', async () => {
+  test('a description or name edit reuses the previous analysis; settings and dependencies run the pipeline', async () => {
     const h = harness();
     await h.check();
     assert.equal(h.runs(), 1);
@@ -72,19 +72,19 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
     assert.equal(h.runs(), 1, 'edits in two tools are reused one by one');
     h.edit('"a_b"', 1, 'z');
     await h.check();
-    assert.equal(h.runs(), 2, 'a name edit runs the pipeline');
+    assert.equal(h.runs(), 1, 'a name edit re-takes the census from the kept read, not the pipeline');
     const description = '"description": "';
     h.edit(description, description.length + 1, 'k');
     h.analyzer.invalidateAll();
     await h.check();
-    assert.equal(h.runs(), 3, 'a settings or config change runs the pipeline');
+    assert.equal(h.runs(), 2, 'a settings or config change runs the pipeline');
     h.edit(description, description.length + 1, 'k');
     h.analyzer.touch(h.document().uri);
     await h.check();
-    assert.equal(h.runs(), 4, 'a change of a file the census read runs the pipeline');
+    assert.equal(h.runs(), 3, 'a change of a file the census read runs the pipeline');
     h.edit(description, description.length + 1, 'k');
     await h.check();
-    assert.equal(h.runs(), 4, 'and the next description edit is reused again');
+    assert.equal(h.runs(), 3, 'and the next description edit is reused again');
   });
 
   test('an edit during an analysis (the document changes in place) never pairs the new version with the old text', async () => {
@@ -209,6 +209,32 @@ describe('an edit reads what it touches', () => {
       PieceText.prototype.toString = join;
     }
     assert.deepStrictEqual(withoutVersion(after), await fresh());
+  });
+
+  test("a name edit's diagnostics are made anew: it can change another tool's finding", async () => {
+    const log = new EditLog();
+    let runs = 0;
+    const analyzer = analyzerOver(log, (_uri, text) => {
+      runs += 1;
+      return resultOf(text, {});
+    });
+    const uri = 'file:///collide.json';
+    const fn = (name: string) => ({ type: 'function', function: { name, description: 'd' } });
+    const text = JSON.stringify({ model: 'm', tools: [fn('a.b'), fn('a_c')] }, null, 2);
+    const document = log.documents.create(uri, 'json', 1, text);
+    const cache: DiagnosticCache = new WeakMap();
+    const before = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+    // a_c -> a_b: the rename offered for a.b (on a line the edit did not touch, with no related
+    // place on it) can no longer be a_b.
+    const at = document.positionAt(text.indexOf('a_c') + 2);
+    log.documents.update(document, [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: 'b' }], 2);
+    const after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+    assert.equal(runs, 1, 'the name edit reused the read');
+    assert.equal(after.length, before.length);
+    assert.notDeepStrictEqual(after[0]?.data, before[0]?.data, 'the fix data of a.b changed');
+    const fresh = await analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {})).stateFor(TextDocument.create(uri, 'json', 2, document.getText()));
+    const withoutVersion = (items: readonly { data?: unknown }[]) => items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
+    assert.deepStrictEqual(withoutVersion(after), withoutVersion(diagnosticsOf(document, fresh)));
   });
 
   test('several changes in one didChange, each within a line, keep the diagnostics they did not displace', async () => {
