@@ -32,19 +32,25 @@ export class AnalysisIndex {
    * inlay hints after every edit).
    */
   private readonly earlierOrder: Sorted | undefined;
+  /** Where a suppression is written (a comment or the config); it needs the text's comments. */
+  private commentsOrConfig: 'comment' | 'config' | undefined;
 
   /**
-   * `shiftedFrom`: the index of the analysis this one was carried over from (`core/incremental`:
-   * the same tools and names, offsets moved, the very same client results). Client outcomes hold
-   * tool indexes and names, never an offset of this document, so the all-clients tables and the
-   * outcomes by tool stay right and are taken over: the first hover after each keystroke in a
-   * 10k-tool file would otherwise rewrite every tool seven times and index every outcome again.
-   * Lookups by offset and proofs are this version's own.
+   * `carried`: the index of the analysis this one was computed from (`core/incremental`). Either
+   * reuse leaves every token but a string's content or the spaces between tokens as they were, so
+   * what depends on comments alone (the suppression target) is taken over. A shifted analysis
+   * also has the same tools and names, offsets moved, and the very same client results. Client
+   * outcomes hold tool indexes and names, never an offset of this document, so then the
+   * all-clients tables and the outcomes by tool stay right and are taken over too: the first
+   * hover after each keystroke in a 10k-tool file would otherwise rewrite every tool seven times
+   * and index every outcome again. Lookups by offset and proofs are this version's own.
    */
   constructor(
     readonly analysis: Analysis,
-    shiftedFrom?: AnalysisIndex,
+    carried?: { readonly from: AnalysisIndex; readonly shifted: boolean },
   ) {
+    this.commentsOrConfig = carried?.from.commentsOrConfig;
+    const shiftedFrom = carried?.shifted ? carried.from : undefined;
     this.earlierOrder = shiftedFrom?.sorted ?? shiftedFrom?.earlierOrder;
     if (!shiftedFrom) return;
     for (const [server, tables] of shiftedFrom.clientTables) this.clientTables.set(server, tables);
@@ -96,6 +102,11 @@ export class AnalysisIndex {
       : { results: [], enabled: false };
     this.clientTables.set(fallbackServer, tables);
     return tables;
+  }
+
+  /** Where this document's suppressions go, computed once and kept across edits that keep its comments. */
+  suppressTarget(compute: () => 'comment' | 'config'): 'comment' | 'config' {
+    return (this.commentsOrConfig ??= compute());
   }
 
   /** `compute()` once per version and key (a proof of a fix, the fix-all set), then the kept answer. */

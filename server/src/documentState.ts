@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseConfig, reanalyzeEdits, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig, type PieceText, type TextChange } from './core';
+import { parseConfig, reanalyzeEdits, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig, type PieceText, type TextChange, type TextReader } from './core';
 import { AnalysisIndex } from './analysisIndex';
 import { pieceTextOf } from './pieceDocument';
 import type { SettingsStore, ToolwireSettings } from './settings';
@@ -14,7 +14,10 @@ interface Common {
 export type DocumentState =
   | (Common & {
       readonly kind: 'analysis';
+      /** The whole text: after an edit that reused the analysis, joined from its pieces when first read. */
       readonly text: string;
+      /** The same text read in windows, never joined: what the diagnostics read. */
+      readonly reader: TextReader;
       readonly analysis: Analysis;
       /** Lookups over `analysis` for hover, inlay hints and the census view (built with it). */
       readonly index: AnalysisIndex;
@@ -171,7 +174,7 @@ export class DocumentAnalyzer {
         const { next, carriedOver } = reused;
         // The whole text only for a handler that reads it (hover, code actions): the
         // diagnostics of a reused analysis never do, so an edit never joins the pieces.
-        return { ...common, kind: 'analysis', get text() { return pieces.toString(); }, analysis: next.analysis, index: next.index, options: next.options, config: next.config, ...(carriedOver ? { carriedOver } : {}) };
+        return { ...common, kind: 'analysis', get text() { return pieces.toString(); }, reader: pieces, analysis: next.analysis, index: next.index, options: next.options, config: next.config, ...(carriedOver ? { carriedOver } : {}) };
       }
       // A source file may first need its grammar loaded (issue 12), and in a browser the
       // workspace's files arrive asynchronously: hence the await.
@@ -182,7 +185,7 @@ export class DocumentAnalyzer {
       // Closed while it was analysed: no base for a document that is gone (a reopened one starts over).
       const index = new AnalysisIndex(result.analysis);
       if ((this.lives.get(document.uri) ?? 0) === life) this.setBase(document.uri, { version, generation, epoch, text: pieces, analysis: result.analysis, index, options: result.options, config: result.config });
-      return { ...common, kind: 'analysis', text, analysis: result.analysis, index, options: result.options, config: result.config };
+      return { ...common, kind: 'analysis', text, reader: text, analysis: result.analysis, index, options: result.options, config: result.config };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
       this.logger.error(`toolwire: analysis of ${document.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
@@ -208,7 +211,7 @@ export class DocumentAnalyzer {
     // Only a shifted analysis holds the previous one's findings and client outcomes, moved; a
     // re-census (a name edit) may change any of them, so nothing made of them is kept.
     const shifted = reused.reuse === 'shifted';
-    const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, shifted ? base.index : undefined) };
+    const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, { from: base.index, shifted }) };
     this.setBase(uri, next);
     return { next, carriedOver: shifted ? carriedOver(base, changes, analysis) : undefined };
   }

@@ -237,6 +237,29 @@ describe('an edit reads what it touches', () => {
     assert.deepStrictEqual(withoutVersion(after), withoutVersion(diagnosticsOf(document, fresh)));
   });
 
+  test("a name edit's new diagnostics read the text in windows, never whole", async () => {
+    const { log, analyzer, text, document, cache, runs, withoutVersion, fresh } = await manifestHarness('file:///name.json');
+    // Every capability has an https:// address: telling a URL from a comment needs the whole
+    // text once, when the document is opened, and the answer is kept across edits.
+    const at = document.positionAt(text.indexOf('"com.example.svc0.op150"') + 5);
+    const join = PieceText.prototype.toString;
+    let joins = 0;
+    PieceText.prototype.toString = function (this: PieceText) {
+      joins += 1;
+      return join.call(this);
+    };
+    let after: readonly Diagnostic[] = [];
+    try {
+      log.documents.update(document, [{ range: { start: at, end: at }, text: 'x' }], 2);
+      after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+    } finally {
+      PieceText.prototype.toString = join;
+    }
+    assert.equal(runs(), 1, 'the name edit reused the read');
+    assert.equal(joins, 0, 'neither the re-census nor its diagnostics read the whole text');
+    assert.deepStrictEqual(withoutVersion(after), await fresh());
+  });
+
   test('several changes in one didChange, each within a line, keep the diagnostics they did not displace', async () => {
     const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///n.json');
     // Multi-cursor typing in two descriptions; the second change's place is in the text the first left.

@@ -26,10 +26,10 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
       const findings = state.analysis.findings;
       const known = cache?.get(findings);
       if (known) return known;
-      // Made on first use: it reads the whole text, which an edit whose diagnostics are all
-      // carried over never needs (the text stays in pieces, see PieceDocument).
+      // Made on first use, over the text in pieces (see PieceDocument): an edit whose
+      // diagnostics are all carried over never needs it, and it never joins the text.
       let suppressions: SuppressionOf | undefined;
-      const suppress: SuppressionOf = (finding) => (suppressions ??= suppressionOf(document, state.text, state.analysis, state.options, state.index))(finding);
+      const suppress: SuppressionOf = (finding) => (suppressions ??= suppressionOf(document, state.reader, state.analysis, state.options, state.index))(finding);
       const carried = state.carriedOver;
       const previous = carried && cache?.get(carried.previousFindings);
       const editedLines = carried && previous ? carried.editedOffsets.map((offset) => document.positionAt(offset).line) : [];

@@ -1,7 +1,7 @@
 import { findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { commentSuppressor, LineIndex, proveEdits, suppressionRemover, suppressTarget, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit } from '../core';
+import { commentSuppressor, LineIndex, proveEdits, suppressionRemover, suppressTarget, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit, type TextReader } from '../core';
 import { sameJson } from '../sameJson';
 import type { AnalysisIndex } from '../analysisIndex';
 import { isDiagnosticData, SOURCE, toRange, type LspSuppress, type SuppressionOf } from '../convert';
@@ -14,13 +14,15 @@ const MAX_SUPPRESS_PROOFS = 3;
  * a file that takes comments, else the `ignore` entry to write (where the comment would break the
  * file's readers). `unused-suppression` gets none: a stale suppression is removed, not silenced.
  */
-export function suppressionOf(document: TextDocument, text: string, analysis: Analysis, options: AnalysisOptions, index: AnalysisIndex): SuppressionOf {
-  const target = index.memo('suppress-target', () => suppressTarget(text, analysis, options));
-  const comment = target === 'comment' ? commentSuppressor(text, options.language ?? 'json') : undefined;
-  const remover = suppressionRemover(text, options.language ?? 'json', options.code);
+export function suppressionOf(document: TextDocument, text: TextReader, analysis: Analysis, options: AnalysisOptions, index: AnalysisIndex): SuppressionOf {
+  const target = index.suppressTarget(() => suppressTarget(text, analysis, options));
+  // The document's own lines: a text in pieces is read a line at a time, never joined.
+  const lines = { lineOf: (offset: number) => document.positionAt(offset).line, lineStart: (line: number) => document.offsetAt({ line, character: 0 }) };
+  const comment = target === 'comment' ? commentSuppressor(text, options.language ?? 'json', lines) : undefined;
+  let remover: ReturnType<typeof suppressionRemover> | undefined;
   return (finding) => {
     if (finding.code === 'unused-suppression') {
-      const edit = remover(finding.range);
+      const edit = (remover ??= suppressionRemover(String(text), options.language ?? 'json', options.code))(finding.range);
       return edit ? { kind: 'remove', title: 'Remove unused suppression', code: finding.code, edits: [{ range: toRange(document, edit.range), newText: edit.newText, oldText: edit.oldText }] } : undefined;
     }
     const tool = finding.tool === undefined ? undefined : analysis.tools[finding.tool]?.name;

@@ -4,34 +4,43 @@ import type { AnalysisOptions } from '../settings';
 import type { SourceLanguage } from '../source';
 import { DISABLE_NEXT_LINE } from './directives';
 import { LineIndex } from '../text/lineIndex';
+import type { TextReader } from '../text/pieceText';
 import { COMMENT_SYNTAX } from './syntax';
 
 /**
  * Where *Suppress CODE for this tool* writes. A comment goes where the file already takes them
  * (YAML, a `.jsonc` or editor JSONC file, a JSON file that holds a comment); plain JSON and JSON
- * Lines get a `.toolwire.json` `ignore` entry, since their readers reject comments.
+ * Lines get a `.toolwire.json` `ignore` entry, since their readers reject comments. The text is
+ * read whole only when it holds a `//` or `/*` somewhere (a URL, say), to tell a comment apart.
  */
-export function suppressTarget(text: string, analysis: Pick<Analysis, 'documentKind'>, options: AnalysisOptions): 'comment' | 'config' {
+export function suppressTarget(text: TextReader, analysis: Pick<Analysis, 'documentKind'>, options: AnalysisOptions): 'comment' | 'config' {
   if (analysis.documentKind === 'json-lines') return 'config';
   const language = options.language ?? 'json';
   if (language !== 'json' || options.commentsAllowed) return 'comment';
-  if (!text.includes('//') && !text.includes('/*')) return 'config';
-  return COMMENT_SYNTAX.json.scan(text, '//').length > 0 ? 'comment' : 'config';
+  if (text.indexOf('//', 0) < 0 && text.indexOf('/*', 0) < 0) return 'config';
+  return COMMENT_SYNTAX.json.scan(String(text), '//').length > 0 ? 'comment' : 'config';
+}
+
+/** Lines of a text: an editor's document already knows them (`lines` of `commentSuppressor`). */
+export interface LineLookup {
+  lineOf(offset: number): number;
+  lineStart(line: number): number;
 }
 
 /**
  * The comment edit that silences a finding: a directive line above the line its range starts on,
  * with that line's indentation and the file's line ending. When the line above already is a
  * directive, the code joins its list instead (a second directive line would leave the first one
- * silencing the second, not the tool). Line starts are found once per text: the editor asks for
- * every finding of a version, and a file may hold 50k of them.
+ * silencing the second, not the tool). Line starts are found once per text (or given, by an
+ * editor's document): the editor asks for every finding of a version, and a file may hold 50k.
+ * Only the lines of each finding and the one above are read.
  */
-export function commentSuppressor(text: string, language: SourceLanguage): (finding: Pick<Finding, 'code' | 'range'>) => OffsetEdit {
-  const lines = new LineIndex(text);
+export function commentSuppressor(text: TextReader, language: SourceLanguage, lines: LineLookup = new LineIndex(String(text))): (finding: Pick<Finding, 'code' | 'range'>) => OffsetEdit {
   const syntax = COMMENT_SYNTAX[language];
   const prefix = [syntax.linePrefix, ...(syntax.blockPrefix ? [syntax.blockPrefix] : [])].map((p) => p.replace(/[/*#]/g, '\\$&')).join('|');
   const directive = new RegExp(`^[ \\t]*(?:${prefix})[ \\t]*${DISABLE_NEXT_LINE}[ \\t]+([^\\s,]+(?:[ \\t]*,[ \\t]*[^\\s,]+)*)`);
-  const eol = text.includes('\r\n') ? '\r\n' : text.includes('\r') && !text.includes('\n') ? '\r' : '\n';
+  const has = (search: string) => text.indexOf(search, 0) >= 0;
+  const eol = has('\r\n') ? '\r\n' : has('\r') && !has('\n') ? '\r' : '\n';
   return (finding) => {
     const line = lines.lineOf(finding.range.start);
     const lineStart = lines.lineStart(line);
