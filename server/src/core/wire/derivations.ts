@@ -14,7 +14,7 @@ export const DERIVATION_IDS: readonly DerivationId[] = ['verbatim', 'model-safe'
 
 export const MODEL_SAFE_MAX = 64;
 const MODEL_SAFE_ALREADY = /^[A-Za-z0-9_-]*$/;
-const MODEL_SAFE_CHAR = /^[A-Za-z0-9_-]$/;
+const MODEL_SAFE_OTHER = /[^A-Za-z0-9_-]/gu;
 
 /**
  * Per Unicode code point, not UTF-16 unit: the reference runtime is Python, whose strings are
@@ -22,14 +22,9 @@ const MODEL_SAFE_CHAR = /^[A-Za-z0-9_-]$/;
  */
 export function modelSafe(name: string): string {
   if (MODEL_SAFE_ALREADY.test(name)) return name.length > MODEL_SAFE_MAX ? name.slice(0, MODEL_SAFE_MAX) : name;
-  let out = '';
-  let count = 0;
-  for (const char of name) {
-    if (count === MODEL_SAFE_MAX) break;
-    out += MODEL_SAFE_CHAR.test(char) ? char : '_';
-    count += 1;
-  }
-  return out;
+  // Each code point outside the set (a surrogate pair is one, a lone surrogate too) becomes one
+  // `_`, so the result is ASCII and its length counts code points: the cut is a slice.
+  return name.replace(MODEL_SAFE_OTHER, '_').slice(0, MODEL_SAFE_MAX);
 }
 
 /** ADS-2 `invocationName`: `^[A-Za-z][A-Za-z0-9_-]{0,63}$`. */
