@@ -133,6 +133,12 @@ describe('codex (codex-rs tools.rs)', () => {
   test('an exact duplicate is skipped', () => {
     assert.deepEqual(run('codex', [['s', 'x'], ['s', 'x']]).map((r) => r[1]), ['renamed', 'dropped']);
   });
+  test('parts that meet only when joined are made unique in raw-identity order, whatever the input order', () => {
+    // "mcp__a" + "b_c" and "mcp__ab" + "_c" are one key in Codex's `used` set: the raw identity
+    // that sorts first keeps its parts, the other is hashed (the path a sort decides).
+    assert.deepEqual(run('codex', [['ab', '_c'], ['a', 'b_c']]).map((r) => r[0]), ['mcp__ab___c_202951019a1e', 'mcp__a__b_c']);
+    assert.deepEqual(run('codex', [['a', 'b_c'], ['ab', '_c']]).map((r) => r[0]), ['mcp__a__b_c', 'mcp__ab___c_202951019a1e']);
+  });
 });
 
 describe('openai-agents (mcp/util.py, _transforms.py)', () => {

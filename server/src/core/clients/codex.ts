@@ -29,10 +29,20 @@ export const codex: ClientProfile = {
     const namespaces = hashShared(tools.map((t) => namespaceOf(t.server)), rawNs, appendNamespaceHash);
     const names = hashShared(tools.map((t, i) => `${namespaces[i]}${NUL}${sanitize(t.tool)}`), rawTool, (key, raw) => `${key}_${sha1Hex(raw).slice(0, HASH_LENGTH)}`).map((key) => key.slice(key.indexOf(NUL) + 1));
     const result: ClientOutcome[] = tools.map(() => ({ wireName: null, fate: 'dropped', group: ALONE }));
+    const kept = tools.map((_, i) => i).filter((i) => !skipped.has(i));
+    // Codex makes names unique in the order of their raw identities. When every name fits and
+    // none is taken twice, each keeps its own whatever the order: no sort of 10k long strings.
+    const plain = new Set<string>();
+    const fits = kept.every((i) => {
+      const joined = namespaces[i]! + names[i]!;
+      if (joined.length + DELIMITER.length > MAX_LENGTH || plain.has(joined)) return false;
+      plain.add(joined);
+      return true;
+    });
+    const order = fits ? kept : kept.sort((a, b) => (rawTool[a]! < rawTool[b]! ? -1 : rawTool[a]! > rawTool[b]! ? 1 : 0));
     const used = new Set<string>();
-    const order = tools.map((_, i) => i).filter((i) => !skipped.has(i)).sort((a, b) => (rawTool[a]! < rawTool[b]! ? -1 : rawTool[a]! > rawTool[b]! ? 1 : 0));
     for (const i of order) {
-      const [ns, name] = uniqueParts(namespaces[i]!, names[i]!, rawTool[i]!, used);
+      const [ns, name] = fits ? [namespaces[i]!, names[i]!] : uniqueParts(namespaces[i]!, names[i]!, rawTool[i]!, used);
       const wireName = `${ns}${DELIMITER}${name}`;
       result[i] = { wireName, fate: sentOrRenamed(tools[i]!, wireName), group: ALONE };
     }
@@ -44,10 +54,12 @@ export const codex: ClientProfile = {
 };
 
 export function sanitize(name: string): string {
-  let out = '';
-  for (const char of name) out += /^[A-Za-z0-9_]$/.test(char) ? char : '_';
+  // Per code point (the `u` flag): a surrogate pair becomes one `_`, as Rust's chars() gives.
+  const out = name.replace(OUTSIDE_IDENTIFIER, '_');
   return out.length > 0 ? out : '_';
 }
+
+const OUTSIDE_IDENTIFIER = /[^A-Za-z0-9_]/gu;
 
 function namespaceOf(server: string): string {
   const safe = sanitize(server);
@@ -61,10 +73,17 @@ function appendNamespaceHash(namespace: string, raw: string): string {
 
 /** Keys that several distinct raw identities share get the hash of their own identity. */
 function hashShared(keys: readonly string[], raws: readonly string[], withHash: (key: string, raw: string) => string): string[] {
-  const rawsByKey = new Map<string, Set<string>>();
-  keys.forEach((key, i) => (rawsByKey.get(key) ?? rawsByKey.set(key, new Set()).get(key)!).add(raws[i]!));
-  return keys.map((key, i) => (rawsByKey.get(key)!.size > 1 ? withHash(key, raws[i]!) : key));
+  // A key's one raw identity, or SHARED once a second one comes (no set per key: nearly all are alone).
+  const rawByKey = new Map<string, string | typeof SHARED>();
+  keys.forEach((key, i) => {
+    const seen = rawByKey.get(key);
+    if (seen === undefined) rawByKey.set(key, raws[i]!);
+    else if (seen !== SHARED && seen !== raws[i]) rawByKey.set(key, SHARED);
+  });
+  return keys.map((key, i) => (rawByKey.get(key) === SHARED ? withHash(key, raws[i]!) : key));
 }
+
+const SHARED = Symbol('shared');
 
 function duplicates(raws: readonly string[]): Set<number> {
   const seen = new Set<string>();

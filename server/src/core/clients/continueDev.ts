@@ -15,12 +15,25 @@ export const continueDev: ClientProfile = {
   provider: 'openai',
   shape: '<server slug>_<tool>, or <tool> when it starts with the slug; the tool is not mapped',
   rewrite(tools) {
-    const names = tools.map((t) => continueToolName(t.server, t.tool));
+    // The prefix is the server's: made once per server, not per tool.
+    const prefixes = new Map<string, string>();
+    const names = tools.map((t) => {
+      let prefix = prefixes.get(t.server);
+      if (prefix === undefined) prefixes.set(t.server, (prefix = continuePrefix(t.server)));
+      return withPrefix(prefix, t.tool);
+    });
     return outcomes(tools, names, 'openai', () => ({ reason: 'Continue is not known to check duplicates; what the provider does with them is unconfirmed' }));
   },
 };
 
 export function continueToolName(server: string, tool: string): string {
-  const prefix = server.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/_+/g, '_');
+  return withPrefix(continuePrefix(server), tool);
+}
+
+function continuePrefix(server: string): string {
+  return server.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/_+/g, '_');
+}
+
+function withPrefix(prefix: string, tool: string): string {
   return tool.startsWith(prefix) ? tool : `${prefix}_${tool}`;
 }

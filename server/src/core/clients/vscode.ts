@@ -29,7 +29,10 @@ export const vscode: ClientProfile = {
   rewrite(tools) {
     const prefixes = prefixesForServers(tools);
     const ids = tools.map((t) => (prefixes.get(t.server)! + t.tool.replace(/[^a-z0-9_-]/gi, '_')).replace(/\./g, '_').slice(0, MAX_LENGTH));
-    return withGroups(tools, ids, register(tools, ids));
+    const shared = sharedNames(ids);
+    // No id twice: every tool registers, in whatever order (no sort of each server's tools).
+    const fates = shared.size === 0 ? tools.map((): Fate => KEPT) : register(tools, ids);
+    return withGroups(tools, ids, fates, shared);
   },
 };
 
@@ -64,6 +67,7 @@ export function prefixesFor(labels: readonly string[], all?: true): Map<string, 
 }
 
 type Fate = { kept: boolean; reason?: string; collateral?: boolean };
+const KEPT: Fate = Object.freeze({ kept: true });
 
 /** The tools a throw keeps from registering, said where the fix is (the tool that threw). */
 function andAfter(count: number): string {
@@ -133,12 +137,12 @@ function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] 
 }
 
 /** Turns the replay into outcomes, with a group (and its survivor) for each id several tools share. */
-function withGroups(tools: readonly ClientTool[], ids: readonly string[], fates: readonly Fate[]): ClientOutcome[] {
+function withGroups(tools: readonly ClientTool[], ids: readonly string[], fates: readonly Fate[], shared: ReadonlyMap<string, number[]>): ClientOutcome[] {
   const result: ClientOutcome[] = tools.map((t, i) => {
     const f = fates[i]!;
     return f.kept ? { wireName: ids[i]!, fate: sentOrRenamed(t, ids[i]!), group: ALONE } : { wireName: ids[i]!, fate: 'dropped', reason: f.reason ?? 'not registered', ...(f.collateral ? { collateral: true } : {}), group: ALONE };
   });
-  for (const members of sharedNames(ids).values()) {
+  for (const members of shared.values()) {
     const survivor = members.find((m) => fates[m]!.kept);
     const sharedReason = `VS Code registers one tool per id; registering another throws '${ALREADY(ids[members[0]!]!)}'`;
     for (const m of members) result[m] = { ...result[m]!, group: members, sharedReason, ...(survivor !== undefined ? { survivor } : {}) };
