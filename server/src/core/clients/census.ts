@@ -110,28 +110,25 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
   const results: ClientResult[] = [];
   // The document's own peers are the same for every client: made once, shared by all.
   const localPeers: readonly ClientPeer[] = local.map((t) => ({ server: options.server, name: t.name, tool: t.tool }));
+  const announced = new Map<string, string>();
+  if (options.announced !== undefined) announced.set(options.server, options.announced);
+  for (const other of options.others ?? []) if (other.announced !== undefined && !announced.has(other.server)) announced.set(other.server, other.announced);
+  // A client sent no other server sees the document's tools alone, in an order that depends only
+  // on its server list: clients with the same list share the order and the input (13 clients
+  // each building 10k inputs was a third of the client census).
+  const alone = new Map<readonly string[] | undefined, Census>();
   for (const client of options.enabled) {
     if (options.notLoadedBy?.includes(client)) continue;
-    const peers: ClientPeer[] = localPeers.slice();
-    for (const other of options.others ?? []) {
-      if (!other.clients.includes(client)) continue;
-      for (const t of other.tools) peers.push({ server: other.server, name: t.name, file: other.file, range: t.range });
+    const listed = options.serverLists?.find((l) => l.client === client)?.servers ?? options.serverOrder;
+    const sentWith = (options.others ?? []).filter((other) => other.clients.includes(client));
+    let census = sentWith.length === 0 ? alone.get(listed) : undefined;
+    if (!census) {
+      census = censusInput(localPeers, sentWith, listed, announced, options.path);
+      if (sentWith.length === 0) alone.set(listed, census);
     }
-    const announced = new Map<string, string>();
-    if (options.announced !== undefined) announced.set(options.server, options.announced);
-    for (const other of options.others ?? []) if (other.announced !== undefined && !announced.has(other.server)) announced.set(other.server, other.announced);
-    const order = registrationOrder(
-      peers.map((p) => p.server),
-      options.serverLists?.find((l) => l.client === client)?.servers ?? options.serverOrder,
-      options.path === undefined ? undefined : peers.map((p) => p.file ?? options.path!),
-    );
-    const input: ClientTool[] = order.map((j) => {
-      const p = peers[j]!;
-      const label = announced.get(p.server);
-      return label === undefined ? { server: p.server, tool: p.name } : { server: p.server, tool: p.name, announced: label };
-    });
+    const { peers, order, input, identity } = census;
     const profile = profileOf(options, client);
-    const outcomes = inPeerOrder(profile.rewrite(input), order);
+    const outcomes = inPeerOrder(profile.rewrite(input), order, identity);
     // One peer array per shared name, reused by every member.
     const groups = new Map<readonly number[], readonly ClientPeer[]>();
     const groupOf = (members: readonly number[]) => {
@@ -163,6 +160,31 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
   return results;
 }
 
+/** What one client receives: its peers, their registration order, and the tools in that order. */
+interface Census {
+  readonly peers: readonly ClientPeer[];
+  readonly order: readonly number[];
+  readonly input: readonly ClientTool[];
+  /** The order is the peers' own (one server in one file, the common case). */
+  readonly identity: boolean;
+}
+
+function censusInput(localPeers: readonly ClientPeer[], sentWith: readonly ForeignServer[], listed: readonly string[] | undefined, announced: ReadonlyMap<string, string>, path: string | undefined): Census {
+  const peers: ClientPeer[] = localPeers.slice();
+  for (const other of sentWith) for (const t of other.tools) peers.push({ server: other.server, name: t.name, file: other.file, range: t.range });
+  const order = registrationOrder(
+    peers.map((p) => p.server),
+    listed,
+    path === undefined ? undefined : peers.map((p) => p.file ?? path),
+  );
+  const input: ClientTool[] = order.map((j) => {
+    const p = peers[j]!;
+    const label = announced.get(p.server);
+    return label === undefined ? { server: p.server, tool: p.name } : { server: p.server, tool: p.name, announced: label };
+  });
+  return { peers, order, input, identity: order.every((j, k) => j === k) };
+}
+
 /**
  * Peer positions in the order the client registers them: servers by their place in `listed` (the
  * configuration's order), unlisted ones after them by name, and within a server by file path (when
@@ -186,7 +208,7 @@ export function registrationOrder(servers: readonly string[], listed: readonly s
 }
 
 /** Outcomes computed over the registration order, put back in peer order (indexes remapped). */
-function inPeerOrder(outcomes: readonly ClientOutcome[], order: readonly number[]): ClientOutcome[] {
+function inPeerOrder(outcomes: readonly ClientOutcome[], order: readonly number[], identity: boolean): ClientOutcome[] {
   const remapped = new Map<readonly number[], readonly number[]>();
   const mapGroup = (group: readonly number[]) => {
     if (group.length === 0) return group;
@@ -195,7 +217,6 @@ function inPeerOrder(outcomes: readonly ClientOutcome[], order: readonly number[
     return out;
   };
   const result: ClientOutcome[] = new Array<ClientOutcome>(order.length);
-  const identity = order.every((j, k) => j === k);
   outcomes.forEach((o, k) => {
     const group = mapGroup(o.group);
     // In registration order already (one server in one file): nothing to remap, so no copy.
