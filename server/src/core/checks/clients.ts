@@ -84,12 +84,15 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
     const { profile } = result;
     const who = `${profile.label} ${profile.version}`;
     for (const outcome of result.tools) {
+      // Most tools are sent plainly by every client: nothing to say, so nothing is made for them.
+      const shared = outcome.group.length > 1;
+      if (!shared && outcome.fate !== 'request-fails' && (outcome.fate !== 'dropped' || outcome.overLimit || outcome.collateral)) continue;
       // An unknown server's wire names hold a placeholder: say what happens, not a made-up name.
       const name = context.allTools[outcome.tool]?.name;
       const shown = style.serverKnown || outcome.wireName === name ? outcome.wireName : null;
       const sent = shown !== null ? `sent as ${quote(shown ?? '')}` : 'renamed';
       const base = { client: result.client, label: profile.label, wireName: shown };
-      if (outcome.group.length > 1) {
+      if (shared) {
         const [first] = othersInClientGroup(outcome, 1);
         note(outcome.tool, 'client-collision', {
           ...base,
