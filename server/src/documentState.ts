@@ -46,6 +46,11 @@ export type DocumentState =
 export interface CarriedOver {
   readonly previousFindings: readonly Finding[];
   readonly editedOffsets: readonly number[];
+  /**
+   * After a re-census (a name edit): whether finding `index` is its predecessor moved; the
+   * others are new. Undefined after a shift, where every finding is.
+   */
+  readonly unchanged?: (index: number) => boolean;
 }
 
 interface Entry {
@@ -209,11 +214,14 @@ export class DocumentAnalyzer {
     if (!reused) return undefined;
     const { analysis } = reused;
     // Only a shifted analysis holds the previous one's findings and client outcomes, moved; a
-    // re-census (a name edit) may change any of them, so nothing made of them is kept.
+    // re-census (a name edit) may change any of them, so only the findings the core finds equal
+    // to their predecessors, moved, keep what was made of them.
     const shifted = reused.reuse === 'shifted';
     const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, { from: base.index, shifted }) };
     this.setBase(uri, next);
-    return { next, carriedOver: shifted ? carriedOver(base, changes, analysis) : undefined };
+    if (shifted) return { next, carriedOver: carriedOver(base, changes, analysis) };
+    const carried = reused.unchanged ? carriedOver(base, changes, analysis) : undefined;
+    return { next, carriedOver: carried && { ...carried, unchanged: reused.unchanged } };
   }
 
   private setBase(uri: string, base: Base): void {

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { ALL_CLIENT_IDS, analyze, PieceText, reanalyzeEdits, type AnalysisOptions, type TextChange } from '../../server/src/core';
 import { recognizeDocument } from '../../server/src/core/formats/recognize';
 import { extractionOf } from '../../server/src/core/incremental/nameEdit';
+import { sameAfterShift } from '../../server/src/core/incremental/shift';
 import { parseSource } from '../../server/src/core/source';
 import { generate } from '../../bench/generate';
 import { adsManifest, mcpList, pretty } from './helpers';
@@ -119,6 +120,20 @@ describe('name edits: the read is reused, the census is taken again', () => {
     const broken = '{"tools": [{"name": "ab"}, {"name": "cd" "description": "x"}]}';
     const change = insertAfter(broken, '"a', 'x');
     assert.equal(reanalyzeEdits({ text: broken, analysis: analyze(broken), options: {} }, [change], edit(broken, change)), undefined, 'a syntax problem');
+  });
+
+  it('tells which findings are their predecessors moved', () => {
+    const region = { start: 10, oldEnd: 12, newEnd: 15 }; // [10, 12) became [10, 15): +3 after it
+    const finding = (start: number, end: number, extra: Record<string, unknown> = {}) => ({ code: 'c', range: { start, end }, related: [{ range: { start: 40, end: 42 }, file: 'other.json' }], ...extra });
+    assert.ok(sameAfterShift(finding(2, 5), finding(2, 5), region), 'before the edit');
+    assert.ok(sameAfterShift(finding(23, 25), finding(20, 22), region), 'after the edit, moved');
+    assert.ok(sameAfterShift(finding(2, 25), finding(2, 22), region), 'around the edit');
+    assert.ok(!sameAfterShift(finding(20, 22), finding(20, 22), region), 'after the edit, not moved');
+    assert.ok(!sameAfterShift(finding(10, 15), finding(10, 12), region), 'an offset on the edit is never the same');
+    assert.ok(!sameAfterShift(finding(2, 5, { message: 'b' }), finding(2, 5, { message: 'a' }), region), 'another message');
+    assert.ok(!sameAfterShift(finding(2, 5, { fix: {} }), finding(2, 5), region), 'a key more');
+    const moved = { ...finding(23, 25), related: [{ range: { start: 43, end: 45 }, file: 'other.json' }] };
+    assert.ok(!sameAfterShift(moved, finding(20, 22), region), "another file's range never moves");
   });
 
   it('takes at most one census for the changes of one didChange', () => {

@@ -260,6 +260,25 @@ describe('an edit reads what it touches', () => {
     assert.deepStrictEqual(withoutVersion(after), await fresh());
   });
 
+  test('a name edit keeps the diagnostics of the findings it did not change', async () => {
+    const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///names.json');
+    let previous = before;
+    // Names early, late and in the middle; inserted, replaced and deleted characters.
+    const edits: Array<[string, number, string]> = [['"com.example.svc10.op10"', 0, 'x'], ['"com.example.svc49.op299"', 1, 'Z'], ['"com.example.svc0.op150"', 1, '']];
+    for (const [needle, length, inserted] of edits) {
+      const current = document.getText();
+      const start = current.indexOf(needle) + needle.length - 3;
+      log.documents.update(document, [{ range: { start: document.positionAt(start), end: document.positionAt(start + length) }, text: inserted }], document.version + 1);
+      const after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+      const line = document.positionAt(start).line;
+      const kept = after.filter((d, i) => d === previous[i]).length;
+      assert.equal(kept, after.filter((d) => d.range.start.line !== line).length, `${needle}: every diagnostic off the edited line is kept`);
+      assert.deepStrictEqual(withoutVersion(after), await fresh(), needle);
+      previous = after;
+    }
+    assert.equal(runs(), 1, 'every name edit reused the read');
+  });
+
   test('several changes in one didChange, each within a line, keep the diagnostics they did not displace', async () => {
     const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///n.json');
     // Multi-cursor typing in two descriptions; the second change's place is in the text the first left.

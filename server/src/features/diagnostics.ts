@@ -35,7 +35,7 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
       const editedLines = carried && previous ? carried.editedOffsets.map((offset) => document.positionAt(offset).line) : [];
       const made = findings.map((finding, i) => {
         const before = previous?.[i];
-        if (before && (finding === carried!.previousFindings[i] || stillPlaced(before, document.uri, editedLines))) return before;
+        if (before && (finding === carried!.previousFindings[i] || ((carried!.unchanged?.(i) ?? true) && stillPlaced(before, document.uri, editedLines)))) return before;
         return toDiagnostic(document, finding, otherFiles, suppress);
       });
       cache?.set(findings, made);

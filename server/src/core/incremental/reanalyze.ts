@@ -7,7 +7,7 @@ import { editedDescription } from './descriptionEdit';
 import { editedName } from './nameEdit';
 import { editedWhitespace } from './whitespaceEdit';
 import { changedRegion, type TextChange } from './region';
-import { shiftAnalysis } from './shift';
+import { sameAfterShift, shiftAnalysis } from './shift';
 
 /**
  * A document's last analysis, with the text and options it was computed from. The text may be
@@ -30,6 +30,11 @@ export interface PreviousAnalysis {
 export interface Reanalysis {
   readonly analysis: Analysis;
   readonly reuse: 'shifted' | 'recensused';
+  /**
+   * A re-census of one change with as many findings as before: whether finding `index` is the
+   * previous one at that index with its offsets moved (most are: a name edit changes a few).
+   */
+  readonly unchanged?: (index: number) => boolean;
 }
 
 /**
@@ -81,7 +86,11 @@ function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], n
   const extraction = editedName(previous.text, newText, previous.analysis, region);
   if (!extraction) return undefined;
   const { documentKind: kind, syntaxProblems: problems } = previous.analysis;
-  return { analysis: analyzeExtraction(newText, { kind, problems, strings }, extraction, previous.options), reuse: 'recensused' };
+  const analysis = analyzeExtraction(newText, { kind, problems, strings }, extraction, previous.options);
+  const before = previous.analysis.findings;
+  const now = analysis.findings;
+  if (now.length !== before.length) return { analysis, reuse: 'recensused' };
+  return { analysis, reuse: 'recensused', unchanged: (index) => sameAfterShift(now[index], before[index], region) };
 }
 
 /** `analyze(newText, previous.options)`, computed from the previous analysis when that is exact. */

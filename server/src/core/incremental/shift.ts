@@ -59,6 +59,45 @@ export function shiftExtraction(extraction: Extraction, region: ChangedRegion): 
 }
 
 /**
+ * Whether `now` is `before` with its offsets moved by the edit, under the walker's rule (a
+ * range is a plain object with numeric `start` and `end`; an object with a string `file` is
+ * another file's, all of it, and compares as it is; an offset on the edit is never equal). For a
+ * re-census: which of its findings are the previous ones, moved, so an adapter may keep what it
+ * made of them.
+ */
+export function sameAfterShift(now: unknown, before: unknown, region: ChangedRegion | undefined): boolean {
+  if (now === before) return true;
+  if (typeof now !== 'object' || typeof before !== 'object' || now === null || before === null) return false;
+  if (Array.isArray(now) || Array.isArray(before)) {
+    if (!Array.isArray(now) || !Array.isArray(before) || now.length !== before.length) return false;
+    for (let i = 0; i < now.length; i += 1) if (!sameAfterShift(now[i], before[i], region)) return false;
+    return true;
+  }
+  const a = now as Record<string, unknown>;
+  const b = before as Record<string, unknown>;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  // Undefined region: inside another file's location, where nothing moves.
+  const within = typeof b['file'] === 'string' ? undefined : region;
+  const moves = within !== undefined && typeof b['start'] === 'number' && typeof b['end'] === 'number';
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (moves && (key === 'start' || key === 'end')) {
+      const moved = shiftedOffset(b[key] as number, within);
+      if (moved === undefined || moved !== a[key]) return false;
+    } else if (!sameAfterShift(a[key], b[key], within)) return false;
+  }
+  return true;
+}
+
+/** An offset of the old text in the new one; undefined on the edit itself (either side). */
+function shiftedOffset(position: number, region: ChangedRegion): number | undefined {
+  if (position < region.start) return position;
+  if (position > region.oldEnd) return position + region.newEnd - region.oldEnd;
+  return undefined;
+}
+
+/**
  * Items in document order, each one's ranges inside its tool's object: the ones whose tool ends
  * before the edit stay as they are (shared), the rest are walked.
  */
@@ -88,11 +127,7 @@ function shiftedAfter<T>(items: readonly T[], declarationOf: (item: T) => ToolDe
 class OffsetWalker {
   private readonly arrays = new Map<readonly unknown[], unknown>();
 
-  private readonly delta: number;
-
-  constructor(private readonly region: ChangedRegion) {
-    this.delta = region.newEnd - region.oldEnd;
-  }
+  constructor(private readonly region: ChangedRegion) {}
 
   walk<T>(item: T): T {
     if (typeof item !== 'object' || item === null) return item;
@@ -132,8 +167,8 @@ class OffsetWalker {
   }
 
   private shift(position: number): number {
-    if (position < this.region.start) return position;
-    if (position > this.region.oldEnd) return position + this.delta;
-    throw new Ambiguous();
+    const moved = shiftedOffset(position, this.region);
+    if (moved === undefined) throw new Ambiguous();
+    return moved;
   }
 }
