@@ -24,8 +24,8 @@ export interface PreviousAnalysis {
  * - `shifted`: the previous analysis with the offsets after the edit moved. Every finding is the
  *   previous one's (moved), so an adapter may pair them by position and keep what it made of them.
  * - `recensused`: the previous extraction with one tool's name replaced, then the census, checks
- *   and suppressions run again. Any finding may differ: nothing may be carried over from the
- *   previous analysis but its text.
+ *   and suppressions run again. Any finding and any client outcome may differ: only the findings
+ *   `unchanged` names may be paired with their predecessors.
  */
 export interface Reanalysis {
   readonly analysis: Analysis;
