@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ALL_CLIENT_IDS, analyze, changedRegion, PieceText, reanalyze, reanalyzeEdits, tryReanalyze, type Analysis, type AnalysisOptions, type TextChange } from '../../server/src/core';
 import { generate } from '../../bench/generate';
+import { CORPUS, jsonTextsUnder } from './corpusFiles';
 import { adsManifest, mcpList, pretty } from './helpers';
 
 /** Functions compare by identity: a server budget is compared by its answers instead. */
@@ -53,20 +52,8 @@ const HANDWRITTEN: readonly string[] = [
 
 /** Real files from the shared corpus (up to 60 kB each), when the corpus is on this machine. */
 function corpusDocuments(): string[] {
-  const root = '/work/shared/corpus';
-  if (!existsSync(root)) return [];
-  const out: string[] = [];
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder).sort()) {
-      const path = join(folder, name);
-      const stat = statSync(path);
-      if (stat.isDirectory()) walk(path);
-      else if (/\.(json|jsonl)$/.test(name) && stat.size < 60_000) out.push(readFileSync(path, 'utf8'));
-    }
-  };
-  walk(root);
   // Every seventh file: every folder is represented, and the run stays short.
-  return out.filter((_, i) => i % 7 === 0);
+  return jsonTextsUnder(CORPUS, 60_000).filter((_, i) => i % 7 === 0);
 }
 
 const PIECES = fc.oneof({ weight: 2, arbitrary: fc.constantFrom('a', 'b', ' ', 'é', '😀', 'Z') }, { weight: 1, arbitrary: fc.constantFrom('a', ' ', 'é', '😀', '\ud83d', '\\', '\\n', '\\u00e9', '\\u12', '"', '\n', '\r\n', '\t', '\u0000', 'x"y', '{', '}', ',', ':', '[', '"name"', 'description', '.', '//') });
@@ -166,7 +153,7 @@ describe('reanalyze equals analyze on the new text', () => {
   it('over the shared corpus', (t) => {
     const documents = corpusDocuments();
     if (documents.length === 0) {
-      t.skip('the shared corpus is not on this machine (/work/shared/corpus)');
+      t.skip(`the shared corpus is not on this machine (${CORPUS})`);
       return;
     }
     const { shortcuts, censuses } = checkDocuments(documents, 1000);

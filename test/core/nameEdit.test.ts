@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ALL_CLIENT_IDS, analyze, PieceText, reanalyzeEdits, type AnalysisOptions, type TextChange } from '../../server/src/core';
 import { recognizeDocument } from '../../server/src/core/formats/recognize';
@@ -8,6 +6,7 @@ import { extractionOf } from '../../server/src/core/incremental/nameEdit';
 import { sameAfterShift } from '../../server/src/core/incremental/shift';
 import { parseSource } from '../../server/src/core/source';
 import { generate } from '../../bench/generate';
+import { CORPUS, jsonTextsUnder } from './corpusFiles';
 import { adsManifest, mcpList, pretty } from './helpers';
 
 const DOCUMENTS: readonly string[] = [
@@ -21,23 +20,6 @@ const DOCUMENTS: readonly string[] = [
   pretty({ contents: [], tools: [{ functionDeclarations: [{ name: 'a.b' }, { name: 'c' }] }], toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a.b'] } } }),
   adsManifest([{ name: 'com.example.orders.get', description: 'Gets.' }, { name: `com.example.${'z'.repeat(70)}`, description: 'Long.' }]),
 ];
-
-/** Real files from the shared corpus (up to 60 kB each), when the corpus is on this machine. */
-function corpusDocuments(): string[] {
-  const root = '/work/shared/corpus';
-  if (!existsSync(root)) return [];
-  const out: string[] = [];
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder).sort()) {
-      const path = join(folder, name);
-      const stat = statSync(path);
-      if (stat.isDirectory()) walk(path);
-      else if (/\.(json|jsonl)$/.test(name) && stat.size < 60_000) out.push(readFileSync(path, 'utf8'));
-    }
-  };
-  walk(root);
-  return out;
-}
 
 function edit(text: string, change: TextChange): string {
   return text.slice(0, change.start) + change.text + text.slice(change.end);
@@ -53,8 +35,8 @@ function insertAfter(text: string, at: string, inserted: string, occurrence = 0)
 
 describe('name edits: the read is reused, the census is taken again', () => {
   it('the extraction rebuilt from an analysis is what the recognisers gave', (t) => {
-    const corpus = corpusDocuments();
-    if (corpus.length === 0) t.diagnostic('the shared corpus is not on this machine (/work/shared/corpus): hand-written documents only');
+    const corpus = jsonTextsUnder(CORPUS, 60_000);
+    if (corpus.length === 0) t.diagnostic(`the shared corpus is not on this machine (${CORPUS}): hand-written documents only`);
     for (const text of [...DOCUMENTS, ...corpus]) {
       assert.deepStrictEqual(extractionOf(analyze(text)), recognizeDocument(parseSource(text).values));
     }

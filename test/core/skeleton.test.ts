@@ -13,6 +13,7 @@ import type { Keep } from '../../server/src/core/json/tree';
 import type { SourceLanguage } from '../../server/src/core/source';
 import { parseYaml } from '../../server/src/core/yaml/parse';
 import { generate } from '../../bench/generate';
+import { CORPUS, REALWORLD } from './corpusFiles';
 import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
 import { plainDocument } from './treeData';
 
@@ -165,8 +166,9 @@ describe('skeleton reader: identical to the full tree (the oracle)', () => {
   });
 
   test("the repo's fixtures and the shared corpus (skipped where absent)", (t) => {
-    const roots = ['test/fixtures', '/work/shared/corpus', '/work/shared/realworld'].filter((r) => existsSync(r));
-    if (roots.length < 3) t.diagnostic(`skipped: ${['test/fixtures', '/work/shared/corpus', '/work/shared/realworld'].filter((r) => !roots.includes(r)).join(', ')} absent`);
+    const wanted = ['test/fixtures', CORPUS, REALWORLD];
+    const roots = wanted.filter((r) => existsSync(r));
+    if (roots.length < wanted.length) t.diagnostic(`skipped: ${wanted.filter((r) => !roots.includes(r)).join(', ')} absent`);
     let files = 0;
     for (const file of roots.flatMap(jsonFiles)) {
       const text = readFileSync(file, 'utf8');

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import type { Diagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, ALL_CLIENT_IDS, PieceText, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
 import { diagnosticsOf, type DiagnosticCache } from '../../server/src/features/diagnostics';
@@ -184,30 +183,39 @@ async function manifestHarness(uri: string) {
   return { log, analyzer, text, document, cache, before, runs: () => runs, withoutVersion, fresh };
 }
 
+/**
+ * `work` with a spy on the one way to a document's whole text, PieceText.toString (its pieces
+ * joined); `joins()` counts the calls so far. The spy is gone when `work` settles.
+ */
+async function spyingOnJoins<T>(work: (joins: () => number) => Promise<T>): Promise<T> {
+  const join = PieceText.prototype.toString;
+  let joins = 0;
+  PieceText.prototype.toString = function (this: PieceText) {
+    joins += 1;
+    return join.call(this);
+  };
+  try {
+    return await work(() => joins);
+  } finally {
+    PieceText.prototype.toString = join;
+  }
+}
+
 describe('an edit reads what it touches', () => {
   test("a reused analysis's diagnostics never join the document's text", async () => {
     const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///m.json');
     assert.ok(before.length > 100, 'every capability has a hint to carry over');
     const at = document.positionAt(text.indexOf('Performs operation 150 ') + 4);
-    // Spy on the one way to the whole text: PieceText.toString (a string's pieces joined).
-    const join = PieceText.prototype.toString;
-    let joins = 0;
-    PieceText.prototype.toString = function (this: PieceText) {
-      joins += 1;
-      return join.call(this);
-    };
-    let after: readonly Diagnostic[] = [];
-    try {
+    const after = await spyingOnJoins(async (joins) => {
       log.documents.update(document, [{ range: { start: at, end: at }, text: 'x' }], 2);
       const state = await analyzer.stateFor(document);
-      after = diagnosticsOf(document, state, undefined, cache);
+      const made = diagnosticsOf(document, state, undefined, cache);
       assert.equal(runs(), 1, 'the description edit reused the analysis');
-      assert.equal(joins, 0, 'nothing on the way to the diagnostics read the whole text');
+      assert.equal(joins(), 0, 'nothing on the way to the diagnostics read the whole text');
       assert.equal(state.kind === 'analysis' && state.text.length, text.length + 1);
-      assert.equal(joins, 1, 'the spy sees a handler that does read it');
-    } finally {
-      PieceText.prototype.toString = join;
-    }
+      assert.equal(joins(), 1, 'the spy sees a handler that does read it');
+      return made;
+    });
     assert.deepStrictEqual(withoutVersion(after), await fresh());
   });
 
@@ -242,26 +250,18 @@ describe('an edit reads what it touches', () => {
     // Every capability has an https:// address: telling a URL from a comment needs the whole
     // text once, when the document is opened, and the answer is kept across edits.
     const at = document.positionAt(text.indexOf('"com.example.svc0.op150"') + 5);
-    const join = PieceText.prototype.toString;
-    let joins = 0;
-    PieceText.prototype.toString = function (this: PieceText) {
-      joins += 1;
-      return join.call(this);
-    };
-    let after: readonly Diagnostic[] = [];
-    try {
+    const after = await spyingOnJoins(async (joins) => {
       log.documents.update(document, [{ range: { start: at, end: at }, text: 'x' }], 2);
-      after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
-    } finally {
-      PieceText.prototype.toString = join;
-    }
+      const made = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+      assert.equal(joins(), 0, 'neither the re-census nor its diagnostics read the whole text');
+      return made;
+    });
     assert.equal(runs(), 1, 'the name edit reused the read');
-    assert.equal(joins, 0, 'neither the re-census nor its diagnostics read the whole text');
     assert.deepStrictEqual(withoutVersion(after), await fresh());
   });
 
   test('a name edit keeps the diagnostics of the findings it did not change', async () => {
-    const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///names.json');
+    const { log, analyzer, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///names.json');
     let previous = before;
     // Names early, late and in the middle; inserted, replaced and deleted characters.
     const edits: Array<[string, number, string]> = [['"com.example.svc10.op10"', 0, 'x'], ['"com.example.svc49.op299"', 1, 'Z'], ['"com.example.svc0.op150"', 1, '']];

@@ -2,7 +2,6 @@ import { takeCensus } from './census/census';
 import { checkAdsCapabilities } from './checks/ads';
 import type { ClientResult } from './clients/census';
 import type { ExtractedRequest, Extraction } from './formats/model';
-import type { ParsedDocument } from './json/parse';
 import { isMcpFormat } from './formats/registry';
 import { checkClients, clientConstraints, localToolsOf } from './checks/clients';
 import { clientPlanFor, type ClientPlan } from './workspace/clientPlan';

@@ -1,6 +1,6 @@
 import { sha1Hex } from '../util/sha1';
-import type { ClientOutcome, ClientProfile, ClientTool } from './model';
-import { ALONE, sentOrRenamed, sharedNames } from './shared';
+import type { ClientOutcome, ClientProfile } from './model';
+import { ALONE, sentOrRenamed } from './shared';
 
 const PREFIX = 'mcp__';
 const MAX_LENGTH = 64;

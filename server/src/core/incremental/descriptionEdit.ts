@@ -45,19 +45,25 @@ export function editedDescription(oldText: TextReader, newText: TextReader, anal
 
 /** The tool whose object holds the whole edit (tools are in document order). */
 export function toolAround(analysis: Analysis, region: ChangedRegion): OffsetRange | undefined {
+  const found = lastToolFrom(analysis, region.start);
+  const range = found === undefined ? undefined : analysis.tools[found]!.declaration.toolRange;
+  return range && range.start <= region.start && region.oldEnd <= range.end ? range : undefined;
+}
+
+/** The last tool whose object starts at or before `offset` (a binary search: tools are in document order). */
+export function lastToolFrom(analysis: Analysis, offset: number): number | undefined {
   const tools = analysis.tools;
   let low = 0;
   let high = tools.length - 1;
-  let found = -1;
+  let found: number | undefined;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    if (tools[middle]!.declaration.toolRange.start <= region.start) {
+    if (tools[middle]!.declaration.toolRange.start <= offset) {
       found = middle;
       low = middle + 1;
     } else high = middle - 1;
   }
-  const range = found >= 0 ? tools[found]!.declaration.toolRange : undefined;
-  return range && range.start <= region.start && region.oldEnd <= range.end ? range : undefined;
+  return found;
 }
 
 interface StringValue {

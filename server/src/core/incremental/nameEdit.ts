@@ -3,6 +3,7 @@ import type { Extraction, ExtractedRequest, ToolReference } from '../formats/mod
 import type { Analysis } from '../model';
 import type { TextReader } from '../text/pieceText';
 import type { ChangedRegion } from './region';
+import { lastToolFrom } from './descriptionEdit';
 import { shiftExtraction } from './shift';
 
 // jsonc-parser's const enums cannot be read under isolatedModules; these are their values.
@@ -68,21 +69,11 @@ export function extractionOf(analysis: Analysis): Extraction {
   return { format: analysis.format, requests };
 }
 
-/** The tool whose name token holds the whole edit (tools are in document order). */
+/** The tool whose name token holds the whole edit. */
 function toolNamed(analysis: Analysis, region: ChangedRegion): number | undefined {
-  const tools = analysis.tools;
-  let low = 0;
-  let high = tools.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (tools[middle]!.declaration.toolRange.start <= region.start) {
-      found = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  if (found < 0) return undefined;
-  const name = tools[found]!.declaration.name.range;
+  const found = lastToolFrom(analysis, region.start);
+  if (found === undefined) return undefined;
+  const name = analysis.tools[found]!.declaration.name.range;
   return name.start <= region.start && region.oldEnd <= name.end ? found : undefined;
 }
 
