@@ -16,7 +16,8 @@ const NO_SCAN_ERROR = 0;
  * extraction: the previous one rebuilt from the analysis, every offset after the edit moved, and
  * that name's value replaced. Why this is exact: a recogniser asks of a name only whether it is a
  * string (formats/classify.ts, sites.ts `nameSite`), and a string token holds no other token, so
- * the new text reads as the old one but for this value. The census, the checks and the
+ * the new text reads as the old one but for this value. A JSON name site is always a property's
+ * value (`nameSite`), never a key, so no pointer changes with it. The census, the checks and the
  * suppressions then run again over the whole extraction (`analyzeExtraction`): what a name
  * changes (wire groups, fixes' proposed names, client outcomes) is decided by the whole set.
  *
