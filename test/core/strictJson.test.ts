@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { Node } from 'jsonc-parser';
+import { createScanner, type Node } from 'jsonc-parser';
 import { isReadKey } from '../../server/src/core/formats/readKeys';
 import { KeyedProperty } from '../../server/src/core/json/keyedProperty';
 import { forEachKey, LazyContainer } from '../../server/src/core/json/lazy';
@@ -19,9 +19,20 @@ import { plainTree } from './treeData';
  */
 const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true } as const;
 
-function strict(text: string, keep: Keep = isReadKey): Node | undefined {
-  return parseStrictSkeleton(text, keep, (type, parent, offset) => new LazyContainer(type, parent as Node, text, OPTIONS, offset) as unknown as BuildNode);
+function strict(text: string, keep: Keep = isReadKey, comments = true): Node | undefined {
+  return parseStrictSkeleton(text, keep, (type, parent, offset) => new LazyContainer(type, parent as Node, text, OPTIONS, offset) as unknown as BuildNode, comments);
 }
+
+/** Where a token of `text` ends (jsonc-parser's scanner): a comment may go there. */
+function tokenEnds(text: string): number[] {
+  const scanner = createScanner(text, true);
+  const ends: number[] = [];
+  while ((scanner.scan() as number) !== 17 /* EOF */) ends.push(scanner.getTokenOffset() + scanner.getTokenLength());
+  return ends;
+}
+
+/** Comments with what would confuse a reader that missed them: quotes, brackets, line breaks. */
+const COMMENTS = ['// c "q" {', '/* x */', '/**/', '/* a\n "b" ] */', '//', '/* } */', '/*/ */', '// \r'] as const;
 
 /** The general parser's full tree, the oracle (it also reports whether the text had problems). */
 function oracle(text: string): { node: Node | undefined; clean: boolean } {
@@ -94,10 +105,30 @@ describe('strict JSON reader', () => {
     }
   });
 
+  test('reads comments between any two tokens as jsonc-parser does (JSONC), with its tree', () => {
+    fc.assert(
+      fc.property(value, fc.array(fc.tuple(fc.nat(), fc.constantFrom(...COMMENTS))), (v, inserts) => {
+        let text = JSON.stringify(v, null, 2);
+        if (text === undefined) return;
+        const ends = tokenEnds(text);
+        // From the last place back, so earlier places stay where they were; a line comment ends its line.
+        const places = inserts.map(([at, comment]) => [ends[at % ends.length]!, comment] as const).sort((a, b) => b[0] - a[0]);
+        for (const [at, comment] of places) text = `${text.slice(0, at)} ${comment}${comment.startsWith('//') ? '\n' : ' '}${text.slice(at)}`;
+        text = `/* head */ ${text} // tail`;
+        assertStrictMatches(text);
+        assertStrictMatches(text, () => false);
+        assert.equal(strict(text, isReadKey, false), undefined, 'refused where comments are not allowed');
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   test('refuses whatever the general parser reports or recovers from, and what it reads otherwise', () => {
     for (const text of [
       '', '   ', '{', '}', '[1,]', '{"a":1,}', '{"a" 1}', '{"a":}', '{a:1}', '[1 2]', '[01]', '[1.]', '[1e]', '[-]', '[.5]', '[+1]',
-      '[truex]', '[tru]', '[nul]', '["a\\x"]', '["\\u12"]', '["a\nb"]', '["a\tb"]', '["open', '// c\n{}', '{} /* c */', '{}{}', '{}\n{}',
+      '[truex]', '[tru]', '[nul]', '["a\\x"]', '["\\u12"]', '["a\nb"]', '["a\tb"]', '["open', '{}{}', '{}\n{}',
+      // An unclosed block comment, a lone slash, a comment that swallows the rest.
+      '{} /* open', '[1 /* a */ /* b', '[1 / 2]', '{} /', '[1, // 2]', '{"a": 1 /* } */',
       '\uFEFF{}', '{}\u00A0', '[1,\v2]', '[}', '{]', '[[[', '{"a":[1}',
       // Control characters inside strings, with clean strings before them and line breaks after
       // (the native search for a closing quote must not skip over them).

@@ -18,7 +18,7 @@ import { parseJsonTree, parsePrunedTree, type BuildNode, type Keep, type Pruning
 export function parseJsonSkeleton(text: string, errors: ParseError[], options: ParseOptions, keep: Keep): Node | undefined {
   const stand: StandIn = (type, parent, offset, keys) => new LazyContainer(type, parent as Node, text, options, offset, keys) as unknown as BuildNode;
   // Strict JSON (most large files) is read by a reader that knows no errors; anything else, by the general parser.
-  const strict = parseStrictSkeleton(text, keep, stand);
+  const strict = parseStrictSkeleton(text, keep, stand, options.disallowComments !== true);
   if (strict) return strict;
   const pruning: Pruning = { keep, stand };
   const pruned: BuildNode[] = [];

@@ -12,20 +12,23 @@ import type { BuildNode, Keep, KeyList } from './tree';
  * `parsePrunedTree` builds (same fields, same offsets, the same stand-ins under keys `keep`
  * rejects), and validates the parts it scans over by the same grammar.
  *
- * It only answers when the text is strict JSON: at the first thing that is not (a comment, a
- * trailing comma, an escape or number jsonc-parser would flag, a control character in a string,
- * whitespace JSON does not know, a second value) it returns undefined and the caller parses with
- * the general parser, which reports the problem. So it never has to reproduce an error or a
- * recovery; `test/core/skeleton.test.ts` holds its trees to the full parser's.
+ * It only answers when the text is strict JSON, comments aside (JSONC's line and block comments are
+ * trivia to jsonc-parser too, when `comments` allows them: one comment made a 10k-tool file four
+ * times slower to read). At the first thing that is not (a trailing comma, an unclosed comment, an
+ * escape or number jsonc-parser would flag, a control character in a string, whitespace JSON does
+ * not know, a second value) it returns undefined and the caller parses with the general parser,
+ * which reports the problem. So it never has to reproduce an error or a recovery;
+ * `test/core/skeleton.test.ts` and `test/core/strictJson.test.ts` hold its trees to the full
+ * parser's.
  */
-export function parseStrictSkeleton(text: string, keep: Keep, stand: StandIn): Node | undefined {
-  return new StrictReader(text, keep, stand).read();
+export function parseStrictSkeleton(text: string, keep: Keep, stand: StandIn, comments = true): Node | undefined {
+  return new StrictReader(text, keep, stand, comments).read();
 }
 
 /** Makes the node that stands for a subtree under a key `keep` rejects (a `LazyContainer`). */
 export type StandIn = (type: 'array' | 'object', parent: BuildNode, offset: number, keys?: KeyList) => BuildNode;
 
-const enum Char { Tab = 9, LineFeed = 10, CarriageReturn = 13, Space = 32, Quote = 34, Plus = 43, Comma = 44, Minus = 45, Dot = 46, Slash = 47, Zero = 48, Nine = 57, Colon = 58, UpperA = 65, UpperE = 69, UpperF = 70, OpenBracket = 91, Backslash = 92, CloseBracket = 93, LowerA = 97, LowerB = 98, LowerE = 101, LowerF = 102, LowerN = 110, LowerR = 114, LowerT = 116, LowerU = 117, OpenBrace = 123, CloseBrace = 125 }
+const enum Char { Tab = 9, LineFeed = 10, CarriageReturn = 13, Space = 32, Quote = 34, Asterisk = 42, Plus = 43, Comma = 44, Minus = 45, Dot = 46, Slash = 47, Zero = 48, Nine = 57, Colon = 58, UpperA = 65, UpperE = 69, UpperF = 70, OpenBracket = 91, Backslash = 92, CloseBracket = 93, LowerA = 97, LowerB = 98, LowerE = 101, LowerF = 102, LowerN = 110, LowerR = 114, LowerT = 116, LowerU = 117, OpenBrace = 123, CloseBrace = 125 }
 
 /** What the reader expects next. */
 const enum Expect { Value, Key, AfterValue }
@@ -62,6 +65,7 @@ class StrictReader {
     private readonly text: string,
     private readonly keep: Keep,
     private readonly stand: StandIn,
+    private readonly comments: boolean,
   ) {
     this.otherControls = OTHER_CONTROLS.test(text);
   }
@@ -119,13 +123,33 @@ class StrictReader {
     return result as Node | undefined;
   }
 
+  /**
+   * Whitespace and, where allowed, comments, as jsonc-parser's scanner reads them: a line comment
+   * runs to the next \n or \r, a block comment to its first closing star-slash. An unclosed block
+   * comment (an error there) or a lone `/` stops here, at the `/`, which no token of the grammar
+   * starts with, so the reader gives up.
+   */
   private skipSpace(): void {
     const text = this.text;
     let pos = this.pos;
     for (;;) {
       const c = text.charCodeAt(pos);
-      if (c !== Char.Space && c !== Char.LineFeed && c !== Char.CarriageReturn && c !== Char.Tab) break;
-      pos += 1;
+      if (c === Char.Space || c === Char.LineFeed || c === Char.CarriageReturn || c === Char.Tab) {
+        pos += 1;
+        continue;
+      }
+      if (c !== Char.Slash || !this.comments) break;
+      const next = text.charCodeAt(pos + 1);
+      if (next === Char.Slash) {
+        pos += 2;
+        for (let d = text.charCodeAt(pos); pos < text.length && d !== Char.LineFeed && d !== Char.CarriageReturn; d = text.charCodeAt(pos)) pos += 1;
+      } else if (next === Char.Asterisk) {
+        const end = text.indexOf('*/', pos + 2);
+        if (end < 0) break;
+        pos = end + 2;
+      } else {
+        break;
+      }
     }
     this.pos = pos;
   }
