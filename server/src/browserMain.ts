@@ -47,6 +47,7 @@ const runtime: RuntimeEnvironment = {
   pathToUri: (path) => paths.pathToUri(path),
   listFiles: (folder) => files.listFiles(folder),
   settle: () => files.settle(),
+  trackReads: (read) => files.track(read),
   wasm: { runtime: () => extensionWasm('tree-sitter.wasm'), grammar: (grammar) => extensionWasm(`tree-sitter-${grammar}.wasm`) },
   forget: (changed) => files.forget(changed),
   timer: {

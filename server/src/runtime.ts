@@ -28,6 +28,12 @@ export interface RuntimeEnvironment {
    * runtime answers every read at once and has neither method.
    */
   settle?(): Promise<readonly string[]> | undefined;
+  /**
+   * Where reads are asynchronous: runs `read` and gives, with its value, the reads it asked for
+   * and could not answer, settled (as `settle`, but only this caller's: an analysis waits for its
+   * own reads, which another one's `settle` cannot take).
+   */
+  trackReads?<T>(read: () => T): { readonly value: T; readonly settled: Promise<readonly string[]> | undefined };
   /** Drops what was read of these paths (of everything when none): they changed. */
   forget?(paths?: readonly string[]): void;
   readonly timer: {

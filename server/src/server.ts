@@ -92,16 +92,16 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const language = languageId !== undefined ? LANGUAGE_IDS[languageId] : undefined;
     const code = language ?? languageOfPath(runtime.uriToPath(uri));
     if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code)) await parsers.load(grammarOf(code));
-    let result = analyzeOnce(uri, text, current, language, languageId);
-    for (let round = 0; round < MAX_READ_ROUNDS; round++) {
-      const arrived = await runtime.settle?.();
-      if (!arrived) break;
-      workspace.arrived(arrived);
-      result = analyzeOnce(uri, text, current, language, languageId);
+    // Each round waits for the reads this analysis asked for (not another one's: see trackReads).
+    const analyzeTracked = () => (runtime.trackReads ? runtime.trackReads(() => analyzeOnce(uri, text, current, language, languageId)) : { value: analyzeOnce(uri, text, current, language, languageId), settled: undefined });
+    let { value: result, settled } = analyzeTracked();
+    for (let round = 0; round < MAX_READ_ROUNDS && settled; round++) {
+      workspace.arrived(await settled);
+      ({ value: result, settled } = analyzeTracked());
     }
     // Reads still in flight after the last round: when they are answered, this document is
     // analysed again in full (an edit meanwhile would otherwise reuse this analysis without them).
-    const late = runtime.settle?.();
+    const late = settled;
     if (late) {
       void late.then((arrived) => {
         workspace.arrived(arrived);

@@ -82,6 +82,25 @@ describe('ClientFiles: synchronous reads over a client that answers later', () =
     assert.match(logged[0] ?? '', /no answer for \/file:\/w\/a\.json within 1 ms/);
   });
 
+  test("an analysis waits for its own reads, even when another caller's settle took them", async () => {
+    const client = deferredClient({ 'file:///w/.toolwire.json': { kind: 'text', text: '{}' }, 'file:///w/b.json': { kind: 'text', text: 'b' } });
+    const files = new ClientFiles(client.requests, toUri, () => undefined);
+    // Two analyses at once: the first asks for the config, the second for the config and its own file.
+    const first = files.track(() => files.readConfigFile('/file:/w/.toolwire.json'));
+    const second = files.track(() => [files.readConfigFile('/file:/w/.toolwire.json'), files.readFile('/file:/w/b.json')]);
+    assert.equal(first.value, undefined);
+    assert.deepEqual(client.asked, ['file:///w/.toolwire.json', 'file:///w/b.json'], 'the config is asked for once');
+    // Someone settles everything in flight first (what the second pipeline did when settle was global).
+    const global = files.settle();
+    assert.equal(files.settle(), undefined, 'taken');
+    client.releaseAll();
+    assert.deepEqual(await first.settled, ['/file:/w/.toolwire.json'], 'the first analysis still learns its config arrived');
+    assert.deepEqual(await second.settled, ['/file:/w/.toolwire.json', '/file:/w/b.json']);
+    assert.deepEqual(await global, ['/file:/w/.toolwire.json', '/file:/w/b.json']);
+    const again = files.track(() => files.readConfigFile('/file:/w/.toolwire.json'));
+    assert.deepEqual(again, { value: '{}', settled: undefined }, 'known now: nothing to wait for');
+  });
+
   test('folder listings come from findFiles and are dropped by any change', async () => {
     const client = deferredClient({ 'file:///w/a.json': { kind: 'text', text: '' }, 'file:///w/sub/b.json': { kind: 'text', text: '' } });
     const files = new ClientFiles(client.requests, toUri, () => undefined);

@@ -21,6 +21,8 @@ export class ClientFiles {
   private readonly listings = new Map<string, Entry<readonly string[]>>();
   /** Paths (and listed folders) asked for since the last `settle`. */
   private readonly asked = new Map<string, Promise<void>>();
+  /** What each `track` in progress has asked for (innermost last; usually one). */
+  private readonly tracking: Array<Map<string, Promise<void>>> = [];
 
   constructor(
     private readonly requests: FileRequests,
@@ -46,12 +48,28 @@ export class ClientFiles {
     return this.lookup(this.listings, `list:${folder}`, folder, () => this.requests.findFiles({ folderUri: this.pathToUri(folder) }), []) ?? [];
   }
 
+  /** Every read asked for since the last call, answered: their paths (undefined: none in flight). */
   settle(): Promise<readonly string[]> | undefined {
-    if (this.asked.size === 0) return undefined;
-    const paths = [...this.asked.keys()].map((key) => key.slice(key.indexOf(':') + 1));
-    const all = Promise.all(this.asked.values());
+    const settled = settledPaths(this.asked);
     this.asked.clear();
-    return all.then(() => paths);
+    return settled;
+  }
+
+  /**
+   * `read` (synchronous reads), and the reads it could not answer at once, answered: their paths
+   * (undefined: it read only known files). The caller's own, whoever else settles meanwhile: with
+   * one `settle` for all, a second analysis running at the same time could take these and wait
+   * for them, and this one would never see its config arrive.
+   */
+  track<T>(read: () => T): { readonly value: T; readonly settled: Promise<readonly string[]> | undefined } {
+    const asked = new Map<string, Promise<void>>();
+    this.tracking.push(asked);
+    try {
+      const value = read();
+      return { value, settled: settledPaths(asked) };
+    } finally {
+      this.tracking.pop();
+    }
   }
 
   forget(paths?: readonly string[]): void {
@@ -81,7 +99,7 @@ export class ClientFiles {
     const entry = cache.get(path);
     if (entry?.state === 'known') return entry.value;
     if (entry?.state === 'pending') {
-      this.asked.set(key, entry.done);
+      this.ask(key, entry.done);
       return undefined;
     }
     const store = (value: T) => {
@@ -96,7 +114,18 @@ export class ClientFiles {
       }),
     };
     cache.set(path, pending);
-    this.asked.set(key, pending.done);
+    this.ask(key, pending.done);
     return undefined;
   }
+
+  private ask(key: string, done: Promise<void>): void {
+    this.asked.set(key, done);
+    for (const asked of this.tracking) asked.set(key, done);
+  }
+}
+
+function settledPaths(asked: ReadonlyMap<string, Promise<void>>): Promise<readonly string[]> | undefined {
+  if (asked.size === 0) return undefined;
+  const paths = [...asked.keys()].map((key) => key.slice(key.indexOf(':') + 1));
+  return Promise.all(asked.values()).then(() => paths);
 }
