@@ -59,20 +59,13 @@ function corpusDocuments(): string[] {
 const PIECES = fc.oneof({ weight: 2, arbitrary: fc.constantFrom('a', 'b', ' ', 'é', '😀', 'Z') }, { weight: 1, arbitrary: fc.constantFrom('a', ' ', 'é', '😀', '\ud83d', '\\', '\\n', '\\u00e9', '\\u12', '"', '\n', '\r\n', '\t', '\u0000', 'x"y', '{', '}', ',', ':', '[', '"name"', 'description', '.', '//') });
 const INSERTED = fc.array(PIECES, { maxLength: 4 }).map((parts) => parts.join(''));
 
-/** Offsets inside description strings: where the shortcut applies, so most edits land there. */
-function descriptionOffsets(text: string): number[] {
+/**
+ * Offsets inside the string values of `key` (`"key": "..."`): descriptions, where the shift
+ * applies, so most edits land there; names, where the re-census does.
+ */
+function stringValueOffsets(text: string, key: 'description' | 'name'): number[] {
   const out: number[] = [];
-  for (const match of text.matchAll(/"description"\s*:\s*"([^"\\\n]*)"/g)) {
-    const open = match.index + match[0].length - match[1]!.length - 1;
-    for (let i = open + 1; i <= open + match[1]!.length; i += 1) out.push(i);
-  }
-  return out;
-}
-
-/** Offsets inside tool names (`"name": "..."`): where the re-census applies. */
-function nameOffsets(text: string): number[] {
-  const out: number[] = [];
-  for (const match of text.matchAll(/"name"\s*:\s*"([^"\\\n]*)"/g)) {
+  for (const match of text.matchAll(new RegExp(`"${key}"\\s*:\\s*"([^"\\\\\\n]*)"`, 'g'))) {
     const open = match.index + match[0].length - match[1]!.length - 1;
     for (let i = open + 1; i <= open + match[1]!.length; i += 1) out.push(i);
   }
@@ -89,9 +82,9 @@ function whitespaceOffsets(text: string): number[] {
 const BLANK = fc.array(fc.constantFrom(' ', '\t', '  ', '\n', '\r\n'), { maxLength: 3 }).map((parts) => parts.join(''));
 
 function changeArbitrary(text: string): fc.Arbitrary<TextChange> {
-  const inside = descriptionOffsets(text);
+  const inside = stringValueOffsets(text, 'description');
   const blanks = whitespaceOffsets(text);
-  const names = nameOffsets(text);
+  const names = stringValueOffsets(text, 'name');
   const anywhere = fc.nat({ max: text.length }).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 6 }), INSERTED));
   const choices = [{ weight: 1, arbitrary: anywhere }];
   if (inside.length > 0) choices.push({ weight: 3, arbitrary: fc.constantFrom(...inside).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 6 }), INSERTED)) });
