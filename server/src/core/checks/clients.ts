@@ -85,14 +85,14 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
     const who = `${profile.label} ${profile.version}`;
     for (const outcome of result.tools) {
       // Most tools are sent plainly by every client: nothing to say, so nothing is made for them.
-      const shared = outcome.group.length > 1;
-      if (!shared && outcome.fate !== 'request-fails' && (outcome.fate !== 'dropped' || outcome.overLimit || outcome.collateral)) continue;
+      const code = noteCodeOf(outcome);
+      if (code === undefined) continue;
       // An unknown server's wire names hold a placeholder: say what happens, not a made-up name.
       const name = context.allTools[outcome.tool]?.name;
       const shown = style.serverKnown || outcome.wireName === name ? outcome.wireName : null;
       const sent = shown !== null ? `sent as ${quote(shown ?? '')}` : 'renamed';
       const base = { client: result.client, label: profile.label, wireName: shown };
-      if (shared) {
+      if (code === 'client-collision') {
         const [first] = othersInClientGroup(outcome, 1);
         note(outcome.tool, 'client-collision', {
           ...base,
@@ -105,11 +105,9 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
           ...(outcome.survivor ? { effect: outcome.survivor.tool === outcome.tool && outcome.survivor.file === undefined ? 'the other is lost' : 'this one is lost' } : {}),
           lengthIsCause: style.serverKnown && name !== undefined && first !== undefined && shortServerSeparates(result, name, first),
         });
-      } else if (outcome.fate === 'request-fails') {
+      } else if (code === 'client-rejected') {
         note(outcome.tool, 'client-rejected', { ...base, text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`, related: [], keeps: false, lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name) });
-      } else if (outcome.fate === 'dropped' && !outcome.overLimit && !outcome.collateral) {
-        // A tool lost because another tool failed (VS Code) gets no finding of its own: the
-        // failing tool's finding says how many it takes down, and its fix brings them back.
+      } else {
         note(outcome.tool, 'client-dropped', { ...base, text: `${who}: left out (${unnamed(outcome.reason ?? 'dropped', outcome.wireName, name, style)})`, related: [], keeps: false, lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name) });
       }
     }
@@ -251,4 +249,17 @@ function dedupe(locations: readonly RelatedLocation[]): RelatedLocation[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * The finding an outcome makes, if any: a shared name, a failed request, or a tool left out for
+ * its name. A tool left out for the count (Windsurf's cap) or because another tool failed (VS
+ * Code) makes none: the failing tool's finding says how many it takes down, and its fix brings
+ * them back.
+ */
+function noteCodeOf(outcome: ClientToolOutcome): 'client-collision' | 'client-rejected' | 'client-dropped' | undefined {
+  if (outcome.group.length > 1) return 'client-collision';
+  if (outcome.fate === 'request-fails') return 'client-rejected';
+  if (outcome.fate === 'dropped' && !outcome.overLimit && !outcome.collateral) return 'client-dropped';
+  return undefined;
 }
