@@ -38,7 +38,8 @@ export type DocumentState =
 
 /**
  * How an analysis was carried over from the previous version's (`core/incremental`): its
- * findings correspond one to one, in order, to `previousFindings`, and each change, now at the
+ * findings correspond to `previousFindings` (one to one, in order, or as `predecessorOf` pairs
+ * them), and each change, now at the
  * new text's offset in `editedOffsets`, changed text on that offset's line alone, adding and
  * removing no line. So a diagnostic made for a previous finding is still right for its successor
  * when none of its positions lies on those lines (`features/diagnostics.ts`).
@@ -47,10 +48,11 @@ export interface CarriedOver {
   readonly previousFindings: readonly Finding[];
   readonly editedOffsets: readonly number[];
   /**
-   * After a re-census (a name edit): whether finding `index` is its predecessor moved; the
-   * others are new. Undefined after a shift, where every finding is.
+   * After a re-census (a name edit): the index in `previousFindings` of the finding that finding
+   * `index` is, moved, or undefined for a new one. Undefined after a shift, where every finding
+   * is its predecessor at the same index.
    */
-  readonly unchanged?: (index: number) => boolean;
+  readonly predecessorOf?: (index: number) => number | undefined;
 }
 
 interface Entry {
@@ -219,9 +221,9 @@ export class DocumentAnalyzer {
     const shifted = reused.reuse === 'shifted';
     const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, { from: base.index, shifted }) };
     this.setBase(uri, next);
-    if (shifted) return { next, carriedOver: carriedOver(base, changes, analysis) };
-    const carried = reused.unchanged ? carriedOver(base, changes, analysis) : undefined;
-    return { next, carriedOver: carried && { ...carried, unchanged: reused.unchanged } };
+    if (shifted) return { next, carriedOver: carriedOver(base, changes, analysis, undefined) };
+    // A re-census pairs its findings with their predecessors, or nothing is carried over.
+    return { next, carriedOver: reused.predecessorOf ? carriedOver(base, changes, analysis, reused.predecessorOf) : undefined };
   }
 
   private setBase(uri: string, base: Base): void {
@@ -239,8 +241,8 @@ export class DocumentAnalyzer {
  * tokens, one change or several at once). Any line break written or removed gives undefined:
  * then every moved finding gets a new diagnostic.
  */
-function carriedOver(base: Base, changes: readonly TextChange[], analysis: Analysis): CarriedOver | undefined {
-  if (changes.length === 0 || analysis.findings.length !== base.analysis.findings.length) return undefined;
+function carriedOver(base: Base, changes: readonly TextChange[], analysis: Analysis, predecessorOf: CarriedOver['predecessorOf']): CarriedOver | undefined {
+  if (changes.length === 0 || (!predecessorOf && analysis.findings.length !== base.analysis.findings.length)) return undefined;
   // Each change's offsets are in the text the changes before it left: follow them along.
   let text = base.text;
   const offsets: number[] = [];
@@ -256,7 +258,7 @@ function carriedOver(base: Base, changes: readonly TextChange[], analysis: Analy
     offsets.push(change.start);
     text = text.replace(change.start, change.end, change.text);
   }
-  return { previousFindings: base.analysis.findings, editedOffsets: offsets };
+  return { previousFindings: base.analysis.findings, editedOffsets: offsets, ...(predecessorOf ? { predecessorOf } : {}) };
 }
 
 /** LSP's line breaks: `\n`, `\r\n` and `\r`. */

@@ -3,7 +3,9 @@ import { describe, it } from 'node:test';
 import { ALL_CLIENT_IDS, analyze, PieceText, reanalyzeEdits, type AnalysisOptions, type TextChange } from '../../server/src/core';
 import { recognizeDocument } from '../../server/src/core/formats/recognize';
 import { extractionOf } from '../../server/src/core/incremental/nameEdit';
+import { findingPairs } from '../../server/src/core/incremental/pairFindings';
 import { sameAfterShift } from '../../server/src/core/incremental/shift';
+import type { Finding } from '../../server/src/core/findings';
 import { parseSource } from '../../server/src/core/source';
 import { generate } from '../../bench/generate';
 import { CORPUS, jsonTextsUnder } from './corpusFiles';
@@ -116,6 +118,21 @@ describe('name edits: the read is reused, the census is taken again', () => {
     assert.ok(!sameAfterShift(finding(2, 5, { fix: {} }), finding(2, 5), region), 'a key more');
     const moved = { ...finding(23, 25), related: [{ range: { start: 43, end: 45 }, file: 'other.json' }] };
     assert.ok(!sameAfterShift(moved, finding(20, 22), region), "another file's range never moves");
+  });
+
+  it('pairs the findings of a re-census with their predecessors across findings added and removed', () => {
+    const region = { start: 10, oldEnd: 11, newEnd: 11 }; // one character replaced at 10
+    const finding = (start: number, code: string, message = 'm') => ({ code, severity: 'error', message, detail: '', range: { start, end: start + 4 }, related: [] }) as unknown as Finding;
+    const before = [finding(2, 'a'), finding(9, 'b'), finding(20, 'c'), finding(20, 'd'), finding(30, 'e', 'old')];
+    // At 9 a finding is new and one is kept (its range holds the edit, no offset on it); at 20 one
+    // of two is gone; at 30 the message changed.
+    const now = [finding(2, 'a'), finding(9, 'x'), finding(9, 'b'), finding(20, 'd'), finding(30, 'e', 'new')];
+    const of = findingPairs(now, before, region);
+    assert.deepStrictEqual(now.map((_, i) => of(i)), [0, undefined, 1, 3, undefined]);
+    // Findings after an edit that moved them pair with their predecessors there.
+    const moved = { start: 5, oldEnd: 5, newEnd: 7 };
+    const shiftedOf = findingPairs([finding(2, 'a'), finding(11, 'b'), finding(22, 'c')], before.slice(0, 3), moved);
+    assert.deepStrictEqual([0, 1, 2].map(shiftedOf), [0, 1, 2]);
   });
 
   it('takes at most one census for the changes of one didChange', () => {

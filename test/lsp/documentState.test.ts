@@ -164,14 +164,13 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
  * first diagnostics made through a cache, a count of full pipeline runs, and the diagnostics a
  * fresh analyzer makes for the document's current text (compared without `data.version`).
  */
-async function manifestHarness(uri: string) {
+async function manifestHarness(uri: string, text = generate('ads-manifest', 300)) {
   const log = new EditLog();
   let runs = 0;
   const analyzer = analyzerOver(log, (_uri, text) => {
     runs += 1;
     return resultOf(text, {});
   });
-  const text = generate('ads-manifest', 300);
   const document = log.documents.create(uri, 'json', 1, text);
   const cache: DiagnosticCache = new WeakMap();
   const before = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
@@ -277,6 +276,24 @@ describe('an edit reads what it touches', () => {
       previous = after;
     }
     assert.equal(runs(), 1, 'every name edit reused the read');
+  });
+
+  test('a name edit that adds or removes a finding keeps the diagnostics of the others', async () => {
+    const { log, analyzer, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///openai.json', generate('openai-chat', 300));
+    let previous = before;
+    // tool_103_update -> tool.103_update (a new invalid-name finding), and back (gone again).
+    for (const replacement of ['.', '_']) {
+      const start = document.getText().search(/"tool[._]103_/) + 5;
+      log.documents.update(document, [{ range: { start: document.positionAt(start), end: document.positionAt(start + 1) }, text: replacement }], document.version + 1);
+      const after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+      assert.equal(Math.abs(after.length - previous.length), 1, `${replacement}: one finding more or less`);
+      const line = document.positionAt(start).line;
+      const kept = after.filter((d) => previous.includes(d)).length;
+      assert.equal(kept, after.filter((d) => d.range.start.line !== line).length, `${replacement}: every diagnostic off the edited line is kept`);
+      assert.deepStrictEqual(withoutVersion(after), await fresh(), replacement);
+      previous = after;
+    }
+    assert.equal(runs(), 1, 'both name edits reused the read');
   });
 
   test('several changes in one didChange, each within a line, keep the diagnostics they did not displace', async () => {

@@ -34,8 +34,10 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
       const previous = carried && cache?.get(carried.previousFindings);
       const editedLines = carried && previous ? carried.editedOffsets.map((offset) => document.positionAt(offset).line) : [];
       const made = findings.map((finding, i) => {
-        const before = previous?.[i];
-        if (before && (finding === carried!.previousFindings[i] || ((carried!.unchanged?.(i) ?? true) && stillPlaced(before, document.uri, editedLines)))) return before;
+        // After a shift the finding at `i` is the one at `i`, moved; after a re-census, the one paired with it, if any.
+        const from = carried?.predecessorOf ? carried.predecessorOf(i) : i;
+        const before = from === undefined ? undefined : previous?.[from];
+        if (before && (finding === carried!.previousFindings[from!] || stillPlaced(before, document.uri, editedLines))) return before;
         return toDiagnostic(document, finding, otherFiles, suppress);
       });
       cache?.set(findings, made);

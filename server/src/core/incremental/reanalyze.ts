@@ -7,7 +7,8 @@ import { editedDescription } from './descriptionEdit';
 import { editedName } from './nameEdit';
 import { editedWhitespace } from './whitespaceEdit';
 import { changedRegion, type TextChange } from './region';
-import { sameAfterShift, shiftAnalysis } from './shift';
+import { findingPairs } from './pairFindings';
+import { shiftAnalysis } from './shift';
 
 /**
  * A document's last analysis, with the text and options it was computed from. The text may be
@@ -25,16 +26,17 @@ export interface PreviousAnalysis {
  *   previous one's (moved), so an adapter may pair them by position and keep what it made of them.
  * - `recensused`: the previous extraction with one tool's name replaced, then the census, checks
  *   and suppressions run again. Any finding and any client outcome may differ: only the findings
- *   `unchanged` names may be paired with their predecessors.
+ *   `predecessorOf` pairs may be taken for their predecessors.
  */
 export interface Reanalysis {
   readonly analysis: Analysis;
   readonly reuse: 'shifted' | 'recensused';
   /**
-   * A re-census of one change with as many findings as before: whether finding `index` is the
-   * previous one at that index with its offsets moved (most are: a name edit changes a few).
+   * A re-census of one change: the index of the previous finding that finding `index` is, with
+   * its offsets moved, or undefined for a new finding (most are their predecessors: a name edit
+   * changes a few). Shifted findings are their predecessors at the same index.
    */
-  readonly unchanged?: (index: number) => boolean;
+  readonly predecessorOf?: (index: number) => number | undefined;
 }
 
 /**
@@ -87,10 +89,7 @@ function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], n
   if (!extraction) return undefined;
   const { documentKind: kind, syntaxProblems: problems } = previous.analysis;
   const analysis = analyzeExtraction(newText, { kind, problems, strings }, extraction, previous.options);
-  const before = previous.analysis.findings;
-  const now = analysis.findings;
-  if (now.length !== before.length) return { analysis, reuse: 'recensused' };
-  return { analysis, reuse: 'recensused', unchanged: (index) => sameAfterShift(now[index], before[index], region) };
+  return { analysis, reuse: 'recensused', predecessorOf: findingPairs(analysis.findings, previous.analysis.findings, region) };
 }
 
 /** `analyze(newText, previous.options)`, computed from the previous analysis when that is exact. */

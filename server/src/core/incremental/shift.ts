@@ -91,7 +91,7 @@ export function sameAfterShift(now: unknown, before: unknown, region: ChangedReg
 }
 
 /** An offset of the old text in the new one; undefined on the edit itself (either side). */
-function shiftedOffset(position: number, region: ChangedRegion): number | undefined {
+export function shiftedOffset(position: number, region: ChangedRegion): number | undefined {
   if (position < region.start) return position;
   if (position > region.oldEnd) return position + region.newEnd - region.oldEnd;
   return undefined;
