@@ -130,9 +130,13 @@ describe('name edits: the read is reused, the census is taken again', () => {
     const of = findingPairs(now, before, region);
     assert.deepStrictEqual(now.map((_, i) => of(i)), [0, undefined, 1, 3, undefined]);
     // Findings after an edit that moved them pair with their predecessors there.
-    const moved = { start: 5, oldEnd: 5, newEnd: 7 };
+    const moved = { start: 7, oldEnd: 7, newEnd: 9 };
     const shiftedOf = findingPairs([finding(2, 'a'), finding(11, 'b'), finding(22, 'c')], before.slice(0, 3), moved);
     assert.deepStrictEqual([0, 1, 2].map(shiftedOf), [0, 1, 2]);
+    // Two equal findings at one place pair one to one.
+    const twice = [finding(20, 'c'), finding(20, 'c')];
+    const twiceOf = findingPairs(twice, twice.map((f) => ({ ...f })), region);
+    assert.deepStrictEqual([twiceOf(0), twiceOf(1)], [0, 1]);
   });
 
   it('takes at most one census for the changes of one didChange', () => {
