@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseConfig, reanalyzeEdits, type Analysis, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig, type PieceText, type TextChange, type TextReader } from './core';
+import { parseConfig, reanalyzeEdits, type Analysis, type CensusCarry, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig, type PieceText, type TextChange, type TextReader } from './core';
 import { AnalysisIndex } from './analysisIndex';
 import { pieceTextOf } from './pieceDocument';
 import type { SettingsStore, ToolwireSettings } from './settings';
@@ -74,6 +74,8 @@ interface Base {
   readonly index: AnalysisIndex;
   readonly options: AnalysisOptions;
   readonly config: LoadedConfig | undefined;
+  /** What its census kept for the next name edit (after a name edit; a full analysis keeps none). */
+  readonly carry?: CensusCarry;
 }
 
 /** The changes between two versions of a document (`EditLog.since`), or undefined when not known. */
@@ -219,7 +221,7 @@ export class DocumentAnalyzer {
     // re-census (a name edit) may change any of them, so only the findings the core finds equal
     // to their predecessors, moved, keep what was made of them.
     const shifted = reused.reuse === 'shifted';
-    const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, { from: base.index, shifted }) };
+    const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, { from: base.index, shifted }), carry: reused.carry };
     this.setBase(uri, next);
     if (shifted) return { next, carriedOver: carriedOver(base, changes, analysis, undefined) };
     // A re-census pairs its findings with their predecessors, or nothing is carried over.

@@ -60,3 +60,14 @@ export function adsManifest(capabilities: ReadonlyArray<Record<string, unknown>>
     capabilities: capabilities.map((c) => ({ version: '1.0.0', endpoint: { transport: 'https', address: 'https://example.com/x' }, ...c })),
   });
 }
+
+/**
+ * An analysis as data to compare: functions compare by identity, so the string writer is
+ * compared by what it writes for every tool's name and a server budget by its answers.
+ */
+export function comparable(analysis: Analysis): unknown {
+  const { server, strings, ...data } = analysis;
+  const rest = { ...data, strings: analysis.tools.map((t) => strings(t.declaration.name.range, 'renamed_tool')) };
+  if (!server) return rest;
+  return { ...rest, server: { ...server, budget: analysis.tools.map((_, i) => server.budget(i)) } };
+}

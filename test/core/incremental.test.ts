@@ -4,16 +4,7 @@ import fc from 'fast-check';
 import { ALL_CLIENT_IDS, analyze, changedRegion, PieceText, reanalyze, reanalyzeEdits, tryReanalyze, type Analysis, type AnalysisOptions, type TextChange } from '../../server/src/core';
 import { generate } from '../../bench/generate';
 import { CORPUS, jsonTextsUnder } from './corpusFiles';
-import { adsManifest, mcpList, pretty } from './helpers';
-
-/** Functions compare by identity: a server budget is compared by its answers instead. */
-function comparable(analysis: Analysis): unknown {
-  // The string writer is a function: compared by what it writes for every tool's name.
-  const { server, strings, ...data } = analysis;
-  const rest = { ...data, strings: analysis.tools.map((t) => strings(t.declaration.name.range, 'renamed_tool')) };
-  if (!server) return rest;
-  return { ...rest, server: { ...server, budget: analysis.tools.map((_, i) => server.budget(i)) } };
-}
+import { adsManifest, comparable, mcpList, pretty } from './helpers';
 
 function apply(text: string, changes: readonly TextChange[]): string {
   let out = text;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ALL_CLIENT_IDS, analyze, PieceText, reanalyzeEdits, type AnalysisOptions, type TextChange } from '../../server/src/core';
+import fc from 'fast-check';
+import { ALL_CLIENT_IDS, analyze, PieceText, reanalyzeEdits, type AnalysisOptions, type PreviousAnalysis, type TextChange } from '../../server/src/core';
 import { recognizeDocument } from '../../server/src/core/formats/recognize';
 import { extractionOf } from '../../server/src/core/incremental/nameEdit';
 import { findingPairs } from '../../server/src/core/incremental/pairFindings';
@@ -9,7 +10,7 @@ import type { Finding } from '../../server/src/core/findings';
 import { parseSource } from '../../server/src/core/source';
 import { generate } from '../../bench/generate';
 import { CORPUS, jsonTextsUnder } from './corpusFiles';
-import { adsManifest, mcpList, pretty } from './helpers';
+import { adsManifest, comparable, mcpList, pretty } from './helpers';
 
 const DOCUMENTS: readonly string[] = [
   generate('mcp-tools-list', 12),
@@ -104,6 +105,46 @@ describe('name edits: the read is reused, the census is taken again', () => {
     const broken = '{"tools": [{"name": "ab"}, {"name": "cd" "description": "x"}]}';
     const change = insertAfter(broken, '"a', 'x');
     assert.equal(reanalyzeEdits({ text: broken, analysis: analyze(broken), options: {} }, [change], edit(broken, change)), undefined, 'a syntax problem');
+  });
+
+  it('a chain of name edits, each from the last one\'s carry, equals analyze at every step', () => {
+    // Names a character away from each other: a replaced character makes and breaks wire groups,
+    // case groups and reserved names, and moves the names a fix proposes.
+    const documents = [
+      mcpList('a.b', 'a_b', 'ab', 'A_b', 'tool_search', `${'x'.repeat(70)}a`, `${'x'.repeat(70)}b`),
+      pretty({ model: 'm', tools: ['a.b', 'a_b', 'ab', 'a-b', 'A.b'].map((name) => ({ type: 'function', function: { name, description: 'd' } })) }),
+      adsManifest(['com.example.a.b', 'com.example.a-b', 'com.example.ab', 'com.example.A.b'].map((name) => ({ name, description: 'd' }))),
+      [JSON.stringify({ tools: [{ type: 'function', function: { name: 'a.b' } }, { type: 'function', function: { name: 'ab' } }] }), JSON.stringify({ tools: [{ type: 'function', function: { name: 'a_b' } }, { type: 'function', function: { name: 'a.b' } }] })].join('\n'),
+      generate('openai-chat', 24),
+    ];
+    const optionSets: AnalysisOptions[] = [{}, { targets: ['openai', 'gemini'], reservedNames: ['ab'] }, { clients: { enabled: ALL_CLIENT_IDS, byDefault: true } }];
+    const nameEdit = fc.record({ name: fc.nat(), at: fc.nat(), length: fc.nat({ max: 1 }), text: fc.constantFrom('', 'a', 'b', 'A', '.', '_', '-', 'x') });
+    let carried = 0;
+    fc.assert(
+      fc.property(fc.nat({ max: documents.length - 1 }), fc.nat({ max: optionSets.length - 1 }), fc.array(nameEdit, { minLength: 2, maxLength: 6 }), (d, o, edits) => {
+        const options = optionSets[o]!;
+        let text = documents[d]!;
+        let previous: PreviousAnalysis = { text, analysis: analyze(text, options), options };
+        for (const step of edits) {
+          // Inside one tool name's quotes, leaving at least one character.
+          const sites = previous.analysis.tools.map((t) => t.declaration.name.range);
+          const site = sites[step.name % sites.length]!;
+          const length = site.end - site.start - 2;
+          const start = site.start + 1 + (step.at % length);
+          const change = { start, end: Math.min(start + step.length, site.end - 1), text: step.text };
+          if (change.end - change.start >= length && step.text === '') continue;
+          const newText = edit(text, change);
+          const reused = reanalyzeEdits(previous, [change], newText);
+          assert.ok(reused, `a name edit is reused: ${JSON.stringify(change)}`);
+          assert.deepStrictEqual(comparable(reused.analysis), comparable(analyze(newText, options)), `${JSON.stringify(change)} in ${newText}`);
+          if (previous.carry && reused.reuse === 'recensused') carried += 1;
+          text = newText;
+          previous = { text, analysis: reused.analysis, options, ...(reused.carry ? { carry: reused.carry } : {}) };
+        }
+      }),
+      { numRuns: 300, seed: 20_261_201 },
+    );
+    assert.ok(carried > 300, `only ${carried} re-censuses started from a carry`);
   });
 
   it('tells which findings are their predecessors moved', () => {

@@ -1,3 +1,4 @@
+import { CensusCarry, type CensusReuse, type RequestCarry } from './census/carry';
 import { takeCensus } from './census/census';
 import { checkAdsCapabilities } from './checks/ads';
 import type { ClientResult } from './clients/census';
@@ -15,7 +16,7 @@ import { checkRenamed, checkToolCount } from './checks/request';
 import { FindingSink } from './checks/sink';
 import { compareFindings } from './findings';
 import { sharedNamespace } from './fixes/invocationNameFix';
-import { NamePool, ownNames } from './fixes/namePool';
+import { NamePool, ownNames, recounted } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions } from './settings';
@@ -45,25 +46,52 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
 export type ReadDocument = Pick<SourceDocument, 'kind' | 'problems' | 'strings'>;
 
 /**
+ * The one tool whose name a name edit changed, and what the previous census kept: its census is
+ * then taken again with the previous facts updated for that name (`census/carry.ts`).
+ */
+export interface NameChange {
+  readonly previous: Analysis;
+  readonly carry: CensusCarry | undefined;
+  readonly request: number;
+  /** Request-local position of the tool. */
+  readonly tool: number;
+}
+
+/**
  * Everything after the read: the census, the checks and the suppressions of an extraction. A
  * name edit (`incremental/nameEdit.ts`) calls it with the previous extraction, patched, and the
  * text in pieces: nothing here reads the text whole unless it holds a suppression directive.
  */
 export function analyzeExtraction(text: TextReader, parsed: ReadDocument, extraction: Extraction, options: AnalysisOptions): Analysis {
+  return analyzeCarrying(text, parsed, extraction, options).analysis;
+}
+
+/**
+ * `analyzeExtraction`, with what its census keeps for the next name edit, and after one (`change`)
+ * from what the previous census kept. Whole-set facts are updated for the one name, never
+ * guessed: the result is the analysis of the extraction (test/core/nameEdit.test.ts).
+ */
+export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extraction: Extraction, options: AnalysisOptions, change?: NameChange): { analysis: Analysis; carry: CensusCarry } {
   const sink = new FindingSink(options.severity);
   const tools: AnalyzedTool[] = [];
   const references: AnalyzedReference[] = [];
   const requests: RequestCensus[] = [];
   const clients: ClientResult[] = [];
+  const carries: RequestCarry[] = [];
   let server: ServerNameInfo | undefined;
+  const carried = change?.carry?.take();
+  const kept = carried && carried.length === extraction.requests.length ? carried : undefined;
 
   const clientOptions = lazyClients(options);
-  // Once per document: JSON Lines may hold thousands of requests.
-  const eol = memo((): '\r\n' | '\n' => (text.indexOf('\r\n', 0) >= 0 ? '\r\n' : '\n'));
+  // Once per document: JSON Lines may hold thousands of requests. A name edit writes no line
+  // break (a string token holds none), so the previous answer holds.
+  let knownEol = change?.carry?.eol;
+  const eol = () => (knownEol ??= text.indexOf('\r\n', 0) >= 0 ? '\r\n' : '\n');
   extraction.requests.forEach((request, index) => {
     const settings = settingsForRequest(request.format, options);
-    const census = takeCensus(request, index, settings, tools.length);
     const firstTool = tools.length;
+    const reuse = kept && censusReuse(kept[index]!, change!, index, firstTool);
+    const census = takeCensus(request, index, settings, firstTool, reuse);
     // Loops, not push(...spread): spread passes every item as an argument, and >123k tools
     // in one request overflowed the stack (issue 13).
     appendAll(tools, census.tools);
@@ -79,7 +107,7 @@ export function analyzeExtraction(text: TextReader, parsed: ReadDocument, extrac
       sink,
       firstTool,
       allTools: tools,
-      names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets),
+      names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets, reuse && nameCounts(reuse, census.tools)),
       proposals: new Map(),
       eol,
       sharedNamespace: memo(() => sharedNamespace(census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name])))),
@@ -105,11 +133,12 @@ export function analyzeExtraction(text: TextReader, parsed: ReadDocument, extrac
       const budget = (tool: number) => (tool < first && earlier ? earlier(tool) : own(tool));
       server = { name: plan.primary.server, known: plan.serverKnown, ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}), budget };
     }
+    carries.push({ wires: census.wires, wireKeys: census.wireKeys, groups: census.groups, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts() });
   });
 
   // After every check and the user's severities: a suppression silences what the user would see.
   const suppressed = applySuppressions({ text, language: options.language ?? 'json', documentKind: parsed.kind, findings: sink.findings, tools, options });
-  return {
+  const analysis: Analysis = {
     format: extraction.format,
     documentKind: parsed.kind,
     requests,
@@ -122,6 +151,20 @@ export function analyzeExtraction(text: TextReader, parsed: ReadDocument, extrac
     clients,
     ...(server ? { server } : {}),
   };
+  return { analysis, carry: new CensusCarry(carries, knownEol) };
+}
+
+/** What a request's census reuses of the previous one: all of it, but for the tool whose name changed. */
+function censusReuse(carry: RequestCarry, change: NameChange, request: number, firstTool: number): CensusReuse {
+  const previous = change.previous.tools;
+  return { carry, before: (local) => previous[firstTool + local]!, edited: request === change.request ? change.tool : undefined };
+}
+
+/** The proposed names' pool's counts, when the previous census counted them: updated for the edited tool. */
+function nameCounts(reuse: CensusReuse, tools: readonly AnalyzedTool[]): Map<string, number> | undefined {
+  const counts = reuse.carry.nameCounts;
+  if (!counts || reuse.edited === undefined) return counts;
+  return recounted(counts, ownNames(reuse.before(reuse.edited)), ownNames(tools[reuse.edited]!));
 }
 
 /**

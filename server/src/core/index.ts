@@ -3,6 +3,7 @@
  * are thin adapters over what this file exports.
  */
 export { analyze } from './analyze';
+export type { CensusCarry } from './census/carry';
 export { reanalyze, reanalyzeEdits, tryReanalyze, type PreviousAnalysis, type Reanalysis } from './incremental/reanalyze';
 export { changedRegion, type TextChange, type ChangedRegion } from './incremental/region';
 export { othersInGroup, type Analysis, type ServerNameInfo, type AnalyzedTool, type AnalyzedReference, type RequestCensus, type SuppressionOutcome, type ToolFate, type WireSource, type ProviderVerdict } from './model';

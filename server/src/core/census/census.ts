@@ -3,7 +3,9 @@ import type { AnalyzedReference, AnalyzedTool, ProviderVerdict, RequestCensus, T
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { ACCEPTED, checkName } from '../profiles/verdict';
 import type { RequestSettings } from '../settings';
-import { groupByWireName, type WireGroup } from './groups';
+import { indexKeys, rekeyed, type KeyIndex } from '../util/sharedKeys';
+import type { CensusReuse } from './carry';
+import { wireGroupsOf, type WireGroup } from './groups';
 import { resolveReferences } from './resolve';
 import { computeWire, type WireComputation } from './wire';
 
@@ -20,6 +22,10 @@ export interface CensusResult {
   readonly groups: readonly WireGroup[];
   /** Request-local positions of tools whose wire name is a reserved (runtime) name. */
   readonly reserved: readonly number[];
+  /** Eligible tools by wire name (the groups' map, kept for the next name edit). */
+  readonly wireKeys: KeyIndex;
+  /** Offered tools by lower-cased wire name: the groups are case-collisions (and exact duplicates). */
+  readonly caseKeys: KeyIndex;
 }
 
 /**
@@ -27,8 +33,8 @@ export interface CensusResult {
  * `firstTool` is the global index of this request's first tool, so that the cross-references in
  * AnalyzedTool point into Analysis.tools.
  */
-export function takeCensus(request: ExtractedRequest, requestIndex: number, settings: RequestSettings, firstTool: number): CensusResult {
-  const wires = request.declarations.map((d) => computeWire(d, settings.derivation));
+export function takeCensus(request: ExtractedRequest, requestIndex: number, settings: RequestSettings, firstTool: number, reuse?: CensusReuse): CensusResult {
+  const wires = wiresOf(request, settings, reuse);
   const reservedSet = new Set(settings.reservedNames);
   const reserved: number[] = [];
   for (let i = 0; i < wires.length; i++) {
@@ -36,7 +42,14 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     if (wire !== null && reservedSet.has(wire)) reserved.push(i);
   }
   const isReserved = new Set(reserved);
-  const groups = groupByWireName(wires, (i) => !isReserved.has(i), settings.derivation);
+  const wireKey = (i: number) => (isReserved.has(i) ? undefined : wires[i]!.wireName ?? undefined);
+  // A name edit that leaves the edited tool in no group, before and after, leaves every group as
+  // it was: the previous groups are kept and only the key map is updated.
+  const edited = reuse?.edited;
+  const before = edited === undefined ? undefined : reuse!.before(edited);
+  const keptKeys = reuse && (edited === undefined ? reuse.carry.wireKeys : rekeyed(reuse.carry.wireKeys, edited, keyOfWire(before!.wireName, reservedSet), wireKey(edited)));
+  const wireKeys = keptKeys || indexKeys(wires.length, wireKey);
+  const groups = keptKeys ? reuse!.carry.groups : wireGroupsOf(wireKeys, wires, settings.derivation);
 
   const fates: ToolFate[] = wires.map((w) => w.fate);
   for (const i of reserved) fates[i] = 'left-out';
@@ -54,6 +67,12 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
   }
 
   const verdictsOf = verdictsFor(settings.targets);
+  // Verdicts depend on the wire name alone (the targets are the same within one set of options).
+  const verdicts = (wire: WireComputation, i: number) => {
+    if (wire.wireName === null) return NO_VERDICTS;
+    const previous = reuse?.before(i);
+    return previous && previous.wireName === wire.wireName ? previous.verdicts : verdictsOf(wire.wireName);
+  };
   const tools: AnalyzedTool[] = wires.map((wire, i) => ({
     request: requestIndex,
     declaration: request.declarations[i]!,
@@ -61,10 +80,15 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     wireName: wire.wireName,
     wireSource: wire.source,
     fate: fates[i]!,
-    verdicts: wire.wireName === null ? NO_VERDICTS : verdictsOf(wire.wireName),
+    verdicts: verdicts(wire, i),
     wireGroup: wireGroups[i]!,
     keptInGroup: kept[i],
   }));
+  // Offered tools by lower-cased wire name, for case-collision. With the groups kept, every other
+  // tool's fate is as it was, so only the edited tool's key can change.
+  const caseKey = (i: number) => caseKeyOf(tools[i]!);
+  const keptCase = keptKeys && (edited === undefined ? reuse!.carry.caseKeys : rekeyed(reuse!.carry.caseKeys, edited, caseKeyOf(before!), caseKey(edited)));
+  const caseKeys = keptCase || indexKeys(tools.length, caseKey);
 
   const references = resolveReferences(request.references, tools, settings, requestIndex, firstTool);
   let offeredCount = 0;
@@ -81,7 +105,24 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     tools: tools.map((_, i) => i + firstTool),
     offeredCount,
   };
-  return { census, tools, wires, references, groups, reserved };
+  return { census, tools, wires, references, groups, reserved, wireKeys, caseKeys };
+}
+
+/** Each declaration's wire name; after a name edit, the previous ones but the edited tool's. */
+function wiresOf(request: ExtractedRequest, settings: RequestSettings, reuse: CensusReuse | undefined): readonly WireComputation[] {
+  if (!reuse) return request.declarations.map((d) => computeWire(d, settings.derivation));
+  if (reuse.edited === undefined) return reuse.carry.wires;
+  const wires = reuse.carry.wires.slice();
+  wires[reuse.edited] = computeWire(request.declarations[reuse.edited]!, settings.derivation);
+  return wires;
+}
+
+function keyOfWire(wireName: string | null, reserved: ReadonlySet<string>): string | undefined {
+  return wireName === null || reserved.has(wireName) ? undefined : wireName;
+}
+
+function caseKeyOf(tool: AnalyzedTool): string | undefined {
+  return tool.wireName === null || tool.fate !== 'offered' ? undefined : tool.wireName.toLowerCase();
 }
 
 /**

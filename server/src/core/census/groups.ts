@@ -1,5 +1,5 @@
 import type { DerivationId } from '../wire/derivations';
-import { sharedKeys } from '../util/sharedKeys';
+import type { KeyIndex } from '../util/sharedKeys';
 
 /** Tools of one request that share one wire name. */
 export interface WireGroup {
@@ -16,18 +16,15 @@ export interface GroupInput {
 }
 
 /**
- * Groups the tools that compete for one wire name. Under `model-safe` the runtime keeps the tool
- * whose real name IS the form and leaves the rest out (naming-rules.md section 1); for exact
- * duplicates of that name it keeps the first. Under `verbatim` and `ads` every copy is sent and
- * no tool is reliably the one a call reaches.
+ * The groups of tools that compete for one wire name, from the tools' wire names indexed
+ * (`indexKeys`, eligible tools only). Under `model-safe` the runtime keeps the tool whose real
+ * name IS the form and leaves the rest out (naming-rules.md section 1); for exact duplicates of
+ * that name it keeps the first. Under `verbatim` and `ads` every copy is sent and no tool is
+ * reliably the one a call reaches.
  */
-export function groupByWireName(tools: readonly GroupInput[], eligible: (i: number) => boolean, derivation: DerivationId): WireGroup[] {
-  const shared = sharedKeys(tools.length, (i) => {
-    const wire = tools[i]!.wireName;
-    return wire === null || !eligible(i) ? undefined : wire;
-  });
+export function wireGroupsOf(keys: KeyIndex, tools: readonly GroupInput[], derivation: DerivationId): WireGroup[] {
   const groups: WireGroup[] = [];
-  for (const { key: wireName, members } of shared) {
+  for (const { key: wireName, members } of keys.groups) {
     const kept = derivation === 'model-safe' ? members.find((i) => tools[i]!.name === wireName) : undefined;
     groups.push({ wireName, members, kept });
   }

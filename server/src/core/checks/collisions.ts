@@ -5,7 +5,6 @@ import { PROVIDERS } from '../profiles/providers';
 import { invocationNameFix } from '../fixes/invocationNameFix';
 import { renameFix } from '../fixes/renameFix';
 import { listNames, quote, type CheckContext } from './context';
-import { sharedKeys } from '../util/sharedKeys';
 
 /**
  * wire-collision: two or more tools of one request share a wire name. Every member gets a
@@ -181,12 +180,7 @@ export function checkReservedNames(context: CheckContext): void {
  * lower-casing clients (OpenAI Agents SDK) merge them, and models mix them up.
  */
 export function checkCaseCollisions(context: CheckContext): void {
-  const tools = context.census.tools;
-  const byLower = sharedKeys(tools.length, (local) => {
-    const tool = tools[local]!;
-    return tool.wireName === null || tool.fate !== 'offered' ? undefined : tool.wireName.toLowerCase();
-  });
-  for (const { members } of byLower) {
+  for (const { members } of context.census.caseKeys.groups) {
     const perName = countBy(members, (m) => context.census.tools[m]!.wireName);
     if (perName.size < 2) continue; // exact duplicates are wire-collisions, not case ones
     const candidates = firstOthersCandidates(members, (m) => context.census.tools[m]!.wireName, 10);

@@ -12,10 +12,13 @@ import { ADS_INVOCATION_NAME, modelSafe } from '../wire/derivations';
  */
 export class NamePool {
   /**
-   * How many tools (or handed-out names) hold each lower-cased name; counted on the first
-   * question, since most analyses propose no name at all and counting costs a map entry per tool.
+   * How many tools hold each lower-cased name (reserved names count as tools): counted on the
+   * first question, since most analyses propose no name at all and counting costs a map entry per
+   * tool. A name edit passes the previous census's counts, updated for the one tool (`recounted`).
    */
   private counted: Map<string, number> | undefined;
+  /** The names handed out so far, kept apart from the tools' counts so those can be kept for the next census. */
+  private readonly claimed = new Map<string, number>();
   private own: ReadonlySet<string> = new Set();
   /**
    * Where the numbered search for a base name resumes: numbers below it were handed out (or
@@ -23,34 +26,31 @@ export class NamePool {
    */
   private readonly nextNumber = new Map<string, number>();
 
-  /** `namesPerTool` is read on the first question, so it must not change before then. */
-  constructor(private readonly namesPerTool: Iterable<readonly string[]>, private readonly targets: readonly ProviderId[]) {}
+  /**
+   * `namesPerTool` is read on the first question, so it must not change before then; `counts`,
+   * when given, is what counting it would give (and is then never written to).
+   */
+  constructor(private readonly namesPerTool: Iterable<readonly string[]>, private readonly targets: readonly ProviderId[], counts?: Map<string, number>) {
+    this.counted = counts;
+  }
+
+  /** The tools' names counted, if a question made the pool count them (for the next census). */
+  toolCounts(): Map<string, number> | undefined {
+    return this.counted;
+  }
 
   private get holders(): Map<string, number> {
-    if (this.counted) return this.counted;
-    const holders = new Map<string, number>();
-    // A tool counts once per distinct lower-cased name; its names are one or two, so the
-    // duplicate test is a look back rather than a Set per tool.
-    for (const names of this.namesPerTool) {
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i]!.toLowerCase();
-        let seen = false;
-        for (let j = 0; j < i && !seen; j++) seen = names[j]!.toLowerCase() === name;
-        if (!seen) holders.set(name, (holders.get(name) ?? 0) + 1);
-      }
-    }
-    this.counted = holders;
-    return holders;
+    return (this.counted ??= countNames(this.namesPerTool));
   }
 
   isFree(name: string): boolean {
     const key = name.toLowerCase();
-    return (this.holders.get(key) ?? 0) - (this.own.has(key) ? 1 : 0) <= 0;
+    return (this.holders.get(key) ?? 0) + (this.claimed.get(key) ?? 0) - (this.own.has(key) ? 1 : 0) <= 0;
   }
 
   take(name: string): void {
     const key = name.toLowerCase();
-    this.holders.set(key, (this.holders.get(key) ?? 0) + 1);
+    this.claimed.set(key, (this.claimed.get(key) ?? 0) + 1);
   }
 
   /** Runs `pick` with the given tool's own names not counting against it. */
@@ -159,6 +159,37 @@ const MIN_CUT = 16;
 export interface NameConstraints {
   readonly maxLength?: number;
   readonly accept?: (candidate: string) => boolean;
+}
+
+/** How many tools hold each lower-cased name: a tool counts once per distinct name. */
+function countNames(namesPerTool: Iterable<readonly string[]>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const names of namesPerTool) count(counts, names, 1);
+  return counts;
+}
+
+/**
+ * `counts` (of `countNames`) with one tool's names changed from `before` to `after`, updated in
+ * place: a name edit changes one tool's names, and counting ten thousand again was a fifth of
+ * its census (issue 10).
+ */
+export function recounted(counts: Map<string, number>, before: readonly string[], after: readonly string[]): Map<string, number> {
+  count(counts, before, -1);
+  count(counts, after, 1);
+  return counts;
+}
+
+function count(counts: Map<string, number>, names: readonly string[], by: 1 | -1): void {
+  // A tool's names are one or two, so the duplicate test is a look back rather than a Set per tool.
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!.toLowerCase();
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = names[j]!.toLowerCase() === name;
+    if (seen) continue;
+    const now = (counts.get(name) ?? 0) + by;
+    if (now === 0) counts.delete(name);
+    else counts.set(name, now);
+  }
 }
 
 export function ownNames(tool: AnalyzedTool): string[] {

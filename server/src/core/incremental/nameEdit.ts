@@ -14,7 +14,7 @@ const NO_SCAN_ERROR = 0;
  * Proves that an edit lies strictly inside one tool's name string (a declaration's, not a
  * reference's) and leaves it one valid, non-empty string token, and returns the new text's
  * extraction: the previous one rebuilt from the analysis, every offset after the edit moved, and
- * that name's value replaced. Why this is exact: a recogniser asks of a name only whether it is a
+ * that name's value replaced (and where that tool is). Why this is exact: a recogniser asks of a name only whether it is a
  * string (formats/classify.ts, sites.ts `nameSite`), and a string token holds no other token, so
  * the new text reads as the old one but for this value. A JSON name site is always a property's
  * value (`nameSite`), never a key, so no pointer changes with it. The census, the checks and the
@@ -23,7 +23,7 @@ const NO_SCAN_ERROR = 0;
  *
  * Only the edited name's token is scanned; the text is never read whole.
  */
-export function editedName(oldText: TextReader, newText: TextReader, analysis: Analysis, region: ChangedRegion): Extraction | undefined {
+export function editedName(oldText: TextReader, newText: TextReader, analysis: Analysis, region: ChangedRegion): EditedName | undefined {
   if (analysis.syntaxProblems.length > 0) return undefined;
   if (analysis.documentKind !== 'json' && analysis.documentKind !== 'json-lines') return undefined;
   const tool = toolNamed(analysis, region);
@@ -43,7 +43,18 @@ export function editedName(oldText: TextReader, newText: TextReader, analysis: A
   if (value.length === 0) return undefined;
   if (analysis.references.some((r) => r.reference.range.start < token.end && token.start < r.reference.range.end)) return undefined;
   const shifted = shiftExtraction(extractionOf(analysis), region);
-  return shifted && withName(shifted, analysis.tools[tool]!.request, tool - analysis.requests[analysis.tools[tool]!.request]!.tools[0]!, value);
+  const request = analysis.tools[tool]!.request;
+  const local = tool - analysis.requests[request]!.tools[0]!;
+  const extraction = shifted && withName(shifted, request, local, value);
+  return extraction && { extraction, request, tool: local };
+}
+
+/** The new text's extraction, and where the tool whose name changed is in it. */
+export interface EditedName {
+  readonly extraction: Extraction;
+  readonly request: number;
+  /** Request-local position of the tool. */
+  readonly tool: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { dataStrings } from '../source';
-import { analyze, analyzeExtraction } from '../analyze';
+import { analyze, analyzeCarrying } from '../analyze';
+import type { CensusCarry } from '../census/carry';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 import { PieceText, type TextReader } from '../text/pieceText';
@@ -18,6 +19,8 @@ export interface PreviousAnalysis {
   readonly text: TextReader;
   readonly analysis: Analysis;
   readonly options: AnalysisOptions;
+  /** What its census kept for the next name edit (a re-census's `carry`), when the caller kept it. */
+  readonly carry?: CensusCarry;
 }
 
 /**
@@ -37,6 +40,11 @@ export interface Reanalysis {
    * changes a few). Shifted findings are their predecessors at the same index.
    */
   readonly predecessorOf?: (index: number) => number | undefined;
+  /**
+   * What the census keeps for the next name edit: a re-census's own, or after a shift the previous
+   * one's (a shift changes no name). Pass it back as `PreviousAnalysis.carry`.
+   */
+  readonly carry?: CensusCarry;
 }
 
 /**
@@ -58,12 +66,12 @@ export function reanalyzeEdits(previous: PreviousAnalysis, changes: readonly Tex
     if (!reused) return undefined;
     // A census costs a good part of a full analysis: two of them cost more than one full one.
     if (reused.reuse === 'recensused' && ++censuses > 1) return undefined;
-    step = { text, analysis: reused.analysis, options: previous.options };
+    step = { text, analysis: reused.analysis, options: previous.options, ...(reused.carry ? { carry: reused.carry } : {}) };
   }
   // The changes must make `newText` (as for one change, the caller's word holds outside them).
   const region = changedRegion(changes, previous.text.length, newText.length);
   if (!region || step.text.slice(region.start, region.newEnd) !== newText.slice(region.start, region.newEnd)) return undefined;
-  return { analysis: step.analysis, reuse: censuses > 0 ? 'recensused' : 'shifted' };
+  return { analysis: step.analysis, reuse: censuses > 0 ? 'recensused' : 'shifted', ...(step.carry ? { carry: step.carry } : {}) };
 }
 
 /** `reanalyzeEdits`'s analysis alone. */
@@ -78,18 +86,20 @@ const MAX_STEPWISE_CHANGES = 16;
 function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], newText: TextReader): Reanalysis | undefined {
   const region = changedRegion(changes, previous.text.length, newText.length);
   if (!region) return undefined;
-  if (region.start === region.oldEnd && region.start === region.newEnd) return { analysis: previous.analysis, reuse: 'shifted' };
+  const carry = previous.carry ? { carry: previous.carry } : {};
+  if (region.start === region.oldEnd && region.start === region.newEnd) return { analysis: previous.analysis, reuse: 'shifted', ...carry };
   // The string writer reads the token it edits in the new text (never the whole of it).
   const strings = dataStrings(newText);
   if (editedDescription(previous.text, newText, previous.analysis, region) || editedWhitespace(previous.text, newText, previous.analysis, region)) {
     const shifted = shiftAnalysis(previous.analysis, region);
-    return shifted && { analysis: { ...shifted, strings }, reuse: 'shifted' };
+    return shifted && { analysis: { ...shifted, strings }, reuse: 'shifted', ...carry };
   }
-  const extraction = editedName(previous.text, newText, previous.analysis, region);
-  if (!extraction) return undefined;
+  const edited = editedName(previous.text, newText, previous.analysis, region);
+  if (!edited) return undefined;
   const { documentKind: kind, syntaxProblems: problems } = previous.analysis;
-  const analysis = analyzeExtraction(newText, { kind, problems, strings }, extraction, previous.options);
-  return { analysis, reuse: 'recensused', predecessorOf: findingPairs(analysis.findings, previous.analysis.findings, region) };
+  const change = { previous: previous.analysis, carry: previous.carry, request: edited.request, tool: edited.tool };
+  const { analysis, carry: next } = analyzeCarrying(newText, { kind, problems, strings }, edited.extraction, previous.options, change);
+  return { analysis, reuse: 'recensused', predecessorOf: findingPairs(analysis.findings, previous.analysis.findings, region), carry: next };
 }
 
 /** `analyze(newText, previous.options)`, computed from the previous analysis when that is exact. */

@@ -5,12 +5,27 @@ export interface SharedKey {
 }
 
 /**
+ * The shared keys of `sharedKeys` with the map they were found with: each key's only index, or
+ * its group. Kept by a census for the next name edit, which changes one index's key
+ * (`rekeyed`). The map is owned by one index at a time: `rekeyed` writes to it.
+ */
+export interface KeyIndex {
+  readonly groups: readonly SharedKey[];
+  readonly seen: Map<string, number | number[]>;
+}
+
+/**
  * The indices `0..count-1` grouped by `keyOf` (undefined: left out), keeping only keys two or
  * more indices share: each group in index order, the groups in the order of their first index.
  * An index alone under its key costs a map entry and no array: nearly every name is unique, and
  * an array per tool was garbage at 10k tools (issue 10).
  */
 export function sharedKeys(count: number, keyOf: (index: number) => string | undefined): SharedKey[] {
+  return indexKeys(count, keyOf).groups as SharedKey[];
+}
+
+/** `sharedKeys`, with the map kept. */
+export function indexKeys(count: number, keyOf: (index: number) => string | undefined): KeyIndex {
   // One map: a key's first index, or its group once a second index comes (one lookup per index).
   const seen = new Map<string, number | number[]>();
   const groups: SharedKey[] = [];
@@ -29,5 +44,21 @@ export function sharedKeys(count: number, keyOf: (index: number) => string | und
     }
   }
   // A group is made at its second index: put them back in the order of their first.
-  return groups.sort((a, b) => a.members[0]! - b.members[0]!);
+  groups.sort((a, b) => a.members[0]! - b.members[0]!);
+  return { groups, seen };
+}
+
+/**
+ * The index after `index`'s key changed from `before` to `after`, when that changes no group:
+ * `index` was alone under `before` and no other index has `after`. Then the groups are the same
+ * and only the map is updated, in place (the index given must not be used again). Undefined when
+ * a group would change: the caller groups again.
+ */
+export function rekeyed(keys: KeyIndex, index: number, before: string | undefined, after: string | undefined): KeyIndex | undefined {
+  if (before === after) return keys;
+  if (before !== undefined && keys.seen.get(before) !== index) return undefined;
+  if (after !== undefined && keys.seen.has(after)) return undefined;
+  if (before !== undefined) keys.seen.delete(before);
+  if (after !== undefined) keys.seen.set(after, index);
+  return keys;
 }
