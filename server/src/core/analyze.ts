@@ -21,6 +21,7 @@ import { recognizeDocument } from './formats/recognize';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions } from './settings';
 import { applySuppressions } from './suppress/apply';
+import { DISABLE_NEXT_LINE } from './suppress/directives';
 import { parseSource, skeletonReader, type SourceDocument, type TreeReader } from './source';
 import type { TextReader } from './text/pieceText';
 
@@ -91,6 +92,7 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
     const settings = settingsForRequest(request.format, options);
     const firstTool = tools.length;
     const reuse = kept && censusReuse(kept[index]!, change!, index, firstTool);
+    let namespaceAsked = false;
     const census = takeCensus(request, index, settings, firstTool, reuse);
     // Loops, not push(...spread): spread passes every item as an argument, and >123k tools
     // in one request overflowed the stack (issue 13).
@@ -110,7 +112,10 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
       names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets, reuse && nameCounts(reuse, census.tools)),
       proposals: new Map(),
       eol,
-      sharedNamespace: memo(() => sharedNamespace(census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name])))),
+      sharedNamespace: memo(() => {
+        namespaceAsked = true;
+        return sharedNamespace(census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name])));
+      }),
       constraintsFor: () => ({}),
       keepers: new Map(),
     };
@@ -133,11 +138,13 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
       const budget = (tool: number) => (tool < first && earlier ? earlier(tool) : own(tool));
       server = { name: plan.primary.server, known: plan.serverKnown, ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}), budget };
     }
-    carries.push({ wires: census.wires, wireKeys: census.wireKeys, groups: census.groups, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts() });
+    carries.push({ wires: census.wires, wireKeys: census.wireKeys, groups: census.groups, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts(), proposals: context.names.log, namespaceAsked });
   });
 
   // After every check and the user's severities: a suppression silences what the user would see.
-  const suppressed = applySuppressions({ text, language: options.language ?? 'json', documentKind: parsed.kind, findings: sink.findings, tools, options });
+  // A name edit writes no comment: the previous text's answer holds unless the edit wrote the marker (`CensusCarry.after`).
+  const holdsDirective = change?.carry?.directiveFree === true ? false : text.indexOf(DISABLE_NEXT_LINE, 0) >= 0;
+  const suppressed = applySuppressions({ text, language: options.language ?? 'json', documentKind: parsed.kind, findings: sink.findings, tools, options, holdsDirective });
   const analysis: Analysis = {
     format: extraction.format,
     documentKind: parsed.kind,
@@ -151,7 +158,7 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
     clients,
     ...(server ? { server } : {}),
   };
-  return { analysis, carry: new CensusCarry(carries, knownEol) };
+  return { analysis, carry: new CensusCarry(carries, { eol: knownEol, directiveFree: !holdsDirective }) };
 }
 
 /** What a request's census reuses of the previous one: all of it, but for the tool whose name changed. */
@@ -176,18 +183,37 @@ function read(text: string, options: AnalysisOptions, reader: TreeReader): { par
   return { parsed: { kind: parsed.kind, problems: parsed.problems, strings: parsed.strings }, extraction: recognizeDocument(parsed.values) };
 }
 
+/**
+ * Every check of a request, in the order they run (proposed names are handed out in it). `tool`:
+ * what it finds on a tool depends on that tool alone, the pool of proposed names aside, so a name
+ * edit that changed no group runs it for the renamed tool only (`context.only`). The others read
+ * the groups, the references or the whole request.
+ */
+const CHECKS: ReadonlyArray<{ readonly run: (context: CheckContext) => void; readonly scope: 'tool' | 'request' }> = [
+  { run: checkMissingNames, scope: 'tool' },
+  { run: checkAdsCapabilities, scope: 'tool' },
+  { run: checkMcpSourceNames, scope: 'tool' },
+  { run: checkReservedNames, scope: 'tool' },
+  { run: checkWireCollisions, scope: 'request' },
+  { run: checkWireNames, scope: 'tool' },
+  { run: checkCaseCollisions, scope: 'request' },
+  { run: checkHistoryNames, scope: 'request' },
+  { run: checkReferences, scope: 'request' },
+  { run: checkToolCount, scope: 'request' },
+  { run: checkRenamed, scope: 'tool' },
+];
+
 function runChecks(context: CheckContext): void {
-  checkMissingNames(context);
-  checkAdsCapabilities(context);
-  checkMcpSourceNames(context);
-  checkReservedNames(context);
-  checkWireCollisions(context);
-  checkWireNames(context);
-  checkCaseCollisions(context);
-  checkHistoryNames(context);
-  checkReferences(context);
-  checkToolCount(context);
-  checkRenamed(context);
+  for (const check of CHECKS) check.run(context);
+}
+
+/**
+ * The checks of one tool (`context.only`) of a request with no client plan: what a full run
+ * would find on it when no group, reference or count changed (`incremental/renamedAlone.ts`).
+ */
+export function runToolChecks(context: CheckContext): void {
+  for (const check of CHECKS) if (check.scope === 'tool') check.run(context);
+  checkParameterNames(context, undefined);
 }
 
 /** Every tool's real and wire names, and the reserved ones: a proposed name lands on none of them. */

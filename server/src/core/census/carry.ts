@@ -1,12 +1,17 @@
 import type { AnalyzedTool } from '../model';
+import type { ProposalLog } from '../fixes/proposalLog';
+import type { ChangedRegion } from '../incremental/region';
+import { DISABLE_NEXT_LINE } from '../suppress/directives';
+import type { TextReader } from '../text/pieceText';
 import type { KeyIndex } from '../util/sharedKeys';
 import type { WireGroup } from './groups';
 import type { WireComputation } from './wire';
 
 /**
  * What one request's census keeps for the next name edit: the facts that are functions of every
- * name (the wire names, the groups and their key maps, the proposed names' pool's counts), so a
- * census of one changed name updates them for that name instead of reading ten thousand again.
+ * name (the wire names, the groups and their key maps, the proposed names' pool's counts and
+ * what each proposal asked of it), so a census of one changed name updates them for that name
+ * instead of reading ten thousand again.
  */
 export interface RequestCarry {
   readonly wires: readonly WireComputation[];
@@ -17,6 +22,17 @@ export interface RequestCarry {
   readonly caseKeys: KeyIndex;
   /** Every tool's names counted for the proposed names' pool, when a fix made it count them. */
   readonly nameCounts: Map<string, number> | undefined;
+  readonly proposals: ProposalLog;
+  /** Whether a proposal asked for the namespace every capability shares (a function of every name). */
+  readonly namespaceAsked: boolean;
+}
+
+/** Facts of the whole text that the edits a reuse accepts cannot change, or change only where they write. */
+export interface TextFacts {
+  /** The line ending inserted lines use, once a fix asked (edits inside a string or of spaces write no line break). */
+  readonly eol?: '\r\n' | '\n';
+  /** The text holds no suppression directive marker, not even inside a string. */
+  readonly directiveFree: boolean;
 }
 
 /**
@@ -26,8 +42,21 @@ export interface RequestCarry {
 export class CensusCarry {
   private requests: readonly RequestCarry[] | undefined;
 
-  constructor(requests: readonly RequestCarry[], readonly eol?: '\r\n' | '\n') {
+  constructor(requests: readonly RequestCarry[], readonly text: TextFacts) {
     this.requests = requests;
+  }
+
+  get eol(): '\r\n' | '\n' | undefined {
+    return this.text.eol;
+  }
+
+  get directiveFree(): boolean {
+    return this.text.directiveFree;
+  }
+
+  /** The carry, to read without taking it (a reuse decides first, then takes). */
+  peek(): readonly RequestCarry[] | undefined {
+    return this.requests;
   }
 
   take(): readonly RequestCarry[] | undefined {
@@ -35,6 +64,22 @@ export class CensusCarry {
     this.requests = undefined;
     return requests;
   }
+
+  /**
+   * The carry of the text after an edit no census saw (inside a description, or spaces): the
+   * same requests, taken over, and the marker looked for only where the edit could have made one.
+   */
+  after(region: ChangedRegion, newText: TextReader): CensusCarry | undefined {
+    const requests = this.take();
+    if (!requests) return undefined;
+    return new CensusCarry(requests, { ...this.text, directiveFree: this.text.directiveFree && !writesMarker(region, newText) });
+  }
+}
+
+/** Whether the new text holds the directive marker across or inside the edited span. */
+export function writesMarker(region: ChangedRegion, newText: TextReader): boolean {
+  const reach = DISABLE_NEXT_LINE.length - 1;
+  return newText.slice(Math.max(0, region.start - reach), region.newEnd + reach).includes(DISABLE_NEXT_LINE);
 }
 
 /** A census taken again after one tool's name changed, with the previous census's carry. */

@@ -3,14 +3,14 @@ import type { AnalyzedReference, AnalyzedTool, ProviderVerdict, RequestCensus, T
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { ACCEPTED, checkName } from '../profiles/verdict';
 import type { RequestSettings } from '../settings';
-import { indexKeys, rekeyed, type KeyIndex } from '../util/sharedKeys';
+import { indexKeys, rekeyed, staysAlone, type KeyIndex } from '../util/sharedKeys';
 import type { CensusReuse } from './carry';
 import { wireGroupsOf, type WireGroup } from './groups';
 import { resolveReferences } from './resolve';
 import { computeWire, type WireComputation } from './wire';
 
-const NO_GROUP: readonly number[] = [];
-const NO_VERDICTS: readonly ProviderVerdict[] = Object.freeze([]);
+export const NO_GROUP: readonly number[] = [];
+export const NO_VERDICTS: readonly ProviderVerdict[] = Object.freeze([]);
 
 /** One request's census: every tool's wire name and fate, the shared names, the references. */
 export interface CensusResult {
@@ -44,12 +44,16 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
   const isReserved = new Set(reserved);
   const wireKey = (i: number) => (isReserved.has(i) ? undefined : wires[i]!.wireName ?? undefined);
   // A name edit that leaves the edited tool in no group, before and after, leaves every group as
-  // it was: the previous groups are kept and only the key map is updated.
+  // it was: the previous groups are kept and only the key map is updated. One that keeps it in
+  // its group keeps the map, but the group's keeper reads the members' names: found again.
   const edited = reuse?.edited;
   const before = edited === undefined ? undefined : reuse!.before(edited);
-  const keptKeys = reuse && (edited === undefined ? reuse.carry.wireKeys : rekeyed(reuse.carry.wireKeys, edited, keyOfWire(before!.wireName, reservedSet), wireKey(edited)));
+  const oldKey = before && keyOfWire(before.wireName, reservedSet);
+  const alone = edited === undefined || staysAlone(reuse!.carry.wireKeys, edited, oldKey, wireKey(edited));
+  const keptKeys = reuse && (edited === undefined ? reuse.carry.wireKeys : rekeyed(reuse.carry.wireKeys, edited, oldKey, wireKey(edited)));
   const wireKeys = keptKeys || indexKeys(wires.length, wireKey);
-  const groups = keptKeys ? reuse!.carry.groups : wireGroupsOf(wireKeys, wires, settings.derivation);
+  const keptGroups = keptKeys && alone;
+  const groups = keptGroups ? reuse!.carry.groups : wireGroupsOf(wireKeys, wires, settings.derivation);
 
   const fates: ToolFate[] = wires.map((w) => w.fate);
   for (const i of reserved) fates[i] = 'left-out';
@@ -87,7 +91,7 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
   // Offered tools by lower-cased wire name, for case-collision. With the groups kept, every other
   // tool's fate is as it was, so only the edited tool's key can change.
   const caseKey = (i: number) => caseKeyOf(tools[i]!);
-  const keptCase = keptKeys && (edited === undefined ? reuse!.carry.caseKeys : rekeyed(reuse!.carry.caseKeys, edited, caseKeyOf(before!), caseKey(edited)));
+  const keptCase = keptGroups && (edited === undefined ? reuse!.carry.caseKeys : rekeyed(reuse!.carry.caseKeys, edited, caseKeyOf(before!), caseKey(edited)));
   const caseKeys = keptCase || indexKeys(tools.length, caseKey);
 
   const references = resolveReferences(request.references, tools, settings, requestIndex, firstTool);
@@ -117,11 +121,11 @@ function wiresOf(request: ExtractedRequest, settings: RequestSettings, reuse: Ce
   return wires;
 }
 
-function keyOfWire(wireName: string | null, reserved: ReadonlySet<string>): string | undefined {
+export function keyOfWire(wireName: string | null, reserved: ReadonlySet<string>): string | undefined {
   return wireName === null || reserved.has(wireName) ? undefined : wireName;
 }
 
-function caseKeyOf(tool: AnalyzedTool): string | undefined {
+export function caseKeyOf(tool: AnalyzedTool): string | undefined {
   return tool.wireName === null || tool.fate !== 'offered' ? undefined : tool.wireName.toLowerCase();
 }
 
@@ -130,7 +134,7 @@ function caseKeyOf(tool: AnalyzedTool): string | undefined {
  * those tools share one frozen list, since a list of three wrapped verdicts per tool was about a
  * quarter of what a 10k-tool analysis kept (issue 10); only a name with something to say gets its own.
  */
-function verdictsFor(targets: readonly ProviderId[]): (wireName: string) => readonly ProviderVerdict[] {
+export function verdictsFor(targets: readonly ProviderId[]): (wireName: string) => readonly ProviderVerdict[] {
   const allAccepted: readonly ProviderVerdict[] = Object.freeze(targets.map((provider) => Object.freeze({ provider, verdict: ACCEPTED })));
   return (wireName) => {
     let own: ProviderVerdict[] | undefined;

@@ -1,6 +1,6 @@
 import { invocationNameFix } from '../fixes/invocationNameFix';
 import { ADS_INVOCATION_NAME, ADS_MAX, ADS_NAMESPACED_NAME } from '../wire/derivations';
-import { quote, type CheckContext } from './context';
+import { eachTool, quote, type CheckContext } from './context';
 
 /**
  * ADS-2 checks: capability names must be namespacedNames, explicit invocationNames must be valid,
@@ -8,7 +8,7 @@ import { quote, type CheckContext } from './context';
  */
 export function checkAdsCapabilities(context: CheckContext): void {
   if (context.settings.derivation !== 'ads') return;
-  context.census.tools.forEach((tool, local) => {
+  eachTool(context, (tool, local) => {
     const global = local + context.firstTool;
     const name = tool.name;
     if (name === undefined) return;

@@ -154,6 +154,7 @@ function related(context: CheckContext, other: number, group: WireGroup): Relate
 /** reserved-name: the tool's wire name is one the runtime keeps for its own tools. */
 export function checkReservedNames(context: CheckContext): void {
   for (const local of context.census.reserved) {
+    if (context.only !== undefined && local !== context.only) continue;
     const tool = context.census.tools[local]!;
     const wire = tool.wireName ?? '';
     const fix = renameFix(context, local, true);

@@ -36,6 +36,19 @@ export interface CheckContext {
   readonly constraintsFor: (local: number) => NameConstraints;
   /** The member of a client's shared-name group that keeps the name, computed once per group. */
   readonly keepers: Map<readonly unknown[], number | undefined>;
+  /**
+   * Check this tool alone (request-local position): a name edit that changed no group checks
+   * only the renamed tool again (`incremental/renamedAlone.ts`). Only the checks of one tool
+   * read it (`TOOL_CHECKS` in analyze.ts).
+   */
+  readonly only?: number;
+}
+
+/** The tools a check of each tool visits: every tool of the request, or the one `only` names. */
+export function eachTool(context: CheckContext, visit: (tool: AnalyzedTool, local: number) => void): void {
+  const tools = context.census.tools;
+  if (context.only === undefined) tools.forEach(visit);
+  else if (tools[context.only]) visit(tools[context.only]!, context.only);
 }
 
 export function quote(name: string): string {

@@ -5,11 +5,11 @@ import { PROVIDERS } from '../profiles/providers';
 import { checkName, describeReason, type Verdict } from '../profiles/verdict';
 import type { TextReader } from '../text/pieceText';
 import { renameFix } from '../fixes/renameFix';
-import { quote, type CheckContext } from './context';
+import { eachTool, quote, type CheckContext } from './context';
 
 /** missing-name: a tool object without a usable name fails the whole request. */
 export function checkMissingNames(context: CheckContext): void {
-  context.census.tools.forEach((tool, local) => {
+  eachTool(context, (tool, local) => {
     const site = tool.declaration.name;
     if (!site.problem) return;
     context.sink.add('missing-name', 'error', {
@@ -33,7 +33,7 @@ function missingNameMessage(site: NameSite, text: TextReader): { message: string
 
 /** invalid-name: the wire name fails a targeted provider's rule. */
 export function checkWireNames(context: CheckContext): void {
-  context.census.tools.forEach((tool, local) => {
+  eachTool(context, (tool, local) => {
     if (tool.wireName === null || tool.fate !== 'offered') return;
     const rejected = tool.verdicts.filter((v) => !v.verdict.accepted);
     const cautioned = tool.verdicts.filter((v) => v.verdict.accepted && v.verdict.reasons.length > 0);
@@ -67,7 +67,7 @@ export function checkMcpSourceNames(context: CheckContext): void {
   if (!isMcpFormat(context.request.format) || context.settings.targets.includes('mcp')) return;
   if (!context.sink.enabled('invalid-name')) return;
   const profile = PROVIDERS.mcp;
-  context.census.tools.forEach((tool, local) => {
+  eachTool(context, (tool, local) => {
     if (tool.name === undefined) return;
     const verdict = checkName(profile, tool.name);
     if (verdict.reasons.length === 0) return;

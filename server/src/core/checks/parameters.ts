@@ -6,7 +6,7 @@ import { parameterRenameFix, proposeKeys } from '../fixes/parameterRenameFix';
 import type { InputSchemaSite } from '../formats/model';
 import { PROVIDERS, type ParameterRule, type ProviderId } from '../profiles/providers';
 import { describeReason, type Reason } from '../profiles/verdict';
-import { quote, type CheckContext } from './context';
+import { eachTool, quote, type CheckContext } from './context';
 
 /** One provider rule that judges the keys, and who sends the schema to it. */
 interface Judge {
@@ -31,7 +31,7 @@ export function checkParameterNames(context: CheckContext, clients?: ClientCensu
   const judges = judgesOf(context.settings.targets, clients);
   if (judges.length === 0) return;
   const rules = judges.map((j) => j.rule);
-  context.census.tools.forEach((tool, local) => {
+  eachTool(context, (tool, local) => {
     const schema = tool.declaration.inputSchema;
     // A tool the runtime leaves out is not sent, and neither is its schema.
     if (!schema || tool.fate !== 'offered') return;

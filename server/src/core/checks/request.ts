@@ -1,6 +1,6 @@
 import { codePointLength } from '../text/codePoints';
 import { PROVIDERS } from '../profiles/providers';
-import { quote, type CheckContext } from './context';
+import { eachTool, quote, type CheckContext } from './context';
 
 /** too-many-tools: more offered tools than a targeted provider accepts in one request. */
 export function checkToolCount(context: CheckContext): void {
@@ -22,7 +22,7 @@ export function checkToolCount(context: CheckContext): void {
 /** renamed-on-wire (hint): the runtime sends another name than the one written. */
 export function checkRenamed(context: CheckContext): void {
   if (!context.sink.enabled('renamed-on-wire')) return;
-  context.census.tools.forEach((tool, local) => {
+  eachTool(context, (tool, local) => {
     if (tool.fate !== 'offered' || tool.wireName === null || tool.name === undefined || tool.wireName === tool.name) return;
     context.sink.add('renamed-on-wire', 'hint', {
       message: `Sent to the model as ${quote(tool.wireName)}.`,

@@ -21,7 +21,7 @@ export function invocationNameFix(context: CheckContext, local: number): FixData
     const name = tool.name;
     const candidates = invocationCandidates(name, context.sharedNamespace());
     // None found: the capability name (never a valid invocationName, it has a ".") means "none".
-    proposed = context.names.forTool(ownNames(tool), () => context.names.invocationName(candidates)) ?? name;
+    proposed = context.names.forTool(local, ownNames(tool), () => context.names.invocationName(candidates)) ?? name;
     context.proposals.set(local, proposed);
   }
   const existing = tool.declaration.invocationName;

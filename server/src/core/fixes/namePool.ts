@@ -2,6 +2,7 @@ import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { checkName } from '../profiles/verdict';
 import type { AnalyzedTool } from '../model';
 import { ADS_INVOCATION_NAME, modelSafe } from '../wire/derivations';
+import { ProposalLog } from './proposalLog';
 
 /**
  * Hands out replacement names for one request that are valid for every target and unique
@@ -26,12 +27,19 @@ export class NamePool {
    */
   private readonly nextNumber = new Map<string, number>();
 
+  /** The tool whose name is being picked (`forTool`): what it asks and is given goes in the log. */
+  private asking: number | undefined;
+  /** What each tool's proposal asked of the pool and was given (for the next name edit: `proposalLog.ts`). */
+  readonly log = new ProposalLog();
+
   /**
    * `namesPerTool` is read on the first question, so it must not change before then; `counts`,
-   * when given, is what counting it would give (and is then never written to).
+   * when given, is what counting it would give (and is then never written to). `claimed`: names
+   * handed out before, by tools a name edit does not check again (see `ProposalLog`).
    */
-  constructor(private readonly namesPerTool: Iterable<readonly string[]>, private readonly targets: readonly ProviderId[], counts?: Map<string, number>) {
+  constructor(private readonly namesPerTool: Iterable<readonly string[]>, private readonly targets: readonly ProviderId[], counts?: Map<string, number>, claimed?: Iterable<string>) {
     this.counted = counts;
+    for (const name of claimed ?? []) this.claimed.set(name, (this.claimed.get(name) ?? 0) + 1);
   }
 
   /** The tools' names counted, if a question made the pool count them (for the next census). */
@@ -45,6 +53,7 @@ export class NamePool {
 
   isFree(name: string): boolean {
     const key = name.toLowerCase();
+    if (this.asking !== undefined) this.log.asked(this.asking, key);
     return (this.holders.get(key) ?? 0) + (this.claimed.get(key) ?? 0) - (this.own.has(key) ? 1 : 0) <= 0;
   }
 
@@ -53,13 +62,15 @@ export class NamePool {
     this.claimed.set(key, (this.claimed.get(key) ?? 0) + 1);
   }
 
-  /** Runs `pick` with the given tool's own names not counting against it. */
-  forTool<T>(ownNames: readonly string[], pick: () => T): T {
+  /** Runs `pick` for the tool at request-local position `tool`, its own names not counting against it. */
+  forTool<T>(tool: number, ownNames: readonly string[], pick: () => T): T {
     this.own = new Set(ownNames.map((n) => n.toLowerCase()));
+    this.asking = tool;
     try {
       return pick();
     } finally {
       this.own = new Set();
+      this.asking = undefined;
     }
   }
 
@@ -87,6 +98,8 @@ export class NamePool {
     for (const candidate of candidates) {
       if (candidate !== undefined && this.isFree(candidate) && valid(candidate)) return this.claim(candidate);
     }
+    // The numbered search resumes where other tools' searches ended: its answer depends on them.
+    if (this.asking !== undefined) this.log.numbered(this.asking);
     const separator = this.allowsHyphen() && base.includes('-') && !base.includes('_') ? '-' : '_';
     // Numbered candidates at the full length first. A client that prefixes the server and cuts
     // at 64 (VS Code) sees only the start of a long name, so every numbered form of it can look
@@ -115,6 +128,7 @@ export class NamePool {
 
   private claim(name: string): string {
     this.take(name);
+    if (this.asking !== undefined) this.log.claimed(this.asking, name.toLowerCase());
     return name;
   }
 

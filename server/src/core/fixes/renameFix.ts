@@ -16,7 +16,7 @@ export function renameFix(context: CheckContext, local: number, preferred: boole
   if (proposed === undefined) {
     const name = tool.name;
     // No valid name found: the tool's own name is recorded, which means "no rename" below.
-    proposed = context.names.forTool(ownNames(tool), () => context.names.toolName(name, context.constraintsFor(local))) ?? name;
+    proposed = context.names.forTool(local, ownNames(tool), () => context.names.toolName(name, context.constraintsFor(local))) ?? name;
     context.proposals.set(local, proposed);
   }
   return renameTo(context, local, proposed, preferred);

@@ -6,6 +6,7 @@ import type { AnalysisOptions } from '../settings';
 import { PieceText, type TextReader } from '../text/pieceText';
 import { editedDescription } from './descriptionEdit';
 import { editedName } from './nameEdit';
+import { renamedAlone } from './renamedAlone';
 import { editedWhitespace } from './whitespaceEdit';
 import { changedRegion, type TextChange } from './region';
 import { findingPairs } from './pairFindings';
@@ -30,10 +31,13 @@ export interface PreviousAnalysis {
  * - `recensused`: the previous extraction with one tool's name replaced, then the census, checks
  *   and suppressions run again. Any finding and any client outcome may differ: only the findings
  *   `predecessorOf` pairs may be taken for their predecessors.
+ * - `rechecked`: a name edit proven to change no finding but the renamed tool's
+ *   (`renamedAlone.ts`): the previous analysis shifted, that tool's census entry and findings
+ *   made again. As after a re-census, only the findings `predecessorOf` pairs are their predecessors.
  */
 export interface Reanalysis {
   readonly analysis: Analysis;
-  readonly reuse: 'shifted' | 'recensused';
+  readonly reuse: 'shifted' | 'recensused' | 'rechecked';
   /**
    * A re-census of one change: the index of the previous finding that finding `index` is, with
    * its offsets moved, or undefined for a new finding (most are their predecessors: a name edit
@@ -60,18 +64,20 @@ export function reanalyzeEdits(previous: PreviousAnalysis, changes: readonly Tex
   // Changes in several tools (multi-cursor, or versions the debounce skipped): one at a time.
   let step: PreviousAnalysis = { ...previous, text: PieceText.from(previous.text) };
   let censuses = 0;
+  let rechecked = false;
   for (const change of changes) {
     const text = PieceText.from(step.text).replace(change.start, change.end, change.text);
     const reused = reuseOver(step, [change], text);
     if (!reused) return undefined;
     // A census costs a good part of a full analysis: two of them cost more than one full one.
     if (reused.reuse === 'recensused' && ++censuses > 1) return undefined;
+    if (reused.reuse === 'rechecked') rechecked = true;
     step = { text, analysis: reused.analysis, options: previous.options, ...(reused.carry ? { carry: reused.carry } : {}) };
   }
   // The changes must make `newText` (as for one change, the caller's word holds outside them).
   const region = changedRegion(changes, previous.text.length, newText.length);
   if (!region || step.text.slice(region.start, region.newEnd) !== newText.slice(region.start, region.newEnd)) return undefined;
-  return { analysis: step.analysis, reuse: censuses > 0 ? 'recensused' : 'shifted', ...(step.carry ? { carry: step.carry } : {}) };
+  return { analysis: step.analysis, reuse: censuses > 0 ? 'recensused' : rechecked ? 'rechecked' : 'shifted', ...(step.carry ? { carry: step.carry } : {}) };
 }
 
 /** `reanalyzeEdits`'s analysis alone. */
@@ -86,18 +92,22 @@ const MAX_STEPWISE_CHANGES = 16;
 function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], newText: TextReader): Reanalysis | undefined {
   const region = changedRegion(changes, previous.text.length, newText.length);
   if (!region) return undefined;
-  const carry = previous.carry ? { carry: previous.carry } : {};
-  if (region.start === region.oldEnd && region.start === region.newEnd) return { analysis: previous.analysis, reuse: 'shifted', ...carry };
+  if (region.start === region.oldEnd && region.start === region.newEnd) return { analysis: previous.analysis, reuse: 'shifted', ...(previous.carry ? { carry: previous.carry } : {}) };
   // The string writer reads the token it edits in the new text (never the whole of it).
   const strings = dataStrings(newText);
   if (editedDescription(previous.text, newText, previous.analysis, region) || editedWhitespace(previous.text, newText, previous.analysis, region)) {
     const shifted = shiftAnalysis(previous.analysis, region);
-    return shifted && { analysis: { ...shifted, strings }, reuse: 'shifted', ...carry };
+    const carry = shifted && previous.carry?.after(region, newText);
+    return shifted && { analysis: { ...shifted, strings }, reuse: 'shifted', ...(carry ? { carry } : {}) };
   }
   const edited = editedName(previous.text, newText, previous.analysis, region);
   if (!edited) return undefined;
+  const carry = previous.carry?.after(region, newText);
+  // Most name edits change no group and meet no other proposal: only the renamed tool is checked again.
+  const alone = carry && renamedAlone(previous.analysis, previous.options, carry, edited, region, newText, strings);
+  if (alone) return { analysis: alone.analysis, reuse: 'rechecked', predecessorOf: findingPairs(alone.analysis.findings, previous.analysis.findings, region), carry: alone.carry };
   const { documentKind: kind, syntaxProblems: problems } = previous.analysis;
-  const change = { previous: previous.analysis, carry: previous.carry, request: edited.request, tool: edited.tool };
+  const change = { previous: previous.analysis, carry, request: edited.request, tool: edited.tool };
   const { analysis, carry: next } = analyzeCarrying(newText, { kind, problems, strings }, edited.extraction, previous.options, change);
   return { analysis, reuse: 'recensused', predecessorOf: findingPairs(analysis.findings, previous.analysis.findings, region), carry: next };
 }

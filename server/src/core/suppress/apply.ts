@@ -19,6 +19,8 @@ export interface SuppressionInput {
   readonly findings: readonly Finding[];
   readonly tools: readonly AnalyzedTool[];
   readonly options: AnalysisOptions;
+  /** Whether the text holds the directive marker anywhere, when the caller knows (else it is looked for). */
+  readonly holdsDirective?: boolean;
 }
 
 export interface SuppressionResult {
@@ -36,7 +38,7 @@ export interface SuppressionResult {
  */
 export function applySuppressions(input: SuppressionInput): SuppressionResult {
   const { language, findings, tools, options } = input;
-  const text = input.text.indexOf(DISABLE_NEXT_LINE, 0) >= 0 ? String(input.text) : undefined;
+  const text = (input.holdsDirective ?? input.text.indexOf(DISABLE_NEXT_LINE, 0) >= 0) ? String(input.text) : undefined;
   const lineOf = text === undefined ? undefined : lineFinder(text);
   const directives = text !== undefined && lineOf ? directivesOf(text, language, lineOf, options.code) : [];
   const entries = options.suppressions ?? [];

@@ -56,9 +56,19 @@ export function indexKeys(count: number, keyOf: (index: number) => string | unde
  */
 export function rekeyed(keys: KeyIndex, index: number, before: string | undefined, after: string | undefined): KeyIndex | undefined {
   if (before === after) return keys;
-  if (before !== undefined && keys.seen.get(before) !== index) return undefined;
-  if (after !== undefined && keys.seen.has(after)) return undefined;
+  if (!movesAlone(keys, index, before, after)) return undefined;
   if (before !== undefined) keys.seen.delete(before);
   if (after !== undefined) keys.seen.set(after, index);
   return keys;
+}
+
+/** Whether `rekeyed` would keep every group (it reads, never writes). */
+export function movesAlone(keys: KeyIndex, index: number, before: string | undefined, after: string | undefined): boolean {
+  return before === after || staysAlone(keys, index, before, after);
+}
+
+/** Whether `index` is in no group under its key `before`, nor would be under `after`. */
+export function staysAlone(keys: KeyIndex, index: number, before: string | undefined, after: string | undefined): boolean {
+  if (before !== undefined && keys.seen.get(before) !== index) return false;
+  return after === undefined || after === before || !keys.seen.has(after);
 }

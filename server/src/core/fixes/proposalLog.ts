@@ -1,0 +1,74 @@
+/** A name asked about by more than one tool. */
+const SEVERAL = -1;
+
+/** What one tool's proposal asked of the pool and was given. */
+export interface ProposalEntry {
+  /** Lower-cased names whose freedom it asked about, in order. */
+  readonly asked: string[];
+  /** The lower-cased name it was given, if any. */
+  claimed?: string;
+  /** Whether it searched numbered names (which resume where other tools' searches ended). */
+  numbered: boolean;
+}
+
+/**
+ * What the proposals of one request asked of its `NamePool` and were given, by tool. A name edit
+ * changes the pool's answers only for the edited tool's old and new names and for the name its
+ * own proposal is given; when no other tool asked about any of them, and the edited tool asked
+ * about no name another was given, every other proposal is what it was, in any order, and only
+ * the edited tool's proposal is made again (`incremental/renamedAlone.ts`).
+ */
+export class ProposalLog {
+  /** Each name asked about: the one tool that asked, or SEVERAL. */
+  private readonly askers = new Map<string, number>();
+  private readonly entries = new Map<number, ProposalEntry>();
+
+  asked(tool: number, name: string): void {
+    this.entryOf(tool).asked.push(name);
+    const asker = this.askers.get(name);
+    if (asker === undefined) this.askers.set(name, tool);
+    else if (asker !== tool) this.askers.set(name, SEVERAL);
+  }
+
+  claimed(tool: number, name: string): void {
+    this.entryOf(tool).claimed = name;
+  }
+
+  numbered(tool: number): void {
+    this.entryOf(tool).numbered = true;
+  }
+
+  entry(tool: number): ProposalEntry | undefined {
+    return this.entries.get(tool);
+  }
+
+  /** Whether a tool other than `tool` asked about `name` (lower-cased). */
+  askedByOther(name: string, tool: number): boolean {
+    const asker = this.askers.get(name);
+    return asker !== undefined && asker !== tool;
+  }
+
+  /** The names given to every tool but `tool`. */
+  *claimedExcept(tool: number): Iterable<string> {
+    for (const [owner, entry] of this.entries) if (owner !== tool && entry.claimed !== undefined) yield entry.claimed;
+  }
+
+  /**
+   * This log with `tool`'s entry replaced by `replacement` (in place: the log belongs to one
+   * census). A name the tool no longer asks about is forgotten only when it alone asked.
+   */
+  replace(tool: number, replacement: ProposalEntry | undefined): this {
+    for (const name of this.entries.get(tool)?.asked ?? []) if (this.askers.get(name) === tool) this.askers.delete(name);
+    this.entries.delete(tool);
+    for (const name of replacement?.asked ?? []) this.asked(tool, name);
+    if (replacement?.claimed !== undefined) this.claimed(tool, replacement.claimed);
+    if (replacement?.numbered) this.numbered(tool);
+    return this;
+  }
+
+  private entryOf(tool: number): ProposalEntry {
+    let entry = this.entries.get(tool);
+    if (!entry) this.entries.set(tool, (entry = { asked: [], numbered: false }));
+    return entry;
+  }
+}

@@ -1,0 +1,166 @@
+import { runToolChecks } from '../analyze';
+import { CensusCarry, type RequestCarry } from '../census/carry';
+import { caseKeyOf, keyOfWire, NO_GROUP, NO_VERDICTS, verdictsFor, type CensusResult } from '../census/census';
+import { computeWire } from '../census/wire';
+import type { CheckContext } from '../checks/context';
+import { FindingSink } from '../checks/sink';
+import { compareFindings, type Finding } from '../findings';
+import { NamePool, ownNames, recounted } from '../fixes/namePool';
+import type { ProposalEntry } from '../fixes/proposalLog';
+import type { Analysis, AnalyzedTool } from '../model';
+import { settingsForRequest, type AnalysisOptions } from '../settings';
+import type { StringWriter } from '../source';
+import type { TextReader } from '../text/pieceText';
+import { rekeyed, staysAlone } from '../util/sharedKeys';
+import type { EditedName } from './nameEdit';
+import type { ChangedRegion } from './region';
+import { shiftAnalysis } from './shift';
+
+/**
+ * A name edit that can change no finding but the renamed tool's: the previous analysis shifted,
+ * with that tool's census entry and findings made again and nothing else. Given when all of this
+ * holds, else undefined (the caller takes the whole census again, with `carry` untouched):
+ * - the tool is in no group of wire names or of lower-cased wire names, before or after, and
+ *   stays offered or not offered (no group, and no tool count, changes);
+ * - its request has no references (a reference resolves by name) and no MCP client plan (a
+ *   client's census and the server-name budget read every name), and no suppression can apply
+ *   (no directive marker in the text, no `ignore` entry);
+ * - the pool of proposed names answers every other tool as before: no other tool's proposal
+ *   asked about the tool's old or new names or the name its proposal was or is given, its
+ *   proposal asked about no name another was given, neither searched numbered names, and no
+ *   proposal asked for the shared ADS namespace (`ProposalLog`).
+ * Then every other finding is its predecessor moved, and the renamed tool's are what a full run
+ * would find on it (the checks of one tool, `runToolChecks`). The chain test in
+ * test/core/nameEdit.test.ts holds it to `analyze` at every step.
+ *
+ * `carry` is the previous census's, brought to the new text (`CensusCarry.after`).
+ */
+export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry: CensusCarry, edited: EditedName, region: ChangedRegion, newText: TextReader, strings: StringWriter): { analysis: Analysis; carry: CensusCarry } | undefined {
+  const own = carry.peek()?.[edited.request];
+  if (!own || own.namespaceAsked || !carry.directiveFree || (options.suppressions?.length ?? 0) > 0) return undefined;
+  if (analysis.clients.length > 0 || analysis.server || analysis.references.some((r) => r.request === edited.request)) return undefined;
+
+  const census = analysis.requests[edited.request]!;
+  const firstTool = census.tools[0]!;
+  const local = edited.tool;
+  const previous = analysis.tools[firstTool + local]!;
+  const request = edited.extraction.requests[edited.request]!;
+  const declaration = request.declarations[local]!;
+  const settings = settingsForRequest(request.format, options);
+  const reserved = new Set(settings.reservedNames);
+  const wire = computeWire(declaration, settings.derivation);
+  const isReserved = wire.wireName !== null && reserved.has(wire.wireName);
+  const fate = isReserved ? 'left-out' : wire.fate;
+  const wireKey = isReserved ? undefined : wire.wireName ?? undefined;
+  // (Implied today by the next two conditions: a group's members are left out or ask the pool
+  // for its wire name. Stated for the proof, which must not rest on how fixes are made.)
+  if (!staysAlone(own.wireKeys, local, keyOfWire(previous.wireName, reserved), wireKey)) return undefined;
+  if ((previous.fate === 'offered') !== (fate === 'offered')) return undefined;
+
+  const shifted = shiftAnalysis(analysis, region);
+  if (!shifted) return undefined;
+  const tool: AnalyzedTool = {
+    ...shifted.tools[firstTool + local]!,
+    declaration,
+    name: wire.name,
+    wireName: wire.wireName,
+    wireSource: wire.source,
+    fate,
+    verdicts: wire.wireName === null ? NO_VERDICTS : verdictsFor(settings.targets)(wire.wireName),
+    wireGroup: NO_GROUP,
+    keptInGroup: undefined,
+  };
+  if (!staysAlone(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))) return undefined;
+  const oldEntry = own.proposals.entry(local);
+  if (oldEntry?.numbered || [...ownNames(previous), ...ownNames(tool), oldEntry?.claimed ?? ''].some((name) => own.proposals.askedByOther(name.toLowerCase(), local))) return undefined;
+
+  // The renamed tool's checks, over the request as it now is, with a pool that has every other
+  // tool's proposal taken: the same answers a full run gives it when its own questions never
+  // meet another's (checked below), whatever the order.
+  // `shifted.tools` is a new array (shiftAnalysis copies the list it moves).
+  const tools = shifted.tools as AnalyzedTool[];
+  tools[firstTool + local] = tool;
+  const requestTools = tools.slice(firstTool, firstTool + census.tools.length);
+  // Counted again in place, and back if the proof below fails (the carry must stay as it was).
+  const counts = own.nameCounts && recounted(own.nameCounts, ownNames(previous), ownNames(tool));
+  const names = new NamePool(namesOf(requestTools, settings.reservedNames), settings.targets, counts, own.proposals.claimedExcept(local));
+  const wires = own.wires.slice();
+  wires[local] = wire;
+  const sink = new FindingSink(options.severity);
+  let namespaceAsked = false;
+  const context: CheckContext = {
+    text: newText,
+    language: options.language ?? 'json',
+    strings,
+    request,
+    census: { census: shifted.requests[edited.request]!, tools: requestTools, wires, references: [], groups: own.groups, reserved: isReserved ? [local] : [], wireKeys: own.wireKeys, caseKeys: own.caseKeys } satisfies CensusResult,
+    settings,
+    sink,
+    firstTool,
+    allTools: tools,
+    names,
+    proposals: new Map(),
+    eol: () => carry.eol ?? (newText.indexOf('\r\n', 0) >= 0 ? '\r\n' : '\n'),
+    sharedNamespace: () => {
+      namespaceAsked = true;
+      return [];
+    },
+    constraintsFor: () => ({}),
+    keepers: new Map(),
+    only: local,
+  };
+  runToolChecks(context);
+  const newEntry = names.log.entry(local);
+  if (namespaceAsked || !independent(newEntry, own, local)) {
+    if (counts) recounted(counts, ownNames(tool), ownNames(previous));
+    return undefined;
+  }
+
+  // Proven: take the carry and bring it up to this text.
+  const requests = carry.take()!;
+  const updated: RequestCarry = {
+    ...own,
+    wires,
+    wireKeys: rekeyed(own.wireKeys, local, keyOfWire(previous.wireName, reserved), wireKey)!,
+    caseKeys: rekeyed(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))!,
+    nameCounts: counts ?? names.toolCounts(),
+    proposals: own.proposals.replace(local, newEntry),
+  };
+  const global = firstTool + local;
+  const findings = merged(shifted.findings.filter((f) => f.tool !== global), sink.findings.sort(compareFindings));
+  return {
+    analysis: { ...shifted, tools, findings, strings },
+    carry: new CensusCarry(requests.map((r, i) => (i === edited.request ? updated : r)), carry.text),
+  };
+}
+
+/**
+ * The renamed tool's proposal asked about no name another tool was given, and was given none
+ * another asked about (implied by the first while a candidate's validity is a function of the
+ * name alone; kept so the proof does not rest on that). A numbered search could reach past
+ * numbers others took only within its window of tries: not proven, so refused.
+ */
+function independent(entry: ProposalEntry | undefined, own: RequestCarry, local: number): boolean {
+  if (!entry) return true;
+  if (entry.numbered) return false;
+  const given = new Set(own.proposals.claimedExcept(local));
+  if (entry.asked.some((name) => given.has(name))) return false;
+  return entry.claimed === undefined || !own.proposals.askedByOther(entry.claimed, local);
+}
+
+function* namesOf(tools: readonly AnalyzedTool[], reserved: readonly string[]): Iterable<readonly string[]> {
+  for (const tool of tools) yield ownNames(tool);
+  for (const name of reserved) yield [name];
+}
+
+/** Two lists sorted by `compareFindings`, as one; on a tie the first list's finding comes first. */
+function merged(a: readonly Finding[], b: readonly Finding[]): Finding[] {
+  const out: Finding[] = [];
+  let j = 0;
+  for (const finding of a) {
+    while (j < b.length && compareFindings(b[j]!, finding) < 0) out.push(b[j++]!);
+    out.push(finding);
+  }
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
