@@ -74,7 +74,7 @@ interface Base {
   readonly index: AnalysisIndex;
   readonly options: AnalysisOptions;
   readonly config: LoadedConfig | undefined;
-  /** What its census kept for the next name edit (after a name edit; a full analysis keeps none). */
+  /** What its census kept for the next name edit. */
   readonly carry?: CensusCarry;
 }
 
@@ -193,7 +193,7 @@ export class DocumentAnalyzer {
       if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };
       // Closed while it was analysed: no base for a document that is gone (a reopened one starts over).
       const index = new AnalysisIndex(result.analysis);
-      if ((this.lives.get(document.uri) ?? 0) === life) this.setBase(document.uri, { version, generation, epoch, text: pieces, analysis: result.analysis, index, options: result.options, config: result.config });
+      if ((this.lives.get(document.uri) ?? 0) === life) this.setBase(document.uri, { version, generation, epoch, text: pieces, analysis: result.analysis, index, options: result.options, config: result.config, carry: result.carry });
       return { ...common, kind: 'analysis', text, reader: text, analysis: result.analysis, index, options: result.options, config: result.config };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, ALL_CLIENT_IDS, PieceText, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
+import { analyze, analyzeWithCarry, ALL_CLIENT_IDS, PieceText, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
 import { diagnosticsOf, type DiagnosticCache } from '../../server/src/features/diagnostics';
 import { generate } from '../../bench/generate';
 import { AnalysisIndex } from '../../server/src/analysisIndex';
@@ -25,6 +25,12 @@ function analyzerOver(log: EditLog, pipeline: (uri: string, text: string) => Doc
 /** What the pipeline answers for a file with no config. */
 function resultOf(text: string, options: AnalysisOptions): DocumentResult {
   return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text, modelled: { providers: [] } };
+}
+
+/** The same, with the census's carry, as the service answers. */
+function carryingResultOf(text: string, options: AnalysisOptions): DocumentResult {
+  const { analysis, carry } = analyzeWithCarry(text, options);
+  return { kind: 'analysis', analysis, options, config: undefined, reads: [], text, modelled: { providers: [] }, carry };
 }
 
 /** An analyzer over an edit log, counting how often the full pipeline runs. */
@@ -294,6 +300,20 @@ describe('an edit reads what it touches', () => {
       previous = after;
     }
     assert.equal(runs(), 1, 'both name edits reused the read');
+  });
+
+  test("the first name edit after a full analysis re-checks the renamed tool alone, from the pipeline's carry", async () => {
+    const log = new EditLog();
+    const analyzer = analyzerOver(log, (_uri, text) => carryingResultOf(text, {}));
+    const document = log.documents.create('file:///first.json', 'json', 1, generate('openai-chat', 50));
+    const before = await analyzer.stateFor(document);
+    const at = document.positionAt(document.getText().indexOf('"tool_43_') + 5);
+    log.documents.update(document, [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: '.' }], 2);
+    const after = await analyzer.stateFor(document);
+    assert.ok(before.kind === 'analysis' && after.kind === 'analysis');
+    // A lone re-check shifts the previous analysis: the tools before the edit are the very same objects.
+    assert.equal(after.analysis.tools[0], before.analysis.tools[0], 'the first tool was not censused again');
+    assert.deepStrictEqual(after.analysis.findings, analyze(document.getText()).findings);
   });
 
   test('several changes in one didChange, each within a line, keep the diagnostics they did not displace', async () => {

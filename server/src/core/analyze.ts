@@ -35,6 +35,16 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
 }
 
 /**
+ * `analyze`, with what its census keeps for the next name edit (`census/carry.ts`): an editor
+ * passes it back with the analysis (`PreviousAnalysis.carry`), so the first name typed after a
+ * full analysis already re-checks one tool instead of taking the census again.
+ */
+export function analyzeWithCarry(text: string, options: AnalysisOptions = {}): { analysis: Analysis; carry: CensusCarry } {
+  const { parsed, extraction } = read(text, options, skeletonReader);
+  return analyzeCarrying(text, parsed, extraction, options);
+}
+
+/**
  * `analyze` with the JSON/YAML reader given: the differential test (test/core/skeleton.test.ts)
  * passes the full-tree reader, the oracle the skeleton reader must agree with.
  */

@@ -2,7 +2,7 @@
  * The toolwire core: pure TypeScript, no LSP, no `fs`, no `vscode`. The LSP server and the CLI
  * are thin adapters over what this file exports.
  */
-export { analyze } from './analyze';
+export { analyze, analyzeWithCarry } from './analyze';
 export type { CensusCarry } from './census/carry';
 export { reanalyze, reanalyzeEdits, tryReanalyze, type PreviousAnalysis, type Reanalysis } from './incremental/reanalyze';
 export { changedRegion, type TextChange, type ChangedRegion } from './incremental/region';

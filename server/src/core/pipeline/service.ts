@@ -1,4 +1,5 @@
-import { analyze } from '../analyze';
+import { analyzeWithCarry } from '../analyze';
+import type { CensusCarry } from '../census/carry';
 import type { ClientRegistry } from '../clients/census';
 import type { ClientId, ClientProfile } from '../clients/model';
 import { CLIENTS } from '../clients/profiles';
@@ -77,6 +78,8 @@ export type DocumentResult =
       readonly text: string;
       /** The providers and clients the analysis modelled, and where each came from (reports name them). */
       readonly modelled: Modelled;
+      /** What the census keeps for the next name edit (an editor keeps it beside the analysis). */
+      readonly carry?: CensusCarry;
     }
   | { readonly kind: 'unreadable'; readonly config: LoadedConfig | undefined }
   | { readonly kind: 'ignored'; readonly config: LoadedConfig }
@@ -154,9 +157,9 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
       const clients = (): ClientContext => (used ??= readClients());
       const commentsAllowed = input.commentsAllowed === true || allowsComments(path);
       const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients, ...(commentsAllowed ? { commentsAllowed } : {}), ...(input.code ? { code: input.code } : {}) };
-      const analysis = analyze(text, options);
+      const { analysis, carry } = analyzeWithCarry(text, options);
       const modelled = modelledBy({ requests: analysis.requests, options, base, config: config?.parsed.config, configPath: config?.found.path, clients: used });
-      return { kind: 'analysis', analysis, options, config, reads, text, modelled };
+      return { kind: 'analysis', analysis, options, config, reads, text, modelled, carry };
     },
   };
 }
