@@ -14,12 +14,13 @@ const NO_SCAN_ERROR = 0;
  * Proves that an edit lies strictly inside one tool's name string (a declaration's, not a
  * reference's) and leaves it one valid, non-empty string token, and returns the new text's
  * extraction: the previous one rebuilt from the analysis, every offset after the edit moved, and
- * that name's value replaced (and where that tool is). Why this is exact: a recogniser asks of a name only whether it is a
- * string (formats/classify.ts, sites.ts `nameSite`), and a string token holds no other token, so
- * the new text reads as the old one but for this value. A JSON name site is always a property's
- * value (`nameSite`), never a key, so no pointer changes with it. The census, the checks and the
- * suppressions then run again over the whole extraction (`analyzeExtraction`): what a name
- * changes (wire groups, fixes' proposed names, client outcomes) is decided by the whole set.
+ * that name's value replaced (and where that tool is). Why this is exact: a recogniser asks of a
+ * name only whether it is a string (formats/classify.ts, sites.ts `nameSite`), and a string
+ * token holds no other token, so the new text reads as the old one but for this value. A JSON
+ * name site is always a property's value (`nameSite`), never a key, so no pointer changes with
+ * it. What a name changes (wire groups, fixes' proposed names, client outcomes) is decided by the
+ * whole set: the caller re-checks the one tool where that is proven to change nothing else
+ * (`renamedAlone.ts`), else takes the census again (`analyze.ts` `analyzeCarrying`).
  *
  * Only the edited name's token is scanned; the text is never read whole.
  */
