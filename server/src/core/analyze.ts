@@ -227,7 +227,7 @@ export function runToolChecks(context: CheckContext): void {
 }
 
 /** Every tool's real and wire names, and the reserved ones: a proposed name lands on none of them. */
-function* takenNames(tools: readonly AnalyzedTool[], reserved: readonly string[]): Iterable<readonly string[]> {
+export function* takenNames(tools: readonly AnalyzedTool[], reserved: readonly string[]): Iterable<readonly string[]> {
   for (const tool of tools) yield ownNames(tool);
   for (const name of reserved) yield [name];
 }

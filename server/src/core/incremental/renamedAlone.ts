@@ -1,4 +1,4 @@
-import { runToolChecks } from '../analyze';
+import { runToolChecks, takenNames } from '../analyze';
 import { CensusCarry, type RequestCarry } from '../census/carry';
 import { caseKeyOf, keyOfWire, NO_GROUP, NO_VERDICTS, verdictsFor, type CensusResult } from '../census/census';
 import { computeWire } from '../census/wire';
@@ -83,7 +83,7 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   const requestTools = tools.slice(firstTool, firstTool + census.tools.length);
   // Counted again in place, and back if the proof below fails (the carry must stay as it was).
   const counts = own.nameCounts && recounted(own.nameCounts, ownNames(previous), ownNames(tool));
-  const names = new NamePool(namesOf(requestTools, settings.reservedNames), settings.targets, counts, own.proposals.claimedExcept(local));
+  const names = new NamePool(takenNames(requestTools, settings.reservedNames), settings.targets, counts, own.proposals.claimedExcept(local));
   const wires = own.wires.slice();
   wires[local] = wire;
   const sink = new FindingSink(options.severity);
@@ -146,11 +146,6 @@ function independent(entry: ProposalEntry | undefined, own: RequestCarry, local:
   const given = new Set(own.proposals.claimedExcept(local));
   if (entry.asked.some((name) => given.has(name))) return false;
   return entry.claimed === undefined || !own.proposals.askedByOther(entry.claimed, local);
-}
-
-function* namesOf(tools: readonly AnalyzedTool[], reserved: readonly string[]): Iterable<readonly string[]> {
-  for (const tool of tools) yield ownNames(tool);
-  for (const name of reserved) yield [name];
 }
 
 /** Two lists sorted by `compareFindings`, as one; on a tie the first list's finding comes first. */
