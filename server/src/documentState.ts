@@ -48,9 +48,9 @@ export interface CarriedOver {
   readonly previousFindings: readonly Finding[];
   readonly editedOffsets: readonly number[];
   /**
-   * After a re-census (a name edit): the index in `previousFindings` of the finding that finding
-   * `index` is, moved, or undefined for a new one. Undefined after a shift, where every finding
-   * is its predecessor at the same index.
+   * After a name edit (a re-census or a lone re-check): the index in `previousFindings` of the
+   * finding that finding `index` is, moved, or undefined for a new one. Undefined after a shift,
+   * where every finding is its predecessor at the same index.
    */
   readonly predecessorOf?: (index: number) => number | undefined;
 }
@@ -218,8 +218,8 @@ export class DocumentAnalyzer {
     if (!reused) return undefined;
     const { analysis } = reused;
     // Only a shifted analysis holds the previous one's findings and client outcomes, moved; a
-    // re-census (a name edit) may change any of them, so only the findings the core finds equal
-    // to their predecessors, moved, keep what was made of them.
+    // name edit (a re-census, or a lone re-check) may change any of them, so only the findings
+    // the core pairs with their predecessors, moved, keep what was made of them.
     const shifted = reused.reuse === 'shifted';
     const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, { from: base.index, shifted }), carry: reused.carry };
     this.setBase(uri, next);

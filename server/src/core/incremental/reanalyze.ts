@@ -39,9 +39,10 @@ export interface Reanalysis {
   readonly analysis: Analysis;
   readonly reuse: 'shifted' | 'recensused' | 'rechecked';
   /**
-   * A re-census of one change: the index of the previous finding that finding `index` is, with
-   * its offsets moved, or undefined for a new finding (most are their predecessors: a name edit
-   * changes a few). Shifted findings are their predecessors at the same index.
+   * After a re-census or a lone re-check of one change: the index of the previous finding that
+   * finding `index` is, with its offsets moved, or undefined for a new finding (most are their
+   * predecessors: a name edit changes a few). Shifted findings are their predecessors at the
+   * same index.
    */
   readonly predecessorOf?: (index: number) => number | undefined;
   /**
