@@ -50,6 +50,7 @@ const runtime: RuntimeEnvironment = {
   trackReads: (read) => files.track(read),
   wasm: { runtime: () => extensionWasm('tree-sitter.wasm'), grammar: (grammar) => extensionWasm(`tree-sitter-${grammar}.wasm`) },
   forget: (changed) => files.forget(changed),
+  onLateAnswer: (listener) => files.onLateAnswer(listener),
   timer: {
     setTimeout(callback, ms) {
       const handle = setTimeout(callback, ms);

@@ -36,6 +36,11 @@ export interface RuntimeEnvironment {
   trackReads?<T>(read: () => T): { readonly value: T; readonly settled: Promise<readonly string[]> | undefined };
   /** Drops what was read of these paths (of everything when none): they changed. */
   forget?(paths?: readonly string[]): void;
+  /**
+   * Where reads can time out (the browser asks its client): `listener` hears of a file whose
+   * read timed out and was answered after all, which the server takes as a change of that file.
+   */
+  onLateAnswer?(listener: (path: string) => void): void;
   readonly timer: {
     setTimeout(callback: () => void, ms: number): Disposable;
     /** Lets pending messages (a newer didChange, a cancellation) be read before heavy work. */

@@ -241,8 +241,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     refreshAll();
   });
 
-  connection.onDidChangeWatchedFiles((params) => {
-    const paths = params.changes.flatMap((c) => runtime.uriToPath(c.uri) ?? []);
+  /** Files changed on disk (or created or deleted): forget what was read, analyse what read them. */
+  const filesChanged = (paths: readonly string[]) => {
     if (paths.some(isWorkspaceConfig)) {
       // .toolwire.json or an MCP client configuration: every document may be affected.
       workspace.invalidate();
@@ -251,7 +251,10 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     }
     workspace.invalidate(paths);
     for (const path of paths) dependencyChanged(path);
-  });
+  };
+  connection.onDidChangeWatchedFiles((params) => filesChanged(params.changes.flatMap((c) => runtime.uriToPath(c.uri) ?? [])));
+  // A read that timed out was taken as "no such file"; its late answer is the file changing.
+  runtime.onLateAnswer?.((path) => filesChanged([path]));
 
   /** A file some documents' client census read has changed: recompute those documents. */
   const dependencyChanged = (path: string) => {

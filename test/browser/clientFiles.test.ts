@@ -40,6 +40,20 @@ describe('ClientFiles: synchronous reads over a client that answers later', () =
     assert.equal(files.settle(), undefined, 'nothing in flight');
   });
 
+  test('a read that times out is "no such file" for now, and its late answer is told as a change', async () => {
+    const client = deferredClient({ 'file:///w/.toolwire.json': { kind: 'text', text: '{}' } });
+    const files = new ClientFiles(client.requests, toUri, () => undefined, 20);
+    const late: string[] = [];
+    files.onLateAnswer((path) => late.push(path));
+    files.readConfigFile('/file:/w/.toolwire.json');
+    await files.settle();
+    assert.equal(files.readConfigFile('/file:/w/.toolwire.json'), undefined, 'timed out: taken as missing');
+    assert.deepEqual(late, []);
+    client.releaseAll();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.deepEqual(late, ['/file:/w/.toolwire.json'], 'the answer that came after all is a change of the file');
+  });
+
   test('an unreadable config keeps its reason, its text and where it goes wrong', async () => {
     const client = deferredClient({ 'file:///w/.toolwire.json': { kind: 'unreadable', error: 'it is not valid UTF-8 (byte 3)', text: '{}\uFFFD', offset: 2 } });
     const files = new ClientFiles(client.requests, toUri, () => undefined);

@@ -23,6 +23,8 @@ export class ClientFiles {
   private readonly asked = new Map<string, Promise<void>>();
   /** What each `track` in progress has asked for (innermost last; usually one). */
   private readonly tracking: Array<Map<string, Promise<void>>> = [];
+  /** Told when a read that timed out is answered after all (see `onLateAnswer`). */
+  private lateAnswer: ((path: string) => void) | undefined;
 
   constructor(
     private readonly requests: FileRequests,
@@ -72,6 +74,15 @@ export class ClientFiles {
     }
   }
 
+  /**
+   * `listener` is told the path of a read that timed out (and was taken as "no such file") when
+   * the client answers it after all: for the reader the file has then changed. A client slowed
+   * down (a busy machine at start-up) must not leave a `.toolwire.json` unread for the session.
+   */
+  onLateAnswer(listener: (path: string) => void): void {
+    this.lateAnswer = listener;
+  }
+
   forget(paths?: readonly string[]): void {
     if (!paths) {
       this.files.clear();
@@ -89,7 +100,11 @@ export class ClientFiles {
   private withTimeout<T>(answer: Promise<T>, path: string): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer for ${path} within ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer = setTimeout(() => {
+        reject(new Error(`no answer for ${path} within ${this.timeoutMs} ms`));
+        // Taken as unreadable for now; an answer that still comes is a change of the file.
+        answer.then(() => this.lateAnswer?.(path), () => undefined);
+      }, this.timeoutMs);
     });
     return Promise.race([answer, expired]).finally(() => clearTimeout(timer));
   }
