@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { ALL_CLIENT_IDS, analyze, PieceText, reanalyzeEdits, type AnalysisOptions, type PreviousAnalysis, type TextChange } from '../../server/src/core';
+import { ALL_CLIENT_IDS, analyze, analyzeWithCarry, PieceText, reanalyzeEdits, type AnalysisOptions, type PreviousAnalysis, type TextChange } from '../../server/src/core';
 import { recognizeDocument } from '../../server/src/core/formats/recognize';
 import { extractionOf } from '../../server/src/core/incremental/nameEdit';
 import { findingPairs } from '../../server/src/core/incremental/pairFindings';
@@ -189,6 +189,22 @@ describe('name edits: the read is reused, the census is taken again', () => {
       assert.ok(reused && reused.reuse !== 'rechecked', `${row.why}: the census is taken again`);
       assert.deepStrictEqual(comparable(reused.analysis), comparable(analyze(newText, options)), row.why);
     }
+  });
+
+  it("a tool that stays in its group changes who the group keeps: the case map is found again, not updated", () => {
+    // Two tools named a_b: the first is kept. a_b -> a.b keeps it in the group (same wire name),
+    // but now the second is kept, offered, and must be in the case map: A_c -> A_b then meets it.
+    const text = mcpList('a_b', 'a_b', 'A_c');
+    const first = text.indexOf('"a_b"') + 2;
+    const afterFirst = edit(text, { start: first, end: first + 1, text: '.' });
+    const census = reanalyzeEdits({ text, options: {}, ...analyzeWithCarry(text) }, [{ start: first, end: first + 1, text: '.' }], afterFirst)!;
+    assert.deepStrictEqual(comparable(census.analysis), comparable(analyze(afterFirst)));
+    const second = afterFirst.indexOf('"A_c"') + 3;
+    const afterSecond = edit(afterFirst, { start: second, end: second + 1, text: 'b' });
+    const reused = reanalyzeEdits({ text: afterFirst, analysis: census.analysis, options: {}, carry: census.carry! }, [{ start: second, end: second + 1, text: 'b' }], afterSecond)!;
+    const expected = analyze(afterSecond);
+    assert.ok(expected.findings.some((f) => f.code === 'case-collision'), 'a_b and A_b differ only in case');
+    assert.deepStrictEqual(comparable(reused.analysis), comparable(expected));
   });
 
   it('a lone re-check that fails its proof leaves the carry as it was', () => {
