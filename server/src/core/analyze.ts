@@ -1,4 +1,4 @@
-import { CensusCarry, type CensusReuse, type RequestCarry } from './census/carry';
+import { CensusCarry, lineEndOf, type CensusReuse, type RequestCarry } from './census/carry';
 import { takeCensus } from './census/census';
 import { checkAdsCapabilities } from './checks/ads';
 import type { ClientResult } from './clients/census';
@@ -96,8 +96,8 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
   const clientOptions = lazyClients(options);
   // Once per document: JSON Lines may hold thousands of requests. A name edit writes no line
   // break (a string token holds none), so the previous answer holds.
-  let knownEol = change?.carry?.eol;
-  const eol = () => (knownEol ??= text.indexOf('\r\n', 0) >= 0 ? '\r\n' : '\n');
+  let knownEol = change?.carry?.text.eol;
+  const eol = () => (knownEol = lineEndOf(text, knownEol));
   extraction.requests.forEach((request, index) => {
     const settings = settingsForRequest(request.format, options);
     const firstTool = tools.length;
@@ -148,12 +148,12 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
       const budget = (tool: number) => (tool < first && earlier ? earlier(tool) : own(tool));
       server = { name: plan.primary.server, known: plan.serverKnown, ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}), budget };
     }
-    carries.push({ wires: census.wires, wireKeys: census.wireKeys, groups: census.groups, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts(), proposals: context.names.log, namespaceAsked });
+    carries.push({ wires: census.wires, wireKeys: census.wireKeys, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts(), proposals: context.names.log, namespaceAsked });
   });
 
   // After every check and the user's severities: a suppression silences what the user would see.
   // A name edit writes no comment: the previous text's answer holds unless the edit wrote the marker (`CensusCarry.after`).
-  const holdsDirective = change?.carry?.directiveFree === true ? false : text.indexOf(DISABLE_NEXT_LINE, 0) >= 0;
+  const holdsDirective = change?.carry?.text.directiveFree === true ? false : text.indexOf(DISABLE_NEXT_LINE, 0) >= 0;
   const suppressed = applySuppressions({ text, language: options.language ?? 'json', documentKind: parsed.kind, findings: sink.findings, tools, options, holdsDirective });
   const analysis: Analysis = {
     format: extraction.format,

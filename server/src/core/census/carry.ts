@@ -4,7 +4,6 @@ import type { ChangedRegion } from '../incremental/region';
 import { DISABLE_NEXT_LINE } from '../suppress/directives';
 import type { TextReader } from '../text/pieceText';
 import type { KeyIndex } from '../util/sharedKeys';
-import type { WireGroup } from './groups';
 import type { WireComputation } from './wire';
 
 /**
@@ -15,9 +14,8 @@ import type { WireComputation } from './wire';
  */
 export interface RequestCarry {
   readonly wires: readonly WireComputation[];
-  /** Tools by wire name (eligible tools only), and the groups found in it. */
+  /** Tools by wire name (eligible tools only): the wire groups are read from it. */
   readonly wireKeys: KeyIndex;
-  readonly groups: readonly WireGroup[];
   /** Offered tools by lower-cased wire name (case-collision). */
   readonly caseKeys: KeyIndex;
   /** Every tool's names counted for the proposed names' pool, when a fix made it count them. */
@@ -46,14 +44,6 @@ export class CensusCarry {
     this.requests = requests;
   }
 
-  get eol(): '\r\n' | '\n' | undefined {
-    return this.text.eol;
-  }
-
-  get directiveFree(): boolean {
-    return this.text.directiveFree;
-  }
-
   /** The carry, to read without taking it (a reuse decides first, then takes). */
   peek(): readonly RequestCarry[] | undefined {
     return this.requests;
@@ -74,6 +64,11 @@ export class CensusCarry {
     if (!requests) return undefined;
     return new CensusCarry(requests, { ...this.text, directiveFree: this.text.directiveFree && !writesMarker(region, newText) });
   }
+}
+
+/** The line ending an inserted line takes: CRLF if the text has one anywhere (known, or looked for once). */
+export function lineEndOf(text: TextReader, known: TextFacts['eol']): '\r\n' | '\n' {
+  return known ?? (text.indexOf('\r\n', 0) >= 0 ? '\r\n' : '\n');
 }
 
 /** Whether the new text holds the directive marker across or inside the edited span. */

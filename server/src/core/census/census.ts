@@ -43,9 +43,9 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
   }
   const isReserved = new Set(reserved);
   const wireKey = (i: number) => (isReserved.has(i) ? undefined : wires[i]!.wireName ?? undefined);
-  // A name edit that leaves the edited tool in no group, before and after, leaves every group as
-  // it was: the previous groups are kept and only the key map is updated. One that keeps it in
-  // its group keeps the map, but the group's keeper reads the members' names: found again.
+  // A name edit that changes no group only updates the previous key map. The groups are read
+  // from it (their keepers read the members' names, which the edit may have changed); when the
+  // edited tool is in none, before and after, every group and every other tool's fate is as it was.
   const edited = reuse?.edited;
   const before = edited === undefined ? undefined : reuse!.before(edited);
   const oldKey = before && keyOfWire(before.wireName, reservedSet);
@@ -53,7 +53,7 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
   const keptKeys = reuse && (edited === undefined ? reuse.carry.wireKeys : rekeyed(reuse.carry.wireKeys, edited, oldKey, wireKey(edited)));
   const wireKeys = keptKeys || indexKeys(wires.length, wireKey);
   const keptGroups = keptKeys && alone;
-  const groups = keptGroups ? reuse!.carry.groups : wireGroupsOf(wireKeys, wires, settings.derivation);
+  const groups = wireGroupsOf(wireKeys, wires, settings.derivation);
 
   const fates: ToolFate[] = wires.map((w) => w.fate);
   for (const i of reserved) fates[i] = 'left-out';

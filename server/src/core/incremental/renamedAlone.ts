@@ -1,6 +1,7 @@
 import { runToolChecks, takenNames } from '../analyze';
-import { CensusCarry, type RequestCarry } from '../census/carry';
+import { CensusCarry, lineEndOf, type RequestCarry } from '../census/carry';
 import { caseKeyOf, keyOfWire, NO_GROUP, NO_VERDICTS, verdictsFor, type CensusResult } from '../census/census';
+import { wireGroupsOf } from '../census/groups';
 import { computeWire } from '../census/wire';
 import type { CheckContext } from '../checks/context';
 import { FindingSink } from '../checks/sink';
@@ -37,7 +38,7 @@ import { shiftAnalysis } from './shift';
  */
 export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry: CensusCarry, edited: EditedName, region: ChangedRegion, newText: TextReader, strings: StringWriter): { analysis: Analysis; carry: CensusCarry } | undefined {
   const own = carry.peek()?.[edited.request];
-  if (!own || own.namespaceAsked || !carry.directiveFree || (options.suppressions?.length ?? 0) > 0) return undefined;
+  if (!own || own.namespaceAsked || !carry.text.directiveFree || (options.suppressions?.length ?? 0) > 0) return undefined;
   if (analysis.clients.length > 0 || analysis.server || analysis.references.some((r) => r.request === edited.request)) return undefined;
 
   const census = analysis.requests[edited.request]!;
@@ -83,7 +84,9 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   const requestTools = tools.slice(firstTool, firstTool + census.tools.length);
   // Counted again in place, and back if the proof below fails (the carry must stay as it was).
   const counts = own.nameCounts && recounted(own.nameCounts, ownNames(previous), ownNames(tool));
-  const names = new NamePool(takenNames(requestTools, settings.reservedNames), settings.targets, counts, own.proposals.claimedExcept(local));
+  // The names every other tool's proposal was given: taken in the pool, and never asked about by this one (`independent`).
+  const given = [...own.proposals.claimedExcept(local)];
+  const names = new NamePool(takenNames(requestTools, settings.reservedNames), settings.targets, counts, given);
   const wires = own.wires.slice();
   wires[local] = wire;
   const sink = new FindingSink(options.severity);
@@ -93,14 +96,14 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
     language: options.language ?? 'json',
     strings,
     request,
-    census: { census: shifted.requests[edited.request]!, tools: requestTools, wires, references: [], groups: own.groups, reserved: isReserved ? [local] : [], wireKeys: own.wireKeys, caseKeys: own.caseKeys } satisfies CensusResult,
+    census: { census: shifted.requests[edited.request]!, tools: requestTools, wires, references: [], groups: wireGroupsOf(own.wireKeys, wires, settings.derivation), reserved: isReserved ? [local] : [], wireKeys: own.wireKeys, caseKeys: own.caseKeys } satisfies CensusResult,
     settings,
     sink,
     firstTool,
     allTools: tools,
     names,
     proposals: new Map(),
-    eol: () => carry.eol ?? (newText.indexOf('\r\n', 0) >= 0 ? '\r\n' : '\n'),
+    eol: () => lineEndOf(newText, carry.text.eol),
     sharedNamespace: () => {
       namespaceAsked = true;
       return [];
@@ -111,7 +114,7 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   };
   runToolChecks(context);
   const newEntry = names.log.entry(local);
-  if (namespaceAsked || !independent(newEntry, own, local)) {
+  if (namespaceAsked || !independent(newEntry, own, local, given)) {
     if (counts) recounted(counts, ownNames(tool), ownNames(previous));
     return undefined;
   }
@@ -140,11 +143,11 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
  * name alone; kept so the proof does not rest on that). A numbered search could reach past
  * numbers others took only within its window of tries: not proven, so refused.
  */
-function independent(entry: ProposalEntry | undefined, own: RequestCarry, local: number): boolean {
+function independent(entry: ProposalEntry | undefined, own: RequestCarry, local: number, given: readonly string[]): boolean {
   if (!entry) return true;
   if (entry.numbered) return false;
-  const given = new Set(own.proposals.claimedExcept(local));
-  if (entry.asked.some((name) => given.has(name))) return false;
+  const taken = new Set(given);
+  if (entry.asked.some((name) => taken.has(name))) return false;
   return entry.claimed === undefined || !own.proposals.askedByOther(entry.claimed, local);
 }
 

@@ -20,8 +20,8 @@ export interface KeyIndex {
  * An index alone under its key costs a map entry and no array: nearly every name is unique, and
  * an array per tool was garbage at 10k tools (issue 10).
  */
-export function sharedKeys(count: number, keyOf: (index: number) => string | undefined): SharedKey[] {
-  return indexKeys(count, keyOf).groups as SharedKey[];
+export function sharedKeys(count: number, keyOf: (index: number) => string | undefined): readonly SharedKey[] {
+  return indexKeys(count, keyOf).groups;
 }
 
 /** `sharedKeys`, with the map kept. */
