@@ -1,5 +1,5 @@
 import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import { byName } from './shared';
 
 /**
  * Claude Code (closed source), from public sources only: its documentation names MCP tools
@@ -22,10 +22,11 @@ export const claudeCode: ClientProfile = {
   ],
   provider: 'anthropic',
   shape: 'mcp__<server>__<tool>, outside [a-zA-Z0-9_-] becomes _ (unconfirmed map), never cut',
-  rewrite(tools) {
-    const names = tools.map((t) => `mcp__${normalize(t.server)}__${normalize(t.tool)}`);
-    return outcomes(tools, names, 'anthropic', () => ({ fate: 'request-fails', reason: 'Claude Code sends both and the API rejects the request ("tools: Tool names must be unique.")' }));
-  },
+  ...byName({
+    names: (tools) => tools.map((t) => `mcp__${normalize(t.server)}__${normalize(t.tool)}`),
+    provider: 'anthropic',
+    onShared: () => ({ fate: 'request-fails', reason: 'Claude Code sends both and the API rejects the request ("tools: Tool names must be unique.")' }),
+  }),
 };
 
 export function normalize(name: string): string {

@@ -1,6 +1,6 @@
 import { sha1Hex } from '../util/sha1';
 import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import { byName } from './shared';
 
 const MAX_LENGTH = 64;
 const HASH_LENGTH = 8;
@@ -22,10 +22,11 @@ export const cline: ClientProfile = {
   ],
   provider: 'openai',
   shape: '<server>__<tool>; invalid or over 64: runs outside [a-zA-Z0-9_-] become _, cut to 55, + _ + 8 hex SHA-1',
-  rewrite(tools) {
-    const names = tools.map((t) => clineToolName(t.server, t.tool));
-    return outcomes(tools, names, 'openai', () => ({ reason: 'Cline is not known to check duplicates; what the provider does with them is unconfirmed' }));
-  },
+  ...byName({
+    names: (tools) => tools.map((t) => clineToolName(t.server, t.tool)),
+    provider: 'openai',
+    onShared: () => ({ reason: 'Cline is not known to check duplicates; what the provider does with them is unconfirmed' }),
+  }),
 };
 
 export function clineToolName(server: string, tool: string): string {

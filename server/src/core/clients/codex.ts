@@ -51,6 +51,18 @@ export const codex: ClientProfile = {
     }
     return result;
   },
+  // With every name fitting and no key taken twice (so no hash and no duplicate), each tool keeps
+  // its plain name; a name too long for it sends the rewrite down the sorted path, where any
+  // tool's name can move (null key).
+  oneByOne: {
+    scope: 'all',
+    at(tool) {
+      const namespace = namespaceOf(tool.server);
+      const name = sanitize(tool.tool);
+      const wireName = `${namespace}${DELIMITER}${name}`;
+      return { key: wireName.length > MAX_LENGTH ? null : `${namespace}${NUL}${name}`, outcome: { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE } };
+    },
+  },
 };
 
 export function sanitize(name: string): string {

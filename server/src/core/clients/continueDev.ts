@@ -1,5 +1,5 @@
 import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import { byName } from './shared';
 
 /**
  * Continue, continuedev/continue `core/tools/mcpToolName.ts` (getToolNameFromMCPServer): the
@@ -14,16 +14,19 @@ export const continueDev: ClientProfile = {
   sources: ['continuedev/continue core/tools/mcpToolName.ts @d0a3c0b6 and mcpToolName.vitest.ts', 'continuedev/continue core/config/profile/doLoadConfig.ts (function.name)'],
   provider: 'openai',
   shape: '<server slug>_<tool>, or <tool> when it starts with the slug; the tool is not mapped',
-  rewrite(tools) {
-    // The prefix is the server's: made once per server, not per tool.
-    const prefixes = new Map<string, string>();
-    const names = tools.map((t) => {
-      let prefix = prefixes.get(t.server);
-      if (prefix === undefined) prefixes.set(t.server, (prefix = continuePrefix(t.server)));
-      return withPrefix(prefix, t.tool);
-    });
-    return outcomes(tools, names, 'openai', () => ({ reason: 'Continue is not known to check duplicates; what the provider does with them is unconfirmed' }));
-  },
+  ...byName({
+    names(tools) {
+      // The prefix is the server's: made once per server, not per tool.
+      const prefixes = new Map<string, string>();
+      return tools.map((t) => {
+        let prefix = prefixes.get(t.server);
+        if (prefix === undefined) prefixes.set(t.server, (prefix = continuePrefix(t.server)));
+        return withPrefix(prefix, t.tool);
+      });
+    },
+    provider: 'openai',
+    onShared: () => ({ reason: 'Continue is not known to check duplicates; what the provider does with them is unconfirmed' }),
+  }),
 };
 
 export function continueToolName(server: string, tool: string): string {

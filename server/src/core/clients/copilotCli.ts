@@ -1,5 +1,5 @@
 import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import { byName } from './shared';
 
 /**
  * GitHub Copilot CLI (closed source), from the errors its users quote: MCP tools reach the model
@@ -17,8 +17,9 @@ export const copilotCli: ClientProfile = {
   ],
   provider: 'anthropic',
   shape: '<server>-<tool> as written, never cut (unconfirmed beyond the reports)',
-  rewrite(tools) {
-    const names = tools.map((t) => `${t.server}-${t.tool}`);
-    return outcomes(tools, names, 'anthropic', () => ({ reason: 'Copilot CLI is not known to check duplicates; what it sends then is unconfirmed' }));
-  },
+  ...byName({
+    names: (tools) => tools.map((t) => `${t.server}-${t.tool}`),
+    provider: 'anthropic',
+    onShared: () => ({ reason: 'Copilot CLI is not known to check duplicates; what it sends then is unconfirmed' }),
+  }),
 };

@@ -1,5 +1,5 @@
 import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import { byName } from './shared';
 
 const SAFE_LIMIT = 63;
 
@@ -24,10 +24,11 @@ export const geminiCli: ClientProfile = {
   ],
   provider: 'gemini',
   shape: 'mcp_<server>_<tool>, outside [a-zA-Z0-9_.:-] becomes _, over 63: first 30 + ... + last 30',
-  rewrite(tools) {
-    const names = tools.map((t) => generateValidName(`${t.server}_${t.tool}`));
-    return outcomes(tools, names, 'gemini', (members) => ({ survivor: members[members.length - 1], fate: 'dropped', reason: 'Gemini CLI registers tools in a map by name ("Tool with name … is already registered. Overwriting."): the one registered last stays, the others are lost' }));
-  },
+  ...byName({
+    names: (tools) => tools.map((t) => generateValidName(`${t.server}_${t.tool}`)),
+    provider: 'gemini',
+    onShared: (members) => ({ survivor: members[members.length - 1], fate: 'dropped', reason: 'Gemini CLI registers tools in a map by name ("Tool with name … is already registered. Overwriting."): the one registered last stays, the others are lost' }),
+  }),
 };
 
 export function generateValidName(name: string): string {

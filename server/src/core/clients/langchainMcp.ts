@@ -1,5 +1,5 @@
 import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import { byName } from './shared';
 
 /**
  * LangChain MCP adapters, langchain-ai/langchain-mcp-adapters `langchain_mcp_adapters/tools.py`
@@ -18,7 +18,9 @@ export const langchainMcp: ClientProfile = {
   ],
   provider: 'openai',
   shape: '<tool> as written (default; tool_name_prefix=True gives <server>_<tool>)',
-  rewrite(tools) {
-    return outcomes(tools, tools.map((t) => t.tool), 'openai', () => ({ reason: 'the adapters return both tools; what the model and the agent do with one name twice is unconfirmed' }));
-  },
+  ...byName({
+    names: (tools) => tools.map((t) => t.tool),
+    provider: 'openai',
+    onShared: () => ({ reason: 'the adapters return both tools; what the model and the agent do with one name twice is unconfirmed' }),
+  }),
 };

@@ -1,5 +1,5 @@
 import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import { byName } from './shared';
 
 const MAX_LENGTH = 64;
 
@@ -19,13 +19,14 @@ export const litellm: ClientProfile = {
   ],
   provider: 'openai',
   shape: '<server, spaces as _>-<tool>; over 64 left out',
-  rewrite(tools) {
-    const names = tools.map((t) => `${t.server.replace(/ /g, '_')}-${t.tool}`);
-    // Python counts code points.
-    const preset = names.map((name) => {
-      const length = [...name].length;
-      return length > MAX_LENGTH ? { wireName: null, fate: 'dropped' as const, reason: `its prefixed name ${name} is ${length} characters; LiteLLM excludes names over ${MAX_LENGTH} from tool listings` } : undefined;
-    });
-    return outcomes(tools, names, 'openai', () => ({ reason: 'LiteLLM is not known to check duplicates; what it sends then is unconfirmed' }), preset);
-  },
+  ...byName({
+    names: (tools) => tools.map((t) => `${t.server.replace(/ /g, '_')}-${t.tool}`),
+    preset(_tool, _index, name) {
+      // Python counts code points.
+      const length = [...(name ?? '')].length;
+      return length > MAX_LENGTH ? { wireName: null, fate: 'dropped', reason: `its prefixed name ${name} is ${length} characters; LiteLLM excludes names over ${MAX_LENGTH} from tool listings` } : undefined;
+    },
+    provider: 'openai',
+    onShared: () => ({ reason: 'LiteLLM is not known to check duplicates; what it sends then is unconfirmed' }),
+  }),
 };

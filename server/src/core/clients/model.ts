@@ -83,4 +83,30 @@ export interface ClientProfile {
   /** One line: the shape of the name the model sees. */
   readonly shape: string;
   rewrite(tools: readonly ClientTool[]): ClientOutcome[];
+  /**
+   * How far one tool's outcome depends on the others', for a name edit that re-rewrites one tool
+   * (`incremental/clientsAlone.ts`); absent: any name can change any outcome.
+   */
+  readonly oneByOne?: OneByOne;
+}
+
+/**
+ * One tool's part of a rewrite, stated for tools of one server (every tool has the same `server`
+ * and `announced`) at their places in the input. The contract, held by
+ * test/core/clientsOneByOne.test.ts for every profile that has one: when no tool's key is null,
+ * and under `scope: 'all'` no two tools share a key,
+ * - a tool whose key no other tool shares gets `at(tool, index).outcome` from `rewrite`;
+ * - under `scope: 'key'`, the outcomes of tools sharing a key depend only on those tools and
+ *   their places.
+ * So a tool renamed from one unshared key to another changes its own outcome and no other.
+ */
+export interface OneByOne {
+  /** `key`: tools meet only through a shared key; `all`: one shared key anywhere can change every outcome. */
+  readonly scope: 'key' | 'all';
+  /**
+   * The tool's key (undefined: it meets no other tool, as a tool dropped before names are
+   * compared; null: it may meet any, as a name too long for Codex's plain path) and its outcome
+   * while the key is its own.
+   */
+  at(tool: ClientTool, index: number): { readonly key: string | null | undefined; readonly outcome: ClientOutcome };
 }

@@ -1,6 +1,6 @@
 import { modelSafe, MODEL_SAFE_RESERVED } from '../wire/derivations';
 import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import { byName } from './shared';
 
 /**
  * The agent runtime of naming-rules.md section 1: an external tool's real name is
@@ -15,11 +15,10 @@ export const nativeRuntime: ClientProfile = {
   sources: ['shared/docs/naming-rules.md, section 1'],
   provider: 'openai',
   shape: 'mcp/<server>/<tool> → outside [A-Za-z0-9_-] becomes _, cut to 64',
-  rewrite(tools) {
-    const names = tools.map((t) => modelSafe(`mcp/${t.server}/${t.tool}`));
-    const preset = names.map((name) =>
-      MODEL_SAFE_RESERVED.includes(name) ? { wireName: name, fate: 'dropped' as const, reason: "its form is one of the runtime's own tools" } : undefined,
-    );
-    return outcomes(tools, names, 'openai', () => ({ fate: 'dropped', reason: 'the runtime leaves every tool of a shared form out of the request (no real name is the form)' }), preset);
-  },
+  ...byName({
+    names: (tools) => tools.map((t) => modelSafe(`mcp/${t.server}/${t.tool}`)),
+    preset: (_tool, _index, name) => (name !== null && MODEL_SAFE_RESERVED.includes(name) ? { wireName: name, fate: 'dropped', reason: "its form is one of the runtime's own tools" } : undefined),
+    provider: 'openai',
+    onShared: () => ({ fate: 'dropped', reason: 'the runtime leaves every tool of a shared form out of the request (no real name is the form)' }),
+  }),
 };

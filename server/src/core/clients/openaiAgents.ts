@@ -1,5 +1,5 @@
 import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import { byName } from './shared';
 
 /**
  * OpenAI Agents SDK (Python) with MCP servers: by default an MCP tool's name is sent verbatim
@@ -21,14 +21,16 @@ export const openaiAgents: ClientProfile = {
   ],
   provider: 'openai',
   shape: '<tool> as written; one name on two servers fails the run, twice on one server keeps the last',
-  rewrite(tools) {
-    return outcomes(tools, tools.map((t) => t.tool), 'openai', (members) => {
+  ...byName({
+    names: (tools) => tools.map((t) => t.tool),
+    provider: 'openai',
+    onShared(members, tools) {
       const servers = new Set(members.map((m) => tools[m]!.server));
       return servers.size > 1
         ? { fate: 'request-fails', reason: 'the SDK raises UserError("Duplicate tool names found across MCP servers") before any request' }
         : { survivor: members[members.length - 1]!, fate: 'dropped', reason: 'the run logs "Tool name collision detected" and keeps only the last tool of that name' };
-    });
-  },
+    },
+  }),
 };
 
 /**

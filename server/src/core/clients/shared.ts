@@ -1,7 +1,7 @@
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { checkName, describeReason } from '../profiles/verdict';
 import { sharedKeys } from '../util/sharedKeys';
-import type { ClientOutcome, ClientTool } from './model';
+import type { ClientOutcome, ClientProfile, ClientTool } from './model';
 
 /** A fate for a name that is either what the server wrote (`sent`) or not (`renamed`). */
 export function sentOrRenamed(tool: ClientTool, wireName: string): 'sent' | 'renamed' {
@@ -69,4 +69,40 @@ export function outcomes(
     }
   }
   return result;
+}
+
+/**
+ * A client that names each tool by itself and resolves only the names that meet: the shape of
+ * most profiles. `names` maps element by element (`names(tools)[i]` reads `tools[i]` alone; one
+ * call for the whole list lets a profile make a server's prefix once); `preset` decides a tool
+ * before names meet (a drop for length, Windsurf's cap by place). Gives the rewrite and its
+ * one-tool part (`OneByOne`, scope `key`: tools meet only through a shared wire name) from the
+ * one rule, so the two cannot disagree.
+ */
+export interface NameRule {
+  names(tools: readonly ClientTool[]): Array<string | null>;
+  preset?(tool: ClientTool, index: number, name: string | null): Partial<ClientOutcome> | undefined;
+  readonly provider?: ProviderId;
+  onShared(members: readonly number[], tools: readonly ClientTool[]): SharedDecision;
+}
+
+export function byName(rule: NameRule): Pick<ClientProfile, 'rewrite' | 'oneByOne'> {
+  const presets = (tools: readonly ClientTool[], names: ReadonlyArray<string | null>) => (rule.preset ? tools.map((tool, i) => rule.preset!(tool, i, names[i]!)) : []);
+  return {
+    rewrite(tools) {
+      const names = rule.names(tools);
+      return outcomes(tools, names, rule.provider, (members) => rule.onShared(members, tools), presets(tools, names));
+    },
+    oneByOne: {
+      scope: 'key',
+      at(tool, index) {
+        const names = rule.names([tool]);
+        const preset = rule.preset?.(tool, index, names[0]!);
+        // One tool meets no other: `onShared` is never asked.
+        const outcome = outcomes([tool], names, rule.provider, () => ({ reason: '' }), [preset])[0]!;
+        // As `outcomes` groups them: a dropped tool's name meets no other.
+        return { key: outcome.fate === 'dropped' ? undefined : outcome.wireName ?? undefined, outcome };
+      },
+    },
+  };
 }

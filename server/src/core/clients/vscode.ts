@@ -28,13 +28,26 @@ export const vscode: ClientProfile = {
   shape: 'mcp_ + label (lower-cased, cut to 13, numbered when taken) + _ + tool, cut to 64',
   rewrite(tools) {
     const prefixes = prefixesForServers(tools);
-    const ids = tools.map((t) => (prefixes.get(t.server)! + t.tool.replace(/[^a-z0-9_-]/gi, '_')).replace(/\./g, '_').slice(0, MAX_LENGTH));
+    const ids = tools.map((t) => idOf(prefixes.get(t.server)!, t));
     const shared = sharedNames(ids);
     // No id twice: every tool registers, in whatever order (no sort of each server's tools).
     const fates = shared.size === 0 ? tools.map((): Fate => KEPT) : register(tools, ids);
     return withGroups(tools, ids, fates, shared);
   },
+  // With no id taken twice every tool registers under its own id; once one is, the sorted
+  // registration and its throw can take any tool of the server down.
+  oneByOne: {
+    scope: 'all',
+    at(tool) {
+      const id = idOf(prefixesForServers([tool]).get(tool.server)!, tool);
+      return { key: id, outcome: { wireName: id, fate: sentOrRenamed(tool, id), group: ALONE } };
+    },
+  },
 };
+
+function idOf(prefix: string, tool: ClientTool): string {
+  return (prefix + tool.tool.replace(/[^a-z0-9_-]/gi, '_')).replace(/\./g, '_').slice(0, MAX_LENGTH);
+}
 
 /** Servers in registration order, each with the label VS Code takes a prefix for. */
 function prefixesForServers(tools: readonly ClientTool[]): Map<string, string> {

@@ -1,5 +1,5 @@
 import type { ClientProfile } from './model';
-import { outcomes } from './shared';
+import { byName } from './shared';
 
 const TOOL_LIMIT = 100;
 
@@ -18,10 +18,10 @@ export const windsurf: ClientProfile = {
   sources: ['docs.windsurf.com/windsurf/cascade/mcp ("Cascade has a limit of 100 total tools")'],
   provider: 'openai',
   shape: 'unconfirmed (shown as the tool name); at most 100 tools in all',
-  rewrite(tools) {
-    const preset = tools.map((_, i) =>
-      i >= TOOL_LIMIT ? { wireName: null, fate: 'dropped' as const, overLimit: true, reason: `Cascade gives the model at most ${TOOL_LIMIT} tools; this is tool ${i + 1} in configuration order (which ${TOOL_LIMIT} is the user's choice)` } : undefined,
-    );
-    return outcomes(tools, tools.map((t) => t.tool), undefined, () => ({ reason: 'what Windsurf does with one name twice is unconfirmed' }), preset);
-  },
+  ...byName({
+    names: (tools) => tools.map((t) => t.tool),
+    // By place alone: a renamed tool keeps its place, so its neighbours keep theirs.
+    preset: (_tool, i) => (i >= TOOL_LIMIT ? { wireName: null, fate: 'dropped', overLimit: true, reason: `Cascade gives the model at most ${TOOL_LIMIT} tools; this is tool ${i + 1} in configuration order (which ${TOOL_LIMIT} is the user's choice)` } : undefined),
+    onShared: () => ({ reason: 'what Windsurf does with one name twice is unconfirmed' }),
+  }),
 };
