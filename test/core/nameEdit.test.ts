@@ -112,6 +112,8 @@ describe('name edits: the read is reused, the census is taken again', () => {
     // case groups and reserved names, and moves the names a fix proposes.
     const documents = [
       mcpList('a.b', 'a_b', 'ab', 'A_b', 'tool_search', `${'x'.repeat(70)}a`, `${'x'.repeat(70)}b`),
+      // Names the clients keep apart (some edits still make two meet in one client, or fail one).
+      mcpList('get_a', 'list.b', 'put-c', 'Zed', 'aab', 'mcp_x'),
       pretty({ model: 'm', tools: ['a.b', 'a_b', 'ab', 'a-b', 'A.b'].map((name) => ({ type: 'function', function: { name, description: 'd' } })) }),
       adsManifest(['com.example.a.b', 'com.example.a-b', 'com.example.ab', 'com.example.A.b'].map((name) => ({ name, description: 'd' }))),
       [JSON.stringify({ tools: [{ type: 'function', function: { name: 'a.b' } }, { type: 'function', function: { name: 'ab' } }] }), JSON.stringify({ tools: [{ type: 'function', function: { name: 'a_b' } }, { type: 'function', function: { name: 'a.b' } }] })].join('\n'),
@@ -134,6 +136,7 @@ describe('name edits: the read is reused, the census is taken again', () => {
     const nameEdit = fc.record({ name: fc.nat(), at: fc.nat(), length: fc.nat({ max: 1 }), text: fc.constantFrom('', 'a', 'b', 'A', '.', '_', '-', 'x') });
     let carried = 0;
     let alone = 0;
+    let aloneWithClients = 0;
     fc.assert(
       fc.property(fc.nat({ max: cases.length - 1 }), fc.array(nameEdit, { minLength: 2, maxLength: 6 }), (c, edits) => {
         const { options } = cases[c]!;
@@ -153,6 +156,7 @@ describe('name edits: the read is reused, the census is taken again', () => {
           assert.deepStrictEqual(comparable(reused.analysis), comparable(analyze(newText, options)), `${JSON.stringify(change)} in ${newText}`);
           if (previous.carry && reused.reuse !== 'shifted') carried += 1;
           if (reused.reuse === 'rechecked') alone += 1;
+          if (reused.reuse === 'rechecked' && reused.analysis.clients.length > 0) aloneWithClients += 1;
           text = newText;
           previous = { text, analysis: reused.analysis, options, ...(reused.carry ? { carry: reused.carry } : {}) };
         }
@@ -161,6 +165,7 @@ describe('name edits: the read is reused, the census is taken again', () => {
     );
     assert.ok(carried > 300, `only ${carried} re-censuses started from a carry`);
     assert.ok(alone > 100, `only ${alone} name edits checked the renamed tool alone`);
+    assert.ok(aloneWithClients > 20, `only ${aloneWithClients} name edits re-rewrote one tool in every client`);
   });
 
   it('checks the renamed tool alone only when it meets no other tool', () => {
@@ -172,12 +177,19 @@ describe('name edits: the read is reused, the census is taken again', () => {
       return { text, analysis: census.analysis, options, carry: census.carry! };
     };
     const openai = (...names: string[]) => pretty({ model: 'm', tools: names.map((name) => ({ type: 'function', function: { name } })) });
+    const everyClient: AnalysisOptions = { clients: { enabled: ALL_CLIENT_IDS, byDefault: true } };
     const rows: Array<{ why: string; text: string; options?: AnalysisOptions; name: string; at: number; replacement: string }> = [
       { why: 'it joins a group every member of which is left out', text: mcpList('a.b', 'a/b', 'a-b', 'a:b'), options: { severity: { 'wire-collision': 'off' } }, name: 'a-b', at: 1, replacement: '.' },
       { why: 'an ignore entry names its new name', text: mcpList('a.b', 'cd'), options: { suppressions: [{ index: 0, file: 'tools.json', tool: 'a.xb', codes: [{ code: 'invalid-name', range: { start: 0, end: 1 } }], range: { start: 0, end: 2 } }] }, name: 'a.b', at: 2, replacement: 'xb' },
       { why: 'its old proposal was numbered, and a later one resumed after it', text: openai('a.b', 'a_b', 'a-b', 'a/b', 'a:b'), name: 'a/b', at: 2, replacement: 'x' },
       { why: 'its new proposal is a name an earlier tool was given', text: openai('a/x', 'a.b'), name: 'a/x', at: 2, replacement: 'b' },
       { why: 'a reference names it', text: pretty({ model: 'm', tools: ['a.b', 'ab'].map((name) => ({ type: 'function', function: { name } })), tool_choice: { type: 'function', function: { name: 'a.x' } } }), name: 'a.b', at: 2, replacement: 'x' },
+      // The clients (server name unknown: the placeholder "x"), where names meet that the request keeps apart.
+      { why: 'VS Code shares an id elsewhere, so it registers the server sorted and a rename moves the tool past the throw', text: mcpList('0', 'a.b', 'a_b'), options: everyClient, name: '0', at: 0, replacement: 'z' },
+      { why: 'another tool shares its key in one client and keeps it, so it asked the clients nothing (Continue sends "x_a.b" and "a.b" under server x as "x_a.b")', text: mcpList('x_a.b', 'a.b', 'c'), options: everyClient, name: 'a.b', at: 2, replacement: 'c' },
+      { why: "its new key is another tool's in one client", text: mcpList('a', 'x_c', 'b'), options: everyClient, name: 'b', at: 0, replacement: 'c' },
+      { why: "another tool's proposal was checked against its new client wire name", text: mcpList('a/b', 'x_a_c'), options: everyClient, name: 'x_a_c', at: 4, replacement: 'b' },
+      { why: 'another server is sent with it, and its new name is one of that server\'s tools', text: mcpList('a', 'b'), options: { clients: { enabled: ALL_CLIENT_IDS, server: 'srv', serverSource: 'config', others: [{ server: 'other', file: '/w/other.json', tools: [{ name: 'c', range: { start: 0, end: 3 } }], clients: ALL_CLIENT_IDS }] } }, name: 'b', at: 0, replacement: 'c' },
     ];
     for (const row of rows) {
       const options = row.options ?? {};
@@ -188,6 +200,27 @@ describe('name edits: the read is reused, the census is taken again', () => {
       const reused = reanalyzeEdits(previous, [change], newText);
       assert.ok(reused && reused.reuse !== 'rechecked', `${row.why}: the census is taken again`);
       assert.deepStrictEqual(comparable(reused.analysis), comparable(analyze(newText, options)), row.why);
+    }
+  });
+
+  it("runs a client's rewrite again where its one-tool part cannot answer, and re-checks alone only when no other outcome moved", () => {
+    const everyClient: AnalysisOptions = { clients: { enabled: ALL_CLIENT_IDS, byDefault: true } };
+    // A name too long for Codex's plain path (its key is null), and an id VS Code's census shares
+    // (its registration is sorted): renames that leave every other tool's outcome as it was.
+    const rows = [
+      { text: mcpList('x'.repeat(64), 'a'), name: 'a', at: 0, replacement: 'b' },
+      { text: mcpList('0', 'a.b', 'a_b', 'zz'), name: 'zz', at: 1, replacement: 'y' },
+    ];
+    for (const row of rows) {
+      const text = row.text;
+      const first = analyze(text, everyClient).tools[0]!.declaration.name.range.start + 1;
+      const census = reanalyzeEdits({ text, analysis: analyze(text, everyClient), options: everyClient }, [{ start: first, end: first + 1, text: text[first]! }], text)!;
+      const start = text.indexOf(`"${row.name}"`) + 1 + row.at;
+      const change = { start, end: start + 1, text: row.replacement };
+      const newText = edit(text, change);
+      const reused = reanalyzeEdits({ text, analysis: census.analysis, options: everyClient, carry: census.carry! }, [change], newText);
+      assert.equal(reused?.reuse, 'rechecked', `${row.name} -> ${row.replacement}: checked alone`);
+      assert.deepStrictEqual(comparable(reused.analysis), comparable(analyze(newText, everyClient)));
     }
   });
 

@@ -2,10 +2,11 @@ import { CensusCarry, lineEndOf, type CensusReuse, type RequestCarry } from './c
 import { takeCensus } from './census/census';
 import { checkAdsCapabilities } from './checks/ads';
 import type { ClientResult } from './clients/census';
+import { SurvivalCheck } from './clients/survival';
 import type { ExtractedRequest, Extraction } from './formats/model';
 import { isMcpFormat } from './formats/registry';
 import { checkClients, clientConstraints, localToolsOf } from './checks/clients';
-import { clientPlanFor, type ClientPlan } from './workspace/clientPlan';
+import { clientPlanFor, type ClientPlan, type LocalTool } from './workspace/clientPlan';
 import type { ClientContext } from './workspace/model';
 import { checkCaseCollisions, checkReservedNames, checkWireCollisions } from './checks/collisions';
 import type { CheckContext } from './checks/context';
@@ -133,22 +134,15 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
     const plan = clientPlanOf(request, clientOptions);
     const local = plan ? localToolsOf(context) : [];
     const clientResults = plan ? plan.run(local) : [];
-    const checked = plan ? { ...context, constraintsFor: clientConstraints(context, plan.primary, clientResults) } : context;
+    const survival = plan && new SurvivalCheck(clientResults, plan.primary);
+    const checked = plan && survival ? { ...context, constraintsFor: clientConstraints(context, plan.primary, survival) } : context;
     runChecks(checked);
-    // Property keys are judged by the targets and by the providers of the clients the user
-    // enabled (clients modelled by default are advice: they do not add judges of their own).
-    checkParameterNames(checked, plan && !plan.capAtWarning ? plan.primary : undefined);
+    runClientChecks(checked, plan, clientResults);
     if (plan) {
-      checkClients(checked, clientResults, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown });
       appendAll(clients, clientResults);
-      // JSON Lines may hold several MCP requests: each tool asks the budget of its own.
-      const earlier = server?.budget;
-      const own = plan.budgets(local, clientResults);
-      const first = local[0]?.tool ?? Number.POSITIVE_INFINITY;
-      const budget = (tool: number) => (tool < first && earlier ? earlier(tool) : own(tool));
-      server = { name: plan.primary.server, known: plan.serverKnown, ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}), budget };
+      server = serverInfo(plan, local, clientResults, server);
     }
-    carries.push({ wires: census.wires, wireKeys: census.wireKeys, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts(), proposals: context.names.log, namespaceAsked });
+    carries.push({ wires: census.wires, wireKeys: census.wireKeys, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts(), proposals: context.names.log, namespaceAsked, ...(survival ? { clients: { survival } } : {}) });
   });
 
   // After every check and the user's severities: a suppression silences what the user would see.
@@ -218,12 +212,33 @@ function runChecks(context: CheckContext): void {
 }
 
 /**
- * The checks of one tool (`context.only`) of a request with no client plan: what a full run
- * would find on it when no group, reference or count changed (`incremental/renamedAlone.ts`).
+ * What the clients add, after the other checks: the property keys judged by the targets and by
+ * the providers of the clients the user enabled (clients modelled by default are advice: they do
+ * not add judges of their own), then each client's outcomes. Per tool (`context.only` holds).
  */
-export function runToolChecks(context: CheckContext): void {
+function runClientChecks(context: CheckContext, plan: ClientPlan | undefined, results: readonly ClientResult[]): void {
+  checkParameterNames(context, plan && !plan.capAtWarning ? plan.primary : undefined);
+  if (plan) checkClients(context, results, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown });
+}
+
+/**
+ * The checks of one tool (`context.only`): what a full run would find on it when no group,
+ * reference, count or other tool's client outcome changed (`incremental/renamedAlone.ts`).
+ */
+export function runToolChecks(context: CheckContext, plan?: ClientPlan, results: readonly ClientResult[] = []): void {
   for (const check of CHECKS) if (check.scope === 'tool') check.run(context);
-  checkParameterNames(context, undefined);
+  runClientChecks(context, plan, results);
+}
+
+/**
+ * The server name's facts for the hover. JSON Lines may hold several MCP requests: each tool
+ * asks the budget of its own request (`earlier`: the previous requests').
+ */
+export function serverInfo(plan: ClientPlan, local: readonly LocalTool[], results: readonly ClientResult[], earlier?: ServerNameInfo): ServerNameInfo {
+  const own = plan.budgets(local, results);
+  const first = local[0]?.tool ?? Number.POSITIVE_INFINITY;
+  const budget = (tool: number) => (tool < first && earlier ? earlier.budget(tool) : own(tool));
+  return { name: plan.primary.server, known: plan.serverKnown, ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}), budget };
 }
 
 /** Every tool's real and wire names, and the reserved ones: a proposed name lands on none of them. */
@@ -237,6 +252,11 @@ function lazyClients(options: AnalysisOptions): () => ClientContext | undefined 
   const given = options.clients;
   if (typeof given !== 'function') return () => given;
   return memo(given);
+}
+
+/** The client plan of a request under these options (a name edit asks it again: the context may be read from the workspace). */
+export function clientPlanUnder(request: ExtractedRequest, options: AnalysisOptions): ClientPlan | undefined {
+  return clientPlanOf(request, lazyClients(options));
 }
 
 /** MCP clients rewrite a server's tools, so only MCP tool files get a client census. */

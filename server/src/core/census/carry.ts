@@ -1,3 +1,4 @@
+import type { ClientCarry } from '../incremental/clientsAlone';
 import type { AnalyzedTool } from '../model';
 import type { ProposalLog } from '../fixes/proposalLog';
 import type { ChangedRegion } from '../incremental/region';
@@ -23,6 +24,8 @@ export interface RequestCarry {
   readonly proposals: ProposalLog;
   /** Whether a proposal asked for the namespace every capability shares (a function of every name). */
   readonly namespaceAsked: boolean;
+  /** With an MCP client plan: what the client census keeps (`incremental/clientsAlone.ts`). */
+  readonly clients?: ClientCarry;
 }
 
 /** Facts of the whole text that the edits a reuse accepts cannot change, or change only where they write. */

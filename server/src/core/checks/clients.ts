@@ -1,4 +1,5 @@
-import { othersInClientGroup, survivalCheck, type ClientCensusOptions, type ClientPeer, type ClientResult, type ClientToolOutcome } from '../clients/census';
+import { othersInClientGroup, positionOf, type ClientCensusOptions, type ClientPeer, type ClientResult, type ClientToolOutcome } from '../clients/census';
+import type { SurvivalCheck } from '../clients/survival';
 import type { ClientId } from '../clients/model';
 import { CLIENTS } from '../clients/profiles';
 import type { FindingCode, RelatedLocation } from '../findings';
@@ -17,12 +18,11 @@ export function localToolsOf(context: CheckContext): Array<{ name: string; tool:
  * all keep under this server name (a combined server-and-tool limit, say): read from the profiles
  * themselves, so no client's limit is written twice.
  */
-export function clientConstraints(context: CheckContext, options: ClientCensusOptions, results: readonly ClientResult[]): (local: number) => NameConstraints {
-  const survives = survivalCheck(results, options);
+export function clientConstraints(context: CheckContext, options: ClientCensusOptions, survival: SurvivalCheck): (local: number) => NameConstraints {
   const maxLength = longestKeptName(options);
   return (index) => ({
     ...(maxLength !== undefined ? { maxLength } : {}),
-    accept: (candidate) => survives(candidate, index + context.firstTool),
+    accept: (candidate) => survival.survives(candidate, index + context.firstTool),
   });
 }
 
@@ -83,7 +83,7 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
   for (const result of results) {
     const { profile } = result;
     const who = `${profile.label} ${profile.version}`;
-    for (const outcome of result.tools) {
+    for (const outcome of outcomesToCheck(context, result)) {
       // Most tools are sent plainly by every client: nothing to say, so nothing is made for them.
       const code = noteCodeOf(outcome);
       if (code === undefined) continue;
@@ -137,6 +137,13 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
       ...(fix ? { fix } : {}),
     });
   }
+}
+
+/** Every outcome of a result, or with `context.only` that tool's (outcomes are in tool order). */
+function outcomesToCheck(context: CheckContext, result: ClientResult): readonly ClientToolOutcome[] {
+  if (context.only === undefined) return result.tools;
+  const position = positionOf(result, context.only + context.firstTool);
+  return position === undefined ? [] : [result.tools[position]!];
 }
 
 /** The one sentence: the first client's wire name and what happens, and how many others agree. */

@@ -14,7 +14,8 @@ export interface ForeignServer {
   readonly announced?: string;
 }
 
-const NO_PEERS: readonly ClientPeer[] = [];
+/** The group of a tool that shares its name with none. */
+export const NO_PEERS: readonly ClientPeer[] = [];
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -64,7 +65,7 @@ export interface ClientCensusOptions {
 /** Client profiles by id: the built-in ones, or a registry a caller injects (a test's throwaway client). */
 export type ClientRegistry = Readonly<Partial<Record<ClientId, ClientProfile>>>;
 
-function profileOf(options: ClientCensusOptions, client: ClientId): ClientProfile {
+export function profileOf(options: ClientCensusOptions, client: ClientId): ClientProfile {
   return options.profiles?.[client] ?? CLIENTS[client];
 }
 
@@ -141,23 +142,25 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
       client,
       profile,
       server: options.server,
-      tools: local.map((t, i) => {
-        const o = outcomes[i]!;
-        // Assigned in order rather than spread from fresh objects: this runs for every tool in
-        // every client (130,000 times at 10k tools), and the spreads were most of the census.
-        // (`group` is assigned below, after the optional keys before it, to keep the keys' order.)
-        const out = { tool: t.tool, wireName: o.wireName, fate: o.fate } as Mutable<ClientToolOutcome>;
-        if (o.reason) out.reason = o.reason;
-        if (o.overLimit) out.overLimit = true;
-        if (o.collateral) out.collateral = true;
-        out.group = groupOf(o.group);
-        if (o.sharedReason) out.sharedReason = o.sharedReason;
-        if (o.survivor !== undefined) out.survivor = peers[o.survivor]!;
-        return out;
-      }),
+      tools: local.map((t, i) => toolOutcome(t.tool, outcomes[i]!, groupOf, peers)),
     });
   }
   return results;
+}
+
+/** One tool's outcome in a client, its census positions turned into peers. */
+export function toolOutcome(tool: number, o: ClientOutcome, groupOf: (members: readonly number[]) => readonly ClientPeer[], peers: readonly ClientPeer[]): ClientToolOutcome {
+  // Assigned in order rather than spread from fresh objects: this runs for every tool in every
+  // client (130,000 times at 10k tools), and the spreads were most of the census. (`group` is
+  // assigned below, after the optional keys before it, to keep the keys' order.)
+  const out = { tool, wireName: o.wireName, fate: o.fate } as Mutable<ClientToolOutcome>;
+  if (o.reason) out.reason = o.reason;
+  if (o.overLimit) out.overLimit = true;
+  if (o.collateral) out.collateral = true;
+  out.group = groupOf(o.group);
+  if (o.sharedReason) out.sharedReason = o.sharedReason;
+  if (o.survivor !== undefined) out.survivor = peers[o.survivor]!;
+  return out;
 }
 
 /** What one client receives: its peers, their registration order, and the tools in that order. */
@@ -230,50 +233,27 @@ function sameItems(a: readonly number[], b: readonly number[]): boolean {
   return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 }
 
-/**
- * A cheap test for a proposed name, built once per census: in each client, the name alone must
- * be sent (not dropped, not failing), and its wire name must not be any other tool's. Checking a
- * candidate costs one rewrite per client, not a whole census, so proposing names for thousands
- * of findings stays linear.
- */
-export function survivalCheck(results: readonly ClientResult[], options: ClientCensusOptions): (name: string, replacing: number) => boolean {
-  // Counted on the first question: most analyses propose no name, and counting is a map entry
-  // per tool per client.
-  let taken: Array<{ readonly result: ClientResult; readonly counts: Map<string, number> }> | undefined;
-  const count = () =>
-    results.map((result) => {
-      const counts = new Map<string, number>();
-      for (const t of result.tools) if (t.wireName !== null) counts.set(t.wireName, (counts.get(t.wireName) ?? 0) + 1);
-      for (const other of options.others ?? []) {
-        if (!other.clients.includes(result.client)) continue;
-        const rewritten = result.profile.rewrite(other.tools.map((t) => ({ server: other.server, tool: t.name })));
-        for (const o of rewritten) if (o.wireName !== null) counts.set(o.wireName, (counts.get(o.wireName) ?? 0) + 1);
-      }
-      return { result, counts };
-    });
-  return (name, replacing) =>
-    (taken ??= count()).every(({ result, counts }) => {
-      const [alone] = profileOf(options, result.client).rewrite([{ server: options.server, tool: name }]);
-      if (!alone || alone.wireName === null || (alone.fate !== 'sent' && alone.fate !== 'renamed')) return false;
-      const holders = (counts.get(alone.wireName) ?? 0) - (wireNameOf(result, replacing) === alone.wireName ? 1 : 0);
-      return holders <= 0;
-    });
+/** The wire name a client gives one of the document's tools. */
+export function wireNameOf(result: ClientResult, tool: number): string | null | undefined {
+  const position = positionOf(result, tool);
+  return position === undefined ? undefined : result.tools[position]!.wireName;
 }
 
-/** The wire name a client gives one of the document's tools (its outcomes are in tool order: a binary search). */
-function wireNameOf(result: ClientResult, tool: number): string | null | undefined {
+/** Where one of the document's tools is in a result (its outcomes are in tool order: a binary search). */
+export function positionOf(result: ClientResult, tool: number): number | undefined {
   const tools = result.tools;
   let low = 0;
   let high = tools.length - 1;
   while (low <= high) {
     const mid = (low + high) >> 1;
     const at = tools[mid]!.tool;
-    if (at === tool) return tools[mid]!.wireName;
+    if (at === tool) return mid;
     if (at < tool) low = mid + 1;
     else high = mid - 1;
   }
   // Not found in order: a caller passed its tools unordered (none does); look through them all.
-  return tools.find((t) => t.tool === tool)?.wireName;
+  const found = tools.findIndex((t) => t.tool === tool);
+  return found < 0 ? undefined : found;
 }
 
 /** Every named tool of an analysed document, as one server, through the given clients. */

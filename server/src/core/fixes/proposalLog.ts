@@ -1,5 +1,4 @@
-/** A name asked about by more than one tool. */
-const SEVERAL = -1;
+import { Askers } from '../util/askers';
 
 /** What one tool's proposal asked of the pool and was given. */
 export interface ProposalEntry {
@@ -19,15 +18,12 @@ export interface ProposalEntry {
  * the edited tool's proposal is made again (`incremental/renamedAlone.ts`).
  */
 export class ProposalLog {
-  /** Each name asked about: the one tool that asked, or SEVERAL. */
-  private readonly askers = new Map<string, number>();
+  private readonly askers = new Askers();
   private readonly entries = new Map<number, ProposalEntry>();
 
   asked(tool: number, name: string): void {
     this.entryOf(tool).asked.push(name);
-    const asker = this.askers.get(name);
-    if (asker === undefined) this.askers.set(name, tool);
-    else if (asker !== tool) this.askers.set(name, SEVERAL);
+    this.askers.add(tool, name);
   }
 
   claimed(tool: number, name: string): void {
@@ -44,8 +40,7 @@ export class ProposalLog {
 
   /** Whether a tool other than `tool` asked about `name` (lower-cased). */
   askedByOther(name: string, tool: number): boolean {
-    const asker = this.askers.get(name);
-    return asker !== undefined && asker !== tool;
+    return this.askers.byOther(name, tool);
   }
 
   /** The names given to every tool but `tool`. */
@@ -58,7 +53,7 @@ export class ProposalLog {
    * census). A name the tool no longer asks about is forgotten only when it alone asked.
    */
   replace(tool: number, replacement: ProposalEntry | undefined): this {
-    for (const name of this.entries.get(tool)?.asked ?? []) if (this.askers.get(name) === tool) this.askers.delete(name);
+    this.askers.forget(tool, this.entries.get(tool)?.asked ?? []);
     this.entries.delete(tool);
     for (const name of replacement?.asked ?? []) this.asked(tool, name);
     if (replacement?.claimed !== undefined) this.claimed(tool, replacement.claimed);

@@ -1,4 +1,7 @@
-import { runToolChecks, takenNames } from '../analyze';
+import { clientPlanUnder, runToolChecks, serverInfo, takenNames } from '../analyze';
+import { clientConstraints, localToolsOf } from '../checks/clients';
+import type { ClientPlan } from '../workspace/clientPlan';
+import { rewrittenAlone, type ClientCarry, type ClientInput } from './clientsAlone';
 import { CensusCarry, lineEndOf, type RequestCarry } from '../census/carry';
 import { caseKeyOf, keyOfWire, NO_GROUP, NO_VERDICTS, verdictsFor, type CensusResult } from '../census/census';
 import { wireGroupsOf } from '../census/groups';
@@ -39,7 +42,9 @@ import { shiftAnalysis } from './shift';
 export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry: CensusCarry, edited: EditedName, region: ChangedRegion, newText: TextReader, strings: StringWriter): { analysis: Analysis; carry: CensusCarry } | undefined {
   const own = carry.peek()?.[edited.request];
   if (!own || own.namespaceAsked || !carry.text.directiveFree || (options.suppressions?.length ?? 0) > 0) return undefined;
-  if (analysis.clients.length > 0 || analysis.server || analysis.references.some((r) => r.request === edited.request)) return undefined;
+  if (analysis.references.some((r) => r.request === edited.request)) return undefined;
+  const clients = analysis.clients.length > 0 || analysis.server !== undefined ? clientsOf(analysis, options, own, edited) : undefined;
+  if (clients === null) return undefined;
 
   const census = analysis.requests[edited.request]!;
   const firstTool = census.tools[0]!;
@@ -74,6 +79,9 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   if (!staysAlone(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))) return undefined;
   const oldEntry = own.proposals.entry(local);
   if (oldEntry?.numbered || [...ownNames(previous), ...ownNames(tool), oldEntry?.claimed ?? ''].some((name) => own.proposals.askedByOther(name.toLowerCase(), local))) return undefined;
+  // Every client gives every other tool the outcome it had (else undefined, nothing changed).
+  const rewritten = clients && tool.name !== undefined ? rewrittenAlone(analysis.clients, clients.carry, clients.input, firstTool + local, tool.name) : undefined;
+  if (clients && !rewritten) return undefined;
 
   // The renamed tool's checks, over the request as it now is, with a pool that has every other
   // tool's proposal taken: the same answers a full run gives it when its own questions never
@@ -91,6 +99,9 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   wires[local] = wire;
   const sink = new FindingSink(options.severity);
   let namespaceAsked = false;
+  // From here the client carry is moved for the new names (the proof below may still fail: then
+  // the whole carry is dropped, and the census that follows counts afresh).
+  const survival = clients && rewritten && clients.carry.survival.renamed(rewritten.results, firstTool + local, rewritten.before, rewritten.after);
   const context: CheckContext = {
     text: newText,
     language: options.language ?? 'json',
@@ -112,10 +123,12 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
     keepers: new Map(),
     only: local,
   };
-  runToolChecks(context);
+  const checked = clients && survival ? { ...context, constraintsFor: clientConstraints(context, clients.plan.primary, survival) } : context;
+  runToolChecks(checked, clients?.plan, rewritten?.results);
   const newEntry = names.log.entry(local);
   if (namespaceAsked || !independent(newEntry, own, local, given)) {
     if (counts) recounted(counts, ownNames(tool), ownNames(previous));
+    if (survival) carry.take();
     return undefined;
   }
 
@@ -128,13 +141,32 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
     caseKeys: rekeyed(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))!,
     nameCounts: counts ?? names.toolCounts(),
     proposals: own.proposals.replace(local, newEntry),
+    ...(clients && survival ? { clients: { survival, ...(clients.carry.keys ? { keys: clients.carry.keys } : {}) } } : {}),
   };
+  rewritten?.commit();
   const global = firstTool + local;
   const findings = merged(shifted.findings.filter((f) => f.tool !== global), sink.findings.sort(compareFindings));
+  const clientFacts = clients && rewritten ? { clients: rewritten.results, server: serverInfo(clients.plan, localToolsOf(checked), rewritten.results) } : {};
   return {
-    analysis: { ...shifted, tools, findings, strings },
+    analysis: { ...shifted, tools, findings, strings, ...clientFacts },
     carry: new CensusCarry(requests.map((r, i) => (i === edited.request ? updated : r)), carry.text),
   };
+}
+
+/**
+ * What a lone re-check needs of a request with an MCP client plan, or null when it cannot have
+ * one: one request (so every client result is its), a plan that sends its tools alone under one
+ * server name (`ClientPlan.solo`), the census's client carry, and a result per loaded client.
+ */
+function clientsOf(analysis: Analysis, options: AnalysisOptions, own: RequestCarry, edited: EditedName): { plan: ClientPlan; carry: ClientCarry; input: ClientInput } | null {
+  if (analysis.requests.length !== 1 || !own.clients) return null;
+  const plan = clientPlanUnder(edited.extraction.requests[edited.request]!, options);
+  if (!plan?.solo) return null;
+  const loaded = plan.primary.enabled.filter((client) => !plan.primary.notLoadedBy?.includes(client));
+  if (loaded.length !== analysis.clients.length || analysis.clients.some((result, r) => result.client !== loaded[r] || result.server !== plan.primary.server)) return null;
+  const census = analysis.requests[edited.request]!;
+  const names = () => census.tools.flatMap((t) => analysis.tools[t]!.name ?? []);
+  return { plan, carry: own.clients, input: { server: plan.primary.server, ...(plan.primary.announced !== undefined ? { announced: plan.primary.announced } : {}), names } };
 }
 
 /**

@@ -33,6 +33,11 @@ export interface ClientPlan {
   readonly capAtWarning: boolean;
   /** The length assumed for the unknown name (`assumedServerNameLength`), if any. */
   readonly assumedLength?: number;
+  /**
+   * One server name and no other server sent with it: every client receives the document's named
+   * tools alone, in their order (what a one-tool client update needs, `incremental/clientsAlone.ts`).
+   */
+  readonly solo: boolean;
   /** Runs every census (one per server name the document is sent under). */
   run(local: readonly LocalTool[]): ClientResult[];
   /**
@@ -88,6 +93,7 @@ export function clientPlanFor(context: ClientContext, recorded: string | undefin
     // are reported then, so an error is still certain.
     capAtWarning: context.byDefault === true,
     ...(!serverKnown && context.assumedServerNameLength !== undefined ? { assumedLength: context.assumedServerNameLength } : {}),
+    solo: names.length === 1 && others.length === 0,
     run: (local) => names.flatMap((_, i) => runClientCensus(local, names.length > 1 ? optionsFor(i, local) : primary)),
     budgets: (local, results) => (serverKnown ? () => undefined : serverNameBudgets(local, primary, results)),
   };

@@ -1,0 +1,149 @@
+import { NO_PEERS, positionOf, toolOutcome, type ClientPeer, type ClientResult, type ClientToolOutcome } from '../clients/census';
+import type { ClientOutcome, ClientTool, OneByOne } from '../clients/model';
+import type { SurvivalCheck } from '../clients/survival';
+
+/**
+ * What a request's client census keeps for the next name edit: the survival check (its counts of
+ * client wire names and what each proposal asked of it) and, once a name edit asked, every
+ * client's keys (`OneByOne`) with their counts. Used once, like the census carry it is part of.
+ */
+export interface ClientCarry {
+  readonly survival: SurvivalCheck;
+  /** Per result, in its order (undefined: the client states no one-tool part): counted on the first name edit, then moved for each. */
+  keys?: Array<KeyCounts | undefined>;
+}
+
+/** One client's keys: by place in its input, how many tools hold each, how many are shared or null. */
+export interface KeyCounts {
+  readonly keys: Array<string | null | undefined>;
+  readonly counts: Map<string, number>;
+  /** Keys held by two tools or more. */
+  shared: number;
+  /** Tools whose key is null (they may meet any tool). */
+  wild: number;
+}
+
+/** The one server's tools as every client receives them (one server in one file: the census's own order). */
+export interface ClientInput {
+  readonly server: string;
+  readonly announced?: string;
+  /** The named tools' names, in the results' order. */
+  readonly names: () => readonly string[];
+}
+
+/** The client census after one tool's rename, with what changed for that tool. */
+export interface RewrittenAlone {
+  readonly results: ClientResult[];
+  /** Per result, the tool's wire name before and after. */
+  readonly before: Array<string | null>;
+  readonly after: Array<string | null>;
+  /** Moves the tool's keys in the carry (call once the whole edit is proven). */
+  commit(): void;
+}
+
+/**
+ * The client outcomes after tool `tool` (global index) is renamed to `name`, when every client
+ * provably gives every other tool the outcome it had, else undefined (and nothing is changed).
+ * Per client, the cheap proof first: the client states its one-tool part (`OneByOne`), no key is
+ * null, the tool's key is its own before and after, and under scope `all` no key is shared at
+ * all; then the tool's outcome is the one it has alone. Where that does not hold (a VS Code id
+ * two tools share, say) the client's rewrite runs again over the new names, and every other
+ * tool's outcome must come out as it was. In every client, no other tool's proposed name may
+ * have been checked against the tool's old or new wire name (`SurvivalCheck`).
+ *
+ * The caller has proven the rest: one request, one server in one file (no other server sent
+ * with it, no second name), so every client's input is the document's named tools in order.
+ */
+export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCarry, input: ClientInput, tool: number, name: string): RewrittenAlone | undefined {
+  const first = results[0];
+  const place = first && positionOf(first, tool);
+  if (place === undefined) return undefined;
+  const renamed = clientTool(input, name);
+  const keys = (carry.keys ??= results.map((result) => (result.profile.oneByOne ? countKeys(result.profile.oneByOne, input) : undefined)));
+  // The new input, made once and only for a client that runs its rewrite again.
+  let after: ClientTool[] | undefined;
+  const newInput = () => (after ??= input.names().map((tool, i) => (i === place ? renamed : clientTool(input, tool))));
+  const changes: Array<{ readonly key: string | null | undefined; readonly outcome: ClientToolOutcome }> = [];
+  for (let r = 0; r < results.length; r++) {
+    const result = results[r]!;
+    if (positionOf(result, tool) !== place) return undefined;
+    const oneByOne = result.profile.oneByOne;
+    const next = oneByOne?.at(renamed, place);
+    const outcome = oneByOne && next && keptApart(oneByOne, keys[r], place, next.key) ? toolOutcome(tool, next.outcome, () => NO_PEERS, []) : othersUnmoved(result, newInput(), place, tool);
+    if (!outcome) return undefined;
+    const before = result.tools[place]!.wireName;
+    if ((before !== null && carry.survival.askedByOther(r, before, tool)) || (outcome.wireName !== null && carry.survival.askedByOther(r, outcome.wireName, tool))) return undefined;
+    changes.push({ key: next?.key, outcome });
+  }
+  return {
+    results: results.map((result, r) => {
+      const tools = result.tools.slice();
+      tools[place] = changes[r]!.outcome;
+      return { ...result, tools };
+    }),
+    before: results.map((result) => result.tools[place]!.wireName),
+    after: changes.map((c) => c.outcome.wireName),
+    commit: () => keys.forEach((counted, r) => counted && moveKey(counted, place, changes[r]!.key)),
+  };
+}
+
+/** The cheap proof: the tool's key is its own before and after, and nothing lets it meet any other. */
+function keptApart(oneByOne: OneByOne, counted: KeyCounts | undefined, place: number, key: string | null | undefined): boolean {
+  if (!counted || counted.wild > 0 || (oneByOne.scope === 'all' && counted.shared > 0) || key === null) return false;
+  const old = counted.keys[place];
+  if (old !== undefined && old !== null && counted.counts.get(old)! > 1) return false;
+  return key === undefined || key === old || !counted.counts.has(key);
+}
+
+/**
+ * The client's rewrite of the new names, when it gives every tool but the renamed one the outcome
+ * it had (its group's members and their names included) and the renamed one a name of its own:
+ * that tool's new outcome. Else undefined.
+ */
+function othersUnmoved(result: ClientResult, tools: readonly ClientTool[], place: number, tool: number): ClientToolOutcome | undefined {
+  const outcomes = result.profile.rewrite(tools);
+  if (outcomes.length !== result.tools.length) return undefined;
+  for (let i = 0; i < outcomes.length; i++) if (i !== place && !sameOutcome(result.tools[i]!, outcomes[i]!, result, tools)) return undefined;
+  const own = outcomes[place]!;
+  // (A group of its own is implied away: its other members' groups would name it. Stated, so
+  // the outcome built here never needs the peers.)
+  return own.group.length === 0 ? toolOutcome(tool, own, () => NO_PEERS, []) : undefined;
+}
+
+function sameOutcome(was: ClientToolOutcome, now: ClientOutcome, result: ClientResult, tools: readonly ClientTool[]): boolean {
+  if (was.wireName !== now.wireName || was.fate !== now.fate || was.reason !== now.reason || was.overLimit !== now.overLimit || was.collateral !== now.collateral || was.sharedReason !== now.sharedReason) return false;
+  const samePeer = (peer: ClientPeer | undefined, index: number | undefined) => (peer === undefined ? index === undefined : index !== undefined && peer.tool === result.tools[index]!.tool && peer.name === tools[index]!.tool);
+  return samePeer(was.survivor, now.survivor) && was.group.length === now.group.length && now.group.every((index, j) => samePeer(was.group[j], index));
+}
+
+function clientTool(input: ClientInput, tool: string): ClientTool {
+  return input.announced === undefined ? { server: input.server, tool } : { server: input.server, tool, announced: input.announced };
+}
+
+function countKeys(oneByOne: OneByOne, input: ClientInput): KeyCounts {
+  const keys = input.names().map((tool, i) => oneByOne.at(clientTool(input, tool), i).key);
+  const counted: KeyCounts = { keys, counts: new Map(), shared: 0, wild: 0 };
+  for (const key of keys) count(counted, key, +1);
+  return counted;
+}
+
+function moveKey(counted: KeyCounts, place: number, key: string | null | undefined): void {
+  count(counted, counted.keys[place], -1);
+  counted.keys[place] = key;
+  count(counted, key, +1);
+}
+
+function count(counted: KeyCounts, key: string | null | undefined, by: 1 | -1): void {
+  if (key === undefined) return;
+  if (key === null) {
+    counted.wild += by;
+    return;
+  }
+  const was = counted.counts.get(key) ?? 0;
+  const now = was + by;
+  if (now > 0) counted.counts.set(key, now);
+  else counted.counts.delete(key);
+  // A key becomes shared at two holders and stops at one.
+  if (by > 0 && now === 2) counted.shared++;
+  if (by < 0 && was === 2) counted.shared--;
+}
