@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ALL_CLIENT_IDS, CLIENTS } from '../../server/src/core';
 import type { ClientProfile, ClientTool } from '../../server/src/core/clients/model';
+import { sha1Hex } from '../../server/src/core/util/sha1';
 
 /**
  * The `OneByOne` contract (clients/model.ts), for every profile that states one: what a name edit
@@ -23,15 +24,20 @@ function inputOf(list: readonly string[], serverName: string, label: string | un
   return list.map((tool) => (label === undefined ? { server: serverName, tool } : { server: serverName, tool, announced: label }));
 }
 
-/** Keys no other tool shares (undefined counts as unshared), or undefined when the contract's premise fails. */
-function unsharedKeys(profile: ClientProfile, tools: readonly ClientTool[]): boolean[] | undefined {
-  const keys = tools.map((t, i) => profile.oneByOne!.at(t, i).key);
+/**
+ * Where the contract speaks: which tools' keys are their own (undefined keys count as their own),
+ * and under scope `all` with a key shared the pivot; undefined where it says nothing.
+ */
+function premise(profile: ClientProfile, tools: readonly ClientTool[]): { alone: boolean[]; pivot: unknown } | undefined {
+  const oneByOne = profile.oneByOne!;
+  const keys = tools.map((t, i) => oneByOne.at(t, i).key);
   if (keys.some((k) => k === null)) return undefined;
   const counts = new Map<string, number>();
   for (const k of keys) if (k !== undefined && k !== null) counts.set(k, (counts.get(k) ?? 0) + 1);
   const alone = keys.map((k) => k === undefined || k === null || counts.get(k) === 1);
-  if (profile.oneByOne!.scope === 'all' && alone.some((a) => !a)) return undefined;
-  return alone;
+  const shared = alone.some((a) => !a);
+  if (oneByOne.scope === 'all' && shared && !oneByOne.pivot) return undefined;
+  return { alone, pivot: oneByOne.scope === 'all' && shared ? oneByOne.pivot!.of(tools) : undefined };
 }
 
 const profiles = ALL_CLIENT_IDS.map((id) => CLIENTS[id]).filter((p) => p.oneByOne !== undefined);
@@ -41,34 +47,52 @@ describe('client profiles, one tool at a time', () => {
     assert.deepStrictEqual(profiles.map((p) => p.id), ALL_CLIENT_IDS);
   });
 
+  it("codex: a name that is another tool's hashed name takes that name from it (so such a name meets every tool)", () => {
+    // "a.b" and "a_b" sanitise alike, so each takes a hash of its raw identity; a third tool
+    // named as the first's hashed name makes Codex sort and rehash. Unpredictable by chance.
+    const raw = 's\u0000s\u0000\u0000a.b\u0000a.b';
+    const taken = `a_b_${sha1Hex(raw).slice(0, 12)}`;
+    const tools = inputOf(['a.b', 'a_b', taken], 's', undefined);
+    const all = CLIENTS.codex.rewrite(tools);
+    assert.equal(all[0]!.wireName, `mcp__s__${taken}`, 'the first tool holds the hashed name');
+    assert.notEqual(all[2]!.wireName, `mcp__s__${taken}`, 'so the third does not get its plain name');
+    assert.equal(CLIENTS.codex.oneByOne!.at(tools[2]!, 2).key, null, 'its key says it may meet any tool');
+  });
+
   for (const profile of profiles) {
-    it(`${profile.id}: a tool whose key is its own gets the outcome it has alone, and renaming it between own keys moves no other outcome`, () => {
+    it(`${profile.id}: a tool whose key is its own gets the outcome it has alone (or beside the pivot), and renaming it between own keys moves no other outcome`, () => {
       let premises = 0;
       let renames = 0;
+      let pivoted = 0;
       fc.assert(
         fc.property(names, server, announced, fc.nat(), name, (list, serverName, label, at, renamed) => {
+          const oneByOne = profile.oneByOne!;
           const tools = inputOf(list, serverName, label);
           const all = profile.rewrite(tools);
-          const alone = unsharedKeys(profile, tools);
-          if (!alone) return;
+          const found = premise(profile, tools);
+          if (!found) return;
           premises++;
+          if (found.pivot !== undefined) pivoted++;
           tools.forEach((t, i) => {
-            if (alone[i]) assert.deepStrictEqual(all[i], profile.oneByOne!.at(t, i).outcome, `tool ${i} (${t.tool})`);
+            if (found.alone[i]) assert.deepStrictEqual(all[i], oneByOne.at(t, i, found.pivot).outcome, `tool ${i} (${t.tool})`);
           });
-          // Rename one tool whose key is its own to a name whose key is its own too.
+          // Rename one tool whose key is its own to a name whose key is its own too (on its side of a pivot).
           const index = at % tools.length;
-          if (!alone[index]) return;
+          if (!found.alone[index]) return;
           const after = tools.map((t, i) => (i === index ? { ...t, tool: renamed } : t));
-          const afterAlone = unsharedKeys(profile, after);
-          if (!afterAlone?.[index]) return;
+          const afterPremise = premise(profile, after);
+          if (!afterPremise?.alone[index]) return;
+          if (found.pivot !== undefined && oneByOne.pivot!.before(tools[index]!, index, found.pivot) !== oneByOne.pivot!.before(after[index]!, index, found.pivot)) return;
           renames++;
+          assert.deepStrictEqual(afterPremise.pivot, found.pivot, 'the rename keeps the pivot');
           const moved = profile.rewrite(after);
-          moved.forEach((o, i) => assert.deepStrictEqual(o, i === index ? profile.oneByOne!.at(after[i]!, i).outcome : all[i], `tool ${i} after renaming tool ${index} to ${renamed}`));
+          moved.forEach((o, i) => assert.deepStrictEqual(o, i === index ? oneByOne.at(after[i]!, i, found.pivot).outcome : all[i], `tool ${i} after renaming tool ${index} to ${renamed}`));
         }),
-        { numRuns: 600, seed: 11 },
+        { numRuns: 1000, seed: 11 },
       );
       // The premise must be met often enough to test something.
       assert.ok(premises > 100 && renames > 50, `premise met ${premises} times, ${renames} renames`);
+      if (profile.oneByOne!.pivot) assert.ok(pivoted > 50, `a pivot only ${pivoted} times`);
     });
   }
 });

@@ -203,10 +203,11 @@ describe('name edits: the read is reused, the census is taken again', () => {
     }
   });
 
-  it("runs a client's rewrite again where its one-tool part cannot answer, and re-checks alone only when no other outcome moved", () => {
+  it("re-checks alone beside a client's pivot, or with its rewrite run again, when no other outcome moved", () => {
     const everyClient: AnalysisOptions = { clients: { enabled: ALL_CLIENT_IDS, byDefault: true } };
-    // A name too long for Codex's plain path (its key is null), and an id VS Code's census shares
-    // (its registration is sorted): renames that leave every other tool's outcome as it was.
+    // A name too long for Codex's plain path (its key is null: its rewrite runs again), and an id
+    // VS Code's census shares (its registration is sorted: a rename after the tool that throws
+    // stays after it, beside the pivot). Renames that leave every other outcome as it was.
     const rows = [
       { text: mcpList('x'.repeat(64), 'a'), name: 'a', at: 0, replacement: 'b' },
       { text: mcpList('0', 'a.b', 'a_b', 'zz'), name: 'zz', at: 1, replacement: 'y' },

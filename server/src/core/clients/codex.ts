@@ -51,19 +51,24 @@ export const codex: ClientProfile = {
     }
     return result;
   },
-  // With every name fitting and no key taken twice (so no hash and no duplicate), each tool keeps
-  // its plain name; a name too long for it sends the rewrite down the sorted path, where any
-  // tool's name can move (null key).
+  // Tools meet only through a shared key (its members take hashes of their own identities, or
+  // duplicates are skipped) while every name fits even hashed: then the plain path runs and no
+  // other tool's name moves. A name that might not fit, or that already ends like a hash (a
+  // hashed name could take it), may send the rewrite down the sorted path: null.
   oneByOne: {
-    scope: 'all',
+    scope: 'key',
     at(tool) {
       const namespace = namespaceOf(tool.server);
       const name = sanitize(tool.tool);
       const wireName = `${namespace}${DELIMITER}${name}`;
-      return { key: wireName.length > MAX_LENGTH ? null : `${namespace}${NUL}${name}`, outcome: { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE } };
+      const fitsHashed = wireName.length + 1 + HASH_LENGTH <= MAX_LENGTH;
+      return { key: fitsHashed && !HASH_LIKE.test(name) ? `${namespace}${NUL}${name}` : null, outcome: { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE } };
     },
   },
 };
+
+/** A name that ends as a hashed one does: `_` and 12 lower-case hex digits. */
+const HASH_LIKE = new RegExp(`_[0-9a-f]{${HASH_LENGTH}}$`);
 
 export function sanitize(name: string): string {
   // Per code point (the `u` flag): a surrogate pair becomes one `_`, as Rust's chars() gives.

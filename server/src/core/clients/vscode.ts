@@ -34,16 +34,63 @@ export const vscode: ClientProfile = {
     const fates = shared.size === 0 ? tools.map((): Fate => KEPT) : register(tools, ids);
     return withGroups(tools, ids, fates, shared);
   },
-  // With no id taken twice every tool registers under its own id; once one is, the sorted
-  // registration and its throw can take any tool of the server down.
+  // With no id taken twice every tool registers under its own id. Once one is, the server's
+  // tools register sorted and the first tool of a shared id throws: a tool whose id is its own
+  // registers when it sorts before that tool and is lost with the rest after it (`register`).
   oneByOne: {
     scope: 'all',
-    at(tool) {
+    at(tool, index, pivot) {
       const id = idOf(prefixesForServers([tool]).get(tool.server)!, tool);
-      return { key: id, outcome: { wireName: id, fate: sentOrRenamed(tool, id), group: ALONE } };
+      if (!isThrower(pivot) || sortsBefore(normalized(tool), index, pivot)) return { key: id, outcome: { wireName: id, fate: sentOrRenamed(tool, id), group: ALONE } };
+      return { key: id, outcome: { wireName: id, fate: 'dropped', reason: lostAfter(pivot.id, pivot.tool), collateral: true, group: ALONE } };
+    },
+    pivot: {
+      of: firstThrower,
+      before: (tool, index, pivot) => isThrower(pivot) && sortsBefore(normalized(tool), index, pivot),
     },
   },
 };
+
+/** The tool whose registration throws first: the first, in registration order, of the tools that share an id. */
+interface Thrower {
+  readonly kind: 'vscode-thrower';
+  readonly name: string;
+  readonly index: number;
+  readonly id: string;
+  readonly tool: string;
+}
+
+function isThrower(value: unknown): value is Thrower {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'vscode-thrower';
+}
+
+/** One server's tools (the pivot is stated for one): the thrower, or undefined when no id is shared. */
+function firstThrower(tools: readonly ClientTool[]): Thrower | undefined {
+  const prefixes = prefixesForServers(tools);
+  const ids = tools.map((t) => idOf(prefixes.get(t.server)!, t));
+  let first: Thrower | undefined;
+  for (const members of sharedNames(ids).values()) {
+    for (const i of members) {
+      const name = normalized(tools[i]!);
+      if (!first || !sortsBefore(first.name, first.index, { name, index: i })) first = { kind: 'vscode-thrower', name, index: i, id: ids[i]!, tool: tools[i]!.tool };
+    }
+  }
+  return first;
+}
+
+/** Registration order within a server: by normalised name, then by place (the sort is stable). */
+function sortsBefore(name: string, index: number, other: { readonly name: string; readonly index: number }): boolean {
+  const order = name.localeCompare(other.name);
+  return order < 0 || (order === 0 && index < other.index);
+}
+
+function normalized(tool: ClientTool): string {
+  return tool.tool.replace(/[^a-z0-9_-]/gi, '_');
+}
+
+function lostAfter(id: string, thrower: string): string {
+  return `never registered: VS Code stopped this server's tools at '${ALREADY(id)}' (thrown for ${thrower})`;
+}
 
 function idOf(prefix: string, tool: ClientTool): string {
   return (prefix + tool.tool.replace(/[^a-z0-9_-]/gi, '_')).replace(/\./g, '_').slice(0, MAX_LENGTH);
@@ -100,7 +147,7 @@ function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] 
   const servers = new Map<string, number[]>();
   tools.forEach((t, i) => (servers.get(t.server) ?? servers.set(t.server, []).get(t.server)!).push(i));
   for (const members of servers.values()) {
-    const names = new Map(members.map((i) => [i, tools[i]!.tool.replace(/[^a-z0-9_-]/gi, '_')]));
+    const names = new Map(members.map((i) => [i, normalized(tools[i]!)]));
     const sorted = [...members].sort((a, b) => names.get(a)!.localeCompare(names.get(b)!));
     const inline = new Map<string, number>();
     const seen = new Set<string>();
@@ -139,7 +186,7 @@ function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] 
       const id = ids[i]!;
       if (registered.has(id)) {
         fates[i] = { kept: false, reason: `VS Code throws '${ALREADY(id)}' and the tool is lost${andAfter(queue.length - k - 1)}` };
-        queue.slice(k + 1).forEach(lost(`never registered: VS Code stopped this server's tools at '${ALREADY(id)}' (thrown for ${tools[i]!.tool})`));
+        queue.slice(k + 1).forEach(lost(lostAfter(id, tools[i]!.tool)));
         break;
       }
       registered.set(id, i);

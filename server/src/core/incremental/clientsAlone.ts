@@ -11,6 +11,8 @@ export interface ClientCarry {
   readonly survival: SurvivalCheck;
   /** Per result, in its order (undefined: the client states no one-tool part): counted on the first name edit, then moved for each. */
   keys?: Array<KeyCounts | undefined>;
+  /** Per result, the pivot of a scope-`all` client with a key shared (`OneByOne.pivot`), once asked: a rename between own keys keeps it. */
+  pivots?: unknown[];
 }
 
 /** One client's keys: by place in its input, how many tools hold each, how many are shared or null. */
@@ -60,7 +62,10 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
   if (place === undefined) return undefined;
   const renamed = clientTool(input, name);
   const keys = (carry.keys ??= results.map((result) => (result.profile.oneByOne ? countKeys(result.profile.oneByOne, input) : undefined)));
-  // The new input, made once and only for a client that runs its rewrite again.
+  const pivots = (carry.pivots ??= []);
+  // The inputs, made once and only for a client that needs them.
+  let before: ClientTool[] | undefined;
+  const oldInput = () => (before ??= input.names().map((tool) => clientTool(input, tool)));
   let after: ClientTool[] | undefined;
   const newInput = () => (after ??= input.names().map((tool, i) => (i === place ? renamed : clientTool(input, tool))));
   const changes: Array<{ readonly key: string | null | undefined; readonly outcome: ClientToolOutcome }> = [];
@@ -69,7 +74,13 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
     if (positionOf(result, tool) !== place) return undefined;
     const oneByOne = result.profile.oneByOne;
     const next = oneByOne?.at(renamed, place);
-    const outcome = oneByOne && next && keptApart(oneByOne, keys[r], place, next.key) ? toolOutcome(tool, next.outcome, () => NO_PEERS, []) : othersUnmoved(result, newInput(), place, tool);
+    const apart = oneByOne && next && keptApart(oneByOne, keys[r], place, next.key);
+    let outcome = apart === 'alone' ? toolOutcome(tool, next!.outcome, () => NO_PEERS, []) : apart === 'pivot' ? besidePivot(oneByOne!, pivots, r, oldInput, place, renamed, tool) : undefined;
+    // Its one-tool part cannot answer: the client's rewrite again (and a pivot it kept is found again next time).
+    if (!outcome) {
+      pivots[r] = undefined;
+      outcome = othersUnmoved(result, newInput(), place, tool);
+    }
     if (!outcome) return undefined;
     const before = result.tools[place]!.wireName;
     if ((before !== null && carry.survival.askedByOther(r, before, tool)) || (outcome.wireName !== null && carry.survival.askedByOther(r, outcome.wireName, tool))) return undefined;
@@ -87,12 +98,26 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
   };
 }
 
-/** The cheap proof: the tool's key is its own before and after, and nothing lets it meet any other. */
-function keptApart(oneByOne: OneByOne, counted: KeyCounts | undefined, place: number, key: string | null | undefined): boolean {
-  if (!counted || counted.wild > 0 || (oneByOne.scope === 'all' && counted.shared > 0) || key === null) return false;
+/**
+ * The cheap proof: the tool's key is its own before and after, and nothing lets it meet any
+ * other (`alone`), or only the pivot of a scope-`all` client with a key shared (`pivot`).
+ */
+function keptApart(oneByOne: OneByOne, counted: KeyCounts | undefined, place: number, key: string | null | undefined): 'alone' | 'pivot' | undefined {
+  if (!counted || counted.wild > 0 || key === null) return undefined;
   const old = counted.keys[place];
-  if (old !== undefined && old !== null && counted.counts.get(old)! > 1) return false;
-  return key === undefined || key === old || !counted.counts.has(key);
+  if (old !== undefined && old !== null && counted.counts.get(old)! > 1) return undefined;
+  if (key !== undefined && key !== old && counted.counts.has(key)) return undefined;
+  if (oneByOne.scope === 'all' && counted.shared > 0) return oneByOne.pivot ? 'pivot' : undefined;
+  return 'alone';
+}
+
+/** The renamed tool's outcome beside the client's pivot, when it stays on its side (else undefined). */
+function besidePivot(oneByOne: OneByOne, pivots: unknown[], r: number, oldInput: () => readonly ClientTool[], place: number, renamed: ClientTool, tool: number): ClientToolOutcome | undefined {
+  const { pivot: rule } = oneByOne;
+  if (!rule) return undefined;
+  const pivot = (pivots[r] ??= rule.of(oldInput()));
+  if (rule.before(oldInput()[place]!, place, pivot) !== rule.before(renamed, place, pivot)) return undefined;
+  return toolOutcome(tool, oneByOne.at(renamed, place, pivot).outcome, () => NO_PEERS, []);
 }
 
 /**

@@ -141,7 +141,7 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
     caseKeys: rekeyed(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))!,
     nameCounts: counts ?? names.toolCounts(),
     proposals: own.proposals.replace(local, newEntry),
-    ...(clients && survival ? { clients: { survival, ...(clients.carry.keys ? { keys: clients.carry.keys } : {}) } } : {}),
+    ...(clients && survival ? { clients: { ...clients.carry, survival } } : {}),
   };
   rewritten?.commit();
   const global = firstTool + local;
