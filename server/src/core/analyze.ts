@@ -140,7 +140,7 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
     runClientChecks(checked, plan, clientResults);
     if (plan) {
       appendAll(clients, clientResults);
-      server = serverInfo(plan, local, clientResults, server);
+      server = serverInfo(plan, () => local, clientResults, server);
     }
     carries.push({ wires: census.wires, wireKeys: census.wireKeys, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts(), proposals: context.names.log, namespaceAsked, ...(survival ? { clients: { survival } } : {}) });
   });
@@ -232,12 +232,15 @@ export function runToolChecks(context: CheckContext, plan?: ClientPlan, results:
 
 /**
  * The server name's facts for the hover. JSON Lines may hold several MCP requests: each tool
- * asks the budget of its own request (`earlier`: the previous requests').
+ * asks the budget of its own request (`earlier`: the previous requests'). The tools are listed
+ * on the first question (only a hover asks, and a name edit would list ten thousand for none).
  */
-export function serverInfo(plan: ClientPlan, local: readonly LocalTool[], results: readonly ClientResult[], earlier?: ServerNameInfo): ServerNameInfo {
-  const own = plan.budgets(local, results);
-  const first = local[0]?.tool ?? Number.POSITIVE_INFINITY;
-  const budget = (tool: number) => (tool < first && earlier ? earlier.budget(tool) : own(tool));
+export function serverInfo(plan: ClientPlan, local: () => readonly LocalTool[], results: readonly ClientResult[], earlier?: ServerNameInfo): ServerNameInfo {
+  const own = memo(() => {
+    const tools = local();
+    return { budget: plan.budgets(tools, results), first: tools[0]?.tool ?? Number.POSITIVE_INFINITY };
+  });
+  const budget = (tool: number) => (tool < own().first && earlier ? earlier.budget(tool) : own().budget(tool));
   return { name: plan.primary.server, known: plan.serverKnown, ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}), budget };
 }
 

@@ -44,7 +44,7 @@ export interface RewrittenAlone {
 }
 
 /**
- * The client outcomes after tool `tool` (global index) is renamed to `name`, when every client
+ * The client outcomes after tool `tool` (global index) is renamed from `was` to `name`, when every client
  * provably gives every other tool the outcome it had, else undefined (and nothing is changed).
  * Per client, the cheap proof first: the client states its one-tool part (`OneByOne`), no key is
  * null, the tool's key is its own before and after, and under scope `all` no key is shared at
@@ -56,7 +56,7 @@ export interface RewrittenAlone {
  * The caller has proven the rest: one request, one server in one file (no other server sent
  * with it, no second name), so every client's input is the document's named tools in order.
  */
-export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCarry, input: ClientInput, tool: number, name: string): RewrittenAlone | undefined {
+export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCarry, input: ClientInput, tool: number, was: string, name: string): RewrittenAlone | undefined {
   const first = results[0];
   const place = first && positionOf(first, tool);
   if (place === undefined) return undefined;
@@ -75,7 +75,7 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
     const oneByOne = result.profile.oneByOne;
     const next = oneByOne?.at(renamed, place);
     const apart = oneByOne && next && keptApart(oneByOne, keys[r], place, next.key);
-    let outcome = apart === 'alone' ? toolOutcome(tool, next!.outcome, () => NO_PEERS, []) : apart === 'pivot' ? besidePivot(oneByOne!, pivots, r, oldInput, place, renamed, tool) : undefined;
+    let outcome = apart === 'alone' ? toolOutcome(tool, next!.outcome, () => NO_PEERS, []) : apart === 'pivot' ? besidePivot(oneByOne!, pivots, r, oldInput, place, clientTool(input, was), renamed, tool) : undefined;
     // Its one-tool part cannot answer: the client's rewrite again (and a pivot it kept is found again next time).
     if (!outcome) {
       pivots[r] = undefined;
@@ -112,11 +112,11 @@ function keptApart(oneByOne: OneByOne, counted: KeyCounts | undefined, place: nu
 }
 
 /** The renamed tool's outcome beside the client's pivot, when it stays on its side (else undefined). */
-function besidePivot(oneByOne: OneByOne, pivots: unknown[], r: number, oldInput: () => readonly ClientTool[], place: number, renamed: ClientTool, tool: number): ClientToolOutcome | undefined {
+function besidePivot(oneByOne: OneByOne, pivots: unknown[], r: number, oldInput: () => readonly ClientTool[], place: number, old: ClientTool, renamed: ClientTool, tool: number): ClientToolOutcome | undefined {
   const { pivot: rule } = oneByOne;
   if (!rule) return undefined;
   const pivot = (pivots[r] ??= rule.of(oldInput()));
-  if (rule.before(oldInput()[place]!, place, pivot) !== rule.before(renamed, place, pivot)) return undefined;
+  if (rule.before(old, place, pivot) !== rule.before(renamed, place, pivot)) return undefined;
   return toolOutcome(tool, oneByOne.at(renamed, place, pivot).outcome, () => NO_PEERS, []);
 }
 

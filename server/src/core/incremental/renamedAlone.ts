@@ -80,7 +80,7 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   const oldEntry = own.proposals.entry(local);
   if (oldEntry?.numbered || [...ownNames(previous), ...ownNames(tool), oldEntry?.claimed ?? ''].some((name) => own.proposals.askedByOther(name.toLowerCase(), local))) return undefined;
   // Every client gives every other tool the outcome it had (else undefined, nothing changed).
-  const rewritten = clients && tool.name !== undefined ? rewrittenAlone(analysis.clients, clients.carry, clients.input, firstTool + local, tool.name) : undefined;
+  const rewritten = clients && previous.name !== undefined && tool.name !== undefined ? rewrittenAlone(analysis.clients, clients.carry, clients.input, firstTool + local, previous.name, tool.name) : undefined;
   if (clients && !rewritten) return undefined;
 
   // The renamed tool's checks, over the request as it now is, with a pool that has every other
@@ -146,7 +146,7 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   rewritten?.commit();
   const global = firstTool + local;
   const findings = merged(shifted.findings.filter((f) => f.tool !== global), sink.findings.sort(compareFindings));
-  const clientFacts = clients && rewritten ? { clients: rewritten.results, server: serverInfo(clients.plan, localToolsOf(checked), rewritten.results) } : {};
+  const clientFacts = clients && rewritten ? { clients: rewritten.results, server: serverInfo(clients.plan, () => localToolsOf(checked), rewritten.results) } : {};
   return {
     analysis: { ...shifted, tools, findings, strings, ...clientFacts },
     carry: new CensusCarry(requests.map((r, i) => (i === edited.request ? updated : r)), carry.text),
