@@ -32,6 +32,8 @@ export const DANGEROUS = /<(a|img|script|iframe|h[1-6]|em|del|s|blockquote|ul|ol
 
 /** Names that try every way out of a code span or a table cell, or into HTML. */
 export const HOSTILE_NAMES = [
+  // Spaces alone: markdown-it strips one from each side of three or more (found by the property test).
+  '   ',
   'a`b',
   'x``y```z',
   '`lead',

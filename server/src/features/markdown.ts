@@ -12,7 +12,8 @@ import { visible } from '../core';
  * An inline code span that nothing in `text` can close: its fence is one backtick longer than the
  * longest run of backticks inside, and it is padded with a space when the text starts or ends
  * with a backtick or a space (CommonMark strips one space from each side, so the padding is not
- * shown). In a table cell (`inTable`), `|` would still end the cell inside a code span (GFM), so
+ * shown). Text of spaces alone is padded too: CommonMark would keep it whole, but markdown-it (VS
+ * Code's renderer) strips a space from each side of three or more, so `   ` showed as one. In a table cell (`inTable`), `|` would still end the cell inside a code span (GFM), so
  * it is written `\|` and a backslash right before a pipe, which would escape the escape in some
  * renderers, is shown as `⟨U+005C⟩`.
  */
@@ -22,7 +23,7 @@ export function mdCode(text: string, inTable = false): string {
   if (inTable) content = content.replace(/\\(?=\|)/g, '⟨U+005C⟩').replace(/\|/g, '\\|');
   const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
-  const pad = /^[` ]|[` ]$/.test(content) && content.trim() !== '' ? ' ' : '';
+  const pad = /^[` ]|[` ]$/.test(content) ? ' ' : '';
   return `${fence}${pad}${content}${pad}${fence}`;
 }
 
