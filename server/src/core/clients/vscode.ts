@@ -93,7 +93,7 @@ function lostAfter(id: string, thrower: string): string {
 }
 
 function idOf(prefix: string, tool: ClientTool): string {
-  return (prefix + tool.tool.replace(/[^a-z0-9_-]/gi, '_')).replace(/\./g, '_').slice(0, MAX_LENGTH);
+  return (prefix + normalized(tool)).replace(/\./g, '_').slice(0, MAX_LENGTH);
 }
 
 /** Servers in registration order, each with the label VS Code takes a prefix for. */
