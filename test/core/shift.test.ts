@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { analyze, type AnalyzedTool } from '../../server/src/core';
+import { DECLARATION_FIELDS_WITH_OFFSETS, NAME_SITE_FIELDS_WITH_OFFSETS, OffsetWalker, shiftTool, TOOL_FIELDS_WITH_OFFSETS } from '../../server/src/core/incremental/shift';
+import { generate } from '../../bench/generate';
+import { CORPUS, jsonTextsUnder } from './corpusFiles';
+import { adsManifest, mcpList, pretty } from './helpers';
+
+/**
+ * The tool shift moves only the fields its lists name (shift.ts): held to the structural walk,
+ * which moves every plain `{start, end}` it finds, over generated files, hand-made ones with
+ * every declaration field (ADS invocation names, parameter keys a provider rejects) and, where it
+ * is on this machine, the shared corpus.
+ */
+function documents(): string[] {
+  return [
+    generate('openai-chat', 40),
+    generate('ads-manifest', 40),
+    generate('mcp-tools-list', 40),
+    adsManifest([{ name: 'com.example.a.b', invocationName: 'a_b', description: 'd' }, { name: 'com.example.c', description: 'd', inputSchema: { type: 'object', properties: { 'bad key': { type: 'string' } }, required: ['bad key'] } }]),
+    pretty({ model: 'm', tools: [{ type: 'function', function: { name: 'a.b', parameters: { type: 'object', properties: { $top: { type: 'integer' }, 'page token': { type: 'string' } }, required: ['$top'] } } }] }),
+    mcpList('a.b', 'a_b', ''),
+    ...jsonTextsUnder(CORPUS, 60_000).filter((_, i) => i % 11 === 0),
+  ];
+}
+
+/** The structural walk's answer, or 'ambiguous' when an offset lies on the edit (both must agree on that too). */
+function moved(shift: () => AnalyzedTool): AnalyzedTool | 'ambiguous' {
+  try {
+    return shift();
+  } catch {
+    return 'ambiguous';
+  }
+}
+
+/** Whether a value holds a plain `{start, end}` anywhere. */
+function holdsOffsets(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsOffsets);
+  const record = value as Record<string, unknown>;
+  if (typeof record['start'] === 'number' && typeof record['end'] === 'number') return true;
+  return Object.values(record).some(holdsOffsets);
+}
+
+describe('the shift of a tool', () => {
+  const analyses = documents().map((text) => ({ text, analysis: analyze(text, { targets: ['openai', 'anthropic', 'gemini', 'bedrock'] }) }));
+
+  it('moves what the structural walk moves, and is ambiguous where it is', () => {
+    let tools = 0;
+    fc.assert(
+      fc.property(fc.nat({ max: analyses.length - 1 }), fc.nat(), fc.integer({ min: -3, max: 3 }), fc.nat({ max: 2 }), (d, at, delta, width) => {
+        const { text, analysis } = analyses[d]!;
+        const start = at % (text.length + 1);
+        const oldEnd = Math.min(text.length, start + width);
+        const region = { start, oldEnd, newEnd: Math.max(start, oldEnd + delta) };
+        for (const tool of analysis.tools) {
+          tools += 1;
+          assert.deepStrictEqual(moved(() => shiftTool(tool, new OffsetWalker(region))), moved(() => new OffsetWalker(region).walk(tool)));
+        }
+      }),
+      { numRuns: 300, seed: 3 },
+    );
+    assert.ok(tools > 2_000, `only ${tools} tools shifted`);
+  });
+
+  it('is right that the fields it leaves alone hold no offset', () => {
+    const seen = { invocationName: 0, inputSchema: 0 };
+    for (const { analysis } of analyses) {
+      for (const tool of analysis.tools) {
+        for (const [key, holds] of Object.entries(TOOL_FIELDS_WITH_OFFSETS)) if (!holds) assert.ok(!holdsOffsets(tool[key as keyof AnalyzedTool]), `tool.${key}`);
+        const declaration = tool.declaration;
+        for (const [key, holds] of Object.entries(DECLARATION_FIELDS_WITH_OFFSETS)) if (!holds) assert.ok(!holdsOffsets(declaration[key as keyof typeof declaration]), `declaration.${key}`);
+        for (const site of [declaration.name, declaration.invocationName]) {
+          if (!site) continue;
+          for (const [key, holds] of Object.entries(NAME_SITE_FIELDS_WITH_OFFSETS)) if (!holds) assert.ok(!holdsOffsets(site[key as keyof typeof site]), `site.${key}`);
+        }
+        if (declaration.invocationName) seen.invocationName += 1;
+        if (declaration.inputSchema) seen.inputSchema += 1;
+      }
+    }
+    // The fields that hold offsets only in some formats are in the documents.
+    assert.ok(seen.invocationName > 0 && seen.inputSchema > 0, JSON.stringify(seen));
+  });
+});
