@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { analyze, type AnalyzedTool } from '../../server/src/core';
-import { DECLARATION_FIELDS_WITH_OFFSETS, NAME_SITE_FIELDS_WITH_OFFSETS, OffsetWalker, shiftTool, TOOL_FIELDS_WITH_OFFSETS } from '../../server/src/core/incremental/shift';
+import { analyze, type AnalyzedTool, type Finding } from '../../server/src/core';
+import { DECLARATION_FIELDS_WITH_OFFSETS, FINDING_FIELDS_WITH_OFFSETS, NAME_SITE_FIELDS_WITH_OFFSETS, OffsetWalker, shiftFinding, shiftTool, TOOL_FIELDS_WITH_OFFSETS } from '../../server/src/core/incremental/shift';
 import { generate } from '../../bench/generate';
 import { CORPUS, jsonTextsUnder } from './corpusFiles';
 import { adsManifest, mcpList, pretty } from './helpers';
 
 /**
- * The tool shift moves only the fields its lists name (shift.ts): held to the structural walk,
+ * The tool and finding shifts move only the fields their lists name (shift.ts): held to the structural walk,
  * which moves every plain `{start, end}` it finds, over generated files, hand-made ones with
  * every declaration field (ADS invocation names, parameter keys a provider rejects) and, where it
  * is on this machine, the shared corpus.
@@ -26,7 +26,7 @@ function documents(): string[] {
 }
 
 /** The structural walk's answer, or 'ambiguous' when an offset lies on the edit (both must agree on that too). */
-function moved(shift: () => AnalyzedTool): AnalyzedTool | 'ambiguous' {
+function moved<T>(shift: () => T): T | 'ambiguous' {
   try {
     return shift();
   } catch {
@@ -43,11 +43,12 @@ function holdsOffsets(value: unknown): boolean {
   return Object.values(record).some(holdsOffsets);
 }
 
-describe('the shift of a tool', () => {
+describe('the shift of a tool and of a finding', () => {
   const analyses = documents().map((text) => ({ text, analysis: analyze(text, { targets: ['openai', 'anthropic', 'gemini', 'bedrock'] }) }));
 
   it('moves what the structural walk moves, and is ambiguous where it is', () => {
     let tools = 0;
+    let findings = 0;
     fc.assert(
       fc.property(fc.nat({ max: analyses.length - 1 }), fc.nat(), fc.integer({ min: -3, max: 3 }), fc.nat({ max: 2 }), (d, at, delta, width) => {
         const { text, analysis } = analyses[d]!;
@@ -58,14 +59,18 @@ describe('the shift of a tool', () => {
           tools += 1;
           assert.deepStrictEqual(moved(() => shiftTool(tool, new OffsetWalker(region))), moved(() => new OffsetWalker(region).walk(tool)));
         }
+        for (const finding of analysis.findings) {
+          findings += 1;
+          assert.deepStrictEqual(moved(() => shiftFinding(finding, new OffsetWalker(region))), moved(() => new OffsetWalker(region).walk(finding)));
+        }
       }),
       { numRuns: 300, seed: 3 },
     );
-    assert.ok(tools > 2_000, `only ${tools} tools shifted`);
+    assert.ok(tools > 2_000 && findings > 500, `only ${tools} tools and ${findings} findings shifted`);
   });
 
   it('is right that the fields it leaves alone hold no offset', () => {
-    const seen = { invocationName: 0, inputSchema: 0 };
+    const seen = { invocationName: 0, inputSchema: 0, related: 0, fix: 0 };
     for (const { analysis } of analyses) {
       for (const tool of analysis.tools) {
         for (const [key, holds] of Object.entries(TOOL_FIELDS_WITH_OFFSETS)) if (!holds) assert.ok(!holdsOffsets(tool[key as keyof AnalyzedTool]), `tool.${key}`);
@@ -79,7 +84,14 @@ describe('the shift of a tool', () => {
         if (declaration.inputSchema) seen.inputSchema += 1;
       }
     }
-    // The fields that hold offsets only in some formats are in the documents.
-    assert.ok(seen.invocationName > 0 && seen.inputSchema > 0, JSON.stringify(seen));
+    for (const { analysis } of analyses) {
+      for (const finding of analysis.findings) {
+        for (const [key, holds] of Object.entries(FINDING_FIELDS_WITH_OFFSETS)) if (!holds) assert.ok(!holdsOffsets(finding[key as keyof Finding]), `finding.${key}`);
+        if (finding.related.length > 0) seen.related += 1;
+        if (finding.fix) seen.fix += 1;
+      }
+    }
+    // The fields that hold offsets only in some formats or findings are in the documents.
+    assert.ok(Object.values(seen).every((n) => n > 0), JSON.stringify(seen));
   });
 });

@@ -1,5 +1,6 @@
 import type { Extraction, NameSite, ToolDeclaration } from '../formats/model';
 import type { OffsetRange } from '../json/ranges';
+import type { Finding } from '../findings';
 import type { Analysis, AnalyzedTool } from '../model';
 import type { ChangedRegion } from './region';
 
@@ -34,6 +35,7 @@ function shiftUnsafe(analysis: Analysis, region: ChangedRegion): Analysis {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(analysis)) {
     if (key === 'tools') out[key] = shiftedTools;
+    else if (key === 'findings') out[key] = shiftedList(analysis.findings, (finding) => shiftFinding(finding, walker));
     else if (key === 'clients' || key === 'server') out[key] = value;
     else out[key] = walker.walk(value);
   }
@@ -119,11 +121,11 @@ function shiftedAfter<T>(items: readonly T[], declarationOf: (item: T) => ToolDe
 }
 
 /**
- * Which fields of a tool, of its declaration and of a name site can hold offsets of the
- * document: the checklist `shiftTool` follows. Typed over every key, so a field added to
- * `AnalyzedTool`, `ToolDeclaration` or `NameSite` does not compile until it is placed here (and,
- * if it holds offsets, moved below); test/core/shift.test.ts holds `shiftTool` to the structural
- * walk and to these lists. Half the tools of a 10k-tool file move on every edit: moving only
+ * Which fields of a tool, of its declaration, of a name site and of a finding can hold offsets
+ * of the document: the checklist `shiftTool` and `shiftFinding` follow. Typed over every key, so
+ * a field added to `AnalyzedTool`, `ToolDeclaration`, `NameSite` or `Finding` does not compile
+ * until it is placed here (and, if it holds offsets, moved below); test/core/shift.test.ts holds
+ * both to the structural walk and to these lists. Half the tools of a 10k-tool file move on every edit: moving only
  * these fields, not walking every field of every tool, made the shift of tools about twice as fast.
  */
 export const TOOL_FIELDS_WITH_OFFSETS = {
@@ -146,6 +148,20 @@ export const DECLARATION_FIELDS_WITH_OFFSETS = {
   version: false,
   inputSchema: true,
 } as const satisfies Record<keyof ToolDeclaration, boolean>;
+
+export const FINDING_FIELDS_WITH_OFFSETS = {
+  code: false,
+  severity: false,
+  message: false,
+  detail: false,
+  range: true,
+  pointer: false,
+  related: true,
+  tool: false,
+  profiles: false,
+  clients: false,
+  fix: true,
+} as const satisfies Record<keyof Finding, boolean>;
 
 export const NAME_SITE_FIELDS_WITH_OFFSETS = {
   value: false,
@@ -175,6 +191,31 @@ export function shiftDeclaration(declaration: ToolDeclaration, walker: OffsetWal
   if (invocationName) moved.invocationName = invocationName;
   if (inputSchema) moved.inputSchema = inputSchema;
   return moved;
+}
+
+/**
+ * A finding with its range, its related locations (the walk: one in another file stays) and its
+ * fix's edits moved (`FINDING_FIELDS_WITH_OFFSETS`). A finding before the edit is itself unless
+ * it points past it.
+ */
+export function shiftFinding(finding: Finding, walker: OffsetWalker): Finding {
+  const range = walker.range(finding.range);
+  const related = finding.related.length === 0 ? finding.related : walker.walk(finding.related);
+  const fix = finding.fix && walker.walk(finding.fix);
+  if (range === finding.range && related === finding.related && fix === finding.fix) return finding;
+  const moved: Mutable<Finding> = { ...finding, range, related };
+  if (fix) moved.fix = fix;
+  return moved;
+}
+
+/** The list with each item shifted; the list itself when none moved. */
+function shiftedList<T>(items: readonly T[], shift: (item: T) => T): readonly T[] {
+  let copy: T[] | undefined;
+  for (let i = 0; i < items.length; i += 1) {
+    const moved = shift(items[i]!);
+    if (moved !== items[i]) (copy ??= items.slice())[i] = moved;
+  }
+  return copy ?? items;
 }
 
 /** A name site with its range moved (`NAME_SITE_FIELDS_WITH_OFFSETS`). */
@@ -238,7 +279,8 @@ export class OffsetWalker {
   range(range: OffsetRange): OffsetRange {
     const start = this.shift(range.start);
     const end = this.shift(range.end);
-    return start === range.start && end === range.end ? range : { ...range, start, end };
+    // A literal, not a spread: every typed range is `start` and `end` alone (the shift test holds it).
+    return start === range.start && end === range.end ? range : { start, end };
   }
 
   private shift(position: number): number {
