@@ -52,7 +52,8 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
   const alone = edited === undefined || staysAlone(reuse!.carry.wireKeys, edited, oldKey, wireKey(edited));
   const keptKeys = reuse && (edited === undefined ? reuse.carry.wireKeys : rekeyed(reuse.carry.wireKeys, edited, oldKey, wireKey(edited)));
   const wireKeys = keptKeys || indexKeys(wires.length, wireKey);
-  const keptGroups = keptKeys && alone;
+  // No group changed, and the edited tool is in none: every other tool's fate is as it was.
+  const fatesKept = keptKeys && alone;
   const groups = wireGroupsOf(wireKeys, wires, settings.derivation);
 
   const fates: ToolFate[] = wires.map((w) => w.fate);
@@ -88,10 +89,10 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     wireGroup: wireGroups[i]!,
     keptInGroup: kept[i],
   }));
-  // Offered tools by lower-cased wire name, for case-collision. With the groups kept, every other
-  // tool's fate is as it was, so only the edited tool's key can change.
+  // Offered tools by lower-cased wire name, for case-collision. With every other tool's fate as
+  // it was, only the edited tool's key can change.
   const caseKey = (i: number) => caseKeyOf(tools[i]!);
-  const keptCase = keptGroups && (edited === undefined ? reuse!.carry.caseKeys : rekeyed(reuse!.carry.caseKeys, edited, caseKeyOf(before!), caseKey(edited)));
+  const keptCase = fatesKept && (edited === undefined ? reuse!.carry.caseKeys : rekeyed(reuse!.carry.caseKeys, edited, caseKeyOf(before!), caseKey(edited)));
   const caseKeys = keptCase || indexKeys(tools.length, caseKey);
 
   const references = resolveReferences(request.references, tools, settings, requestIndex, firstTool);
