@@ -1,6 +1,7 @@
 import { NO_PEERS, positionOf, toolOutcome, type ClientPeer, type ClientResult, type ClientToolOutcome } from '../clients/census';
 import type { ClientOutcome, ClientTool, OneByOne } from '../clients/model';
 import type { SurvivalCheck } from '../clients/survival';
+import { indexKeys, rekeyed, staysAlone, type KeyIndex } from '../util/sharedKeys';
 
 /**
  * What a request's client census keeps for the next name edit: the survival check (its counts of
@@ -15,12 +16,11 @@ export interface ClientCarry {
   pivots?: unknown[];
 }
 
-/** One client's keys: by place in its input, how many tools hold each, how many are shared or null. */
+/** One client's keys: by place in its input, the places grouped by key, and how many are null. */
 export interface KeyCounts {
   readonly keys: Array<string | null | undefined>;
-  readonly counts: Map<string, number>;
-  /** Keys held by two tools or more. */
-  shared: number;
+  /** The places by key (`util/sharedKeys.ts`; null keys left out): its groups are the shared keys. */
+  index: KeyIndex;
   /** Tools whose key is null (they may meet any tool). */
   wild: number;
 }
@@ -103,11 +103,9 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
  * other (`alone`), or only the pivot of a scope-`all` client with a key shared (`pivot`).
  */
 function keptApart(oneByOne: OneByOne, counted: KeyCounts | undefined, place: number, key: string | null | undefined): 'alone' | 'pivot' | undefined {
-  if (!counted || counted.wild > 0 || key === null) return undefined;
-  const old = counted.keys[place];
-  if (old !== undefined && old !== null && counted.counts.get(old)! > 1) return undefined;
-  if (key !== undefined && key !== old && counted.counts.has(key)) return undefined;
-  if (oneByOne.scope === 'all' && counted.shared > 0) return oneByOne.pivot ? 'pivot' : undefined;
+  // With no null key, the old key is a string or undefined.
+  if (!counted || counted.wild > 0 || key === null || !staysAlone(counted.index, place, counted.keys[place] ?? undefined, key)) return undefined;
+  if (oneByOne.scope === 'all' && counted.index.groups.length > 0) return oneByOne.pivot ? 'pivot' : undefined;
   return 'alone';
 }
 
@@ -147,28 +145,13 @@ function clientTool(input: ClientInput, tool: string): ClientTool {
 
 function countKeys(oneByOne: OneByOne, input: ClientInput): KeyCounts {
   const keys = input.names().map((tool, i) => oneByOne.at(clientTool(input, tool), i).key);
-  const counted: KeyCounts = { keys, counts: new Map(), shared: 0, wild: 0 };
-  for (const key of keys) count(counted, key, +1);
-  return counted;
+  return { keys, index: indexKeys(keys.length, (i) => keys[i] ?? undefined), wild: keys.filter((key) => key === null).length };
 }
 
+/** The tool's key moved: in place while no group changes (the cheap proof's case), else the places grouped again. */
 function moveKey(counted: KeyCounts, place: number, key: string | null | undefined): void {
-  count(counted, counted.keys[place], -1);
+  const old = counted.keys[place];
   counted.keys[place] = key;
-  count(counted, key, +1);
-}
-
-function count(counted: KeyCounts, key: string | null | undefined, by: 1 | -1): void {
-  if (key === undefined) return;
-  if (key === null) {
-    counted.wild += by;
-    return;
-  }
-  const was = counted.counts.get(key) ?? 0;
-  const now = was + by;
-  if (now > 0) counted.counts.set(key, now);
-  else counted.counts.delete(key);
-  // A key becomes shared at two holders and stops at one.
-  if (by > 0 && now === 2) counted.shared++;
-  if (by < 0 && was === 2) counted.shared--;
+  counted.wild += (key === null ? 1 : 0) - (old === null ? 1 : 0);
+  counted.index = rekeyed(counted.index, place, old ?? undefined, key ?? undefined) ?? indexKeys(counted.keys.length, (i) => counted.keys[i] ?? undefined);
 }
