@@ -98,6 +98,11 @@ export interface DocumentHooks {
   readonly edits?: EditsBetween;
   /** Told when a version becomes a base, so older edits can be dropped. */
   readonly onBase?: (uri: string, version: number) => void;
+  /**
+   * Handed the work the base's carry leaves for the next edit (`CensusCarry.pending`), to run
+   * while idle; each newer base hands its own, and a closed document hands none.
+   */
+  readonly workAhead?: (uri: string, steps: ReadonlyArray<() => void>) => void;
 }
 
 /**
@@ -157,6 +162,7 @@ export class DocumentAnalyzer {
     this.cache.delete(uri);
     this.epochs.delete(uri);
     this.bases.delete(uri);
+    this.hooks.workAhead?.(uri, []);
     this.lives.set(uri, (this.lives.get(uri) ?? 0) + 1);
   }
 
@@ -234,6 +240,7 @@ export class DocumentAnalyzer {
     if (current && current.version > base.version && current.generation === base.generation) return;
     this.bases.set(uri, base);
     this.hooks.onBase?.(uri, base.version);
+    this.hooks.workAhead?.(uri, base.carry?.pending() ?? []);
   }
 }
 

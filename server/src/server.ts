@@ -29,6 +29,7 @@ import { CENSUS_REQUEST, STATUS_REQUEST, WATCHED_FILES, type CensusParams, type 
 import type { RuntimeEnvironment } from './runtime';
 import { safe } from './safe';
 import { baseOptions, SettingsStore, type ToolwireSettings } from './settings';
+import { IdleWork } from './idleWork';
 import { ServerWorkspace } from './workspace';
 import { PullDiagnostics } from './validation/pull';
 import { PushDiagnostics } from './validation/push';
@@ -172,12 +173,14 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     baseSeverity: (current: ToolwireSettings) => baseOptions(current).severity,
     recordReads: (uri: string, paths: readonly string[]) => workspace.recordDependencies(uri, paths),
   };
+  const workAhead = new IdleWork(runtime.timer, logger);
   const analyzer = new DocumentAnalyzer(settings, pipeline, logger, {
     onComputed: warnAboutConfig,
     configProblems: (uri, text) => workspace.configDocumentProblems(runtime.uriToPath(uri), text),
     configFindings: (uri, text, current) => staleConfigEntries(staleEntriesHost, uri, text, current),
     edits: (uri, from, to) => editLog.since(uri, from, to),
     onBase: (uri, version) => editLog.trim(uri, version),
+    workAhead: (uri, steps) => workAhead.schedule(uri, steps),
   });
   /** The `.toolwire.json` a suppression entry for this document goes in (created when there is none). */
   const configLocation = (uri: string, config: LoadedConfig | undefined): ConfigLocation | undefined => {

@@ -133,8 +133,11 @@ describe('name edits: the read is reused, the census is taken again', () => {
       { text: '{"tools": [\n{"name": "a.b", "description": "d"},\n// toolwire-disable-next-line invalid-name\n{"name": "ab", "description": "d"},\n{"name": "a_b", "description": "d"}]}', options: {} },
       { text: mcpList('a.b', 'ab', 'a_b'), options: { suppressions: [{ index: 0, file: 'tools.json', tool: 'a.xb', codes: [{ code: 'invalid-name', range: { start: 0, end: 1 } }], range: { start: 0, end: 2 } }] } },
     );
-    const nameEdit = fc.record({ name: fc.nat(), at: fc.nat(), length: fc.nat({ max: 1 }), text: fc.constantFrom('', 'a', 'b', 'A', '.', '_', '-', 'x') });
+    // `ahead`: how many steps of the work the carry hands out for an idle editor
+    // (`CensusCarry.pending`) run before the edit: none, some, or all, at any point of the chain.
+    const nameEdit = fc.record({ name: fc.nat(), at: fc.nat(), length: fc.nat({ max: 1 }), text: fc.constantFrom('', 'a', 'b', 'A', '.', '_', '-', 'x'), ahead: fc.nat({ max: 14 }) });
     let carried = 0;
+    let ranAhead = 0;
     let alone = 0;
     let aloneWithClients = 0;
     fc.assert(
@@ -151,6 +154,10 @@ describe('name edits: the read is reused, the census is taken again', () => {
           const change = { start, end: Math.min(start + step.length, site.end - 1), text: step.text };
           if (change.end - change.start >= length && step.text === '') continue;
           const newText = edit(text, change);
+          for (const work of previous.carry?.pending().slice(0, step.ahead) ?? []) {
+            work();
+            ranAhead += 1;
+          }
           const reused = reanalyzeEdits(previous, [change], newText);
           assert.ok(reused, `a name edit is reused: ${JSON.stringify(change)}`);
           assert.deepStrictEqual(comparable(reused.analysis), comparable(analyze(newText, options)), `${JSON.stringify(change)} in ${newText}`);
@@ -166,6 +173,7 @@ describe('name edits: the read is reused, the census is taken again', () => {
     assert.ok(carried > 300, `only ${carried} re-censuses started from a carry`);
     assert.ok(alone > 100, `only ${alone} name edits checked the renamed tool alone`);
     assert.ok(aloneWithClients > 20, `only ${aloneWithClients} name edits re-rewrote one tool in every client`);
+    assert.ok(ranAhead > 200, `only ${ranAhead} steps of work ahead ran`);
   });
 
   it('checks the renamed tool alone only when it meets no other tool', () => {

@@ -19,6 +19,8 @@ import { compareFindings } from './findings';
 import { sharedNamespace } from './fixes/invocationNameFix';
 import { NamePool, ownNames, recounted } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
+import { ClientKeys } from './incremental/clientKeys';
+import type { ClientCarry } from './incremental/clientsAlone';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions } from './settings';
 import { applySuppressions } from './suppress/apply';
@@ -142,7 +144,7 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
       appendAll(clients, clientResults);
       server = serverInfo(plan, () => local, clientResults, server);
     }
-    carries.push({ wires: census.wires, wireKeys: census.wireKeys, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts(), proposals: context.names.log, namespaceAsked, ...(survival ? { clients: { survival } } : {}) });
+    carries.push({ wires: census.wires, wireKeys: census.wireKeys, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts(), proposals: context.names.log, namespaceAsked, ...(survival ? { clients: clientCarry(plan, clientResults, local, survival) } : {}) });
   });
 
   // After every check and the user's severities: a suppression silences what the user would see.
@@ -163,6 +165,17 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
     ...(server ? { server } : {}),
   };
   return { analysis, carry: new CensusCarry(carries, { eol: knownEol, directiveFree: !holdsDirective }) };
+}
+
+/**
+ * What the client census keeps for the next name edit. Keys only where the lone path can use
+ * them: the request's tools sent alone under one server name (`ClientPlan.solo`).
+ */
+function clientCarry(plan: ClientPlan, results: readonly ClientResult[], local: ReadonlyArray<{ readonly name: string }>, survival: SurvivalCheck): ClientCarry {
+  if (!plan.solo) return { survival };
+  const { server, announced } = plan.primary;
+  const keys = new ClientKeys(results.map((result) => result.profile.oneByOne), announced === undefined ? { server } : { server, announced }, local.map((tool) => tool.name));
+  return { survival, keys };
 }
 
 /** What a request's census reuses of the previous one: all of it, but for the tool whose name changed. */

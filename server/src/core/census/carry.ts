@@ -52,6 +52,15 @@ export class CensusCarry {
     return this.requests;
   }
 
+  /**
+   * Work the next name edit would otherwise do first (every client's keys, `ClientKeys.pending`),
+   * as steps an idle editor may run ahead of it, in any order, at any time: each step counts
+   * from the names its carry stands for, and one done already does nothing.
+   */
+  pending(): Array<() => void> {
+    return (this.requests ?? []).flatMap((request) => request.clients?.keys?.pending() ?? []);
+  }
+
   take(): readonly RequestCarry[] | undefined {
     const requests = this.requests;
     this.requests = undefined;

@@ -1,28 +1,21 @@
 import { NO_PEERS, positionOf, toolOutcome, type ClientPeer, type ClientResult, type ClientToolOutcome } from '../clients/census';
 import type { ClientOutcome, ClientTool, OneByOne } from '../clients/model';
 import type { SurvivalCheck } from '../clients/survival';
-import { indexKeys, rekeyed, staysAlone, type KeyIndex } from '../util/sharedKeys';
+import { staysAlone } from '../util/sharedKeys';
+import { clientTool, type ClientKeys, type KeyCounts } from './clientKeys';
 
 /**
  * What a request's client census keeps for the next name edit: the survival check (its counts of
- * client wire names and what each proposal asked of it) and, once a name edit asked, every
- * client's keys (`OneByOne`) with their counts. Used once, like the census carry it is part of.
+ * client wire names and what each proposal asked of it) and, when the request's tools are sent
+ * alone under one server name, every client's keys (`OneByOne`), counted when first asked (or
+ * ahead of time: `ClientKeys.pending`) and moved for each lone rename. Used once, like the
+ * census carry it is part of.
  */
 export interface ClientCarry {
   readonly survival: SurvivalCheck;
-  /** Per result, in its order (undefined: the client states no one-tool part): counted on the first name edit, then moved for each. */
-  keys?: Array<KeyCounts | undefined>;
+  readonly keys?: ClientKeys;
   /** Per result, the pivot of a scope-`all` client with a key shared (`OneByOne.pivot`), once asked: a rename between own keys keeps it. */
   pivots?: unknown[];
-}
-
-/** One client's keys: by place in its input, the places grouped by key, and how many are null. */
-export interface KeyCounts {
-  readonly keys: Array<string | null | undefined>;
-  /** The places by key (`util/sharedKeys.ts`; null keys left out): its groups are the shared keys. */
-  index: KeyIndex;
-  /** Tools whose key is null (they may meet any tool). */
-  wild: number;
 }
 
 /** The one server's tools as every client receives them (one server in one file: the census's own order). */
@@ -60,8 +53,9 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
   const first = results[0];
   const place = first && positionOf(first, tool);
   if (place === undefined) return undefined;
+  const { keys } = carry;
+  if (!keys?.sentUnder(input)) return undefined;
   const renamed = clientTool(input, name);
-  const keys = (carry.keys ??= results.map((result) => (result.profile.oneByOne ? countKeys(result.profile.oneByOne, input) : undefined)));
   const pivots = (carry.pivots ??= []);
   // The inputs, made once and only for a client that needs them.
   let before: ClientTool[] | undefined;
@@ -74,7 +68,7 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
     if (positionOf(result, tool) !== place) return undefined;
     const oneByOne = result.profile.oneByOne;
     const next = oneByOne?.at(renamed, place);
-    const apart = oneByOne && next && keptApart(oneByOne, keys[r], place, next.key);
+    const apart = oneByOne && next && keptApart(oneByOne, keys.of(r), place, next.key);
     let outcome = apart === 'alone' ? toolOutcome(tool, next!.outcome, () => NO_PEERS, []) : apart === 'pivot' ? besidePivot(oneByOne!, pivots, r, oldInput, place, clientTool(input, was), renamed, tool) : undefined;
     // Its one-tool part cannot answer: the client's rewrite again (and a pivot it kept is found again next time).
     if (!outcome) {
@@ -94,7 +88,7 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
     }),
     before: results.map((result) => result.tools[place]!.wireName),
     after: changes.map((c) => c.outcome.wireName),
-    commit: () => keys.forEach((counted, r) => counted && moveKey(counted, place, changes[r]!.key)),
+    commit: () => keys.renamed(place, name, changes.map((change) => change.key)),
   };
 }
 
@@ -137,21 +131,4 @@ function sameOutcome(was: ClientToolOutcome, now: ClientOutcome, result: ClientR
   if (was.wireName !== now.wireName || was.fate !== now.fate || was.reason !== now.reason || was.overLimit !== now.overLimit || was.collateral !== now.collateral || was.sharedReason !== now.sharedReason) return false;
   const samePeer = (peer: ClientPeer | undefined, index: number | undefined) => (peer === undefined ? index === undefined : index !== undefined && peer.tool === result.tools[index]!.tool && peer.name === tools[index]!.tool);
   return samePeer(was.survivor, now.survivor) && was.group.length === now.group.length && now.group.every((index, j) => samePeer(was.group[j], index));
-}
-
-function clientTool(input: ClientInput, tool: string): ClientTool {
-  return input.announced === undefined ? { server: input.server, tool } : { server: input.server, tool, announced: input.announced };
-}
-
-function countKeys(oneByOne: OneByOne, input: ClientInput): KeyCounts {
-  const keys = input.names().map((tool, i) => oneByOne.at(clientTool(input, tool), i).key);
-  return { keys, index: indexKeys(keys.length, (i) => keys[i] ?? undefined), wild: keys.filter((key) => key === null).length };
-}
-
-/** The tool's key moved: in place while no group changes (the cheap proof's case), else the places grouped again. */
-function moveKey(counted: KeyCounts, place: number, key: string | null | undefined): void {
-  const old = counted.keys[place];
-  counted.keys[place] = key;
-  counted.wild += (key === null ? 1 : 0) - (old === null ? 1 : 0);
-  counted.index = rekeyed(counted.index, place, old ?? undefined, key ?? undefined) ?? indexKeys(counted.keys.length, (i) => counted.keys[i] ?? undefined);
 }
