@@ -69,7 +69,13 @@ async function pullAs(client: TestClient, uri: string, resultIds: ResultIds): Pr
  * before the clock starts: an editor keeps its text in its own structure (VS Code's piece tree),
  * so what an 8 MB JavaScript string costs this test client is not the server's time.
  */
-async function diagnosticsAfter(client: TestClient, uri: string, pull: boolean, edit: TextEdit, resultIds: ResultIds): Promise<number> {
+async function diagnosticsAfter(
+  client: TestClient,
+  uri: string,
+  pull: boolean,
+  edit: TextEdit,
+  resultIds: ResultIds,
+): Promise<number> {
   const change = client.applyLocally(uri, [edit]);
   const start = process.hrtime.bigint();
   await client.sendChange(change);
@@ -95,9 +101,12 @@ export async function measureEdits(quick: boolean, tools = 10_000): Promise<Edit
     const description = text.indexOf(`Performs operation ${middle} `) + 'Perf'.length;
     // The character toggled: "tool_5003_update" <-> "tool.5003_update" (no finding until the
     // edit), and in ADS "com.example.svc3.op5003" <-> "com.example.svc3.Op5003" (still valid).
-    const name = shape === 'ads-manifest' ? text.indexOf(`.op${middle + 3}"`) + 1 : text.indexOf(`"tool_${middle + 3}_`) + 5;
-    const toggle = (current: string) => (shape === 'ads-manifest' ? (current === 'o' ? 'O' : 'o') : current === '_' ? '.' : '_');
-    if (description < 'Perf'.length || name < 5) throw new Error(`bench/edits: no tool ${middle} in the generated ${shape}`);
+    const name =
+      shape === 'ads-manifest' ? text.indexOf(`.op${middle + 3}"`) + 1 : text.indexOf(`"tool_${middle + 3}_`) + 5;
+    const toggle = (current: string) =>
+      shape === 'ads-manifest' ? (current === 'o' ? 'O' : 'o') : current === '_' ? '.' : '_';
+    if (description < 'Perf'.length || name < 5)
+      throw new Error(`bench/edits: no tool ${middle} in the generated ${shape}`);
     for (const pull of [true, false]) {
       const client = await TestClient.start({ pull });
       const uri = `file:///bench/edits-${shape}-${pull ? 'pull' : 'push'}.json`;
@@ -117,9 +126,25 @@ export async function measureEdits(quick: boolean, tools = 10_000): Promise<Edit
         // Insert a character, then take it out again: the text alternates between two versions.
         const current = client.text(uri);
         const insert = (i + WARM_UP_PAIRS) % 2 === 0;
-        edit.push(await diagnosticsAfter(client, uri, pull, { range: rangeAt(current, description, insert ? 0 : 1), newText: insert ? 'x' : '' }, resultIds));
+        edit.push(
+          await diagnosticsAfter(
+            client,
+            uri,
+            pull,
+            { range: rangeAt(current, description, insert ? 0 : 1), newText: insert ? 'x' : '' },
+            resultIds,
+          ),
+        );
         const named = client.text(uri);
-        nameEdit.push(await diagnosticsAfter(client, uri, pull, { range: rangeAt(named, name, 1), newText: toggle(named.slice(name, name + 1)) }, resultIds));
+        nameEdit.push(
+          await diagnosticsAfter(
+            client,
+            uri,
+            pull,
+            { range: rangeAt(named, name, 1), newText: toggle(named.slice(name, name + 1)) },
+            resultIds,
+          ),
+        );
       }
       const resend: number[] = [];
       if (pull) {
@@ -173,21 +198,33 @@ export async function measureBigFile(megabytes = 50): Promise<BigFileMeasurement
   await client.stop();
   // Findings carry a code; the skipped-file notice has none.
   const items = report.kind === 'full' ? report.items : [];
-  if (!items.some((d) => d.code !== undefined)) throw new Error(`the ${megabytes} MB file got no findings (${report.kind}: ${JSON.stringify(items.slice(0, 1))})`);
+  if (!items.some((d) => d.code !== undefined))
+    throw new Error(`the ${megabytes} MB file got no findings (${report.kind}: ${JSON.stringify(items.slice(0, 1))})`);
   const analyzeMs = timeOnce(() => void analyze(text, serverOptions('mcp-tools-list')));
   return { megabytes: text.length / (1024 * 1024), tools, firstDiagnosticsMs, analyzeMs };
 }
 
 /** Prints the edit rows measured by `measureEdits` (bench/run.ts's table also takes its `edit ms` column from them), then the big file. */
 export async function printEdits(rows: readonly EditMeasurement[]): Promise<void> {
-  console.log('\nedits: didChange -> diagnostics over the built server, 10k tools, ratio to a full analyze() of the same text');
-  console.log(`shape            mode  description edit ms  ratio   name edit ms  ratio   first name edit ms  resend ms  analyze ms`);
+  console.log(
+    '\nedits: didChange -> diagnostics over the built server, 10k tools, ratio to a full analyze() of the same text',
+  );
+  console.log(
+    `shape            mode  description edit ms  ratio   name edit ms  ratio   first name edit ms  resend ms  analyze ms`,
+  );
   for (const r of rows) {
     const name = `${r.nameEditMs.toFixed(1).padStart(13)} ${(r.nameEditMs / r.analyzeMs).toFixed(2).padStart(6)}x`;
-    const resend = r.resendMs === undefined ? '-' : `${r.resendMs.toFixed(1)} ${(r.resendMs / r.analyzeMs).toFixed(2)}x`;
-    console.log(`${r.shape.padEnd(16)} ${r.mode.padEnd(5)} ${r.editMs.toFixed(1).padStart(19)} ${(r.editMs / r.analyzeMs).toFixed(3).padStart(6)}x ${name} ${r.firstNameEditMs.toFixed(1).padStart(19)} ${resend.padStart(12)} ${r.analyzeMs.toFixed(1).padStart(11)}`);
+    const resend =
+      r.resendMs === undefined ? '-' : `${r.resendMs.toFixed(1)} ${(r.resendMs / r.analyzeMs).toFixed(2)}x`;
+    console.log(
+      `${r.shape.padEnd(16)} ${r.mode.padEnd(5)} ${r.editMs.toFixed(1).padStart(19)} ${(r.editMs / r.analyzeMs).toFixed(3).padStart(6)}x ${name} ${r.firstNameEditMs.toFixed(1).padStart(19)} ${resend.padStart(12)} ${r.analyzeMs.toFixed(1).padStart(11)}`,
+    );
   }
-  console.log(`(first name edit: ${IDLE_AFTER_OPEN_MS} ms after the first diagnostics; medians after ${WARM_UP_PAIRS} unmeasured edits of each kind; push: the ${PUSH_DEBOUNCE_MS} ms debounce subtracted; resend: pull, the same report asked for again, no analysis)`);
+  console.log(
+    `(first name edit: ${IDLE_AFTER_OPEN_MS} ms after the first diagnostics; medians after ${WARM_UP_PAIRS} unmeasured edits of each kind; push: the ${PUSH_DEBOUNCE_MS} ms debounce subtracted; resend: pull, the same report asked for again, no analysis)`,
+  );
   const big = await measureBigFile();
-  console.log(`\nbig file: didOpen -> first diagnostics (pull) of ${big.megabytes.toFixed(1)} MB (${big.tools} MCP tools): ${big.firstDiagnosticsMs.toFixed(0)} ms; analyze() alone ${big.analyzeMs.toFixed(0)} ms (${(big.firstDiagnosticsMs / big.analyzeMs).toFixed(2)}x)`);
+  console.log(
+    `\nbig file: didOpen -> first diagnostics (pull) of ${big.megabytes.toFixed(1)} MB (${big.tools} MCP tools): ${big.firstDiagnosticsMs.toFixed(0)} ms; analyze() alone ${big.analyzeMs.toFixed(0)} ms (${(big.firstDiagnosticsMs / big.analyzeMs).toFixed(2)}x)`,
+  );
 }

@@ -12,7 +12,14 @@ export function benchFixAll(quick: boolean): void {
   const text = generate('mcp-tools-list', 13_000);
   const analysis = analyze(text);
   const fixed = computeFixAll(text, {}, analysis);
-  const result = compare(() => void analyze(text), () => void computeFixAll(text, {}, analysis), quick ? 3 : 7, quick ? 1 : 2);
+  const result = compare(
+    () => void analyze(text),
+    () => void computeFixAll(text, {}, analysis),
+    quick ? 3 : 7,
+    quick ? 1 : 2,
+  );
   const count = fixed.kind === 'edits' ? `${fixed.fixed} fixes` : fixed.kind;
-  console.log(`\nfix-all (${count}), 13000 tools ${(text.length / 1e6).toFixed(1)} MB: analyze ${result.baseline.toFixed(1)} ms, fix-all ${result.subject.toFixed(1)} ms, ratio ${result.ratio.toFixed(2)}x`);
+  console.log(
+    `\nfix-all (${count}), 13000 tools ${(text.length / 1e6).toFixed(1)} MB: analyze ${result.baseline.toFixed(1)} ms, fix-all ${result.subject.toFixed(1)} ms, ratio ${result.ratio.toFixed(2)}x`,
+  );
 }

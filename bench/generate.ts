@@ -29,10 +29,20 @@ export function generate(shape: BenchShape, count: number): string {
   const description = (i: number) => `Performs operation ${i} on the resource and returns the result as JSON.`;
   switch (shape) {
     case 'mcp-tools-list':
-      return JSON.stringify({ tools: tools.map((i) => ({ name: toolName(i), description: description(i), inputSchema: schema(i) })) }, null, 2);
+      return JSON.stringify(
+        { tools: tools.map((i) => ({ name: toolName(i), description: description(i), inputSchema: schema(i) })) },
+        null,
+        2,
+      );
     case 'openai-chat':
       return JSON.stringify(
-        { model: 'gpt-4o', tools: tools.map((i) => ({ type: 'function', function: { name: toolName(i), description: description(i), parameters: schema(i) } })) },
+        {
+          model: 'gpt-4o',
+          tools: tools.map((i) => ({
+            type: 'function',
+            function: { name: toolName(i), description: description(i), parameters: schema(i) },
+          })),
+        },
         null,
         2,
       );
@@ -40,7 +50,13 @@ export function generate(shape: BenchShape, count: number): string {
       return JSON.stringify(
         {
           specVersion: '0.3.0',
-          capabilities: tools.map((i) => ({ name: `com.example.svc${i % 50}.op${i}`, version: '1.0.0', description: description(i), inputSchema: schema(i), endpoint: { transport: 'https', address: `https://example.com/${i}` } })),
+          capabilities: tools.map((i) => ({
+            name: `com.example.svc${i % 50}.op${i}`,
+            version: '1.0.0',
+            description: description(i),
+            inputSchema: schema(i),
+            endpoint: { transport: 'https', address: `https://example.com/${i}` },
+          })),
         },
         null,
         2,
@@ -50,5 +66,14 @@ export function generate(shape: BenchShape, count: number): string {
 
 /** One collision group: every name is the same 64 characters once cut (the wire-collision worst case). */
 export function generateOneGroup(count: number): string {
-  return JSON.stringify({ tools: Array.from({ length: count }, (_, i) => ({ name: `${'x'.repeat(64)}_${i}`, inputSchema: { type: 'object' } })) }, null, 2);
+  return JSON.stringify(
+    {
+      tools: Array.from({ length: count }, (_, i) => ({
+        name: `${'x'.repeat(64)}_${i}`,
+        inputSchema: { type: 'object' },
+      })),
+    },
+    null,
+    2,
+  );
 }

@@ -8,22 +8,42 @@ import { median } from './measure';
  * schema alone (issue 10: toolwire must be at least 2x faster).
  */
 const NAME = { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' } as const;
-const TOOL_LIST: JSONSchema = { type: 'object', properties: { tools: { type: 'array', items: { type: 'object', properties: { name: NAME } } } } };
+const TOOL_LIST: JSONSchema = {
+  type: 'object',
+  properties: { tools: { type: 'array', items: { type: 'object', properties: { name: NAME } } } },
+};
 const SCHEMAS: Record<'mcp' | 'openai' | 'ads', JSONSchema> = {
   mcp: TOOL_LIST,
-  openai: { type: 'object', properties: { tools: { type: 'array', items: { type: 'object', properties: { function: { type: 'object', properties: { name: NAME } } } } } } },
-  ads: { type: 'object', properties: { capabilities: { type: 'array', items: { type: 'object', properties: { name: NAME } } } } },
+  openai: {
+    type: 'object',
+    properties: {
+      tools: {
+        type: 'array',
+        items: { type: 'object', properties: { function: { type: 'object', properties: { name: NAME } } } },
+      },
+    },
+  },
+  ads: {
+    type: 'object',
+    properties: { capabilities: { type: 'array', items: { type: 'object', properties: { name: NAME } } } },
+  },
 };
 
 export type ServiceSchema = keyof typeof SCHEMAS;
 
 /** Median ms of parse + validation over `runs` runs (after one warm-up), and the diagnostics of the last. */
-export async function timeJsonService(text: string, schema: ServiceSchema, runs: number): Promise<{ ms: number; diagnostics: number }> {
+export async function timeJsonService(
+  text: string,
+  schema: ServiceSchema,
+  runs: number,
+): Promise<{ ms: number; diagnostics: number }> {
   const service = getLanguageService({});
   const document = TextDocument.create('file:///bench.json', 'json', 1, text);
   const once = async (): Promise<number> => {
     const json = service.parseJSONDocument(document);
-    return (await service.doValidation(document, json, { comments: 'ignore', trailingCommas: 'ignore' }, SCHEMAS[schema])).length;
+    return (
+      await service.doValidation(document, json, { comments: 'ignore', trailingCommas: 'ignore' }, SCHEMAS[schema])
+    ).length;
   };
   let diagnostics = await once();
   const times: number[] = [];
@@ -34,4 +54,3 @@ export async function timeJsonService(text: string, schema: ServiceSchema, runs:
   }
   return { ms: median(times), diagnostics };
 }
-

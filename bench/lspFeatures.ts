@@ -28,12 +28,22 @@ export async function benchLspFeatures(quick: boolean): Promise<void> {
       const at = positionOf(text, `"${toolName(middle)}"`, 0, 2);
       const fixable = diagnostics.filter((d) => (d.data as { fix?: unknown } | undefined)?.fix !== undefined);
       const target = fixable[Math.floor(fixable.length / 2)];
-      const visible = { start: { line: Math.max(0, at.line - 30), character: 0 }, end: { line: at.line + 30, character: 0 } };
+      const visible = {
+        start: { line: Math.max(0, at.line - 30), character: 0 },
+        end: { line: at.line + 30, character: 0 },
+      };
       add('first hover (all 7 clients, once per version)', await time(() => client.hover(uri, at)));
       const requests: Array<[string, () => Promise<unknown>]> = [
         ['hover', () => client.hover(uri, at)],
         ['inlay hints (60 lines)', () => client.inlayHints(uri, visible)],
-        ...(target ? [['code action (one quick fix)', () => client.codeActions(uri, target.range, [target], ['quickfix'])] as [string, () => Promise<unknown>]] : []),
+        ...(target
+          ? [
+              ['code action (one quick fix)', () => client.codeActions(uri, target.range, [target], ['quickfix'])] as [
+                string,
+                () => Promise<unknown>,
+              ],
+            ]
+          : []),
         ['census page (200 rows)', () => client.connection.sendRequest('toolwire/census', { uri, page: 1 })],
       ];
       for (const [what, request] of requests) {
@@ -45,11 +55,18 @@ export async function benchLspFeatures(quick: boolean): Promise<void> {
       // A keystroke in a description (its own line): the analysis is carried over, and with it
       // the all-clients tables, so the next version's first hover does not run them again.
       const description = positionOf(text, `Performs operation ${middle} `, 0, 4);
-      await client.sendChange(client.applyLocally(uri, [{ range: { start: description, end: description }, newText: 'x' }]));
+      await client.sendChange(
+        client.applyLocally(uri, [{ range: { start: description, end: description }, newText: 'x' }]),
+      );
       await client.pull(uri);
       add('first hover after a description edit', await time(() => client.hover(uri, at)));
-      const census = (await client.connection.sendRequest('toolwire/census', { uri })) as { html: string; pages: number };
-      notes.push(`${size} tools: census page ${(census.html.length / 1024).toFixed(0)} KB of HTML, ${census.pages} pages`);
+      const census = (await client.connection.sendRequest('toolwire/census', { uri })) as {
+        html: string;
+        pages: number;
+      };
+      notes.push(
+        `${size} tools: census page ${(census.html.length / 1024).toFixed(0)} KB of HTML, ${census.pages} pages`,
+      );
     } finally {
       await client.stop();
     }
@@ -57,7 +74,9 @@ export async function benchLspFeatures(quick: boolean): Promise<void> {
   console.log('\nlsp features: median ms through the server (stdio), 1k vs 10k tools; ratio ~1 = independent of size');
   console.log('request                                          1k ms    10k ms   ratio');
   for (const [what, [small, large]] of rows) {
-    console.log(`${what.padEnd(46)} ${small!.toFixed(2).padStart(8)} ${large!.toFixed(2).padStart(9)} ${(large! / small!).toFixed(2).padStart(6)}x`);
+    console.log(
+      `${what.padEnd(46)} ${small!.toFixed(2).padStart(8)} ${large!.toFixed(2).padStart(9)} ${(large! / small!).toFixed(2).padStart(6)}x`,
+    );
   }
   for (const note of notes) console.log(note);
 }

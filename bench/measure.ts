@@ -15,7 +15,12 @@ export function median(values: readonly number[]): number {
  * Runs baseline and subject alternately (so machine noise hits both alike) and returns the
  * median of each and the median of the per-pair ratios.
  */
-export function compare(baseline: () => void, subject: () => void, runs: number, warmup = 3): { baseline: number; subject: number; ratio: number } {
+export function compare(
+  baseline: () => void,
+  subject: () => void,
+  runs: number,
+  warmup = 3,
+): { baseline: number; subject: number; ratio: number } {
   for (let i = 0; i < warmup; i++) {
     baseline();
     subject();

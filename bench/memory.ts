@@ -16,7 +16,11 @@ export function peakMemoryRatio(text: string, options: AnalysisOptions = {}): nu
   try {
     const file = join(dir, 'tools.json');
     writeFileSync(file, text);
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', '--trace-gc', CHILD, file, JSON.stringify(options)], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--expose-gc', '--trace-gc', CHILD, file, JSON.stringify(options)],
+      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+    );
     const peak = peakFromTrace(child.stdout ?? '');
     return peak === undefined ? undefined : peak / Buffer.byteLength(text);
   } finally {

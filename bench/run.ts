@@ -18,11 +18,14 @@ const quick = process.argv.includes('--quick');
 
 async function main(): Promise<void> {
   // `--shape <name>` (repeatable) keeps only those rows of the table.
-  const shapes = process.argv.flatMap((arg, i) => (arg === '--shape' && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
+  const shapes = process.argv.flatMap((arg, i) =>
+    arg === '--shape' && process.argv[i + 1] ? [process.argv[i + 1]!] : [],
+  );
   const coreOnly = process.argv.includes('--core-only');
   // Edits go over the built server first, so the table's `edit ms` column (pull, 10k) is measured.
   const edits = coreOnly ? [] : await measureEdits(quick);
-  const editMs: EditTimer = ({ shape, tools }) => edits.find((e) => e.shape === shape && e.tools === tools && e.mode === 'pull')?.editMs;
+  const editMs: EditTimer = ({ shape, tools }) =>
+    edits.find((e) => e.shape === shape && e.tools === tools && e.mode === 'pull')?.editMs;
   await benchTable(quick, editMs, shapes);
   if (process.argv.includes('--table-only')) return;
   benchYaml(quick);

@@ -6,7 +6,12 @@ import { median, timeOnce } from './measure';
 import { peakMemoryRatio } from './memory';
 
 /** What `bench/edits.ts` (issue 10 part 3) answers for the `edit ms` column, when it exists. */
-export type EditTimer = (row: { shape: string; tools: number; text: string; options: AnalysisOptions }) => Promise<number | undefined> | number | undefined;
+export type EditTimer = (row: {
+  shape: string;
+  tools: number;
+  text: string;
+  options: AnalysisOptions;
+}) => Promise<number | undefined> | number | undefined;
 
 interface Row {
   readonly shape: string;
@@ -24,7 +29,12 @@ const ROWS: readonly Row[] = [
   { shape: 'openai-chat', text: (n) => generate('openai-chat', n), options: {}, schema: 'openai' },
   { shape: 'ads-manifest', text: (n) => generate('ads-manifest', n), options: {}, schema: 'ads' },
   { shape: 'one-group', text: generateOneGroup, options: {}, schema: 'mcp' },
-  { shape: 'mcp+all-clients', text: (n) => generate('mcp-tools-list', n), options: { clients: { enabled: ALL_CLIENT_IDS, server: 'a-server-with-a-long-name' } }, schema: 'mcp' },
+  {
+    shape: 'mcp+all-clients',
+    text: (n) => generate('mcp-tools-list', n),
+    options: { clients: { enabled: ALL_CLIENT_IDS, server: 'a-server-with-a-long-name' } },
+    schema: 'mcp',
+  },
 ];
 
 /** jsonc-parser's scanner alone: every token of the text, no tree (the floor for any JSON reader). */
@@ -38,7 +48,20 @@ function runsFor(tools: number, quick: boolean): number {
   return tools <= 1_000 ? 21 : tools <= 10_000 ? 7 : 3;
 }
 
-const HEADER = ['tools', 'shape', 'MB', 'parseTree ms', 'scan ms', 'toolwire ms', 'x parseTree', 'json-service ms', 'service / toolwire', 'peak mem x file', '50k/10k', 'edit ms'];
+const HEADER = [
+  'tools',
+  'shape',
+  'MB',
+  'parseTree ms',
+  'scan ms',
+  'toolwire ms',
+  'x parseTree',
+  'json-service ms',
+  'service / toolwire',
+  'peak mem x file',
+  '50k/10k',
+  'edit ms',
+];
 
 /**
  * `npm run bench`'s one table (issue 10 part 6). Times are medians of interleaved runs in this
@@ -46,11 +69,18 @@ const HEADER = ['tools', 'shape', 'MB', 'parseTree ms', 'scan ms', 'toolwire ms'
  * is the median of the per-run ratios. The JSON service runs after them on the same text. Peak
  * memory comes from a child process per row (memory.ts). `50k/10k` is toolwire's growth.
  */
-export async function benchTable(quick: boolean, edits: EditTimer | undefined, shapes: readonly string[] = []): Promise<void> {
+export async function benchTable(
+  quick: boolean,
+  edits: EditTimer | undefined,
+  shapes: readonly string[] = [],
+): Promise<void> {
   const rows = shapes.length > 0 ? ROWS.filter((row) => shapes.includes(row.shape)) : ROWS;
   const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 50_000];
-  console.log('analysis vs jsonc-parser parseTree, the scanner alone and VS Code\'s JSON language service (schema with a name pattern), same text, same run');
-  const print = (cells: readonly string[]) => console.log(cells.map((c, i) => (i === 1 ? c.padEnd(16) : c.padStart(HEADER[i]!.length))).join('  '));
+  console.log(
+    "analysis vs jsonc-parser parseTree, the scanner alone and VS Code's JSON language service (schema with a name pattern), same text, same run",
+  );
+  const print = (cells: readonly string[]) =>
+    console.log(cells.map((c, i) => (i === 1 ? c.padEnd(16) : c.padStart(HEADER[i]!.length))).join('  '));
   print(HEADER);
   for (const row of rows) {
     const at10k = new Map<number, number>();

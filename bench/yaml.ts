@@ -14,8 +14,18 @@ export function benchYaml(quick: boolean): void {
     const json = generate('mcp-tools-list', size);
     const yaml = stringify(JSON.parse(json));
     const runs = quick ? 3 : size <= 1_000 ? 21 : 7;
-    const parse = compare(() => void parseAllDocuments(yaml), () => void analyze(yaml, { language: 'yaml' }), runs);
-    const vsJson = compare(() => void analyze(json), () => void analyze(yaml, { language: 'yaml' }), runs);
-    console.log(`mcp-tools-list ${String(size).padStart(6)} tools  yaml parse ${parse.baseline.toFixed(1).padStart(8)} ms  analyze ${parse.subject.toFixed(1).padStart(8)} ms  ${parse.ratio.toFixed(2)}x parse, ${vsJson.ratio.toFixed(2)}x json`);
+    const parse = compare(
+      () => void parseAllDocuments(yaml),
+      () => void analyze(yaml, { language: 'yaml' }),
+      runs,
+    );
+    const vsJson = compare(
+      () => void analyze(json),
+      () => void analyze(yaml, { language: 'yaml' }),
+      runs,
+    );
+    console.log(
+      `mcp-tools-list ${String(size).padStart(6)} tools  yaml parse ${parse.baseline.toFixed(1).padStart(8)} ms  analyze ${parse.subject.toFixed(1).padStart(8)} ms  ${parse.ratio.toFixed(2)}x parse, ${vsJson.ratio.toFixed(2)}x json`,
+    );
   }
 }

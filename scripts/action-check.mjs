@@ -18,7 +18,9 @@ const input = (name) => (env[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`] ?
 
 /** Paths: one per line when the input has several lines (a path may hold spaces), else separated by spaces. */
 function pathsInput(value) {
-  return (value.includes('\n') ? value.split('\n') : value.split(/\s+/)).map((p) => p.trim()).filter((p) => p.length > 0);
+  return (value.includes('\n') ? value.split('\n') : value.split(/\s+/))
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
 }
 
 function booleanInput(name, fallback) {
@@ -40,7 +42,8 @@ function fail(message) {
  * self-contained package instead of building this repository with its dev tools (esbuild, vsce, tsc).
  */
 function cliCommand() {
-  const local = env.TOOLWIRE_CLI || (existsSync(join(ACTION_ROOT, 'dist', 'cli.js')) ? join(ACTION_ROOT, 'dist', 'cli.js') : '');
+  const local =
+    env.TOOLWIRE_CLI || (existsSync(join(ACTION_ROOT, 'dist', 'cli.js')) ? join(ACTION_ROOT, 'dist', 'cli.js') : '');
   if (local) return { command: process.execPath, prefix: [local] };
   const version = input('version') || JSON.parse(readFileSync(join(ACTION_ROOT, 'package.json'), 'utf8')).version;
   return { command: process.platform === 'win32' ? 'npx.cmd' : 'npx', prefix: ['--yes', `toolwire@${version}`] };
@@ -51,7 +54,9 @@ function checkArgs() {
   const config = input('config');
   if (config) args.push('--config', config);
   // Client ids hold no spaces or commas: any mix of the two separates them.
-  const clients = input('clients').split(/[\s,]+/).filter((id) => id.length > 0);
+  const clients = input('clients')
+    .split(/[\s,]+/)
+    .filter((id) => id.length > 0);
   if (clients.length > 0) args.push('--client', clients.join(','));
   // For `check --baseline FILE`: only findings not in the baseline fail.
   const baseline = input('baseline');
@@ -69,7 +74,12 @@ function main() {
   const failOnFindings = booleanInput('fail-on-findings', true);
   const sarifFile = resolve(input('sarif-file') || join(env.RUNNER_TEMP || '.', 'toolwire.sarif'));
   const { command, prefix } = cliCommand();
-  const result = spawnSync(command, [...prefix, ...checkArgs()], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'], shell: process.platform === 'win32' });
+  const result = spawnSync(command, [...prefix, ...checkArgs()], {
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    shell: process.platform === 'win32',
+  });
   if (result.error) fail(`cannot run toolwire: ${result.error.message}`);
   const status = result.status ?? 2;
   let results;
@@ -88,12 +98,15 @@ function main() {
   setOutput('errors', String(levels.error));
   setOutput('warnings', String(levels.warning));
   const counts = `${levels.error} error(s), ${levels.warning} warning(s), ${levels.note} note(s)`;
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `### toolwire\n\n${counts}; SARIF in \`${sarifFile}\`.\n`);
+  if (env.GITHUB_STEP_SUMMARY)
+    appendFileSync(env.GITHUB_STEP_SUMMARY, `### toolwire\n\n${counts}; SARIF in \`${sarifFile}\`.\n`);
   process.stdout.write(`toolwire: ${counts}; SARIF written to ${sarifFile}\n`);
   // A partial SARIF after an I/O error (an unreadable file) is uploaded, but the job still fails.
   if (status === 2) fail('toolwire could not read every input (see above)');
   if (status === 1 && failOnFindings) {
-    process.stderr.write(`::error title=toolwire::toolwire check found errors${input('baseline') ? ' not in the baseline' : ''} (${counts})\n`);
+    process.stderr.write(
+      `::error title=toolwire::toolwire check found errors${input('baseline') ? ' not in the baseline' : ''} (${counts})\n`,
+    );
     process.exit(1);
   }
   if (status === 1) process.stdout.write('toolwire: errors found; fail-on-findings is false, so the job goes on.\n');

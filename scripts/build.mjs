@@ -46,6 +46,12 @@ await Promise.all(
 // TypeScript, TSX (also read for JavaScript), Python and Go. Keep in step with WASM_FILES in
 // server/src/code/wasmFiles.ts (test/package/vsix.test.ts checks); .vscodeignore ships them.
 mkdirSync('dist', { recursive: true });
-for (const file of ['tree-sitter.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-python.wasm', 'tree-sitter-go.wasm']) {
+for (const file of [
+  'tree-sitter.wasm',
+  'tree-sitter-typescript.wasm',
+  'tree-sitter-tsx.wasm',
+  'tree-sitter-python.wasm',
+  'tree-sitter-go.wasm',
+]) {
   copyFileSync(`node_modules/@vscode/tree-sitter-wasm/wasm/${file}`, `dist/${file}`);
 }

@@ -1,5 +1,19 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { createToolwireService, grammarOf, hasTriggerImport, isCodeLanguage, languageOfPath, LineIndex, type Analysis, type AnalysisOptions, type ClientId, type CodeParser, type DocumentInput, type LoadedConfig, type Modelled } from '../../server/src/core';
+import {
+  createToolwireService,
+  grammarOf,
+  hasTriggerImport,
+  isCodeLanguage,
+  languageOfPath,
+  LineIndex,
+  type Analysis,
+  type AnalysisOptions,
+  type ClientId,
+  type CodeParser,
+  type DocumentInput,
+  type LoadedConfig,
+  type Modelled,
+} from '../../server/src/core';
 import { TreeSitterParsers } from '../../server/src/code/treeSitter';
 import { nodeWasmLoader } from '../../server/src/node/wasm';
 import type { InvalidUtf8 } from '../../server/src/node/files';
@@ -77,7 +91,9 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
       const source = read();
       if (source !== undefined && hasTriggerImport(source, language)) await parsers.load(grammarOf(language));
     }
-    const result = service.analyzeDocument(documentInput(absolute, read, cwd, configPath, input.clients, parsers.parserFor(absolute)));
+    const result = service.analyzeDocument(
+      documentInput(absolute, read, cwd, configPath, input.clients, parsers.parserFor(absolute)),
+    );
     if (result.kind === 'config-unreadable') configs.unreadable(result.path);
     else configs.add(result.config);
     if (result.kind === 'unreadable') ioError = true;
@@ -85,7 +101,16 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
     if (result.kind === 'analysis') {
       inputs.analysed(file, result.text, result.analysis);
       const invalidUtf8 = inputs.invalidUtf8(file);
-      analysed.push({ display: displayPath(file, input.cwd), absolute, text: result.text, analysis: result.analysis, options: result.options, reads: result.reads, modelled: result.modelled, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
+      analysed.push({
+        display: displayPath(file, input.cwd),
+        absolute,
+        text: result.text,
+        analysis: result.analysis,
+        options: result.options,
+        reads: result.reads,
+        modelled: result.modelled,
+        ...(invalidUtf8 ? { invalidUtf8 } : {}),
+      });
     }
     parsers.forget(absolute);
     progress.tick(i + 1);
@@ -93,11 +118,25 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   // The parsers stay loaded: `fix` re-analyses source files with them (each file's tree was freed
   // above), and the process ends with the command.
   inputs.finish();
-  return { files: analysed, configProblems: configs.problems, configs: configs.loaded, hasConfigErrors: configs.problems.some((p) => p.severity === 'error'), ioError, workspace };
+  return {
+    files: analysed,
+    configProblems: configs.problems,
+    configs: configs.loaded,
+    hasConfigErrors: configs.problems.some((p) => p.severity === 'error'),
+    ioError,
+    workspace,
+  };
 }
 
 /** One file as the pipeline takes it (`fix` re-analyses files with exactly this input). */
-export function documentInput(absolute: string, text: DocumentInput['text'], cwd: string, configPath: string | undefined, clients: readonly ClientId[], code?: CodeParser): DocumentInput {
+export function documentInput(
+  absolute: string,
+  text: DocumentInput['text'],
+  cwd: string,
+  configPath: string | undefined,
+  clients: readonly ClientId[],
+  code?: CodeParser,
+): DocumentInput {
   return {
     path: absolute,
     text,
@@ -122,7 +161,13 @@ class ConfigProblems {
     const lines = new LineIndex(config.found.text);
     for (const problem of config.parsed.problems) {
       const at = lines.position(problem.range.start);
-      this.problems.push({ path: config.found.path, line: at.line + 1, column: at.character + 1, severity: problem.severity, message: problem.message });
+      this.problems.push({
+        path: config.found.path,
+        line: at.line + 1,
+        column: at.character + 1,
+        severity: problem.severity,
+        message: problem.message,
+      });
     }
   }
 

@@ -52,7 +52,14 @@ export interface LiveArgs {
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
-export type ParsedArgs = CheckArgs | FixArgs | BaselineArgs | { readonly command: 'explain'; readonly code: string | undefined } | { readonly command: 'help' } | { readonly command: 'version' } | { readonly command: 'usage-error'; readonly message: string };
+export type ParsedArgs =
+  | CheckArgs
+  | FixArgs
+  | BaselineArgs
+  | { readonly command: 'explain'; readonly code: string | undefined }
+  | { readonly command: 'help' }
+  | { readonly command: 'version' }
+  | { readonly command: 'usage-error'; readonly message: string };
 
 export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--hints] [--verbose] [--max-file-size MB] PATH...
        toolwire check  [--format text|json|sarif] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
@@ -111,10 +118,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (fixOrBaseline) return fixOrBaseline;
   const command = argv[0];
   if (command === 'explain') {
-    if (argv.length > 2) return { command: 'usage-error', message: 'explain takes one code, e.g. toolwire explain wire-collision.' };
+    if (argv.length > 2)
+      return { command: 'usage-error', message: 'explain takes one code, e.g. toolwire explain wire-collision.' };
     return { command, code: argv[1] };
   }
-  if (command !== 'check' && command !== 'census') return { command: 'usage-error', message: `Unknown command "${command}". Try: toolwire check PATH...` };
+  if (command !== 'check' && command !== 'census')
+    return { command: 'usage-error', message: `Unknown command "${command}". Try: toolwire check PATH...` };
   let format: OutputFormat = 'text';
   let config: string | undefined;
   let verbose = false;
@@ -125,22 +134,37 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const switches: { hints?: true; onlyProblems?: true } = {};
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     if (flag === '--format' || flag === '--config' || flag === '--client') {
       const value = inline ?? argv[++i];
       if (value === undefined) return { command: 'usage-error', message: `${flag} needs a value.` };
       if (flag === '--config') config = value;
       else if (flag === '--client') {
-        for (const id of value.split(',').map((v) => v.trim()).filter((v) => v.length > 0)) {
-          if (!isClientId(id)) return { command: 'usage-error', message: `Unknown client "${id}". Known: ${ALL_CLIENT_IDS.join(', ')}.` };
+        for (const id of value
+          .split(',')
+          .map((v) => v.trim())
+          .filter((v) => v.length > 0)) {
+          if (!isClientId(id))
+            return { command: 'usage-error', message: `Unknown client "${id}". Known: ${ALL_CLIENT_IDS.join(', ')}.` };
           if (!clients.includes(id)) clients.push(id);
         }
       } else if (value === 'text' || value === 'json' || (value === 'sarif' && command === 'check')) format = value;
-      else return { command: 'usage-error', message: `--format must be ${command === 'check' ? 'text, json or sarif' : 'text or json'}, not "${value}".` };
+      else
+        return {
+          command: 'usage-error',
+          message: `--format must be ${command === 'check' ? 'text, json or sarif' : 'text or json'}, not "${value}".`,
+        };
     } else if (flag === '--max-file-size') {
       const value = inline ?? argv[++i];
       const megabytes = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
-      if (!Number.isFinite(megabytes) || megabytes <= 0) return { command: 'usage-error', message: `--max-file-size needs a positive number of megabytes, not ${value === undefined ? 'nothing' : `"${value}"`}.` };
+      if (!Number.isFinite(megabytes) || megabytes <= 0)
+        return {
+          command: 'usage-error',
+          message: `--max-file-size needs a positive number of megabytes, not ${value === undefined ? 'nothing' : `"${value}"`}.`,
+        };
       maxFileBytes = Math.max(1, Math.floor(megabytes * MEGABYTE));
     } else if (LIVE_VALUE_FLAGS.has(flag)) {
       const value = inline ?? argv[++i];
@@ -148,13 +172,19 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       const problem = live.set(flag, value);
       if (problem) return { command: 'usage-error', message: problem };
     } else if (flag === '--server') {
-      if (inline !== undefined) return { command: 'usage-error', message: '--server takes no value: put the command after --.' };
+      if (inline !== undefined)
+        return { command: 'usage-error', message: '--server takes no value: put the command after --.' };
       live.stdio = true;
     } else if (flag === '--verbose') {
       if (inline !== undefined) return { command: 'usage-error', message: '--verbose takes no value.' };
       verbose = true;
     } else if (flag === '--hints' || flag === '--only-problems') {
-      const problem = inline !== undefined ? `${flag} takes no value.` : (flag === '--hints') === (command === 'census') ? `${flag} works with ${command === 'census' ? 'check' : 'census'} alone.` : undefined;
+      const problem =
+        inline !== undefined
+          ? `${flag} takes no value.`
+          : (flag === '--hints') === (command === 'census')
+            ? `${flag} works with ${command === 'census' ? 'check' : 'census'} alone.`
+            : undefined;
       if (problem) return { command: 'usage-error', message: problem };
       if (flag === '--hints') switches.hints = true;
       else switches.onlyProblems = true;
@@ -170,23 +200,61 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
   }
   if (live.mcpConfig !== undefined) {
-    if (command !== 'check' || paths.length > 0) return { command: 'usage-error', message: '--mcp-config works with check alone, and takes no other paths.' };
-    if (live.stdio || live.url !== undefined) return { command: 'usage-error', message: 'Give --mcp-config, or one server with --server or --url, not both.' };
+    if (command !== 'check' || paths.length > 0)
+      return { command: 'usage-error', message: '--mcp-config works with check alone, and takes no other paths.' };
+    if (live.stdio || live.url !== undefined)
+      return { command: 'usage-error', message: 'Give --mcp-config, or one server with --server or --url, not both.' };
     const { mcpConfig: path, only, inputs, timeoutMs, save } = live;
-    return { command, format, config, clients, paths, verbose, maxFileBytes, ...switches, mcpConfig: { path, only, inputs, timeoutMs, save } };
+    return {
+      command,
+      format,
+      config,
+      clients,
+      paths,
+      verbose,
+      maxFileBytes,
+      ...switches,
+      mcpConfig: { path, only, inputs, timeoutMs, save },
+    };
   }
-  if (live.only.length > 0 || Object.keys(live.inputs).length > 0) return { command: 'usage-error', message: `${live.only.length > 0 ? '--only' : '--input'} works with --mcp-config alone.` };
+  if (live.only.length > 0 || Object.keys(live.inputs).length > 0)
+    return {
+      command: 'usage-error',
+      message: `${live.only.length > 0 ? '--only' : '--input'} works with --mcp-config alone.`,
+    };
   if (live.any()) {
-    if (command !== 'check') return { command: 'usage-error', message: 'Live servers (--server, --url) are checked with toolwire check.' };
+    if (command !== 'check')
+      return { command: 'usage-error', message: 'Live servers (--server, --url) are checked with toolwire check.' };
     const target = live.target(paths);
     if (typeof target === 'string') return { command: 'usage-error', message: target };
-    return { command, format, config, clients, paths: [], verbose, maxFileBytes, ...switches, live: { target, serverName: live.serverName, timeoutMs: live.timeoutMs, save: live.save } };
+    return {
+      command,
+      format,
+      config,
+      clients,
+      paths: [],
+      verbose,
+      maxFileBytes,
+      ...switches,
+      live: { target, serverName: live.serverName, timeoutMs: live.timeoutMs, save: live.save },
+    };
   }
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
   return { command, format, config, clients, paths, verbose, maxFileBytes, ...switches };
 }
 
-const LIVE_VALUE_FLAGS = new Set(['--url', '--env', '--cwd', '--header', '--server-name', '--timeout', '--save', '--mcp-config', '--only', '--input']);
+const LIVE_VALUE_FLAGS = new Set([
+  '--url',
+  '--env',
+  '--cwd',
+  '--header',
+  '--server-name',
+  '--timeout',
+  '--save',
+  '--mcp-config',
+  '--only',
+  '--input',
+]);
 /** Flags of `--mcp-config` that say nothing about one live server. */
 const MCP_CONFIG_FLAGS = new Set(['--mcp-config', '--only', '--input']);
 
@@ -208,8 +276,12 @@ class LiveFlags {
   set(flag: string, value: string): string | undefined {
     if (!MCP_CONFIG_FLAGS.has(flag)) this.given.add(flag);
     switch (flag) {
-      case '--mcp-config': this.mcpConfig = value; return undefined;
-      case '--only': this.only.push(value); return undefined;
+      case '--mcp-config':
+        this.mcpConfig = value;
+        return undefined;
+      case '--only':
+        this.only.push(value);
+        return undefined;
       case '--input': {
         const eq = value.indexOf('=');
         if (eq <= 0) return `--input needs ID=VALUE, not "${value}".`;
@@ -217,7 +289,8 @@ class LiveFlags {
         return undefined;
       }
       case '--url':
-        if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) return `--url needs an http:// or https:// URL, not "${value}".`;
+        if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+          return `--url needs an http:// or https:// URL, not "${value}".`;
         this.url = value;
         return undefined;
       case '--env': {
@@ -234,16 +307,21 @@ class LiveFlags {
       }
       case '--timeout': {
         const seconds = value.trim() === '' ? Number.NaN : Number(value);
-        if (!Number.isFinite(seconds) || seconds <= 0) return `--timeout needs a positive number of seconds, not "${value}".`;
+        if (!Number.isFinite(seconds) || seconds <= 0)
+          return `--timeout needs a positive number of seconds, not "${value}".`;
         this.timeoutMs = Math.ceil(seconds * 1000);
         return undefined;
       }
-      case '--cwd': this.cwd = value; return undefined;
+      case '--cwd':
+        this.cwd = value;
+        return undefined;
       case '--server-name':
         if (value === '') return '--server-name needs a non-empty name.';
         this.serverName = value;
         return undefined;
-      default: this.save = value; return undefined;
+      default:
+        this.save = value;
+        return undefined;
     }
   }
 
@@ -257,13 +335,26 @@ class LiveFlags {
     if (this.stdio) {
       if (this.given.has('--header')) return '--header goes with --url.';
       const [command, ...args] = rest;
-      if (command === undefined || command === '') return '--server needs the server command after --, for example: toolwire check --server -- node server.js';
-      return { kind: 'stdio', command, args, ...(Object.keys(this.env).length > 0 ? { env: { ...this.env } } : {}), ...(this.cwd !== undefined ? { cwd: this.cwd } : {}), ...(this.serverName !== undefined ? { name: this.serverName } : {}) };
+      if (command === undefined || command === '')
+        return '--server needs the server command after --, for example: toolwire check --server -- node server.js';
+      return {
+        kind: 'stdio',
+        command,
+        args,
+        ...(Object.keys(this.env).length > 0 ? { env: { ...this.env } } : {}),
+        ...(this.cwd !== undefined ? { cwd: this.cwd } : {}),
+        ...(this.serverName !== undefined ? { name: this.serverName } : {}),
+      };
     }
     if (this.url !== undefined) {
       if (rest.length > 0) return `--url checks one server; remove "${rest[0]}".`;
       if (this.given.has('--env') || this.given.has('--cwd')) return '--env and --cwd go with --server.';
-      return { kind: 'http', url: this.url, ...(Object.keys(this.headers).length > 0 ? { headers: { ...this.headers } } : {}), ...(this.serverName !== undefined ? { name: this.serverName } : {}) };
+      return {
+        kind: 'http',
+        url: this.url,
+        ...(Object.keys(this.headers).length > 0 ? { headers: { ...this.headers } } : {}),
+        ...(this.serverName !== undefined ? { name: this.serverName } : {}),
+      };
     }
     return `${[...this.given][0] ?? '--timeout'} goes with --server -- CMD or --url URL.`;
   }

@@ -8,7 +8,13 @@ import type { FileReport } from './model';
  * location in another file (a cross-file client collision) is positioned in that file's text.
  * A file that is not valid JSON (or UTF-8) gets its `invalid-json` error first.
  */
-export function buildReport(path: string, text: string, analysis: Analysis, otherFile: (file: string) => { path: string; text: string } | undefined = () => undefined, invalidUtf8?: InvalidUtf8): FileReport {
+export function buildReport(
+  path: string,
+  text: string,
+  analysis: Analysis,
+  otherFile: (file: string) => { path: string; text: string } | undefined = () => undefined,
+  invalidUtf8?: InvalidUtf8,
+): FileReport {
   const lines = new LineIndex(text);
   // Each client's outcomes by tool, built once: a scan per tool was quadratic (issue 13).
   const byTool = analysis.clients.map((result) => new Map(result.tools.map((t) => [t.tool, t] as const)));
@@ -17,28 +23,44 @@ export function buildReport(path: string, text: string, analysis: Analysis, othe
     for (const [i, result] of analysis.clients.entries()) {
       const outcome = byTool[i]!.get(tool);
       // A file two servers list is sent under each name: this map is its first server's (census lists all).
-      if (outcome && !entries.some(([client]) => client === result.client)) entries.push([result.client, { wireName: outcome.wireName, fate: outcome.fate }]);
+      if (outcome && !entries.some(([client]) => client === result.client))
+        entries.push([result.client, { wireName: outcome.wireName, fate: outcome.fate }]);
     }
     return entries.length > 0 ? { clients: Object.fromEntries(entries) } : {};
   };
   const related = (r: RelatedLocation) => {
     if (r.file === undefined) return { range: lines.range(r.range), message: r.message };
     const other = otherFile(r.file);
-    return other ? { range: new LineIndex(other.text).range(r.range), message: r.message, path: other.path } : { range: lines.range({ start: 0, end: 0 }), message: r.message, path: r.file };
+    return other
+      ? { range: new LineIndex(other.text).range(r.range), message: r.message, path: other.path }
+      : { range: lines.range({ start: 0, end: 0 }), message: r.message, path: r.file };
   };
   return {
     path,
     format: analysis.format,
     tools: analysis.tools.flatMap((tool, i) =>
-      tool.name === undefined ? [] : [{ name: tool.name, wireName: tool.wireName, offered: tool.fate === 'offered', range: lines.range(tool.declaration.name.range), ...clientsOf(i) }],
+      tool.name === undefined
+        ? []
+        : [
+            {
+              name: tool.name,
+              wireName: tool.wireName,
+              offered: tool.fate === 'offered',
+              range: lines.range(tool.declaration.name.range),
+              ...clientsOf(i),
+            },
+          ],
     ),
-    diagnostics: [...inputDiagnostics(path, analysis, lines, invalidUtf8), ...analysis.findings.map((f) => ({
-      code: f.code,
-      severity: f.severity,
-      message: f.message,
-      ...(f.detail !== '' ? { detail: f.detail } : {}),
-      range: lines.range(f.range),
-      related: f.related.map(related),
-    }))],
+    diagnostics: [
+      ...inputDiagnostics(path, analysis, lines, invalidUtf8),
+      ...analysis.findings.map((f) => ({
+        code: f.code,
+        severity: f.severity,
+        message: f.message,
+        ...(f.detail !== '' ? { detail: f.detail } : {}),
+        range: lines.range(f.range),
+        related: f.related.map(related),
+      })),
+    ],
   };
 }

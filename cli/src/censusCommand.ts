@@ -13,16 +13,34 @@ import { modelledLine, shownModelled } from './report/modelled';
  * collides in some client, else 0.
  */
 export async function runCensus(args: CheckArgs, io: CommandIO): Promise<number> {
-  const run = await analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+  const run = await analyzeFiles({
+    paths: args.paths,
+    config: args.config,
+    clients: args.clients,
+    cwd: io.cwd,
+    stderr: io.stderr,
+    verbose: args.verbose,
+    maxFileBytes: args.maxFileBytes,
+  });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const files = run.files.filter((f) => f.analysis.clients.length > 0);
   const totals = censusTotals(files.map((f) => f.analysis));
   // --only-problems narrows the rows shown; the totals and the exit status still count every tool.
   const modelled = (f: AnalysedFile) => shownModelled(f.modelled, (path) => displayPath(path, io.cwd));
-  const shown = (f: AnalysedFile) => (args.onlyProblems ? f.analysis.clients.map((c) => problemsOnly(f.analysis, c)).filter((c) => c.tools.length > 0) : f.analysis.clients);
+  const shown = (f: AnalysedFile) =>
+    args.onlyProblems
+      ? f.analysis.clients.map((c) => problemsOnly(f.analysis, c)).filter((c) => c.tools.length > 0)
+      : f.analysis.clients;
   if (args.format === 'json') {
-    const json = files.map((f) => ({ path: f.display, ...serverJson(f.analysis), modelled: modelled(f), clients: shown(f).map((c) => censusJson(f.analysis, c)) }));
-    io.stdout.write(`${JSON.stringify({ version: 1, files: args.onlyProblems ? json.filter((f) => f.clients.length > 0) : json, totals: totalsJson(totals) })}\n`);
+    const json = files.map((f) => ({
+      path: f.display,
+      ...serverJson(f.analysis),
+      modelled: modelled(f),
+      clients: shown(f).map((c) => censusJson(f.analysis, c)),
+    }));
+    io.stdout.write(
+      `${JSON.stringify({ version: 1, files: args.onlyProblems ? json.filter((f) => f.clients.length > 0) : json, totals: totalsJson(totals) })}\n`,
+    );
   } else {
     const line = modelledLine(files.map(modelled));
     if (line !== undefined) io.stderr.write(`${line}\n`);
@@ -32,14 +50,27 @@ export async function runCensus(args: CheckArgs, io: CommandIO): Promise<number>
     });
     if (files.length > 0) io.stdout.write([...tables, totalsText(totals, files.length)].join('\n'));
     if (files.length === 0) io.stderr.write('toolwire: no MCP tool files among the paths given.\n');
-    else if (args.onlyProblems && tables.length === 0) io.stderr.write('toolwire: no tool is dropped, failing, colliding or renamed beyond its prefix.\n');
+    else if (args.onlyProblems && tables.length === 0)
+      io.stderr.write('toolwire: no tool is dropped, failing, colliding or renamed beyond its prefix.\n');
   }
   // Bad input is said here too (issue 13), on stderr so the table or JSON on stdout stays clean.
-  const invalid = run.files.filter((f) => f.analysis.syntaxProblems.length > 0 || f.invalidUtf8).flatMap((f) => inputDiagnostics(f.display, f.analysis, new LineIndex(f.text), f.invalidUtf8).map((d) => ({ path: f.display, d })));
-  for (const { path, d } of invalid) io.stderr.write(`${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code} ${d.message}\n`);
+  const invalid = run.files
+    .filter((f) => f.analysis.syntaxProblems.length > 0 || f.invalidUtf8)
+    .flatMap((f) =>
+      inputDiagnostics(f.display, f.analysis, new LineIndex(f.text), f.invalidUtf8).map((d) => ({
+        path: f.display,
+        d,
+      })),
+    );
+  for (const { path, d } of invalid)
+    io.stderr.write(
+      `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code} ${d.message}\n`,
+    );
   if (run.ioError) return 2;
   if (invalid.length > 0) return 1;
-  const bad = files.some((f) => f.analysis.clients.some((c) => c.tools.some((t) => t.fate === 'request-fails' || t.group.length > 1)));
+  const bad = files.some((f) =>
+    f.analysis.clients.some((c) => c.tools.some((t) => t.fate === 'request-fails' || t.group.length > 1)),
+  );
   return bad ? 1 : 0;
 }
 
@@ -79,17 +110,28 @@ function censusText(path: string, analysis: Analysis, clients: readonly ClientRe
   const out = [`${path} (${serverText(analysis)})`];
   for (const result of clients) {
     const { profile } = result;
-    const as = analysis.server?.known && result.server !== analysis.server.name ? ` (as server "${result.server}")` : '';
+    const as =
+      analysis.server?.known && result.server !== analysis.server.name ? ` (as server "${result.server}")` : '';
     out.push('', `  ${profile.label} ${profile.version}${as}: ${profile.shape}`);
     const rows = result.tools.map((t) => [
       analysis.tools[t.tool]!.name ?? '',
       t.wireName ?? '—',
       t.fate,
-      t.group.length > 1 ? sharedNote(t) : t.reason ?? '',
+      t.group.length > 1 ? sharedNote(t) : (t.reason ?? ''),
     ]);
-    const widths = [0, 1, 2].map((c) => Math.min(48, rows.reduce((width, r) => Math.max(width, r[c]!.length), 4)));
+    const widths = [0, 1, 2].map((c) =>
+      Math.min(
+        48,
+        rows.reduce((width, r) => Math.max(width, r[c]!.length), 4),
+      ),
+    );
     for (const row of [['tool', 'wire name', 'fate', ''], ...rows]) {
-      out.push(`    ${row.slice(0, 3).map((cell, c) => cell.padEnd(widths[c]!)).join('  ')}  ${row[3]}`.trimEnd());
+      out.push(
+        `    ${row
+          .slice(0, 3)
+          .map((cell, c) => cell.padEnd(widths[c]!))
+          .join('  ')}  ${row[3]}`.trimEnd(),
+      );
     }
   }
   return `${out.join('\n')}\n`;

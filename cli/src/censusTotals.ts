@@ -20,7 +20,17 @@ export function censusTotals(analyses: readonly Analysis[]): ClientTotals[] {
   const totals = new Map<ClientId, ClientTotals>();
   for (const analysis of analyses) {
     for (const result of analysis.clients) {
-      const entry = totals.get(result.client) ?? { client: result.client, label: result.profile.label, version: result.profile.version, tools: 0, sent: 0, renamed: 0, dropped: 0, failing: 0, colliding: 0 };
+      const entry = totals.get(result.client) ?? {
+        client: result.client,
+        label: result.profile.label,
+        version: result.profile.version,
+        tools: 0,
+        sent: 0,
+        renamed: 0,
+        dropped: 0,
+        failing: 0,
+        colliding: 0,
+      };
       totals.set(result.client, entry);
       for (const t of result.tools) {
         entry.tools += 1;
@@ -55,13 +65,26 @@ export function problemsOnly(analysis: Analysis, result: ClientResult): ClientRe
 /** The closing table of `census`: one row per client. */
 export function totalsText(totals: readonly ClientTotals[], files: number): string {
   const head = ['client', 'tools', 'sent', 'renamed', 'dropped', 'failing', 'colliding'];
-  const rows = totals.map((t) => [t.label, ...[t.tools, t.sent, t.renamed, t.dropped, t.failing, t.colliding].map(String)]);
+  const rows = totals.map((t) => [
+    t.label,
+    ...[t.tools, t.sent, t.renamed, t.dropped, t.failing, t.colliding].map(String),
+  ]);
   const widths = head.map((h, c) => rows.reduce((w, r) => Math.max(w, r[c]!.length), h.length));
-  const line = (cells: readonly string[]) => `  ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')}`.trimEnd();
-  return [`Totals per client (${files} MCP tool file${files === 1 ? '' : 's'}):`, line(head), ...rows.map(line)].join('\n') + '\n';
+  const line = (cells: readonly string[]) =>
+    `  ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')}`.trimEnd();
+  return `${[`Totals per client (${files} MCP tool file${files === 1 ? '' : 's'}):`, line(head), ...rows.map(line)].join('\n')}\n`;
 }
 
 /** The totals as JSON fields (no label: the client id and version say which profile ran). */
 export function totalsJson(totals: readonly ClientTotals[]) {
-  return totals.map(({ client, version, tools, sent, renamed, dropped, failing, colliding }) => ({ client, version, tools, sent, renamed, dropped, failing, colliding }));
+  return totals.map(({ client, version, tools, sent, renamed, dropped, failing, colliding }) => ({
+    client,
+    version,
+    tools,
+    sent,
+    renamed,
+    dropped,
+    failing,
+    colliding,
+  }));
 }

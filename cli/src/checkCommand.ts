@@ -26,15 +26,35 @@ export interface CommandIO {
  * `mcp://<server>/tools/list`, and its generated config as what chose the clients); it gets the
  * absolute `/`-separated path.
  */
-export async function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolute: string) => string | undefined = () => undefined): Promise<number> {
-  const run = await analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+export async function runCheck(
+  args: CheckArgs,
+  io: CommandIO,
+  shownAs: (absolute: string) => string | undefined = () => undefined,
+): Promise<number> {
+  const run = await analyzeFiles({
+    paths: args.paths,
+    config: args.config,
+    clients: args.clients,
+    cwd: io.cwd,
+    stderr: io.stderr,
+    verbose: args.verbose,
+    maxFileBytes: args.maxFileBytes,
+  });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const otherFile = (file: string) => {
     const text = run.workspace.readFile(file);
-    return text === undefined ? undefined : { path: shownAs(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd), text };
+    return text === undefined
+      ? undefined
+      : { path: shownAs(toSlashes(resolve(io.cwd, file))) ?? displayPath(file, io.cwd), text };
   };
-  const files = [...run.files, ...staleSuppressionFiles(run.configs, run.files, run.workspace, (path) => displayPath(path, io.cwd))];
-  let reports: FileReport[] = files.map((f) => ({ ...buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8), modelled: shownModelled(f.modelled, (path) => shownAs(path) ?? displayPath(path, io.cwd)) }));
+  const files = [
+    ...run.files,
+    ...staleSuppressionFiles(run.configs, run.files, run.workspace, (path) => displayPath(path, io.cwd)),
+  ];
+  let reports: FileReport[] = files.map((f) => ({
+    ...buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8),
+    modelled: shownModelled(f.modelled, (path) => shownAs(path) ?? displayPath(path, io.cwd)),
+  }));
   let prints = files.map((f, i) => reportFingerprints(reports[i]!, f.text, f.analysis, otherFile));
   if (args.baseline) {
     const matched = applyBaseline(args.baseline, reports, prints, io);
@@ -42,7 +62,17 @@ export async function runCheck(args: CheckArgs, io: CommandIO, shownAs: (absolut
     ({ reports, fingerprints: prints } = matched);
   }
   if (args.format === 'text') writeModelledLine(reports, io);
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version, prints.map((p) => p.map(fingerprintHash))) : formatText(reports, { verbose: args.verbose, hints: args.hints }));
+  io.stdout.write(
+    args.format === 'json'
+      ? formatJson(reports)
+      : args.format === 'sarif'
+        ? formatSarif(
+            reports,
+            io.version,
+            prints.map((p) => p.map(fingerprintHash)),
+          )
+        : formatText(reports, { verbose: args.verbose, hints: args.hints }),
+  );
   if (args.format === 'text') io.stderr.write(summary(reports, args.hints));
   if (run.ioError) return 2;
   return count(reports, 'error') > 0 ? 1 : 0;
@@ -58,17 +88,32 @@ export function writeModelledLine(reports: readonly FileReport[], io: CommandIO)
 }
 
 /** Prints config problems; true when one is an error (nothing is checked with a broken config). */
-export function reportConfigProblems(problems: ReadonlyArray<{ path: string; line: number; column: number; severity: string; message: string }>, hasErrors: boolean, io: CommandIO): boolean {
-  for (const p of problems) io.stderr.write(`${displayPath(p.path, io.cwd)}:${p.line}:${p.column}: ${p.severity} config ${p.message}\n`);
-  if (hasErrors) io.stderr.write('toolwire: fix the configuration above; nothing was checked with a broken configuration.\n');
+export function reportConfigProblems(
+  problems: ReadonlyArray<{ path: string; line: number; column: number; severity: string; message: string }>,
+  hasErrors: boolean,
+  io: CommandIO,
+): boolean {
+  for (const p of problems)
+    io.stderr.write(`${displayPath(p.path, io.cwd)}:${p.line}:${p.column}: ${p.severity} config ${p.message}\n`);
+  if (hasErrors)
+    io.stderr.write('toolwire: fix the configuration above; nothing was checked with a broken configuration.\n');
   return hasErrors;
 }
 
 export function summary(reports: readonly FileReport[], hintsShown?: boolean): string {
   const tools = reports.reduce((n, r) => n + r.tools.length, 0);
-  const parts = [plural(count(reports, 'error'), 'error'), plural(count(reports, 'warning'), 'warning'), plural(count(reports, 'information'), 'info')];
+  const parts = [
+    plural(count(reports, 'error'), 'error'),
+    plural(count(reports, 'warning'), 'warning'),
+    plural(count(reports, 'information'), 'info'),
+  ];
   const hints = count(reports, 'hint');
-  const hidden = hints > 0 ? (hintsShown ? `, ${plural(hints, 'hint')}` : ` (${plural(hints, 'hint')} not shown; --hints lists them)`) : '';
+  const hidden =
+    hints > 0
+      ? hintsShown
+        ? `, ${plural(hints, 'hint')}`
+        : ` (${plural(hints, 'hint')} not shown; --hints lists them)`
+      : '';
   return `toolwire: ${plural(reports.length, 'file')}, ${plural(tools, 'tool')}: ${parts.join(', ')}${hidden}\n`;
 }
 

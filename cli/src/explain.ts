@@ -9,7 +9,10 @@ interface Output {
 
 /** Every code `explain` knows: the core's, then the CLI's own, each with its one-line summary. */
 export function knownCodes(): Array<{ code: string; summary: string }> {
-  return [...FINDING_CODES.map((code) => ({ code, summary: CODE_SUMMARIES[code] })), { code: INVALID_JSON, summary: INVALID_JSON_SUMMARY }];
+  return [
+    ...FINDING_CODES.map((code) => ({ code, summary: CODE_SUMMARIES[code] })),
+    { code: INVALID_JSON, summary: INVALID_JSON_SUMMARY },
+  ];
 }
 
 /**
@@ -31,9 +34,13 @@ export function runExplain(code: string | undefined, markdown: string, io: { std
     return 2;
   }
   const docsDir = DOCS_BASE.slice(0, DOCS_BASE.lastIndexOf('/'));
-  const url = (FINDING_CODES as readonly string[]).includes(entry.code) ? docsUrl(entry.code as FindingCode) : `${DOCS_BASE}#${entry.code}`;
+  const url = (FINDING_CODES as readonly string[]).includes(entry.code)
+    ? docsUrl(entry.code as FindingCode)
+    : `${DOCS_BASE}#${entry.code}`;
   const section = codeSections(markdown).get(entry.code);
-  const body = section ? renderMarkdown(`## ${entry.code}\n\n${section.body}`, docsDir) : `${entry.code}\n\n${entry.summary}`;
+  const body = section
+    ? renderMarkdown(`## ${entry.code}\n\n${section.body}`, docsDir)
+    : `${entry.code}\n\n${entry.summary}`;
   io.stdout.write(`${body}\n\nOnline: ${url}\n`);
   return 0;
 }

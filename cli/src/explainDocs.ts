@@ -21,7 +21,12 @@ export function codeSections(markdown: string): Map<string, CodeSection> {
   let open: { code: string; heading: string; start: number } | undefined;
   let fenced = false;
   const close = (end: number) => {
-    if (open && !sections.has(open.code)) sections.set(open.code, { code: open.code, heading: open.heading, body: lines.slice(open.start, end).join('\n').trim() });
+    if (open && !sections.has(open.code))
+      sections.set(open.code, {
+        code: open.code,
+        heading: open.heading,
+        body: lines.slice(open.start, end).join('\n').trim(),
+      });
     open = undefined;
   };
   lines.forEach((line, i) => {
@@ -49,7 +54,12 @@ export function sectionParts(body: string): SectionParts {
   const paragraphs = paragraphsOf(body);
   const labelled = (label: string) => paragraphs.find((p) => p.startsWith(`**${label}**`));
   const first = paragraphs.find((p) => /^\*\*(Error|Warning|Hint|Information)\*\*/.test(p));
-  return { what: first, why: labelled('Why'), example: paragraphs.find((p) => /^(```|~~~)/.test(p)), fix: labelled('Fix') };
+  return {
+    what: first,
+    why: labelled('Why'),
+    example: paragraphs.find((p) => /^(```|~~~)/.test(p)),
+    fix: labelled('Fix'),
+  };
 }
 
 /** Blank-line separated blocks; a fenced block is one block whatever it holds. */

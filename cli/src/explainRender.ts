@@ -15,7 +15,14 @@ export function renderMarkdown(markdown: string, docsBase: string): string {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const plainLine = !fenced && !/^\s*(```|~~~)/.test(line) && !/^(#{1,6}) /.test(line) && !/^\s*\|/.test(line) && !/^>/.test(line) && line.trim() !== '' && !/^\s*<a id=/.test(line);
+    const plainLine =
+      !fenced &&
+      !/^\s*(```|~~~)/.test(line) &&
+      !/^(#{1,6}) /.test(line) &&
+      !/^\s*\|/.test(line) &&
+      !/^>/.test(line) &&
+      line.trim() !== '' &&
+      !/^\s*<a id=/.test(line);
     if (plainLine) {
       paragraph.push(line);
       continue;
@@ -42,7 +49,13 @@ export function renderMarkdown(markdown: string, docsBase: string): string {
       for (; i < lines.length && /^\s*\|/.test(lines[i]!); i++) {
         const row = lines[i]!;
         if (/^\s*\|[\s|:-]+\|\s*$/.test(row)) continue; // the |---| separator
-        rows.push(row.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => inline(c.trim(), docsBase)));
+        rows.push(
+          row
+            .trim()
+            .replace(/^\||\|$/g, '')
+            .split(/(?<!\\)\|/)
+            .map((c) => inline(c.trim(), docsBase)),
+        );
       }
       i -= 1;
       out.push(...table(rows));
@@ -52,7 +65,10 @@ export function renderMarkdown(markdown: string, docsBase: string): string {
     out.push(quote ? `    ${inline(quote[1]!, docsBase)}`.trimEnd() : inline(line, docsBase));
   }
   flush();
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** Inline Markdown outside code spans; code spans keep their backticks (they delimit names). */
@@ -82,5 +98,7 @@ function absolute(url: string, docsBase: string): string {
 function table(rows: readonly string[][]): string[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, c) => (widths[c] = Math.max(widths[c] ?? 0, [...cell].length)));
-  return rows.map((row) => `  ${row.map((cell, c) => (c === row.length - 1 ? cell : cell + ' '.repeat(widths[c]! - [...cell].length))).join('  ')}`.trimEnd());
+  return rows.map((row) =>
+    `  ${row.map((cell, c) => (c === row.length - 1 ? cell : cell + ' '.repeat(widths[c]! - [...cell].length))).join('  ')}`.trimEnd(),
+  );
 }

@@ -51,7 +51,9 @@ export function collectFiles(paths: readonly string[]): FileList {
 function walk(folder: string, list: FileList): void {
   let entries: Dirent[];
   try {
-    entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
   } catch (error) {
     list.errors.push(`${folder}: ${describeFileError(error, folder)}`);
     return;
@@ -59,10 +61,10 @@ function walk(folder: string, list: FileList): void {
   for (const entry of entries) {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) {
-      if (SKIPPED_FOLDERS.has(entry.name)) list.skipped.push({ path, reason: `${entry.name} folders are not walked`, notice: false });
+      if (SKIPPED_FOLDERS.has(entry.name))
+        list.skipped.push({ path, reason: `${entry.name} folders are not walked`, notice: false });
       else walk(path, list);
     } else if (entry.name === '.toolwire.json') {
-      continue;
     } else if (CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !/\.d\.[mc]?ts$/.test(entry.name)) {
       candidate(entry, path, list);
     }
@@ -88,8 +90,10 @@ function candidate(entry: Dirent, path: string, list: FileList): void {
     return;
   }
   const special = specialKind(stats);
-  if (special) list.skipped.push({ path, reason: `a symbolic link to ${special}; skipped, never opened`, notice: true });
-  else if (stats.isDirectory()) list.skipped.push({ path, reason: 'a symbolic link to a folder; links are not walked', notice: false });
+  if (special)
+    list.skipped.push({ path, reason: `a symbolic link to ${special}; skipped, never opened`, notice: true });
+  else if (stats.isDirectory())
+    list.skipped.push({ path, reason: 'a symbolic link to a folder; links are not walked', notice: false });
   else list.files.push(path);
 }
 

@@ -1,4 +1,10 @@
-import { fileFingerprint, fingerprinter, type Analysis, type FingerprintParts, type OtherFile } from '../../server/src/core';
+import {
+  fileFingerprint,
+  fingerprinter,
+  type Analysis,
+  type FingerprintParts,
+  type OtherFile,
+} from '../../server/src/core';
 import type { FileReport } from './model';
 
 /**
@@ -6,7 +12,12 @@ import type { FileReport } from './model';
  * `fingerprint.ts`): the baseline stores them, SARIF carries their hashes. `buildReport` puts the
  * CLI's own input diagnostics (invalid-json) first, then the core's findings one for one.
  */
-export function reportFingerprints(report: FileReport, text: string, analysis: Analysis, otherFile: OtherFile = () => undefined): FingerprintParts[] {
+export function reportFingerprints(
+  report: FileReport,
+  text: string,
+  analysis: Analysis,
+  otherFile: OtherFile = () => undefined,
+): FingerprintParts[] {
   const of = fingerprinter(report.path, text, analysis, otherFile);
   const input = report.diagnostics.length - analysis.findings.length;
   return report.diagnostics.map((d, i) => {

@@ -41,12 +41,20 @@ const OWN_FLAGS = new Set(['--dry-run', '--output', '--baseline', '--prune']);
  * check parser reads the rest (paths, --config, --client, ...); undefined when argv is none of
  * these, so the ordinary parser answers alone.
  */
-export function parseFixBaselineArgs(argv: readonly string[], parseCheck: (argv: readonly string[]) => ParsedArgs): ParsedArgs | undefined {
+export function parseFixBaselineArgs(
+  argv: readonly string[],
+  parseCheck: (argv: readonly string[]) => ParsedArgs,
+): ParsedArgs | undefined {
   const command = argv[0];
   const end = argv.indexOf('--');
   const flags = end < 0 ? argv.slice(1) : argv.slice(1, end);
   const flagOf = (arg: string) => (arg.startsWith('--') && arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg);
-  if (command !== 'fix' && command !== 'baseline' && !(command === 'check' && flags.some((a) => OWN_FLAGS.has(flagOf(a))))) return undefined;
+  if (
+    command !== 'fix' &&
+    command !== 'baseline' &&
+    !(command === 'check' && flags.some((a) => OWN_FLAGS.has(flagOf(a))))
+  )
+    return undefined;
   const rest: string[] = ['check'];
   const own = new Map<string, string | true>();
   for (let i = 1; i < argv.length; i++) {
@@ -77,7 +85,8 @@ export function parseFixBaselineArgs(argv: readonly string[], parseCheck: (argv:
   if (own.has('--prune') && !own.has('--baseline')) return usage('--prune goes with --baseline FILE.');
   const parsed = parseCheck(rest);
   if (parsed.command !== 'check') return parsed;
-  if (parsed.live || parsed.mcpConfig) return usage(`${command === 'check' ? '--baseline' : command} works on files, not live servers.`);
+  if (parsed.live || parsed.mcpConfig)
+    return usage(`${command === 'check' ? '--baseline' : command} works on files, not live servers.`);
   const { format: _format, live: _live, mcpConfig: _mcpConfig, ...common } = parsed;
   const text = (flag: string) => (typeof own.get(flag) === 'string' ? (own.get(flag) as string) : undefined);
   if (command === 'fix') return { ...common, command, dryRun: own.has('--dry-run') };

@@ -36,7 +36,10 @@ export class InputLog {
       case 'special':
         return this.unreadable(path, `${read.what}, not a file; skipped, never opened`);
       case 'too-large':
-        return this.unreadable(path, `${megabytes(read.bytes)} is over the ${megabytes(read.limit)} limit; not checked (raise it with --max-file-size MB, or ignore the file in .toolwire.json)`);
+        return this.unreadable(
+          path,
+          `${megabytes(read.bytes)} is over the ${megabytes(read.limit)} limit; not checked (raise it with --max-file-size MB, or ignore the file in .toolwire.json)`,
+        );
       case 'error':
         return this.unreadable(path, read.reason);
     }
@@ -51,10 +54,17 @@ export class InputLog {
   analysed(path: string, text: string, analysis: Analysis): void {
     if (analysis.format !== null) return;
     if (analysis.documentKind === 'code') {
-      this.withoutTools.push({ path, reason: 'no tool declarations found (none of the known libraries is imported, or no name is a literal)', notice: false });
+      this.withoutTools.push({
+        path,
+        reason: 'no tool declarations found (none of the known libraries is imported, or no name is a literal)',
+        notice: false,
+      });
       return;
     }
-    const shape = analysis.syntaxProblems.length > 0 || this.invalid.has(path) ? undefined : unrecognisedToolShape(text, analysis.documentKind === 'yaml' ? 'yaml' : 'json');
+    const shape =
+      analysis.syntaxProblems.length > 0 || this.invalid.has(path)
+        ? undefined
+        : unrecognisedToolShape(text, analysis.documentKind === 'yaml' ? 'yaml' : 'json');
     if (shape) this.unrecognised += 1;
     const reason = shape
       ? `looks like tool definitions, but the shape is not recognised: ${shape}`
@@ -74,11 +84,15 @@ export class InputLog {
   /** The --verbose list, or else a hint when some file looked like tools in an unknown shape. */
   finish(): void {
     if (this.verbose) {
-      for (const entry of this.skipped) this.stderr.write(`toolwire: skipped ${this.display(entry.path)}: ${entry.reason}\n`);
-      for (const entry of this.withoutTools) this.stderr.write(`toolwire: no tools in ${this.display(entry.path)}: ${entry.reason}\n`);
+      for (const entry of this.skipped)
+        this.stderr.write(`toolwire: skipped ${this.display(entry.path)}: ${entry.reason}\n`);
+      for (const entry of this.withoutTools)
+        this.stderr.write(`toolwire: no tools in ${this.display(entry.path)}: ${entry.reason}\n`);
     } else if (this.unrecognised > 0) {
       const files = this.unrecognised === 1 ? '1 file looks' : `${this.unrecognised} files look`;
-      this.stderr.write(`toolwire: ${files} like tool definitions in a shape toolwire does not recognise; --verbose says where.\n`);
+      this.stderr.write(
+        `toolwire: ${files} like tool definitions in a shape toolwire does not recognise; --verbose says where.\n`,
+      );
     }
   }
 

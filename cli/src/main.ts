@@ -30,8 +30,10 @@ function main(): number | Promise<number> {
       try {
         const io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), version };
         // Live servers and tree-sitter's grammars (source files) load asynchronously.
-        if (args.command === 'check' && args.mcpConfig !== undefined) return runMcpConfigCheck(args, args.mcpConfig, io).catch(internalError);
-        if (args.command === 'check' && args.live) return runLiveCheck({ ...args, live: args.live }, io).catch(internalError);
+        if (args.command === 'check' && args.mcpConfig !== undefined)
+          return runMcpConfigCheck(args, args.mcpConfig, io).catch(internalError);
+        if (args.command === 'check' && args.live)
+          return runLiveCheck({ ...args, live: args.live }, io).catch(internalError);
         return (args.command === 'check' ? runCheck(args, io) : runCensus(args, io)).catch(internalError);
       } catch (error) {
         return internalError(error);
@@ -48,7 +50,9 @@ function main(): number | Promise<number> {
 }
 
 function internalError(error: unknown): number {
-  process.stderr.write(`toolwire: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(
+    `toolwire: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   return 2;
 }
 

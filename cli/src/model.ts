@@ -22,7 +22,11 @@ export interface FileReport {
     /** The why and the fix (`--verbose`, JSON, SARIF); absent when the message says it all. */
     readonly detail?: string;
     readonly range: PositionRange;
-    readonly related: ReadonlyArray<{ readonly range: PositionRange; readonly message: string; readonly path?: string }>;
+    readonly related: ReadonlyArray<{
+      readonly range: PositionRange;
+      readonly message: string;
+      readonly path?: string;
+    }>;
     /** A live server's finding on a tool's name (issue 9): that tool's index in `tools/list`. */
     readonly tool?: number;
   }>;

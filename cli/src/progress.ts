@@ -6,7 +6,11 @@ export class Progress {
   private lastDraw = 0;
   private lastTenth = 0;
 
-  constructor(private readonly total: number, private readonly stream: NodeJS.WriteStream, private readonly threshold = 200) {}
+  constructor(
+    private readonly total: number,
+    private readonly stream: NodeJS.WriteStream,
+    private readonly threshold = 200,
+  ) {}
 
   tick(done: number): void {
     if (this.total < this.threshold) return;

@@ -1,4 +1,10 @@
-import { judgeEntry, staleIgnoreEntries, type Analysis, type LoadedConfig, type ToolwireWorkspace } from '../../server/src/core';
+import {
+  judgeEntry,
+  staleIgnoreEntries,
+  type Analysis,
+  type LoadedConfig,
+  type ToolwireWorkspace,
+} from '../../server/src/core';
 import type { AnalysedFile } from './analyzeFiles';
 
 /**
@@ -7,7 +13,12 @@ import type { AnalysedFile } from './analyzeFiles';
  * across the files its glob matches: unused only when the run analysed all of them, and matching
  * no file at all is stale whatever the run checked.
  */
-export function staleSuppressionFiles(configs: readonly LoadedConfig[], files: readonly AnalysedFile[], workspace: Pick<ToolwireWorkspace, 'findFiles'>, display: (path: string) => string): AnalysedFile[] {
+export function staleSuppressionFiles(
+  configs: readonly LoadedConfig[],
+  files: readonly AnalysedFile[],
+  workspace: Pick<ToolwireWorkspace, 'findFiles'>,
+  display: (path: string) => string,
+): AnalysedFile[] {
   const byPath = new Map(files.map((f) => [f.absolute, f]));
   const out: AnalysedFile[] = [];
   for (const { found, parsed } of configs) {
@@ -21,14 +32,35 @@ export function staleSuppressionFiles(configs: readonly LoadedConfig[], files: r
       if (!analysed) return undefined;
       return analysed.modelled.configPath === found.path ? analysed.analysis : { suppression: undefined };
     };
-    const findings = staleIgnoreEntries(entries, parsed.config.severity, (entry) => judgeEntry(entry, workspace.findFiles(found.folder, [entry.file]), analysisOf));
+    const findings = staleIgnoreEntries(entries, parsed.config.severity, (entry) =>
+      judgeEntry(entry, workspace.findFiles(found.folder, [entry.file]), analysisOf),
+    );
     // A config file's report: its stale entries, no tools (nothing for `fix` to re-analyse).
-    if (findings.length > 0) out.push({ display: display(found.path), absolute: found.path, text: found.text, analysis: configAnalysis(findings), options: {}, reads: [], modelled: { providers: [] } });
+    if (findings.length > 0)
+      out.push({
+        display: display(found.path),
+        absolute: found.path,
+        text: found.text,
+        analysis: configAnalysis(findings),
+        options: {},
+        reads: [],
+        modelled: { providers: [] },
+      });
   }
   return out;
 }
 
 /** A config file's findings as an analysis with no tools (no fix writes a string in it). */
 function configAnalysis(findings: Analysis['findings']): Analysis {
-  return { format: null, documentKind: 'json', requests: [], tools: [], references: [], findings, syntaxProblems: [], clients: [], strings: () => undefined };
+  return {
+    format: null,
+    documentKind: 'json',
+    requests: [],
+    tools: [],
+    references: [],
+    findings,
+    syntaxProblems: [],
+    clients: [],
+    strings: () => undefined,
+  };
 }

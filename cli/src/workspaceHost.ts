@@ -1,4 +1,11 @@
-import { globMatcher, toolNamesIn, type CodeParser, type OffsetRange, type ToolwireWorkspace, type UnreadableFile } from '../../server/src/core';
+import {
+  globMatcher,
+  toolNamesIn,
+  type CodeParser,
+  type OffsetRange,
+  type ToolwireWorkspace,
+  type UnreadableFile,
+} from '../../server/src/core';
 import { readConfigFile } from '../../server/src/node/configFile';
 import { listFiles, readTextFile } from '../../server/src/node/files';
 

@@ -14,8 +14,13 @@ export class CensusView implements vscode.Disposable {
   private shown: vscode.Uri | undefined;
   private readonly command: vscode.Disposable;
 
-  constructor(private readonly client: BaseLanguageClient, private readonly extensionUri: vscode.Uri) {
-    this.command = vscode.commands.registerCommand(CENSUS_PAGE_COMMAND, (page: unknown) => this.showPage(typeof page === 'number' ? page : 0));
+  constructor(
+    private readonly client: BaseLanguageClient,
+    private readonly extensionUri: vscode.Uri,
+  ) {
+    this.command = vscode.commands.registerCommand(CENSUS_PAGE_COMMAND, (page: unknown) =>
+      this.showPage(typeof page === 'number' ? page : 0),
+    );
   }
 
   async show(uri: vscode.Uri | undefined): Promise<void> {
@@ -34,7 +39,9 @@ export class CensusView implements vscode.Disposable {
     const params: CensusParams = { uri: uri.toString(), page };
     const report = await this.client.sendRequest<CensusReport | null>(CENSUS_REQUEST, params);
     if (!report) {
-      void vscode.window.showInformationMessage('toolwire: this file is not analysed (not JSON, too large, ignored or turned off).');
+      void vscode.window.showInformationMessage(
+        'toolwire: this file is not analysed (not JSON, too large, ignored or turned off).',
+      );
       return;
     }
     if (!this.panel) {

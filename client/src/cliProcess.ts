@@ -13,7 +13,13 @@ export interface CliRun {
  * the live check is exactly the one a terminal gets. Cancelling ends its whole process group: the
  * CLI and the servers it started (POSIX; on Windows the CLI alone, which closes its servers' pipes).
  */
-export function runCli(cliPath: string, args: readonly string[], cwd: string, token: vscode.CancellationToken, env: Readonly<Record<string, string>> = {}): Promise<CliRun> {
+export function runCli(
+  cliPath: string,
+  args: readonly string[],
+  cwd: string,
+  token: vscode.CancellationToken,
+  env: Readonly<Record<string, string>> = {},
+): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cliPath, ...args], {
       cwd,

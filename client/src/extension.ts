@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { checkMcpServers } from './checkServers';
 import { startClient } from './common/start';
@@ -11,7 +11,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6011'] },
+    },
   };
   await startClient(context, {
     createClient: (clientOptions) => new LanguageClient('toolwire', 'toolwire', serverOptions, clientOptions),

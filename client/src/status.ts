@@ -9,7 +9,6 @@ function formatLabel(format: string): string {
   return (FORMATS as Readonly<Record<string, { readonly label: string }>>)[format]?.label ?? format;
 }
 
-
 /**
  * The language-status item: the file's format, tool count and findings, asked of the server
  * when the active editor changes or its diagnostics change (debounced).
@@ -46,7 +45,12 @@ export class StatusItem implements vscode.Disposable {
     } catch {
       return;
     }
-    this.item.severity = status.errors > 0 ? vscode.LanguageStatusSeverity.Error : status.warnings > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    this.item.severity =
+      status.errors > 0
+        ? vscode.LanguageStatusSeverity.Error
+        : status.warnings > 0
+          ? vscode.LanguageStatusSeverity.Warning
+          : vscode.LanguageStatusSeverity.Information;
     if (status.state === 'analysed' && status.format) {
       const left = status.tools - status.offered;
       this.item.text = `$(symbol-function) ${status.tools} tool${status.tools === 1 ? '' : 's'}${left > 0 ? `, ${left} not sent` : ''}`;

@@ -58,14 +58,24 @@ export interface OpenWorkbenchOptions {
 }
 
 /** Opens the workbench in a new page and waits until its explorer shows the folder. */
-export async function openWorkbench(context: BrowserContext, server: CodeServer, options: OpenWorkbenchOptions): Promise<Page> {
+export async function openWorkbench(
+  context: BrowserContext,
+  server: CodeServer,
+  options: OpenWorkbenchOptions,
+): Promise<Page> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const page = await context.newPage();
   await page.goto(server.workbenchUrl({ folder: options.folder, payload: options.payload }), { timeout: timeoutMs });
   // The explorer's root label (the folder name) appears once the remote connection and the
   // workspace are up; the bare .monaco-workbench element exists long before that.
   const folderName = path.basename(options.folder).toUpperCase();
-  await waitForText(page, '.explorer-folders-view, .pane-header', folderName, timeoutMs, 'the explorer to show the folder');
+  await waitForText(
+    page,
+    '.explorer-folders-view, .pane-header',
+    folderName,
+    timeoutMs,
+    'the explorer to show the folder',
+  );
   return page;
 }
 
@@ -84,23 +94,28 @@ export async function openFileViaQuickOpen(page: Page, relativePath: string, tim
 }
 
 /** Waits until some element matching `selector` contains `text`; on timeout reports what was there. */
-export async function waitForText(page: Page, selector: string, text: string, timeoutMs: number, what?: string): Promise<void> {
+export async function waitForText(
+  page: Page,
+  selector: string,
+  text: string,
+  timeoutMs: number,
+  what?: string,
+): Promise<void> {
   // The editor renders spaces as U+00A0; compare with plain spaces so callers can write "a b".
   const texts = async (): Promise<string[]> =>
     (await page.locator(selector).allInnerTexts()).map((t) => t.replace(/\u00a0/g, ' '));
-  await waitFor(
-    what ?? `"${text}" in ${selector}`,
-    async () => (await texts()).some((t) => t.includes(text)),
-    {
-      timeoutMs,
-      intervalMs: 200,
-      seen: async () => {
-        const found = await texts().catch((error: unknown) => [`(error reading ${selector}: ${String(error)})`]);
-        const body = await page.locator('body').innerText().catch(() => '(no body)');
-        return `${selector}: ${JSON.stringify(found)}\nvisible page text:\n${body.slice(0, 3000)}`;
-      },
+  await waitFor(what ?? `"${text}" in ${selector}`, async () => (await texts()).some((t) => t.includes(text)), {
+    timeoutMs,
+    intervalMs: 200,
+    seen: async () => {
+      const found = await texts().catch((error: unknown) => [`(error reading ${selector}: ${String(error)})`]);
+      const body = await page
+        .locator('body')
+        .innerText()
+        .catch(() => '(no body)');
+      return `${selector}: ${JSON.stringify(found)}\nvisible page text:\n${body.slice(0, 3000)}`;
     },
-  );
+  });
 }
 
 /** Saves a full-page PNG to `<artifactsDir>/<name>.png` and returns its path. */
@@ -112,7 +127,13 @@ export async function screenshot(page: Page, artifactsDir: string, name: string)
 }
 
 /** Waits until the number of elements matching `selector` satisfies `accept`; returns it. */
-export async function waitForCount(page: Page, selector: string, accept: (count: number) => boolean, timeoutMs: number, what: string): Promise<number> {
+export async function waitForCount(
+  page: Page,
+  selector: string,
+  accept: (count: number) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<number> {
   return waitFor(
     what,
     async () => {
@@ -124,8 +145,14 @@ export async function waitForCount(page: Page, selector: string, accept: (count:
       timeoutMs,
       intervalMs: 200,
       seen: async () => {
-        const count = await page.locator(selector).count().catch(() => -1);
-        const body = await page.locator('body').innerText().catch(() => '(no body)');
+        const count = await page
+          .locator(selector)
+          .count()
+          .catch(() => -1);
+        const body = await page
+          .locator('body')
+          .innerText()
+          .catch(() => '(no body)');
         return `${count} × ${selector}\nvisible page text:\n${body.slice(0, 3000)}`;
       },
     },

@@ -64,5 +64,10 @@ function isStringArray(value: unknown): value is string[] {
 function isCaseReport(value: unknown): value is CaseReport {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.name === 'string' && typeof v.ok === 'boolean' && typeof v.durationMs === 'number' && (v.error === undefined || typeof v.error === 'string');
+  return (
+    typeof v.name === 'string' &&
+    typeof v.ok === 'boolean' &&
+    typeof v.durationMs === 'number' &&
+    (v.error === undefined || typeof v.error === 'string')
+  );
 }

@@ -10,7 +10,11 @@ import { parseCaseReports } from './caseReport.js';
  * asserts that the suite started, every planned case reported, and the host exited 0. `context`
  * is appended to those three failures (logs that show why).
  */
-export async function reportCases(t: TestContext, run: { readonly logs: readonly string[]; readonly exitCode: number }, context: string): Promise<void> {
+export async function reportCases(
+  t: TestContext,
+  run: { readonly logs: readonly string[]; readonly exitCode: number },
+  context: string,
+): Promise<void> {
   const { planned, cases } = parseCaseReports(run.logs);
   for (const report of cases) {
     await t.test(report.name, (sub) => {
@@ -19,6 +23,10 @@ export async function reportCases(t: TestContext, run: { readonly logs: readonly
     });
   }
   assert.ok(planned, `the suite never started (no plan line)\n${context}`);
-  assert.deepEqual(cases.map((c) => c.name), [...planned], `every planned case reported\n${context}`);
+  assert.deepEqual(
+    cases.map((c) => c.name),
+    [...planned],
+    `every planned case reported\n${context}`,
+  );
   assert.equal(run.exitCode, 0, `the extension-host run failed\n${context}`);
 }

@@ -110,7 +110,10 @@ export async function listExtensions(profile: Profile, timeoutMs = 60_000): Prom
     env: profile.env,
   });
   if (result.exitCode !== 0) throw new Error(`listing extensions failed\n${describeRun(result)}`);
-  return result.stdout.split('\n').filter((line) => /^[\w.-]+@\S+$/.test(line.trim())).map((l) => l.trim());
+  return result.stdout
+    .split('\n')
+    .filter((line) => /^[\w.-]+@\S+$/.test(line.trim()))
+    .map((l) => l.trim());
 }
 
 export interface StartOptions {
@@ -145,8 +148,10 @@ export async function startCodeServer(profile: Profile, options: StartOptions = 
   const args = [
     ...cliArgs(profile),
     // Port 0: the kernel picks a free port, no probe-then-bind race; the log line tells us which.
-    '--bind-addr', '127.0.0.1:0',
-    '--auth', 'none',
+    '--bind-addr',
+    '127.0.0.1:0',
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',

@@ -44,9 +44,7 @@ export async function waitFor<T>(
     if (Date.now() - start >= options.timeoutMs) break;
     await new Promise((resolve) => setTimeout(resolve, interval));
   }
-  throw new DeadlineError(
-    await describeTimeout(what, options.timeoutMs, options.seen, lastError),
-  );
+  throw new DeadlineError(await describeTimeout(what, options.timeoutMs, options.seen, lastError));
 }
 
 /** Resolves like `promise`, or rejects with a DeadlineError after `timeoutMs`. */
@@ -59,9 +57,7 @@ export async function withDeadline<T>(
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      void describeTimeout(what, timeoutMs, seen, undefined).then((message) =>
-        reject(new DeadlineError(message)),
-      );
+      void describeTimeout(what, timeoutMs, seen, undefined).then((message) => reject(new DeadlineError(message)));
     }, timeoutMs);
   });
   try {

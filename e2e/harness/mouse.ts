@@ -29,7 +29,13 @@ export async function moveMouseToCentre(page: Page, selector: string, timeoutMs 
  * the language server starts can come back empty, and VS Code does not ask again while the mouse
  * stays put) is closed by moving the mouse away, and asked for again, until the deadline.
  */
-export async function hoverUntilText(page: Page, target: string | Point, text: string, timeoutMs: number, what: string): Promise<void> {
+export async function hoverUntilText(
+  page: Page,
+  target: string | Point,
+  text: string,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   await waitFor(
     what,
     async () => {
@@ -43,7 +49,13 @@ export async function hoverUntilText(page: Page, target: string | Point, text: s
     {
       timeoutMs,
       intervalMs: 0,
-      seen: async () => `visible hover: ${JSON.stringify(await page.locator('.monaco-hover:visible').allInnerTexts().catch(() => []))}`,
+      seen: async () =>
+        `visible hover: ${JSON.stringify(
+          await page
+            .locator('.monaco-hover:visible')
+            .allInnerTexts()
+            .catch(() => []),
+        )}`,
     },
   );
 }

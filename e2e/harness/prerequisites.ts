@@ -37,17 +37,27 @@ function editorsHidden(): boolean {
 function check(need: Need): string | undefined {
   switch (need) {
     case 'code-server':
-      return existsSync(CODE_SERVER_ENTRY) && !editorsHidden() ? undefined : `code-server is not installed (${CODE_SERVER_ENTRY}): ${SETUP_HINT}`;
+      return existsSync(CODE_SERVER_ENTRY) && !editorsHidden()
+        ? undefined
+        : `code-server is not installed (${CODE_SERVER_ENTRY}): ${SETUP_HINT}`;
     case 'chromium':
-      return isExecutable(CHROMIUM_EXECUTABLE) && !editorsHidden() ? undefined : `Chromium is not installed (${CHROMIUM_EXECUTABLE}): ${SETUP_HINT}`;
+      return isExecutable(CHROMIUM_EXECUTABLE) && !editorsHidden()
+        ? undefined
+        : `Chromium is not installed (${CHROMIUM_EXECUTABLE}): ${SETUP_HINT}`;
     case 'nvim':
-      return onPath(NVIM_EXECUTABLE) && !editorsHidden() ? undefined : `Neovim (\`${NVIM_EXECUTABLE}\`) is not on PATH: ${SETUP_HINT}`;
+      return onPath(NVIM_EXECUTABLE) && !editorsHidden()
+        ? undefined
+        : `Neovim (\`${NVIM_EXECUTABLE}\`) is not on PATH: ${SETUP_HINT}`;
     case 'vsix': {
       const vsix = packagedVsixPath();
-      return existsSync(vsix) ? undefined : `the packaged extension ${vsix} does not exist: run \`npm run package\` (npm test does)`;
+      return existsSync(vsix)
+        ? undefined
+        : `the packaged extension ${vsix} does not exist: run \`npm run package\` (npm test does)`;
     }
     case 'server-bundle':
-      return existsSync(SERVER_BUNDLE) ? undefined : `${SERVER_BUNDLE} does not exist: run \`npm run package\` or \`npm run build\``;
+      return existsSync(SERVER_BUNDLE)
+        ? undefined
+        : `${SERVER_BUNDLE} does not exist: run \`npm run package\` or \`npm run build\``;
   }
 }
 
@@ -85,5 +95,7 @@ function isExecutable(file: string): boolean {
 }
 
 function onPath(command: string): boolean {
-  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && isExecutable(path.join(dir, command)));
+  return (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir !== '' && isExecutable(path.join(dir, command)));
 }

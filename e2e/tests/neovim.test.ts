@@ -38,7 +38,10 @@ interface Report {
 const problems = (ds: readonly SeenDiagnostic[] = []): string[] =>
   ds.filter((d) => d.severity <= 2).map((d) => `${d.severity === ERROR ? 'error' : 'warning'} ${d.code} ${d.text}`);
 
-test('Neovim 0.7 against node dist/server.js --stdio: diagnostics, hover, code action', { ...skipUnlessAvailable(NEEDS), timeout: 60_000 }, async (t) => {
+test('Neovim 0.7 against node dist/server.js --stdio: diagnostics, hover, code action', {
+  ...skipUnlessAvailable(NEEDS),
+  timeout: 60_000,
+}, async (t) => {
   requirePrerequisites(NEEDS);
   await withScratch('neovim', async (scratch) => {
     const workspace = await copyFixture('neovim', scratch);
@@ -49,7 +52,12 @@ test('Neovim 0.7 against node dist/server.js --stdio: diagnostics, hover, code a
       scratchDir: scratch,
       cwd: workspace,
       timeoutMs: 45_000,
-      env: { TOOLWIRE_E2E_NODE: process.execPath, TOOLWIRE_E2E_SERVER: SERVER_BUNDLE, TOOLWIRE_E2E_REPORT: reportPath, TOOLWIRE_E2E_ROOT: workspace },
+      env: {
+        TOOLWIRE_E2E_NODE: process.execPath,
+        TOOLWIRE_E2E_SERVER: SERVER_BUNDLE,
+        TOOLWIRE_E2E_REPORT: reportPath,
+        TOOLWIRE_E2E_ROOT: workspace,
+      },
     });
     const reportText = await readFile(reportPath, 'utf8').catch(() => undefined);
     const context = `${describeRun(run)}\n--- report ---\n${reportText ?? '(none written)'}`;
@@ -64,9 +72,14 @@ test('Neovim 0.7 against node dist/server.js --stdio: diagnostics, hover, code a
       'error wire-collision "com.example.orders-get"',
       `error not-invocable ${LONG}`,
     ]);
-    assert.ok(report.diagnostics?.every((d) => d.source === 'toolwire'), 'every diagnostic comes from toolwire');
+    assert.ok(
+      report.diagnostics?.every((d) => d.source === 'toolwire'),
+      'every diagnostic comes from toolwire',
+    );
     assert.match(report.hover ?? '', /Wire name: `com-example-orders-get`/);
-    assert.deepEqual(report.actions, ['Add invocationName "fulfilment-warehouse-operations-reserve-inventory-for-order"']);
+    assert.deepEqual(report.actions, [
+      'Add invocationName "fulfilment-warehouse-operations-reserve-inventory-for-order"',
+    ]);
     assert.deepEqual(problems(report.after), problems(report.diagnostics).slice(0, 2));
     const fixed = JSON.parse(report.text ?? '') as { capabilities: Array<{ invocationName?: string }> };
     assert.equal(fixed.capabilities[2]?.invocationName, 'fulfilment-warehouse-operations-reserve-inventory-for-order');

@@ -13,7 +13,10 @@ import { copyFixture, withScratch } from '../harness/scratch.js';
 
 const NEEDS: readonly Need[] = ['code-server', 'chromium', 'vsix'];
 
-test('VS Code (code-server): the packaged extension through the vscode API', { ...skipUnlessAvailable(NEEDS), timeout: 300_000 }, async (t) => {
+test('VS Code (code-server): the packaged extension through the vscode API', {
+  ...skipUnlessAvailable(NEEDS),
+  timeout: 300_000,
+}, async (t) => {
   requirePrerequisites(NEEDS);
   // Imported once the check passed: it drives Chromium through playwright-core, which a machine
   // without scripts/setup-e2e.sh lacks.
@@ -22,7 +25,10 @@ test('VS Code (code-server): the packaged extension through the vscode API', { .
     const workspace = await copyFixture('workspace', scratch);
     const profile = await createProfile(scratch);
     await installExtension(profile, packagedVsixPath());
-    const testsPath = await bundleTestModule(path.join(E2E_DIR, 'tests', 'exthost', 'index.ts'), path.join(scratch, 'exthost-suite.cjs'));
+    const testsPath = await bundleTestModule(
+      path.join(E2E_DIR, 'tests', 'exthost', 'index.ts'),
+      path.join(scratch, 'exthost-suite.cjs'),
+    );
     // The extension host inherits the server's environment: the installed case checks the
     // extension really came from this profile's extensions dir.
     const server = await startCodeServer(profile, { env: { TOOLWIRE_E2E_EXTENSIONS_DIR: profile.extensionsDir } });
@@ -30,9 +36,19 @@ test('VS Code (code-server): the packaged extension through the vscode API', { .
     // hang; a live code-server would keep this test file's process (and CI) waiting.
     t.after(() => server.stop());
     try {
-      const result = await runExtensionHostTests({ server, testsPath, folder: workspace, scratchDir: scratch, timeoutMs: 240_000 });
+      const result = await runExtensionHostTests({
+        server,
+        testsPath,
+        folder: workspace,
+        scratchDir: scratch,
+        timeoutMs: 240_000,
+      });
       t.diagnostic(`extension-host run: ${(result.durationMs / 1000).toFixed(1)} s, exit code ${result.exitCode}`);
-      await reportCases(t, result, `--- extension host and workbench log ---\n${tail(result.logs.join('\n'), 120)}\n--- code-server ---\n${server.output(40)}`);
+      await reportCases(
+        t,
+        result,
+        `--- extension host and workbench log ---\n${tail(result.logs.join('\n'), 120)}\n--- code-server ---\n${server.output(40)}`,
+      );
     } finally {
       await server.stop();
     }

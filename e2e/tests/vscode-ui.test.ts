@@ -22,7 +22,10 @@ const ERROR_SQUIGGLE = '.monaco-editor .squiggly-error';
 const STEP_MS = 30_000;
 const FIRST_STEP_MS = 60_000;
 
-test('VS Code UI in Chromium: squiggle, Problems, hover, Ctrl+. fix', { ...skipUnlessAvailable(NEEDS), timeout: 240_000 }, async (t) => {
+test('VS Code UI in Chromium: squiggle, Problems, hover, Ctrl+. fix', {
+  ...skipUnlessAvailable(NEEDS),
+  timeout: 240_000,
+}, async (t) => {
   requirePrerequisites(NEEDS);
   const { collectPageLogs, launchChromium, openWorkbench, screenshot } = await import('../harness/browser.js');
   await rm(SHOTS, { recursive: true, force: true });
@@ -68,18 +71,36 @@ async function smokeSteps(page: Page, shot: (name: string) => Promise<void>): Pr
   // 1. The over-64 capability name gets the only error squiggle of the file.
   await waitForCount(page, ERROR_SQUIGGLE, (n) => n === 1, FIRST_STEP_MS, 'one error squiggle (not-invocable)');
   // The wire-name inlay hints are drawn in the text as well.
-  await waitForText(page, '.monaco-editor .view-lines', '→ com-example-orders-get', STEP_MS, 'the inlay hint with the wire name');
+  await waitForText(
+    page,
+    '.monaco-editor .view-lines',
+    '→ com-example-orders-get',
+    STEP_MS,
+    'the inlay hint with the wire name',
+  );
   await shot('1-squiggle');
 
   // 2. The Problems panel lists it with toolwire's code.
   await page.keyboard.press('Control+Shift+M');
-  await waitForText(page, '.markers-panel', 'not-invocable', STEP_MS, 'the not-invocable problem in the Problems panel');
-  await waitForText(page, '.markers-panel', 'over ADS-2\'s 64', STEP_MS, 'the problem message in the Problems panel');
+  await waitForText(
+    page,
+    '.markers-panel',
+    'not-invocable',
+    STEP_MS,
+    'the not-invocable problem in the Problems panel',
+  );
+  await waitForText(page, '.markers-panel', "over ADS-2's 64", STEP_MS, 'the problem message in the Problems panel');
   await shot('2-problems-panel');
 
   // 3. Hovering the squiggle shows the diagnostic and toolwire's hover with the wire name.
   await hoverUntilText(page, ERROR_SQUIGGLE, 'Wire name: none', STEP_MS, "toolwire's hover on the capability name");
-  await waitForText(page, '.monaco-hover:visible', 'clients MUST treat the capability as not invocable', STEP_MS, 'the diagnostic in the hover');
+  await waitForText(
+    page,
+    '.monaco-hover:visible',
+    'clients MUST treat the capability as not invocable',
+    STEP_MS,
+    'the diagnostic in the hover',
+  );
   await shot('3-hover');
 
   // 4. Ctrl+. in the name offers "Add invocationName"; choose it. The Problems panel took the
@@ -94,11 +115,23 @@ async function smokeSteps(page: Page, shot: (name: string) => Promise<void>): Pr
   // Apply it with the keyboard, as from Ctrl+. (a click on the row is intercepted by the context
   // view's pointer block while the menu animates in). It is the only and the preferred fix, so
   // the menu opens with it focused; check that rather than assume it.
-  await waitForText(page, '.action-widget .monaco-list-row.focused', 'Add invocationName', STEP_MS, 'the fix to be the focused menu entry');
+  await waitForText(
+    page,
+    '.action-widget .monaco-list-row.focused',
+    'Add invocationName',
+    STEP_MS,
+    'the fix to be the focused menu entry',
+  );
   await page.keyboard.press('Enter');
 
   // 5. The fix is in the text, the squiggle and the problem are gone.
-  await waitForText(page, '.monaco-editor .view-lines', '"invocationName": "fulfilment-warehouse-operations-reserve-inventory-for-order"', STEP_MS, 'the inserted invocationName');
+  await waitForText(
+    page,
+    '.monaco-editor .view-lines',
+    '"invocationName": "fulfilment-warehouse-operations-reserve-inventory-for-order"',
+    STEP_MS,
+    'the inserted invocationName',
+  );
   await waitForCount(page, ERROR_SQUIGGLE, (n) => n === 0, STEP_MS, 'the error squiggle to disappear');
   await waitForText(page, '.markers-panel', 'No problems have been detected', STEP_MS, 'an empty Problems panel');
   assert.equal(await page.locator('.monaco-editor .squiggly-warning').count(), 0, 'no warning squiggles either');
@@ -106,6 +139,12 @@ async function smokeSteps(page: Page, shot: (name: string) => Promise<void>): Pr
   // A hover opened before the edit may linger; hover the name afresh: it must tell the new story.
   // The squiggle is gone; the name is still where it was clicked (the fix adds a line below it).
   await page.keyboard.press('Escape');
-  await hoverUntilText(page, at, 'Wire name: fulfilment-warehouse-operations-reserve-inventory-for-order', STEP_MS, 'a hover with the new wire name');
+  await hoverUntilText(
+    page,
+    at,
+    'Wire name: fulfilment-warehouse-operations-reserve-inventory-for-order',
+    STEP_MS,
+    'a hover with the new wire name',
+  );
   await shot('5-fixed');
 }

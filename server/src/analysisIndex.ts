@@ -1,4 +1,12 @@
-import { ALL_CLIENT_IDS, isMcpFormat, runClientCensusForDocument, type Analysis, type ClientResult, type ClientToolOutcome, type Located } from './core';
+import {
+  ALL_CLIENT_IDS,
+  isMcpFormat,
+  runClientCensusForDocument,
+  type Analysis,
+  type ClientResult,
+  type ClientToolOutcome,
+  type Located,
+} from './core';
 
 /** The client outcomes a hover or the census view shows: the enabled clients', or all of them. */
 export interface ClientTables {
@@ -58,7 +66,9 @@ export class AnalysisIndex {
   }
 
   private get lookups(): Sorted {
-    return (this.sorted ??= this.earlierOrder ? resortedSites(this.earlierOrder, this.analysis) : sortSites(this.analysis));
+    return (this.sorted ??= this.earlierOrder
+      ? resortedSites(this.earlierOrder, this.analysis)
+      : sortSites(this.analysis));
   }
 
   /**
@@ -98,7 +108,10 @@ export class AnalysisIndex {
     if (cached) return cached;
     const mcp = this.analysis.requests.find((r) => isMcpFormat(r.format));
     const tables: ClientTables = mcp
-      ? { results: runClientCensusForDocument(this.analysis, mcp.serverName ?? fallbackServer, ALL_CLIENT_IDS), enabled: false }
+      ? {
+          results: runClientCensusForDocument(this.analysis, mcp.serverName ?? fallbackServer, ALL_CLIENT_IDS),
+          enabled: false,
+        }
       : { results: [], enabled: false };
     this.clientTables.set(fallbackServer, tables);
     return tables;
@@ -148,16 +161,23 @@ interface Sorted {
 function sortSites(analysis: Analysis): Sorted {
   const sites: Site[] = [];
   analysis.tools.forEach((tool, i) => {
-    if (tool.name !== undefined) sites.push({ ...tool.declaration.name.range, located: { kind: 'tool', tool: i }, order: i });
+    if (tool.name !== undefined)
+      sites.push({ ...tool.declaration.name.range, located: { kind: 'tool', tool: i }, order: i });
   });
   analysis.references.forEach((ref, i) => {
-    sites.push({ ...ref.reference.range, located: { kind: 'reference', reference: i, tool: ref.target }, order: analysis.tools.length + i });
+    sites.push({
+      ...ref.reference.range,
+      located: { kind: 'reference', reference: i, tool: ref.target },
+      order: analysis.tools.length + i,
+    });
   });
   sites.sort((a, b) => a.start - b.start || a.order - b.order);
   const maxEnd: number[] = [];
   for (const site of sites) maxEnd.push(Math.max(maxEnd[maxEnd.length - 1] ?? -1, site.end));
   const end = (i: number) => analysis.tools[i]!.declaration.name.range.end;
-  const byNameEnd = analysis.tools.flatMap((tool, i) => (tool.name === undefined ? [] : [i])).sort((a, b) => end(a) - end(b) || a - b);
+  const byNameEnd = analysis.tools
+    .flatMap((tool, i) => (tool.name === undefined ? [] : [i]))
+    .sort((a, b) => end(a) - end(b) || a - b);
   return { sites, maxEnd, byNameEnd };
 }
 
@@ -165,7 +185,10 @@ function sortSites(analysis: Analysis): Sorted {
 function resortedSites(earlier: Sorted, analysis: Analysis): Sorted {
   const sites = earlier.sites.map((site): Site => {
     const located = site.located;
-    const range = located.kind === 'tool' ? analysis.tools[located.tool]!.declaration.name.range : analysis.references[located.reference]!.reference.range;
+    const range =
+      located.kind === 'tool'
+        ? analysis.tools[located.tool]!.declaration.name.range
+        : analysis.references[located.reference]!.reference.range;
     return { start: range.start, end: range.end, located, order: site.order };
   });
   const maxEnd: number[] = [];

@@ -1,7 +1,20 @@
-import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
+import {
+  BrowserMessageReader,
+  BrowserMessageWriter,
+  createConnection,
+  ProposedFeatures,
+} from 'vscode-languageserver/browser';
 import { ClientFiles } from './browser/clientFiles';
 import { UriPaths } from './browser/uriPaths';
-import { FIND_FILES_REQUEST, READ_EXTENSION_WASM_REQUEST, READ_FILE_REQUEST, type FindFilesParams, type ReadExtensionWasmParams, type ReadFileParams, type ReadFileResult } from './protocol';
+import {
+  FIND_FILES_REQUEST,
+  READ_EXTENSION_WASM_REQUEST,
+  READ_FILE_REQUEST,
+  type FindFilesParams,
+  type ReadExtensionWasmParams,
+  type ReadFileParams,
+  type ReadFileResult,
+} from './protocol';
 import type { RuntimeEnvironment } from './runtime';
 import { startServer } from './server';
 
@@ -20,7 +33,11 @@ interface WorkerScope {
 }
 const scope = globalThis as unknown as WorkerScope;
 
-const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(scope as never), new BrowserMessageWriter(scope as never));
+const connection = createConnection(
+  ProposedFeatures.all,
+  new BrowserMessageReader(scope as never),
+  new BrowserMessageWriter(scope as never),
+);
 const paths = new UriPaths();
 const files = new ClientFiles(
   {
@@ -33,7 +50,9 @@ const files = new ClientFiles(
 
 /** One WebAssembly file of the extension, read by the client. */
 async function extensionWasm(name: string): Promise<Uint8Array> {
-  const base64 = await connection.sendRequest<string>(READ_EXTENSION_WASM_REQUEST, { name } satisfies ReadExtensionWasmParams);
+  const base64 = await connection.sendRequest<string>(READ_EXTENSION_WASM_REQUEST, {
+    name,
+  } satisfies ReadExtensionWasmParams);
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -48,7 +67,10 @@ const runtime: RuntimeEnvironment = {
   listFiles: (folder) => files.listFiles(folder),
   settle: () => files.settle(),
   trackReads: (read) => files.track(read),
-  wasm: { runtime: () => extensionWasm('tree-sitter.wasm'), grammar: (grammar) => extensionWasm(`tree-sitter-${grammar}.wasm`) },
+  wasm: {
+    runtime: () => extensionWasm('tree-sitter.wasm'),
+    grammar: (grammar) => extensionWasm(`tree-sitter-${grammar}.wasm`),
+  },
   forget: (changed) => files.forget(changed),
   onLateAnswer: (listener) => files.onLateAnswer(listener),
   timer: {

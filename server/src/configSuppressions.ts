@@ -1,4 +1,14 @@
-import { judgeEntry, parentOf, parseConfig, staleIgnoreEntries, type Analysis, type AnalysisOptions, type DocumentResult, type Finding, type IgnoreEntry } from './core';
+import {
+  judgeEntry,
+  parentOf,
+  parseConfig,
+  staleIgnoreEntries,
+  type Analysis,
+  type AnalysisOptions,
+  type DocumentResult,
+  type Finding,
+  type IgnoreEntry,
+} from './core';
 
 /** Files one open `.toolwire.json` may analyse to judge its `ignore` entries (each an analysis). */
 export const MAX_JUDGED_FILES = 50;
@@ -29,7 +39,12 @@ export interface StaleEntryHost<Settings> {
  * files are gathered first and analysed one by one (the pipeline is async: a source file may
  * load its grammar), then the entries are judged.
  */
-export async function staleConfigEntries<Settings>(host: StaleEntryHost<Settings>, uri: string, text: string, settings: Settings): Promise<Finding[]> {
+export async function staleConfigEntries<Settings>(
+  host: StaleEntryHost<Settings>,
+  uri: string,
+  text: string,
+  settings: Settings,
+): Promise<Finding[]> {
   const path = host.uriToPath(uri);
   if (path === undefined || host.savedConfig(path) !== text) return [];
   const { config } = parseConfig(text);
@@ -61,7 +76,10 @@ export async function staleConfigEntries<Settings>(host: StaleEntryHost<Settings
     // Governed by a nearer config: it uses none of this one's entries (their numbers are another's).
     else analyses.set(file, result.config?.found.path === path ? result.analysis : { suppression: undefined });
   }
-  host.recordReads(uri, [...judged].map((file) => `${folder}/${file}`));
+  host.recordReads(
+    uri,
+    [...judged].map((file) => `${folder}/${file}`),
+  );
   return staleIgnoreEntries(entries, severity, (entry) => {
     const matching = matches.get(entry);
     return matching === undefined ? { kind: 'unknown' } : judgeEntry(entry, matching, (file) => analyses.get(file));

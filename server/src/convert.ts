@@ -1,9 +1,4 @@
-import {
-  DiagnosticSeverity,
-  type Diagnostic,
-  type Range,
-  type TextEdit,
-} from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { docsUrl, type Finding, type FindingCode, type FixData, type OffsetRange, type Severity } from './core';
 import { visible } from './features/markdown';
@@ -46,10 +41,20 @@ export interface DiagnosticData {
  * writes it into the `.toolwire.json` that applies to the document).
  */
 export type LspSuppress =
-  | { readonly kind: 'comment'; readonly title: string; readonly code: FindingCode; readonly edits: readonly CheckedEdit[] }
+  | {
+      readonly kind: 'comment';
+      readonly title: string;
+      readonly code: FindingCode;
+      readonly edits: readonly CheckedEdit[];
+    }
   | { readonly kind: 'config'; readonly title: string; readonly code: FindingCode; readonly tool?: string }
   /** On `unused-suppression`: the edit that removes the stale code or directive. */
-  | { readonly kind: 'remove'; readonly title: string; readonly code: FindingCode; readonly edits: readonly CheckedEdit[] };
+  | {
+      readonly kind: 'remove';
+      readonly title: string;
+      readonly code: FindingCode;
+      readonly edits: readonly CheckedEdit[];
+    };
 
 /** Builds a finding's suppression (undefined: none offered, as for `unused-suppression`). */
 export type SuppressionOf = (finding: Finding) => LspSuppress | undefined;
@@ -67,10 +72,20 @@ export function toLspFix(document: TextDocument, fix: FixData): LspFix {
 /** Locates a related location that sits in another file (a cross-file client collision). */
 export type OtherFiles = (file: string) => { readonly uri: string; range(range: OffsetRange): Range } | undefined;
 
-export function toDiagnostic(document: TextDocument, finding: Finding, otherFiles: OtherFiles = () => undefined, suppressionOf: SuppressionOf = () => undefined): Diagnostic {
+export function toDiagnostic(
+  document: TextDocument,
+  finding: Finding,
+  otherFiles: OtherFiles = () => undefined,
+  suppressionOf: SuppressionOf = () => undefined,
+): Diagnostic {
   const detail = visible(finding.detail);
   const suppress = suppressionOf(finding);
-  const data: DiagnosticData = { version: document.version, ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}), ...(detail !== '' ? { detail } : {}), ...(suppress ? { suppress } : {}) };
+  const data: DiagnosticData = {
+    version: document.version,
+    ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}),
+    ...(detail !== '' ? { detail } : {}),
+    ...(suppress ? { suppress } : {}),
+  };
   return {
     range: toRange(document, finding.range),
     severity: toSeverity(finding.severity),
@@ -87,11 +102,18 @@ export function toDiagnostic(document: TextDocument, finding: Finding, otherFile
       ? {
           relatedInformation: [
             ...finding.related.flatMap((r) => {
-              if (r.file === undefined) return [{ location: { uri: document.uri, range: toRange(document, r.range) }, message: visible(r.message) }];
+              if (r.file === undefined)
+                return [
+                  { location: { uri: document.uri, range: toRange(document, r.range) }, message: visible(r.message) },
+                ];
               const other = otherFiles(r.file);
-              return other ? [{ location: { uri: other.uri, range: other.range(r.range) }, message: visible(r.message) }] : [];
+              return other
+                ? [{ location: { uri: other.uri, range: other.range(r.range) }, message: visible(r.message) }]
+                : [];
             }),
-            ...(detail !== '' ? [{ location: { uri: document.uri, range: toRange(document, finding.range) }, message: detail }] : []),
+            ...(detail !== ''
+              ? [{ location: { uri: document.uri, range: toRange(document, finding.range) }, message: detail }]
+              : []),
           ],
         }
       : {}),
@@ -101,10 +123,14 @@ export function toDiagnostic(document: TextDocument, finding: Finding, otherFile
 
 export function toSeverity(severity: Severity | 'error' | 'warning'): DiagnosticSeverity {
   switch (severity) {
-    case 'error': return DiagnosticSeverity.Error;
-    case 'warning': return DiagnosticSeverity.Warning;
-    case 'information': return DiagnosticSeverity.Information;
-    case 'hint': return DiagnosticSeverity.Hint;
+    case 'error':
+      return DiagnosticSeverity.Error;
+    case 'warning':
+      return DiagnosticSeverity.Warning;
+    case 'information':
+      return DiagnosticSeverity.Information;
+    case 'hint':
+      return DiagnosticSeverity.Hint;
   }
 }
 

@@ -1,5 +1,18 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseConfig, reanalyzeEdits, type Analysis, type CensusCarry, type AnalysisOptions, type ConfigProblem, type DocumentResult, type Finding, type LoadedConfig, type PieceText, type TextChange, type TextReader } from './core';
+import {
+  parseConfig,
+  reanalyzeEdits,
+  type Analysis,
+  type CensusCarry,
+  type AnalysisOptions,
+  type ConfigProblem,
+  type DocumentResult,
+  type Finding,
+  type LoadedConfig,
+  type PieceText,
+  type TextChange,
+  type TextReader,
+} from './core';
 import { AnalysisIndex } from './analysisIndex';
 import { pieceTextOf } from './pieceDocument';
 import type { SettingsStore, ToolwireSettings } from './settings';
@@ -93,7 +106,11 @@ export interface DocumentHooks {
   /** Problems of an open `.toolwire.json` (the disk is read to tell an undecodable file). */
   readonly configProblems?: (uri: string, text: string) => readonly ConfigProblem[];
   /** Its `ignore` entries that silence nothing in the files they match. */
-  readonly configFindings?: (uri: string, text: string, settings: ToolwireSettings) => readonly Finding[] | Promise<readonly Finding[]>;
+  readonly configFindings?: (
+    uri: string,
+    text: string,
+    settings: ToolwireSettings,
+  ) => readonly Finding[] | Promise<readonly Finding[]>;
   /** The edits since an analysed version; without it every version is a full analysis. */
   readonly edits?: EditsBetween;
   /** Told when a version becomes a base, so older edits can be dropped. */
@@ -123,7 +140,11 @@ export class DocumentAnalyzer {
   constructor(
     private readonly settings: Pick<SettingsStore, 'forDocument'>,
     /** The core's one pipeline (config → options → client context → analysis) over the server's workspace. */
-    private readonly pipeline: (uri: string, text: string, settings: ToolwireSettings) => DocumentResult | Promise<DocumentResult>,
+    private readonly pipeline: (
+      uri: string,
+      text: string,
+      settings: ToolwireSettings,
+    ) => DocumentResult | Promise<DocumentResult>,
     private readonly logger: Logger,
     private readonly hooks: DocumentHooks = {},
   ) {}
@@ -145,7 +166,13 @@ export class DocumentAnalyzer {
   stateFor(document: TextDocument): Promise<DocumentState> {
     const cached = this.cache.get(document.uri);
     const epoch = this.epochs.get(document.uri) ?? 0;
-    if (cached && cached.version === document.version && cached.generation === this.generationCounter && cached.epoch === epoch) return cached.state;
+    if (
+      cached &&
+      cached.version === document.version &&
+      cached.generation === this.generationCounter &&
+      cached.epoch === epoch
+    )
+      return cached.state;
     const state = this.compute(document, this.generationCounter, epoch).then((computed) => {
       this.hooks.onComputed?.(computed);
       return computed;
@@ -177,35 +204,94 @@ export class DocumentAnalyzer {
     try {
       if (isConfigFile(document.uri)) {
         const text = pieces.toString();
-        return { ...common, kind: 'config-file', problems: this.hooks.configProblems?.(document.uri, text) ?? parseConfig(text).problems, findings: (await this.hooks.configFindings?.(document.uri, text, settings)) ?? [] };
+        return {
+          ...common,
+          kind: 'config-file',
+          problems: this.hooks.configProblems?.(document.uri, text) ?? parseConfig(text).problems,
+          findings: (await this.hooks.configFindings?.(document.uri, text, settings)) ?? [],
+        };
       }
-      if (!settings.enable) return { ...common, kind: 'disabled', detail: 'toolwire is turned off for this folder (setting toolwire.enable).' };
+      if (!settings.enable)
+        return {
+          ...common,
+          kind: 'disabled',
+          detail: 'toolwire is turned off for this folder (setting toolwire.enable).',
+        };
       const limit = settings.maxFileSizeMB * 1024 * 1024;
       if (pieces.length > limit) {
-        return { ...common, kind: 'too-large', detail: `toolwire skipped this file: ${(pieces.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).` };
+        return {
+          ...common,
+          kind: 'too-large',
+          detail: `toolwire skipped this file: ${(pieces.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).`,
+        };
       }
       const reused = this.reuse(document.uri, version, pieces, generation, epoch);
       if (reused) {
         const { next, carriedOver } = reused;
         // The whole text only for a handler that reads it (hover, code actions): the
         // diagnostics of a reused analysis never do, so an edit never joins the pieces.
-        return { ...common, kind: 'analysis', get text() { return pieces.toString(); }, reader: pieces, analysis: next.analysis, index: next.index, options: next.options, config: next.config, ...(carriedOver ? { carriedOver } : {}) };
+        return {
+          ...common,
+          kind: 'analysis',
+          get text() {
+            return pieces.toString();
+          },
+          reader: pieces,
+          analysis: next.analysis,
+          index: next.index,
+          options: next.options,
+          config: next.config,
+          ...(carriedOver ? { carriedOver } : {}),
+        };
       }
       // A source file may first need its grammar loaded (issue 12), and in a browser the
       // workspace's files arrive asynchronously: hence the await.
       const text = pieces.toString();
       const result = await this.pipeline(document.uri, text, settings);
-      if (result.kind === 'ignored') return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
-      if (result.kind === 'config-unreadable' || result.kind === 'unreadable') return { ...common, kind: 'failed', detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.` };
+      if (result.kind === 'ignored')
+        return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
+      if (result.kind === 'config-unreadable' || result.kind === 'unreadable')
+        return {
+          ...common,
+          kind: 'failed',
+          detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.`,
+        };
       // Closed while it was analysed: no base for a document that is gone (a reopened one starts over).
       const index = new AnalysisIndex(result.analysis);
-      if ((this.lives.get(document.uri) ?? 0) === life) this.setBase(document.uri, { version, generation, epoch, text: pieces, analysis: result.analysis, index, options: result.options, config: result.config, carry: result.carry });
-      return { ...common, kind: 'analysis', text, reader: text, analysis: result.analysis, index, options: result.options, config: result.config };
+      if ((this.lives.get(document.uri) ?? 0) === life)
+        this.setBase(document.uri, {
+          version,
+          generation,
+          epoch,
+          text: pieces,
+          analysis: result.analysis,
+          index,
+          options: result.options,
+          config: result.config,
+          carry: result.carry,
+        });
+      return {
+        ...common,
+        kind: 'analysis',
+        text,
+        reader: text,
+        analysis: result.analysis,
+        index,
+        options: result.options,
+        config: result.config,
+      };
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
-      this.logger.error(`toolwire: analysis of ${document.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      if (isConfigFile(document.uri)) return { ...common, kind: 'config-file', problems: parseConfig(pieces.toString()).problems, findings: [] };
-      return { ...common, kind: 'failed', detail: 'toolwire could not analyse this file (an internal error, logged in the toolwire output channel).' };
+      this.logger.error(
+        `toolwire: analysis of ${document.uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      if (isConfigFile(document.uri))
+        return { ...common, kind: 'config-file', problems: parseConfig(pieces.toString()).problems, findings: [] };
+      return {
+        ...common,
+        kind: 'failed',
+        detail: 'toolwire could not analyse this file (an internal error, logged in the toolwire output channel).',
+      };
     }
   }
 
@@ -214,7 +300,13 @@ export class DocumentAnalyzer {
    * equals a full analysis. Only within one settings generation and one inter-file epoch: a
    * settings, config or dependency change always runs the whole pipeline again.
    */
-  private reuse(uri: string, version: number, text: PieceText, generation: number, epoch: number): { next: Base; carriedOver: CarriedOver | undefined } | undefined {
+  private reuse(
+    uri: string,
+    version: number,
+    text: PieceText,
+    generation: number,
+    epoch: number,
+  ): { next: Base; carriedOver: CarriedOver | undefined } | undefined {
     const base = this.bases.get(uri);
     if (!base || base.generation !== generation || base.epoch !== epoch) return undefined;
     const changes = this.hooks.edits?.(uri, base.version, version);
@@ -227,11 +319,21 @@ export class DocumentAnalyzer {
     // name edit (a re-census, or a lone re-check) may change any of them, so only the findings
     // the core pairs with their predecessors, moved, keep what was made of them.
     const shifted = reused.reuse === 'shifted';
-    const next: Base = { ...base, version, text, analysis, index: new AnalysisIndex(analysis, { from: base.index, shifted }), carry: reused.carry };
+    const next: Base = {
+      ...base,
+      version,
+      text,
+      analysis,
+      index: new AnalysisIndex(analysis, { from: base.index, shifted }),
+      carry: reused.carry,
+    };
     this.setBase(uri, next);
     if (shifted) return { next, carriedOver: carriedOver(base, changes, analysis, undefined) };
     // A re-census pairs its findings with their predecessors, or nothing is carried over.
-    return { next, carriedOver: reused.predecessorOf ? carriedOver(base, changes, analysis, reused.predecessorOf) : undefined };
+    return {
+      next,
+      carriedOver: reused.predecessorOf ? carriedOver(base, changes, analysis, reused.predecessorOf) : undefined,
+    };
   }
 
   private setBase(uri: string, base: Base): void {
@@ -250,8 +352,14 @@ export class DocumentAnalyzer {
  * tokens, one change or several at once). Any line break written or removed gives undefined:
  * then every moved finding gets a new diagnostic.
  */
-function carriedOver(base: Base, changes: readonly TextChange[], analysis: Analysis, predecessorOf: CarriedOver['predecessorOf']): CarriedOver | undefined {
-  if (changes.length === 0 || (!predecessorOf && analysis.findings.length !== base.analysis.findings.length)) return undefined;
+function carriedOver(
+  base: Base,
+  changes: readonly TextChange[],
+  analysis: Analysis,
+  predecessorOf: CarriedOver['predecessorOf'],
+): CarriedOver | undefined {
+  if (changes.length === 0 || (!predecessorOf && analysis.findings.length !== base.analysis.findings.length))
+    return undefined;
   // Each change's offsets are in the text the changes before it left: follow them along.
   let text = base.text;
   const offsets: number[] = [];
@@ -267,7 +375,11 @@ function carriedOver(base: Base, changes: readonly TextChange[], analysis: Analy
     offsets.push(change.start);
     text = text.replace(change.start, change.end, change.text);
   }
-  return { previousFindings: base.analysis.findings, editedOffsets: offsets, ...(predecessorOf ? { predecessorOf } : {}) };
+  return {
+    previousFindings: base.analysis.findings,
+    editedOffsets: offsets,
+    ...(predecessorOf ? { predecessorOf } : {}),
+  };
 }
 
 /** LSP's line breaks: `\n`, `\r\n` and `\r`. */

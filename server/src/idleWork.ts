@@ -28,16 +28,21 @@ export class IdleWork {
   }
 
   private runFrom(uri: string, steps: ReadonlyArray<() => void>, next: number, delay: number): void {
-    this.scheduled.set(uri, this.timer.setTimeout(() => {
-      this.scheduled.delete(uri);
-      try {
-        steps[next]!();
-      } catch (error) {
-        // Ahead-of-time work only: the edit that needs it does it again, and reports a failure there.
-        this.logger.error(`toolwire: work ahead of the next edit of ${uri} failed: ${error instanceof Error ? error.message : String(error)}`);
-        return;
-      }
-      if (next + 1 < steps.length) this.runFrom(uri, steps, next + 1, 0);
-    }, delay));
+    this.scheduled.set(
+      uri,
+      this.timer.setTimeout(() => {
+        this.scheduled.delete(uri);
+        try {
+          steps[next]!();
+        } catch (error) {
+          // Ahead-of-time work only: the edit that needs it does it again, and reports a failure there.
+          this.logger.error(
+            `toolwire: work ahead of the next edit of ${uri} failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          return;
+        }
+        if (next + 1 < steps.length) this.runFrom(uri, steps, next + 1, 0);
+      }, delay),
+    );
   }
 }

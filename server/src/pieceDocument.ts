@@ -60,7 +60,8 @@ export class PieceDocument implements TextDocument {
     if (position.line < 0) return 0;
     const lineStart = this.lineStarts[position.line]!;
     if (position.character <= 0) return lineStart;
-    const nextLineStart = position.line + 1 < this.lineStarts.length ? this.lineStarts[position.line + 1]! : this.content.length;
+    const nextLineStart =
+      position.line + 1 < this.lineStarts.length ? this.lineStarts[position.line + 1]! : this.content.length;
     return this.beforeLineBreak(Math.min(lineStart + position.character, nextLineStart), lineStart);
   }
 
@@ -70,10 +71,16 @@ export class PieceDocument implements TextDocument {
     // Past the last line: what follows the last line's start, as the library answers.
     if (line >= starts.length) {
       const last = starts.length - 1;
-      return { start: { line: last, character: 0 }, end: { line: last, character: this.content.length - starts[last]! } };
+      return {
+        start: { line: last, character: 0 },
+        end: { line: last, character: this.content.length - starts[last]! },
+      };
     }
     const next = line + 1 < starts.length ? starts[line + 1]! : this.content.length;
-    return { start: { line, character: 0 }, end: { line, character: this.beforeLineBreak(next, starts[line]!) - starts[line]! } };
+    return {
+      start: { line, character: 0 },
+      end: { line, character: this.beforeLineBreak(next, starts[line]!) - starts[line]! },
+    };
   }
 
   getEOLCharacters(line: number): string {
@@ -110,7 +117,9 @@ export class PieceDocument implements TextDocument {
     const tailKept = after < old.length;
     const windowEnd = tailKept ? old[after]! + delta : this.content.length;
     // A break that ends the window starts the first kept line, counted with the tail.
-    const found = lineStartsOf(this.content.slice(old[first]!, windowEnd), old[first]!, false).filter((s) => !tailKept || s < windowEnd);
+    const found = lineStartsOf(this.content.slice(old[first]!, windowEnd), old[first]!, false).filter(
+      (s) => !tailKept || s < windowEnd,
+    );
     // In place, as the library does: the array holds a start per line of a large file.
     const removed = after - first - 1;
     if (found.length < 10_000) old.splice(first + 1, removed, ...found);
@@ -137,7 +146,9 @@ function isLineBreak(code: number): boolean {
 
 function wellFormed(range: Range): Range {
   const { start, end } = range;
-  return start.line > end.line || (start.line === end.line && start.character > end.character) ? { start: end, end: start } : range;
+  return start.line > end.line || (start.line === end.line && start.character > end.character)
+    ? { start: end, end: start }
+    : range;
 }
 
 /** A document's text as a PieceText: its own for a PieceDocument, else its string in one piece. */

@@ -12,7 +12,21 @@ import {
 } from 'vscode-languageserver';
 import { version } from '../../package.json';
 import { TreeSitterParsers } from './code/treeSitter';
-import { createToolwireService, grammarOf, hasTriggerImport, isCodeLanguage, languageOfPath, LineIndex, MCP_CLIENT_CONFIGS, parentOf, placeholderServer, relativeTo, type DocumentResult, type LoadedConfig, type SourceLanguage } from './core';
+import {
+  createToolwireService,
+  grammarOf,
+  hasTriggerImport,
+  isCodeLanguage,
+  languageOfPath,
+  LineIndex,
+  MCP_CLIENT_CONFIGS,
+  parentOf,
+  placeholderServer,
+  relativeTo,
+  type DocumentResult,
+  type LoadedConfig,
+  type SourceLanguage,
+} from './core';
 import { staleConfigEntries } from './configSuppressions';
 import { suppressActions, type ConfigLocation } from './features/suppress';
 import { toRange, type OtherFiles } from './convert';
@@ -25,7 +39,15 @@ import { inlayHintsIn } from './features/inlayHints';
 import { prepareRename, rename } from './features/rename';
 import { statusOf } from './features/status';
 import { documentSymbols } from './features/symbols';
-import { CENSUS_REQUEST, STATUS_REQUEST, WATCHED_FILES, type CensusParams, type CensusReport, type DocumentParams, type DocumentStatus } from './protocol';
+import {
+  CENSUS_REQUEST,
+  STATUS_REQUEST,
+  WATCHED_FILES,
+  type CensusParams,
+  type CensusReport,
+  type DocumentParams,
+  type DocumentStatus,
+} from './protocol';
 import type { RuntimeEnvironment } from './runtime';
 import { safe } from './safe';
 import { baseOptions, SettingsStore, type ToolwireSettings } from './settings';
@@ -74,7 +96,10 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     if (errors.length === 0 || warnedConfigs.has(key)) return;
     warnedConfigs.add(key);
     // A notification, not showMessageRequest: nothing to answer, and every client supports it.
-    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `toolwire: ${found.path} has ${errors.length} problem${errors.length === 1 ? '' : 's'} (first: ${errors[0]!.message}). Its valid settings still apply; open the file to see them all.` });
+    void connection.sendNotification(ShowMessageNotification.type, {
+      type: MessageType.Warning,
+      message: `toolwire: ${found.path} has ${errors.length} problem${errors.length === 1 ? '' : 's'} (first: ${errors[0]!.message}). Its valid settings still apply; open the file to see them all.`,
+    });
   };
   const workspace = new ServerWorkspace(documents, runtime);
   const service = createToolwireService({ workspace });
@@ -94,7 +119,10 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const code = language ?? languageOfPath(runtime.uriToPath(uri));
     if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code)) await parsers.load(grammarOf(code));
     // Each round waits for the reads this analysis asked for (not another one's: see trackReads).
-    const analyzeTracked = () => (runtime.trackReads ? runtime.trackReads(() => analyzeOnce(uri, text, current, language, languageId)) : { value: analyzeOnce(uri, text, current, language, languageId), settled: undefined });
+    const analyzeTracked = () =>
+      runtime.trackReads
+        ? runtime.trackReads(() => analyzeOnce(uri, text, current, language, languageId))
+        : { value: analyzeOnce(uri, text, current, language, languageId), settled: undefined };
     let { value: result, settled } = analyzeTracked();
     for (let round = 0; round < MAX_READ_ROUNDS && settled; round++) {
       workspace.arrived(await settled);
@@ -104,12 +132,15 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     // analysed again in full (an edit meanwhile would otherwise reuse this analysis without them).
     const late = settled;
     if (late) {
-      void late.then((arrived) => {
-        workspace.arrived(arrived);
-        if (!documents.get(uri)) return;
-        analyzer.touch(uri);
-        scheduler?.changed(uri, true);
-      }, () => undefined);
+      void late.then(
+        (arrived) => {
+          workspace.arrived(arrived);
+          if (!documents.get(uri)) return;
+          analyzer.touch(uri);
+          scheduler?.changed(uri, true);
+        },
+        () => undefined,
+      );
     }
     // A file that is not open (closed meanwhile, or read to judge `.toolwire.json`) keeps no tree.
     if (!documents.get(uri)) parsers?.forget(uri);
@@ -124,9 +155,18 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     }
   };
   /** The core's one pipeline, as the CLI runs it, with the editor's settings and folders. */
-  const analyzeOnce = (uri: string, text: string, current: ToolwireSettings, language: SourceLanguage | undefined, languageId: string | undefined): DocumentResult => {
+  const analyzeOnce = (
+    uri: string,
+    text: string,
+    current: ToolwireSettings,
+    language: SourceLanguage | undefined,
+    languageId: string | undefined,
+  ): DocumentResult => {
     const path = runtime.uriToPath(uri);
-    const folder = path === undefined ? undefined : workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
+    const folder =
+      path === undefined
+        ? undefined
+        : workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
     const result = service.analyzeDocument({
       path,
       text,
@@ -168,7 +208,9 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
         text = workspace.readFile(path);
       }
       // Never judged as an empty file: an entry is "unknown" where its file cannot be read.
-      return text === undefined ? { kind: 'unreadable', config: undefined } : pipeline(runtime.pathToUri(path), text, current);
+      return text === undefined
+        ? { kind: 'unreadable', config: undefined }
+        : pipeline(runtime.pathToUri(path), text, current);
     },
     baseSeverity: (current: ToolwireSettings) => baseOptions(current).severity,
     recordReads: (uri: string, paths: readonly string[]) => workspace.recordDependencies(uri, paths),
@@ -186,20 +228,31 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   const configLocation = (uri: string, config: LoadedConfig | undefined): ConfigLocation | undefined => {
     const path = runtime.uriToPath(uri);
     if (path === undefined || config?.found.unreadable) return undefined;
-    const folder = config?.found.folder ?? workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0] ?? parentOf(path);
+    const folder =
+      config?.found.folder ??
+      workspaceFolders.filter((f) => path.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0] ??
+      parentOf(path);
     const configUri = runtime.pathToUri(config?.found.path ?? `${folder}/.toolwire.json`);
     const open = documents.get(configUri);
-    return { uri: configUri, relativePath: relativeTo(folder, path), text: open ? open.getText() : config?.found.text, version: open ? open.version : null };
+    return {
+      uri: configUri,
+      relativePath: relativeTo(folder, path),
+      text: open ? open.getText() : config?.found.text,
+      version: open ? open.version : null,
+    };
   };
   let scheduler: DiagnosticsScheduler | undefined;
   const versioned = () => capabilities.workspace?.workspaceEdit?.documentChanges === true;
 
   connection.onInitialize((params): InitializeResult => {
     capabilities = params.capabilities;
-    workspaceFolders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []))
-      .flatMap((f) => runtime.uriToPath(f.uri) ?? []);
+    workspaceFolders = (
+      params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : [])
+    ).flatMap((f) => runtime.uriToPath(f.uri) ?? []);
     const pull = capabilities.textDocument?.diagnostic !== undefined;
-    scheduler = pull ? new PullDiagnostics(connection, documents, analyzer, runtime, logger, otherFiles) : new PushDiagnostics(connection, documents, analyzer, runtime, logger, otherFiles);
+    scheduler = pull
+      ? new PullDiagnostics(connection, documents, analyzer, runtime, logger, otherFiles)
+      : new PushDiagnostics(connection, documents, analyzer, runtime, logger, otherFiles);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -209,7 +262,9 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: { label: 'toolwire' },
         // Inter-file: an MCP server's tools collide with another server's in the client census.
-        ...(pull ? { diagnosticProvider: { identifier: 'toolwire', interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+        ...(pull
+          ? { diagnosticProvider: { identifier: 'toolwire', interFileDependencies: true, workspaceDiagnostics: false } }
+          : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'toolwire', version },
@@ -222,12 +277,17 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     }
     // Clients that do not watch files for us (the VS Code client does, via synchronize.fileEvents).
     if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED_FILES }] });
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: [{ globPattern: WATCHED_FILES }],
+      });
     }
     if (capabilities.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         const removed = new Set(event.removed.flatMap((f) => runtime.uriToPath(f.uri) ?? []));
-        workspaceFolders = [...workspaceFolders.filter((f) => !removed.has(f)), ...event.added.flatMap((f) => runtime.uriToPath(f.uri) ?? [])];
+        workspaceFolders = [
+          ...workspaceFolders.filter((f) => !removed.has(f)),
+          ...event.added.flatMap((f) => runtime.uriToPath(f.uri) ?? []),
+        ];
         refreshAll();
       });
     }
@@ -236,7 +296,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   const refreshAll = () => {
     analyzer.invalidateAll();
     scheduler?.refreshAll();
-    if (capabilities.workspace?.inlayHint?.refreshSupport) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (capabilities.workspace?.inlayHint?.refreshSupport)
+      void connection.languages.inlayHint.refresh().catch(() => undefined);
   };
 
   connection.onDidChangeConfiguration((params) => {
@@ -255,7 +316,9 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     workspace.invalidate(paths);
     for (const path of paths) dependencyChanged(path);
   };
-  connection.onDidChangeWatchedFiles((params) => filesChanged(params.changes.flatMap((c) => runtime.uriToPath(c.uri) ?? [])));
+  connection.onDidChangeWatchedFiles((params) =>
+    filesChanged(params.changes.flatMap((c) => runtime.uriToPath(c.uri) ?? [])),
+  );
   // A read that timed out was taken as "no such file"; its late answer is the file changing.
   runtime.onLateAnswer?.((path) => filesChanged([path]));
 
@@ -309,62 +372,104 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     return state.kind === 'analysis' ? { document, state } : undefined;
   };
 
-  connection.onHover(safe(logger, 'hover', null, async (params) => {
-    const found = await analysisOf(params.textDocument.uri);
-    return found ? hoverAt(found.document, found.state.index, found.document.offsetAt(params.position), placeholderServer()) : null;
-  }));
+  connection.onHover(
+    safe(logger, 'hover', null, async (params) => {
+      const found = await analysisOf(params.textDocument.uri);
+      return found
+        ? hoverAt(found.document, found.state.index, found.document.offsetAt(params.position), placeholderServer())
+        : null;
+    }),
+  );
 
-  connection.languages.inlayHint.on(safe(logger, 'inlay hints', [], async (params) => {
-    const found = await analysisOf(params.textDocument.uri);
-    if (!found || !found.state.settings.inlayHints) return [];
-    return inlayHintsIn(found.document, found.state.index, params.range);
-  }));
+  connection.languages.inlayHint.on(
+    safe(logger, 'inlay hints', [], async (params) => {
+      const found = await analysisOf(params.textDocument.uri);
+      if (!found?.state.settings.inlayHints) return [];
+      return inlayHintsIn(found.document, found.state.index, params.range);
+    }),
+  );
 
-  connection.onCodeAction(safe(logger, 'code actions', [], async (params) => {
-    const document = documents.get(params.textDocument.uri);
-    if (!document) return [];
-    const found = await analysisOf(params.textDocument.uri);
-    // Stale request (the user typed on): no fix can be proven on text that moved on.
-    if (!found || documents.get(params.textDocument.uri)?.version !== document.version) return [];
-    const fixes = quickFixes(document, params, found.state.options, found.state.index, versioned());
-    const { state } = found;
-    const suppressions = suppressActions(document, params, {
-      options: state.options,
-      index: state.index,
-      config: () => configLocation(document.uri, state.config),
-      versionedEdits: versioned(),
-      canCreateFiles: capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create') === true && versioned(),
-    });
-    return [...fixes, ...fixAllActions(document, params, found.state.options, found.state.index, versioned()), ...suppressions];
-  }));
+  connection.onCodeAction(
+    safe(logger, 'code actions', [], async (params) => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      const found = await analysisOf(params.textDocument.uri);
+      // Stale request (the user typed on): no fix can be proven on text that moved on.
+      if (!found || documents.get(params.textDocument.uri)?.version !== document.version) return [];
+      const fixes = quickFixes(document, params, found.state.options, found.state.index, versioned());
+      const { state } = found;
+      const suppressions = suppressActions(document, params, {
+        options: state.options,
+        index: state.index,
+        config: () => configLocation(document.uri, state.config),
+        versionedEdits: versioned(),
+        canCreateFiles:
+          capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create') === true && versioned(),
+      });
+      return [
+        ...fixes,
+        ...fixAllActions(document, params, found.state.options, found.state.index, versioned()),
+        ...suppressions,
+      ];
+    }),
+  );
 
-  connection.onPrepareRename(safe(logger, 'prepare rename', null, async (params) => {
-    const found = await analysisOf(params.textDocument.uri);
-    return found ? prepareRename(found.document, found.state.analysis, found.document.offsetAt(params.position)) : null;
-  }));
+  connection.onPrepareRename(
+    safe(logger, 'prepare rename', null, async (params) => {
+      const found = await analysisOf(params.textDocument.uri);
+      return found
+        ? prepareRename(found.document, found.state.analysis, found.document.offsetAt(params.position))
+        : null;
+    }),
+  );
 
-  connection.onRenameRequest(safe(logger, 'rename', null, async (params) => {
-    const found = await analysisOf(params.textDocument.uri);
-    return found ? rename(found.document, found.state.options, found.document.offsetAt(params.position), params.newName, versioned()) : null;
-  }));
+  connection.onRenameRequest(
+    safe(logger, 'rename', null, async (params) => {
+      const found = await analysisOf(params.textDocument.uri);
+      return found
+        ? rename(
+            found.document,
+            found.state.options,
+            found.document.offsetAt(params.position),
+            params.newName,
+            versioned(),
+          )
+        : null;
+    }),
+  );
 
-  connection.onDocumentSymbol(safe(logger, 'document symbols', [], async (params) => {
-    const found = await analysisOf(params.textDocument.uri);
-    return found ? documentSymbols(found.document, found.state.analysis) : [];
-  }));
+  connection.onDocumentSymbol(
+    safe(logger, 'document symbols', [], async (params) => {
+      const found = await analysisOf(params.textDocument.uri);
+      return found ? documentSymbols(found.document, found.state.analysis) : [];
+    }),
+  );
 
-  const notAnalysed: DocumentStatus = { state: 'not-a-tool-file', format: null, tools: 0, offered: 0, errors: 0, warnings: 0 };
-  connection.onRequest(STATUS_REQUEST, safe(logger, 'status', notAnalysed, async (params: DocumentParams) => {
-    const document = documents.get(params.uri);
-    return document ? statusOf(await analyzer.stateFor(document)) : notAnalysed;
-  }));
+  const notAnalysed: DocumentStatus = {
+    state: 'not-a-tool-file',
+    format: null,
+    tools: 0,
+    offered: 0,
+    errors: 0,
+    warnings: 0,
+  };
+  connection.onRequest(
+    STATUS_REQUEST,
+    safe(logger, 'status', notAnalysed, async (params: DocumentParams) => {
+      const document = documents.get(params.uri);
+      return document ? statusOf(await analyzer.stateFor(document)) : notAnalysed;
+    }),
+  );
 
-  connection.onRequest(CENSUS_REQUEST, safe<CensusParams, CensusReport | null>(logger, 'census', null, async (params) => {
-    const found = await analysisOf(params.uri);
-    if (!found) return null;
-    const fileName = decodeURIComponent(params.uri.slice(params.uri.lastIndexOf('/') + 1));
-    return censusReport(fileName, found.state.index, placeholderServer(), params.page, params.pageSize);
-  }));
+  connection.onRequest(
+    CENSUS_REQUEST,
+    safe<CensusParams, CensusReport | null>(logger, 'census', null, async (params) => {
+      const found = await analysisOf(params.uri);
+      if (!found) return null;
+      const fileName = decodeURIComponent(params.uri.slice(params.uri.lastIndexOf('/') + 1));
+      return censusReport(fileName, found.state.index, placeholderServer(), params.page, params.pageSize);
+    }),
+  );
 
   documents.listen(connection);
   connection.listen();

@@ -1,5 +1,16 @@
 import type { Connection } from 'vscode-languageserver';
-import { DERIVATION_IDS, FINDING_CODES, isClientId, isProviderId, type AnalysisOptions, type ClientId, type DerivationId, type FindingCode, type ProviderId, type SeveritySetting } from './core';
+import {
+  DERIVATION_IDS,
+  FINDING_CODES,
+  isClientId,
+  isProviderId,
+  type AnalysisOptions,
+  type ClientId,
+  type DerivationId,
+  type FindingCode,
+  type ProviderId,
+  type SeveritySetting,
+} from './core';
 
 /** The `toolwire.*` editor settings, resolved per resource (multi-root folders may differ). */
 export interface ToolwireSettings {
@@ -36,7 +47,10 @@ export class SettingsStore {
   private readonly cache = new Map<string, Promise<ToolwireSettings>>();
   private global: ToolwireSettings = DEFAULT_SETTINGS;
 
-  constructor(private readonly connection: Connection, private readonly pullSupported: () => boolean) {}
+  constructor(
+    private readonly connection: Connection,
+    private readonly pullSupported: () => boolean,
+  ) {}
 
   forDocument(uri: string): Promise<ToolwireSettings> {
     if (!this.pullSupported()) return Promise.resolve(this.global);
@@ -54,7 +68,8 @@ export class SettingsStore {
   /** didChangeConfiguration: push-style clients send the settings along. */
   changed(pushed: unknown): void {
     this.cache.clear();
-    if (pushed && typeof pushed === 'object' && 'toolwire' in pushed) this.global = normalizeSettings((pushed as { toolwire: unknown }).toolwire);
+    if (pushed && typeof pushed === 'object' && 'toolwire' in pushed)
+      this.global = normalizeSettings((pushed as { toolwire: unknown }).toolwire);
   }
 
   forget(uri: string): void {
@@ -64,12 +79,21 @@ export class SettingsStore {
 
 export function normalizeSettings(raw: unknown): ToolwireSettings {
   const value = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const providers = Array.isArray(value.providers) ? value.providers.filter((p): p is ProviderId => typeof p === 'string' && isProviderId(p)) : undefined;
-  const derivation = typeof value.derivation === 'string' && (DERIVATION_IDS as readonly string[]).includes(value.derivation) ? (value.derivation as DerivationId) : 'auto';
+  const providers = Array.isArray(value.providers)
+    ? value.providers.filter((p): p is ProviderId => typeof p === 'string' && isProviderId(p))
+    : undefined;
+  const derivation =
+    typeof value.derivation === 'string' && (DERIVATION_IDS as readonly string[]).includes(value.derivation)
+      ? (value.derivation as DerivationId)
+      : 'auto';
   const severity: Partial<Record<FindingCode, SeveritySetting>> = {};
   if (value.severity && typeof value.severity === 'object') {
     for (const [code, level] of Object.entries(value.severity as Record<string, unknown>)) {
-      if ((FINDING_CODES as readonly string[]).includes(code) && typeof level === 'string' && ['error', 'warning', 'information', 'hint', 'off'].includes(level)) {
+      if (
+        (FINDING_CODES as readonly string[]).includes(code) &&
+        typeof level === 'string' &&
+        ['error', 'warning', 'information', 'hint', 'off'].includes(level)
+      ) {
         severity[code as FindingCode] = level as SeveritySetting;
       }
     }
@@ -78,11 +102,18 @@ export function normalizeSettings(raw: unknown): ToolwireSettings {
     enable: typeof value.enable === 'boolean' ? value.enable : DEFAULT_SETTINGS.enable,
     providers: providers && providers.length > 0 ? providers : undefined,
     derivation,
-    reservedNames: Array.isArray(value.reservedNames) ? value.reservedNames.filter((n): n is string => typeof n === 'string') : [],
+    reservedNames: Array.isArray(value.reservedNames)
+      ? value.reservedNames.filter((n): n is string => typeof n === 'string')
+      : [],
     severity,
-    maxFileSizeMB: typeof value.maxFileSize === 'number' && value.maxFileSize > 0 ? value.maxFileSize : DEFAULT_SETTINGS.maxFileSizeMB,
+    maxFileSizeMB:
+      typeof value.maxFileSize === 'number' && value.maxFileSize > 0
+        ? value.maxFileSize
+        : DEFAULT_SETTINGS.maxFileSizeMB,
     inlayHints: typeof value.inlayHints === 'boolean' ? value.inlayHints : DEFAULT_SETTINGS.inlayHints,
-    clients: Array.isArray(value.clients) ? value.clients.filter((c): c is ClientId => typeof c === 'string' && isClientId(c)) : [],
+    clients: Array.isArray(value.clients)
+      ? value.clients.filter((c): c is ClientId => typeof c === 'string' && isClientId(c))
+      : [],
   };
 }
 

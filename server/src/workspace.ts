@@ -1,6 +1,16 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { globMatcher, loadConfig, parseConfig, toolNamesIn, type CodeParser, type ConfigProblem, type OffsetRange, type ToolwireWorkspace, type UnreadableFile } from './core';
+import {
+  globMatcher,
+  loadConfig,
+  parseConfig,
+  toolNamesIn,
+  type CodeParser,
+  type ConfigProblem,
+  type OffsetRange,
+  type ToolwireWorkspace,
+  type UnreadableFile,
+} from './core';
 import type { RuntimeEnvironment } from './runtime';
 
 type Tools = ReadonlyArray<{ readonly name: string; readonly range: OffsetRange }>;
@@ -23,7 +33,10 @@ export class ServerWorkspace implements ToolwireWorkspace {
   /** Reads other source files of a server spread over several modules (issue 12), with the grammars loaded so far. */
   code: CodeParser | undefined;
 
-  constructor(private readonly documents: TextDocuments<TextDocument>, private readonly runtime: RuntimeEnvironment) {}
+  constructor(
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly runtime: RuntimeEnvironment,
+  ) {}
 
   readFile(path: string): string | undefined {
     const open = this.documents.get(this.runtime.pathToUri(path));

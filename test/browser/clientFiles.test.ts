@@ -16,7 +16,15 @@ function deferredClient(files: Record<string, ReadFileResult>) {
     },
     findFiles: ({ folderUri }) => {
       asked.push(`list ${folderUri}`);
-      return new Promise((done) => release.push(() => done(Object.keys(files).filter((u) => u.startsWith(`${folderUri}/`)).map((u) => u.slice(folderUri.length + 1)))));
+      return new Promise((done) =>
+        release.push(() =>
+          done(
+            Object.keys(files)
+              .filter((u) => u.startsWith(`${folderUri}/`))
+              .map((u) => u.slice(folderUri.length + 1)),
+          ),
+        ),
+      );
     },
   };
   return { requests, asked, releaseAll: () => release.splice(0).forEach((r) => r()) };
@@ -55,13 +63,24 @@ describe('ClientFiles: synchronous reads over a client that answers later', () =
   });
 
   test('an unreadable config keeps its reason, its text and where it goes wrong', async () => {
-    const client = deferredClient({ 'file:///w/.toolwire.json': { kind: 'unreadable', error: 'it is not valid UTF-8 (byte 3)', text: '{}\uFFFD', offset: 2 } });
+    const client = deferredClient({
+      'file:///w/.toolwire.json': {
+        kind: 'unreadable',
+        error: 'it is not valid UTF-8 (byte 3)',
+        text: '{}\uFFFD',
+        offset: 2,
+      },
+    });
     const files = new ClientFiles(client.requests, toUri, () => undefined);
     files.readConfigFile('/file:/w/.toolwire.json');
     const settled = files.settle();
     client.releaseAll();
     await settled;
-    assert.deepEqual(files.readConfigFile('/file:/w/.toolwire.json'), { error: 'it is not valid UTF-8 (byte 3)', text: '{}\uFFFD', offset: 2 });
+    assert.deepEqual(files.readConfigFile('/file:/w/.toolwire.json'), {
+      error: 'it is not valid UTF-8 (byte 3)',
+      text: '{}\uFFFD',
+      offset: 2,
+    });
   });
 
   test('an answer to a request sent before a change (forget) is not kept as current', async () => {
@@ -77,7 +96,11 @@ describe('ClientFiles: synchronous reads over a client that answers later', () =
 
   test('a failed request reads as no such file and is logged', async () => {
     const logged: string[] = [];
-    const files = new ClientFiles({ readFile: () => Promise.reject(new Error('gone')), findFiles: () => Promise.resolve([]) }, toUri, (m) => logged.push(m));
+    const files = new ClientFiles(
+      { readFile: () => Promise.reject(new Error('gone')), findFiles: () => Promise.resolve([]) },
+      toUri,
+      (m) => logged.push(m),
+    );
     files.readFile('/file:/w/a.json');
     await files.settle();
     assert.equal(files.readFile('/file:/w/a.json'), undefined);
@@ -87,7 +110,10 @@ describe('ClientFiles: synchronous reads over a client that answers later', () =
 
   test('a client that never answers does not hold the analysis: the read gives up as no such file', async () => {
     const logged: string[] = [];
-    const never: FileRequests = { readFile: () => new Promise(() => undefined), findFiles: () => new Promise(() => undefined) };
+    const never: FileRequests = {
+      readFile: () => new Promise(() => undefined),
+      findFiles: () => new Promise(() => undefined),
+    };
     const files = new ClientFiles(never, toUri, (m) => logged.push(m), 1);
     files.readFile('/file:/w/a.json');
     assert.deepEqual(await files.settle(), ['/file:/w/a.json']);
@@ -97,18 +123,28 @@ describe('ClientFiles: synchronous reads over a client that answers later', () =
   });
 
   test("an analysis waits for its own reads, even when another caller's settle took them", async () => {
-    const client = deferredClient({ 'file:///w/.toolwire.json': { kind: 'text', text: '{}' }, 'file:///w/b.json': { kind: 'text', text: 'b' } });
+    const client = deferredClient({
+      'file:///w/.toolwire.json': { kind: 'text', text: '{}' },
+      'file:///w/b.json': { kind: 'text', text: 'b' },
+    });
     const files = new ClientFiles(client.requests, toUri, () => undefined);
     // Two analyses at once: the first asks for the config, the second for the config and its own file.
     const first = files.track(() => files.readConfigFile('/file:/w/.toolwire.json'));
-    const second = files.track(() => [files.readConfigFile('/file:/w/.toolwire.json'), files.readFile('/file:/w/b.json')]);
+    const second = files.track(() => [
+      files.readConfigFile('/file:/w/.toolwire.json'),
+      files.readFile('/file:/w/b.json'),
+    ]);
     assert.equal(first.value, undefined);
     assert.deepEqual(client.asked, ['file:///w/.toolwire.json', 'file:///w/b.json'], 'the config is asked for once');
     // Someone settles everything in flight first (what the second pipeline did when settle was global).
     const global = files.settle();
     assert.equal(files.settle(), undefined, 'taken');
     client.releaseAll();
-    assert.deepEqual(await first.settled, ['/file:/w/.toolwire.json'], 'the first analysis still learns its config arrived');
+    assert.deepEqual(
+      await first.settled,
+      ['/file:/w/.toolwire.json'],
+      'the first analysis still learns its config arrived',
+    );
     assert.deepEqual(await second.settled, ['/file:/w/.toolwire.json', '/file:/w/b.json']);
     assert.deepEqual(await global, ['/file:/w/.toolwire.json', '/file:/w/b.json']);
     const again = files.track(() => files.readConfigFile('/file:/w/.toolwire.json'));
@@ -116,7 +152,10 @@ describe('ClientFiles: synchronous reads over a client that answers later', () =
   });
 
   test('folder listings come from findFiles and are dropped by any change', async () => {
-    const client = deferredClient({ 'file:///w/a.json': { kind: 'text', text: '' }, 'file:///w/sub/b.json': { kind: 'text', text: '' } });
+    const client = deferredClient({
+      'file:///w/a.json': { kind: 'text', text: '' },
+      'file:///w/sub/b.json': { kind: 'text', text: '' },
+    });
     const files = new ClientFiles(client.requests, toUri, () => undefined);
     assert.deepEqual(files.listFiles('/file:/w'), []);
     const settled = files.settle();
@@ -131,8 +170,14 @@ describe('ClientFiles: synchronous reads over a client that answers later', () =
 describe('UriPaths: a path for any scheme, and back', () => {
   test('virtual file systems keep scheme and authority in the first segment', () => {
     const uris = new UriPaths();
-    assert.equal(uris.uriToPath('vscode-vfs://github/owner/repo/.well-known/agent-discovery.json'), '/vscode-vfs:github/owner/repo/.well-known/agent-discovery.json');
-    assert.equal(uris.pathToUri('/vscode-vfs:github/owner/repo/.toolwire.json'), 'vscode-vfs://github/owner/repo/.toolwire.json');
+    assert.equal(
+      uris.uriToPath('vscode-vfs://github/owner/repo/.well-known/agent-discovery.json'),
+      '/vscode-vfs:github/owner/repo/.well-known/agent-discovery.json',
+    );
+    assert.equal(
+      uris.pathToUri('/vscode-vfs:github/owner/repo/.toolwire.json'),
+      'vscode-vfs://github/owner/repo/.toolwire.json',
+    );
     assert.equal(uris.uriToPath('file:///home/u/tools.json'), '/file:/home/u/tools.json');
     assert.equal(uris.pathToUri('/file:/home/u/.toolwire.json'), 'file:///home/u/.toolwire.json');
   });
@@ -143,7 +188,10 @@ describe('UriPaths: a path for any scheme, and back', () => {
     const path = uris.uriToPath(sent)!;
     assert.equal(path, '/vscode-remote:remote/w/my tools (v2).json');
     assert.equal(uris.pathToUri(path), sent);
-    assert.equal(uris.pathToUri('/vscode-remote:remote/w/other (v2).json'), 'vscode-remote://remote/w/other%20%28v2%29.json');
+    assert.equal(
+      uris.pathToUri('/vscode-remote:remote/w/other (v2).json'),
+      'vscode-remote://remote/w/other%20%28v2%29.json',
+    );
   });
 
   test('URIs without a path of their own have none', () => {
@@ -164,13 +212,31 @@ describe('decodeFile: bytes as VS Code shows them', () => {
   });
 
   test('invalid UTF-8 says at which byte, and where in the text', () => {
-    assert.deepEqual(decodeFile(bytes(0x7b, 0xc3, 0xa9, 0xff, 0x7d)), { kind: 'unreadable', error: 'it is not valid UTF-8 (byte 3)', text: '{é\uFFFD}', offset: 2 });
+    assert.deepEqual(decodeFile(bytes(0x7b, 0xc3, 0xa9, 0xff, 0x7d)), {
+      kind: 'unreadable',
+      error: 'it is not valid UTF-8 (byte 3)',
+      text: '{é\uFFFD}',
+      offset: 2,
+    });
     // The byte order mark counts in the byte offset, not in the text.
-    assert.deepEqual(decodeFile(bytes(0xef, 0xbb, 0xbf, 0x7b, 0xc0, 0x80)), { kind: 'unreadable', error: 'it is not valid UTF-8 (byte 4)', text: '{\uFFFD\uFFFD', offset: 1 });
+    assert.deepEqual(decodeFile(bytes(0xef, 0xbb, 0xbf, 0x7b, 0xc0, 0x80)), {
+      kind: 'unreadable',
+      error: 'it is not valid UTF-8 (byte 4)',
+      text: '{\uFFFD\uFFFD',
+      offset: 1,
+    });
   });
 
   test('firstInvalidUtf8 agrees with a fatal TextDecoder on overlongs, surrogates, truncation and range', () => {
-    const cases: number[][] = [[0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0xf0, 0x9f, 0x98, 0x80], [0x41, 0xf5], [0xc2, 0xa9, 0x41]];
+    const cases: number[][] = [
+      [0xe0, 0x80, 0x80],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xe2, 0x82],
+      [0xf0, 0x9f, 0x98, 0x80],
+      [0x41, 0xf5],
+      [0xc2, 0xa9, 0x41],
+    ];
     for (const c of cases) {
       let valid = true;
       try {

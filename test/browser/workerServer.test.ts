@@ -49,7 +49,16 @@ const SOURCE_TEXT = [
   '',
 ].join('\n');
 const DIST = resolve(__dirname, '../../dist');
-const TOOLS = JSON.stringify({ tools: [{ name: 'files.read', inputSchema: { type: 'object' } }, { name: 'files_read', inputSchema: { type: 'object' } }] }, null, 2);
+const TOOLS = JSON.stringify(
+  {
+    tools: [
+      { name: 'files.read', inputSchema: { type: 'object' } },
+      { name: 'files_read', inputSchema: { type: 'object' } },
+    ],
+  },
+  null,
+  2,
+);
 
 class WorkerReader extends AbstractMessageReader {
   constructor(private readonly worker: Worker) {
@@ -78,7 +87,9 @@ interface Published {
   readonly diagnostics: Diagnostic[];
 }
 
-describe('the browser server in a worker, files from the client', { skip: existsSync(BUNDLE) ? false : `${BUNDLE} is missing: npm run build` }, () => {
+describe('the browser server in a worker, files from the client', {
+  skip: existsSync(BUNDLE) ? false : `${BUNDLE} is missing: npm run build`,
+}, () => {
   const files = new Map<string, string>();
   const asked: string[] = [];
   const wasmAsked: string[] = [];
@@ -90,7 +101,10 @@ describe('the browser server in a worker, files from the client', { skip: exists
   /** The next publication for the document satisfying `accept` (event-driven, with a deadline). */
   const nextPublished = (accept: (p: Published) => boolean, from: number, uri = DOCUMENT): Promise<Published> =>
     new Promise((done, fail) => {
-      const deadline = setTimeout(() => fail(new Error(`no matching diagnostics; published: ${JSON.stringify(published.slice(from))}`)), 15_000);
+      const deadline = setTimeout(
+        () => fail(new Error(`no matching diagnostics; published: ${JSON.stringify(published.slice(from))}`)),
+        15_000,
+      );
       const check = () => {
         const found = published.slice(from).find((p) => p.uri === uri && accept(p));
         if (!found) {
@@ -106,7 +120,10 @@ describe('the browser server in a worker, files from the client', { skip: exists
   before(async () => {
     files.set(CONFIG, JSON.stringify({ severity: { 'wire-collision': 'warning' }, clients: [] }));
     files.set(DOCUMENT, TOOLS);
-    files.set(`${OTHER}/.vscode/mcp.json`, JSON.stringify({ servers: { files: { command: 'node', args: ['srv/index.js'] } } }));
+    files.set(
+      `${OTHER}/.vscode/mcp.json`,
+      JSON.stringify({ servers: { files: { command: 'node', args: ['srv/index.js'] } } }),
+    );
     files.set(SERVED, TOOLS);
     worker = new Worker(PRELUDE, { eval: true, workerData: { bundle: BUNDLE } });
     connection = createProtocolConnection(new WorkerReader(worker), new WorkerWriter(worker));
@@ -118,7 +135,8 @@ describe('the browser server in a worker, files from the client', { skip: exists
       return text === undefined ? { kind: 'missing' } : { kind: 'text', text };
     });
     connection.onRequest('toolwire/findFiles', async ({ folderUri }: { folderUri: string }) =>
-      [...files.keys()].filter((uri) => uri.startsWith(`${folderUri}/`)).map((uri) => uri.slice(folderUri.length + 1)));
+      [...files.keys()].filter((uri) => uri.startsWith(`${folderUri}/`)).map((uri) => uri.slice(folderUri.length + 1)),
+    );
     connection.onRequest('toolwire/readExtensionWasm', ({ name }: { name: string }) => {
       wasmAsked.push(name);
       return readFileSync(resolve(DIST, name)).toString('base64');
@@ -129,7 +147,15 @@ describe('the browser server in a worker, files from the client', { skip: exists
       waiters.splice(0).forEach((w) => w());
     });
     connection.listen();
-    await connection.sendRequest('initialize', { processId: null, rootUri: ROOT, workspaceFolders: [{ uri: ROOT, name: 'repo' }, { uri: OTHER, name: 'other' }], capabilities: {} });
+    await connection.sendRequest('initialize', {
+      processId: null,
+      rootUri: ROOT,
+      workspaceFolders: [
+        { uri: ROOT, name: 'repo' },
+        { uri: OTHER, name: 'other' },
+      ],
+      capabilities: {},
+    });
     await connection.sendNotification('initialized', {});
   });
 
@@ -139,37 +165,68 @@ describe('the browser server in a worker, files from the client', { skip: exists
   });
 
   test('the first diagnostics already follow the .toolwire.json it reads through the client', async () => {
-    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: DOCUMENT, languageId: 'json', version: 1, text: TOOLS } });
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: DOCUMENT, languageId: 'json', version: 1, text: TOOLS },
+    });
     const first = await nextPublished(() => true, 0);
     // Without the config: errors, and client-* findings for every modelled client.
-    assert.deepEqual(first.diagnostics.map((d) => [d.code, d.severity]), [['wire-collision', 2], ['wire-collision', 2]]);
+    assert.deepEqual(
+      first.diagnostics.map((d) => [d.code, d.severity]),
+      [
+        ['wire-collision', 2],
+        ['wire-collision', 2],
+      ],
+    );
     assert.ok(asked.includes(CONFIG), `the config was asked for: ${asked.join(', ')}`);
     assert.ok(asked.includes(`${ROOT}/servers/.toolwire.json`), 'discovery walked up from the document');
-    assert.ok(asked.every((uri) => uri.startsWith(`${ROOT}/`)), `nothing above the workspace folder was asked for: ${asked.join(', ')}`);
+    assert.ok(
+      asked.every((uri) => uri.startsWith(`${ROOT}/`)),
+      `nothing above the workspace folder was asked for: ${asked.join(', ')}`,
+    );
   });
 
   test('an MCP client configuration read through the client decides the clients and the server name', async () => {
-    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: SERVED, languageId: 'json', version: 1, text: TOOLS } });
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: SERVED, languageId: 'json', version: 1, text: TOOLS },
+    });
     const first = await nextPublished(() => true, 0, SERVED);
     const clientFindings = first.diagnostics.filter((d) => String(d.code).startsWith('client-'));
-    assert.deepEqual(clientFindings.map((d) => d.code), ['client-collision', 'client-collision'], JSON.stringify(first.diagnostics.map((d) => d.message)));
+    assert.deepEqual(
+      clientFindings.map((d) => d.code),
+      ['client-collision', 'client-collision'],
+      JSON.stringify(first.diagnostics.map((d) => d.message)),
+    );
     // Only VS Code (the configuration's client), and under the server name it gives the folder.
     const messages = clientFindings.map((d) => String(d.message));
-    assert.ok(messages.every((m) => m.includes('mcp_files_files_read') && !m.includes('Cursor')), messages[0]);
+    assert.ok(
+      messages.every((m) => m.includes('mcp_files_files_read') && !m.includes('Cursor')),
+      messages[0],
+    );
   });
 
   test('a watched-file change to the config is read again and applies', async () => {
     const from = published.length;
     files.set(CONFIG, JSON.stringify({ severity: { 'wire-collision': 'error' }, clients: [] }));
     await connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: CONFIG, type: 2 }] });
-    const next = await nextPublished((p) => p.diagnostics.every((d) => d.severity === 1) && p.diagnostics.length === 2, from);
-    assert.deepEqual(next.diagnostics.map((d) => d.code), ['wire-collision', 'wire-collision']);
+    const next = await nextPublished(
+      (p) => p.diagnostics.every((d) => d.severity === 1) && p.diagnostics.length === 2,
+      from,
+    );
+    assert.deepEqual(
+      next.diagnostics.map((d) => d.code),
+      ['wire-collision', 'wire-collision'],
+    );
   });
 
   test('source code: tree-sitter loads from the bytes the client sends, and its tools are checked', async () => {
-    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: SOURCE, languageId: 'typescript', version: 1, text: SOURCE_TEXT } });
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: SOURCE, languageId: 'typescript', version: 1, text: SOURCE_TEXT },
+    });
     const first = await nextPublished((p) => p.diagnostics.some((d) => d.code === 'wire-collision'), 0, SOURCE);
-    assert.deepEqual(first.diagnostics.filter((d) => d.code === 'wire-collision').map((d) => d.range.start.line), [2, 3]);
+    assert.deepEqual(
+      first.diagnostics.filter((d) => d.code === 'wire-collision').map((d) => d.range.start.line),
+      [2, 3],
+    );
     assert.deepEqual(wasmAsked.sort(), ['tree-sitter-typescript.wasm', 'tree-sitter.wasm']);
   });
 });

@@ -13,7 +13,17 @@ const CLEAN = '{"tools":[{"name":"ok","inputSchema":{}}]}';
 const ROOT_TMP = scratch({});
 
 interface JsonOut {
-  files: Array<{ path: string; format: string | null; tools: Array<{ name: string }>; diagnostics: Array<{ code: string; severity: string; message: string; range: { start: { line: number; character: number } } }> }>;
+  files: Array<{
+    path: string;
+    format: string | null;
+    tools: Array<{ name: string }>;
+    diagnostics: Array<{
+      code: string;
+      severity: string;
+      message: string;
+      range: { start: { line: number; character: number } };
+    }>;
+  }>;
 }
 
 function json(result: CliResult): JsonOut {
@@ -42,7 +52,10 @@ describe('encodings: decoded as VS Code decodes them', () => {
   test('UTF-16LE and UTF-16BE with a BOM give the same findings as UTF-8', () => {
     const dir = scratch({ 'utf8.json': TOOLS });
     writeFileSync(join(dir, 'le.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TOOLS, 'utf16le')]));
-    writeFileSync(join(dir, 'be.json'), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(TOOLS, 'utf16le').swap16()]));
+    writeFileSync(
+      join(dir, 'be.json'),
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(TOOLS, 'utf16le').swap16()]),
+    );
     writeFileSync(join(dir, 'nobom.json'), Buffer.from(TOOLS, 'utf16le'));
     const result = runCli(['check', '--format', 'json', 'utf8.json', 'le.json', 'be.json', 'nobom.json'], dir);
     assert.equal(result.status, 1);
@@ -58,7 +71,10 @@ describe('encodings: decoded as VS Code decodes them', () => {
     writeFileSync(join(dir, 'latin1.json'), Buffer.from('{"tools":[\n{"name":"caf\xe9","inputSchema":{}}]}', 'latin1'));
     const result = runCli(['check', 'latin1.json'], dir);
     assert.equal(result.status, 1);
-    assert.match(result.stdout, /^latin1\.json:2:13: error invalid-json The file is not valid UTF-8: byte 0xE9 at byte offset 23/m);
+    assert.match(
+      result.stdout,
+      /^latin1\.json:2:13: error invalid-json The file is not valid UTF-8: byte 0xE9 at byte offset 23/m,
+    );
   });
 });
 
@@ -67,14 +83,23 @@ describe('syntax: one invalid-json error, so CI fails', () => {
     const dir = scratch({ 'notes.json': 'just some notes\n' });
     const result = runCli(['check', 'notes.json'], dir);
     assert.equal(result.status, 1);
-    assert.equal(result.stdout, 'notes.json:1:1: error invalid-json The file is not valid JSON: invalid symbol (and 2 more syntax errors).\n');
+    assert.equal(
+      result.stdout,
+      'notes.json:1:1: error invalid-json The file is not valid JSON: invalid symbol (and 2 more syntax errors).\n',
+    );
     // The why follows with --verbose, as for every finding.
-    assert.match(runCli(['check', '--verbose', 'notes.json'], dir).stdout, /^notes\.json:1:1: error invalid-json The file is not valid JSON: invalid symbol \(and 2 more syntax errors\)\.\n {2}Tools after this point may be missing or misread\.\n/);
+    assert.match(
+      runCli(['check', '--verbose', 'notes.json'], dir).stdout,
+      /^notes\.json:1:1: error invalid-json The file is not valid JSON: invalid symbol \(and 2 more syntax errors\)\.\n {2}Tools after this point may be missing or misread\.\n/,
+    );
     assert.match(result.stderr, /1 file, 0 tools: 1 error/);
   });
 
   test('a missing comma: the error at it, and the tools before it still checked', () => {
-    const dir = scratch({ 't.json': '{"tools": [\n  {"name": "a.b", "inputSchema": {}},\n  {"name": "a_b", "inputSchema": {}}\n  {"name": "c"}\n]}' });
+    const dir = scratch({
+      't.json':
+        '{"tools": [\n  {"name": "a.b", "inputSchema": {}},\n  {"name": "a_b", "inputSchema": {}}\n  {"name": "c"}\n]}',
+    });
     const out = json(runCli(['check', '--format', 'json', 't.json'], dir));
     const codes = out.files[0]!.diagnostics.map((d) => d.code);
     assert.equal(codes[0], 'invalid-json');
@@ -91,13 +116,18 @@ describe('syntax: one invalid-json error, so CI fails', () => {
   });
 
   test('JSON Lines with one bad line: the error names that line, the other lines are checked', () => {
-    const dir = scratch({ 'r.jsonl': `${CLEAN}\n{"tools":[{"name":"x",\n{"tools":[{"name":"bad name","inputSchema":{}}]}\n` });
+    const dir = scratch({
+      'r.jsonl': `${CLEAN}\n{"tools":[{"name":"x",\n{"tools":[{"name":"bad name","inputSchema":{}}]}\n`,
+    });
     const out = json(runCli(['check', '--format', 'json', 'r.jsonl'], dir));
     const [first, ...rest] = out.files[0]!.diagnostics;
     assert.equal(first!.code, 'invalid-json');
     assert.equal(first!.range.start.line, 1);
     assert.match(first!.message, /not valid JSON Lines: .* on line 2/);
-    assert.ok(rest.some((d) => d.code === 'invalid-name' && d.message.includes('"bad name"')), 'line 3 is still checked');
+    assert.ok(
+      rest.some((d) => d.code === 'invalid-name' && d.message.includes('"bad name"')),
+      'line 3 is still checked',
+    );
   });
 
   test('a broken file found in a folder walk counts too, in every output format', () => {
@@ -130,7 +160,9 @@ describe('special files are never opened', () => {
     assert.match(result.stderr, /pipe\.json: a FIFO \(named pipe\), not a file; skipped, never opened/);
   });
 
-  test('/dev/zero: exit 2 with the reason, never read', { skip: !existsSync('/dev/zero') && 'no /dev/zero here' }, () => {
+  test('/dev/zero: exit 2 with the reason, never read', {
+    skip: !existsSync('/dev/zero') && 'no /dev/zero here',
+  }, () => {
     const result = runGuarded(['check', '/dev/zero'], ROOT_TMP);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /\/dev\/zero: a character device, not a file; skipped, never opened/);
@@ -179,9 +211,16 @@ describe('--max-file-size: a clear limit, never running out of memory', () => {
     const dir = scratch({ 'big.json': CLEAN, 'small.json': '{}' });
     const result = runCli(['check', '--max-file-size', '0.00003', '.'], dir);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /^toolwire: big\.json: 42 bytes is over the 31 bytes limit; not checked \(raise it with --max-file-size MB, or ignore the file in \.toolwire\.json\)$/m);
+    assert.match(
+      result.stderr,
+      /^toolwire: big\.json: 42 bytes is over the 31 bytes limit; not checked \(raise it with --max-file-size MB, or ignore the file in \.toolwire\.json\)$/m,
+    );
     assert.match(result.stderr, /1 file, 0 tools/, 'the small file is still checked');
-    assert.equal(runCli(['check', '--max-file-size=1', 'big.json'], dir).status, 0, 'under the limit: checked (and clean)');
+    assert.equal(
+      runCli(['check', '--max-file-size=1', 'big.json'], dir).status,
+      0,
+      'under the limit: checked (and clean)',
+    );
   });
 
   test('a bad value is a usage error', () => {
@@ -235,7 +274,10 @@ describe('--verbose: every file skipped or without tools, and why', () => {
   test('without --verbose, one hint when a file looks like tools in an unknown shape', () => {
     const dir = scratch(files);
     const result = runCli(['check', '.'], dir);
-    assert.match(result.stderr, /^toolwire: 1 file looks like tool definitions in a shape toolwire does not recognise; --verbose says where\.$/m);
+    assert.match(
+      result.stderr,
+      /^toolwire: 1 file looks like tool definitions in a shape toolwire does not recognise; --verbose says where\.$/m,
+    );
     assert.doesNotMatch(result.stderr, /package\.json|empty\.json|tools\.yaml/);
   });
 });

@@ -5,11 +5,14 @@ import { describe, test } from 'node:test';
 import { runCli, scratch } from './run';
 
 const NO_CLIENTS = '{ "clients": [] }';
-const list = (names: readonly string[], indent = 2) => JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: {} })) }, null, indent);
+const list = (names: readonly string[], indent = 2) =>
+  JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: {} })) }, null, indent);
 
 /** The non-hint diagnostics of a `--format json` run, as `path code tool-token`. */
 function problems(stdout: string): string[] {
-  const out = JSON.parse(stdout) as { files: Array<{ path: string; diagnostics: Array<{ code: string; severity: string }> }> };
+  const out = JSON.parse(stdout) as {
+    files: Array<{ path: string; diagnostics: Array<{ code: string; severity: string }> }>;
+  };
   return out.files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'hint').map((d) => `${f.path} ${d.code}`));
 }
 
@@ -66,15 +69,28 @@ describe('baselines', () => {
     writeFileSync(join(dir, 'a.json'), list(['p_q', 'r s']));
     const stale = runCli(['check', '--baseline', 'base.json', 'a.json'], dir);
     assert.equal(stale.status, 0);
-    assert.match(stale.stderr, /1 finding matched, not reported; 1 entry no longer matches \(fixed: --prune removes it\)/);
+    assert.match(
+      stale.stderr,
+      /1 finding matched, not reported; 1 entry no longer matches \(fixed: --prune removes it\)/,
+    );
     const before = readFileSync(join(dir, 'base.json'), 'utf8');
     const pruned = runCli(['check', '--baseline', 'base.json', '--prune', 'a.json'], dir);
     assert.equal(pruned.status, 0);
     assert.match(pruned.stderr, /1 entry no longer matched and was removed/);
     const after = readFileSync(join(dir, 'base.json'), 'utf8');
-    assert.equal(after, before.split('\n').filter((l) => !l.includes('"p q"')).join('\n').replace(/,\n(\s*\])/, '\n$1'));
+    assert.equal(
+      after,
+      before
+        .split('\n')
+        .filter((l) => !l.includes('"p q"'))
+        .join('\n')
+        .replace(/,\n(\s*\])/, '\n$1'),
+    );
     assert.match(after, /"b\.json"/);
-    assert.equal(runCli(['check', '--baseline', 'base.json', 'a.json', 'b.json'], dir).stderr.includes('no longer'), false);
+    assert.equal(
+      runCli(['check', '--baseline', 'base.json', 'a.json', 'b.json'], dir).stderr.includes('no longer'),
+      false,
+    );
     // A file that is gone takes its entries with it, though it was not checked.
     rmSync(join(dir, 'b.json'));
     const gone = runCli(['check', '--baseline', 'base.json', '--prune', 'a.json'], dir);
@@ -88,17 +104,28 @@ describe('baselines', () => {
     assert.equal(baselineOf(dir, 'z.json', 'a.json'), text, 'the same findings give the same file');
     const parsed = JSON.parse(text) as { version: number; findings: Array<Record<string, unknown>> };
     assert.equal(parsed.version, 1);
-    assert.deepEqual(parsed.findings.map((f) => `${f.file} ${f.tool}`), ['a.json a a', 'a.json b b', 'z.json z z']);
+    assert.deepEqual(
+      parsed.findings.map((f) => `${f.file} ${f.tool}`),
+      ['a.json a a', 'a.json b b', 'z.json z z'],
+    );
     assert.deepEqual(parsed.findings[0], { file: 'a.json', code: 'invalid-name', tool: 'a a', by: ['mcp'] });
     const lines = text.split('\n');
     assert.equal(lines.filter((l) => l.startsWith('    {"file":')).length, 3, 'one entry per line');
-    assert.equal(runCli(['baseline', '--output', 'missing/b.json', '.'], dir).status, 2, 'a folder that does not exist is an error');
+    assert.equal(
+      runCli(['baseline', '--output', 'missing/b.json', '.'], dir).status,
+      2,
+      'a folder that does not exist is an error',
+    );
     assert.equal(runCli(['baseline', '--output', 'b.json', '.'], dir).status, 0);
     assert.equal(readFileSync(join(dir, 'b.json'), 'utf8'), text);
   });
 
   test('a missing or broken baseline exits 2: CI must not pass because it vanished', () => {
-    const dir = scratch({ 'tools.json': list(['a.b']), 'bad.json': '{"version":9,"findings":[]}', 'worse.json': '{"version":1,"findings":[{"file":1}]}' });
+    const dir = scratch({
+      'tools.json': list(['a.b']),
+      'bad.json': '{"version":9,"findings":[]}',
+      'worse.json': '{"version":1,"findings":[{"file":1}]}',
+    });
     assert.equal(runCli(['check', '--baseline', 'none.json', 'tools.json'], dir).status, 2);
     const bad = runCli(['check', '--baseline', 'bad.json', 'tools.json'], dir);
     assert.equal(bad.status, 2);
@@ -112,7 +139,12 @@ describe('baselines', () => {
     const dir = scratch({ '.toolwire.json': NO_CLIENTS, 'tools.json': list(['a.b', 'a_b']) });
     writeFileSync(join(dir, 'base.json'), baselineOf(dir, 'tools.json'));
     writeFileSync(join(dir, 'tools.json'), list(['a.b', 'a_b', 'e f']));
-    const sarif = JSON.parse(runCli(['check', '--format', 'sarif', '--baseline', 'base.json', 'tools.json'], dir).stdout) as { runs: Array<{ results: Array<{ ruleId: string; level: string }> }> };
-    assert.deepEqual(sarif.runs[0]!.results.filter((r) => r.level !== 'note').map((r) => r.ruleId), ['invalid-name']);
+    const sarif = JSON.parse(
+      runCli(['check', '--format', 'sarif', '--baseline', 'base.json', 'tools.json'], dir).stdout,
+    ) as { runs: Array<{ results: Array<{ ruleId: string; level: string }> }> };
+    assert.deepEqual(
+      sarif.runs[0]!.results.filter((r) => r.level !== 'note').map((r) => r.ruleId),
+      ['invalid-name'],
+    );
   });
 });

@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { runCli, scratch } from './run';
 
-const MCP_COLLISION = JSON.stringify({ tools: [{ name: 'a.b', inputSchema: {} }, { name: 'a_b', inputSchema: {} }, { name: 'c.d', inputSchema: {} }] }, null, 2);
+const MCP_COLLISION = JSON.stringify(
+  {
+    tools: [
+      { name: 'a.b', inputSchema: {} },
+      { name: 'a_b', inputSchema: {} },
+      { name: 'c.d', inputSchema: {} },
+    ],
+  },
+  null,
+  2,
+);
 const CLEAN = JSON.stringify({ tools: [{ name: 'ok', inputSchema: {} }] });
 
 describe('toolwire check', () => {
@@ -11,10 +21,19 @@ describe('toolwire check', () => {
     const result = runCli(['check', 'tools.json'], dir);
     assert.equal(result.status, 1);
     // Every modelled client's server-independent fates come as warnings (issue #8 item 6).
-    const lines = result.stdout.trim().split('\n').filter((l) => / error /.test(l));
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .filter((l) => / error /.test(l));
     assert.equal(lines.length, 2);
-    assert.equal(lines[0]!, 'tools.json:4:15: error wire-collision Left out of the request: sent as "a_b", like "a_b", which the runtime keeps.');
-    assert.equal(lines[1]!, 'tools.json:8:15: error wire-collision Sent as "a_b", this tool shadows "a.b", which is left out.');
+    assert.equal(
+      lines[0]!,
+      'tools.json:4:15: error wire-collision Left out of the request: sent as "a_b", like "a_b", which the runtime keeps.',
+    );
+    assert.equal(
+      lines[1]!,
+      'tools.json:8:15: error wire-collision Sent as "a_b", this tool shadows "a.b", which is left out.',
+    );
     assert.ok(!result.stdout.includes('Rename'), 'the why and the fix wait for --verbose');
     assert.match(result.stderr, /1 file, 3 tools: 2 errors, 6 warnings, 0 info \(1 hint not shown/);
   });
@@ -26,24 +45,53 @@ describe('toolwire check', () => {
     const out = JSON.parse(result.stdout) as { version: number; files: Array<Record<string, unknown>> };
     assert.deepEqual(Object.keys(out), ['version', 'files']);
     assert.equal(out.version, 1);
-    assert.deepEqual(out.files.map((f) => [f.path, f.format]), [['package.json', null], ['tools.json', 'mcp-tools-list']]);
-    const file = out.files[1] as { tools: Array<Record<string, unknown>>; diagnostics: Array<Record<string, unknown>>; modelled: { clients: { ids: string[] } } };
+    assert.deepEqual(
+      out.files.map((f) => [f.path, f.format]),
+      [
+        ['package.json', null],
+        ['tools.json', 'mcp-tools-list'],
+      ],
+    );
+    const file = out.files[1] as {
+      tools: Array<Record<string, unknown>>;
+      diagnostics: Array<Record<string, unknown>>;
+      modelled: { clients: { ids: string[] } };
+    };
     assert.deepEqual(Object.keys(file), ['path', 'format', 'tools', 'diagnostics', 'modelled']);
-    assert.deepEqual(file.modelled, { providers: [{ ids: ['openai', 'anthropic', 'bedrock'], source: 'default' }], clients: { ids: file.modelled.clients.ids, source: 'default' } });
+    assert.deepEqual(file.modelled, {
+      providers: [{ ids: ['openai', 'anthropic', 'bedrock'], source: 'default' }],
+      clients: { ids: file.modelled.clients.ids, source: 'default' },
+    });
     assert.equal(file.modelled.clients.ids.length > 1, true, 'every modelled client');
     const clients = file.tools[0]!.clients as Record<string, { fate: string }>;
-    assert.deepEqual(file.tools[0], { name: 'a.b', wireName: 'a_b', offered: false, range: { start: { line: 3, character: 14 }, end: { line: 3, character: 19 } }, clients });
+    assert.deepEqual(file.tools[0], {
+      name: 'a.b',
+      wireName: 'a_b',
+      offered: false,
+      range: { start: { line: 3, character: 14 }, end: { line: 3, character: 19 } },
+      clients,
+    });
     assert.equal(clients.cursor!.fate, 'dropped');
     const diagnostic = file.diagnostics[0]!;
     assert.deepEqual(Object.keys(diagnostic), ['code', 'severity', 'message', 'detail', 'range', 'related']);
     assert.match(String(diagnostic.detail), /^The runtime keeps "a_b" .* Rename it, e\.g\. "a-b"\.$/);
-    assert.deepEqual(diagnostic.related, [{ range: { start: { line: 7, character: 14 }, end: { line: 7, character: 19 } }, message: '"a_b" is also sent as "a_b" (kept)' }]);
+    assert.deepEqual(diagnostic.related, [
+      {
+        range: { start: { line: 7, character: 14 }, end: { line: 7, character: 19 } },
+        message: '"a_b" is also sent as "a_b" (kept)',
+      },
+    ]);
   });
 
   test('ranges count UTF-16 code units after astral characters', () => {
-    const dir = scratch({ 't.json': '{"tools":[{"description":"😀😀","name":"a.b","inputSchema":{}},{"name":"a_b","inputSchema":{}}]}' });
+    const dir = scratch({
+      't.json': '{"tools":[{"description":"😀😀","name":"a.b","inputSchema":{}},{"name":"a_b","inputSchema":{}}]}',
+    });
     const out = JSON.parse(runCli(['check', '--format', 'json', 't.json'], dir).stdout);
-    assert.deepEqual(out.files[0].tools[0].range, { start: { line: 0, character: 39 }, end: { line: 0, character: 44 } });
+    assert.deepEqual(out.files[0].tools[0].range, {
+      start: { line: 0, character: 39 },
+      end: { line: 0, character: 44 },
+    });
   });
 
   test('--format sarif is SARIF 2.1.0 with rules and 1-based regions', () => {
@@ -53,12 +101,21 @@ describe('toolwire check', () => {
     assert.equal(log.version, '2.1.0');
     const run = log.runs[0];
     assert.equal(run.tool.driver.name, 'toolwire');
-    assert.ok(run.tool.driver.rules.some((r: { id: string; helpUri: string }) => r.id === 'wire-collision' && r.helpUri.endsWith('#wire-collision')));
+    assert.ok(
+      run.tool.driver.rules.some(
+        (r: { id: string; helpUri: string }) => r.id === 'wire-collision' && r.helpUri.endsWith('#wire-collision'),
+      ),
+    );
     assert.equal(run.results.length, 9, '2 errors, 6 client warnings, 1 hint');
     const first = run.results[0];
     assert.equal(first.ruleId, 'wire-collision');
     assert.equal(first.level, 'error');
-    assert.deepEqual(first.locations[0].physicalLocation.region, { startLine: 4, startColumn: 15, endLine: 4, endColumn: 20 });
+    assert.deepEqual(first.locations[0].physicalLocation.region, {
+      startLine: 4,
+      startColumn: 15,
+      endLine: 4,
+      endColumn: 20,
+    });
     assert.equal(first.relatedLocations.length, 1);
     // One sentence in the message (code scanning's title); the detail beside it; the docs on the rule.
     assert.equal(first.message.text, 'Left out of the request: sent as "a_b", like "a_b", which the runtime keeps.');
@@ -93,13 +150,21 @@ describe('toolwire check', () => {
   test('folders are walked for JSON-like files, skipping node_modules and .git', () => {
     const dir = scratch({
       'a/tools.json': MCP_COLLISION,
-      'b/requests.jsonl': `${JSON.stringify({ function: [{ name: 'x.y', parameters: { type: 'object' } }, { name: 'x_y', parameters: { type: 'object' } }] })}\n`,
+      'b/requests.jsonl': `${JSON.stringify({
+        function: [
+          { name: 'x.y', parameters: { type: 'object' } },
+          { name: 'x_y', parameters: { type: 'object' } },
+        ],
+      })}\n`,
       'node_modules/dep/tools.json': MCP_COLLISION,
       '.git/tools.json': MCP_COLLISION,
       'notes.txt': MCP_COLLISION,
     });
     const out = JSON.parse(runCli(['check', '--format', 'json', '.'], dir).stdout);
-    assert.deepEqual(out.files.map((f: { path: string }) => f.path), ['a/tools.json', 'b/requests.jsonl']);
+    assert.deepEqual(
+      out.files.map((f: { path: string }) => f.path),
+      ['a/tools.json', 'b/requests.jsonl'],
+    );
     // a file named on the command line is checked whatever its extension
     assert.equal(runCli(['check', 'notes.txt'], dir).status, 1);
   });
@@ -114,9 +179,20 @@ describe('toolwire check', () => {
     });
     const result = runCli(['check', '--format', 'json', '.'], dir);
     const out = JSON.parse(result.stdout);
-    assert.deepEqual(out.files.map((f: { path: string }) => f.path), ['strict/t.json', 'tools.json']);
-    assert.deepEqual(out.files[1].diagnostics.filter((d: { code: string }) => !d.code.startsWith('client-')).map((d: { severity: string }) => d.severity), ['warning', 'warning', 'hint']);
-    assert.deepEqual(out.files[0].diagnostics.map((d: { code: string }) => d.code), ['invalid-name']);
+    assert.deepEqual(
+      out.files.map((f: { path: string }) => f.path),
+      ['strict/t.json', 'tools.json'],
+    );
+    assert.deepEqual(
+      out.files[1].diagnostics
+        .filter((d: { code: string }) => !d.code.startsWith('client-'))
+        .map((d: { severity: string }) => d.severity),
+      ['warning', 'warning', 'hint'],
+    );
+    assert.deepEqual(
+      out.files[0].diagnostics.map((d: { code: string }) => d.code),
+      ['invalid-name'],
+    );
     assert.equal(result.status, 1, 'strict/t.json has an error');
   });
 

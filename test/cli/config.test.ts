@@ -10,14 +10,24 @@ const CLEAN = JSON.stringify({ tools: [{ name: 'ok', inputSchema: {} }] });
 describe('toolwire check: hostile configs and huge input', () => {
   test('a backtracking glob and a long file name: the check finishes', () => {
     const name = `${'a'.repeat(200)}.json`;
-    const dir = scratch({ '.toolwire.json': JSON.stringify({ ignore: ['**/*a*a*a*a*a*a*a*a*a*a*a*a*b'] }), [name]: CLEAN, [`x/${'a'.repeat(44)}`]: CLEAN });
+    const dir = scratch({
+      '.toolwire.json': JSON.stringify({ ignore: ['**/*a*a*a*a*a*a*a*a*a*a*a*a*b'] }),
+      [name]: CLEAN,
+      [`x/${'a'.repeat(44)}`]: CLEAN,
+    });
     const result = runCli(['check', '--format', 'json', '.'], dir);
     assert.equal(result.status, 0, result.stderr);
-    assert.deepEqual(JSON.parse(result.stdout).files.map((f: { path: string }) => f.path), [name]);
+    assert.deepEqual(
+      JSON.parse(result.stdout).files.map((f: { path: string }) => f.path),
+      [name],
+    );
   });
 
   test('a config nested 20,000 deep is a config error with a position: exit 2, no stack trace', () => {
-    const dir = scratch({ '.toolwire.json': `{"ignore": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`, 'tools.json': CLEAN });
+    const dir = scratch({
+      '.toolwire.json': `{"ignore": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+      'tools.json': CLEAN,
+    });
     const result = runCli(['check', 'tools.json'], dir);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /^\.toolwire\.json:1:13: error config "ignore" entries must be strings\./m);
@@ -28,7 +38,10 @@ describe('toolwire check: hostile configs and huge input', () => {
     const dir = scratch({ '.toolwire.json': `{\n  "ignore": ["${'a'.repeat(70_000)}"]\n}`, 'tools.json': CLEAN });
     const result = runCli(['check', 'tools.json'], dir);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /^\.toolwire\.json:2:14: error config A glob in "ignore" is 70000 characters long; at most 1000 are allowed\./m);
+    assert.match(
+      result.stderr,
+      /^\.toolwire\.json:2:14: error config A glob in "ignore" is 70000 characters long; at most 1000 are allowed\./m,
+    );
   });
 
   test('a folder named .toolwire.json is reported, not skipped for the parent config', () => {
@@ -36,15 +49,24 @@ describe('toolwire check: hostile configs and huge input', () => {
     mkdirSync(join(dir, 'sub/.toolwire.json'));
     const result = runCli(['check', 'sub/tools.json'], dir);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /^sub\/\.toolwire\.json:1:1: error config Cannot read this configuration file: it is a folder\./m);
+    assert.match(
+      result.stderr,
+      /^sub\/\.toolwire\.json:1:1: error config Cannot read this configuration file: it is a folder\./m,
+    );
   });
 
   test('a config that is not UTF-8 is reported at the bad byte', () => {
     const dir = scratch({ 'tools.json': CLEAN });
-    writeFileSync(join(dir, '.toolwire.json'), Buffer.concat([Buffer.from('{\n  "ignore": ["caf'), Buffer.from([0xe9]), Buffer.from('"]\n}')]));
+    writeFileSync(
+      join(dir, '.toolwire.json'),
+      Buffer.concat([Buffer.from('{\n  "ignore": ["caf'), Buffer.from([0xe9]), Buffer.from('"]\n}')]),
+    );
     const result = runCli(['check', 'tools.json'], dir);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /^\.toolwire\.json:2:18: error config Cannot read this configuration file: it is not valid UTF-8 \(byte 19\)\./m);
+    assert.match(
+      result.stderr,
+      /^\.toolwire\.json:2:18: error config Cannot read this configuration file: it is not valid UTF-8 \(byte 19\)\./m,
+    );
   });
 
   test('a config with a byte order mark reads like any other', () => {
@@ -54,8 +76,10 @@ describe('toolwire check: hostile configs and huge input', () => {
   });
 
   test('a tool file with 100,000 levels of nesting is checked, not skipped with exit 0', () => {
-    const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
-    const dir = scratch({ 'tools.json': `{"tools":[{"name":"a.b","inputSchema":${deep}},{"name":"a_b","inputSchema":{}}],"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}` });
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const dir = scratch({
+      'tools.json': `{"tools":[{"name":"a.b","inputSchema":${deep}},{"name":"a_b","inputSchema":{}}],"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    });
     const result = runCli(['check', 'tools.json'], dir);
     assert.equal(result.status, 1, result.stderr.slice(0, 2000));
     assert.match(result.stderr, /1 file, 2 tools: 2 errors/);
@@ -69,6 +93,12 @@ describe('toolwire check: hostile configs and huge input', () => {
     const result = runCli(['check', 'tools.json'], dir);
     assert.equal(result.status, 1, result.stderr.slice(0, 2000));
     assert.match(result.stderr, /1 file, 150002 tools: 3 errors/);
-    assert.deepEqual(result.stdout.trim().split('\n').map((line) => line.split(' ')[2]), ['too-many-tools', 'wire-collision', 'wire-collision']);
+    assert.deepEqual(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ')[2]),
+      ['too-many-tools', 'wire-collision', 'wire-collision'],
+    );
   });
 });

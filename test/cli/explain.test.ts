@@ -14,10 +14,21 @@ describe('toolwire explain (issue 11, item 4)', () => {
     const out = result.stdout;
     assert.match(out, /^wire-collision\n=+\n\nError\. Two or more tools of one request share a wire name\./);
     assert.match(out, /\nWhy: depending on the derivation/);
-    assert.match(out, /\n```json\n\{ "tools": \[\n  \{ "name": "a\.b"/, 'code fences are kept');
-    assert.match(out, /\n {4}Left out of the request: sent as "a_b", like "a_b", which the runtime keeps\./, 'quoted messages are indented');
-    assert.match(out, /\nFix: the tools that should change carry Rename tool to "…" \(in an ADS manifest, Add\ninvocationName "…"\)/, 'emphasis markers dropped, even across a line break');
-    assert.match(out, /\nOnline: https:\/\/github\.com\/toolwire\/toolwire\/blob\/main\/docs\/diagnostics\.md#wire-collision\n$/);
+    assert.match(out, /\n```json\n\{ "tools": \[\n {2}\{ "name": "a\.b"/, 'code fences are kept');
+    assert.match(
+      out,
+      /\n {4}Left out of the request: sent as "a_b", like "a_b", which the runtime keeps\./,
+      'quoted messages are indented',
+    );
+    assert.match(
+      out,
+      /\nFix: the tools that should change carry Rename tool to "…" \(in an ADS manifest, Add\ninvocationName "…"\)/,
+      'emphasis markers dropped, even across a line break',
+    );
+    assert.match(
+      out,
+      /\nOnline: https:\/\/github\.com\/toolwire\/toolwire\/blob\/main\/docs\/diagnostics\.md#wire-collision\n$/,
+    );
     assert.doesNotMatch(out, /\*\*|## /, 'no Markdown markers left');
     assert.equal(result.stderr, '');
   });
@@ -28,7 +39,7 @@ describe('toolwire explain (issue 11, item 4)', () => {
     assert.doesNotMatch(out, /\]\(/);
   });
 
-  test('every code explains, including the CLI\'s invalid-json; the anchor line is dropped', () => {
+  test("every code explains, including the CLI's invalid-json; the anchor line is dropped", () => {
     for (const code of [...FINDING_CODES, 'invalid-json']) {
       const result = runCli(['explain', code]);
       assert.equal(result.status, 0, code);
@@ -42,7 +53,10 @@ describe('toolwire explain (issue 11, item 4)', () => {
   test('the docs are in the bundle: explain works from a copy of dist/cli.js alone', () => {
     const lonely = mkdtempSync(join(tmpdir(), 'toolwire-explain-'));
     copyFileSync(CLI, join(lonely, 'cli.js'));
-    const result = spawnSync(process.execPath, [join(lonely, 'cli.js'), 'explain', 'not-invocable'], { cwd: lonely, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(lonely, 'cli.js'), 'explain', 'not-invocable'], {
+      cwd: lonely,
+      encoding: 'utf8',
+    });
     assert.equal(result.status, 0);
     assert.match(result.stdout, /^not-invocable\n/);
   });
@@ -51,7 +65,8 @@ describe('toolwire explain (issue 11, item 4)', () => {
     const result = runCli(['explain']);
     assert.equal(result.status, 0);
     assert.match(result.stdout, /^Usage: toolwire explain CODE\n\nCodes:\n/);
-    for (const code of [...FINDING_CODES, 'invalid-json']) assert.match(result.stdout, new RegExp(`\\n  ${code} +\\S`), code);
+    for (const code of [...FINDING_CODES, 'invalid-json'])
+      assert.match(result.stdout, new RegExp(`\\n  ${code} +\\S`), code);
     assert.match(result.stdout, /\n {2}wire-collision +Two or more tools of one request share a wire name\.\n/);
   });
 

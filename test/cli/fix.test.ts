@@ -51,7 +51,8 @@ describe('toolwire fix', () => {
   });
 
   test('keeps CRLF, a BOM, tabs and a missing final newline byte for byte, except the names', () => {
-    const text = '{\r\n\t"model": "gpt-4o",\r\n\t"tools": [\r\n\t\t{ "type": "function", "function": { "name": "a.b" } },\r\n\t\t{ "type": "function", "function": { "name": "c d" } }\r\n\t]\r\n}';
+    const text =
+      '{\r\n\t"model": "gpt-4o",\r\n\t"tools": [\r\n\t\t{ "type": "function", "function": { "name": "a.b" } },\r\n\t\t{ "type": "function", "function": { "name": "c d" } }\r\n\t]\r\n}';
     const dir = scratch({ '.toolwire.json': CLIENTS_OFF });
     writeFileSync(join(dir, 'tools.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]));
     const dry = runCli(['fix', '--dry-run', 'tools.json'], dir);
@@ -73,15 +74,21 @@ describe('toolwire fix', () => {
     const dir = scratch({ '.toolwire.json': CLIENTS_OFF });
     writeFileSync(join(dir, 'tools.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     assert.equal(runCli(['fix', 'tools.json'], dir).status, 0);
-    assert.deepEqual(readFileSync(join(dir, 'tools.json')), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.replace('a.b', 'a_b'), 'utf16le')]));
+    assert.deepEqual(
+      readFileSync(join(dir, 'tools.json')),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.replace('a.b', 'a_b'), 'utf16le')]),
+    );
   });
 
   test('JSONC, JSON Lines and YAML are fixed in their own syntax', () => {
     const files = {
       '.toolwire.json': CLIENTS_OFF,
-      'a.jsonc': '// tools\n{\n  "model": "gpt-4o",\n  "tools": [\n    { "type": "function", "function": { "name": "x.y" } }, // trailing comma next\n  ],\n}\n',
-      'b.jsonl': '{"model":"gpt-4o","tools":[{"type":"function","function":{"name":"p q"}}]}\n{"model":"gpt-4o","tools":[{"type":"function","function":{"name":"ok"}}]}\n',
-      'c.yaml': "# tools\nmodel: claude-sonnet-4\nmax_tokens: 10\nmessages: []\ntools:\n  - name: 'm n'\n    input_schema: {}\n  - name: fine\n    input_schema: {}\n",
+      'a.jsonc':
+        '// tools\n{\n  "model": "gpt-4o",\n  "tools": [\n    { "type": "function", "function": { "name": "x.y" } }, // trailing comma next\n  ],\n}\n',
+      'b.jsonl':
+        '{"model":"gpt-4o","tools":[{"type":"function","function":{"name":"p q"}}]}\n{"model":"gpt-4o","tools":[{"type":"function","function":{"name":"ok"}}]}\n',
+      'c.yaml':
+        "# tools\nmodel: claude-sonnet-4\nmax_tokens: 10\nmessages: []\ntools:\n  - name: 'm n'\n    input_schema: {}\n  - name: fine\n    input_schema: {}\n",
     };
     const dir = scratch(files);
     const result = runCli(['fix', '.'], dir);
@@ -93,7 +100,11 @@ describe('toolwire fix', () => {
   });
 
   test('exit 1 when a finding without an automatic fix remains, and it is listed', () => {
-    const request = { model: 'gpt-4o', tools: [{ type: 'function', function: { name: 'a.b' } }], tool_choice: { type: 'function', function: { name: 'missing' } } };
+    const request = {
+      model: 'gpt-4o',
+      tools: [{ type: 'function', function: { name: 'a.b' } }],
+      tool_choice: { type: 'function', function: { name: 'missing' } },
+    };
     const dir = scratch({ 'r.json': JSON.stringify(request, null, 2), '.toolwire.json': CLIENTS_OFF });
     const result = runCli(['fix', 'r.json'], dir);
     assert.equal(result.status, 1);
@@ -104,11 +115,28 @@ describe('toolwire fix', () => {
 
   test('a file whose fixes cannot be proven is refused whole, with the reason', () => {
     // renamed-on-wire raised to an error: adding an invocationName would bring one (fixProof.test.ts).
-    const manifest = JSON.stringify({
-      specVersion: '0.3.0', id: 'https://example.com', name: 'Example', provider: { name: 'Example', url: 'https://example.com' },
-      capabilities: [{ name: `com.example.${'q'.repeat(60)}`, version: '1.0.0', endpoint: { transport: 'https', address: 'https://example.com/x' } }],
-    }, null, 2);
-    const dir = scratch({ 'ads.json': manifest, '.toolwire.json': '{ "severity": { "renamed-on-wire": "error" } }', 'ok.json': JSON.stringify({ tools: [{ name: 'a.b', inputSchema: {} }] }) });
+    const manifest = JSON.stringify(
+      {
+        specVersion: '0.3.0',
+        id: 'https://example.com',
+        name: 'Example',
+        provider: { name: 'Example', url: 'https://example.com' },
+        capabilities: [
+          {
+            name: `com.example.${'q'.repeat(60)}`,
+            version: '1.0.0',
+            endpoint: { transport: 'https', address: 'https://example.com/x' },
+          },
+        ],
+      },
+      null,
+      2,
+    );
+    const dir = scratch({
+      'ads.json': manifest,
+      '.toolwire.json': '{ "severity": { "renamed-on-wire": "error" } }',
+      'ok.json': JSON.stringify({ tools: [{ name: 'a.b', inputSchema: {} }] }),
+    });
     const result = runCli(['fix', '.'], dir);
     assert.equal(result.status, 1);
     assert.match(result.stdout, /^ads\.json: not fixed: the fixes were not applied: .+$/m);
@@ -118,7 +146,11 @@ describe('toolwire fix', () => {
 
   test('a file that is not valid UTF-8 is not rewritten', () => {
     const dir = scratch({ '.toolwire.json': CLIENTS_OFF });
-    const bytes = Buffer.concat([Buffer.from('{"model":"gpt-4o","tools":[{"type":"function","function":{"name":"a.b","description":"'), Buffer.from([0xff]), Buffer.from('"}}]}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"model":"gpt-4o","tools":[{"type":"function","function":{"name":"a.b","description":"'),
+      Buffer.from([0xff]),
+      Buffer.from('"}}]}'),
+    ]);
     writeFileSync(join(dir, 't.json'), bytes);
     const result = runCli(['fix', 't.json'], dir);
     assert.equal(result.status, 1);
@@ -127,7 +159,8 @@ describe('toolwire fix', () => {
   });
 
   test('files sent together: the second is proven against the first as fixed, and checks clean after', () => {
-    const list = (names: string[]) => JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) }, null, 2);
+    const list = (names: string[]) =>
+      JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) }, null, 2);
     const dir = scratch({
       '.toolwire.json': JSON.stringify({ clients: ['openai-agents'], servers: { one: 'one.json', two: 'two.json' } }),
       'one.json': list(['shared', 'x']),

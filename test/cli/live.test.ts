@@ -11,19 +11,35 @@ import { ROOT, runCli, scratch } from './run';
 // the published reference server pinned as a devDependency.
 const STDIO = join(ROOT, 'test/fixtures/servers/stdio.mjs');
 const HTTP = join(ROOT, 'test/fixtures/servers/http.mjs');
-const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything', binOf('@modelcontextprotocol/server-everything'));
+const EVERYTHING = join(
+  ROOT,
+  'node_modules/@modelcontextprotocol/server-everything',
+  binOf('@modelcontextprotocol/server-everything'),
+);
 
 interface JsonOut {
   files: Array<{
     path: string;
     format: string | null;
-    tools: Array<{ name: string; index?: number; range: { start: { line: number; character: number } }; clients?: Record<string, { wireName: string | null; fate: string }> }>;
-    diagnostics: Array<{ code: string; severity: string; range: { start: { line: number; character: number } }; tool?: number }>;
+    tools: Array<{
+      name: string;
+      index?: number;
+      range: { start: { line: number; character: number } };
+      clients?: Record<string, { wireName: string | null; fate: string }>;
+    }>;
+    diagnostics: Array<{
+      code: string;
+      severity: string;
+      range: { start: { line: number; character: number } };
+      tool?: number;
+    }>;
   }>;
 }
 
 function binOf(pkg: string): string {
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { bin: string | Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as {
+    bin: string | Record<string, string>;
+  };
   return typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0]!;
 }
 
@@ -59,13 +75,20 @@ function isAlive(pid: number): boolean {
 }
 
 describe('toolwire check --server (stdio)', () => {
-  test('reports the bad and colliding names, with the server\'s own name in client wire names', () => {
+  test("reports the bad and colliding names, with the server's own name in client wire names", () => {
     const result = live(['--client', 'vscode', '--format', 'json'], 'bad');
     assert.equal(result.status, 1, result.stderr);
     const file = json(result.stdout).files[0]!;
     assert.equal(file.path, 'mcp://fixture/tools/list');
     assert.equal(file.format, 'mcp-tools-list');
-    assert.deepEqual(file.tools.map((t) => [t.name, t.index]), [['admin.tools.list', 0], ['admin_tools_list', 1], ['has space', 2]]);
+    assert.deepEqual(
+      file.tools.map((t) => [t.name, t.index]),
+      [
+        ['admin.tools.list', 0],
+        ['admin_tools_list', 1],
+        ['has space', 2],
+      ],
+    );
     assert.equal(file.tools[0]!.clients!.vscode!.wireName, 'mcp_fixture_admin_tools_list');
     const collision = file.diagnostics.find((d) => d.code === 'wire-collision');
     assert.equal(collision?.tool, 0, 'each finding on a name carries its tool index');
@@ -77,7 +100,10 @@ describe('toolwire check --server (stdio)', () => {
   test('text output locates findings in mcp://<server>/tools/list:line:col', () => {
     const result = live(['--client', 'vscode'], 'bad', 'weather');
     assert.equal(result.status, 1);
-    assert.match(result.stdout, /^mcp:\/\/weather\/tools\/list:8:15: error client-collision .*"mcp_weather_admin_tools_list"/m);
+    assert.match(
+      result.stdout,
+      /^mcp:\/\/weather\/tools\/list:8:15: error client-collision .*"mcp_weather_admin_tools_list"/m,
+    );
     assert.match(result.stderr, /1 file, 3 tools: 4 errors/);
   });
 
@@ -88,15 +114,39 @@ describe('toolwire check --server (stdio)', () => {
   });
 
   test('--env reaches the server, --cwd is its working folder', () => {
-    const result = runCli(['check', '--client', 'vscode', '--format', 'json', '--env', 'FIXTURE_SERVER_NAME=fromenv', '--cwd', ROOT, '--server', '--', process.execPath, 'test/fixtures/servers/stdio.mjs', 'bad'], scratch({}));
+    const result = runCli(
+      [
+        'check',
+        '--client',
+        'vscode',
+        '--format',
+        'json',
+        '--env',
+        'FIXTURE_SERVER_NAME=fromenv',
+        '--cwd',
+        ROOT,
+        '--server',
+        '--',
+        process.execPath,
+        'test/fixtures/servers/stdio.mjs',
+        'bad',
+      ],
+      scratch({}),
+    );
     assert.equal(result.status, 1, result.stderr);
     assert.equal(json(result.stdout).files[0]!.tools[0]!.clients!.vscode!.wireName, 'mcp_fromenv_admin_tools_list');
   });
 
   test('every page of tools/list is read (nextCursor)', () => {
     const paged = json(live(['--format', 'json'], 'pages').stdout).files[0]!;
-    assert.deepEqual(paged.tools.map((t) => t.name), ['admin.tools.list', 'admin_tools_list', 'has space']);
-    assert.ok(paged.diagnostics.some((d) => d.code === 'wire-collision'), 'tools from different pages collide');
+    assert.deepEqual(
+      paged.tools.map((t) => t.name),
+      ['admin.tools.list', 'admin_tools_list', 'has space'],
+    );
+    assert.ok(
+      paged.diagnostics.some((d) => d.code === 'wire-collision'),
+      'tools from different pages collide',
+    );
   });
 
   test('a clean server exits 0', () => {
@@ -122,7 +172,7 @@ describe('toolwire check --server (stdio)', () => {
     const grandchild = /grandchild=(\d+)/.exec(result.stderr);
     assert.ok(grandchild, result.stderr);
     assert.equal(isAlive(fixturePid(result.stderr)), false);
-    assert.equal(isAlive(Number(grandchild[1])), false, 'the server\'s child is ended with it');
+    assert.equal(isAlive(Number(grandchild[1])), false, "the server's child is ended with it");
   });
 
   test('a server that crashes mid-list: exit 2 with the tail of its stderr', () => {
@@ -149,21 +199,51 @@ describe('toolwire check --server (stdio)', () => {
   test('usage mistakes: exit 2', () => {
     assert.equal(runCli(['check', '--server']).status, 2);
     assert.match(runCli(['check', '--server']).stderr, /--server needs the server command after --/);
-    assert.match(runCli(['check', '--url', 'http://127.0.0.1:9/mcp', '--env', 'A=1']).stderr, /--env and --cwd go with --server/);
-    assert.match(runCli(['check', '--timeout', '0', '--server', '--', 'x']).stderr, /--timeout needs a positive number/);
+    assert.match(
+      runCli(['check', '--url', 'http://127.0.0.1:9/mcp', '--env', 'A=1']).stderr,
+      /--env and --cwd go with --server/,
+    );
+    assert.match(
+      runCli(['check', '--timeout', '0', '--server', '--', 'x']).stderr,
+      /--timeout needs a positive number/,
+    );
     assert.match(runCli(['census', '--server', '--', 'x']).stderr, /checked with toolwire check/);
   });
 
   test('--format sarif locates findings in the virtual path', () => {
-    const log = JSON.parse(live(['--format', 'sarif'], 'bad').stdout) as { runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> }> };
-    assert.equal(log.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri, 'mcp://fixture/tools/list');
+    const log = JSON.parse(live(['--format', 'sarif'], 'bad').stdout) as {
+      runs: Array<{
+        results: Array<{ locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }>;
+      }>;
+    };
+    assert.equal(
+      log.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri,
+      'mcp://fixture/tools/list',
+    );
   });
 });
 
 describe('toolwire check --save', () => {
   test('writes <server>.tools.json, reports on it with real positions, and check reads it back the same', () => {
     const dir = scratch({});
-    const result = runCli(['check', '--client', 'vscode', '--format', 'json', '--save', 'snapshots', '--server', '--', process.execPath, STDIO, 'bad', '../evil/name'], dir);
+    const result = runCli(
+      [
+        'check',
+        '--client',
+        'vscode',
+        '--format',
+        'json',
+        '--save',
+        'snapshots',
+        '--server',
+        '--',
+        process.execPath,
+        STDIO,
+        'bad',
+        '../evil/name',
+      ],
+      dir,
+    );
     assert.equal(result.status, 1, result.stderr);
     const saved = 'snapshots/__evil_name.tools.json';
     const text = readFileSync(join(dir, saved), 'utf8');
@@ -183,7 +263,9 @@ describe('toolwire check --url (Streamable HTTP on loopback)', () => {
   const server = { url: '', child: undefined as ReturnType<typeof spawn> | undefined };
 
   before(async () => {
-    const child = spawn(process.execPath, [HTTP, '--header-required', 'X-Token:secret'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [HTTP, '--header-required', 'X-Token:secret'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     server.child = child;
     const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
     server.url = (JSON.parse(line) as { url: string }).url;
@@ -199,24 +281,51 @@ describe('toolwire check --url (Streamable HTTP on loopback)', () => {
   });
 
   test('lists the tools with the header, and names the server from its serverInfo', async () => {
-    const result = await runCliAsync(['check', '--client', 'vscode', '--format', 'json', '--url', server.url, '--header', 'X-Token: secret']);
+    const result = await runCliAsync([
+      'check',
+      '--client',
+      'vscode',
+      '--format',
+      'json',
+      '--url',
+      server.url,
+      '--header',
+      'X-Token: secret',
+    ]);
     assert.equal(result.status, 1, result.stderr);
     const file = json(result.stdout).files[0]!;
     assert.equal(file.path, 'mcp://http-fixture/tools/list');
-    assert.deepEqual(file.tools.map((t) => t.name), ['admin.tools.list', 'admin_tools_list']);
+    assert.deepEqual(
+      file.tools.map((t) => t.name),
+      ['admin.tools.list', 'admin_tools_list'],
+    );
     assert.match(file.tools[0]!.clients!.vscode!.wireName!, /^mcp_.*admin_tools_list$/);
   });
 
-  test('without the header: exit 2, both transports\' answers in one line', async () => {
+  test("without the header: exit 2, both transports' answers in one line", async () => {
     const result = await runCliAsync(['check', '--timeout', '10', '--url', server.url]);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /^toolwire: http:\/\/127\.0\.0\.1:\d+\/mcp: Streamable HTTP: .*unauthorised; SSE: .*401/m);
+    assert.match(
+      result.stderr,
+      /^toolwire: http:\/\/127\.0\.0\.1:\d+\/mcp: Streamable HTTP: .*unauthorised; SSE: .*401/m,
+    );
   });
 });
 
 describe('the published reference server', () => {
   test('@modelcontextprotocol/server-everything over stdio: exit 0 or 1, its tools read', () => {
-    const result = runCli(['check', '--format', 'json', '--timeout', '60', '--server', '--', process.execPath, EVERYTHING, 'stdio']);
+    const result = runCli([
+      'check',
+      '--format',
+      'json',
+      '--timeout',
+      '60',
+      '--server',
+      '--',
+      process.execPath,
+      EVERYTHING,
+      'stdio',
+    ]);
     assert.ok(result.status === 0 || result.status === 1, `exit ${result.status}: ${result.stderr}`);
     const file = json(result.stdout).files[0]!;
     assert.match(file.path, /^mcp:\/\/.+\/tools\/list$/);
@@ -225,8 +334,13 @@ describe('the published reference server', () => {
 });
 
 /** The built CLI without blocking this process's event loop (the HTTP fixture's test holds it). */
-async function runCliAsync(args: readonly string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+async function runCliAsync(
+  args: readonly string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

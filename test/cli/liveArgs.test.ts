@@ -5,17 +5,50 @@ import { snapshotFileName, snapshotText, virtualPath } from '../../cli/src/live/
 
 describe('live server arguments', () => {
   test('--server passes the command and its arguments as they are (no shell)', () => {
-    const args = parseArgs(['check', '--env', 'A=1=2', '--cwd', '/srv', '--timeout', '1.5', '--server', '--', 'node', 'a b.js', '--flag', '$HOME']);
+    const args = parseArgs([
+      'check',
+      '--env',
+      'A=1=2',
+      '--cwd',
+      '/srv',
+      '--timeout',
+      '1.5',
+      '--server',
+      '--',
+      'node',
+      'a b.js',
+      '--flag',
+      '$HOME',
+    ]);
     assert.ok(args.command === 'check' && args.live);
-    assert.deepEqual(args.live.target, { kind: 'stdio', command: 'node', args: ['a b.js', '--flag', '$HOME'], env: { A: '1=2' }, cwd: '/srv' });
+    assert.deepEqual(args.live.target, {
+      kind: 'stdio',
+      command: 'node',
+      args: ['a b.js', '--flag', '$HOME'],
+      env: { A: '1=2' },
+      cwd: '/srv',
+    });
     assert.equal(args.live.timeoutMs, 1500);
     assert.deepEqual(args.paths, []);
   });
 
   test('--url with headers; the default timeout is 30 s', () => {
-    const args = parseArgs(['check', '--url', 'https://example.test/mcp', '--header', 'Authorization: Bearer x:y', '--server-name', 'gh']);
+    const args = parseArgs([
+      'check',
+      '--url',
+      'https://example.test/mcp',
+      '--header',
+      'Authorization: Bearer x:y',
+      '--server-name',
+      'gh',
+    ]);
     assert.ok(args.command === 'check' && args.live);
-    assert.deepEqual(args.live.target, { kind: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'Bearer x:y' }, name: 'gh' });
+    assert.deepEqual(args.live.target, {
+      kind: 'http',
+      url: 'https://example.test/mcp',
+      headers: { Authorization: 'Bearer x:y' },
+      name: 'gh',
+    });
     assert.equal(args.live.timeoutMs, 30_000);
     assert.equal(args.live.serverName, 'gh');
   });
@@ -28,7 +61,8 @@ describe('live server arguments', () => {
       ['check', '--env', 'NOVALUE', '--server', '--', 'node'],
       ['check', '--header', 'nocolon', '--url', 'http://x/mcp'],
       ['check', '--save', 'out'],
-    ]) assert.equal(parseArgs(argv).command, 'usage-error', argv.join(' '));
+    ])
+      assert.equal(parseArgs(argv).command, 'usage-error', argv.join(' '));
   });
 });
 

@@ -5,8 +5,13 @@ import { ROOT, runCli, scratch } from './run';
 
 // Issue 11 item 6: what the report says it modelled, --hints, census totals and --only-problems.
 
-const tools = (...names: string[]) => JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) }, null, 2);
-const OPENAI_BODY = JSON.stringify({ model: 'gpt-4.1', messages: [], tools: [{ type: 'function', function: { name: 'lookup', parameters: {} } }] });
+const tools = (...names: string[]) =>
+  JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) }, null, 2);
+const OPENAI_BODY = JSON.stringify({
+  model: 'gpt-4.1',
+  messages: [],
+  tools: [{ type: 'function', function: { name: 'lookup', parameters: {} } }],
+});
 
 /** The first line on stderr: the modelled line comes before the findings and the counts. */
 function modelledLine(stderr: string): string {
@@ -18,20 +23,38 @@ describe('check: the report names what it modelled and who chose it', () => {
     const dir = scratch({ 'tools.json': tools('ok') });
     const result = runCli(['check', 'tools.json'], dir);
     assert.equal(result.status, 0);
-    assert.equal(modelledLine(result.stderr), 'toolwire: modelled providers openai, anthropic, bedrock (default); clients every modelled client (default: none chosen or configured)');
+    assert.equal(
+      modelledLine(result.stderr),
+      'toolwire: modelled providers openai, anthropic, bedrock (default); clients every modelled client (default: none chosen or configured)',
+    );
     assert.equal(result.stdout, '', 'stdout stays the findings alone');
   });
 
   test('.toolwire.json targets and clients are named with the config that set them', () => {
-    const dir = scratch({ 'sub/.toolwire.json': JSON.stringify({ targets: ['gemini'], clients: ['cursor', 'codex'] }), 'sub/tools.json': tools('ok') });
+    const dir = scratch({
+      'sub/.toolwire.json': JSON.stringify({ targets: ['gemini'], clients: ['cursor', 'codex'] }),
+      'sub/tools.json': tools('ok'),
+    });
     const result = runCli(['check', 'sub'], dir);
-    assert.equal(modelledLine(result.stderr), 'toolwire: modelled providers gemini (sub/.toolwire.json); clients cursor, codex (sub/.toolwire.json)');
+    assert.equal(
+      modelledLine(result.stderr),
+      'toolwire: modelled providers gemini (sub/.toolwire.json); clients cursor, codex (sub/.toolwire.json)',
+    );
   });
 
   test('an MCP client configuration in the folder names itself; --client says so', () => {
-    const dir = scratch({ '.vscode/mcp.json': JSON.stringify({ servers: { srv: { command: 'x' } } }), 'tools.json': tools('ok') });
-    assert.equal(modelledLine(runCli(['check', 'tools.json'], dir).stderr), 'toolwire: modelled providers openai, anthropic, bedrock (default); clients vscode (.vscode/mcp.json)');
-    assert.equal(modelledLine(runCli(['check', '--client', 'claude-code', 'tools.json'], dir).stderr), 'toolwire: modelled providers openai, anthropic, bedrock (default); clients claude-code (--client)');
+    const dir = scratch({
+      '.vscode/mcp.json': JSON.stringify({ servers: { srv: { command: 'x' } } }),
+      'tools.json': tools('ok'),
+    });
+    assert.equal(
+      modelledLine(runCli(['check', 'tools.json'], dir).stderr),
+      'toolwire: modelled providers openai, anthropic, bedrock (default); clients vscode (.vscode/mcp.json)',
+    );
+    assert.equal(
+      modelledLine(runCli(['check', '--client', 'claude-code', 'tools.json'], dir).stderr),
+      'toolwire: modelled providers openai, anthropic, bedrock (default); clients claude-code (--client)',
+    );
   });
 
   test('files that differ are counted group by group; a request body is judged by its own provider', () => {
@@ -45,16 +68,32 @@ describe('check: the report names what it modelled and who chose it', () => {
 
   test('a run without MCP tool files says no client was modelled; one without tools says nothing', () => {
     const dir = scratch({ 'req.json': OPENAI_BODY, 'package.json': '{"name":"x"}' });
-    assert.equal(modelledLine(runCli(['check', 'req.json'], dir).stderr), "toolwire: modelled providers openai (the request body's own); clients none (no MCP tool files)");
+    assert.equal(
+      modelledLine(runCli(['check', 'req.json'], dir).stderr),
+      "toolwire: modelled providers openai (the request body's own); clients none (no MCP tool files)",
+    );
     assert.match(modelledLine(runCli(['check', 'package.json'], dir).stderr), /^toolwire: 1 file, 0 tools/);
   });
 
   test('--format json carries the same data per file, paths as the report shows them', () => {
-    const dir = scratch({ '.toolwire.json': JSON.stringify({ clients: ['vscode'] }), 'tools.json': tools('ok'), 'req.json': OPENAI_BODY });
-    const out = JSON.parse(runCli(['check', '--format', 'json', '.'], dir).stdout) as { files: Array<{ path: string; modelled: unknown }> };
+    const dir = scratch({
+      '.toolwire.json': JSON.stringify({ clients: ['vscode'] }),
+      'tools.json': tools('ok'),
+      'req.json': OPENAI_BODY,
+    });
+    const out = JSON.parse(runCli(['check', '--format', 'json', '.'], dir).stdout) as {
+      files: Array<{ path: string; modelled: unknown }>;
+    };
     const byPath = Object.fromEntries(out.files.map((f) => [f.path, f.modelled]));
-    assert.deepEqual(byPath['tools.json'], { providers: [{ ids: ['openai', 'anthropic', 'bedrock'], source: 'default' }], clients: { ids: ['vscode'], source: 'config' }, configPath: '.toolwire.json' });
-    assert.deepEqual(byPath['req.json'], { providers: [{ ids: ['openai'], source: 'request-body' }], configPath: '.toolwire.json' });
+    assert.deepEqual(byPath['tools.json'], {
+      providers: [{ ids: ['openai', 'anthropic', 'bedrock'], source: 'default' }],
+      clients: { ids: ['vscode'], source: 'config' },
+      configPath: '.toolwire.json',
+    });
+    assert.deepEqual(byPath['req.json'], {
+      providers: [{ ids: ['openai'], source: 'request-body' }],
+      configPath: '.toolwire.json',
+    });
   });
 
   test('check --mcp-config names the MCP configuration (or --client), never its generated temporary config', () => {
@@ -62,13 +101,25 @@ describe('check: the report names what it modelled and who chose it', () => {
     const dir = scratch({ '.vscode/mcp.json': JSON.stringify({ servers: { code: server } }) });
     const fromConfig = runCli(['check', '--mcp-config', '.vscode/mcp.json'], dir);
     assert.equal(fromConfig.status, 0, fromConfig.stderr);
-    assert.equal(modelledLine(fromConfig.stderr), 'toolwire: modelled providers openai, anthropic, bedrock (default); clients vscode (.vscode/mcp.json)');
-    assert.equal(modelledLine(runCli(['check', '--mcp-config', '.vscode/mcp.json', '--client', 'cursor'], dir).stderr), 'toolwire: modelled providers openai, anthropic, bedrock (default); clients cursor (--client)');
+    assert.equal(
+      modelledLine(fromConfig.stderr),
+      'toolwire: modelled providers openai, anthropic, bedrock (default); clients vscode (.vscode/mcp.json)',
+    );
+    assert.equal(
+      modelledLine(runCli(['check', '--mcp-config', '.vscode/mcp.json', '--client', 'cursor'], dir).stderr),
+      'toolwire: modelled providers openai, anthropic, bedrock (default); clients cursor (--client)',
+    );
   });
 
   test('a .toolwire.json override is the source of the providers it sets', () => {
-    const dir = scratch({ '.toolwire.json': JSON.stringify({ overrides: [{ files: ['req.json'], targets: ['mistral'] }] }), 'req.json': OPENAI_BODY });
-    assert.equal(modelledLine(runCli(['check', 'req.json'], dir).stderr), 'toolwire: modelled providers mistral (.toolwire.json); clients none (no MCP tool files)');
+    const dir = scratch({
+      '.toolwire.json': JSON.stringify({ overrides: [{ files: ['req.json'], targets: ['mistral'] }] }),
+      'req.json': OPENAI_BODY,
+    });
+    assert.equal(
+      modelledLine(runCli(['check', 'req.json'], dir).stderr),
+      'toolwire: modelled providers mistral (.toolwire.json); clients none (no MCP tool files)',
+    );
   });
 });
 
@@ -93,7 +144,10 @@ describe('check --hints', () => {
 
 describe('census totals and --only-problems', () => {
   const files = {
-    '.toolwire.json': JSON.stringify({ clients: ['claude-code', 'cursor'], servers: { github: 'github.json', billing: 'billing.json' } }),
+    '.toolwire.json': JSON.stringify({
+      clients: ['claude-code', 'cursor'],
+      servers: { github: 'github.json', billing: 'billing.json' },
+    }),
     'github.json': tools('create_pull_request', 'list_issues'),
     'billing.json': tools('refund.issue', 'refund_issue', 'charge'),
   };
@@ -102,7 +156,15 @@ describe('census totals and --only-problems', () => {
     const result = runCli(['census', '.'], scratch(files));
     const tail = result.stdout.trimEnd().split('\n').slice(-4);
     assert.equal(tail[0], 'Totals per client (2 MCP tool files):');
-    assert.deepEqual(tail[1]!.trim().split(/\s{2,}/), ['client', 'tools', 'sent', 'renamed', 'dropped', 'failing', 'colliding']);
+    assert.deepEqual(tail[1]!.trim().split(/\s{2,}/), [
+      'client',
+      'tools',
+      'sent',
+      'renamed',
+      'dropped',
+      'failing',
+      'colliding',
+    ]);
     // Claude Code: every tool prefixed (renamed); refund.issue and refund_issue both become mcp__billing__refund_issue.
     assert.match(tail[2]!, /^ {2}Claude Code\s+5\s+0\s+3\s+0\s+2\s+2$/);
     // Cursor: refund.issue is left out (a dot); the rest are prefixed.
@@ -128,13 +190,31 @@ describe('census totals and --only-problems', () => {
       files: Array<{ path: string; clients: Array<{ client: string; tools: Array<{ name: string }> }> }>;
       totals: Array<{ client: string; tools: number; dropped: number }>;
     };
-    assert.deepEqual(out.files.map((f) => f.path), ['billing.json']);
-    assert.deepEqual(out.files[0]!.clients.map((c) => [c.client, c.tools.map((t) => t.name)]), [['claude-code', ['refund.issue', 'refund_issue']], ['cursor', ['refund.issue']]]);
-    assert.deepEqual(out.totals.map((t) => [t.client, t.tools, t.dropped]), [['claude-code', 5, 0], ['cursor', 5, 1]]);
+    assert.deepEqual(
+      out.files.map((f) => f.path),
+      ['billing.json'],
+    );
+    assert.deepEqual(
+      out.files[0]!.clients.map((c) => [c.client, c.tools.map((t) => t.name)]),
+      [
+        ['claude-code', ['refund.issue', 'refund_issue']],
+        ['cursor', ['refund.issue']],
+      ],
+    );
+    assert.deepEqual(
+      out.totals.map((t) => [t.client, t.tools, t.dropped]),
+      [
+        ['claude-code', 5, 0],
+        ['cursor', 5, 1],
+      ],
+    );
   });
 
   test('a name the client changes beyond its prefix is a problem row', () => {
-    const dir = scratch({ '.toolwire.json': JSON.stringify({ clients: ['vscode'], servers: { srv: 'srv.json' } }), 'srv.json': tools('has space', 'fine') });
+    const dir = scratch({
+      '.toolwire.json': JSON.stringify({ clients: ['vscode'], servers: { srv: 'srv.json' } }),
+      'srv.json': tools('has space', 'fine'),
+    });
     const only = runCli(['census', '--only-problems', 'srv.json'], dir).stdout;
     assert.match(only, /has space/);
     assert.doesNotMatch(only, /fine/);

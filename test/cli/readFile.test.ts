@@ -7,7 +7,9 @@ import { decodeText, firstInvalidUtf8, readFileBounded } from '../../server/src/
 
 /** The file reading the CLI and the server share (server/src/node/files.ts), issue 13 item 4. */
 describe('readFileBounded', () => {
-  test('reads no more than limit + 1 bytes even when the stat says 0 (a /proc file)', { skip: !existsSync('/proc/self/status') && 'no /proc here' }, () => {
+  test('reads no more than limit + 1 bytes even when the stat says 0 (a /proc file)', {
+    skip: !existsSync('/proc/self/status') && 'no /proc here',
+  }, () => {
     const read = readFileBounded('/proc/self/status', 16);
     assert.equal(read.kind, 'too-large');
     assert.equal(read.kind === 'too-large' && read.bytes, 17, 'stopped one byte past the limit');
@@ -31,10 +33,22 @@ describe('readFileBounded', () => {
 describe('decodeText decodes as VS Code does, and says where UTF-8 breaks', () => {
   const text = '{"name":"é😀"}';
   test('BOMs decide and are dropped', () => {
-    assert.deepEqual(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])), { kind: 'text', text, encoding: 'utf-8' });
-    assert.deepEqual(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])), { kind: 'text', text, encoding: 'utf-16le' });
+    assert.deepEqual(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])), {
+      kind: 'text',
+      text,
+      encoding: 'utf-8',
+    });
+    assert.deepEqual(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])), {
+      kind: 'text',
+      text,
+      encoding: 'utf-16le',
+    });
     const be = Buffer.from(text, 'utf16le').swap16();
-    assert.deepEqual(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), be])), { kind: 'text', text, encoding: 'utf-16be' });
+    assert.deepEqual(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), be])), {
+      kind: 'text',
+      text,
+      encoding: 'utf-16be',
+    });
   });
 
   test('UTF-16 without a BOM is guessed from zero bytes, as VS Code guesses it', () => {
@@ -51,8 +65,20 @@ describe('decodeText decodes as VS Code does, and says where UTF-8 breaks', () =
   });
 
   test('firstInvalidUtf8 agrees with a fatal TextDecoder on edge sequences and random bytes', () => {
-    const cases = [[0xc0, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf5], [0xe2, 0x82], [0xe0, 0x9f, 0xbf], [0xf0, 0x8f, 0xbf, 0xbf], [0xe2, 0x82, 0xac], [0xf0, 0x9f, 0x98, 0x80]];
-    const random = Array.from({ length: 2000 }, (_, i) => Array.from({ length: 1 + (i % 7) }, (_, k) => (i * 131 + k * 197 + ((i * k) % 13) * 17) % 256));
+    const cases = [
+      [0xc0, 0x80],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xf5],
+      [0xe2, 0x82],
+      [0xe0, 0x9f, 0xbf],
+      [0xf0, 0x8f, 0xbf, 0xbf],
+      [0xe2, 0x82, 0xac],
+      [0xf0, 0x9f, 0x98, 0x80],
+    ];
+    const random = Array.from({ length: 2000 }, (_, i) =>
+      Array.from({ length: 1 + (i % 7) }, (_, k) => (i * 131 + k * 197 + ((i * k) % 13) * 17) % 256),
+    );
     for (const bytes of [...cases, ...random]) {
       const buffer = Uint8Array.from(bytes);
       let valid = true;
@@ -61,7 +87,11 @@ describe('decodeText decodes as VS Code does, and says where UTF-8 breaks', () =
       } catch {
         valid = false;
       }
-      assert.equal(firstInvalidUtf8(buffer) === buffer.length, valid, `bytes ${bytes.map((b) => b.toString(16)).join(' ')}`);
+      assert.equal(
+        firstInvalidUtf8(buffer) === buffer.length,
+        valid,
+        `bytes ${bytes.map((b) => b.toString(16)).join(' ')}`,
+      );
     }
   });
 });

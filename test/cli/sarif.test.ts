@@ -30,7 +30,8 @@ function assertShape(log: Log): void {
     const physical = location.physicalLocation!;
     assert.ok(physical.artifactLocation?.uri && !physical.artifactLocation.uri.includes('\\'));
     const region = physical.region!;
-    for (const n of [region.startLine, region.startColumn, region.endLine, region.endColumn]) assert.ok(Number.isInteger(n) && n! >= 1);
+    for (const n of [region.startLine, region.startColumn, region.endLine, region.endColumn])
+      assert.ok(Number.isInteger(n) && n! >= 1);
   };
   for (const result of run.results ?? []) {
     assert.equal(rules[result.ruleIndex!]?.id, result.ruleId);
@@ -55,31 +56,56 @@ describe('SARIF', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolwire-sarif-'));
     cpSync(join(ROOT, 'test/fixtures/workspaces/two-servers'), dir, { recursive: true });
     const log = sarifOf(dir, '.');
-    const collision = (file: string) => log.runs[0]!.results!.find((r: Result) => r.ruleId === 'client-collision' && uri(r.locations?.[0]) === file)!;
+    const collision = (file: string) =>
+      log.runs[0]!.results!.find((r: Result) => r.ruleId === 'client-collision' && uri(r.locations?.[0]) === file)!;
     const browser = collision('browser.json');
     assert.equal(uri(browser.relatedLocations?.[0]), 'radar.json');
     assert.equal(line(browser.relatedLocations?.[0]), 10, 'the line of accounts_list in radar.json');
     assert.equal(uri(collision('radar.json').relatedLocations?.[0]), 'browser.json');
     assert.equal(line(collision('radar.json').relatedLocations?.[0]), 4);
     // A related location in the same file still names it.
-    const wire = sarifOf(scratch({ 't.json': JSON.stringify({ tools: [{ name: 'a.b', inputSchema: {} }, { name: 'a_b', inputSchema: {} }] }) }), 't.json');
+    const wire = sarifOf(
+      scratch({
+        't.json': JSON.stringify({
+          tools: [
+            { name: 'a.b', inputSchema: {} },
+            { name: 'a_b', inputSchema: {} },
+          ],
+        }),
+      }),
+      't.json',
+    );
     const result = wire.runs[0]!.results!.find((r) => r.ruleId === 'wire-collision')!;
     assert.equal(uri(result.relatedLocations?.[0]), 't.json');
   });
 
   test('partialFingerprints are stable when lines move, and differ between findings', () => {
-    const tools = [{ name: 'a.b', inputSchema: {} }, { name: 'a_b', inputSchema: {} }, { name: 'c d', inputSchema: {} }];
+    const tools = [
+      { name: 'a.b', inputSchema: {} },
+      { name: 'a_b', inputSchema: {} },
+      { name: 'c d', inputSchema: {} },
+    ];
     const dir = scratch({ 't.json': JSON.stringify({ tools }, null, 2), '.toolwire.json': '{ "clients": [] }' });
-    const prints = () => sarifOf(dir, 't.json').runs[0]!.results!.map((r) => `${r.ruleId} ${r.partialFingerprints!['toolwire/v1']}`).sort();
+    const prints = () =>
+      sarifOf(dir, 't.json')
+        .runs[0]!.results!.map((r) => `${r.ruleId} ${r.partialFingerprints!['toolwire/v1']}`)
+        .sort();
     const before = prints();
     assert.equal(new Set(before).size, before.length);
     writeFileSync(join(dir, 't.json'), `\n\n\n${JSON.stringify({ tools: [tools[2], tools[1], tools[0]] })}`);
     const moved = prints();
     assert.deepEqual(moved, before);
     // The baseline's entries hash to the SARIF values: one fingerprint for both.
-    const baseline = JSON.parse(runCli(['baseline', 't.json'], dir).stdout) as { findings: Array<Partial<FingerprintParts> & { file: string; code: string; tool: string }> };
-    const hashes = baseline.findings.map((e) => `${e.code} ${fingerprintHash({ at: '', others: [], by: [], ...e })}`).sort();
-    const notes = sarifOf(dir, 't.json').runs[0]!.results!.filter((r) => r.level !== 'note').map((r) => `${r.ruleId} ${r.partialFingerprints!['toolwire/v1']}`).sort();
+    const baseline = JSON.parse(runCli(['baseline', 't.json'], dir).stdout) as {
+      findings: Array<Partial<FingerprintParts> & { file: string; code: string; tool: string }>;
+    };
+    const hashes = baseline.findings
+      .map((e) => `${e.code} ${fingerprintHash({ at: '', others: [], by: [], ...e })}`)
+      .sort();
+    const notes = sarifOf(dir, 't.json')
+      .runs[0]!.results!.filter((r) => r.level !== 'note')
+      .map((r) => `${r.ruleId} ${r.partialFingerprints!['toolwire/v1']}`)
+      .sort();
     assert.equal(hashes.length, 3);
     assert.deepEqual(hashes, notes);
   });

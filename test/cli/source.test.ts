@@ -9,8 +9,28 @@ const TS_SERVER = [
   'server.registerTool("admin_tools_list", {}, async () => ({ content: [] }));',
   '',
 ].join('\n');
-const PY_SERVER = ['from mcp.server.fastmcp import FastMCP', 'mcp = FastMCP("orders")', '', '@mcp.tool()', 'def orders_get(): ...', '', '@mcp.tool(name="orders.get")', 'def fetch(): ...', ''].join('\n');
-const GO_SERVER = ['package main', '', 'import "github.com/mark3labs/mcp-go/mcp"', '', 'func tools() {', '\t_ = mcp.NewTool("get.issue")', '\t_ = mcp.NewTool("get_issue")', '}', ''].join('\n');
+const PY_SERVER = [
+  'from mcp.server.fastmcp import FastMCP',
+  'mcp = FastMCP("orders")',
+  '',
+  '@mcp.tool()',
+  'def orders_get(): ...',
+  '',
+  '@mcp.tool(name="orders.get")',
+  'def fetch(): ...',
+  '',
+].join('\n');
+const GO_SERVER = [
+  'package main',
+  '',
+  'import "github.com/mark3labs/mcp-go/mcp"',
+  '',
+  'func tools() {',
+  '\t_ = mcp.NewTool("get.issue")',
+  '\t_ = mcp.NewTool("get_issue")',
+  '}',
+  '',
+].join('\n');
 
 describe('toolwire check on source code (issue 12)', () => {
   test('a folder walk reads TypeScript, Python and Go declarations at their literals; other folders and files yield nothing', () => {
@@ -18,55 +38,79 @@ describe('toolwire check on source code (issue 12)', () => {
       'src/server.ts': TS_SERVER,
       'src/server.py': PY_SERVER,
       'src/tools.go': GO_SERVER,
-      'src/plain.ts': 'export function registerTool(name: string) { return name; }\nregisterTool("a.b"); registerTool("a_b");\n',
+      'src/plain.ts':
+        'export function registerTool(name: string) { return name; }\nregisterTool("a.b"); registerTool("a_b");\n',
       'src/types.d.ts': TS_SERVER,
       'node_modules/x/index.js': TS_SERVER,
       'dist/server.js': TS_SERVER,
       'vendor/server.go': GO_SERVER,
     });
     const result = runCli(['check', '--format', 'json', '.'], dir);
-    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; format: string | null; diagnostics: Array<{ code: string; range: { start: { line: number; character: number } } }> }> };
+    const out = JSON.parse(result.stdout) as {
+      files: Array<{
+        path: string;
+        format: string | null;
+        diagnostics: Array<{ code: string; range: { start: { line: number; character: number } } }>;
+      }>;
+    };
     const collisions = (path: string) =>
-      out.files.find((f) => f.path === path)?.diagnostics.filter((d) => d.code === 'wire-collision').map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`) ?? [];
+      out.files
+        .find((f) => f.path === path)
+        ?.diagnostics.filter((d) => d.code === 'wire-collision')
+        .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`) ?? [];
     assert.deepEqual(collisions('src/server.ts'), ['3:21', '4:21']);
     assert.deepEqual(collisions('src/server.py'), ['5:5', '7:16']);
     assert.deepEqual(collisions('src/tools.go'), ['6:18', '7:18']);
     assert.deepEqual(out.files.find((f) => f.path === 'src/plain.ts')?.diagnostics, []);
     const paths = out.files.map((f) => f.path);
-    for (const skipped of ['src/types.d.ts', 'node_modules/x/index.js', 'dist/server.js', 'vendor/server.go']) assert.ok(!paths.includes(skipped), `${skipped} was read`);
+    for (const skipped of ['src/types.d.ts', 'node_modules/x/index.js', 'dist/server.js', 'vendor/server.go'])
+      assert.ok(!paths.includes(skipped), `${skipped} was read`);
     assert.equal(result.status, 1);
   });
 
   test('toolwire fix rewrites the literals in TypeScript, Python and Go, and the check is then clean', () => {
-    const dir = scratch({ '.toolwire.json': '{ "clients": [] }', 'server.ts': TS_SERVER, 'server.py': PY_SERVER, 'tools.go': GO_SERVER });
+    const dir = scratch({
+      '.toolwire.json': '{ "clients": [] }',
+      'server.ts': TS_SERVER,
+      'server.py': PY_SERVER,
+      'tools.go': GO_SERVER,
+    });
     const fixed = runCli(['fix', '.'], dir);
     assert.equal(fixed.status, 0, `${fixed.stdout}\n${fixed.stderr}`);
     assert.match(fixed.stderr, /fixed \d+ names? in 3 files/);
     const after = runCli(['check', '--format', 'json', '.'], dir);
-    const findings = (JSON.parse(after.stdout) as { files: Array<{ diagnostics: Array<{ severity: string }> }> }).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'hint'));
+    const findings = (
+      JSON.parse(after.stdout) as { files: Array<{ diagnostics: Array<{ severity: string }> }> }
+    ).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'hint'));
     assert.deepEqual(findings, [], after.stdout);
   });
 
   test('the text report points at the literal and names the server from the constructor', () => {
     const dir = scratch({ 'server.ts': TS_SERVER });
     const result = runCli(['check', 'server.ts'], dir);
-    assert.match(result.stdout, /^server\.ts:3:21: error wire-collision Left out of the request: sent as "admin_tools_list"/m);
+    assert.match(
+      result.stdout,
+      /^server\.ts:3:21: error wire-collision Left out of the request: sent as "admin_tools_list"/m,
+    );
     assert.match(result.stdout, /mcp_admin_admin_tools_list/);
   });
 
   test('a server spread over several modules: .toolwire.json names its files, and the census spans them', () => {
-    const module = (name: string) => [
-      "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-      `export function register(server: McpServer) { server.registerTool('${name}', {}, async () => ({ content: [] })); }`,
-      '',
-    ].join('\n');
+    const module = (name: string) =>
+      [
+        "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        `export function register(server: McpServer) { server.registerTool('${name}', {}, async () => ({ content: [] })); }`,
+        '',
+      ].join('\n');
     const dir = scratch({
       '.toolwire.json': JSON.stringify({ servers: { orders: ['src/tools/*.ts'] } }),
       'src/tools/get.ts': module('orders.get'),
       'src/tools/list.ts': module('orders_get'),
     });
     const result = runCli(['check', '--format', 'json', 'src'], dir);
-    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; diagnostics: Array<{ code: string; message: string }> }> };
+    const out = JSON.parse(result.stdout) as {
+      files: Array<{ path: string; diagnostics: Array<{ code: string; message: string }> }>;
+    };
     const get = out.files.find((f) => f.path === 'src/tools/get.ts')!;
     const shared = get.diagnostics.filter((d) => d.code === 'client-collision');
     assert.ok(shared.length > 0, JSON.stringify(get.diagnostics));

@@ -12,7 +12,11 @@ import { unifiedDiff } from '../../cli/src/fix/unifiedDiff';
 function patched(text: string, diff: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'toolwire-diff-'));
   writeFileSync(join(dir, 'f.txt'), text);
-  const result = spawnSync('patch', ['-p1', '--batch', '--binary', '--silent'], { cwd: dir, input: diff, encoding: 'utf8' });
+  const result = spawnSync('patch', ['-p1', '--batch', '--binary', '--silent'], {
+    cwd: dir,
+    input: diff,
+    encoding: 'utf8',
+  });
   assert.equal(result.status, 0, `patch failed: ${result.stdout}${result.stderr}\n${diff}`);
   return readFileSync(join(dir, 'f.txt'), 'utf8');
 }
@@ -23,7 +27,14 @@ const caseArb = fc
     lines: fc.array(fc.constantFrom('a', 'bb', '  "name": "x.y",', '', '\t}', 'z z'), { minLength: 1, maxLength: 30 }),
     eol: fc.constantFrom('\n', '\r\n'),
     finalNewline: fc.boolean(),
-    cuts: fc.array(fc.record({ at: fc.nat(), length: fc.nat({ max: 4 }), insert: fc.constantFrom('', 'q', 'x_y', '\n  "invocationName": "n"', 'w\nv') }), { minLength: 1, maxLength: 8 }),
+    cuts: fc.array(
+      fc.record({
+        at: fc.nat(),
+        length: fc.nat({ max: 4 }),
+        insert: fc.constantFrom('', 'q', 'x_y', '\n  "invocationName": "n"', 'w\nv'),
+      }),
+      { minLength: 1, maxLength: 8 },
+    ),
   })
   .map(({ lines, eol, finalNewline, cuts }) => {
     const text = lines.join(eol) + (finalNewline ? eol : '');
@@ -62,7 +73,9 @@ describe('unifiedDiff', () => {
       mkdirSync(join(dir, 'sub dir'));
       writeFileSync(join(dir, 'sub dir', 'my tools é.json'), '{\n  "name": "a.b"\n}\n');
       const start = '{\n  "name": '.length;
-      const diff = unifiedDiff('sub dir/my tools é.json', '{\n  "name": "a.b"\n}\n', [{ range: { start, end: start + 5 }, oldText: '"a.b"', newText: '"a_b"' }]);
+      const diff = unifiedDiff('sub dir/my tools é.json', '{\n  "name": "a.b"\n}\n', [
+        { range: { start, end: start + 5 }, oldText: '"a.b"', newText: '"a_b"' },
+      ]);
       const args = tool === 'git' ? ['apply', '-p1', '-'] : ['-p1', '--batch', '--silent'];
       const result = spawnSync(tool, args, { cwd: dir, input: diff, encoding: 'utf8' });
       assert.equal(result.status, 0, `${tool}: ${result.stderr}${result.stdout}`);
@@ -71,22 +84,39 @@ describe('unifiedDiff', () => {
   });
 
   test('one renamed name is one hunk with three lines of context, as diff -u prints it', () => {
-    const text = ['{', '  "tools": [', '    { "name": "a" },', '    { "name": "b.c" },', '    { "name": "d" },', '    { "name": "e" },', '    { "name": "f" },', '    { "name": "g" }', '  ]', '}', ''].join('\n');
-    const start = text.indexOf('"b.c"');
-    const diff = unifiedDiff('t.json', text, [{ range: { start, end: start + 5 }, oldText: '"b.c"', newText: '"b_c"' }]);
-    assert.equal(diff, [
-      '--- a/t.json',
-      '+++ b/t.json',
-      '@@ -1,7 +1,7 @@',
-      ' {',
-      '   "tools": [',
-      '     { "name": "a" },',
-      '-    { "name": "b.c" },',
-      '+    { "name": "b_c" },',
-      '     { "name": "d" },',
-      '     { "name": "e" },',
-      '     { "name": "f" },',
+    const text = [
+      '{',
+      '  "tools": [',
+      '    { "name": "a" },',
+      '    { "name": "b.c" },',
+      '    { "name": "d" },',
+      '    { "name": "e" },',
+      '    { "name": "f" },',
+      '    { "name": "g" }',
+      '  ]',
+      '}',
       '',
-    ].join('\n'));
+    ].join('\n');
+    const start = text.indexOf('"b.c"');
+    const diff = unifiedDiff('t.json', text, [
+      { range: { start, end: start + 5 }, oldText: '"b.c"', newText: '"b_c"' },
+    ]);
+    assert.equal(
+      diff,
+      [
+        '--- a/t.json',
+        '+++ b/t.json',
+        '@@ -1,7 +1,7 @@',
+        ' {',
+        '   "tools": [',
+        '     { "name": "a" },',
+        '-    { "name": "b.c" },',
+        '+    { "name": "b_c" },',
+        '     { "name": "d" },',
+        '     { "name": "e" },',
+        '     { "name": "f" },',
+        '',
+      ].join('\n'),
+    );
   });
 });

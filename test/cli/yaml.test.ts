@@ -3,12 +3,28 @@ import { describe, test } from 'node:test';
 import { runCli, scratch } from './run';
 
 /** The same MCP tool list as JSON and as YAML, each name on the same line and column. */
-const JSON_LIST = ['{"tools": [', '  {"name": "a.b",  "inputSchema": {}},', '  {"name": "a_b",  "inputSchema": {}},', '  {"name": "x y",  "inputSchema": {}}', ']}', ''].join('\n');
-const YAML_LIST = ['tools:', '  - {name: "a.b",  inputSchema: {}}', '  - {name: "a_b",  inputSchema: {}}', '  - {name: "x y",  inputSchema: {}}', ''].join('\n');
+const JSON_LIST = [
+  '{"tools": [',
+  '  {"name": "a.b",  "inputSchema": {}},',
+  '  {"name": "a_b",  "inputSchema": {}},',
+  '  {"name": "x y",  "inputSchema": {}}',
+  ']}',
+  '',
+].join('\n');
+const YAML_LIST = [
+  'tools:',
+  '  - {name: "a.b",  inputSchema: {}}',
+  '  - {name: "a_b",  inputSchema: {}}',
+  '  - {name: "x y",  inputSchema: {}}',
+  '',
+].join('\n');
 
 /** `path:line:col: severity code message` lines, the path dropped so two files compare. */
 function findings(stdout: string): string[] {
-  return stdout.split('\n').filter((l) => /:\d+:\d+: /.test(l)).map((l) => l.replace(/^[^:]+:/, ''));
+  return stdout
+    .split('\n')
+    .filter((l) => /:\d+:\d+: /.test(l))
+    .map((l) => l.replace(/^[^:]+:/, ''));
 }
 
 describe('toolwire check on YAML', () => {
@@ -21,17 +37,23 @@ describe('toolwire check on YAML', () => {
     const lines = findings(yaml.stdout);
     assert.ok(lines.length >= 3, yaml.stdout);
     assert.deepEqual(lines, findings(json.stdout));
-    assert.match(yaml.stdout, /^tools\.yaml:2:\d+: error wire-collision Left out of the request: sent as "a_b", like "a_b", which the runtime keeps\./m);
+    assert.match(
+      yaml.stdout,
+      /^tools\.yaml:2:\d+: error wire-collision Left out of the request: sent as "a_b", like "a_b", which the runtime keeps\./m,
+    );
   });
 
   test('a folder walk reads .yaml and .yml; a YAML file without tools yields nothing', () => {
     const dir = scratch({
       'a/tools.yml': 'tools:\n  - name: bad name\n    inputSchema: {}\n',
-      'b/openai.yaml': 'model: gpt-4o\ntools:\n  - type: function\n    function: {name: "get/weather", parameters: {type: object}}\n',
+      'b/openai.yaml':
+        'model: gpt-4o\ntools:\n  - type: function\n    function: {name: "get/weather", parameters: {type: object}}\n',
       '.github/workflows/ci.yaml': 'name: CI\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n',
     });
     const result = runCli(['check', '--format', 'json', '.'], dir);
-    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; format: string | null; diagnostics: Array<{ code: string }> }> };
+    const out = JSON.parse(result.stdout) as {
+      files: Array<{ path: string; format: string | null; diagnostics: Array<{ code: string }> }>;
+    };
     const byPath = new Map(out.files.map((f) => [f.path, f]));
     assert.equal(byPath.get('a/tools.yml')?.format, 'mcp-tools-list');
     assert.equal(byPath.get('b/openai.yaml')?.format, 'openai-chat');

@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ALL_CLIENT_IDS, analyze, clientContextFor, parseConfig, runClientCensus, type AnalysisOptions, type ClientCensusOptions, type ClientContext, type ClientId, type WorkspaceHost } from '../../server/src/core';
+import {
+  ALL_CLIENT_IDS,
+  analyze,
+  clientContextFor,
+  parseConfig,
+  runClientCensus,
+  type AnalysisOptions,
+  type ClientCensusOptions,
+  type ClientContext,
+  type ClientId,
+  type WorkspaceHost,
+} from '../../server/src/core';
 import { applyEdits, mcpList, pretty } from './helpers';
 
 /** An in-memory workspace (vscode-markdown-languageservice style): path -> text. */
@@ -11,45 +22,76 @@ function workspace(files: Record<string, string>): WorkspaceHost {
       Object.keys(files)
         .filter((p) => p.startsWith(`${folder}/`))
         .map((p) => p.slice(folder.length + 1))
-        .filter((p) => globs.some((g) => g === p || (g.endsWith('/*.json') && p.startsWith(g.slice(0, -6)) && p.endsWith('.json')))),
-    toolsOf: (path) => analyze(files[path] ?? '').tools.flatMap((t) => (t.name === undefined ? [] : [{ name: t.name, range: t.declaration.name.range }])),
+        .filter((p) =>
+          globs.some((g) => g === p || (g.endsWith('/*.json') && p.startsWith(g.slice(0, -6)) && p.endsWith('.json'))),
+        ),
+    toolsOf: (path) =>
+      analyze(files[path] ?? '').tools.flatMap((t) =>
+        t.name === undefined ? [] : [{ name: t.name, range: t.declaration.name.range }],
+      ),
   };
 }
 
-function optionsFor(files: Record<string, string>, path: string, requested?: readonly ClientId[]): AnalysisOptions & { clients?: ClientContext } {
+function optionsFor(
+  files: Record<string, string>,
+  path: string,
+  requested?: readonly ClientId[],
+): AnalysisOptions & { clients?: ClientContext } {
   const configText = files['/ws/.toolwire.json'];
   const config = configText ? parseConfig(configText).config : undefined;
-  const clients = clientContextFor({ path, folder: '/ws', config, ...(requested ? { requestedClients: requested } : {}) }, workspace(files));
+  const clients = clientContextFor(
+    { path, folder: '/ws', config, ...(requested ? { requestedClients: requested } : {}) },
+    workspace(files),
+  );
   return { clients };
 }
 
 const lines = (text: string, options: AnalysisOptions) =>
-  analyze(text, options).findings.filter((f) => f.code.startsWith('client-')).map((f) => `${f.code} ${text.slice(f.range.start, f.range.end)} [${f.clients?.join(',')}]`);
+  analyze(text, options)
+    .findings.filter((f) => f.code.startsWith('client-'))
+    .map((f) => `${f.code} ${text.slice(f.range.start, f.range.end)} [${f.clients?.join(',')}]`);
 
 describe('the workspace census across files', () => {
   const files = {
-    '/ws/.toolwire.json': JSON.stringify({ clients: ['openai-agents', 'claude-code'], servers: { 'cloudflare-browser': 'browser.json', 'cloudflare-radar': ['radar.json'] } }),
+    '/ws/.toolwire.json': JSON.stringify({
+      clients: ['openai-agents', 'claude-code'],
+      servers: { 'cloudflare-browser': 'browser.json', 'cloudflare-radar': ['radar.json'] },
+    }),
     '/ws/browser.json': mcpList('accounts_list', 'take_screenshot'),
     '/ws/radar.json': mcpList('accounts_list', 'get_traffic'),
   };
 
   test('one name on two servers: found in both files, with the other file as related location', () => {
-    for (const [path, other] of [['/ws/browser.json', '/ws/radar.json'], ['/ws/radar.json', '/ws/browser.json']] as const) {
+    for (const [path, other] of [
+      ['/ws/browser.json', '/ws/radar.json'],
+      ['/ws/radar.json', '/ws/browser.json'],
+    ] as const) {
       const analysis = analyze(files[path], optionsFor(files, path));
       const finding = analysis.findings.find((f) => f.code === 'client-collision');
       assert.ok(finding, path);
       assert.deepEqual(finding.clients, ['openai-agents']);
-      assert.match(finding.message, /^Sent as "accounts_list" by OpenAI Agents SDK, like "accounts_list" of server "cloudflare-(radar|browser)"\.$/);
-      assert.match(finding.detail, /OpenAI Agents SDK v0\.22\.0: sent as "accounts_list", like "accounts_list" of server "cloudflare-(radar|browser)"; the SDK raises UserError/);
+      assert.match(
+        finding.message,
+        /^Sent as "accounts_list" by OpenAI Agents SDK, like "accounts_list" of server "cloudflare-(radar|browser)"\.$/,
+      );
+      assert.match(
+        finding.detail,
+        /OpenAI Agents SDK v0\.22\.0: sent as "accounts_list", like "accounts_list" of server "cloudflare-(radar|browser)"; the SDK raises UserError/,
+      );
       assert.equal(finding.related[0]!.file, other);
-      assert.equal(files[other].slice(finding.related[0]!.range.start, finding.related[0]!.range.end), '"accounts_list"');
+      assert.equal(
+        files[other].slice(finding.related[0]!.range.start, finding.related[0]!.range.end),
+        '"accounts_list"',
+      );
     }
   });
 
   test('clients with an MCP configuration send only the servers it lists', () => {
     const withConfigs = {
       ...files,
-      '/ws/.toolwire.json': JSON.stringify({ servers: { 'cloudflare-browser': 'browser.json', 'cloudflare-radar': 'radar.json' } }),
+      '/ws/.toolwire.json': JSON.stringify({
+        servers: { 'cloudflare-browser': 'browser.json', 'cloudflare-radar': 'radar.json' },
+      }),
       // Claude Code loads both servers; nothing else is configured.
       '/ws/.mcp.json': JSON.stringify({ mcpServers: { 'cloudflare-browser': {}, 'cloudflare-radar': {} } }),
     };
@@ -57,20 +99,39 @@ describe('the workspace census across files', () => {
     assert.deepEqual(options.clients?.enabled, ['claude-code']);
     // Claude Code prefixes the server, so the two accounts_list do not collide there.
     assert.deepEqual(lines(withConfigs['/ws/browser.json'], options), []);
-    const cursorOnlyRadar = { ...withConfigs, '/ws/.cursor/mcp.json': JSON.stringify({ mcpServers: { 'cloudflare-radar': {} } }) };
+    const cursorOnlyRadar = {
+      ...withConfigs,
+      '/ws/.cursor/mcp.json': JSON.stringify({ mcpServers: { 'cloudflare-radar': {} } }),
+    };
     const cursorOptions = optionsFor(cursorOnlyRadar, '/ws/browser.json');
     assert.deepEqual(cursorOptions.clients?.notLoadedBy, ['cursor'], 'Cursor does not load the browser server');
   });
 
   test('the server name: configured, recorded in the file, given, and never the path', () => {
-    const recorded = pretty({ server_info: { name: 'server-memory' }, tools: [{ name: 'x'.repeat(50), inputSchema: {} }] });
+    const recorded = pretty({
+      server_info: { name: 'server-memory' },
+      tools: [{ name: 'x'.repeat(50), inputSchema: {} }],
+    });
     const analysis = analyze(recorded, { clients: { enabled: ['cursor'], server: 'given' } });
     assert.equal(analysis.clients[0]!.server, 'server-memory');
-    assert.deepEqual({ ...analysis.server, budget: analysis.server?.budget(0) }, { name: 'server-memory', known: true, budget: undefined });
-    assert.deepEqual(lines(recorded, { clients: { enabled: ['cursor'], server: 'given' } }), [`client-dropped "${'x'.repeat(50)}" [cursor]`]);
+    assert.deepEqual(
+      { ...analysis.server, budget: analysis.server?.budget(0) },
+      { name: 'server-memory', known: true, budget: undefined },
+    );
+    assert.deepEqual(lines(recorded, { clients: { enabled: ['cursor'], server: 'given' } }), [
+      `client-dropped "${'x'.repeat(50)}" [cursor]`,
+    ]);
     // Docker's servers/<name>/tools.json and a file's own name are not server names (issue #8 item 6).
-    assert.equal(optionsFor({ '/ws/servers/github/tools.json': '[]' }, '/ws/servers/github/tools.json', ['cursor']).clients?.server, undefined);
-    assert.equal(optionsFor({ '/ws/ListToolsResultResponse.json': '[]' }, '/ws/ListToolsResultResponse.json', ['cursor']).clients?.server, undefined);
+    assert.equal(
+      optionsFor({ '/ws/servers/github/tools.json': '[]' }, '/ws/servers/github/tools.json', ['cursor']).clients
+        ?.server,
+      undefined,
+    );
+    assert.equal(
+      optionsFor({ '/ws/ListToolsResultResponse.json': '[]' }, '/ws/ListToolsResultResponse.json', ['cursor']).clients
+        ?.server,
+      undefined,
+    );
   });
 
   test('a function for the clients is called only for MCP tool files', () => {
@@ -95,14 +156,25 @@ describe('the workspace census across files', () => {
   test('the rename fix proposes a name that survives every enabled client', () => {
     // z.b and z_b sort after the long name, so VS Code's throw on them loses nothing else.
     const text = mcpList('x'.repeat(55), 'z.b', 'z_b');
-    const options: AnalysisOptions = { clients: { enabled: ['cursor', 'claude-code', 'vscode', 'gemini-cli', 'codex', 'openai-agents', 'native-runtime'], server: 'srv' } };
+    const options: AnalysisOptions = {
+      clients: {
+        enabled: ['cursor', 'claude-code', 'vscode', 'gemini-cli', 'codex', 'openai-agents', 'native-runtime'],
+        server: 'srv',
+      },
+    };
     const analysis = analyze(text, options);
     const fixable = analysis.findings.filter((f) => f.code.startsWith('client-') && f.fix);
     assert.ok(fixable.length >= 2);
     for (const finding of fixable) {
       const fixed = applyEdits(text, finding.fix!.edits);
-      const after = analyze(fixed, options).findings.filter((f) => f.code.startsWith('client-') && f.tool === finding.tool);
-      assert.deepEqual(after.map((f) => f.message), [], finding.fix!.title);
+      const after = analyze(fixed, options).findings.filter(
+        (f) => f.code.startsWith('client-') && f.tool === finding.tool,
+      );
+      assert.deepEqual(
+        after.map((f) => f.message),
+        [],
+        finding.fix!.title,
+      );
     }
   });
 });
@@ -115,20 +187,32 @@ describe('registration order across files (issue #8 items 1 and 2)', () => {
     runClientCensus([{ name: tool, tool: 0 }], {
       enabled: [client],
       server: own,
-      others: servers.filter((s) => s !== own).map((server) => ({ server, file: `/ws/${server}.json`, tools: [{ name: tool, range }], clients: [client] })),
+      others: servers
+        .filter((s) => s !== own)
+        .map((server) => ({ server, file: `/ws/${server}.json`, tools: [{ name: tool, range }], clients: [client] })),
       ...extra,
     })[0]!.tools[0]!;
 
   test('VS Code numbers servers in configuration order, whichever file is open', () => {
     const serverOrder = ['my/server', 'My Server', 'my server'];
-    const expected: Record<string, string> = { 'my/server': 'mcp_my_server_t', 'My Server': 'mcp_my_server2_t', 'my server': 'mcp_my_server3_t' };
+    const expected: Record<string, string> = {
+      'my/server': 'mcp_my_server_t',
+      'My Server': 'mcp_my_server2_t',
+      'my server': 'mcp_my_server3_t',
+    };
     for (const own of servers) assert.equal(seenFrom(own, 'vscode', 't', { serverOrder }).wireName, expected[own], own);
   });
 
   test("a client's own configuration order wins over .toolwire.json's", () => {
     const serverLists = [{ client: 'vscode' as const, servers: ['my server', 'my/server', 'My Server'] }];
-    assert.equal(seenFrom('my server', 'vscode', 't', { serverOrder: servers, serverLists }).wireName, 'mcp_my_server_t');
-    assert.equal(seenFrom('My Server', 'vscode', 't', { serverOrder: servers, serverLists }).wireName, 'mcp_my_server3_t');
+    assert.equal(
+      seenFrom('my server', 'vscode', 't', { serverOrder: servers, serverLists }).wireName,
+      'mcp_my_server_t',
+    );
+    assert.equal(
+      seenFrom('My Server', 'vscode', 't', { serverOrder: servers, serverLists }).wireName,
+      'mcp_my_server3_t',
+    );
   });
 
   test('without an order, servers go in name order: every file still agrees', () => {
@@ -139,13 +223,19 @@ describe('registration order across files (issue #8 items 1 and 2)', () => {
   });
 
   test('the announced name labels the server in VS Code', () => {
-    const outcome = runClientCensus([{ name: 'resolve-library-id', tool: 0 }], { enabled: ['vscode'], server: 'io.github.upstash/context7', announced: 'Context7' })[0]!.tools[0]!;
+    const outcome = runClientCensus([{ name: 'resolve-library-id', tool: 0 }], {
+      enabled: ['vscode'],
+      server: 'io.github.upstash/context7',
+      announced: 'Context7',
+    })[0]!.tools[0]!;
     assert.equal(outcome.wireName, 'mcp_context7_resolve-library-id');
     const foreign = runClientCensus([{ name: 'x', tool: 0 }], {
       enabled: ['vscode'],
       server: 'b',
       announced: 'Shared',
-      others: [{ server: 'a', file: '/ws/a.json', tools: [{ name: 'x', range }], clients: ['vscode'], announced: 'shared' }],
+      others: [
+        { server: 'a', file: '/ws/a.json', tools: [{ name: 'x', range }], clients: ['vscode'], announced: 'shared' },
+      ],
       serverOrder: ['a', 'b'],
     })[0]!.tools[0]!;
     assert.equal(foreign.wireName, 'mcp_shared2_x');
@@ -153,9 +243,22 @@ describe('registration order across files (issue #8 items 1 and 2)', () => {
 
   test('Gemini CLI: of two servers overwriting each other, exactly one survives, the same in both files', () => {
     const order = ['a', 'a_b'];
-    const fromA = runClientCensus([{ name: 'b_c', tool: 0 }], { enabled: ['gemini-cli'], server: 'a', serverOrder: order, others: [{ server: 'a_b', file: '/ws/ab.json', tools: [{ name: 'c', range }], clients: ['gemini-cli'] }] })[0]!.tools[0]!;
-    const fromAB = runClientCensus([{ name: 'c', tool: 0 }], { enabled: ['gemini-cli'], server: 'a_b', serverOrder: order, others: [{ server: 'a', file: '/ws/a.json', tools: [{ name: 'b_c', range }], clients: ['gemini-cli'] }] })[0]!.tools[0]!;
-    assert.deepEqual([fromA.wireName, fromA.fate, fromAB.wireName, fromAB.fate], ['mcp_a_b_c', 'dropped', 'mcp_a_b_c', 'renamed']);
+    const fromA = runClientCensus([{ name: 'b_c', tool: 0 }], {
+      enabled: ['gemini-cli'],
+      server: 'a',
+      serverOrder: order,
+      others: [{ server: 'a_b', file: '/ws/ab.json', tools: [{ name: 'c', range }], clients: ['gemini-cli'] }],
+    })[0]!.tools[0]!;
+    const fromAB = runClientCensus([{ name: 'c', tool: 0 }], {
+      enabled: ['gemini-cli'],
+      server: 'a_b',
+      serverOrder: order,
+      others: [{ server: 'a', file: '/ws/a.json', tools: [{ name: 'b_c', range }], clients: ['gemini-cli'] }],
+    })[0]!.tools[0]!;
+    assert.deepEqual(
+      [fromA.wireName, fromA.fate, fromAB.wireName, fromAB.fate],
+      ['mcp_a_b_c', 'dropped', 'mcp_a_b_c', 'renamed'],
+    );
     assert.equal(fromA.survivor?.server, 'a_b');
     assert.equal(fromAB.survivor?.server, 'a_b');
   });
@@ -173,7 +276,12 @@ describe('one server split over two files', () => {
   const range = { start: 0, end: 1 };
   test('Gemini CLI keeps the tool of the later file by path, whichever file is open', () => {
     const from = (path: string, own: string, other: string, otherPath: string) =>
-      runClientCensus([{ name: own, tool: 0 }], { enabled: ['gemini-cli'], server: 's', path, others: [{ server: 's', file: otherPath, tools: [{ name: other, range }], clients: ['gemini-cli'] }] })[0]!.tools[0]!;
+      runClientCensus([{ name: own, tool: 0 }], {
+        enabled: ['gemini-cli'],
+        server: 's',
+        path,
+        others: [{ server: 's', file: otherPath, tools: [{ name: other, range }], clients: ['gemini-cli'] }],
+      })[0]!.tools[0]!;
     const a = from('/ws/a.json', 'x y', 'x_y', '/ws/b.json');
     const b = from('/ws/b.json', 'x_y', 'x y', '/ws/a.json');
     assert.deepEqual([a.fate, b.fate], ['dropped', 'renamed']);

@@ -10,7 +10,9 @@ import { ClientKeys, clientTool, type ClientServer } from '../../server/src/core
  * keys of the names as they stand, as counting them afresh gives.
  */
 const profiles = ALL_CLIENT_IDS.map((id) => CLIENTS[id].oneByOne);
-const name = fc.array(fc.constantFrom('a', 'b', 'A', '.', '_', '-', 'x'.repeat(40)), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''));
+const name = fc
+  .array(fc.constantFrom('a', 'b', 'A', '.', '_', '-', 'x'.repeat(40)), { minLength: 1, maxLength: 4 })
+  .map((parts) => parts.join(''));
 const server = fc.constantFrom<ClientServer>({ server: 's' }, { server: 'My Server', announced: 'Label' });
 const action = fc.oneof(
   fc.record({ kind: fc.constant('rename' as const), place: fc.nat(), name }),
@@ -21,26 +23,43 @@ const action = fc.oneof(
 describe('client keys: counted when asked or ahead of time, moved on each rename', () => {
   it('equal a fresh count of the current names after any mix of renames, steps ahead and questions', () => {
     fc.assert(
-      fc.property(server, fc.array(name, { minLength: 1, maxLength: 8 }), fc.array(action, { maxLength: 12 }), (host, initial, actions) => {
-        const keys = new ClientKeys(profiles, host, initial);
-        const names = initial.slice();
-        for (const step of actions) {
-          if (step.kind === 'ahead') keys.pending().slice(0, step.steps).forEach((work) => work());
-          else if (step.kind === 'ask') keys.of(step.client % profiles.length);
-          else {
-            const place = step.place % names.length;
-            names[place] = step.name;
-            // What a lone rename commits: the tool's key in each client, as `OneByOne.at` gives it.
-            keys.renamed(place, step.name, profiles.map((profile) => profile?.at(clientTool(host, step.name), place).key));
+      fc.property(
+        server,
+        fc.array(name, { minLength: 1, maxLength: 8 }),
+        fc.array(action, { maxLength: 12 }),
+        (host, initial, actions) => {
+          const keys = new ClientKeys(profiles, host, initial);
+          const names = initial.slice();
+          for (const step of actions) {
+            if (step.kind === 'ahead')
+              keys
+                .pending()
+                .slice(0, step.steps)
+                .forEach((work) => work());
+            else if (step.kind === 'ask') keys.of(step.client % profiles.length);
+            else {
+              const place = step.place % names.length;
+              names[place] = step.name;
+              // What a lone rename commits: the tool's key in each client, as `OneByOne.at` gives it.
+              keys.renamed(
+                place,
+                step.name,
+                profiles.map((profile) => profile?.at(clientTool(host, step.name), place).key),
+              );
+            }
           }
-        }
-        const fresh = new ClientKeys(profiles, host, names);
-        profiles.forEach((_, r) => {
-          const now = keys.of(r);
-          const expected = fresh.of(r);
-          assert.deepEqual(now && { keys: now.keys, groups: now.index.groups, wild: now.wild }, expected && { keys: expected.keys, groups: expected.index.groups, wild: expected.wild }, `client ${ALL_CLIENT_IDS[r]}`);
-        });
-      }),
+          const fresh = new ClientKeys(profiles, host, names);
+          profiles.forEach((_, r) => {
+            const now = keys.of(r);
+            const expected = fresh.of(r);
+            assert.deepEqual(
+              now && { keys: now.keys, groups: now.index.groups, wild: now.wild },
+              expected && { keys: expected.keys, groups: expected.index.groups, wild: expected.wild },
+              `client ${ALL_CLIENT_IDS[r]}`,
+            );
+          });
+        },
+      ),
       { numRuns: 300, seed: 20_261_202 },
     );
   });

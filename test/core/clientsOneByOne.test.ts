@@ -17,18 +17,28 @@ const announced = fc.option(fc.constantFrom('Label', 'srv'), { nil: undefined })
 /** Up to eight tools, or a hundred and more (Windsurf's cap is by place). */
 const names = fc.oneof(
   { weight: 4, arbitrary: fc.array(name, { minLength: 1, maxLength: 8 }) },
-  { weight: 1, arbitrary: fc.array(name, { minLength: 0, maxLength: 4 }).map((extra) => [...Array.from({ length: 101 }, (_, i) => `t${i}`), ...extra]) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(name, { minLength: 0, maxLength: 4 })
+      .map((extra) => [...Array.from({ length: 101 }, (_, i) => `t${i}`), ...extra]),
+  },
 );
 
 function inputOf(list: readonly string[], serverName: string, label: string | undefined): ClientTool[] {
-  return list.map((tool) => (label === undefined ? { server: serverName, tool } : { server: serverName, tool, announced: label }));
+  return list.map((tool) =>
+    label === undefined ? { server: serverName, tool } : { server: serverName, tool, announced: label },
+  );
 }
 
 /**
  * Where the contract speaks: which tools' keys are their own (undefined keys count as their own),
  * and under scope `all` with a key shared the pivot; undefined where it says nothing.
  */
-function premise(profile: ClientProfile, tools: readonly ClientTool[]): { alone: boolean[]; pivot: unknown } | undefined {
+function premise(
+  profile: ClientProfile,
+  tools: readonly ClientTool[],
+): { alone: boolean[]; pivot: unknown } | undefined {
   const oneByOne = profile.oneByOne!;
   const keys = tools.map((t, i) => oneByOne.at(t, i).key);
   if (keys.some((k) => k === null)) return undefined;
@@ -44,7 +54,10 @@ const profiles = ALL_CLIENT_IDS.map((id) => CLIENTS[id]).filter((p) => p.oneByOn
 
 describe('client profiles, one tool at a time', () => {
   it('every modelled client states its one-tool part', () => {
-    assert.deepStrictEqual(profiles.map((p) => p.id), ALL_CLIENT_IDS);
+    assert.deepStrictEqual(
+      profiles.map((p) => p.id),
+      ALL_CLIENT_IDS,
+    );
   });
 
   it("codex: a name that is another tool's hashed name takes that name from it (so such a name meets every tool)", () => {
@@ -74,7 +87,8 @@ describe('client profiles, one tool at a time', () => {
           premises++;
           if (found.pivot !== undefined) pivoted++;
           tools.forEach((t, i) => {
-            if (found.alone[i]) assert.deepStrictEqual(all[i], oneByOne.at(t, i, found.pivot).outcome, `tool ${i} (${t.tool})`);
+            if (found.alone[i])
+              assert.deepStrictEqual(all[i], oneByOne.at(t, i, found.pivot).outcome, `tool ${i} (${t.tool})`);
           });
           // Rename one tool whose key is its own to a name whose key is its own too (on its side of a pivot).
           const index = at % tools.length;
@@ -82,11 +96,22 @@ describe('client profiles, one tool at a time', () => {
           const after = tools.map((t, i) => (i === index ? { ...t, tool: renamed } : t));
           const afterPremise = premise(profile, after);
           if (!afterPremise?.alone[index]) return;
-          if (found.pivot !== undefined && oneByOne.pivot!.before(tools[index]!, index, found.pivot) !== oneByOne.pivot!.before(after[index]!, index, found.pivot)) return;
+          if (
+            found.pivot !== undefined &&
+            oneByOne.pivot!.before(tools[index]!, index, found.pivot) !==
+              oneByOne.pivot!.before(after[index]!, index, found.pivot)
+          )
+            return;
           renames++;
           assert.deepStrictEqual(afterPremise.pivot, found.pivot, 'the rename keeps the pivot');
           const moved = profile.rewrite(after);
-          moved.forEach((o, i) => assert.deepStrictEqual(o, i === index ? oneByOne.at(after[i]!, i, found.pivot).outcome : all[i], `tool ${i} after renaming tool ${index} to ${renamed}`));
+          moved.forEach((o, i) =>
+            assert.deepStrictEqual(
+              o,
+              i === index ? oneByOne.at(after[i]!, i, found.pivot).outcome : all[i],
+              `tool ${i} after renaming tool ${index} to ${renamed}`,
+            ),
+          );
         }),
         { numRuns: 1000, seed: 11 },
       );

@@ -25,7 +25,9 @@ function collisions(text: string, language: CodeLanguage): Finding[] {
 function applyFix(text: string, language: CodeLanguage, finding: Finding): string {
   assert.ok(finding.fix, `no fix on ${finding.code} ${finding.message}`);
   const before = analyze(text, opts(language));
-  const proof = proveEdits(text, opts(language), before, finding.fix.edits, [{ code: finding.code, pointer: finding.pointer }]);
+  const proof = proveEdits(text, opts(language), before, finding.fix.edits, [
+    { code: finding.code, pointer: finding.pointer },
+  ]);
   assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
   return applyEdits(text, finding.fix.edits);
 }
@@ -74,7 +76,10 @@ describe('source code: tool declarations (issue 12)', () => {
   test('tree-sitter indices are UTF-16 units, so a name after astral characters is found exactly', () => {
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n// 😀😀 é\nconst server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('a b', {}, h);\n`;
     const analysis = analyze(text, opts('typescript'));
-    assert.deepEqual(analysis.tools.map((t) => at(text, t.declaration.name)), [`'a b'`]);
+    assert.deepEqual(
+      analysis.tools.map((t) => at(text, t.declaration.name)),
+      [`'a b'`],
+    );
   });
 
   test('TypeScript MCP server: admin.tools.list and admin_tools_list collide on the wire, each on its literal', () => {
@@ -82,7 +87,10 @@ describe('source code: tool declarations (issue 12)', () => {
     assert.deepEqual(found.map((f) => at(TS_SERVER, f)).sort(), [`"admin_tools_list"`, `'admin.tools.list'`]);
     const analysis = analyze(TS_SERVER, opts('typescript'));
     assert.equal(analysis.format, 'mcp-tools-list');
-    assert.deepEqual(analysis.tools.map((t) => t.name), ['admin.tools.list', 'admin_tools_list', 'admin_ok']);
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['admin.tools.list', 'admin_tools_list', 'admin_ok'],
+    );
     assert.equal(analysis.server?.name === undefined ? undefined : 'known', analysis.server ? 'known' : undefined);
   });
 
@@ -111,7 +119,10 @@ describe('source code: tool declarations (issue 12)', () => {
     assert.match(fixed, /@mcp\.tool\(name="[^"]+"\)\ndef fetch_order\(/);
     assert.deepEqual(collisions(fixed, 'python'), []);
     const analysis = analyze(PY_SERVER, opts('python'));
-    assert.deepEqual(analysis.tools.map((t) => t.name), ['orders_get', 'orders.get', 'orders_list']);
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['orders_get', 'orders.get', 'orders_list'],
+    );
   });
 
   test('Python: the quick fix on a function-name tool adds name= to its decorator, not renaming the function', () => {
@@ -120,13 +131,19 @@ describe('source code: tool declarations (issue 12)', () => {
     assert.ok(finding, 'a fixable finding on the function name');
     const fixed = applyFix(text, 'python', finding);
     assert.match(fixed, /@mcp\.tool\(name="[^"]+", description="d"\)\ndef orders_get\(\)/);
-    assert.deepEqual(analyze(fixed, opts('python')).findings.filter((f) => f.severity === 'error'), []);
+    assert.deepEqual(
+      analyze(fixed, opts('python')).findings.filter((f) => f.severity === 'error'),
+      [],
+    );
   });
 
-  test('Python: MCPServer (the SDK\'s later name for FastMCP) names its server', () => {
+  test("Python: MCPServer (the SDK's later name for FastMCP) names its server", () => {
     const text = `from mcp.server.mcpserver import MCPServer\nmcp = MCPServer("demo")\n@mcp.tool()\ndef add(a: int) -> int: ...\n`;
     const analysis = analyze(text, { ...opts('python'), clients: { enabled: ['claude-code'] } });
-    assert.deepEqual(analysis.tools.map((t) => t.name), ['add']);
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['add'],
+    );
     assert.equal(analysis.server?.name, 'demo');
   });
 
@@ -153,7 +170,13 @@ describe('source code: tool declarations (issue 12)', () => {
   test('Go SDK: mcp.AddTool with &mcp.Tool{Name: constant} resolves the constant; the edit goes to its literal', () => {
     const text = `package main\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nconst listName = "files.list"\n\nfunc main() {\n\ts := mcp.NewServer(&mcp.Implementation{Name: "files"}, nil)\n\tmcp.AddTool(s, &mcp.Tool{Name: listName}, h)\n\tmcp.AddTool(s, &mcp.Tool{Name: "files_list"}, h)\n\tmcp.AddTool(s, &mcp.Tool{Name: computed()}, h)\n}\n`;
     const analysis = analyze(text, opts('go'));
-    assert.deepEqual(analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]), [['files.list', '"files.list"'], ['files_list', '"files_list"']]);
+    assert.deepEqual(
+      analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]),
+      [
+        ['files.list', '"files.list"'],
+        ['files_list', '"files_list"'],
+      ],
+    );
     assert.equal(text.indexOf('"files.list"'), analysis.tools[0]!.declaration.name.range.start);
     assert.equal(collisions(text, 'go').length, 2);
   });
@@ -161,7 +184,10 @@ describe('source code: tool declarations (issue 12)', () => {
   test('computed names are skipped, never guessed; a constant in the same file is resolved', () => {
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst NAME = 'from.constant';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.registerTool(NAME, {}, h);\nserver.registerTool(prefix + 'x', {}, h);\nserver.registerTool(\`t_\${n}\`, {}, h);\nserver.registerTool(imported, {}, h);\n`;
     const analysis = analyze(text, opts('typescript'));
-    assert.deepEqual(analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]), [['from.constant', `'from.constant'`]]);
+    assert.deepEqual(
+      analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]),
+      [['from.constant', `'from.constant'`]],
+    );
     assert.equal(analysis.findings.filter((f) => f.code === 'missing-name').length, 0);
   });
 
@@ -178,44 +204,82 @@ describe('source code: tool declarations (issue 12)', () => {
   test('server objects: tools of two servers in one file are two censuses; a typed parameter is a server', () => {
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst a = new McpServer({ name: 'a', version: '1' });\nconst b = new McpServer({ name: 'b', version: '1' });\na.registerTool('x.y', {}, h);\nb.registerTool('x_y', {}, h);\nexport function more(server: McpServer) { server.registerTool('more', {}, h); }\nother.registerTool('not_a_server', {}, h);\n`;
     const analysis = analyze(text, opts('typescript'));
-    assert.deepEqual(analysis.tools.map((t) => t.name), ['x.y', 'x_y', 'more']);
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['x.y', 'x_y', 'more'],
+    );
     assert.equal(analysis.requests.length, 3);
     assert.equal(collisions(text, 'typescript').length, 0);
   });
 
   test('OpenAI Agents tool({ name }) and Vercel AI tools: { key: tool() } are read', () => {
     const agents = `import { tool } from '@openai/agents';\nexport const a = tool({ name: 'get weather', parameters: p, execute });\n`;
-    assert.deepEqual(analyze(agents, opts('typescript')).findings.filter((f) => f.code === 'invalid-name').map((f) => at(agents, f)), [`'get weather'`]);
+    assert.deepEqual(
+      analyze(agents, opts('typescript'))
+        .findings.filter((f) => f.code === 'invalid-name')
+        .map((f) => at(agents, f)),
+      [`'get weather'`],
+    );
     const vercel = `import { generateText, tool } from 'ai';\nawait generateText({ model, tools: { weather: tool({ inputSchema }), 'get.city': tool({ inputSchema }) } });\n`;
     const analysis = analyze(vercel, opts('tsx'));
-    assert.deepEqual(analysis.tools.map((t) => [t.name, at(vercel, t.declaration.name)]), [['weather', 'weather'], ['get.city', `'get.city'`]]);
+    assert.deepEqual(
+      analysis.tools.map((t) => [t.name, at(vercel, t.declaration.name)]),
+      [
+        ['weather', 'weather'],
+        ['get.city', `'get.city'`],
+      ],
+    );
   });
 
   test('provider-shaped literals in tools: [...] are read as their provider reads them', () => {
     const ts = `import OpenAI from 'openai';\nconst NAME = 'lookup';\nawait client.chat.completions.create({ model: 'gpt-4o', messages, tools: [\n  { type: 'function', function: { name: 'get weather', parameters: { type: 'object' } } },\n  { type: 'function', function: { name: NAME, parameters: { type: 'object' } } },\n  { type: 'function', function: { name: dynamic, parameters: { type: 'object' } } },\n] });\n`;
     const analysis = analyze(ts, opts('typescript'));
     assert.equal(analysis.format, 'openai-chat');
-    assert.deepEqual(analysis.tools.map((t) => t.name), ['get weather', 'lookup']);
-    assert.deepEqual(analysis.findings.filter((f) => f.code === 'invalid-name').map((f) => at(ts, f)), [`'get weather'`]);
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['get weather', 'lookup'],
+    );
+    assert.deepEqual(
+      analysis.findings.filter((f) => f.code === 'invalid-name').map((f) => at(ts, f)),
+      [`'get weather'`],
+    );
     const py = `import anthropic\nclient.messages.create(model="claude", tools=[{"name": "get.weather", "input_schema": {"type": "object"}}], messages=m)\n`;
     const anthropic = analyze(py, opts('python'));
     assert.equal(anthropic.format, 'anthropic-messages');
-    assert.deepEqual(anthropic.findings.filter((f) => f.code === 'invalid-name').map((f) => at(py, f)), ['"get.weather"']);
+    assert.deepEqual(
+      anthropic.findings.filter((f) => f.code === 'invalid-name').map((f) => at(py, f)),
+      ['"get.weather"'],
+    );
   });
 
   test('Python: Agents @function_tool, LangChain @tool("..."), types.Tool(name=...) and f-strings', () => {
     const agents = `from agents import function_tool\n\n@function_tool\ndef get_weather(city: str) -> str: ...\n\n@function_tool(name_override="get.city")\ndef city() -> str: ...\n`;
-    assert.deepEqual(analyze(agents, opts('python')).tools.map((t) => t.name), ['get_weather', 'get.city']);
+    assert.deepEqual(
+      analyze(agents, opts('python')).tools.map((t) => t.name),
+      ['get_weather', 'get.city'],
+    );
     const langchain = `from langchain_core.tools import tool, StructuredTool\n\n@tool("search docs")\ndef search(q: str) -> str: ...\n\nother = StructuredTool.from_function(func=f, name="other tool")\n`;
-    assert.deepEqual(analyze(langchain, opts('python')).tools.map((t) => t.name), ['search docs', 'other tool']);
+    assert.deepEqual(
+      analyze(langchain, opts('python')).tools.map((t) => t.name),
+      ['search docs', 'other tool'],
+    );
     const lowLevel = `from mcp.server import Server\nimport mcp.types as types\nserver = Server("low")\n@server.list_tools()\nasync def list_tools():\n    return [types.Tool(name="a.b", inputSchema={}), types.Tool(name=f"a_{x}", inputSchema={}), types.Tool(name=r'a\\b', inputSchema={})]\n`;
-    assert.deepEqual(analyze(lowLevel, opts('python')).tools.map((t) => t.name), ['a.b', 'a\\b']);
+    assert.deepEqual(
+      analyze(lowLevel, opts('python')).tools.map((t) => t.name),
+      ['a.b', 'a\\b'],
+    );
   });
 
   test('Python: an Enum member in the same file names a tool (the low-level server style); the edit goes to the member', () => {
     const text = `from enum import Enum\nfrom mcp.server import Server\nfrom mcp.types import Tool\n\nclass GitTools(str, Enum):\n    STATUS = "git.status"\n    DIFF = "git_status"\n\nserver = Server("git")\n\n@server.list_tools()\nasync def list_tools():\n    return [Tool(name=GitTools.STATUS, inputSchema={}), Tool(name=GitTools.DIFF.value, inputSchema={}), Tool(name=Other.X, inputSchema={})]\n`;
     const analysis = analyze(text, opts('python'));
-    assert.deepEqual(analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]), [['git.status', '"git.status"'], ['git_status', '"git_status"']]);
+    assert.deepEqual(
+      analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]),
+      [
+        ['git.status', '"git.status"'],
+        ['git_status', '"git_status"'],
+      ],
+    );
     const fixable = collisions(text, 'python').find((f) => f.fix)!;
     assert.match(applyFix(text, 'python', fixable), /STATUS = "git[-_]status[^"]*"/);
   });
@@ -226,10 +290,13 @@ describe('source code: tool declarations (issue 12)', () => {
     assert.equal(found.length, 2);
     const fixable = found.find((f) => f.fix)!;
     assert.match(applyEdits(text, fixable.fix!.edits), /@mcp\.tool\(name='[^']+'\)\ndef a/);
-    assert.deepEqual(analyze(text, opts('python')).tools.map((t) => t.name), ['x.y', 'x_y']);
+    assert.deepEqual(
+      analyze(text, opts('python')).tools.map((t) => t.name),
+      ['x.y', 'x_y'],
+    );
   });
 
-  test('writers keep each language\'s literal style and escape what must be escaped', () => {
+  test("writers keep each language's literal style and escape what must be escaped", () => {
     assert.equal(writeJsString(`'a'`, `it's`), `'it\\'s'`);
     assert.equal(writeJsString('`a`', 'x${y}'), '"x${y}"');
     assert.equal(writePythonString(`r'a'`, 'b_c'), `r'b_c'`);
@@ -240,11 +307,21 @@ describe('source code: tool declarations (issue 12)', () => {
   });
 
   test('incremental parse: the edit between two texts is their common prefix and suffix, and a reparse finds the new names', () => {
-    assert.deepEqual(editBetween('abcXdef', 'abcYYdef'), { startIndex: 3, oldEndIndex: 4, newEndIndex: 5, startPosition: { row: 0, column: 3 }, oldEndPosition: { row: 0, column: 4 }, newEndPosition: { row: 0, column: 5 } });
+    assert.deepEqual(editBetween('abcXdef', 'abcYYdef'), {
+      startIndex: 3,
+      oldEndIndex: 4,
+      newEndIndex: 5,
+      startPosition: { row: 0, column: 3 },
+      oldEndPosition: { row: 0, column: 4 },
+      newEndPosition: { row: 0, column: 5 },
+    });
     const first = analyze(TS_SERVER, opts('typescript'));
     const edited = TS_SERVER.replace("'admin.tools.list'", "'admin.tools.all'");
     const second = analyze(edited, opts('typescript'));
-    assert.deepEqual(second.tools.map((t) => t.name), ['admin.tools.all', 'admin_tools_list', 'admin_ok']);
+    assert.deepEqual(
+      second.tools.map((t) => t.name),
+      ['admin.tools.all', 'admin_tools_list', 'admin_ok'],
+    );
     assert.equal(first.tools.length, second.tools.length);
     assert.equal(collisions(edited, 'typescript').length, 0);
   });

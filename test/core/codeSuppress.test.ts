@@ -33,7 +33,10 @@ def orders_get() -> str:
 describe('suppressions in source code', () => {
   test('TypeScript: a // directive above the call silences the finding on its name', () => {
     assert.ok(codes(TS(''), 'typescript').includes('renamed-on-wire'));
-    assert.deepEqual(codes(TS('// toolwire-disable-next-line renamed-on-wire -- dots are fine here\n'), 'typescript'), []);
+    assert.deepEqual(
+      codes(TS('// toolwire-disable-next-line renamed-on-wire -- dots are fine here\n'), 'typescript'),
+      [],
+    );
   });
 
   test('TypeScript: a /* */ directive alone on its line counts; one inside a string does not', () => {
@@ -61,11 +64,21 @@ describe('suppressions in source code', () => {
     assert.equal(applyEdits(text, [edit]), TS(''));
   });
 
-  test('the quick fix writes the language\'s own comment, and the result is silenced', () => {
-    for (const [language, text] of [['typescript', TS('')], ['python', PY('')]] as const) {
+  test("the quick fix writes the language's own comment, and the result is silenced", () => {
+    for (const [language, text] of [
+      ['typescript', TS('')],
+      ['python', PY('')],
+    ] as const) {
       const finding = analyze(text, opts(language)).findings.find((f) => f.code === 'renamed-on-wire')!;
       const after = applyEdits(text, [commentSuppressor(text, language)(finding)]);
-      assert.ok(after.includes(language === 'python' ? '# toolwire-disable-next-line renamed-on-wire\n' : '// toolwire-disable-next-line renamed-on-wire\n'), after);
+      assert.ok(
+        after.includes(
+          language === 'python'
+            ? '# toolwire-disable-next-line renamed-on-wire\n'
+            : '// toolwire-disable-next-line renamed-on-wire\n',
+        ),
+        after,
+      );
       assert.deepEqual(codes(after, language), [], after);
     }
   });

@@ -22,8 +22,14 @@ describe('collision groups: the bounded bookkeeping matches the plain definition
           const offered = analysis.tools.map((t, i) => ({ i, wire: t.fate === 'offered' ? t.wireName : null }));
           for (const finding of analysis.findings.filter((f) => f.code === 'case-collision')) {
             const self = analysis.tools[finding.tool!]!;
-            const others = offered.filter((o) => o.wire !== null && o.wire.toLowerCase() === self.wireName!.toLowerCase() && o.wire !== self.wireName);
-            assert.deepEqual(finding.related.map((r) => r.range), others.slice(0, 10).map((o) => analysis.tools[o.i]!.declaration.name.range));
+            const others = offered.filter(
+              (o) =>
+                o.wire !== null && o.wire.toLowerCase() === self.wireName!.toLowerCase() && o.wire !== self.wireName,
+            );
+            assert.deepEqual(
+              finding.related.map((r) => r.range),
+              others.slice(0, 10).map((o) => analysis.tools[o.i]!.declaration.name.range),
+            );
             // The one-sentence message names one other and counts the rest (docs/diagnostics.md).
             if (others.length > 1) assert.match(finding.message, new RegExp(`and ${others.length - 1} more`));
           }
@@ -38,12 +44,23 @@ describe('collision groups: the bounded bookkeeping matches the plain definition
       fc.property(fc.array(name, { minLength: 2, maxLength: 30 }), (names) => {
         const analysis = analyze(mcpList(...names), { derivation: 'model-safe' });
         const fixed = new Set(analysis.findings.filter((f) => f.code === 'wire-collision' && f.fix).map((f) => f.tool));
-        const firsts = new Set(analysis.tools.flatMap((t) => (t.wireGroup.length > 1 && t.keptInGroup === undefined ? [t.wireGroup[0]!] : [])));
+        const firsts = new Set(
+          analysis.tools.flatMap((t) =>
+            t.wireGroup.length > 1 && t.keptInGroup === undefined ? [t.wireGroup[0]!] : [],
+          ),
+        );
         for (const first of firsts) {
           const tool = analysis.tools[first]!;
           const wire = modelSafeForm(tool.name!);
-          const clash = analysis.tools.some((t, i) => !tool.wireGroup.includes(i) && t.wireName !== null && t.wireName.toLowerCase() === wire.toLowerCase());
-          assert.equal(fixed.has(first), clash, `first of ${JSON.stringify(names)}: fixed iff another tool has ${wire} in some case`);
+          const clash = analysis.tools.some(
+            (t, i) =>
+              !tool.wireGroup.includes(i) && t.wireName !== null && t.wireName.toLowerCase() === wire.toLowerCase(),
+          );
+          assert.equal(
+            fixed.has(first),
+            clash,
+            `first of ${JSON.stringify(names)}: fixed iff another tool has ${wire} in some case`,
+          );
         }
       }),
       { numRuns: 300 },

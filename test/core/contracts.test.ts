@@ -42,7 +42,9 @@ describe('contracts between code, schema, settings and docs', () => {
   });
 
   test('every setting has a markdown description and a scope', () => {
-    for (const [key, value] of Object.entries(settings as Record<string, { markdownDescription?: string; scope?: string }>)) {
+    for (const [key, value] of Object.entries(
+      settings as Record<string, { markdownDescription?: string; scope?: string }>,
+    )) {
       assert.ok(value.markdownDescription && value.markdownDescription.length > 20, key);
       assert.ok(value.scope, key);
     }
@@ -55,7 +57,10 @@ describe('contracts between code, schema, settings and docs', () => {
     assert.ok(match);
     assert.equal(match[6], 'com.example.a\\"b');
     assert.equal(match[8], ',');
-    assert.equal(new RegExp(grammar.repository['invocation-name'].match).exec('"invocationName":"orders-get"}')?.[6], 'orders-get');
+    assert.equal(
+      new RegExp(grammar.repository['invocation-name'].match).exec('"invocationName":"orders-get"}')?.[6],
+      'orders-get',
+    );
     assert.ok(manifest.contributes.grammars[0].injectTo.includes('source.json'));
   });
 });
@@ -75,7 +80,10 @@ describe('architecture invariants (ARCHITECTURE.md)', () => {
         const spec = match[1]!;
         if (spec.startsWith('.')) {
           const target = join(file, '..', spec);
-          assert.ok(!relative(core, target).startsWith('..'), `${relative(ROOT, file)} imports ${spec}, outside the core`);
+          assert.ok(
+            !relative(core, target).startsWith('..'),
+            `${relative(ROOT, file)} imports ${spec}, outside the core`,
+          );
         } else {
           assert.ok(allowed.has(spec), `${relative(ROOT, file)} imports ${spec}`);
         }

@@ -66,20 +66,41 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'invalid-name: a replayed OpenAI call is validated too',
-    text: openaiChat(['a_b'], { messages: [{ role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'a.b', arguments: '{}' } }] }] }),
+    text: openaiChat(['a_b'], {
+      messages: [
+        { role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'a.b', arguments: '{}' } }] },
+      ],
+    }),
     // verbatim: nothing maps a.b to a_b, so the replayed call also dispatches to nothing
     problems: ['error invalid-name "a.b"', 'warning unresolved-reference "a.b"'],
   },
   {
     title: 'invalid-name: Bedrock checks only the length of a replayed toolUse name',
-    text: pretty({ messages: [{ role: 'assistant', content: [{ toolUse: { name: 'a_b', toolUseId: 'x', input: {} } }] }], toolConfig: { tools: [{ toolSpec: { name: 'a_b', inputSchema: { json: {} } } }] } }),
+    text: pretty({
+      messages: [{ role: 'assistant', content: [{ toolUse: { name: 'a_b', toolUseId: 'x', input: {} } }] }],
+      toolConfig: { tools: [{ toolSpec: { name: 'a_b', inputSchema: { json: {} } } }] },
+    }),
     problems: [],
   },
   // --- missing-name ---------------------------------------------------------------------------
   {
     title: 'missing-name: absent, empty, wrong type',
-    text: pretty({ tools: [{ type: 'function', function: { parameters: {} } }, { type: 'function', function: { name: '' } }, { type: 'function', function: { name: 42 } }, { type: 'function', function: { name: ['x'] } }, { type: 'function' }] }),
-    problems: ['error missing-name "function"', 'error missing-name ""', 'error missing-name 42', 'error missing-name [\n          "x"\n        ]', 'error missing-name {'],
+    text: pretty({
+      tools: [
+        { type: 'function', function: { parameters: {} } },
+        { type: 'function', function: { name: '' } },
+        { type: 'function', function: { name: 42 } },
+        { type: 'function', function: { name: ['x'] } },
+        { type: 'function' },
+      ],
+    }),
+    problems: [
+      'error missing-name "function"',
+      'error missing-name ""',
+      'error missing-name 42',
+      'error missing-name [\n          "x"\n        ]',
+      'error missing-name {',
+    ],
   },
   // --- wire-collision -----------------------------------------------------------------------
   {
@@ -99,12 +120,21 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'wire-collision: exact duplicate in an Anthropic body',
-    text: pretty({ model: 'claude-x', tools: [{ name: 'get', input_schema: {} }, { name: 'get', input_schema: {} }] }),
+    text: pretty({
+      model: 'claude-x',
+      tools: [
+        { name: 'get', input_schema: {} },
+        { name: 'get', input_schema: {} },
+      ],
+    }),
     problems: ['error wire-collision "get"', 'error wire-collision "get"'],
   },
   {
     title: 'wire-collision: catalog.query / catalog_query in a BFCL-like merged list',
-    text: pretty([{ name: 'catalog.query', parameters: { type: 'dict' } }, { name: 'catalog_query', parameters: { type: 'dict' } }]),
+    text: pretty([
+      { name: 'catalog.query', parameters: { type: 'dict' } },
+      { name: 'catalog_query', parameters: { type: 'dict' } },
+    ]),
     problems: ['error wire-collision "catalog.query"', 'error wire-collision "catalog_query"'],
   },
   {
@@ -120,12 +150,18 @@ const CASES: readonly Case[] = [
   },
   {
     title: "ADS: an explicit invocationName equal to another's derived name",
-    text: adsManifest([{ name: 'com.example.orders.get' }, { name: 'com.example.lookup', invocationName: 'com-example-orders-get' }]),
+    text: adsManifest([
+      { name: 'com.example.orders.get' },
+      { name: 'com.example.lookup', invocationName: 'com-example-orders-get' },
+    ]),
     problems: ['error wire-collision "com.example.orders.get"', 'error wire-collision "com.example.lookup"'],
   },
   {
     title: 'ADS: duplicate explicit invocationNames',
-    text: adsManifest([{ name: 'com.example.a', invocationName: 'same' }, { name: 'com.example.b', invocationName: 'same' }]),
+    text: adsManifest([
+      { name: 'com.example.a', invocationName: 'same' },
+      { name: 'com.example.b', invocationName: 'same' },
+    ]),
     problems: ['error wire-collision "com.example.a"', 'error wire-collision "com.example.b"'],
   },
   {
@@ -135,7 +171,10 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'ADS: one name repeated with two versions',
-    text: adsManifest([{ name: 'com.example.get', version: '1.0.0' }, { name: 'com.example.get', version: '2.0.0' }]),
+    text: adsManifest([
+      { name: 'com.example.get', version: '1.0.0' },
+      { name: 'com.example.get', version: '2.0.0' },
+    ]),
     problems: ['error wire-collision "com.example.get"', 'error wire-collision "com.example.get"'],
   },
   {
@@ -150,8 +189,16 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'ADS: invalid capability names and invalid invocationNames',
-    text: adsManifest([{ name: 'orders_get' }, { name: 'com.example.x', invocationName: '1st' }, { name: 'com.example.y', invocationName: 7 }]),
-    problems: ['error invalid-capability-name "orders_get"', 'error invalid-invocation-name "1st"', 'error invalid-invocation-name 7'],
+    text: adsManifest([
+      { name: 'orders_get' },
+      { name: 'com.example.x', invocationName: '1st' },
+      { name: 'com.example.y', invocationName: 7 },
+    ]),
+    problems: [
+      'error invalid-capability-name "orders_get"',
+      'error invalid-invocation-name "1st"',
+      'error invalid-invocation-name 7',
+    ],
   },
   {
     title: 'ADS: a derived name that is still invalid is not invocable',
@@ -183,7 +230,10 @@ const CASES: readonly Case[] = [
   // --- case-collision -------------------------------------------------------------------------
   {
     title: 'case-collision: calculate_BMI / calculate_bmi',
-    text: pretty([{ name: 'calculate_BMI', parameters: { type: 'dict' } }, { name: 'calculate_bmi', parameters: { type: 'dict' } }]),
+    text: pretty([
+      { name: 'calculate_BMI', parameters: { type: 'dict' } },
+      { name: 'calculate_bmi', parameters: { type: 'dict' } },
+    ]),
     problems: ['warning case-collision "calculate_BMI"', 'warning case-collision "calculate_bmi"'],
   },
   // --- unresolved-reference -------------------------------------------------------------------
@@ -191,13 +241,21 @@ const CASES: readonly Case[] = [
     title: 'unresolved-reference: tool_choice names no tool (error), history names no tool (warning)',
     text: openaiChat(['get_weather'], {
       tool_choice: { type: 'function', function: { name: 'get_wether' } },
-      messages: [{ role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'old_tool', arguments: '{}' } }] }],
+      messages: [
+        {
+          role: 'assistant',
+          tool_calls: [{ id: '1', type: 'function', function: { name: 'old_tool', arguments: '{}' } }],
+        },
+      ],
     }),
     problems: ['error unresolved-reference "get_wether"', 'warning unresolved-reference "old_tool"'],
   },
   {
     title: 'unresolved-reference: Gemini allowedFunctionNames',
-    text: pretty({ tools: [{ functionDeclarations: [{ name: 'a' }] }], toolConfig: { functionCallingConfig: { allowedFunctionNames: ['a', 'b'] } } }),
+    text: pretty({
+      tools: [{ functionDeclarations: [{ name: 'a' }] }],
+      toolConfig: { functionCallingConfig: { allowedFunctionNames: ['a', 'b'] } },
+    }),
     problems: ['error unresolved-reference "b"'],
   },
   // --- too-many-tools -------------------------------------------------------------------------
@@ -208,7 +266,10 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'too-many-tools: 129 tools are fine for Anthropic',
-    text: pretty({ model: 'claude-x', tools: Array.from({ length: 129 }, (_, i) => ({ name: `tool_${i}`, input_schema: {} })) }),
+    text: pretty({
+      model: 'claude-x',
+      tools: Array.from({ length: 129 }, (_, i) => ({ name: `tool_${i}`, input_schema: {} })),
+    }),
     problems: [],
   },
   // --- severity settings ----------------------------------------------------------------------
@@ -216,7 +277,12 @@ const CASES: readonly Case[] = [
     title: 'severity: off silences a code; a level replaces the default',
     text: mcpList('a.b', 'a_b', 'Calculate', 'calculate'),
     options: { severity: { 'renamed-on-wire': 'off', 'case-collision': 'error', 'wire-collision': 'information' } },
-    all: ['information wire-collision "a.b"', 'information wire-collision "a_b"', 'error case-collision "Calculate"', 'error case-collision "calculate"'],
+    all: [
+      'information wire-collision "a.b"',
+      'information wire-collision "a_b"',
+      'error case-collision "Calculate"',
+      'error case-collision "calculate"',
+    ],
   },
 ];
 
@@ -258,14 +324,25 @@ describe('messages say what, why, which profile and how to fix', () => {
   });
 
   test('Anthropic duplicates quote its error', () => {
-    const text = pretty({ model: 'claude-x', tools: [{ name: 'get', input_schema: {} }, { name: 'get', input_schema: {} }] });
+    const text = pretty({
+      model: 'claude-x',
+      tools: [
+        { name: 'get', input_schema: {} },
+        { name: 'get', input_schema: {} },
+      ],
+    });
     assert.equal(analyze(text).findings[0]!.message, '"get" is declared 2 times: Anthropic rejects the whole request.');
     assert.match(analyze(text).findings[0]!.detail, /Tool names must be unique/);
   });
 
   test('ADS hyphen collisions explain why the derivation is not collision-free', () => {
-    const finding = analyze(adsManifest([{ name: 'com.example.a-b' }, { name: 'com.example.a.b' }])).findings.find((f) => f.code === 'wire-collision');
-    assert.equal(finding!.message, 'Invoked as "com-example-a-b", like "com.example.a.b": a call may run the wrong capability.');
+    const finding = analyze(adsManifest([{ name: 'com.example.a-b' }, { name: 'com.example.a.b' }])).findings.find(
+      (f) => f.code === 'wire-collision',
+    );
+    assert.equal(
+      finding!.message,
+      'Invoked as "com-example-a-b", like "com.example.a.b": a call may run the wrong capability.',
+    );
     assert.match(finding!.detail, /Hyphens are legal inside segments/);
   });
 
@@ -278,7 +355,10 @@ describe('messages say what, why, which profile and how to fix', () => {
 
   test('unresolved tool_choice suggests the closest name', () => {
     const text = openaiChat(['get_weather'], { tool_choice: { type: 'function', function: { name: 'get_wether' } } });
-    assert.equal(analyze(text).findings[0]!.message, 'tool_choice names "get_wether", no tool of this request: the request fails.');
+    assert.equal(
+      analyze(text).findings[0]!.message,
+      'tool_choice names "get_wether", no tool of this request: the request fails.',
+    );
     assert.match(analyze(text).findings[0]!.detail, /Did you mean "get_weather"\?/);
   });
 });
@@ -286,12 +366,15 @@ describe('messages say what, why, which profile and how to fix', () => {
 describe('census', () => {
   test('left-out tools are not offered; the kept one is', () => {
     const analysis = analyze(mcpList('a.b', 'a_b', 'tool.search', 'ok'));
-    assert.deepEqual(analysis.tools.map((t) => [t.name, t.wireName, t.fate]), [
-      ['a.b', 'a_b', 'left-out'],
-      ['a_b', 'a_b', 'offered'],
-      ['tool.search', 'tool_search', 'left-out'],
-      ['ok', 'ok', 'offered'],
-    ]);
+    assert.deepEqual(
+      analysis.tools.map((t) => [t.name, t.wireName, t.fate]),
+      [
+        ['a.b', 'a_b', 'left-out'],
+        ['a_b', 'a_b', 'offered'],
+        ['tool.search', 'tool_search', 'left-out'],
+        ['ok', 'ok', 'offered'],
+      ],
+    );
     assert.equal(analysis.requests[0]!.offeredCount, 2);
     assert.equal(analysis.tools[0]!.keptInGroup, 1);
   });
@@ -299,21 +382,37 @@ describe('census', () => {
   test('references dispatch by exact real name first, then by an unambiguous wire form', () => {
     const text = openaiChat(['a.b', 'c.d'], {
       tool_choice: { type: 'function', function: { name: 'a.b' } },
-      messages: [{ role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'c_d', arguments: '{}' } }] }],
+      messages: [
+        { role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'c_d', arguments: '{}' } }] },
+      ],
     });
     const analysis = analyze(text, { derivation: 'model-safe' });
-    assert.deepEqual(analysis.references.map((r) => [r.reference.name, r.resolution, r.target]), [
-      ['a.b', 'exact', 0],
-      ['c_d', 'wire-form', 1],
-    ]);
+    assert.deepEqual(
+      analysis.references.map((r) => [r.reference.name, r.resolution, r.target]),
+      [
+        ['a.b', 'exact', 0],
+        ['c_d', 'wire-form', 1],
+      ],
+    );
   });
 
   test('an ambiguous wire form resolves to nothing; a runtime tool resolves to the runtime', () => {
     const text = openaiChat(['x.y', 'x:y'], {
-      messages: [{ role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'x_y', arguments: '{}' } }, { id: '2', type: 'function', function: { name: 'tool_search', arguments: '{}' } }] }],
+      messages: [
+        {
+          role: 'assistant',
+          tool_calls: [
+            { id: '1', type: 'function', function: { name: 'x_y', arguments: '{}' } },
+            { id: '2', type: 'function', function: { name: 'tool_search', arguments: '{}' } },
+          ],
+        },
+      ],
     });
     const analysis = analyze(text, { derivation: 'model-safe' });
-    assert.deepEqual(analysis.references.map((r) => r.resolution), [undefined, 'runtime-tool']);
+    assert.deepEqual(
+      analysis.references.map((r) => r.resolution),
+      [undefined, 'runtime-tool'],
+    );
   });
 
   test('tool_choice forcing a left-out tool is an error', () => {

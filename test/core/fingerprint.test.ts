@@ -3,7 +3,11 @@ import { describe, test } from 'node:test';
 import { analyze, fingerprinter, fingerprintHash, tokenValue, type AnalysisOptions } from '../../server/src/core';
 
 /** Every finding's parts and hash, in document order, as `code tool [others] [by] hash`. */
-function prints(text: string, options: AnalysisOptions = { clients: () => ({ enabled: [] }) }, file = 'tools.json'): string[] {
+function prints(
+  text: string,
+  options: AnalysisOptions = { clients: () => ({ enabled: [] }) },
+  file = 'tools.json',
+): string[] {
   const analysis = analyze(text, options);
   const of = fingerprinter(file, text, analysis);
   return analysis.findings.map((f) => {
@@ -12,7 +16,8 @@ function prints(text: string, options: AnalysisOptions = { clients: () => ({ ena
   });
 }
 
-const list = (names: readonly string[], indent?: number) => JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: {} })) }, null, indent);
+const list = (names: readonly string[], indent?: number) =>
+  JSON.stringify({ tools: names.map((name) => ({ name, inputSchema: {} })) }, null, indent);
 
 describe('finding fingerprints (issue 11: baselines and SARIF partialFingerprints)', () => {
   test('a collision names its tool and the other members, never a position', () => {
@@ -24,9 +29,15 @@ describe('finding fingerprints (issue 11: baselines and SARIF partialFingerprint
 
   test('survives moving lines, reordering tools and reformatting', () => {
     const before = prints(list(['a.b', 'a_b', 'x y'], 2)).sort();
-    const moved = prints(`\n\n\n${list(['ok', 'x y', 'a_b', 'a.b'])}`).filter((l) => !l.includes(' ok ')).sort();
+    const moved = prints(`\n\n\n${list(['ok', 'x y', 'a_b', 'a.b'])}`)
+      .filter((l) => !l.includes(' ok '))
+      .sort();
     assert.deepEqual(moved, before);
-    const yaml = prints('tools:\n  - name: "a.b"\n    inputSchema: {}\n  - name: a_b\n    inputSchema: {}\n  - name: \'x y\'\n    inputSchema: {}\n', { language: 'yaml', clients: () => ({ enabled: [] }) }, 'tools.json').sort();
+    const yaml = prints(
+      'tools:\n  - name: "a.b"\n    inputSchema: {}\n  - name: a_b\n    inputSchema: {}\n  - name: \'x y\'\n    inputSchema: {}\n',
+      { language: 'yaml', clients: () => ({ enabled: [] }) },
+      'tools.json',
+    ).sort();
     assert.deepEqual(yaml, before);
   });
 
@@ -39,7 +50,11 @@ describe('finding fingerprints (issue 11: baselines and SARIF partialFingerprint
   });
 
   test('a property key is one of the names involved', () => {
-    const text = JSON.stringify({ model: 'claude', messages: [], tools: [{ name: 'f', input_schema: { type: 'object', properties: { 'bad key': {}, 'worse key': {} } } }] });
+    const text = JSON.stringify({
+      model: 'claude',
+      messages: [],
+      tools: [{ name: 'f', input_schema: { type: 'object', properties: { 'bad key': {}, 'worse key': {} } } }],
+    });
     const lines = prints(text).filter((l) => l.startsWith('invalid-parameter-name'));
     assert.equal(lines.length, 2);
     assert.match(lines[0]!, /^invalid-parameter-name f @bad key \[\] \[anthropic\] /);
@@ -48,7 +63,9 @@ describe('finding fingerprints (issue 11: baselines and SARIF partialFingerprint
 
   test('client findings carry the client ids', () => {
     const text = list(['get.user', 'get_user']);
-    const lines = prints(text, { clients: () => ({ enabled: ['cursor', 'vscode'], servers: ['srv'] }) }).filter((l) => l.startsWith('client-'));
+    const lines = prints(text, { clients: () => ({ enabled: ['cursor', 'vscode'], servers: ['srv'] }) }).filter((l) =>
+      l.startsWith('client-'),
+    );
     assert.ok(lines.length > 0);
     for (const line of lines) assert.match(line, /\[(cursor|vscode)(,vscode)?\]/);
   });

@@ -1,22 +1,33 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { ALL_CLIENT_IDS, analyze, computeFixAll, planRename, type AnalysisOptions, type Finding } from '../../server/src/core';
+import {
+  ALL_CLIENT_IDS,
+  analyze,
+  computeFixAll,
+  planRename,
+  type AnalysisOptions,
+  type Finding,
+} from '../../server/src/core';
 import { applyOffsetEdits, proveEdits } from '../../server/src/core/fixes/proof';
 import { adsManifest, mcpList } from './helpers';
 
 /** Issue 13: every fix offered must be proven by re-analysis against all findings. */
 const fixable = (text: string, options?: AnalysisOptions) =>
-  analyze(text, options).findings.filter((f): f is Finding & { fix: NonNullable<Finding['fix']> } => f.fix !== undefined);
+  analyze(text, options).findings.filter(
+    (f): f is Finding & { fix: NonNullable<Finding['fix']> } => f.fix !== undefined,
+  );
 
 const prove = (text: string, options: AnalysisOptions, finding: Finding & { fix: NonNullable<Finding['fix']> }) =>
-  proveEdits(text, options, analyze(text, options), finding.fix.edits, [{ code: finding.code, pointer: finding.pointer }]);
+  proveEdits(text, options, analyze(text, options), finding.fix.edits, [
+    { code: finding.code, pointer: finding.pointer },
+  ]);
 
 describe('issue 13: fixes that do not fix', () => {
   const long = 'x'.repeat(64);
   const vscode: AnalysisOptions = { clients: { enabled: ['vscode'], server: 's' } };
 
-  test('VS Code enabled, two same-named long tools: no rename to the tool\'s own name', () => {
+  test("VS Code enabled, two same-named long tools: no rename to the tool's own name", () => {
     const text = mcpList(long, long);
     const analysis = analyze(text, vscode);
     for (const finding of fixable(text, vscode)) {
@@ -28,7 +39,12 @@ describe('issue 13: fixes that do not fix', () => {
     assert.equal(result.kind, 'edits');
     if (result.kind !== 'edits') return;
     assert.notEqual(result.text, text);
-    assert.deepEqual(analyze(result.text, vscode).findings.filter((f) => f.severity === 'error').map((f) => f.code), []);
+    assert.deepEqual(
+      analyze(result.text, vscode)
+        .findings.filter((f) => f.severity === 'error')
+        .map((f) => f.code),
+      [],
+    );
   });
 
   test('derivation "ads" forced on an MCP file: no invocationName (it would change nothing), and fix-all converges', () => {
@@ -57,7 +73,12 @@ describe('issue 13: fixes that do not fix', () => {
     assert.equal(result.kind, 'edits');
     if (result.kind !== 'edits') return;
     assert.equal(result.fixed, 2);
-    assert.deepEqual(analyze(result.text, options).findings.filter((f) => f.severity === 'error').map((f) => f.code), []);
+    assert.deepEqual(
+      analyze(result.text, options)
+        .findings.filter((f) => f.severity === 'error')
+        .map((f) => f.code),
+      [],
+    );
   });
 
   test('renamed-on-wire raised to error: Add invocationName is refused, and fix-all applies nothing', () => {
@@ -101,7 +122,10 @@ describe('issue 13: fixes that do not fix', () => {
     const text = adsManifest([{ name: `com.example.${'q'.repeat(70)}` }]);
     const before = analyze(text);
     const finding = before.findings.find((f) => f.code === 'not-invocable')!;
-    assert.equal(proveEdits(text, {}, before, finding.fix!.edits, [{ code: finding.code, pointer: finding.pointer }]).kind, 'proven');
+    assert.equal(
+      proveEdits(text, {}, before, finding.fix!.edits, [{ code: finding.code, pointer: finding.pointer }]).kind,
+      'proven',
+    );
     const twice = finding.fix!.edits.map((e) => ({ ...e, newText: `${e.newText}, "version": "2"` }));
     const proof = proveEdits(text, {}, before, twice, [{ code: finding.code, pointer: finding.pointer }]);
     assert.equal(proof.kind, 'refused');
@@ -109,16 +133,38 @@ describe('issue 13: fixes that do not fix', () => {
   });
 
   test('edits that overlap or no longer match are refused', () => {
-    const edits = [{ range: { start: 0, end: 2 }, oldText: 'ab', newText: 'x' }, { range: { start: 1, end: 3 }, oldText: 'bc', newText: 'y' }];
+    const edits = [
+      { range: { start: 0, end: 2 }, oldText: 'ab', newText: 'x' },
+      { range: { start: 1, end: 3 }, oldText: 'bc', newText: 'y' },
+    ];
     assert.equal(applyOffsetEdits('abcd', edits), undefined);
     assert.equal(applyOffsetEdits('abcd', [{ range: { start: 0, end: 1 }, oldText: 'z', newText: 'y' }]), undefined);
-    assert.equal(applyOffsetEdits('abcd', [{ range: { start: 3, end: 4 }, oldText: 'd', newText: 'D' }, { range: { start: 0, end: 1 }, oldText: 'a', newText: 'A' }]), 'AbcD');
+    assert.equal(
+      applyOffsetEdits('abcd', [
+        { range: { start: 3, end: 4 }, oldText: 'd', newText: 'D' },
+        { range: { start: 0, end: 1 }, oldText: 'a', newText: 'A' },
+      ]),
+      'AbcD',
+    );
   });
 });
 
 describe('fix-all, property', () => {
   test('with any clients and severities, fix-all changes the text when it fixes, and never adds an error', () => {
-    const name = fc.constantFrom('a.b', 'a_b', 'a-b', 'a b', 'x'.repeat(64), 'x'.repeat(70), `${'x'.repeat(70)}y`, 'get', 'Get', 'tool.search', 'com.example.a-b', 'com.example.a.b');
+    const name = fc.constantFrom(
+      'a.b',
+      'a_b',
+      'a-b',
+      'a b',
+      'x'.repeat(64),
+      'x'.repeat(70),
+      `${'x'.repeat(70)}y`,
+      'get',
+      'Get',
+      'tool.search',
+      'com.example.a-b',
+      'com.example.a.b',
+    );
     const options = fc.record({
       clients: fc.subarray([...ALL_CLIENT_IDS]).map((enabled) => ({ enabled, server: 's' })),
       derivation: fc.constantFrom(undefined, 'ads' as const, 'verbatim' as const),
@@ -126,14 +172,23 @@ describe('fix-all, property', () => {
     });
     fc.assert(
       fc.property(fc.array(name, { minLength: 1, maxLength: 6 }), options, (names, o) => {
-        const opts: AnalysisOptions = { clients: o.clients, ...(o.derivation ? { derivation: o.derivation } : {}), ...(o.renamedError ? { severity: { 'renamed-on-wire': 'error' } } : {}) };
+        const opts: AnalysisOptions = {
+          clients: o.clients,
+          ...(o.derivation ? { derivation: o.derivation } : {}),
+          ...(o.renamedError ? { severity: { 'renamed-on-wire': 'error' } } : {}),
+        };
         const text = mcpList(...names);
         const result = computeFixAll(text, opts);
         if (result.kind !== 'edits') return;
         assert.notEqual(result.text, text);
         const key = (t: string) => (f: Finding) => `${f.code} ${f.pointer} ${t.slice(f.range.start, f.range.end)}`;
-        const before = new Set(analyze(text, opts).findings.filter((f) => f.severity === 'error').map((f) => f.code + ' ' + f.pointer));
-        for (const f of analyze(result.text, opts).findings.filter((x) => x.severity === 'error')) assert.ok(before.has(f.code + ' ' + f.pointer), `new error ${key(result.text)(f)}`);
+        const before = new Set(
+          analyze(text, opts)
+            .findings.filter((f) => f.severity === 'error')
+            .map((f) => `${f.code} ${f.pointer}`),
+        );
+        for (const f of analyze(result.text, opts).findings.filter((x) => x.severity === 'error'))
+          assert.ok(before.has(`${f.code} ${f.pointer}`), `new error ${key(result.text)(f)}`);
         const again = computeFixAll(result.text, opts);
         if (again.kind === 'edits') assert.doesNotMatch(again.text, /"invocationName"[^}]*"invocationName"/);
       }),

@@ -4,10 +4,23 @@ import { analyze } from '../../server/src/core';
 import { pretty } from './helpers';
 
 /** Every recognised shape: input text in, format and the names found (with JSON pointers) out. */
-const RECOGNISED: ReadonlyArray<{ title: string; text: string; format: string; names: string[]; pointers?: string[]; references?: string[] }> = [
+const RECOGNISED: ReadonlyArray<{
+  title: string;
+  text: string;
+  format: string;
+  names: string[];
+  pointers?: string[];
+  references?: string[];
+}> = [
   {
     title: 'ADS manifest',
-    text: pretty({ specVersion: '0.3.0', capabilities: [{ name: 'com.example.orders.get', invocationName: 'orders-get' }, { name: 'com.example.refunds.issue' }] }),
+    text: pretty({
+      specVersion: '0.3.0',
+      capabilities: [
+        { name: 'com.example.orders.get', invocationName: 'orders-get' },
+        { name: 'com.example.refunds.issue' },
+      ],
+    }),
     format: 'ads-manifest',
     names: ['com.example.orders.get', 'com.example.refunds.issue'],
     pointers: ['/capabilities/0/name', '/capabilities/1/name'],
@@ -16,18 +29,38 @@ const RECOGNISED: ReadonlyArray<{ title: string; text: string; format: string; n
     title: 'OpenAI Chat request with tool_choice and history',
     text: pretty({
       model: 'gpt-4o',
-      messages: [{ role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }] }, { role: 'function', name: 'get_weather', content: '{}' }],
-      tools: [{ type: 'web_search' }, { type: 'function', function: { name: 'get_weather', parameters: { type: 'object' } } }, { type: 'custom', custom: { name: 'grammar_tool' } }],
+      messages: [
+        {
+          role: 'assistant',
+          tool_calls: [{ id: '1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }],
+        },
+        { role: 'function', name: 'get_weather', content: '{}' },
+      ],
+      tools: [
+        { type: 'web_search' },
+        { type: 'function', function: { name: 'get_weather', parameters: { type: 'object' } } },
+        { type: 'custom', custom: { name: 'grammar_tool' } },
+      ],
       tool_choice: { type: 'function', function: { name: 'get_weather' } },
     }),
     format: 'openai-chat',
     names: ['get_weather', 'grammar_tool'],
     pointers: ['/tools/1/function/name', '/tools/2/custom/name'],
-    references: ['choice tool_choice get_weather', 'history messages[0].tool_calls[0] get_weather', 'history messages[1] get_weather'],
+    references: [
+      'choice tool_choice get_weather',
+      'history messages[0].tool_calls[0] get_weather',
+      'history messages[1] get_weather',
+    ],
   },
   {
     title: 'OpenAI Chat allowed_tools choice',
-    text: pretty({ tools: [{ type: 'function', function: { name: 'a' } }], tool_choice: { type: 'allowed_tools', allowed_tools: { mode: 'auto', tools: [{ type: 'function', function: { name: 'a' } }] } } }),
+    text: pretty({
+      tools: [{ type: 'function', function: { name: 'a' } }],
+      tool_choice: {
+        type: 'allowed_tools',
+        allowed_tools: { mode: 'auto', tools: [{ type: 'function', function: { name: 'a' } }] },
+      },
+    }),
     format: 'openai-chat',
     names: ['a'],
     references: ['choice tool_choice.allowed_tools a'],
@@ -41,14 +74,23 @@ const RECOGNISED: ReadonlyArray<{ title: string; text: string; format: string; n
   },
   {
     title: 'OpenAI legacy functions',
-    text: pretty({ model: 'gpt-3.5-turbo', functions: [{ name: 'f', parameters: { type: 'object' } }], function_call: { name: 'f' } }),
+    text: pretty({
+      model: 'gpt-3.5-turbo',
+      functions: [{ name: 'f', parameters: { type: 'object' } }],
+      function_call: { name: 'f' },
+    }),
     format: 'openai-chat',
     names: ['f'],
     references: ['choice function_call f'],
   },
   {
     title: 'OpenAI Responses request',
-    text: pretty({ model: 'gpt-5', tools: [{ type: 'function', name: 'get_weather', parameters: {} }, { type: 'file_search' }], tool_choice: { type: 'function', name: 'get_weather' }, input: [{ type: 'function_call', name: 'get_weather', call_id: 'c', arguments: '{}' }] }),
+    text: pretty({
+      model: 'gpt-5',
+      tools: [{ type: 'function', name: 'get_weather', parameters: {} }, { type: 'file_search' }],
+      tool_choice: { type: 'function', name: 'get_weather' },
+      input: [{ type: 'function_call', name: 'get_weather', call_id: 'c', arguments: '{}' }],
+    }),
     format: 'openai-responses',
     names: ['get_weather'],
     references: ['choice tool_choice get_weather', 'history input[0] get_weather'],
@@ -58,9 +100,20 @@ const RECOGNISED: ReadonlyArray<{ title: string; text: string; format: string; n
     text: pretty({
       model: 'claude-sonnet-4-5',
       max_tokens: 1024,
-      tools: [{ name: 'get_stock', description: 'd', input_schema: { type: 'object' } }, { type: 'web_search_20250305', name: 'web_search' }],
+      tools: [
+        { name: 'get_stock', description: 'd', input_schema: { type: 'object' } },
+        { type: 'web_search_20250305', name: 'web_search' },
+      ],
       tool_choice: { type: 'tool', name: 'get_stock' },
-      messages: [{ role: 'assistant', content: [{ type: 'text', text: 'x' }, { type: 'tool_use', id: 't', name: 'get_stock', input: {} }] }],
+      messages: [
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'x' },
+            { type: 'tool_use', id: 't', name: 'get_stock', input: {} },
+          ],
+        },
+      ],
     }),
     format: 'anthropic-messages',
     names: ['get_stock', 'web_search'],
@@ -75,18 +128,31 @@ const RECOGNISED: ReadonlyArray<{ title: string; text: string; format: string; n
   {
     title: 'Gemini camelCase',
     text: pretty({
-      contents: [{ role: 'model', parts: [{ functionCall: { name: 'find_movies', args: {} } }] }, { role: 'user', parts: [{ functionResponse: { name: 'find_movies', response: {} } }] }],
-      tools: [{ functionDeclarations: [{ name: 'find_movies', parameters: { type: 'object' } }, { name: 'find_theaters' }] }, { googleSearch: {} }],
+      contents: [
+        { role: 'model', parts: [{ functionCall: { name: 'find_movies', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'find_movies', response: {} } }] },
+      ],
+      tools: [
+        { functionDeclarations: [{ name: 'find_movies', parameters: { type: 'object' } }, { name: 'find_theaters' }] },
+        { googleSearch: {} },
+      ],
       toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['find_theaters'] } },
     }),
     format: 'gemini',
     names: ['find_movies', 'find_theaters'],
     pointers: ['/tools/0/functionDeclarations/0/name', '/tools/0/functionDeclarations/1/name'],
-    references: ['choice allowedFunctionNames find_theaters', 'history contents[0].parts[0] find_movies', 'history contents[1].parts[0] find_movies'],
+    references: [
+      'choice allowedFunctionNames find_theaters',
+      'history contents[0].parts[0] find_movies',
+      'history contents[1].parts[0] find_movies',
+    ],
   },
   {
     title: 'Gemini snake_case',
-    text: pretty({ tools: [{ function_declarations: [{ name: 'a' }] }], tool_config: { function_calling_config: { allowed_function_names: ['a'] } } }),
+    text: pretty({
+      tools: [{ function_declarations: [{ name: 'a' }] }],
+      tool_config: { function_calling_config: { allowed_function_names: ['a'] } },
+    }),
     format: 'gemini',
     names: ['a'],
     references: ['choice allowedFunctionNames a'],
@@ -96,7 +162,10 @@ const RECOGNISED: ReadonlyArray<{ title: string; text: string; format: string; n
     text: pretty({
       modelId: 'anthropic.claude-3',
       messages: [{ role: 'assistant', content: [{ toolUse: { toolUseId: 'x', name: 'top_song', input: {} } }] }],
-      toolConfig: { tools: [{ toolSpec: { name: 'top_song', inputSchema: { json: {} } } }, { cachePoint: { type: 'default' } }], toolChoice: { tool: { name: 'top_song' } } },
+      toolConfig: {
+        tools: [{ toolSpec: { name: 'top_song', inputSchema: { json: {} } } }, { cachePoint: { type: 'default' } }],
+        toolChoice: { tool: { name: 'top_song' } },
+      },
     }),
     format: 'bedrock-converse',
     names: ['top_song'],
@@ -111,7 +180,11 @@ const RECOGNISED: ReadonlyArray<{ title: string; text: string; format: string; n
   },
   {
     title: 'MCP JSON-RPC envelope',
-    text: pretty({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'admin.tools.list', inputSchema: { type: 'object' } }] } }),
+    text: pretty({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: [{ name: 'admin.tools.list', inputSchema: { type: 'object' } }] },
+    }),
     format: 'mcp-tools-list',
     names: ['admin.tools.list'],
     pointers: ['/result/tools/0/name'],
@@ -124,26 +197,40 @@ const RECOGNISED: ReadonlyArray<{ title: string; text: string; format: string; n
   },
   {
     title: 'single MCP tool',
-    text: pretty({ name: 'create_issue', description: 'd', inputSchema: { type: 'object', properties: {} }, annotations: {} }),
+    text: pretty({
+      name: 'create_issue',
+      description: 'd',
+      inputSchema: { type: 'object', properties: {} },
+      annotations: {},
+    }),
     format: 'mcp-tool',
     names: ['create_issue'],
     pointers: ['/name'],
   },
   {
     title: 'bare MCP array (docker registry)',
-    text: pretty([{ name: 'list_tables', description: 'd' }, { name: 'query', description: 'q', inputSchema: { type: 'object' } }]),
+    text: pretty([
+      { name: 'list_tables', description: 'd' },
+      { name: 'query', description: 'q', inputSchema: { type: 'object' } },
+    ]),
     format: 'mcp-tools-list',
     names: ['list_tables', 'query'],
   },
   {
     title: 'Docker MCP catalogue tools.json',
-    text: pretty([{ name: 'list_projects', description: 'd', arguments: [] }, { name: 'Summarize Detection', description: 'd', arguments: [{ name: 'id', type: 'string', desc: 'x' }] }]),
+    text: pretty([
+      { name: 'list_projects', description: 'd', arguments: [] },
+      { name: 'Summarize Detection', description: 'd', arguments: [{ name: 'id', type: 'string', desc: 'x' }] },
+    ]),
     format: 'mcp-tools-list',
     names: ['list_projects', 'Summarize Detection'],
   },
   {
     title: 'a catalogue of {name, description} tools',
-    text: pretty([{ name: 'zscaler_check_connectivity', description: 'd' }, { name: 'x', description: 'y', annotations: {} }]),
+    text: pretty([
+      { name: 'zscaler_check_connectivity', description: 'd' },
+      { name: 'x', description: 'y', annotations: {} },
+    ]),
     format: 'mcp-tools-list',
     names: ['zscaler_check_connectivity', 'x'],
   },
@@ -161,7 +248,12 @@ const RECOGNISED: ReadonlyArray<{ title: string; text: string; format: string; n
   },
   {
     title: 'OpenAI batch line',
-    text: JSON.stringify({ custom_id: 'r1', method: 'POST', url: '/v1/chat/completions', body: { model: 'gpt-4o', tools: [{ type: 'function', function: { name: 'f' } }] } }),
+    text: JSON.stringify({
+      custom_id: 'r1',
+      method: 'POST',
+      url: '/v1/chat/completions',
+      body: { model: 'gpt-4o', tools: [{ type: 'function', function: { name: 'f' } }] },
+    }),
     format: 'openai-chat',
     names: ['f'],
     pointers: ['/body/tools/0/function/name'],
@@ -173,12 +265,27 @@ describe('format recognition', () => {
     test(c.title, () => {
       const analysis = analyze(c.text);
       assert.equal(analysis.format, c.format);
-      assert.deepEqual(analysis.tools.map((t) => t.name), c.names);
-      if (c.pointers) assert.deepEqual(analysis.tools.map((t) => t.declaration.name.pointer), c.pointers);
-      if (c.references) assert.deepEqual(analysis.references.map((r) => `${r.reference.kind} ${r.reference.label} ${r.reference.name}`), c.references);
+      assert.deepEqual(
+        analysis.tools.map((t) => t.name),
+        c.names,
+      );
+      if (c.pointers)
+        assert.deepEqual(
+          analysis.tools.map((t) => t.declaration.name.pointer),
+          c.pointers,
+        );
+      if (c.references)
+        assert.deepEqual(
+          analysis.references.map((r) => `${r.reference.kind} ${r.reference.label} ${r.reference.name}`),
+          c.references,
+        );
       for (const tool of analysis.tools) {
         const range = tool.declaration.name.range;
-        assert.equal(c.text.slice(range.start, range.end), JSON.stringify(tool.name), 'the range covers the name token');
+        assert.equal(
+          c.text.slice(range.start, range.end),
+          JSON.stringify(tool.name),
+          'the range covers the name token',
+        );
       }
     });
   }
@@ -187,34 +294,62 @@ describe('format recognition', () => {
 describe('JSON Lines', () => {
   test('BFCL question lines: one census per line, pointers and ranges per line', () => {
     const lines = [
-      { id: 'simple_0', question: [[{ role: 'user', content: 'q' }]], function: [{ name: 'math.gcd', description: 'd', parameters: { type: 'dict', properties: {} } }] },
-      { id: 'simple_1', question: [], function: [{ name: 'math_gcd', description: 'd', parameters: { type: 'dict', properties: {} } }] },
+      {
+        id: 'simple_0',
+        question: [[{ role: 'user', content: 'q' }]],
+        function: [{ name: 'math.gcd', description: 'd', parameters: { type: 'dict', properties: {} } }],
+      },
+      {
+        id: 'simple_1',
+        question: [],
+        function: [{ name: 'math_gcd', description: 'd', parameters: { type: 'dict', properties: {} } }],
+      },
     ];
-    const text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+    const text = `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
     const analysis = analyze(text);
     assert.equal(analysis.documentKind, 'json-lines');
     assert.equal(analysis.format, 'generic-tools');
     assert.equal(analysis.requests.length, 2);
-    assert.deepEqual(analysis.tools.map((t) => t.declaration.name.pointer), ['/0/function/0/name', '/1/function/0/name']);
+    assert.deepEqual(
+      analysis.tools.map((t) => t.declaration.name.pointer),
+      ['/0/function/0/name', '/1/function/0/name'],
+    );
     for (const tool of analysis.tools) {
-      assert.equal(text.slice(tool.declaration.name.range.start, tool.declaration.name.range.end), JSON.stringify(tool.name));
+      assert.equal(
+        text.slice(tool.declaration.name.range.start, tool.declaration.name.range.end),
+        JSON.stringify(tool.name),
+      );
     }
     // math.gcd and math_gcd are in different requests: no collision (naming-rules.md: one request = one census).
-    assert.deepEqual(analysis.findings.filter((f) => f.code === 'wire-collision'), []);
+    assert.deepEqual(
+      analysis.findings.filter((f) => f.code === 'wire-collision'),
+      [],
+    );
   });
 
   test('one function per line (BFCL multi_turn_func_doc) is one census', () => {
-    const text = [{ name: 'cd', parameters: { type: 'dict' } }, { name: 'c.d', parameters: { type: 'dict' } }].map((l) => JSON.stringify(l)).join('\n');
+    const text = [
+      { name: 'cd', parameters: { type: 'dict' } },
+      { name: 'c.d', parameters: { type: 'dict' } },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n');
     const analysis = analyze(text);
     assert.equal(analysis.requests.length, 1);
-    assert.deepEqual(analysis.tools.map((t) => t.name), ['cd', 'c.d']);
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['cd', 'c.d'],
+    );
   });
 
   test('a broken line is a syntax problem; the other lines still count', () => {
     const text = `${JSON.stringify({ function: [{ name: 'a.b', parameters: { type: 'object' } }] })}\n{"function": [\n${JSON.stringify({ function: [{ name: 'a_b', parameters: { type: 'object' } }] })}\n`;
     const analysis = analyze(text);
     assert.equal(analysis.documentKind, 'json-lines');
-    assert.deepEqual(analysis.tools.map((t) => t.name), ['a.b', 'a_b']);
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['a.b', 'a_b'],
+    );
     assert.ok(analysis.syntaxProblems.length > 0);
   });
 
@@ -222,7 +357,10 @@ describe('JSON Lines', () => {
     const text = `${pretty({ tools: [{ name: 'x', inputSchema: {} }] })}\n}`;
     const analysis = analyze(text);
     assert.equal(analysis.documentKind, 'json');
-    assert.deepEqual(analysis.tools.map((t) => t.name), ['x']);
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['x'],
+    );
   });
 });
 
@@ -232,10 +370,12 @@ describe('zero false alarms on files that are not tool files', () => {
     'tsconfig.json': '{\n  // comment\n  "compilerOptions": { "strict": true },\n}',
     'an array of names': pretty([{ name: 'Alice', age: 3 }, { name: 'Bob.Smith' }]),
     'people with descriptions': pretty([{ name: 'Alice.B', description: 'x', email: 'a@b' }]),
-    'tools of unknown shape': pretty({ tools: [{ id: 'x', command: 'acr registry list', name: 'list' }, { name: 'list' }] }),
+    'tools of unknown shape': pretty({
+      tools: [{ id: 'x', command: 'acr registry list', name: 'list' }, { name: 'list' }],
+    }),
     'A2A agent card': pretty({ name: 'Air Ticketing Agent', skills: [{ id: 'book', name: 'Book Air Tickets' }] }),
-    'number': '42',
-    'empty': '',
+    number: '42',
+    empty: '',
     'only a comment': '// nothing',
     'azure consolidated': pretty({ consolidated_tools: [{ name: 'a b', mappedToolList: ['x'] }] }),
   };

@@ -28,7 +28,8 @@ export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
   const sorted = [...edits].sort((a, b) => b.range.start - a.range.start);
   let out = text;
   for (const edit of sorted) {
-    if (out.slice(edit.range.start, edit.range.end) !== edit.oldText) throw new Error(`stale edit at ${edit.range.start}`);
+    if (out.slice(edit.range.start, edit.range.end) !== edit.oldText)
+      throw new Error(`stale edit at ${edit.range.start}`);
     out = out.slice(0, edit.range.start) + edit.newText + out.slice(edit.range.end);
   }
   return out;
@@ -46,7 +47,10 @@ export function mcpList(...names: unknown[]): string {
 export function openaiChat(names: readonly unknown[], extra: Record<string, unknown> = {}): string {
   return pretty({
     model: 'gpt-4o',
-    tools: names.map((name) => ({ type: 'function', function: { name, parameters: { type: 'object', properties: {} } } })),
+    tools: names.map((name) => ({
+      type: 'function',
+      function: { name, parameters: { type: 'object', properties: {} } },
+    })),
     ...extra,
   });
 }
@@ -57,7 +61,11 @@ export function adsManifest(capabilities: ReadonlyArray<Record<string, unknown>>
     id: 'https://example.com',
     name: 'Example',
     provider: { name: 'Example', url: 'https://example.com' },
-    capabilities: capabilities.map((c) => ({ version: '1.0.0', endpoint: { transport: 'https', address: 'https://example.com/x' }, ...c })),
+    capabilities: capabilities.map((c) => ({
+      version: '1.0.0',
+      endpoint: { transport: 'https', address: 'https://example.com/x' },
+      ...c,
+    })),
   });
 }
 

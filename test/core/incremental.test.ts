@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { ALL_CLIENT_IDS, analyze, analyzeWithCarry, changedRegion, PieceText, reanalyze, reanalyzeEdits, tryReanalyze, type AnalysisOptions, type TextChange } from '../../server/src/core';
+import {
+  ALL_CLIENT_IDS,
+  analyze,
+  analyzeWithCarry,
+  changedRegion,
+  PieceText,
+  reanalyze,
+  reanalyzeEdits,
+  tryReanalyze,
+  type AnalysisOptions,
+  type TextChange,
+} from '../../server/src/core';
 import { generate } from '../../bench/generate';
 import { CORPUS, jsonTextsUnder } from './corpusFiles';
 import { adsManifest, comparable, mcpList, pretty } from './helpers';
@@ -21,7 +32,17 @@ const OPTIONS: readonly AnalysisOptions[] = [
       enabled: ALL_CLIENT_IDS,
       server: 'srv',
       serverSource: 'config',
-      others: [{ server: 'other', file: '/ws/other.json', tools: [{ name: 'tool_3_get', range: { start: 40, end: 52 } }, { name: 'a_b', range: { start: 90, end: 95 } }], clients: ALL_CLIENT_IDS }],
+      others: [
+        {
+          server: 'other',
+          file: '/ws/other.json',
+          tools: [
+            { name: 'tool_3_get', range: { start: 40, end: 52 } },
+            { name: 'a_b', range: { start: 90, end: 95 } },
+          ],
+          clients: ALL_CLIENT_IDS,
+        },
+      ],
     },
   },
 ];
@@ -32,12 +53,49 @@ const HANDWRITTEN: readonly string[] = [
   generate('openai-chat', 12),
   generate('ads-manifest', 12),
   mcpList('a.b', 'a_b', 'x'.repeat(70)).replace(/"name"/g, '"description": "about it", "name"'),
-  pretty({ tools: [{ name: { description: 'a name that is an object' }, description: 'd' }, { name: 'ok', description: 'fine', inputSchema: { type: 'object', properties: { description: 'odd schema', 'a.b': { type: 'string', description: 'p' } }, required: ['description'] } }] }),
+  pretty({
+    tools: [
+      { name: { description: 'a name that is an object' }, description: 'd' },
+      {
+        name: 'ok',
+        description: 'fine',
+        inputSchema: {
+          type: 'object',
+          properties: { description: 'odd schema', 'a.b': { type: 'string', description: 'p' } },
+          required: ['description'],
+        },
+      },
+    ],
+  }),
   '{"tools": [{"name": "a.b", "description": "one line"}, {"name": "a_b", "description": "x"}]}',
   '{"tools": [{"name": "a.b", "description": "c" /* note */, "inputSchema": {}}, // comment\n{"name": "a_b", "description": "d", "inputSchema": {}},]}',
-  adsManifest([{ name: 'com.example.orders.get', description: 'Gets an order.' }, { name: 'com.example.orders-get', description: 'Also.' }, { name: `com.example.${'z'.repeat(70)}`, description: 'Long.' }]),
-  [JSON.stringify({ tools: [{ type: 'function', function: { name: 'a.b', description: 'line one' } }] }), JSON.stringify({ tools: [{ type: 'function', function: { name: 'a_b', description: 'line two' } }], tool_choice: { type: 'function', function: { name: 'a.b' } } })].join('\n'),
-  pretty({ modelId: 'm', messages: [], toolConfig: { tools: [{ toolSpec: { name: 'a.b', description: 'bedrock', inputSchema: { json: { type: 'object', description: 'schema' } } } }] } }),
+  adsManifest([
+    { name: 'com.example.orders.get', description: 'Gets an order.' },
+    { name: 'com.example.orders-get', description: 'Also.' },
+    { name: `com.example.${'z'.repeat(70)}`, description: 'Long.' },
+  ]),
+  [
+    JSON.stringify({ tools: [{ type: 'function', function: { name: 'a.b', description: 'line one' } }] }),
+    JSON.stringify({
+      tools: [{ type: 'function', function: { name: 'a_b', description: 'line two' } }],
+      tool_choice: { type: 'function', function: { name: 'a.b' } },
+    }),
+  ].join('\n'),
+  pretty({
+    modelId: 'm',
+    messages: [],
+    toolConfig: {
+      tools: [
+        {
+          toolSpec: {
+            name: 'a.b',
+            description: 'bedrock',
+            inputSchema: { json: { type: 'object', description: 'schema' } },
+          },
+        },
+      ],
+    },
+  }),
   '{"tools": [{"name": "a.b", "description": "broken"}, {"name": "a_b" "description": "x"}]}',
 ];
 
@@ -47,7 +105,38 @@ function corpusDocuments(): string[] {
   return jsonTextsUnder(CORPUS, 60_000).filter((_, i) => i % 7 === 0);
 }
 
-const PIECES = fc.oneof({ weight: 2, arbitrary: fc.constantFrom('a', 'b', ' ', 'é', '😀', 'Z') }, { weight: 1, arbitrary: fc.constantFrom('a', ' ', 'é', '😀', '\ud83d', '\\', '\\n', '\\u00e9', '\\u12', '"', '\n', '\r\n', '\t', '\u0000', 'x"y', '{', '}', ',', ':', '[', '"name"', 'description', '.', '//') });
+const PIECES = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom('a', 'b', ' ', 'é', '😀', 'Z') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'a',
+      ' ',
+      'é',
+      '😀',
+      '\ud83d',
+      '\\',
+      '\\n',
+      '\\u00e9',
+      '\\u12',
+      '"',
+      '\n',
+      '\r\n',
+      '\t',
+      '\u0000',
+      'x"y',
+      '{',
+      '}',
+      ',',
+      ':',
+      '[',
+      '"name"',
+      'description',
+      '.',
+      '//',
+    ),
+  },
+);
 const INSERTED = fc.array(PIECES, { maxLength: 4 }).map((parts) => parts.join(''));
 
 /**
@@ -66,7 +155,8 @@ function stringValueOffsets(text: string, key: 'description' | 'name'): number[]
 /** Offsets in or next to whitespace: where spaces and tabs are typed and deleted. */
 function whitespaceOffsets(text: string): number[] {
   const out: number[] = [];
-  for (let i = 1; i < text.length; i += 1) if (text[i] === ' ' || text[i] === '\t' || ',:{['.includes(text[i - 1]!)) out.push(i);
+  for (let i = 1; i < text.length; i += 1)
+    if (text[i] === ' ' || text[i] === '\t' || ',:{['.includes(text[i - 1]!)) out.push(i);
   return out;
 }
 
@@ -76,35 +166,64 @@ function changeArbitrary(text: string): fc.Arbitrary<TextChange> {
   const inside = stringValueOffsets(text, 'description');
   const blanks = whitespaceOffsets(text);
   const names = stringValueOffsets(text, 'name');
-  const anywhere = fc.nat({ max: text.length }).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 6 }), INSERTED));
+  const anywhere = fc
+    .nat({ max: text.length })
+    .chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 6 }), INSERTED));
   const choices = [{ weight: 1, arbitrary: anywhere }];
-  if (inside.length > 0) choices.push({ weight: 3, arbitrary: fc.constantFrom(...inside).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 6 }), INSERTED)) });
-  if (names.length > 0) choices.push({ weight: 2, arbitrary: fc.constantFrom(...names).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 3 }), INSERTED)) });
-  if (blanks.length > 0) choices.push({ weight: 2, arbitrary: fc.constantFrom(...blanks).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 3 }), BLANK)) });
-  return fc.oneof(...choices).map(([start, length, inserted]) => ({ start, end: Math.min(text.length, start + length), text: inserted }));
+  if (inside.length > 0)
+    choices.push({
+      weight: 3,
+      arbitrary: fc
+        .constantFrom(...inside)
+        .chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 6 }), INSERTED)),
+    });
+  if (names.length > 0)
+    choices.push({
+      weight: 2,
+      arbitrary: fc.constantFrom(...names).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 3 }), INSERTED)),
+    });
+  if (blanks.length > 0)
+    choices.push({
+      weight: 2,
+      arbitrary: fc.constantFrom(...blanks).chain((start) => fc.tuple(fc.constant(start), fc.nat({ max: 3 }), BLANK)),
+    });
+  return fc
+    .oneof(...choices)
+    .map(([start, length, inserted]) => ({ start, end: Math.min(text.length, start + length), text: inserted }));
 }
 
 /** One to three changes, each on the text the previous one produced (an LSP didChange). */
 function editsOf(text: string): fc.Arbitrary<readonly TextChange[]> {
   return changeArbitrary(text).chain((first) => {
     const after = apply(text, [first]);
-    return fc.oneof({ weight: 3, arbitrary: fc.constant([first]) }, { weight: 1, arbitrary: changeArbitrary(after).map((second) => [first, second]) });
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constant([first]) },
+      { weight: 1, arbitrary: changeArbitrary(after).map((second) => [first, second]) },
+    );
   });
 }
 
-function checkDocuments(documents: readonly string[], runs: number): { shortcuts: number; censuses: number; rechecks: number; total: number } {
+function checkDocuments(
+  documents: readonly string[],
+  runs: number,
+): { shortcuts: number; censuses: number; rechecks: number; total: number } {
   let shortcuts = 0;
   let censuses = 0;
   let rechecks = 0;
   let total = 0;
-  const prepared = documents.flatMap((text) => OPTIONS.map((options) => ({ text, options, analysis: analyze(text, options) })));
+  const prepared = documents.flatMap((text) =>
+    OPTIONS.map((options) => ({ text, options, analysis: analyze(text, options) })),
+  );
   fc.assert(
     fc.property(
-      fc.nat({ max: prepared.length - 1 }).chain((i) => fc.tuple(fc.constant(i), editsOf(prepared[i]!.text), fc.boolean())),
+      fc
+        .nat({ max: prepared.length - 1 })
+        .chain((i) => fc.tuple(fc.constant(i), editsOf(prepared[i]!.text), fc.boolean())),
       ([i, changes, carried]) => {
         // With the census's carry (as the server keeps it), a name edit may re-check one tool; a
         // carry is used once, so each reuse below gets its own.
-        const previousOf = () => (carried ? { ...prepared[i]!, ...analyzeWithCarry(prepared[i]!.text, prepared[i]!.options) } : prepared[i]!);
+        const previousOf = () =>
+          carried ? { ...prepared[i]!, ...analyzeWithCarry(prepared[i]!.text, prepared[i]!.options) } : prepared[i]!;
         const previous = previousOf();
         const newText = apply(previous.text, changes);
         const expected = analyze(newText, previous.options);
@@ -118,8 +237,13 @@ function checkDocuments(documents: readonly string[], runs: number): { shortcuts
         // The server keeps texts in pieces (PieceDocument): the same edit over pieces cut at the
         // edit and elsewhere is reused exactly when the strings are, with the same analysis.
         const cut = Math.min(changes[0]!.start + 1, previous.text.length);
-        const oldPieces = PieceText.of(previous.text).replace(cut >> 1, cut >> 1, '').replace(cut, cut, '');
-        const newPieces = changes.reduce((text, change) => text.replace(change.start, change.end, change.text), oldPieces);
+        const oldPieces = PieceText.of(previous.text)
+          .replace(cut >> 1, cut >> 1, '')
+          .replace(cut, cut, '');
+        const newPieces = changes.reduce(
+          (text, change) => text.replace(change.start, change.end, change.text),
+          oldPieces,
+        );
         assert.equal(newPieces.toString(), newText);
         const overPieces = tryReanalyze({ ...previousOf(), text: oldPieces }, changes, newPieces);
         assert.equal(overPieces !== undefined, reused !== undefined, 'pieces and strings reuse alike');
@@ -152,7 +276,8 @@ describe('reanalyze equals analyze on the new text', () => {
   });
 
   it('shifts every offset after a description edit, fix edits included', () => {
-    const text = '{"model": "m", "tools": [{"type": "function", "function": {"name": "x", "description": "abc"}}, {"type": "function", "function": {"name": "a.b", "description": "d"}}]}';
+    const text =
+      '{"model": "m", "tools": [{"type": "function", "function": {"name": "x", "description": "abc"}}, {"type": "function", "function": {"name": "a.b", "description": "d"}}]}';
     const options: AnalysisOptions = { targets: ['openai'] };
     const previous = { text, options, analysis: analyze(text, options) };
     const at = text.indexOf('abc') + 1;
@@ -167,10 +292,14 @@ describe('reanalyze equals analyze on the new text', () => {
   });
 
   it('reuses spaces typed between tokens, not a line break or an edit on a fix line', () => {
-    const text = '{"model": "m", "tools": [\n  {"type": "function", "function": {"name": "a", "description": "x",   "parameters": {}}},\n  {"type": "function", "function": {"name": "b.c"}}\n]}';
+    const text =
+      '{"model": "m", "tools": [\n  {"type": "function", "function": {"name": "a", "description": "x",   "parameters": {}}},\n  {"type": "function", "function": {"name": "b.c"}}\n]}';
     const options: AnalysisOptions = {};
     const previous = { text, options, analysis: analyze(text, options) };
-    assert.ok(previous.analysis.findings.some((f) => f.fix), 'b.c has a rename fix');
+    assert.ok(
+      previous.analysis.findings.some((f) => f.fix),
+      'b.c has a rename fix',
+    );
     const spaces = text.indexOf('   "parameters"') + 1;
     const cases: ReadonlyArray<readonly [TextChange, boolean]> = [
       [{ start: spaces, end: spaces, text: ' \t' }, true],
@@ -187,12 +316,16 @@ describe('reanalyze equals analyze on the new text', () => {
   });
 
   it('spaces typed inside a suppression directive are a full analysis (they change what it silences)', () => {
-    const text = '{\n  "tools": [\n    {\n      // toolwire-disable-next-line renamed-on-wire -- ok\n      "name": "a.b", "inputSchema": {}\n    }\n  ]\n}';
+    const text =
+      '{\n  "tools": [\n    {\n      // toolwire-disable-next-line renamed-on-wire -- ok\n      "name": "a.b", "inputSchema": {}\n    }\n  ]\n}';
     const options: AnalysisOptions = { commentsAllowed: true };
     const previous = { text, options, analysis: analyze(text, options) };
     assert.equal(previous.analysis.findings.length, 0, 'the directive silences the hint');
     const inside = text.indexOf('-next-line ') + '-next-line'.length;
-    for (const change of [{ start: inside, end: inside + 1, text: '' }, { start: inside, end: inside, text: ' ' }]) {
+    for (const change of [
+      { start: inside, end: inside + 1, text: '' },
+      { start: inside, end: inside, text: ' ' },
+    ]) {
       const newText = apply(text, [change]);
       assert.equal(tryReanalyze(previous, [change], newText), undefined, newText);
       assert.deepStrictEqual(comparable(reanalyze(previous, [change], newText)), comparable(analyze(newText, options)));
@@ -204,7 +337,10 @@ describe('reanalyze equals analyze on the new text', () => {
     const previous = { text, options: {}, analysis: analyze(text) };
     assert.ok(previous.analysis.findings.some((f) => f.fix?.kind === 'add-invocation-name'));
     const lineStart = text.lastIndexOf('\n', text.indexOf('"name": "com.example')) + 1;
-    for (const change of [{ start: lineStart, end: lineStart, text: '  ' }, { start: lineStart, end: lineStart + 1, text: '' }]) {
+    for (const change of [
+      { start: lineStart, end: lineStart, text: '  ' },
+      { start: lineStart, end: lineStart + 1, text: '' },
+    ]) {
       const newText = apply(text, [change]);
       assert.equal(tryReanalyze(previous, [change], newText), undefined);
       assert.deepStrictEqual(comparable(reanalyze(previous, [change], newText)), comparable(analyze(newText)));
@@ -216,7 +352,12 @@ describe('reanalyze equals analyze on the new text', () => {
     const previous = { text, options: {}, analysis: analyze(text) };
     const quote = text.indexOf('"abc"') + 4;
     // Name edits have their own tests (nameEdit.test.ts).
-    for (const change of [{ start: quote, end: quote, text: '"' }, { start: quote, end: quote, text: '\\' }, { start: 0, end: 1, text: '[' }, { start: quote - 3, end: quote - 3, text: ',"x": 1' }]) {
+    for (const change of [
+      { start: quote, end: quote, text: '"' },
+      { start: quote, end: quote, text: '\\' },
+      { start: 0, end: 1, text: '[' },
+      { start: quote - 3, end: quote - 3, text: ',"x": 1' },
+    ]) {
       assert.equal(tryReanalyze(previous, [change], apply(text, [change])), undefined, JSON.stringify(change));
     }
   });
@@ -225,21 +366,28 @@ describe('reanalyze equals analyze on the new text', () => {
 describe('changedRegion', () => {
   it('covers exactly what a list of changes touched', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 40 }), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 5 }), fc.string({ maxLength: 4 })), { maxLength: 5 }), (text, raw) => {
-        const changes: TextChange[] = [];
-        let current = text;
-        for (const [at, length, inserted] of raw) {
-          const start = at % (current.length + 1);
-          const change = { start, end: Math.min(current.length, start + length), text: inserted };
-          changes.push(change);
-          current = apply(current, [change]);
-        }
-        const region = changedRegion(changes, text.length, current.length);
-        assert.ok(region);
-        assert.equal(current.slice(0, region.start), text.slice(0, region.start));
-        assert.equal(current.slice(region.newEnd), text.slice(region.oldEnd));
-        assert.equal(current, text.slice(0, region.start) + current.slice(region.start, region.newEnd) + text.slice(region.oldEnd));
-      }),
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 5 }), fc.string({ maxLength: 4 })), { maxLength: 5 }),
+        (text, raw) => {
+          const changes: TextChange[] = [];
+          let current = text;
+          for (const [at, length, inserted] of raw) {
+            const start = at % (current.length + 1);
+            const change = { start, end: Math.min(current.length, start + length), text: inserted };
+            changes.push(change);
+            current = apply(current, [change]);
+          }
+          const region = changedRegion(changes, text.length, current.length);
+          assert.ok(region);
+          assert.equal(current.slice(0, region.start), text.slice(0, region.start));
+          assert.equal(current.slice(region.newEnd), text.slice(region.oldEnd));
+          assert.equal(
+            current,
+            text.slice(0, region.start) + current.slice(region.start, region.newEnd) + text.slice(region.oldEnd),
+          );
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -45,7 +45,33 @@ function assertSameAsJsoncParser(text: string): void {
 
 /** Token soup: mostly JSON punctuation, so broken structure of every kind turns up. */
 const jsonish = fc
-  .array(fc.constantFrom('{', '}', '[', ']', ',', ':', '"a"', '"', '1', '-', 'true', 'nul', ' ', '\n', '//c\n', '/*', '*/', 'x', '\\', '"\\u12"', '1e', '0x'), { maxLength: 40 })
+  .array(
+    fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      '"a"',
+      '"',
+      '1',
+      '-',
+      'true',
+      'nul',
+      ' ',
+      '\n',
+      '//c\n',
+      '/*',
+      '*/',
+      'x',
+      '\\',
+      '"\\u12"',
+      '1e',
+      '0x',
+    ),
+    { maxLength: 40 },
+  )
   .map((parts) => parts.join(''));
 
 describe('parseJsonTree: jsonc-parser parseTree without recursion', () => {
@@ -91,7 +117,7 @@ describe('parseJsonTree: jsonc-parser parseTree without recursion', () => {
     }
     assert.equal(levels, depth - 1);
     const errors: ParseError[] = [];
-    const objects = parseJsonTree('{"a":'.repeat(depth) + '1' + '}'.repeat(depth), errors);
+    const objects = parseJsonTree(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, errors);
     assert.equal(objects?.type, 'object');
     assert.deepEqual(errors, []);
     // Unclosed: errors, not a throw.

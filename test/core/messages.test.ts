@@ -25,27 +25,122 @@ const longName = `com.example.${'x'.repeat(53)}`;
 
 const CASES: readonly Case[] = [
   { code: 'invalid-name', title: 'a body rejects a name', text: openaiChat(['orders.get']), wire: 'orders.get' },
-  { code: 'invalid-name', title: 'a renamed name still rejected', text: pretty([{ name: 'a'.repeat(40) + '.' + 'b'.repeat(30), parameters: {} }]), options: { defaultTargets: ['gemini'] }, wire: `${'a'.repeat(40)}_${'b'.repeat(23)}` },
-  { code: 'invalid-name', title: 'MCP\'s own rule', text: mcpList('get weather'), wire: 'get weather' },
-  { code: 'invalid-name', title: 'a replayed call', text: openaiChat(['ok'], { messages: [{ role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'bad.name', arguments: '{}' } }] }] }), wire: 'bad.name' },
+  {
+    code: 'invalid-name',
+    title: 'a renamed name still rejected',
+    text: pretty([{ name: `${'a'.repeat(40)}.${'b'.repeat(30)}`, parameters: {} }]),
+    options: { defaultTargets: ['gemini'] },
+    wire: `${'a'.repeat(40)}_${'b'.repeat(23)}`,
+  },
+  { code: 'invalid-name', title: "MCP's own rule", text: mcpList('get weather'), wire: 'get weather' },
+  {
+    code: 'invalid-name',
+    title: 'a replayed call',
+    text: openaiChat(['ok'], {
+      messages: [
+        {
+          role: 'assistant',
+          tool_calls: [{ id: '1', type: 'function', function: { name: 'bad.name', arguments: '{}' } }],
+        },
+      ],
+    }),
+    wire: 'bad.name',
+  },
   { code: 'wire-collision', title: 'model-safe, left out', text: mcpList('a.b', 'a_b'), wire: 'a_b' },
   { code: 'wire-collision', title: 'model-safe, none kept', text: mcpList('a.b', 'a/b'), wire: 'a_b' },
-  { code: 'wire-collision', title: 'verbatim duplicates', text: pretty({ model: 'claude-x', tools: [{ name: 'get', input_schema: {} }, { name: 'get', input_schema: {} }] }), wire: 'get' },
-  { code: 'wire-collision', title: 'ADS hyphens', text: adsManifest([{ name: 'com.example.a-b' }, { name: 'com.example.a.b' }]), wire: 'com-example-a-b' },
-  { code: 'reserved-name', title: 'the runtime\'s own tool', text: mcpList('tool.search'), wire: 'tool_search' },
-  { code: 'not-invocable', title: 'derived over 64', text: adsManifest([{ name: longName }]), wire: longName.replace(/\./g, '-') },
-  { code: 'invalid-invocation-name', title: 'starts with a digit', text: adsManifest([{ name: 'com.example.lookup', invocationName: '1st-lookup' }]), wire: '1st-lookup' },
+  {
+    code: 'wire-collision',
+    title: 'verbatim duplicates',
+    text: pretty({
+      model: 'claude-x',
+      tools: [
+        { name: 'get', input_schema: {} },
+        { name: 'get', input_schema: {} },
+      ],
+    }),
+    wire: 'get',
+  },
+  {
+    code: 'wire-collision',
+    title: 'ADS hyphens',
+    text: adsManifest([{ name: 'com.example.a-b' }, { name: 'com.example.a.b' }]),
+    wire: 'com-example-a-b',
+  },
+  { code: 'reserved-name', title: "the runtime's own tool", text: mcpList('tool.search'), wire: 'tool_search' },
+  {
+    code: 'not-invocable',
+    title: 'derived over 64',
+    text: adsManifest([{ name: longName }]),
+    wire: longName.replace(/\./g, '-'),
+  },
+  {
+    code: 'invalid-invocation-name',
+    title: 'starts with a digit',
+    text: adsManifest([{ name: 'com.example.lookup', invocationName: '1st-lookup' }]),
+    wire: '1st-lookup',
+  },
   { code: 'invalid-capability-name', title: 'no namespace', text: adsManifest([{ name: 'orders_get' }]), wire: null },
-  { code: 'invalid-parameter-name', title: 'a key Anthropic rejects', text: pretty({ model: 'claude-x', tools: [{ name: 'list_files', input_schema: { type: 'object', properties: { $top: {} } } }] }), wire: '$top' },
-  { code: 'case-collision', title: 'two cases', text: openaiChat(['calculate_BMI', 'calculate_bmi']), wire: 'calculate_bmi' },
-  { code: 'unresolved-reference', title: 'a typo in tool_choice', text: openaiChat(['get_weather'], { tool_choice: { type: 'function', function: { name: 'get_wether' } } }), wire: 'get_wether' },
-  { code: 'missing-name', title: 'no name', text: pretty({ model: 'gpt-4o', tools: [{ type: 'function', function: { parameters: {} } }] }), wire: null },
-  { code: 'too-many-tools', title: 'OpenAI\'s 128', text: openaiChat(Array.from({ length: 129 }, (_, i) => `t${i}`)), wire: null },
+  {
+    code: 'invalid-parameter-name',
+    title: 'a key Anthropic rejects',
+    text: pretty({
+      model: 'claude-x',
+      tools: [{ name: 'list_files', input_schema: { type: 'object', properties: { $top: {} } } }],
+    }),
+    wire: '$top',
+  },
+  {
+    code: 'case-collision',
+    title: 'two cases',
+    text: openaiChat(['calculate_BMI', 'calculate_bmi']),
+    wire: 'calculate_bmi',
+  },
+  {
+    code: 'unresolved-reference',
+    title: 'a typo in tool_choice',
+    text: openaiChat(['get_weather'], { tool_choice: { type: 'function', function: { name: 'get_wether' } } }),
+    wire: 'get_wether',
+  },
+  {
+    code: 'missing-name',
+    title: 'no name',
+    text: pretty({ model: 'gpt-4o', tools: [{ type: 'function', function: { parameters: {} } }] }),
+    wire: null,
+  },
+  {
+    code: 'too-many-tools',
+    title: "OpenAI's 128",
+    text: openaiChat(Array.from({ length: 129 }, (_, i) => `t${i}`)),
+    wire: null,
+  },
   { code: 'renamed-on-wire', title: 'model-safe form', text: mcpList('a.b'), wire: 'a_b' },
-  { code: 'client-rejected', title: 'Claude Code over 128', text: mcpList('t'.repeat(100)), options: { clients: { enabled: ['claude-code'], server: 's'.repeat(30) } }, wire: `mcp__${'s'.repeat(30)}__${'t'.repeat(100)}` },
-  { code: 'client-dropped', title: 'Cursor drops a dot', text: mcpList('a.b'), options: { clients: { enabled: ['cursor'], server: 'srv' } }, wire: null },
-  { code: 'unused-suppression', title: 'a stale directive', text: '{ "tools": [\n  // toolwire-disable-next-line wire-collision -- renamed since\n  { "name": "list_users", "inputSchema": {} }\n] }', wire: null },
-  { code: 'client-collision', title: 'VS Code, one name', text: mcpList('a.b', 'a_b'), options: vscode('srv'), wire: 'mcp_srv_a_b' },
+  {
+    code: 'client-rejected',
+    title: 'Claude Code over 128',
+    text: mcpList('t'.repeat(100)),
+    options: { clients: { enabled: ['claude-code'], server: 's'.repeat(30) } },
+    wire: `mcp__${'s'.repeat(30)}__${'t'.repeat(100)}`,
+  },
+  {
+    code: 'client-dropped',
+    title: 'Cursor drops a dot',
+    text: mcpList('a.b'),
+    options: { clients: { enabled: ['cursor'], server: 'srv' } },
+    wire: null,
+  },
+  {
+    code: 'unused-suppression',
+    title: 'a stale directive',
+    text: '{ "tools": [\n  // toolwire-disable-next-line wire-collision -- renamed since\n  { "name": "list_users", "inputSchema": {} }\n] }',
+    wire: null,
+  },
+  {
+    code: 'client-collision',
+    title: 'VS Code, one name',
+    text: mcpList('a.b', 'a_b'),
+    options: vscode('srv'),
+    wire: 'mcp_srv_a_b',
+  },
 ];
 
 /** Sentences, split after . ? ! outside quotes (names hold dots). */
@@ -79,7 +174,10 @@ function findingOf(c: Case): Finding {
 
 describe('messages people read (issue 11, item 5)', () => {
   test('the cases cover every code', () => {
-    assert.deepEqual(FINDING_CODES.filter((code) => !CASES.some((c) => c.code === code)), []);
+    assert.deepEqual(
+      FINDING_CODES.filter((code) => !CASES.some((c) => c.code === code)),
+      [],
+    );
   });
 
   for (const c of CASES) {
@@ -87,7 +185,8 @@ describe('messages people read (issue 11, item 5)', () => {
       const { message, detail } = findingOf(c);
       assert.equal(sentences(message).length, 1, `one sentence: ${message}`);
       assert.ok(wordsLength(message) <= 100, `at most about 100 characters (${wordsLength(message)}): ${message}`);
-      if (c.wire !== null) assert.ok(message.includes(JSON.stringify(c.wire)), `names the wire name ${c.wire}: ${message}`);
+      if (c.wire !== null)
+        assert.ok(message.includes(JSON.stringify(c.wire)), `names the wire name ${c.wire}: ${message}`);
       assert.notEqual(detail, '', 'a why and a fix follow');
       const said = new Set<string>();
       for (const sentence of [...sentences(message), ...sentences(detail)]) {
@@ -109,18 +208,24 @@ describe('advice only where it applies', () => {
   const shorten = /shorten the server name/i;
 
   test('a name Cursor drops for its dot: renaming helps, a shorter server name does not', () => {
-    const finding = analyze(mcpList('a.b'), { clients: { enabled: ['cursor'], server: 'a-long-server-name' } }).findings.find((f) => f.code === 'client-dropped')!;
+    const finding = analyze(mcpList('a.b'), {
+      clients: { enabled: ['cursor'], server: 'a-long-server-name' },
+    }).findings.find((f) => f.code === 'client-dropped')!;
     assert.doesNotMatch(finding.detail, shorten);
     assert.match(finding.detail, /Rename it, e\.g\. to "a_b"/);
   });
 
-  test('Cursor\'s 60 characters: server plus tool too long, so a shorter server name helps', () => {
-    const finding = analyze(mcpList('t'.repeat(40)), { clients: { enabled: ['cursor'], server: 's'.repeat(30) } }).findings.find((f) => f.code === 'client-dropped')!;
+  test("Cursor's 60 characters: server plus tool too long, so a shorter server name helps", () => {
+    const finding = analyze(mcpList('t'.repeat(40)), {
+      clients: { enabled: ['cursor'], server: 's'.repeat(30) },
+    }).findings.find((f) => f.code === 'client-dropped')!;
     assert.match(finding.detail, shorten);
   });
 
   test('VS Code: a.b and a_b collide whatever the server is called, so no "shorten the server name"', () => {
-    const findings = analyze(mcpList('a.b', 'a_b'), vscode('a-long-server-name')).findings.filter((f) => f.code === 'client-collision');
+    const findings = analyze(mcpList('a.b', 'a_b'), vscode('a-long-server-name')).findings.filter(
+      (f) => f.code === 'client-collision',
+    );
     assert.ok(findings.length > 0);
     for (const f of findings) assert.doesNotMatch(f.detail, shorten, f.detail);
   });
@@ -130,7 +235,10 @@ describe('advice only where it applies', () => {
     const b = `${'t'.repeat(55)}_two`;
     const findings = analyze(mcpList(a, b), vscode('srv')).findings.filter((f) => f.code === 'client-collision');
     assert.ok(findings.length > 0, 'they collide once cut');
-    assert.ok(findings.some((f) => shorten.test(f.detail)), findings.map((f) => f.detail).join('\n'));
+    assert.ok(
+      findings.some((f) => shorten.test(f.detail)),
+      findings.map((f) => f.detail).join('\n'),
+    );
   });
 
   test('Claude Code over 128 because of the server name: shortening it is advised', () => {
@@ -156,7 +264,7 @@ describe('docs/diagnostics.md explains every code (issue 11, item 4)', () => {
 });
 
 describe('an unknown server name is never shown (issue 8, item 6)', () => {
-  test('the related locations of a client collision do not quote the placeholder\'s wire name', () => {
+  test("the related locations of a client collision do not quote the placeholder's wire name", () => {
     const analysis = analyze(mcpList('a.b', 'a_b'), { clients: { enabled: ['vscode'] } });
     const finding = analysis.findings.find((f) => f.code === 'client-collision');
     assert.ok(finding, 'the collision holds whatever the server is called');

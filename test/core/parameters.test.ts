@@ -5,10 +5,17 @@ import { applyEdits, pretty } from './helpers';
 
 /** invalid-parameter-name (issue 8 item 9): property keys of input schemas are names on the wire. */
 
-const schema = (properties: Record<string, unknown>, required?: readonly string[]) => ({ type: 'object', properties, ...(required ? { required } : {}) });
-const anthropic = (input_schema: unknown, name = 'list_files') => pretty({ model: 'claude-x', tools: [{ name, input_schema }] });
-const openai = (parameters: unknown) => pretty({ model: 'gpt-4o', tools: [{ type: 'function', function: { name: 'list_files', parameters } }] });
-const mcp = (...tools: Array<{ name: string; inputSchema: unknown }>) => pretty({ tools: tools.map((t) => ({ description: 'd', ...t })) });
+const schema = (properties: Record<string, unknown>, required?: readonly string[]) => ({
+  type: 'object',
+  properties,
+  ...(required ? { required } : {}),
+});
+const anthropic = (input_schema: unknown, name = 'list_files') =>
+  pretty({ model: 'claude-x', tools: [{ name, input_schema }] });
+const openai = (parameters: unknown) =>
+  pretty({ model: 'gpt-4o', tools: [{ type: 'function', function: { name: 'list_files', parameters } }] });
+const mcp = (...tools: Array<{ name: string; inputSchema: unknown }>) =>
+  pretty({ tools: tools.map((t) => ({ description: 'd', ...t })) });
 
 function parameterFindings(text: string, options?: AnalysisOptions): Finding[] {
   return analyze(text, options).findings.filter((f) => f.code === 'invalid-parameter-name');
@@ -39,8 +46,13 @@ describe('invalid-parameter-name: which keys, which providers', () => {
   test('dots, hyphens, underscores and 64 characters pass; 65 do not', () => {
     const ok = 'k'.repeat(64);
     const long = 'k'.repeat(65);
-    assert.deepEqual(lines(anthropic(schema({ 'a.b': {}, 'a-b': {}, a_b: {}, [ok]: {}, [long]: {} }))), [`error "${long}"`]);
-    assert.match(parameterFindings(anthropic(schema({ [long]: {} })))[0]!.detail, /65 characters, over the limit of 64/);
+    assert.deepEqual(lines(anthropic(schema({ 'a.b': {}, 'a-b': {}, a_b: {}, [ok]: {}, [long]: {} }))), [
+      `error "${long}"`,
+    ]);
+    assert.match(
+      parameterFindings(anthropic(schema({ [long]: {} })))[0]!.detail,
+      /65 characters, over the limit of 64/,
+    );
   });
 
   test('characters are code points: an astral character is one character, counted once', () => {
@@ -54,18 +66,42 @@ describe('invalid-parameter-name: which keys, which providers', () => {
 
   test('providers without a known rule judge nothing: OpenAI, Gemini, Bedrock bodies', () => {
     assert.deepEqual(lines(openai(schema({ $top: {} }))), []);
-    assert.deepEqual(lines(pretty({ tools: [{ functionDeclarations: [{ name: 'f', parameters: schema({ $top: {} }) }] }] })), []);
-    assert.deepEqual(lines(pretty({ toolConfig: { tools: [{ toolSpec: { name: 'f', inputSchema: { json: schema({ $top: {} }) } } }] } })), []);
+    assert.deepEqual(
+      lines(pretty({ tools: [{ functionDeclarations: [{ name: 'f', parameters: schema({ $top: {} }) }] }] })),
+      [],
+    );
+    assert.deepEqual(
+      lines(
+        pretty({ toolConfig: { tools: [{ toolSpec: { name: 'f', inputSchema: { json: schema({ $top: {} }) } } }] } }),
+      ),
+      [],
+    );
   });
 
-  test('every format\'s schema is read when a target has a rule', () => {
+  test("every format's schema is read when a target has a rule", () => {
     const options: AnalysisOptions = { targets: ['anthropic'] };
     const bad = schema({ 'a b': {} });
     assert.deepEqual(lines(openai(bad), options), ['error "a b"'], 'OpenAI Chat parameters');
-    assert.deepEqual(lines(pretty({ tools: [{ type: 'function', name: 'f', parameters: bad }] }), options), ['error "a b"'], 'OpenAI Responses');
-    assert.deepEqual(lines(pretty({ functions: [{ name: 'f', parameters: bad }] }), options), ['error "a b"'], 'legacy functions');
-    assert.deepEqual(lines(pretty({ tools: [{ functionDeclarations: [{ name: 'f', parametersJsonSchema: bad }] }] }), options), ['error "a b"'], 'Gemini');
-    assert.deepEqual(lines(pretty({ toolConfig: { tools: [{ toolSpec: { name: 'f', inputSchema: { json: bad } } }] } }), options), ['error "a b"'], 'Bedrock');
+    assert.deepEqual(
+      lines(pretty({ tools: [{ type: 'function', name: 'f', parameters: bad }] }), options),
+      ['error "a b"'],
+      'OpenAI Responses',
+    );
+    assert.deepEqual(
+      lines(pretty({ functions: [{ name: 'f', parameters: bad }] }), options),
+      ['error "a b"'],
+      'legacy functions',
+    );
+    assert.deepEqual(
+      lines(pretty({ tools: [{ functionDeclarations: [{ name: 'f', parametersJsonSchema: bad }] }] }), options),
+      ['error "a b"'],
+      'Gemini',
+    );
+    assert.deepEqual(
+      lines(pretty({ toolConfig: { tools: [{ toolSpec: { name: 'f', inputSchema: { json: bad } } }] } }), options),
+      ['error "a b"'],
+      'Bedrock',
+    );
     assert.deepEqual(lines(pretty([{ name: 'f', parameters: bad }]), options), ['error "a b"'], 'a tool array');
     assert.deepEqual(
       lines(pretty({ specVersion: '0.3.0', capabilities: [{ name: 'com.example.f', inputSchema: bad }] }), options),
@@ -78,18 +114,30 @@ describe('invalid-parameter-name: which keys, which providers', () => {
     const text = mcp({ name: 'search', inputSchema: schema({ 'Account Number': {} }) });
     assert.deepEqual(lines(text), ['error "Account Number"']);
     assert.deepEqual(lines(text, { defaultTargets: ['openai', 'bedrock'] }), []);
-    assert.deepEqual(parameterFindings(text, { defaultTargets: ['anthropic', 'anthropic-64'] })[0]!.profiles, ['anthropic', 'anthropic-64']);
+    assert.deepEqual(parameterFindings(text, { defaultTargets: ['anthropic', 'anthropic-64'] })[0]!.profiles, [
+      'anthropic',
+      'anthropic-64',
+    ]);
   });
 
-  test('MCP clients pass schemas through unchanged: Claude Code\'s provider judges the keys', () => {
+  test("MCP clients pass schemas through unchanged: Claude Code's provider judges the keys", () => {
     const text = mcp({ name: 'search', inputSchema: schema({ 'Account Number': {} }) });
     const clients = { enabled: ['claude-code', 'vscode'] as const, server: 'bank' };
-    const [finding] = parameterFindings(text, { defaultTargets: ['openai'], clients: { ...clients, enabled: [...clients.enabled] } });
+    const [finding] = parameterFindings(text, {
+      defaultTargets: ['openai'],
+      clients: { ...clients, enabled: [...clients.enabled] },
+    });
     assert.deepEqual(finding!.profiles, ['anthropic']);
     assert.deepEqual(finding!.clients, ['claude-code']);
     assert.match(finding!.detail, /^Anthropic \(anthropic via Claude Code: /);
     // A client that does not load this server sends nothing.
-    assert.deepEqual(lines(text, { defaultTargets: ['openai'], clients: { enabled: ['claude-code'], server: 'bank', notLoadedBy: ['claude-code'] } }), []);
+    assert.deepEqual(
+      lines(text, {
+        defaultTargets: ['openai'],
+        clients: { enabled: ['claude-code'], server: 'bank', notLoadedBy: ['claude-code'] },
+      }),
+      [],
+    );
   });
 
   test('only the top-level properties: keys in nested objects and items are not reported', () => {
@@ -116,7 +164,10 @@ describe('invalid-parameter-name: which keys, which providers', () => {
   });
 
   test('JSON Lines: ranges land on the key of the right line', () => {
-    const text = [{ model: 'claude-x', tools: [{ name: 'a', input_schema: schema({ ok: {} }) }] }, { model: 'claude-x', tools: [{ name: 'b', input_schema: schema({ 'x y': {} }) }] }]
+    const text = [
+      { model: 'claude-x', tools: [{ name: 'a', input_schema: schema({ ok: {} }) }] },
+      { model: 'claude-x', tools: [{ name: 'b', input_schema: schema({ 'x y': {} }) }] },
+    ]
       .map((l) => JSON.stringify(l))
       .join('\n');
     const [finding] = parameterFindings(text);
@@ -125,12 +176,16 @@ describe('invalid-parameter-name: which keys, which providers', () => {
   });
 
   test('an escaped key: the range covers the raw token, the message and pointer the decoded key', () => {
-    const text = '{"model": "claude-x", "tools": [{"name": "f", "input_schema": {"properties": {"a\\u0020b/c": {}}, "required": ["a b/c"]}}]}';
+    const text =
+      '{"model": "claude-x", "tools": [{"name": "f", "input_schema": {"properties": {"a\\u0020b/c": {}}, "required": ["a b/c"]}}]}';
     const [finding] = parameterFindings(text);
     assert.equal(text.slice(finding!.range.start, finding!.range.end), '"a\\u0020b/c"');
     assert.equal(finding!.pointer, '/tools/0/input_schema/properties/a b~1c');
     assert.match(finding!.message, /^Parameter "a b\/c"/);
-    assert.equal(applyEdits(text, finding!.fix!.edits), '{"model": "claude-x", "tools": [{"name": "f", "input_schema": {"properties": {"a_b_c": {}}, "required": ["a_b_c"]}}]}');
+    assert.equal(
+      applyEdits(text, finding!.fix!.edits),
+      '{"model": "claude-x", "tools": [{"name": "f", "input_schema": {"properties": {"a_b_c": {}}, "required": ["a_b_c"]}}]}',
+    );
   });
 });
 
@@ -143,8 +198,14 @@ describe('invalid-parameter-name: what the analysis keeps of a schema', () => {
     const [clean, dirty] = analyze(text).tools;
     assert.equal(clean!.declaration.inputSchema, undefined);
     const site = dirty!.declaration.inputSchema!;
-    assert.deepEqual(site.keys.map((k) => text.slice(k.range.start, k.range.end)), ['"path"', '"$top"']);
-    assert.deepEqual(site.required.map((k) => text.slice(k.range.start, k.range.end)), ['"$top"', '"path"']);
+    assert.deepEqual(
+      site.keys.map((k) => text.slice(k.range.start, k.range.end)),
+      ['"path"', '"$top"'],
+    );
+    assert.deepEqual(
+      site.required.map((k) => text.slice(k.range.start, k.range.end)),
+      ['"$top"', '"path"'],
+    );
     assert.equal(site.pointer, '/tools/1/inputSchema/properties');
   });
 });
@@ -154,18 +215,26 @@ describe('invalid-parameter-name: the rename fix', () => {
     const text = anthropic({
       type: 'object',
       description: 'the $top rows',
-      properties: { $top: { type: 'integer', description: '$top' }, nested: { type: 'object', properties: { $top: {} }, required: ['$top'] } },
+      properties: {
+        $top: { type: 'integer', description: '$top' },
+        nested: { type: 'object', properties: { $top: {} }, required: ['$top'] },
+      },
       required: ['$top', 'nested'],
     });
     const fix = parameterFindings(text)[0]!.fix!;
     assert.equal(fix.kind, 'rename-parameter');
     assert.equal(fix.title, 'Rename parameter to "_top"');
     assert.equal(fix.preferred, true);
-    const fixed = JSON.parse(applyEdits(text, fix.edits)) as { tools: Array<{ input_schema: Record<string, unknown> }> };
+    const fixed = JSON.parse(applyEdits(text, fix.edits)) as {
+      tools: Array<{ input_schema: Record<string, unknown> }>;
+    };
     assert.deepEqual(fixed.tools[0]!.input_schema, {
       type: 'object',
       description: 'the $top rows',
-      properties: { _top: { type: 'integer', description: '$top' }, nested: { type: 'object', properties: { $top: {} }, required: ['$top'] } },
+      properties: {
+        _top: { type: 'integer', description: '$top' },
+        nested: { type: 'object', properties: { $top: {} }, required: ['$top'] },
+      },
       required: ['_top', 'nested'],
     });
     assert.deepEqual(lines(applyEdits(text, fix.edits)), [], 'the fixed text has no finding left');
@@ -173,7 +242,10 @@ describe('invalid-parameter-name: the rename fix', () => {
 
   test('proposals are unique among siblings, and among each other', () => {
     const text = anthropic(schema({ 'a b': {}, 'a@b': {}, a_b: {} }));
-    assert.deepEqual(parameterFindings(text).map((f) => f.fix?.proposed), ['a_b_2', 'a_b_3']);
+    assert.deepEqual(
+      parameterFindings(text).map((f) => f.fix?.proposed),
+      ['a_b_2', 'a_b_3'],
+    );
   });
 
   test('a long key is cut to 64, and numbered within 64 when the cut is taken', () => {
@@ -201,7 +273,13 @@ describe('invalid-parameter-name: the rename fix', () => {
     const result = computeFixAll(text);
     assert.equal(result.kind, 'edits');
     if (result.kind !== 'edits') return;
-    assert.deepEqual(JSON.parse(result.text).tools[0], { name: 'list_files', input_schema: schema({ a_b: {}, _top: {}, ok: {} }, ['a_b', '_top']) });
-    assert.deepEqual(analyze(result.text).findings.filter((f) => f.severity === 'error'), []);
+    assert.deepEqual(JSON.parse(result.text).tools[0], {
+      name: 'list_files',
+      input_schema: schema({ a_b: {}, _top: {}, ok: {} }, ['a_b', '_top']),
+    });
+    assert.deepEqual(
+      analyze(result.text).findings.filter((f) => f.severity === 'error'),
+      [],
+    );
   });
 });

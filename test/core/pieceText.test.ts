@@ -14,9 +14,15 @@ interface Edit {
 }
 
 /** A text and edits on it; each edit's offsets are fractions of the length at its turn. */
-const EDITED = fc.tuple(TEXT, fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat({ max: 5 }), TEXT), { maxLength: 80 }));
+const EDITED = fc.tuple(
+  TEXT,
+  fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat({ max: 5 }), TEXT), { maxLength: 80 }),
+);
 
-function run(initial: string, steps: ReadonlyArray<readonly [number, number, string]>): { plain: string; pieces: PieceText; edits: Edit[] } {
+function run(
+  initial: string,
+  steps: ReadonlyArray<readonly [number, number, string]>,
+): { plain: string; pieces: PieceText; edits: Edit[] } {
   let plain = initial;
   let pieces = PieceText.of(initial);
   const edits: Edit[] = [];
@@ -39,9 +45,18 @@ describe('PieceText reads as the string it stands for', () => {
         assert.equal(pieces.toString(), plain);
         for (let start = -2; start <= plain.length + 1; start += 1) {
           assert.equal(pieces.charCodeAt(start), plain.charCodeAt(start), `charCodeAt(${start})`);
-          assert.equal(pieces.indexOf(search, start), plain.indexOf(search, start), `indexOf(${JSON.stringify(search)}, ${start})`);
-          assert.equal(pieces.lastIndexOf(search, start), plain.lastIndexOf(search, start), `lastIndexOf(${JSON.stringify(search)}, ${start})`);
-          for (let end = start; end <= plain.length + 1; end += 3) assert.equal(pieces.slice(start, end), plain.slice(start, end), `slice(${start}, ${end})`);
+          assert.equal(
+            pieces.indexOf(search, start),
+            plain.indexOf(search, start),
+            `indexOf(${JSON.stringify(search)}, ${start})`,
+          );
+          assert.equal(
+            pieces.lastIndexOf(search, start),
+            plain.lastIndexOf(search, start),
+            `lastIndexOf(${JSON.stringify(search)}, ${start})`,
+          );
+          for (let end = start; end <= plain.length + 1; end += 3)
+            assert.equal(pieces.slice(start, end), plain.slice(start, end), `slice(${start}, ${end})`);
         }
       }),
       { numRuns: 400, seed: 4242 },
@@ -56,7 +71,7 @@ describe('PieceText reads as the string it stands for', () => {
     for (let i = 0; i < 200; i += 1) {
       const at = (i * 37) % plain.length;
       text = text.replace(at, at + 1, 'xy');
-      plain = plain.slice(0, at) + 'xy' + plain.slice(at + 1);
+      plain = `${plain.slice(0, at)}xy${plain.slice(at + 1)}`;
       versions.push([text, plain]);
       assert.ok(text.pieceCount <= 64, `${text.pieceCount} pieces after ${i + 1} edits`);
     }

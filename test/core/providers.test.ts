@@ -42,7 +42,7 @@ const CASES: ReadonlyArray<[ProviderId, string, boolean, string[]]> = [
 
 describe('provider profiles', () => {
   for (const [provider, name, accepted, reasons] of CASES) {
-    test(`${provider}: ${JSON.stringify(name.length > 20 ? name.slice(0, 12) + '…' : name)}`, () => {
+    test(`${provider}: ${JSON.stringify(name.length > 20 ? `${name.slice(0, 12)}…` : name)}`, () => {
       const verdict = checkName(PROVIDERS[provider], name);
       assert.equal(verdict.accepted, accepted);
       assert.deepEqual(verdict.reasons.map(describeReason), reasons);
@@ -62,7 +62,11 @@ describe('provider profiles', () => {
     const targets: ProviderId[] = ['openai', 'anthropic', 'gemini', 'mcp'];
     const tools = analyze(text, { targets }).tools;
     for (const tool of tools) {
-      assert.deepEqual(tool.verdicts, targets.map((provider) => ({ provider, verdict: checkName(PROVIDERS[provider], tool.wireName!) })), tool.name);
+      assert.deepEqual(
+        tool.verdicts,
+        targets.map((provider) => ({ provider, verdict: checkName(PROVIDERS[provider], tool.wireName!) })),
+        tool.name,
+      );
     }
     const [weather, list, long, trailing, search] = tools;
     assert.equal(weather!.verdicts, list!.verdicts);

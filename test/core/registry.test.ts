@@ -4,7 +4,18 @@ import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ALL_PROVIDER_IDS, CLIENTS, createToolwireService, FINDING_CODES, FORMAT_IDS, FORMATS, isMcpFormat, parseConfig, type ClientId, type ClientProfile } from '../../server/src/core';
+import {
+  ALL_PROVIDER_IDS,
+  CLIENTS,
+  createToolwireService,
+  FINDING_CODES,
+  FORMAT_IDS,
+  FORMATS,
+  isMcpFormat,
+  parseConfig,
+  type ClientId,
+  type ClientProfile,
+} from '../../server/src/core';
 import { outcomes } from '../../server/src/core/clients/shared';
 import { censusReport } from '../../server/src/features/census';
 import { FORMAT_LABELS } from '../../server/src/features/describe';
@@ -29,31 +40,51 @@ describe('one registry', () => {
     provider: 'openai',
     shape: 'acme.<tool>, dropped when the tool name holds a "z"',
     rewrite: (tools) =>
-      outcomes(tools, tools.map((t) => `acme_${t.tool}`), 'openai', () => ({ fate: 'dropped', reason: 'Acme keeps one' }), tools.map((t) => (t.tool.includes('z') ? { fate: 'dropped' as const, reason: 'Acme drops names with a z' } : undefined))),
+      outcomes(
+        tools,
+        tools.map((t) => `acme_${t.tool}`),
+        'openai',
+        () => ({ fate: 'dropped', reason: 'Acme keeps one' }),
+        tools.map((t) =>
+          t.tool.includes('z') ? { fate: 'dropped' as const, reason: 'Acme drops names with a z' } : undefined,
+        ),
+      ),
   };
 
   test('a throwaway client shows in findings, hover and census', () => {
     const text = mcpList('quiz', 'ok');
     const files = { '/ws/.toolwire.json': JSON.stringify({ servers: { shop: 't.json' } }), '/ws/t.json': text };
-    const service = createToolwireService({ workspace: memoryWorkspace(files), clients: [...Object.values(CLIENTS), acme] });
+    const service = createToolwireService({
+      workspace: memoryWorkspace(files),
+      clients: [...Object.values(CLIENTS), acme],
+    });
     const result = service.analyzeDocument({ path: '/ws/t.json', text, workspaceFolder: '/ws' });
     assert.equal(result.kind, 'analysis');
     if (result.kind !== 'analysis') return;
     const { analysis } = result;
 
-    const dropped = analysis.findings.find((f) => f.code === 'client-dropped' && f.clients?.includes('acme' as ClientId));
+    const dropped = analysis.findings.find(
+      (f) => f.code === 'client-dropped' && f.clients?.includes('acme' as ClientId),
+    );
     assert.ok(dropped, 'a finding from the throwaway client');
     assert.equal(dropped.message, 'Left out by Acme Agent: the model never sees this tool.');
     assert.match(dropped.detail, /Acme Agent v9 \(test\): left out \(Acme drops names with a z\)/);
 
     const document = TextDocument.create('file:///ws/t.json', 'json', 1, text);
     const hover = hoverAt(document, new AnalysisIndex(analysis), text.indexOf('"quiz"') + 2);
-    assert.match((hover!.contents as MarkupContent).value, /\| Acme Agent v9 \(test\) \| `—` \| dropped: Acme drops names with a z \|/);
+    assert.match(
+      (hover!.contents as MarkupContent).value,
+      /\| Acme Agent v9 \(test\) \| `—` \| dropped: Acme drops names with a z \|/,
+    );
 
     assert.match(censusReport('t.json', new AnalysisIndex(analysis)).markdown, /Acme Agent v9 \(test\)/);
 
     // Another service, without the throwaway, never sees it: nothing was changed globally.
-    const plain = createToolwireService({ workspace: memoryWorkspace(files) }).analyzeDocument({ path: '/ws/t.json', text, workspaceFolder: '/ws' });
+    const plain = createToolwireService({ workspace: memoryWorkspace(files) }).analyzeDocument({
+      path: '/ws/t.json',
+      text,
+      workspaceFolder: '/ws',
+    });
     assert.ok(plain.kind === 'analysis' && plain.analysis.clients.every((c) => c.client !== ('acme' as ClientId)));
   });
 

@@ -7,7 +7,10 @@ import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
 /** Bad input never throws: malformed JSON mid-typing, odd Unicode, wrong types, deep nesting. */
 describe('robustness', () => {
   test('any string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => void analyze(text)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => void analyze(text)),
+      { numRuns: 500 },
+    );
   });
 
   test('any JSON value, and any JSON value placed where tools belong', () => {
@@ -31,7 +34,8 @@ describe('robustness', () => {
     for (const doc of documents) {
       for (let end = 0; end <= doc.length; end++) {
         const analysis = analyze(doc.slice(0, end));
-        for (const f of analysis.findings) assert.ok(f.range.start >= 0 && f.range.end <= end, 'ranges stay inside the text');
+        for (const f of analysis.findings)
+          assert.ok(f.range.start >= 0 && f.range.end <= end, 'ranges stay inside the text');
       }
     }
   });
@@ -46,24 +50,40 @@ describe('robustness', () => {
   const DEEP = 100_000;
 
   test('100,000 levels of nesting parse without a parser failure', () => {
-    for (const text of ['['.repeat(DEEP) + ']'.repeat(DEEP), '{"a":'.repeat(DEEP) + '1' + '}'.repeat(DEEP), '[{"a":'.repeat(DEEP)]) {
+    for (const text of [
+      '['.repeat(DEEP) + ']'.repeat(DEEP),
+      `${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`,
+      '[{"a":'.repeat(DEEP),
+    ]) {
       const analysis = analyze(text);
-      assert.deepEqual(analysis.syntaxProblems.filter((p) => p.message.startsWith('parser failure')), []);
+      assert.deepEqual(
+        analysis.syntaxProblems.filter((p) => p.message.startsWith('parser failure')),
+        [],
+      );
       assert.equal(analysis.tools.length, 0);
     }
   });
 
   test('a tool list beside a deep nest, and a tool whose schema is deep, are still analysed', () => {
-    const deepSchema = '{"a":'.repeat(DEEP) + '1' + '}'.repeat(DEEP);
+    const deepSchema = `${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`;
     const text = `{"tools":[{"name":"a.b","inputSchema":${deepSchema}},{"name":"a_b","inputSchema":{}}],"x":${'['.repeat(DEEP)}${']'.repeat(DEEP)}}`;
     const analysis = analyze(text);
-    assert.deepEqual(analysis.tools.map((t) => t.name), ['a.b', 'a_b']);
-    assert.deepEqual(analysis.findings.map((f) => f.code), ['wire-collision', 'wire-collision']);
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['a.b', 'a_b'],
+    );
+    assert.deepEqual(
+      analysis.findings.map((f) => f.code),
+      ['wire-collision', 'wire-collision'],
+    );
   });
 
   test('a request wrapped in 100,000 envelopes is still found', () => {
-    const text = '{"custom_id":"x","body":'.repeat(DEEP) + '{"tools":[{"name":"a.b","inputSchema":{}},{"name":"a_b","inputSchema":{}}]}' + '}'.repeat(DEEP);
-    assert.deepEqual(analyze(text).findings.map((f) => f.code), ['wire-collision', 'wire-collision']);
+    const text = `${'{"custom_id":"x","body":'.repeat(DEEP)}{"tools":[{"name":"a.b","inputSchema":{}},{"name":"a_b","inputSchema":{}}]}${'}'.repeat(DEEP)}`;
+    assert.deepEqual(
+      analyze(text).findings.map((f) => f.code),
+      ['wire-collision', 'wire-collision'],
+    );
   });
 
   test('150,000 tools in one request (spreading them as arguments overflowed the stack)', () => {
@@ -84,7 +104,8 @@ describe('robustness', () => {
   });
 
   test('a JSONC file with comments and trailing commas', () => {
-    const text = '{\n  // tools for the demo\n  "tools": [\n    { "name": "a.b", "inputSchema": {} }, /* x */\n    { "name": "a_b", "inputSchema": {} },\n  ],\n}';
+    const text =
+      '{\n  // tools for the demo\n  "tools": [\n    { "name": "a.b", "inputSchema": {} }, /* x */\n    { "name": "a_b", "inputSchema": {} },\n  ],\n}';
     assert.equal(analyze(text).findings.filter((f) => f.code === 'wire-collision').length, 2);
   });
 

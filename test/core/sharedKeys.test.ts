@@ -11,7 +11,12 @@ describe('shared keys, updated for one changed key', () => {
         const index = at % keys.length;
         const changed = keys.map((k, i) => (i === index ? after : k));
         const fresh = indexKeys(changed.length, (i) => changed[i]);
-        const updated = rekeyed(indexKeys(keys.length, (i) => keys[i]), index, keys[index], after);
+        const updated = rekeyed(
+          indexKeys(keys.length, (i) => keys[i]),
+          index,
+          keys[index],
+          after,
+        );
         const before = indexKeys(keys.length, (i) => keys[i]);
         if (updated) {
           assert.deepStrictEqual(updated.seen, fresh.seen, 'the map is the one of the new keys');

@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { analyze, type AnalyzedTool, type Finding } from '../../server/src/core';
-import { DECLARATION_FIELDS_WITH_OFFSETS, FINDING_FIELDS_WITH_OFFSETS, NAME_SITE_FIELDS_WITH_OFFSETS, OffsetWalker, shiftFinding, shiftTool, TOOL_FIELDS_WITH_OFFSETS } from '../../server/src/core/incremental/shift';
+import {
+  DECLARATION_FIELDS_WITH_OFFSETS,
+  FINDING_FIELDS_WITH_OFFSETS,
+  NAME_SITE_FIELDS_WITH_OFFSETS,
+  OffsetWalker,
+  shiftFinding,
+  shiftTool,
+  TOOL_FIELDS_WITH_OFFSETS,
+} from '../../server/src/core/incremental/shift';
 import { generate } from '../../bench/generate';
 import { CORPUS, jsonTextsUnder } from './corpusFiles';
 import { adsManifest, mcpList, pretty } from './helpers';
@@ -18,8 +26,30 @@ function documents(): string[] {
     generate('openai-chat', 40),
     generate('ads-manifest', 40),
     generate('mcp-tools-list', 40),
-    adsManifest([{ name: 'com.example.a.b', invocationName: 'a_b', description: 'd' }, { name: 'com.example.c', description: 'd', inputSchema: { type: 'object', properties: { 'bad key': { type: 'string' } }, required: ['bad key'] } }]),
-    pretty({ model: 'm', tools: [{ type: 'function', function: { name: 'a.b', parameters: { type: 'object', properties: { $top: { type: 'integer' }, 'page token': { type: 'string' } }, required: ['$top'] } } }] }),
+    adsManifest([
+      { name: 'com.example.a.b', invocationName: 'a_b', description: 'd' },
+      {
+        name: 'com.example.c',
+        description: 'd',
+        inputSchema: { type: 'object', properties: { 'bad key': { type: 'string' } }, required: ['bad key'] },
+      },
+    ]),
+    pretty({
+      model: 'm',
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'a.b',
+            parameters: {
+              type: 'object',
+              properties: { $top: { type: 'integer' }, 'page token': { type: 'string' } },
+              required: ['$top'],
+            },
+          },
+        },
+      ],
+    }),
     mcpList('a.b', 'a_b', ''),
     ...jsonTextsUnder(CORPUS, 60_000).filter((_, i) => i % 11 === 0),
   ];
@@ -39,31 +69,46 @@ function holdsOffsets(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (Array.isArray(value)) return value.some(holdsOffsets);
   const record = value as Record<string, unknown>;
-  if (typeof record['start'] === 'number' && typeof record['end'] === 'number') return true;
+  if (typeof record.start === 'number' && typeof record.end === 'number') return true;
   return Object.values(record).some(holdsOffsets);
 }
 
 describe('the shift of a tool and of a finding', () => {
-  const analyses = documents().map((text) => ({ text, analysis: analyze(text, { targets: ['openai', 'anthropic', 'gemini', 'bedrock'] }) }));
+  const analyses = documents().map((text) => ({
+    text,
+    analysis: analyze(text, { targets: ['openai', 'anthropic', 'gemini', 'bedrock'] }),
+  }));
 
   it('moves what the structural walk moves, and is ambiguous where it is', () => {
     let tools = 0;
     let findings = 0;
     fc.assert(
-      fc.property(fc.nat({ max: analyses.length - 1 }), fc.nat(), fc.integer({ min: -3, max: 3 }), fc.nat({ max: 2 }), (d, at, delta, width) => {
-        const { text, analysis } = analyses[d]!;
-        const start = at % (text.length + 1);
-        const oldEnd = Math.min(text.length, start + width);
-        const region = { start, oldEnd, newEnd: Math.max(start, oldEnd + delta) };
-        for (const tool of analysis.tools) {
-          tools += 1;
-          assert.deepStrictEqual(moved(() => shiftTool(tool, new OffsetWalker(region))), moved(() => new OffsetWalker(region).walk(tool)));
-        }
-        for (const finding of analysis.findings) {
-          findings += 1;
-          assert.deepStrictEqual(moved(() => shiftFinding(finding, new OffsetWalker(region))), moved(() => new OffsetWalker(region).walk(finding)));
-        }
-      }),
+      fc.property(
+        fc.nat({ max: analyses.length - 1 }),
+        fc.nat(),
+        fc.integer({ min: -3, max: 3 }),
+        fc.nat({ max: 2 }),
+        (d, at, delta, width) => {
+          const { text, analysis } = analyses[d]!;
+          const start = at % (text.length + 1);
+          const oldEnd = Math.min(text.length, start + width);
+          const region = { start, oldEnd, newEnd: Math.max(start, oldEnd + delta) };
+          for (const tool of analysis.tools) {
+            tools += 1;
+            assert.deepStrictEqual(
+              moved(() => shiftTool(tool, new OffsetWalker(region))),
+              moved(() => new OffsetWalker(region).walk(tool)),
+            );
+          }
+          for (const finding of analysis.findings) {
+            findings += 1;
+            assert.deepStrictEqual(
+              moved(() => shiftFinding(finding, new OffsetWalker(region))),
+              moved(() => new OffsetWalker(region).walk(finding)),
+            );
+          }
+        },
+      ),
       { numRuns: 300, seed: 3 },
     );
     assert.ok(tools > 2_000 && findings > 500, `only ${tools} tools and ${findings} findings shifted`);
@@ -73,12 +118,15 @@ describe('the shift of a tool and of a finding', () => {
     const seen = { invocationName: 0, inputSchema: 0, related: 0, fix: 0 };
     for (const { analysis } of analyses) {
       for (const tool of analysis.tools) {
-        for (const [key, holds] of Object.entries(TOOL_FIELDS_WITH_OFFSETS)) if (!holds) assert.ok(!holdsOffsets(tool[key as keyof AnalyzedTool]), `tool.${key}`);
+        for (const [key, holds] of Object.entries(TOOL_FIELDS_WITH_OFFSETS))
+          if (!holds) assert.ok(!holdsOffsets(tool[key as keyof AnalyzedTool]), `tool.${key}`);
         const declaration = tool.declaration;
-        for (const [key, holds] of Object.entries(DECLARATION_FIELDS_WITH_OFFSETS)) if (!holds) assert.ok(!holdsOffsets(declaration[key as keyof typeof declaration]), `declaration.${key}`);
+        for (const [key, holds] of Object.entries(DECLARATION_FIELDS_WITH_OFFSETS))
+          if (!holds) assert.ok(!holdsOffsets(declaration[key as keyof typeof declaration]), `declaration.${key}`);
         for (const site of [declaration.name, declaration.invocationName]) {
           if (!site) continue;
-          for (const [key, holds] of Object.entries(NAME_SITE_FIELDS_WITH_OFFSETS)) if (!holds) assert.ok(!holdsOffsets(site[key as keyof typeof site]), `site.${key}`);
+          for (const [key, holds] of Object.entries(NAME_SITE_FIELDS_WITH_OFFSETS))
+            if (!holds) assert.ok(!holdsOffsets(site[key as keyof typeof site]), `site.${key}`);
         }
         if (declaration.invocationName) seen.invocationName += 1;
         if (declaration.inputSchema) seen.inputSchema += 1;
@@ -86,12 +134,16 @@ describe('the shift of a tool and of a finding', () => {
     }
     for (const { analysis } of analyses) {
       for (const finding of analysis.findings) {
-        for (const [key, holds] of Object.entries(FINDING_FIELDS_WITH_OFFSETS)) if (!holds) assert.ok(!holdsOffsets(finding[key as keyof Finding]), `finding.${key}`);
+        for (const [key, holds] of Object.entries(FINDING_FIELDS_WITH_OFFSETS))
+          if (!holds) assert.ok(!holdsOffsets(finding[key as keyof Finding]), `finding.${key}`);
         if (finding.related.length > 0) seen.related += 1;
         if (finding.fix) seen.fix += 1;
       }
     }
     // The fields that hold offsets only in some formats or findings are in the documents.
-    assert.ok(Object.values(seen).every((n) => n > 0), JSON.stringify(seen));
+    assert.ok(
+      Object.values(seen).every((n) => n > 0),
+      JSON.stringify(seen),
+    );
   });
 });

@@ -20,7 +20,12 @@ import { plainTree } from './treeData';
 const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true } as const;
 
 function strict(text: string, keep: Keep = isReadKey, comments = true): Node | undefined {
-  return parseStrictSkeleton(text, keep, (type, parent, offset) => new LazyContainer(type, parent as Node, text, OPTIONS, offset) as unknown as BuildNode, comments);
+  return parseStrictSkeleton(
+    text,
+    keep,
+    (type, parent, offset) => new LazyContainer(type, parent as Node, text, OPTIONS, offset) as unknown as BuildNode,
+    comments,
+  );
 }
 
 /** Where a token of `text` ends (jsonc-parser's scanner): a comment may go there. */
@@ -37,7 +42,10 @@ const COMMENTS = ['// c "q" {', '/* x */', '/**/', '/* a\n "b" ] */', '//', '/* 
 /** The general parser's full tree, the oracle (it also reports whether the text had problems). */
 function oracle(text: string): { node: Node | undefined; clean: boolean } {
   const parsed = parseDocument(text);
-  return { node: parsed.values.length === 1 && parsed.kind === 'json' ? parsed.values[0]!.node : undefined, clean: parsed.problems.length === 0 };
+  return {
+    node: parsed.values.length === 1 && parsed.kind === 'json' ? parsed.values[0]!.node : undefined,
+    clean: parsed.problems.length === 0,
+  };
 }
 
 function assertStrictMatches(text: string, keep?: (key: string) => boolean): void {
@@ -54,7 +62,11 @@ function assertListedKeysMatch(root: Node): void {
   const stack = [root];
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (node instanceof LazyContainer && node.keys) {
-      const fromChildren = node.children.flatMap((p) => [p.children![0]!.value as string, p.children![0]!.offset, p.children![0]!.length]);
+      const fromChildren = node.children.flatMap((p) => [
+        p.children![0]!.value as string,
+        p.children![0]!.offset,
+        p.children![0]!.length,
+      ]);
       assert.deepEqual(node.keys, fromChildren, 'listed keys');
       const visited: Array<string | number> = [];
       forEachKey(node, (key, offset, length) => visited.push(key, offset, length));
@@ -65,18 +77,40 @@ function assertListedKeysMatch(root: Node): void {
 }
 
 /** Keys a recogniser reads mixed with others, so both built and stand-in subtrees occur. */
-const key = fc.oneof(fc.constantFrom('tools', 'name', 'properties', 'properties', 'inputSchema', 'inputSchema', 'required', 'x', 'description', ''), fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }));
+const key = fc.oneof(
+  fc.constantFrom(
+    'tools',
+    'name',
+    'properties',
+    'properties',
+    'inputSchema',
+    'inputSchema',
+    'required',
+    'x',
+    'description',
+    '',
+  ),
+  fc.string({ maxLength: 6 }),
+  fc.string({ unit: 'binary', maxLength: 4 }),
+);
 const { value } = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.oneof(fc.string({ maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 4 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null)),
+    fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.string({ unit: 'binary', maxLength: 4 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+    ),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(key, tie('value'), { maxKeys: 4 }),
   ),
 }));
 
 describe('strict JSON reader', () => {
-  test('answers for any JSON.stringify output, with the general parser\'s tree (built and pruned)', () => {
+  test("answers for any JSON.stringify output, with the general parser's tree (built and pruned)", () => {
     fc.assert(
       fc.property(value, fc.constantFrom<string | number | undefined>(undefined, 0, 2, '\t', ' \r'), (v, indent) => {
         const text = JSON.stringify(v, null, indent);
@@ -112,8 +146,11 @@ describe('strict JSON reader', () => {
         if (text === undefined) return;
         const ends = tokenEnds(text);
         // From the last place back, so earlier places stay where they were; a line comment ends its line.
-        const places = inserts.map(([at, comment]) => [ends[at % ends.length]!, comment] as const).sort((a, b) => b[0] - a[0]);
-        for (const [at, comment] of places) text = `${text.slice(0, at)} ${comment}${comment.startsWith('//') ? '\n' : ' '}${text.slice(at)}`;
+        const places = inserts
+          .map(([at, comment]) => [ends[at % ends.length]!, comment] as const)
+          .sort((a, b) => b[0] - a[0]);
+        for (const [at, comment] of places)
+          text = `${text.slice(0, at)} ${comment}${comment.startsWith('//') ? '\n' : ' '}${text.slice(at)}`;
         text = `/* head */ ${text} // tail`;
         assertStrictMatches(text);
         assertStrictMatches(text, () => false);
@@ -125,14 +162,54 @@ describe('strict JSON reader', () => {
 
   test('refuses whatever the general parser reports or recovers from, and what it reads otherwise', () => {
     for (const text of [
-      '', '   ', '{', '}', '[1,]', '{"a":1,}', '{"a" 1}', '{"a":}', '{a:1}', '[1 2]', '[01]', '[1.]', '[1e]', '[-]', '[.5]', '[+1]',
-      '[truex]', '[tru]', '[nul]', '["a\\x"]', '["\\u12"]', '["a\nb"]', '["a\tb"]', '["open', '{}{}', '{}\n{}',
+      '',
+      '   ',
+      '{',
+      '}',
+      '[1,]',
+      '{"a":1,}',
+      '{"a" 1}',
+      '{"a":}',
+      '{a:1}',
+      '[1 2]',
+      '[01]',
+      '[1.]',
+      '[1e]',
+      '[-]',
+      '[.5]',
+      '[+1]',
+      '[truex]',
+      '[tru]',
+      '[nul]',
+      '["a\\x"]',
+      '["\\u12"]',
+      '["a\nb"]',
+      '["a\tb"]',
+      '["open',
+      '{}{}',
+      '{}\n{}',
       // An unclosed block comment, a lone slash, a comment that swallows the rest.
-      '{} /* open', '[1 /* a */ /* b', '[1 / 2]', '{} /', '[1, // 2]', '{"a": 1 /* } */',
-      '\uFEFF{}', '{}\u00A0', '[1,\v2]', '[}', '{]', '[[[', '{"a":[1}',
+      '{} /* open',
+      '[1 /* a */ /* b',
+      '[1 / 2]',
+      '{} /',
+      '[1, // 2]',
+      '{"a": 1 /* } */',
+      '\uFEFF{}',
+      '{}\u00A0',
+      '[1,\v2]',
+      '[}',
+      '{]',
+      '[[[',
+      '{"a":[1}',
       // Control characters inside strings, with clean strings before them and line breaks after
       // (the native search for a closing quote must not skip over them).
-      '["ok", "a\rb"]', '["ok", "a\u0001b"]', '{"x": {"y": "a\u001fb"}}\n', '["ok",\n"a\tb"]\n', '["ok", "a\\qb"]', '{"x": ["a\u000bb"]}',
+      '["ok", "a\rb"]',
+      '["ok", "a\u0001b"]',
+      '{"x": {"y": "a\u001fb"}}\n',
+      '["ok",\n"a\tb"]\n',
+      '["ok", "a\\qb"]',
+      '{"x": ["a\u000bb"]}',
     ]) {
       assert.equal(strict(text), undefined, `refused: ${JSON.stringify(text)}`);
     }
@@ -144,15 +221,21 @@ describe('strict JSON reader', () => {
     const root = strict(text);
     assert.ok(root);
     let levels = 0;
-    for (let node: Node | undefined = root.children![0]!.children![1]; node?.type === 'array'; node = node.children?.[0]) levels += 1;
+    for (
+      let node: Node | undefined = root.children![0]!.children![1];
+      node?.type === 'array';
+      node = node.children?.[0]
+    )
+      levels += 1;
     assert.equal(levels, depth);
   });
 
   test('the generated benchmark files take the strict path (the speed issue 10 measures)', () => {
-    for (const shape of ['mcp-tools-list', 'openai-chat', 'ads-manifest'] as const) assertStrictMatches(generate(shape, 50));
+    for (const shape of ['mcp-tools-list', 'openai-chat', 'ads-manifest'] as const)
+      assertStrictMatches(generate(shape, 50));
   });
 
-  test('reading properties by key makes no key nodes; reading children makes the full parse\'s', () => {
+  test("reading properties by key makes no key nodes; reading children makes the full parse's", () => {
     const text = generate('openai-chat', 3);
     const root = strict(text)!;
     const made = (node: Node) => Reflect.get(node, 'made') !== undefined;

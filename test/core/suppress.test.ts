@@ -2,7 +2,22 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { analyze, COMMENT_SYNTAX, computeFixAll, FINDING_CODES, proveEdits, suppressionRemover, judgeEntry, optionsForFile, parseConfig, staleIgnoreEntries, suppressCommentEdit, suppressTarget, type AnalysisOptions, type SourceLanguage } from '../../server/src/core';
+import {
+  analyze,
+  COMMENT_SYNTAX,
+  computeFixAll,
+  FINDING_CODES,
+  proveEdits,
+  suppressionRemover,
+  judgeEntry,
+  optionsForFile,
+  parseConfig,
+  staleIgnoreEntries,
+  suppressCommentEdit,
+  suppressTarget,
+  type AnalysisOptions,
+  type SourceLanguage,
+} from '../../server/src/core';
 import { applyEdits } from './helpers';
 
 /**
@@ -24,7 +39,8 @@ const openai = (...lines: string[]) => `{
 ${lines.join('\n')}
   ]
 }`;
-const tool = (name: string, last = false) => `    { "type": "function", "function": { "name": "${name}" } }${last ? '' : ','}`;
+const tool = (name: string, last = false) =>
+  `    { "type": "function", "function": { "name": "${name}" } }${last ? '' : ','}`;
 
 const yamlOpenai = (...lines: string[]) => `model: gpt-4o
 tools:
@@ -49,13 +65,21 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'JSONC: the reason after -- is kept apart from the codes',
-    text: openai('    // toolwire-disable-next-line invalid-name -- kept for old clients, see #12', tool('get.weather'), tool('get_time', true)),
+    text: openai(
+      '    // toolwire-disable-next-line invalid-name -- kept for old clients, see #12',
+      tool('get.weather'),
+      tool('get_time', true),
+    ),
     expected: [],
     suppressed: 1,
   },
   {
     title: 'JSONC: several codes; one of them unused is reported on that code',
-    text: openai('    // toolwire-disable-next-line invalid-name, wire-collision -- why', tool('get.weather'), tool('get_time', true)),
+    text: openai(
+      '    // toolwire-disable-next-line invalid-name, wire-collision -- why',
+      tool('get.weather'),
+      tool('get_time', true),
+    ),
     expected: ['warning unused-suppression wire-collision'],
   },
   {
@@ -66,7 +90,10 @@ const CASES: readonly Case[] = [
   {
     title: 'JSONC: a block comment with text on its line silences nothing and is reported',
     text: openai(`${tool('get_time')} /* toolwire-disable-next-line invalid-name */`, tool('get.weather', true)),
-    expected: ['warning unused-suppression /* toolwire-disable-next-line invalid-name */', 'error invalid-name "get.weather"'],
+    expected: [
+      'warning unused-suppression /* toolwire-disable-next-line invalid-name */',
+      'error invalid-name "get.weather"',
+    ],
   },
   {
     title: 'JSONC: a trailing line comment silences the next line (as ESLint)',
@@ -81,7 +108,10 @@ const CASES: readonly Case[] = [
   {
     title: 'JSONC: a directive naming no code is reported',
     text: openai('    // toolwire-disable-next-line -- because', tool('get.weather'), tool('get_time', true)),
-    expected: ['warning unused-suppression // toolwire-disable-next-line -- because', 'error invalid-name "get.weather"'],
+    expected: [
+      'warning unused-suppression // toolwire-disable-next-line -- because',
+      'error invalid-name "get.weather"',
+    ],
   },
   {
     title: 'JSONC: a stale directive (the tool was renamed) is reported',
@@ -95,12 +125,20 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'JSON: the directive inside a string is text, not a comment',
-    text: openai('    { "type": "function", "function": { "name": "a", "description": "// toolwire-disable-next-line invalid-name" } },', tool('get.weather', true)),
+    text: openai(
+      '    { "type": "function", "function": { "name": "a", "description": "// toolwire-disable-next-line invalid-name" } },',
+      tool('get.weather', true),
+    ),
     expected: ['error invalid-name "get.weather"'],
   },
   {
     title: 'JSONC: a directive inside a block comment that spans lines is no directive',
-    text: openai('    /* notes', '       // toolwire-disable-next-line invalid-name', '    */', tool('get.weather', true)),
+    text: openai(
+      '    /* notes',
+      '       // toolwire-disable-next-line invalid-name',
+      '    */',
+      tool('get.weather', true),
+    ),
     expected: ['error invalid-name "get.weather"'],
   },
   {
@@ -122,13 +160,20 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'unused-suppression cannot itself be suppressed',
-    text: openai('    // toolwire-disable-next-line unused-suppression', '    // toolwire-disable-next-line wire-collision', tool('get_x', true)),
+    text: openai(
+      '    // toolwire-disable-next-line unused-suppression',
+      '    // toolwire-disable-next-line wire-collision',
+      tool('get_x', true),
+    ),
     expected: ['warning unused-suppression unused-suppression', 'warning unused-suppression wire-collision'],
   },
   {
     title: 'YAML: a # comment above the name silences it',
     language: 'yaml',
-    text: yamlOpenai(yamlTool('get.weather', '# toolwire-disable-next-line invalid-name -- legacy'), yamlTool('get.time')),
+    text: yamlOpenai(
+      yamlTool('get.weather', '# toolwire-disable-next-line invalid-name -- legacy'),
+      yamlTool('get.time'),
+    ),
     expected: ['error invalid-name get.time'],
     suppressed: 1,
   },
@@ -153,13 +198,21 @@ const CASES: readonly Case[] = [
   {
     title: 'config entry: the tool named is silenced, the other tool is not',
     text: openai(tool('get.weather'), tool('get.time', true)),
-    options: { suppressions: parseConfig(JSON.stringify({ ignore: [{ file: '*.json', tool: 'get.weather', code: 'invalid-name' }] })).config.suppressions! },
+    options: {
+      suppressions: parseConfig(
+        JSON.stringify({ ignore: [{ file: '*.json', tool: 'get.weather', code: 'invalid-name' }] }),
+      ).config.suppressions!,
+    },
     expected: ['error invalid-name "get.time"'],
   },
   {
     title: 'config entry: without a tool, every tool; a list of codes',
     text: openai(tool('get.weather'), tool('get.time', true)),
-    options: { suppressions: parseConfig(JSON.stringify({ ignore: [{ file: '*.json', code: ['wire-collision', 'invalid-name'] }] })).config.suppressions! },
+    options: {
+      suppressions: parseConfig(
+        JSON.stringify({ ignore: [{ file: '*.json', code: ['wire-collision', 'invalid-name'] }] }),
+      ).config.suppressions!,
+    },
     expected: [],
   },
 ];
@@ -168,7 +221,9 @@ describe('suppressions, data-driven', () => {
   for (const c of CASES) {
     test(c.title, () => {
       const analysis = analyze(c.text, { ...c.options, ...(c.language ? { language: c.language } : {}) });
-      const lines = analysis.findings.filter((f) => f.severity !== 'hint').map((f) => `${f.severity} ${f.code} ${c.text.slice(f.range.start, f.range.end)}`);
+      const lines = analysis.findings
+        .filter((f) => f.severity !== 'hint')
+        .map((f) => `${f.severity} ${f.code} ${c.text.slice(f.range.start, f.range.end)}`);
       assert.deepEqual(lines, c.expected);
       if (c.suppressed !== undefined) assert.equal(analysis.suppression?.suppressed, c.suppressed);
     });
@@ -177,7 +232,12 @@ describe('suppressions, data-driven', () => {
 
 describe('ignore entries in .toolwire.json', () => {
   test('strings stay file globs; objects become suppressions with their ranges', () => {
-    const text = JSON.stringify({ ignore: ['fixtures/**', { file: 'tools/*.json', tool: 'admin.tools.list', code: 'wire-collision', reason: 'legacy' }] });
+    const text = JSON.stringify({
+      ignore: [
+        'fixtures/**',
+        { file: 'tools/*.json', tool: 'admin.tools.list', code: 'wire-collision', reason: 'legacy' },
+      ],
+    });
     const { config, problems } = parseConfig(text);
     assert.deepEqual(problems, []);
     assert.deepEqual(config.ignore, ['fixtures/**']);
@@ -185,45 +245,113 @@ describe('ignore entries in .toolwire.json', () => {
     assert.equal(entry!.file, 'tools/*.json');
     assert.equal(entry!.tool, 'admin.tools.list');
     assert.equal(entry!.reason, 'legacy');
-    assert.deepEqual(entry!.codes.map((c) => c.code), ['wire-collision']);
-    assert.equal(text.slice(entry!.range.start, entry!.range.end), JSON.stringify(config.suppressions && { file: 'tools/*.json', tool: 'admin.tools.list', code: 'wire-collision', reason: 'legacy' }));
+    assert.deepEqual(
+      entry!.codes.map((c) => c.code),
+      ['wire-collision'],
+    );
+    assert.equal(
+      text.slice(entry!.range.start, entry!.range.end),
+      JSON.stringify(
+        config.suppressions && {
+          file: 'tools/*.json',
+          tool: 'admin.tools.list',
+          code: 'wire-collision',
+          reason: 'legacy',
+        },
+      ),
+    );
   });
 
   test('bad entries are problems at their place, and are not used', () => {
-    const text = JSON.stringify({ ignore: [{ tool: 'x', code: 'invalid-name' }, { file: 'a.json' }, { file: 'a.json', code: 'no-such-code' }, { file: 'a.json', code: 'unused-suppression' }, { file: 'a.json', code: 'invalid-name', colour: 1 }, 3] });
+    const text = JSON.stringify({
+      ignore: [
+        { tool: 'x', code: 'invalid-name' },
+        { file: 'a.json' },
+        { file: 'a.json', code: 'no-such-code' },
+        { file: 'a.json', code: 'unused-suppression' },
+        { file: 'a.json', code: 'invalid-name', colour: 1 },
+        3,
+      ],
+    });
     const { config, problems } = parseConfig(text);
-    assert.deepEqual(problems.map((p) => [p.severity, text.slice(p.range.start, p.range.end)]), [
-      ['error', '{"tool":"x","code":"invalid-name"}'],
-      ['error', '{"file":"a.json"}'],
-      ['error', '"no-such-code"'],
-      ['error', '"unused-suppression"'],
-      ['warning', '"colour"'],
-      ['error', '3'],
-    ]);
-    assert.deepEqual(config.suppressions?.map((e) => e.index), [0]);
+    assert.deepEqual(
+      problems.map((p) => [p.severity, text.slice(p.range.start, p.range.end)]),
+      [
+        ['error', '{"tool":"x","code":"invalid-name"}'],
+        ['error', '{"file":"a.json"}'],
+        ['error', '"no-such-code"'],
+        ['error', '"unused-suppression"'],
+        ['warning', '"colour"'],
+        ['error', '3'],
+      ],
+    );
+    assert.deepEqual(
+      config.suppressions?.map((e) => e.index),
+      [0],
+    );
   });
 
   test('optionsForFile hands a file only the entries whose glob matches it', () => {
-    const { config } = parseConfig(JSON.stringify({ ignore: [{ file: 'tools/*.json', code: 'invalid-name' }, { file: 'other.json', code: 'invalid-name' }] }));
+    const { config } = parseConfig(
+      JSON.stringify({
+        ignore: [
+          { file: 'tools/*.json', code: 'invalid-name' },
+          { file: 'other.json', code: 'invalid-name' },
+        ],
+      }),
+    );
     const options = optionsForFile(config, 'tools/a.json');
     assert.notEqual(options, 'ignored');
     if (options === 'ignored') return;
-    assert.deepEqual(options.suppressions?.map((e) => e.file), ['tools/*.json']);
+    assert.deepEqual(
+      options.suppressions?.map((e) => e.file),
+      ['tools/*.json'],
+    );
   });
 
   test('stale entries: used, unused over every matching file, no file, unknown when a file was not analysed', () => {
-    const text = JSON.stringify({ ignore: [{ file: 'a.json', tool: 'get.weather', code: 'invalid-name' }, { file: 'b.json', code: 'wire-collision' }, { file: 'gone.json', code: 'invalid-name' }, { file: '*.json', code: 'case-collision' }, { file: 'b.json', code: 'renamed-on-wire' }] });
+    const text = JSON.stringify({
+      ignore: [
+        { file: 'a.json', tool: 'get.weather', code: 'invalid-name' },
+        { file: 'b.json', code: 'wire-collision' },
+        { file: 'gone.json', code: 'invalid-name' },
+        { file: '*.json', code: 'case-collision' },
+        { file: 'b.json', code: 'renamed-on-wire' },
+      ],
+    });
     const { config } = parseConfig(text);
-    const analyses = new Map(['a.json', 'b.json'].map((file) => {
-      const options = optionsForFile(config, file);
-      return [file, analyze(openai(tool('get.weather', true)), options === 'ignored' ? {} : options)] as const;
-    }));
-    const files: Record<string, string[]> = { 'a.json': ['a.json'], 'b.json': ['b.json'], 'gone.json': [], '*.json': ['a.json', 'b.json', 'c.json'] };
-    const findings = staleIgnoreEntries(config.suppressions!, { 'renamed-on-wire': 'off' }, (entry) => judgeEntry(entry, files[entry.file]!, (file) => analyses.get(file)));
-    assert.deepEqual(findings.map((f) => [f.code, f.severity, text.slice(f.range.start, f.range.end), f.message.split(':')[0]]), [
-      ['unused-suppression', 'warning', '{"file":"b.json","code":"wire-collision"}', 'This ignore entry (wire-collision) silences nothing in the file it matches.'],
-      ['unused-suppression', 'warning', '{"file":"gone.json","code":"invalid-name"}', 'This ignore entry (invalid-name) matches no file.'],
-    ]);
+    const analyses = new Map(
+      ['a.json', 'b.json'].map((file) => {
+        const options = optionsForFile(config, file);
+        return [file, analyze(openai(tool('get.weather', true)), options === 'ignored' ? {} : options)] as const;
+      }),
+    );
+    const files: Record<string, string[]> = {
+      'a.json': ['a.json'],
+      'b.json': ['b.json'],
+      'gone.json': [],
+      '*.json': ['a.json', 'b.json', 'c.json'],
+    };
+    const findings = staleIgnoreEntries(config.suppressions!, { 'renamed-on-wire': 'off' }, (entry) =>
+      judgeEntry(entry, files[entry.file]!, (file) => analyses.get(file)),
+    );
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, text.slice(f.range.start, f.range.end), f.message.split(':')[0]]),
+      [
+        [
+          'unused-suppression',
+          'warning',
+          '{"file":"b.json","code":"wire-collision"}',
+          'This ignore entry (wire-collision) silences nothing in the file it matches.',
+        ],
+        [
+          'unused-suppression',
+          'warning',
+          '{"file":"gone.json","code":"invalid-name"}',
+          'This ignore entry (invalid-name) matches no file.',
+        ],
+      ],
+    );
   });
 });
 
@@ -232,12 +360,24 @@ describe('the suppress quick fix (core part)', () => {
     const text = openai(tool('get.weather'), tool('get_time', true));
     const finding = analyze(text).findings.find((f) => f.code === 'invalid-name')!;
     const after = applyEdits(text, [suppressCommentEdit(text, 'json', finding)]);
-    assert.ok(after.includes('\n    // toolwire-disable-next-line invalid-name\n    { "type": "function", "function": { "name": "get.weather" } }'), after);
-    assert.deepEqual(analyze(after).findings.filter((f) => f.severity !== 'hint'), []);
+    assert.ok(
+      after.includes(
+        '\n    // toolwire-disable-next-line invalid-name\n    { "type": "function", "function": { "name": "get.weather" } }',
+      ),
+      after,
+    );
+    assert.deepEqual(
+      analyze(after).findings.filter((f) => f.severity !== 'hint'),
+      [],
+    );
   });
 
   test('a code joins the directive already above, before its reason', () => {
-    const text = openai('    // toolwire-disable-next-line case-collision -- why', tool('get.weather'), tool('Get.Weather', true));
+    const text = openai(
+      '    // toolwire-disable-next-line case-collision -- why',
+      tool('get.weather'),
+      tool('Get.Weather', true),
+    );
     const finding = analyze(text).findings.find((f) => f.code === 'invalid-name')!;
     const edit = suppressCommentEdit(text, 'json', finding);
     const after = applyEdits(text, [edit]);
@@ -248,8 +388,14 @@ describe('the suppress quick fix (core part)', () => {
     const text = yamlOpenai(yamlTool('get.weather')).replace(/\n/g, '\r\n');
     const finding = analyze(text, { language: 'yaml' }).findings.find((f) => f.code === 'invalid-name')!;
     const after = applyEdits(text, [suppressCommentEdit(text, 'yaml', finding)]);
-    assert.ok(after.includes('\r\n      # toolwire-disable-next-line invalid-name\r\n      name: get.weather'), JSON.stringify(after));
-    assert.deepEqual(analyze(after, { language: 'yaml' }).findings.filter((f) => f.severity !== 'hint'), []);
+    assert.ok(
+      after.includes('\r\n      # toolwire-disable-next-line invalid-name\r\n      name: get.weather'),
+      JSON.stringify(after),
+    );
+    assert.deepEqual(
+      analyze(after, { language: 'yaml' }).findings.filter((f) => f.severity !== 'hint'),
+      [],
+    );
   });
 
   test('where it writes: comments in YAML and JSONC, the config for plain JSON and JSON Lines', () => {
@@ -280,7 +426,10 @@ describe('fixes and suppressions', () => {
     assert.equal(result.fixed, 1);
     assert.ok(result.text.includes('"get.weather"'), 'the suppressed tool keeps its name');
     assert.ok(!result.text.includes('"get.time"'));
-    assert.deepEqual(analyze(result.text).findings.filter((f) => f.severity !== 'hint'), []);
+    assert.deepEqual(
+      analyze(result.text).findings.filter((f) => f.severity !== 'hint'),
+      [],
+    );
   });
 
   test('a suppressed error that the fixed text still holds does not refuse the fix', () => {
@@ -337,7 +486,10 @@ describe('Remove unused suppression', () => {
       assert.ok(edit);
       const after = applyEdits(c.text, [edit]);
       assert.equal(after, c.after);
-      assert.deepEqual(analyze(after, options).findings.filter((f) => f.code === 'unused-suppression'), []);
+      assert.deepEqual(
+        analyze(after, options).findings.filter((f) => f.code === 'unused-suppression'),
+        [],
+      );
     });
   }
 });
@@ -353,7 +505,10 @@ describe('YAML comments: only what YAML reads as a comment', () => {
   ];
   for (const [text, expected] of cases) {
     test(JSON.stringify(text), () => {
-      assert.deepEqual(COMMENT_SYNTAX.yaml.scan(text).map((c) => text.slice(c.start, c.end)), expected);
+      assert.deepEqual(
+        COMMENT_SYNTAX.yaml.scan(text).map((c) => text.slice(c.start, c.end)),
+        expected,
+      );
     });
   }
 });
@@ -361,6 +516,9 @@ describe('YAML comments: only what YAML reads as a comment', () => {
 describe('contracts', () => {
   test('the schema lists every suppressible code (every code but unused-suppression)', () => {
     const schema = JSON.parse(readFileSync(resolve(__dirname, '../../schemas/toolwire.schema.json'), 'utf8'));
-    assert.deepEqual(schema.definitions.suppressibleCode.enum, FINDING_CODES.filter((c) => c !== 'unused-suppression'));
+    assert.deepEqual(
+      schema.definitions.suppressibleCode.enum,
+      FINDING_CODES.filter((c) => c !== 'unused-suppression'),
+    );
   });
 });

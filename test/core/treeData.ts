@@ -9,7 +9,13 @@ export function plainTree(node: Node): unknown {
   const stack: Array<{ node: Node; into: Record<string, unknown> }> = [{ node, into: out }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { node: n, into } = item;
-    Object.assign(into, { type: n.type, value: n.value, offset: n.offset, length: n.length, colonOffset: n.colonOffset });
+    Object.assign(into, {
+      type: n.type,
+      value: n.value,
+      offset: n.offset,
+      length: n.length,
+      colonOffset: n.colonOffset,
+    });
     if (n.children) {
       const kids = n.children.map(() => ({}));
       into.children = kids;
@@ -23,5 +29,9 @@ export function plainTree(node: Node): unknown {
 }
 
 export function plainDocument(parsed: ParsedDocument): unknown {
-  return { kind: parsed.kind, problems: parsed.problems, values: parsed.values.map((v) => ({ base: v.base, pointer: v.pointer, node: plainTree(v.node) })) };
+  return {
+    kind: parsed.kind,
+    problems: parsed.problems,
+    values: parsed.values.map((v) => ({ base: v.base, pointer: v.pointer, node: plainTree(v.node) })),
+  };
 }

@@ -7,13 +7,26 @@ describe('unrecognisedToolShape', () => {
   test('an array of tool-like objects in an unknown place', () => {
     const text = '{"toolbox":{"functions_list":[{"name":"a","schema":{}},{"name":"b","schema":{}}]}}';
     assert.equal(analyze(text).format, null, 'no recogniser claims it');
-    assert.equal(unrecognisedToolShape(text), 'an array of 2 objects with "name" and "schema" at "/toolbox/functions_list"');
+    assert.equal(
+      unrecognisedToolShape(text),
+      'an array of 2 objects with "name" and "schema" at "/toolbox/functions_list"',
+    );
   });
 
   test('one tool-like object, and arrays where most items are', () => {
-    assert.equal(unrecognisedToolShape('{"spec":{"name":"a","parametersJsonSchema":{}}}'), 'an object with "name" and "parametersJsonSchema" at "/spec"');
-    assert.equal(unrecognisedToolShape('{"x":[{"name":"a","args":{}},{"name":"b","input":{}},1]}'), 'an array of 2 of 3 items with "name" and "args" or "input" at "/x"');
-    assert.equal(unrecognisedToolShape('{"x":[{"name":"a","parameters":{}},2,3]}'), 'an object with "name" and "parameters" at "/x/0"', 'too few for an array, but the object itself');
+    assert.equal(
+      unrecognisedToolShape('{"spec":{"name":"a","parametersJsonSchema":{}}}'),
+      'an object with "name" and "parametersJsonSchema" at "/spec"',
+    );
+    assert.equal(
+      unrecognisedToolShape('{"x":[{"name":"a","args":{}},{"name":"b","input":{}},1]}'),
+      'an array of 2 of 3 items with "name" and "args" or "input" at "/x"',
+    );
+    assert.equal(
+      unrecognisedToolShape('{"x":[{"name":"a","parameters":{}},2,3]}'),
+      'an object with "name" and "parameters" at "/x/0"',
+      'too few for an array, but the object itself',
+    );
   });
 
   test('ordinary JSON is not tool-shaped: names without a schema object, schemas without a name', () => {
@@ -34,7 +47,10 @@ describe('unrecognisedToolShape', () => {
   test('bounded on deep or huge input, and never throws', () => {
     const deep = `${'{"a":'.repeat(5000)}{"name":"t","parameters":{}}${'}'.repeat(5000)}`;
     assert.equal(unrecognisedToolShape(deep), undefined, 'deeper than the bound: not searched');
-    const wide = JSON.stringify({ rows: Array.from({ length: 100_000 }, (_, i) => ({ i })), later: [{ name: 'a', parameters: {} }] });
+    const wide = JSON.stringify({
+      rows: Array.from({ length: 100_000 }, (_, i) => ({ i })),
+      later: [{ name: 'a', parameters: {} }],
+    });
     assert.equal(unrecognisedToolShape(wide), undefined, 'past the node budget: not searched');
     assert.equal(unrecognisedToolShape('\ud800{'), undefined);
   });

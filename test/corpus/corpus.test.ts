@@ -17,7 +17,12 @@ const skip = present ? false : `corpus not found at ${CORPUS} (set TOOLWIRE_CORP
 if (!present && process.env.CI === 'true') throw new Error(`CI=true but the corpus is missing at ${CORPUS}`);
 
 interface Report {
-  files: Array<{ path: string; format: string | null; tools: Array<{ name: string; offered: boolean }>; diagnostics: Array<{ code: string; severity: string }> }>;
+  files: Array<{
+    path: string;
+    format: string | null;
+    tools: Array<{ name: string; offered: boolean }>;
+    diagnostics: Array<{ code: string; severity: string }>;
+  }>;
 }
 
 describe('real-world corpus', { skip }, () => {
@@ -37,9 +42,21 @@ describe('real-world corpus', { skip }, () => {
       for (const d of file.diagnostics) codes[`${d.code}/${d.severity}`] = (codes[`${d.code}/${d.severity}`] ?? 0) + 1;
     }
     assert.equal(report.files.length, 272);
-    assert.deepEqual(formats, { null: 68, 'ads-manifest': 2, 'generic-tools': 40, 'mcp-tools-list': 45, 'mcp-tool': 117 });
-    assert.equal(report.files.reduce((n, f) => n + f.tools.length, 0), 6356);
-    assert.equal(report.files.reduce((n, f) => n + f.tools.filter((t) => t.offered).length, 0), 6355);
+    assert.deepEqual(formats, {
+      null: 68,
+      'ads-manifest': 2,
+      'generic-tools': 40,
+      'mcp-tools-list': 45,
+      'mcp-tool': 117,
+    });
+    assert.equal(
+      report.files.reduce((n, f) => n + f.tools.length, 0),
+      6356,
+    );
+    assert.equal(
+      report.files.reduce((n, f) => n + f.tools.filter((t) => t.offered).length, 0),
+      6355,
+    );
     assert.deepEqual(codes, {
       'renamed-on-wire/hint': 1941,
       // BFCL live_multiple really has a tool named tool_search: the runtime's own name.

@@ -17,8 +17,13 @@ const SUITE_SEED = 1313;
 test(`fuzz: ${SUITE_EDITS} edits from seed ${SUITE_SEED} keep every invariant`, async (t) => {
   // A failure is shrunk and saved under .artefacts/fuzz/ (gitignored), where CI can keep it.
   const result = await fuzz({ seed: SUITE_SEED, edits: SUITE_EDITS });
-  t.diagnostic(`${result.cases} cases, ${result.edits} edits, ${result.requests} requests, ${result.fixesChecked} fixes checked, in ${(result.durationMs / 1000).toFixed(1)} s`);
-  assert.deepEqual(result.failures.map((f) => `${f.message}\n  replay: npm run fuzz -- --replay ${f.replayFile}`), []);
+  t.diagnostic(
+    `${result.cases} cases, ${result.edits} edits, ${result.requests} requests, ${result.fixesChecked} fixes checked, in ${(result.durationMs / 1000).toFixed(1)} s`,
+  );
+  assert.deepEqual(
+    result.failures.map((f) => `${f.message}\n  replay: npm run fuzz -- --replay ${f.replayFile}`),
+    [],
+  );
   assert.ok(result.edits >= SUITE_EDITS, `ran ${result.edits} edits`);
 });
 
@@ -40,7 +45,20 @@ function served(text: string, version: number): Diagnostic[] {
     code: f.code,
     source: 'toolwire',
     message: f.message,
-    data: { version, ...(f.fix ? { fix: { edits: f.fix.edits.map((e) => ({ range: { start: position(e.range.start), end: position(e.range.end) }, newText: e.newText, oldText: e.oldText })) } } : {}) },
+    data: {
+      version,
+      ...(f.fix
+        ? {
+            fix: {
+              edits: f.fix.edits.map((e) => ({
+                range: { start: position(e.range.start), end: position(e.range.end) },
+                newText: e.newText,
+                oldText: e.oldText,
+              })),
+            },
+          }
+        : {}),
+    },
   }));
 }
 
@@ -48,39 +66,112 @@ test('fuzz invariants: diagnostics must equal the core analysis of their version
   const good = served(TEXT, 3);
   assert.ok(good.length > 0);
   assert.deepEqual(diagnosticProblems(TEXT, 3, good, oracle.analysis(TEXT)), []);
-  assert.match(diagnosticProblems(TEXT, 2, good, oracle.analysis(TEXT)).join(), /differ from the core/, 'a version from the future');
-  assert.deepEqual(diagnosticProblems(TEXT, 4, good, oracle.analysis(TEXT)), [], 'an older version (a diagnostic kept from a reused analysis)');
-  assert.match(diagnosticProblems(TEXT, 3, good.slice(1), oracle.analysis(TEXT)).join(), /differ from the core/, 'one missing');
-  const shifted = good.map((d, i) => (i === 0 ? { ...d, range: { start: d.range.start, end: { ...d.range.end, character: d.range.end.character - 1 } } } : d));
-  assert.match(diagnosticProblems(TEXT, 3, shifted, oracle.analysis(TEXT)).join(), /differ from the core/, 'a shorter range');
+  assert.match(
+    diagnosticProblems(TEXT, 2, good, oracle.analysis(TEXT)).join(),
+    /differ from the core/,
+    'a version from the future',
+  );
+  assert.deepEqual(
+    diagnosticProblems(TEXT, 4, good, oracle.analysis(TEXT)),
+    [],
+    'an older version (a diagnostic kept from a reused analysis)',
+  );
+  assert.match(
+    diagnosticProblems(TEXT, 3, good.slice(1), oracle.analysis(TEXT)).join(),
+    /differ from the core/,
+    'one missing',
+  );
+  const shifted = good.map((d, i) =>
+    i === 0
+      ? { ...d, range: { start: d.range.start, end: { ...d.range.end, character: d.range.end.character - 1 } } }
+      : d,
+  );
+  assert.match(
+    diagnosticProblems(TEXT, 3, shifted, oracle.analysis(TEXT)).join(),
+    /differ from the core/,
+    'a shorter range',
+  );
   const outside = good.map((d) => ({ ...d, range: { start: d.range.start, end: { line: 999, character: 0 } } }));
   assert.match(diagnosticProblems(TEXT, 3, outside, oracle.analysis(TEXT)).join(), /not inside the document/);
 });
 
 test('fuzz invariants: ranges inside the document, on whole UTF-16 characters', () => {
   const text = 'ab\n😀\r\ncd';
-  assert.deepEqual(rangeProblems(text, [{ what: 'r', range: { start: { line: 0, character: 2 }, end: { line: 2, character: 2 } } }]), []);
-  assert.match(rangeProblems(text, [{ what: 'r', range: { start: { line: 0, character: 3 }, end: { line: 0, character: 3 } } }]).join(), /past the end of line 0/);
-  assert.match(rangeProblems(text, [{ what: 'r', range: { start: { line: 1, character: 1 }, end: { line: 1, character: 2 } } }]).join(), /splits a surrogate pair/);
-  assert.match(rangeProblems(text, [{ what: 'r', range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } } }]).join(), /past the last line/);
+  assert.deepEqual(
+    rangeProblems(text, [{ what: 'r', range: { start: { line: 0, character: 2 }, end: { line: 2, character: 2 } } }]),
+    [],
+  );
+  assert.match(
+    rangeProblems(text, [
+      { what: 'r', range: { start: { line: 0, character: 3 }, end: { line: 0, character: 3 } } },
+    ]).join(),
+    /past the end of line 0/,
+  );
+  assert.match(
+    rangeProblems(text, [
+      { what: 'r', range: { start: { line: 1, character: 1 }, end: { line: 1, character: 2 } } },
+    ]).join(),
+    /splits a surrogate pair/,
+  );
+  assert.match(
+    rangeProblems(text, [
+      { what: 'r', range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } } },
+    ]).join(),
+    /past the last line/,
+  );
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
-  assert.match(symbolProblems(text, [{ name: 's', kind: 12, range, selectionRange: { start: range.start, end: { line: 1, character: 0 } } }]).join(), /not inside its range/);
+  assert.match(
+    symbolProblems(text, [
+      { name: 's', kind: 12, range, selectionRange: { start: range.start, end: { line: 1, character: 0 } } },
+    ]).join(),
+    /not inside its range/,
+  );
 });
 
 test('fuzz invariants: an edit may not break parsing, add an error, or leave the finding it fixes', () => {
   const before = oracle.analysis(openaiChat(['a.b', 'c']));
   const fixed = before.findings.find((f) => f.code === 'invalid-name')!;
-  assert.deepEqual(editProblems('fix', before, oracle.analysis(openaiChat(['a_b', 'c'])), { code: fixed.code, pointer: fixed.pointer }), []);
-  assert.match(editProblems('fix', before, oracle.analysis(openaiChat(['a.b', 'c'])), { code: fixed.code, pointer: fixed.pointer }).join(), /did not remove/);
-  assert.match(editProblems('fix', before, oracle.analysis(openaiChat(['a_b', 'c', 'c'])), undefined).join(), /added an error: wire-collision/);
-  assert.match(editProblems('fix', before, oracle.analysis(openaiChat(['a_b', 'c']).slice(0, -3)), undefined).join(), /unparseable/);
+  assert.deepEqual(
+    editProblems('fix', before, oracle.analysis(openaiChat(['a_b', 'c'])), {
+      code: fixed.code,
+      pointer: fixed.pointer,
+    }),
+    [],
+  );
+  assert.match(
+    editProblems('fix', before, oracle.analysis(openaiChat(['a.b', 'c'])), {
+      code: fixed.code,
+      pointer: fixed.pointer,
+    }).join(),
+    /did not remove/,
+  );
+  assert.match(
+    editProblems('fix', before, oracle.analysis(openaiChat(['a_b', 'c', 'c'])), undefined).join(),
+    /added an error: wire-collision/,
+  );
+  assert.match(
+    editProblems('fix', before, oracle.analysis(openaiChat(['a_b', 'c']).slice(0, -3)), undefined).join(),
+    /unparseable/,
+  );
 });
 
 test('fuzz --replay runs a saved case again', async (t) => {
   const folder = mkdtempSync(join(tmpdir(), 'toolwire-replay-'));
   t.after(() => rmSync(folder, { recursive: true, force: true }));
   const file = join(folder, 'case.json');
-  const saved: ReplayFile = { seed: 1, path: '0', failure: '(none)', case: { mode: 'pull', initial: mcpList('a.b', 'a_b'), steps: [{ kind: 'quickFix', pick: 0, all: false }, { kind: 'edit', at: 3, remove: 1, insert: '"' }] } };
+  const saved: ReplayFile = {
+    seed: 1,
+    path: '0',
+    failure: '(none)',
+    case: {
+      mode: 'pull',
+      initial: mcpList('a.b', 'a_b'),
+      steps: [
+        { kind: 'quickFix', pick: 0, all: false },
+        { kind: 'edit', at: 3, remove: 1, insert: '"' },
+      ],
+    },
+  };
   writeFileSync(file, JSON.stringify(saved));
   assert.equal(await replay(file), undefined);
 });

@@ -68,24 +68,45 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
       });
       const details = await fc.check(property, { seed, numRuns: BATCH, endOnFailure: false });
       if (details.failed) {
-        const replay: ReplayFile = { seed, path: details.counterexamplePath ?? '', failure: messageOf(details.errorInstance), case: details.counterexample![0] };
+        const replay: ReplayFile = {
+          seed,
+          path: details.counterexamplePath ?? '',
+          failure: messageOf(details.errorInstance),
+          case: details.counterexample![0],
+        };
         const replayFile = saveReplay(replay, options.replayDir ?? REPLAY_DIR);
         failures.push({ message: replay.failure, replayFile });
-        log(`FAILURE (seed ${seed}, shrunk to ${replay.case.steps.length} steps): ${replay.failure}\n  replay: npm run fuzz -- --replay ${replayFile}`);
+        log(
+          `FAILURE (seed ${seed}, shrunk to ${replay.case.steps.length} steps): ${replay.failure}\n  replay: npm run fuzz -- --replay ${replayFile}`,
+        );
         if (!options.keepGoing) break;
       }
       if (Date.now() - lastLog > 30_000) {
         lastLog = Date.now();
-        log(`${((lastLog - started) / 60_000).toFixed(1)} min: ${cases} cases, ${counts.edits} edits, ${counts.requests} requests, ${counts.fixesChecked} fixes checked, ${failures.length} failures`);
+        log(
+          `${((lastLog - started) / 60_000).toFixed(1)} min: ${cases} cases, ${counts.edits} edits, ${counts.requests} requests, ${counts.fixesChecked} fixes checked, ${failures.length} failures`,
+        );
       }
     }
   } finally {
     await servers.stop();
   }
-  return { cases, edits: counts.edits, requests: counts.requests, fixesChecked: counts.fixesChecked, durationMs: Date.now() - started, failures };
+  return {
+    cases,
+    edits: counts.edits,
+    requests: counts.requests,
+    fixesChecked: counts.fixesChecked,
+    durationMs: Date.now() - started,
+    failures,
+  };
 }
 
-async function runOne(servers: Servers, fuzzCase: FuzzCase, boundMs: number | undefined, counts: Counts): Promise<void> {
+async function runOne(
+  servers: Servers,
+  fuzzCase: FuzzCase,
+  boundMs: number | undefined,
+  counts: Counts,
+): Promise<void> {
   const client = await servers.client(fuzzCase.mode);
   try {
     await runCase(client, servers.nextUri(), fuzzCase, { boundMs: boundMs ?? 10_000 }, counts);

@@ -13,13 +13,16 @@ const SEVERITY = { error: 1, warning: 2, information: 3, hint: 4 } as const;
  */
 export class CoreOracle {
   private readonly cache = new Map<string, Analysis>();
-  private readonly service = createToolwireService({ workspace: { readFile: () => undefined, findFiles: () => [], toolsOf: () => [] } });
+  private readonly service = createToolwireService({
+    workspace: { readFile: () => undefined, findFiles: () => [], toolsOf: () => [] },
+  });
 
   analysis(text: string): Analysis {
     let found = this.cache.get(text);
     if (!found) {
       const result = this.service.analyzeDocument({ path: undefined, text, base: {}, requestedClients: [] });
-      if (result.kind !== 'analysis') throw new Error(`the pipeline did not analyse an untitled document: ${result.kind}`);
+      if (result.kind !== 'analysis')
+        throw new Error(`the pipeline did not analyse an untitled document: ${result.kind}`);
       found = result.analysis;
       if (this.cache.size >= 8) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(text, found);
@@ -28,11 +31,16 @@ export class CoreOracle {
   }
 }
 
-export function rangeProblems(text: string, ranges: ReadonlyArray<{ readonly what: string; readonly range: Range }>): string[] {
+export function rangeProblems(
+  text: string,
+  ranges: ReadonlyArray<{ readonly what: string; readonly range: Range }>,
+): string[] {
   const starts = lineStarts(text);
   return ranges.flatMap(({ what, range }) => {
     const checked = rangeOffsets(text, starts, range);
-    return typeof checked === 'string' ? [`${what} ${JSON.stringify(range)} is not inside the document: ${checked}`] : [];
+    return typeof checked === 'string'
+      ? [`${what} ${JSON.stringify(range)} is not inside the document: ${checked}`]
+      : [];
   });
 }
 
@@ -41,11 +49,22 @@ export function rangeProblems(text: string, ranges: ReadonlyArray<{ readonly wha
  * fixes, and fix data of this version or an older one (a diagnostic kept from a reused analysis
  * keeps the version it was made for; code actions honour it while the current analysis agrees).
  */
-export function diagnosticProblems(text: string, version: number, diagnostics: readonly Diagnostic[], analysis: Analysis): string[] {
-  const inside = rangeProblems(text, diagnostics.flatMap((d, i) => [
-    { what: `diagnostic ${i} (${String(d.code)})`, range: d.range },
-    ...(d.relatedInformation ?? []).map((r, j) => ({ what: `diagnostic ${i} related ${j}`, range: r.location.range })),
-  ]));
+export function diagnosticProblems(
+  text: string,
+  version: number,
+  diagnostics: readonly Diagnostic[],
+  analysis: Analysis,
+): string[] {
+  const inside = rangeProblems(
+    text,
+    diagnostics.flatMap((d, i) => [
+      { what: `diagnostic ${i} (${String(d.code)})`, range: d.range },
+      ...(d.relatedInformation ?? []).map((r, j) => ({
+        what: `diagnostic ${i} related ${j}`,
+        range: r.location.range,
+      })),
+    ]),
+  );
   if (inside.length > 0) return inside;
   const starts = lineStarts(text);
   const offsets = (range: Range) => {
@@ -53,27 +72,44 @@ export function diagnosticProblems(text: string, version: number, diagnostics: r
     return typeof o === 'string' ? o : `${o.start}-${o.end}`;
   };
   const served = diagnostics.map((d) => {
-    const data = d.data as { version?: unknown; fix?: { edits: Array<{ range: Range; newText: string; oldText: string }> } } | undefined;
+    const data = d.data as
+      | { version?: unknown; fix?: { edits: Array<{ range: Range; newText: string; oldText: string }> } }
+      | undefined;
     return JSON.stringify({
-      code: d.code, severity: d.severity, message: d.message, range: offsets(d.range),
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      range: offsets(d.range),
       related: (d.relatedInformation ?? []).map((r) => `${offsets(r.location.range)} ${r.message}`),
-      version: typeof data?.version === 'number' && data.version >= 1 && data.version <= version ? 'this or older' : data?.version,
+      version:
+        typeof data?.version === 'number' && data.version >= 1 && data.version <= version
+          ? 'this or older'
+          : data?.version,
       fix: data?.fix?.edits.map((e) => `${offsets(e.range)} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`),
     });
   });
-  const expected = analysis.findings.map((f: Finding) => JSON.stringify({
-    code: f.code, severity: SEVERITY[f.severity], message: f.message, range: `${f.range.start}-${f.range.end}`,
-    // The detail follows the related locations, at the finding's own range (convert.ts).
-    related: [
-      ...f.related.filter((r) => r.file === undefined).map((r) => `${r.range.start}-${r.range.end} ${r.message}`),
-      ...(f.related.length > 0 && f.detail !== '' ? [`${f.range.start}-${f.range.end} ${f.detail}`] : []),
-    ],
-    version: 'this or older',
-    fix: f.fix?.edits.map((e) => `${e.range.start}-${e.range.end} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`),
-  }));
+  const expected = analysis.findings.map((f: Finding) =>
+    JSON.stringify({
+      code: f.code,
+      severity: SEVERITY[f.severity],
+      message: f.message,
+      range: `${f.range.start}-${f.range.end}`,
+      // The detail follows the related locations, at the finding's own range (convert.ts).
+      related: [
+        ...f.related.filter((r) => r.file === undefined).map((r) => `${r.range.start}-${r.range.end} ${r.message}`),
+        ...(f.related.length > 0 && f.detail !== '' ? [`${f.range.start}-${f.range.end} ${f.detail}`] : []),
+      ],
+      version: 'this or older',
+      fix: f.fix?.edits.map(
+        (e) => `${e.range.start}-${e.range.end} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`,
+      ),
+    }),
+  );
   for (let i = 0; i < Math.max(served.length, expected.length); i++) {
     if (served[i] !== expected[i]) {
-      return [`diagnostics of version ${version} differ from the core's analysis at ${i} of ${expected.length}:\n  server: ${served[i] ?? '(none)'}\n  core:   ${expected[i] ?? '(none)'}`];
+      return [
+        `diagnostics of version ${version} differ from the core's analysis at ${i} of ${expected.length}:\n  server: ${served[i] ?? '(none)'}\n  core:   ${expected[i] ?? '(none)'}`,
+      ];
     }
   }
   return [];
@@ -97,7 +133,8 @@ export function editProblems(what: string, before: Analysis, after: Analysis, fi
   const key = (f: Finding) => `${f.code} at ${f.pointer}`;
   const known = new Set(before.findings.filter((f) => f.severity === 'error').map(key));
   for (const finding of after.findings) {
-    if (finding.severity === 'error' && !known.has(key(finding))) problems.push(`${what} added an error: ${key(finding)}: ${finding.message}`);
+    if (finding.severity === 'error' && !known.has(key(finding)))
+      problems.push(`${what} added an error: ${key(finding)}: ${finding.message}`);
   }
   if (fixed && after.findings.some((f) => f.code === fixed.code && f.pointer === fixed.pointer)) {
     problems.push(`${what} did not remove the finding it fixes: ${fixed.code} at ${fixed.pointer}`);
@@ -108,14 +145,20 @@ export function editProblems(what: string, before: Analysis, after: Analysis, fi
 /** Symbols inside the document, each selectionRange inside its range (VS Code rejects others). */
 export function symbolProblems(text: string, symbols: readonly DocumentSymbol[]): string[] {
   const starts = lineStarts(text);
-  const walk = (list: readonly DocumentSymbol[], path: string): string[] => list.flatMap((s, i) => {
-    const here = `${path}/${i} ${JSON.stringify(s.name)}`;
-    const range = rangeOffsets(text, starts, s.range);
-    const selection = rangeOffsets(text, starts, s.selectionRange);
-    if (typeof range === 'string') return [`symbol ${here} range: ${range}`];
-    if (typeof selection === 'string') return [`symbol ${here} selectionRange: ${selection}`];
-    const own = selection.start < range.start || selection.end > range.end ? [`symbol ${here}: selectionRange ${JSON.stringify(s.selectionRange)} is not inside its range ${JSON.stringify(s.range)}`] : [];
-    return [...own, ...walk(s.children ?? [], here)];
-  });
+  const walk = (list: readonly DocumentSymbol[], path: string): string[] =>
+    list.flatMap((s, i) => {
+      const here = `${path}/${i} ${JSON.stringify(s.name)}`;
+      const range = rangeOffsets(text, starts, s.range);
+      const selection = rangeOffsets(text, starts, s.selectionRange);
+      if (typeof range === 'string') return [`symbol ${here} range: ${range}`];
+      if (typeof selection === 'string') return [`symbol ${here} selectionRange: ${selection}`];
+      const own =
+        selection.start < range.start || selection.end > range.end
+          ? [
+              `symbol ${here}: selectionRange ${JSON.stringify(s.selectionRange)} is not inside its range ${JSON.stringify(s.range)}`,
+            ]
+          : [];
+      return [...own, ...walk(s.children ?? [], here)];
+    });
   return walk(symbols, '');
 }

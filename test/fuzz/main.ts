@@ -23,7 +23,9 @@ async function main(): Promise<number> {
     return failure === undefined ? 0 : 1;
   }
   const seed = Number(values.seed);
-  console.log(`toolwire fuzz: seed ${seed}${values.minutes ? `, ${values.minutes} min` : ''}${values.edits ? `, ${values.edits} edits` : ''}`);
+  console.log(
+    `toolwire fuzz: seed ${seed}${values.minutes ? `, ${values.minutes} min` : ''}${values.edits ? `, ${values.edits} edits` : ''}`,
+  );
   const result = await fuzz({
     seed,
     minutes: number(values.minutes),
@@ -33,12 +35,17 @@ async function main(): Promise<number> {
     keepGoing: values['keep-going'],
     log: (line) => console.log(line),
   });
-  console.log(`${result.cases} cases, ${result.edits} edits, ${result.requests} requests (${result.fixesChecked} code actions and renames checked) in ${(result.durationMs / 1000).toFixed(0)} s: ${result.failures.length} failure(s)`);
+  console.log(
+    `${result.cases} cases, ${result.edits} edits, ${result.requests} requests (${result.fixesChecked} code actions and renames checked) in ${(result.durationMs / 1000).toFixed(0)} s: ${result.failures.length} failure(s)`,
+  );
   for (const failure of result.failures) console.log(`- ${failure.replayFile}`);
   return result.failures.length === 0 ? 0 : 1;
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

@@ -1,6 +1,6 @@
 // Runs one fuzz case against a live server and checks every invariant after every step. A
 // broken invariant throws FuzzFailure (fast-check then shrinks the case).
-import type { CodeAction, Diagnostic, DocumentSymbol, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, DocumentSymbol, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { TestClient } from '../lsp/client';
 import type { DocumentStatus } from '../../server/src/protocol';
 import { CoreOracle, diagnosticProblems, editProblems, rangeProblems, symbolProblems, type Fixed } from './invariants';
@@ -24,7 +24,13 @@ const FIX_ALL_KIND = 'source.fixAll.toolwire';
 /** LSP InvalidParams: how the server refuses a rename it cannot prove (a message for the user). */
 const REFUSED = -32602;
 
-export async function runCase(client: TestClient, uri: string, fuzzCase: FuzzCase, options: RunOptions, counts: Counts): Promise<void> {
+export async function runCase(
+  client: TestClient,
+  uri: string,
+  fuzzCase: FuzzCase,
+  options: RunOptions,
+  counts: Counts,
+): Promise<void> {
   const run = new CaseRun(client, uri, fuzzCase, options, counts);
   try {
     await run.start();
@@ -91,14 +97,20 @@ class CaseRun {
       case 'edit': {
         const start = at(step.at);
         const end = Math.min(text.length, start + step.remove);
-        await this.edit({ range: { start: positionAt(starts, start), end: positionAt(starts, end) }, newText: step.insert });
+        await this.edit({
+          range: { start: positionAt(starts, start), end: positionAt(starts, end) },
+          newText: step.insert,
+        });
         return;
       }
       case 'type': {
         let offset = at(step.at);
         for (const char of step.text) {
           const typeStarts = lineStarts(this.text);
-          await this.edit({ range: { start: positionAt(typeStarts, offset), end: positionAt(typeStarts, offset) }, newText: char });
+          await this.edit({
+            range: { start: positionAt(typeStarts, offset), end: positionAt(typeStarts, offset) },
+            newText: char,
+          });
           offset += char.length;
         }
         return;
@@ -110,8 +122,16 @@ class CaseRun {
       }
       case 'inlayHints': {
         const [from, to] = [at(step.from), at(step.to)].sort((a, b) => a - b) as [number, number];
-        const hints = await this.request('inlay hints', this.client.inlayHints(this.uri, { start: positionAt(starts, from), end: positionAt(starts, to) }));
-        this.expect(rangeProblems(text, (hints ?? []).map((h, i) => ({ what: `inlay hint ${i}`, range: { start: h.position, end: h.position } }))));
+        const hints = await this.request(
+          'inlay hints',
+          this.client.inlayHints(this.uri, { start: positionAt(starts, from), end: positionAt(starts, to) }),
+        );
+        this.expect(
+          rangeProblems(
+            text,
+            (hints ?? []).map((h, i) => ({ what: `inlay hint ${i}`, range: { start: h.position, end: h.position } })),
+          ),
+        );
         return;
       }
       case 'quickFix':
@@ -122,7 +142,10 @@ class CaseRun {
         // On a tool's name (a random offset would rarely land on one), when there is a tool.
         const tools = this.oracle.analysis(text).tools;
         const tool = tools[step.at % Math.max(1, tools.length)];
-        return this.rename(tool ? positionAt(starts, tool.declaration.name.range.start + 1) : position(step.at), step.newName);
+        return this.rename(
+          tool ? positionAt(starts, tool.declaration.name.range.start + 1) : position(step.at),
+          step.newName,
+        );
       }
       case 'symbols': {
         const symbols = await this.request('document symbols', this.client.symbols(this.uri));
@@ -130,12 +153,19 @@ class CaseRun {
         return;
       }
       case 'status': {
-        const status = await this.request<DocumentStatus>('toolwire/status', this.client.connection.sendRequest('toolwire/status', { uri: this.uri }));
+        const status = await this.request<DocumentStatus>(
+          'toolwire/status',
+          this.client.connection.sendRequest('toolwire/status', { uri: this.uri }),
+        );
         const analysis = this.oracle.analysis(text);
         const errors = analysis.findings.filter((f) => f.severity === 'error').length;
-        const expected = analysis.format === null ? { state: 'not-a-tool-file', format: null, tools: 0, errors: 0 } : { state: 'analysed', format: analysis.format, tools: analysis.tools.length, errors };
+        const expected =
+          analysis.format === null
+            ? { state: 'not-a-tool-file', format: null, tools: 0, errors: 0 }
+            : { state: 'analysed', format: analysis.format, tools: analysis.tools.length, errors };
         const got = { state: status.state, format: status.format, tools: status.tools, errors: status.errors };
-        if (JSON.stringify(got) !== JSON.stringify(expected)) this.expect([`toolwire/status ${JSON.stringify(got)} differs from the core's ${JSON.stringify(expected)}`]);
+        if (JSON.stringify(got) !== JSON.stringify(expected))
+          this.expect([`toolwire/status ${JSON.stringify(got)} differs from the core's ${JSON.stringify(expected)}`]);
         return;
       }
       case 'census':
@@ -164,8 +194,12 @@ class CaseRun {
       this.diagnostics = report.items;
       // Asked again with its resultId, nothing having changed: "unchanged".
       if (report.resultId !== undefined && this.version % 7 === 0) {
-        const again = await this.request('textDocument/diagnostic (again)', this.client.pull(this.uri, report.resultId));
-        if (again.kind !== 'unchanged') throw new FuzzFailure(`a pull with the current resultId answered ${again.kind}`);
+        const again = await this.request(
+          'textDocument/diagnostic (again)',
+          this.client.pull(this.uri, report.resultId),
+        );
+        if (again.kind !== 'unchanged')
+          throw new FuzzFailure(`a pull with the current resultId answered ${again.kind}`);
       }
     } else {
       this.texts.set(this.version, this.text);
@@ -183,7 +217,8 @@ class CaseRun {
     for (const publication of mine) {
       const version = publication.version;
       if (version === undefined) throw new FuzzFailure('a publication for an open document has no version');
-      if (version < this.lastPublished || version > this.version) throw new FuzzFailure(`published version ${version} after ${this.lastPublished}, document at ${this.version}`);
+      if (version < this.lastPublished || version > this.version)
+        throw new FuzzFailure(`published version ${version} after ${this.lastPublished}, document at ${this.version}`);
       const text = this.texts.get(version);
       if (text === undefined) throw new FuzzFailure(`published version ${version}, which the document never had`);
       this.checkDiagnostics(text, version, publication.diagnostics);
@@ -197,7 +232,11 @@ class CaseRun {
   /** Push mode: waits until the current version's diagnostics are published. */
   async settle(): Promise<Diagnostic[]> {
     if (this.diagnostics) return this.diagnostics;
-    await this.client.waitFor(`diagnostics pushed for version ${this.version}`, () => (this.drain() ? true : undefined), this.options.boundMs);
+    await this.client.waitFor(
+      `diagnostics pushed for version ${this.version}`,
+      () => (this.drain() ? true : undefined),
+      this.options.boundMs,
+    );
     return this.diagnostics!;
   }
 
@@ -205,7 +244,9 @@ class CaseRun {
     const diagnostics = (await this.settle()).filter((d) => d.source === 'toolwire');
     if (diagnostics.length === 0) return;
     const chosen = all ? diagnostics : [diagnostics[pick % diagnostics.length]!];
-    const range = all ? { start: { line: 0, character: 0 }, end: positionAt(lineStarts(this.text), this.text.length) } : chosen[0]!.range;
+    const range = all
+      ? { start: { line: 0, character: 0 }, end: positionAt(lineStarts(this.text), this.text.length) }
+      : chosen[0]!.range;
     const actions = await this.request('code actions', this.client.codeActions(this.uri, range, chosen));
     await this.applyActions(actions ?? [], all ? undefined : chosen[0]);
   }
@@ -213,8 +254,12 @@ class CaseRun {
   private async fixAll(): Promise<void> {
     const diagnostics = await this.settle();
     const whole = { start: { line: 0, character: 0 }, end: positionAt(lineStarts(this.text), this.text.length) };
-    const actions = await this.request('code actions (fix all)', this.client.codeActions(this.uri, whole, diagnostics, [FIX_ALL_KIND]));
-    if ((actions ?? []).some((a) => a.kind !== FIX_ALL_KIND)) throw new FuzzFailure(`asked only for ${FIX_ALL_KIND}, got ${JSON.stringify(actions!.map((a) => a.kind))}`);
+    const actions = await this.request(
+      'code actions (fix all)',
+      this.client.codeActions(this.uri, whole, diagnostics, [FIX_ALL_KIND]),
+    );
+    if ((actions ?? []).some((a) => a.kind !== FIX_ALL_KIND))
+      throw new FuzzFailure(`asked only for ${FIX_ALL_KIND}, got ${JSON.stringify(actions!.map((a) => a.kind))}`);
     await this.applyActions(actions ?? [], undefined);
   }
 
@@ -228,7 +273,14 @@ class CaseRun {
       const afterText = this.applied(action.edit, text, `code action "${action.title}"`);
       const fixesOne = single !== undefined && !action.title.startsWith('Fix all');
       const after = this.oracle.analysis(afterText);
-      this.expect(editProblems(`code action "${action.title}"`, before, after, fixesOne ? this.findingOf(single, text) : undefined));
+      this.expect(
+        editProblems(
+          `code action "${action.title}"`,
+          before,
+          after,
+          fixesOne ? this.findingOf(single, text) : undefined,
+        ),
+      );
     }
     if (actions[0]?.edit) await this.apply(actions[0].edit);
   }
@@ -237,20 +289,30 @@ class CaseRun {
   private findingOf(diagnostic: Diagnostic, text: string): Fixed | undefined {
     const range = rangeOffsets(text, lineStarts(text), diagnostic.range);
     if (typeof range === 'string') return undefined;
-    const finding = this.oracle.analysis(text).findings.find((f) => f.code === diagnostic.code && f.range.start === range.start && f.range.end === range.end);
+    const finding = this.oracle
+      .analysis(text)
+      .findings.find((f) => f.code === diagnostic.code && f.range.start === range.start && f.range.end === range.end);
     return finding ? { code: finding.code, pointer: finding.pointer } : undefined;
   }
 
   /** The text a WorkspaceEdit for this document produces; it must be for the current version. */
   private applied(edit: WorkspaceEdit, text: string, what: string): string {
     const changes = edit.documentChanges ?? [];
-    if (changes.length !== 1 || !('textDocument' in changes[0]!) || edit.changes !== undefined) throw new FuzzFailure(`${what}: expected one versioned TextDocumentEdit, got ${JSON.stringify(edit).slice(0, 300)}`);
+    if (changes.length !== 1 || !('textDocument' in changes[0]!) || edit.changes !== undefined)
+      throw new FuzzFailure(
+        `${what}: expected one versioned TextDocumentEdit, got ${JSON.stringify(edit).slice(0, 300)}`,
+      );
     const change = changes[0];
-    if (change.textDocument.uri !== this.uri || change.textDocument.version !== this.version) throw new FuzzFailure(`${what}: edit for ${change.textDocument.uri} v${change.textDocument.version}, document at v${this.version}`);
+    if (change.textDocument.uri !== this.uri || change.textDocument.version !== this.version)
+      throw new FuzzFailure(
+        `${what}: edit for ${change.textDocument.uri} v${change.textDocument.version}, document at v${this.version}`,
+      );
     try {
       return applyTextEdits(text, change.edits as TextEdit[]);
     } catch (error) {
-      throw new FuzzFailure(`${what} does not apply cleanly: ${error instanceof Error ? error.message : String(error)}`);
+      throw new FuzzFailure(
+        `${what} does not apply cleanly: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -286,4 +348,3 @@ class CaseRun {
 export function editCount(fuzzCase: FuzzCase): number {
   return fuzzCase.steps.reduce((n, s) => n + editsIn(s), 0);
 }
-

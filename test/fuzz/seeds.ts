@@ -12,17 +12,54 @@ const SEED_FOLDERS = ['examples', 'e2e/fixtures'];
 /** The committed example and fixture documents, by path. */
 export function fileSeeds(): ReadonlyArray<{ readonly path: string; readonly text: string }> {
   const walk = (folder: string): string[] =>
-    readdirSync(folder).sort().flatMap((name) => {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) return walk(path);
-      return /\.(json|jsonc|jsonl)$/.test(name) ? [path] : [];
-    });
-  return SEED_FOLDERS.flatMap((folder) => walk(join(ROOT, folder))).map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
+    readdirSync(folder)
+      .sort()
+      .flatMap((name) => {
+        const path = join(folder, name);
+        if (statSync(path).isDirectory()) return walk(path);
+        return /\.(json|jsonc|jsonl)$/.test(name) ? [path] : [];
+      });
+  return SEED_FOLDERS.flatMap((folder) => walk(join(ROOT, folder))).map((path) => ({
+    path: relative(ROOT, path),
+    text: readFileSync(path, 'utf8'),
+  }));
 }
 
 /** Names that stress the census: collisions by form, case and truncation, reserved names, odd characters. */
 const NAME = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('a.b', 'a_b', 'A_B', 'a-b', 'get', 'search', 'tool_search', 'reset_tools', 'orders.get', 'orders-get', 'com.example.orders.get', 'com.example.orders-get', 'mcp/srv/tool', 'x'.repeat(64), `${'y'.repeat(64)}1`, `${'y'.repeat(64)}2`, 'café', 'naïve.tool', '😀', 'back`tick', 'new\nline', 'tab\there', 'quote"d', 'sp ace', '', '\u0000', 'a\ud800b', 'Ω'.repeat(70)) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'a.b',
+      'a_b',
+      'A_B',
+      'a-b',
+      'get',
+      'search',
+      'tool_search',
+      'reset_tools',
+      'orders.get',
+      'orders-get',
+      'com.example.orders.get',
+      'com.example.orders-get',
+      'mcp/srv/tool',
+      'x'.repeat(64),
+      `${'y'.repeat(64)}1`,
+      `${'y'.repeat(64)}2`,
+      'café',
+      'naïve.tool',
+      '😀',
+      'back`tick',
+      'new\nline',
+      'tab\there',
+      'quote"d',
+      'sp ace',
+      '',
+      '\u0000',
+      'a\ud800b',
+      'Ω'.repeat(70),
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
   { weight: 1, arbitrary: fc.stringMatching(/^[a-z]{1,4}([._\-/][a-z]{1,4}){0,3}$/) },
@@ -32,14 +69,55 @@ const NAMES = fc.array(NAME, { minLength: 0, maxLength: 8 });
 /** One generated document, already as text. */
 export const generatedSeed: fc.Arbitrary<string> = fc.oneof(
   NAMES.map((names) => mcpList(...names)),
-  NAMES.map((names) => pretty({ jsonrpc: '2.0', id: 1, result: { tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) } })),
-  fc.tuple(NAMES, fc.option(NAME, { nil: undefined })).map(([names, choice]) => openaiChat(names, choice === undefined ? {} : { tool_choice: { type: 'function', function: { name: choice } } })),
-  NAMES.map((names) => pretty({ model: 'gpt-4o', input: 'hi', tools: names.map((name) => ({ type: 'function', name, parameters: {} })) })),
-  NAMES.map((names) => pretty({ model: 'claude', max_tokens: 10, tools: names.map((name) => ({ name, input_schema: { type: 'object' } })), tool_choice: { type: 'tool', name: names[0] ?? 'x' } })),
-  NAMES.map((names) => pretty({ contents: [], tools: [{ functionDeclarations: names.map((name) => ({ name })) }], toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: names.slice(0, 2) } } })),
-  NAMES.map((names) => pretty({ modelId: 'm', messages: [], toolConfig: { tools: names.map((name) => ({ toolSpec: { name, inputSchema: { json: {} } } })) } })),
-  fc.array(fc.tuple(NAME, fc.option(NAME, { nil: undefined })), { maxLength: 6 }).map((caps) => adsManifest(caps.map(([name, invocationName]) => (invocationName === undefined ? { name } : { name, invocationName })))),
-  fc.array(NAMES, { minLength: 1, maxLength: 4 }).map((lines) => lines.map((names) => JSON.stringify({ function: names.map((name) => ({ name, parameters: {} })) })).join('\n')),
+  NAMES.map((names) =>
+    pretty({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) },
+    }),
+  ),
+  fc
+    .tuple(NAMES, fc.option(NAME, { nil: undefined }))
+    .map(([names, choice]) =>
+      openaiChat(names, choice === undefined ? {} : { tool_choice: { type: 'function', function: { name: choice } } }),
+    ),
+  NAMES.map((names) =>
+    pretty({ model: 'gpt-4o', input: 'hi', tools: names.map((name) => ({ type: 'function', name, parameters: {} })) }),
+  ),
+  NAMES.map((names) =>
+    pretty({
+      model: 'claude',
+      max_tokens: 10,
+      tools: names.map((name) => ({ name, input_schema: { type: 'object' } })),
+      tool_choice: { type: 'tool', name: names[0] ?? 'x' },
+    }),
+  ),
+  NAMES.map((names) =>
+    pretty({
+      contents: [],
+      tools: [{ functionDeclarations: names.map((name) => ({ name })) }],
+      toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: names.slice(0, 2) } },
+    }),
+  ),
+  NAMES.map((names) =>
+    pretty({
+      modelId: 'm',
+      messages: [],
+      toolConfig: { tools: names.map((name) => ({ toolSpec: { name, inputSchema: { json: {} } } })) },
+    }),
+  ),
+  fc
+    .array(fc.tuple(NAME, fc.option(NAME, { nil: undefined })), { maxLength: 6 })
+    .map((caps) =>
+      adsManifest(
+        caps.map(([name, invocationName]) => (invocationName === undefined ? { name } : { name, invocationName })),
+      ),
+    ),
+  fc
+    .array(NAMES, { minLength: 1, maxLength: 4 })
+    .map((lines) =>
+      lines.map((names) => JSON.stringify({ function: names.map((name) => ({ name, parameters: {} })) })).join('\n'),
+    ),
   NAMES.map((names) => pretty(names.map((name) => ({ name, parameters: { type: 'object' } })))),
   fc.integer({ min: 1, max: 3000 }).map((depth) => `${'['.repeat(depth)}${mcpList('a.b', 'a_b')}${']'.repeat(depth)}`),
   fc.integer({ min: 1000, max: 20_000 }).map((length) => mcpList('n'.repeat(length), `${'n'.repeat(length - 1)}.`)),

@@ -16,14 +16,16 @@ export function lineStarts(text: string): number[] {
 /** The offset of `position`, or a sentence saying why it is not inside `text`. */
 export function offsetOf(text: string, starts: readonly number[], position: Position): number | string {
   const { line, character } = position;
-  if (!Number.isInteger(line) || !Number.isInteger(character) || line < 0 || character < 0) return `malformed position ${JSON.stringify(position)}`;
+  if (!Number.isInteger(line) || !Number.isInteger(character) || line < 0 || character < 0)
+    return `malformed position ${JSON.stringify(position)}`;
   if (line >= starts.length) return `line ${line} is past the last line (${starts.length - 1})`;
   const start = starts[line]!;
   let end = line + 1 < starts.length ? starts[line + 1]! : text.length;
   while (end > start && (text[end - 1] === '\n' || text[end - 1] === '\r')) end--;
   if (character > end - start) return `character ${character} is past the end of line ${line} (${end - start})`;
   const offset = start + character;
-  if (isLowSurrogate(text.charCodeAt(offset)) && isHighSurrogate(text.charCodeAt(offset - 1))) return `position ${line}:${character} splits a surrogate pair`;
+  if (isLowSurrogate(text.charCodeAt(offset)) && isHighSurrogate(text.charCodeAt(offset - 1)))
+    return `position ${line}:${character} splits a surrogate pair`;
   return offset;
 }
 
@@ -39,7 +41,11 @@ export function positionAt(starts: readonly number[], offset: number): Position 
 }
 
 /** A range as offsets, or why it is not a range inside `text`. */
-export function rangeOffsets(text: string, starts: readonly number[], range: Range): { start: number; end: number } | string {
+export function rangeOffsets(
+  text: string,
+  starts: readonly number[],
+  range: Range,
+): { start: number; end: number } | string {
   const start = offsetOf(text, starts, range.start);
   if (typeof start === 'string') return `start: ${start}`;
   const end = offsetOf(text, starts, range.end);
@@ -52,12 +58,14 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
   const starts = lineStarts(text);
   const resolved = edits.map((edit) => {
     const range = rangeOffsets(text, starts, edit.range);
-    if (typeof range === 'string') throw new Error(`edit range ${JSON.stringify(edit.range)} is not in the document: ${range}`);
+    if (typeof range === 'string')
+      throw new Error(`edit range ${JSON.stringify(edit.range)} is not in the document: ${range}`);
     return { ...range, newText: edit.newText };
   });
   resolved.sort((a, b) => a.start - b.start || a.end - b.end);
   for (let i = 1; i < resolved.length; i++) {
-    if (resolved[i]!.start < resolved[i - 1]!.end) throw new Error(`edits overlap: ${JSON.stringify(resolved.slice(i - 1, i + 1))}`);
+    if (resolved[i]!.start < resolved[i - 1]!.end)
+      throw new Error(`edits overlap: ${JSON.stringify(resolved.slice(i - 1, i + 1))}`);
   }
   let out = '';
   let at = 0;

@@ -13,7 +13,10 @@ describe('the per-version index answers as the scans did', () => {
   const texts = [
     OPENAI_A_B,
     mcpList('a.b', 'a_b', 'c', 'a.b'),
-    openaiChat(['x', 'y.z', 'y_z'], { tool_choice: { type: 'function', function: { name: 'y.z' } }, messages: [{ role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'x', arguments: '{}' } }] }] }),
+    openaiChat(['x', 'y.z', 'y_z'], {
+      tool_choice: { type: 'function', function: { name: 'y.z' } },
+      messages: [{ role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'x', arguments: '{}' } }] }],
+    }),
     '{"tools":[{"name":"a"},{"name":"b"}]}',
   ];
 
@@ -21,7 +24,8 @@ describe('the per-version index answers as the scans did', () => {
     for (const text of texts) {
       const analysis = analyze(text);
       const index = new AnalysisIndex(analysis);
-      for (let offset = 0; offset <= text.length; offset++) assert.deepEqual(index.locate(offset), locateAt(analysis, offset), `${text} @${offset}`);
+      for (let offset = 0; offset <= text.length; offset++)
+        assert.deepEqual(index.locate(offset), locateAt(analysis, offset), `${text} @${offset}`);
     }
   });
 
@@ -32,7 +36,10 @@ describe('the per-version index answers as the scans did', () => {
     const cut = text.indexOf('"c.d"') + 2; // the range ends inside "c.d"
     const range = { start: document.positionAt(text.indexOf('"a.b"') + 1), end: document.positionAt(cut) };
     const hints = inlayHintsIn(document, index, range);
-    assert.deepEqual(hints.map((h) => h.label), ['→ a_b']);
+    assert.deepEqual(
+      hints.map((h) => h.label),
+      ['→ a_b'],
+    );
     for (const from of [0, 5, text.indexOf('"c.d"')]) {
       for (const to of [from, cut, text.length]) {
         const r = { start: document.positionAt(from), end: document.positionAt(to) };
@@ -69,12 +76,24 @@ describe('census pages', () => {
       const request = model.sections.find((s) => s.heading === 'MCP tool list');
       for (const row of request?.rows ?? []) seen.push(JSON.stringify(row.cells[0]));
     }
-    assert.deepEqual(seen, names.map((n) => JSON.stringify([{ code: n }])));
-    assert.deepEqual(censusPage('t.json', index, 'srv', 2, 200).sections.map((s) => [s.heading, s.firstRow, s.rows.length]), [['MCP tool list', 400, 50], ['Agent runtime (model-safe) naming-rules.md §1', 0, 150]]);
+    assert.deepEqual(
+      seen,
+      names.map((n) => JSON.stringify([{ code: n }])),
+    );
+    assert.deepEqual(
+      censusPage('t.json', index, 'srv', 2, 200).sections.map((s) => [s.heading, s.firstRow, s.rows.length]),
+      [
+        ['MCP tool list', 400, 50],
+        ['Agent runtime (model-safe) naming-rules.md §1', 0, 150],
+      ],
+    );
   });
 
   test('a page out of range is clamped', () => {
-    assert.equal(censusPage('t.json', index, 'srv', 999, 200).page, Math.ceil((450 * (1 + ALL_CLIENT_IDS.length)) / 200) - 1);
+    assert.equal(
+      censusPage('t.json', index, 'srv', 999, 200).page,
+      Math.ceil((450 * (1 + ALL_CLIENT_IDS.length)) / 200) - 1,
+    );
     assert.equal(censusPage('t.json', index, 'srv', -3, 200).page, 0);
   });
 });
@@ -100,14 +119,25 @@ describe('census paging and notices through the server', () => {
     await client.changeConfiguration({});
     const uri = 'file:///ws/paged.json';
     await client.open(uri, mcpList(...Array.from({ length: 30 }, (_, i) => `t${i}`)));
-    const page = (await client.connection.sendRequest('toolwire/census', { uri, page: 1, pageSize: 100 })) as { page: number; pages: number; html: string; markdown: string };
+    const page = (await client.connection.sendRequest('toolwire/census', { uri, page: 1, pageSize: 100 })) as {
+      page: number;
+      pages: number;
+      html: string;
+      markdown: string;
+    };
     // 30 request rows, then 30 per modelled client.
     const rows = 30 * (1 + ALL_CLIENT_IDS.length);
     assert.deepEqual([page.page, page.pages], [1, Math.ceil(rows / 100)]);
     assert.match(page.markdown, new RegExp(`Page 2 of ${Math.ceil(rows / 100)}`));
     assert.match(page.html, /<a href="command:toolwire\.censusPage\?%5B2%5D">next ›<\/a>/);
-    assert.equal((page.html.match(/<tr( class="bad")?>/g) ?? []).length, 100 + (page.html.match(/<thead>/g) ?? []).length);
-    const garbage = (await client.connection.sendRequest('toolwire/census', { uri, page: 'x', pageSize: null })) as { page: number; pages: number };
+    assert.equal(
+      (page.html.match(/<tr( class="bad")?>/g) ?? []).length,
+      100 + (page.html.match(/<thead>/g) ?? []).length,
+    );
+    const garbage = (await client.connection.sendRequest('toolwire/census', { uri, page: 'x', pageSize: null })) as {
+      page: number;
+      pages: number;
+    };
     assert.deepEqual([garbage.page, garbage.pages], [0, Math.ceil(rows / 200)]);
   });
 });

@@ -52,7 +52,11 @@ export class TestClient {
   readonly logs: string[] = [];
   settings: Record<string, unknown>;
 
-  private constructor(private readonly process: ChildProcess, readonly connection: ProtocolConnection, options: ClientOptions) {
+  private constructor(
+    private readonly process: ChildProcess,
+    readonly connection: ProtocolConnection,
+    options: ClientOptions,
+  ) {
     this.settings = options.settings ?? {};
     connection.onNotification('textDocument/publishDiagnostics', (params: Published) => {
       this.published.push(params);
@@ -62,8 +66,13 @@ export class TestClient {
       this.messages.push(params.message);
       this.wake();
     });
-    connection.onNotification('window/logMessage', (params: { message: string }) => void this.logs.push(params.message));
-    connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) => params.items.map(() => this.settings));
+    connection.onNotification(
+      'window/logMessage',
+      (params: { message: string }) => void this.logs.push(params.message),
+    );
+    connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) =>
+      params.items.map(() => this.settings),
+    );
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('workspace/diagnostic/refresh', () => {
       this.refreshes.push('diagnostic');
@@ -78,8 +87,15 @@ export class TestClient {
 
   static async start(options: ClientOptions = {}): Promise<TestClient> {
     // TOOLWIRE_SERVER_NODE_ARGS: node flags for the server process (`--cpu-prof` when profiling a bench).
-    const child = spawn(process.execPath, [...(process.env.TOOLWIRE_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const child = spawn(
+      process.execPath,
+      [...(process.env.TOOLWIRE_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), SERVER, '--stdio'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    const connection = createProtocolConnection(
+      new StreamMessageReader(child.stdout!),
+      new StreamMessageWriter(child.stdin!),
+    );
     const client = new TestClient(child, connection, options);
     child.stderr!.on('data', (chunk: Buffer) => client.logs.push(chunk.toString()));
     connection.listen();
@@ -89,11 +105,28 @@ export class TestClient {
       rootUri: folder ? pathToFileURL(folder).href : null,
       workspaceFolders: folder ? [{ uri: pathToFileURL(folder).href, name: 'ws' }] : null,
       capabilities: {
-        workspace: { configuration: true, workspaceEdit: { documentChanges: true, ...(options.resourceOperations ? { resourceOperations: options.resourceOperations } : {}) }, diagnostics: { refreshSupport: true }, inlayHint: { refreshSupport: true } },
+        workspace: {
+          configuration: true,
+          workspaceEdit: {
+            documentChanges: true,
+            ...(options.resourceOperations ? { resourceOperations: options.resourceOperations } : {}),
+          },
+          diagnostics: { refreshSupport: true },
+          inlayHint: { refreshSupport: true },
+        },
         textDocument: {
           ...(options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
-          publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
-          codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } }, dataSupport: true, isPreferredSupport: true },
+          publishDiagnostics: {
+            relatedInformation: true,
+            versionSupport: true,
+            codeDescriptionSupport: true,
+            dataSupport: true,
+          },
+          codeAction: {
+            codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } },
+            dataSupport: true,
+            isPreferredSupport: true,
+          },
           rename: { prepareSupport: true },
           hover: { contentFormat: ['markdown'] },
           documentSymbol: { hierarchicalDocumentSymbolSupport: true },
@@ -115,7 +148,9 @@ export class TestClient {
 
   async open(uri: string, text: string, languageId = 'json'): Promise<void> {
     this.documents.set(uri, TextDocument.create(uri, languageId, 1, text));
-    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    await this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId, version: 1, text },
+    });
   }
 
   async close(uri: string): Promise<void> {
@@ -160,16 +195,30 @@ export class TestClient {
   }
 
   /** Resolves with the first publishDiagnostics for this uri (and version, if given) matching `accept`. */
-  async diagnostics(uri: string, accept: (d: Diagnostic[]) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> {
+  async diagnostics(
+    uri: string,
+    accept: (d: Diagnostic[]) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<Diagnostic[]> {
     const version = this.documents.get(uri)?.version;
-    return this.waitFor(`diagnostics for ${uri} v${version}`, () => {
-      const last = [...this.published].reverse().find((p) => p.uri === uri);
-      return last && (last.version === undefined || last.version === version) && accept(last.diagnostics) ? last.diagnostics : undefined;
-    }, timeoutMs, () => JSON.stringify(this.published.filter((p) => p.uri === uri).slice(-2), null, 1).slice(0, 2000));
+    return this.waitFor(
+      `diagnostics for ${uri} v${version}`,
+      () => {
+        const last = [...this.published].reverse().find((p) => p.uri === uri);
+        return last && (last.version === undefined || last.version === version) && accept(last.diagnostics)
+          ? last.diagnostics
+          : undefined;
+      },
+      timeoutMs,
+      () => JSON.stringify(this.published.filter((p) => p.uri === uri).slice(-2), null, 1).slice(0, 2000),
+    );
   }
 
   async pull(uri: string, previousResultId?: string): Promise<DocumentDiagnosticReport> {
-    return this.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
+    return this.connection.sendRequest('textDocument/diagnostic', {
+      textDocument: { uri },
+      ...(previousResultId ? { previousResultId } : {}),
+    });
   }
 
   hover(uri: string, position: Position): Promise<Hover | null> {
@@ -181,7 +230,11 @@ export class TestClient {
   }
 
   codeActions(uri: string, range: Range, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[] | null> {
-    return this.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics, ...(only ? { only } : {}) } });
+    return this.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range,
+      context: { diagnostics, ...(only ? { only } : {}) },
+    });
   }
 
   prepareRename(uri: string, position: Position): Promise<{ range: Range; placeholder: string } | null> {
@@ -218,7 +271,11 @@ export class TestClient {
       const timer = setTimeout(() => {
         const index = this.waiters.indexOf(listener);
         if (index >= 0) this.waiters.splice(index, 1);
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; seen: ${seen()}\nserver log: ${this.logs.join('').slice(-2000)}`));
+        reject(
+          new Error(
+            `timed out after ${timeoutMs} ms waiting for ${what}; seen: ${seen()}\nserver log: ${this.logs.join('').slice(-2000)}`,
+          ),
+        );
       }, timeoutMs);
       const listener = () => {
         if (check()) this.waiters.splice(this.waiters.indexOf(listener), 1);

@@ -20,7 +20,10 @@ function workspace(files: Record<string, string>): { folder: string; uri: (path:
 const collisions = (ds: Diagnostic[]) => ds.filter((d) => d.code === 'client-collision');
 
 const FILES = {
-  '.toolwire.json': JSON.stringify({ clients: ['openai-agents'], servers: { 'cloudflare-browser': 'browser.json', 'cloudflare-radar': 'radar.json' } }),
+  '.toolwire.json': JSON.stringify({
+    clients: ['openai-agents'],
+    servers: { 'cloudflare-browser': 'browser.json', 'cloudflare-radar': 'radar.json' },
+  }),
   'browser.json': mcpList('accounts_list', 'take_screenshot'),
   'radar.json': mcpList('get_traffic', 'accounts_list'),
 };
@@ -28,14 +31,20 @@ const FILES = {
 for (const pull of [false, true]) {
   describe(`cross-file client census (${pull ? 'pull' : 'push'} diagnostics)`, () => {
     /** Diagnostics of a document, by push event or by pulling, until `accept` holds. */
-    async function diagnostics(client: TestClient, uri: string, accept: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
+    async function diagnostics(
+      client: TestClient,
+      uri: string,
+      accept: (d: Diagnostic[]) => boolean,
+    ): Promise<Diagnostic[]> {
       if (!pull) return client.diagnostics(uri, accept);
       for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
         const report = await client.pull(uri);
         if (report.kind === 'full' && accept(report.items)) return report.items;
         // Wait for the server's refresh request instead of polling blindly.
         const seen = client.refreshes.length;
-        await client.waitFor('a diagnostics refresh', () => (client.refreshes.length > seen ? true : undefined), 5_000).catch(() => undefined);
+        await client
+          .waitFor('a diagnostics refresh', () => (client.refreshes.length > seen ? true : undefined), 5_000)
+          .catch(() => undefined);
       }
       throw new Error(`diagnostics for ${uri} never matched`);
     }
@@ -50,12 +59,20 @@ for (const pull of [false, true]) {
         await client.open(radar, FILES['radar.json']);
         const inBrowser = collisions(await diagnostics(client, browser, (d) => collisions(d).length === 1));
         assert.equal(inBrowser[0]!.relatedInformation![0]!.location.uri, radar);
-        assert.equal(rangeText(FILES['radar.json'], inBrowser[0]!.relatedInformation![0]!.location.range), '"accounts_list"');
+        assert.equal(
+          rangeText(FILES['radar.json'], inBrowser[0]!.relatedInformation![0]!.location.range),
+          '"accounts_list"',
+        );
         await diagnostics(client, radar, (d) => collisions(d).length === 1);
 
         // Rename accounts_list in radar.json (unsaved): browser.json must follow.
         const at = positionOf(FILES['radar.json'], '"accounts_list"');
-        await client.edit(radar, [{ range: { start: at, end: { ...at, character: at.character + 'accounts_list'.length } }, newText: 'radar_accounts' }]);
+        await client.edit(radar, [
+          {
+            range: { start: at, end: { ...at, character: at.character + 'accounts_list'.length } },
+            newText: 'radar_accounts',
+          },
+        ]);
         await diagnostics(client, browser, (d) => collisions(d).length === 0);
         await diagnostics(client, radar, (d) => collisions(d).length === 0);
 
@@ -71,7 +88,10 @@ for (const pull of [false, true]) {
 
 describe('client hover and census', () => {
   test('hover shows what every client sends, even with none enabled', async () => {
-    const ws = workspace({ '.toolwire.json': JSON.stringify({ servers: { billing: 'billing/tools.json' } }), 'billing/tools.json': mcpList('refund.issue') });
+    const ws = workspace({
+      '.toolwire.json': JSON.stringify({ servers: { billing: 'billing/tools.json' } }),
+      'billing/tools.json': mcpList('refund.issue'),
+    });
     const client = await TestClient.start({ workspaceFolder: ws.folder });
     try {
       const uri = ws.uri('billing/tools.json');
@@ -97,7 +117,10 @@ describe('client hover and census', () => {
       const uri = ws.uri('srv.json');
       await client.open(uri, mcpList('x'.repeat(60)));
       const diagnostics = await client.diagnostics(uri, (d) => d.length > 0);
-      assert.deepEqual(diagnostics.map((d) => d.code), ['client-dropped']);
+      assert.deepEqual(
+        diagnostics.map((d) => d.code),
+        ['client-dropped'],
+      );
     } finally {
       await client.stop();
     }

@@ -17,16 +17,25 @@ describe('push diagnostics', () => {
     await client.open(uri, ADS_PROBLEMS);
     const diagnostics = await client.diagnostics(uri, (d) => d.length > 0);
     const problems = diagnostics.filter((d) => d.severity !== 4);
-    assert.deepEqual(problems.map((d) => [d.code, rangeText(ADS_PROBLEMS, d.range)]), [
-      ['wire-collision', '"com.example.orders.get"'],
-      ['wire-collision', '"com.example.orders-get"'],
-      ['not-invocable', '"com.example.fulfilment.warehouse-operations.reserve-inventory-for-order"'],
-    ]);
+    assert.deepEqual(
+      problems.map((d) => [d.code, rangeText(ADS_PROBLEMS, d.range)]),
+      [
+        ['wire-collision', '"com.example.orders.get"'],
+        ['wire-collision', '"com.example.orders-get"'],
+        ['not-invocable', '"com.example.fulfilment.warehouse-operations.reserve-inventory-for-order"'],
+      ],
+    );
     for (const d of diagnostics) {
       assert.equal(d.source, 'toolwire');
-      assert.equal(d.codeDescription?.href, `https://github.com/toolwire/toolwire/blob/main/docs/diagnostics.md#${d.code}`);
+      assert.equal(
+        d.codeDescription?.href,
+        `https://github.com/toolwire/toolwire/blob/main/docs/diagnostics.md#${d.code}`,
+      );
     }
-    assert.equal(rangeText(ADS_PROBLEMS, problems[0]!.relatedInformation![0]!.location.range), '"com.example.orders-get"');
+    assert.equal(
+      rangeText(ADS_PROBLEMS, problems[0]!.relatedInformation![0]!.location.range),
+      '"com.example.orders-get"',
+    );
     assert.deepEqual((problems[1]!.data as { version: number }).version, 1);
     assert.ok((problems[1]!.data as { fix?: unknown }).fix, 'the fix travels in Diagnostic.data');
   });
@@ -39,13 +48,40 @@ describe('push diagnostics', () => {
     // Turn "x" into "a.b" one keystroke at a time, without waiting in between.
     const start = positionOf(text, '"x"');
     await client.edit(uri, [{ range: { start, end: { ...start, character: start.character + 1 } }, newText: 'a' }]);
-    await client.edit(uri, [{ range: { start: { ...start, character: start.character + 1 }, end: { ...start, character: start.character + 1 } }, newText: '.' }]);
-    await client.edit(uri, [{ range: { start: { ...start, character: start.character + 2 }, end: { ...start, character: start.character + 2 } }, newText: 'b' }]);
+    await client.edit(uri, [
+      {
+        range: {
+          start: { ...start, character: start.character + 1 },
+          end: { ...start, character: start.character + 1 },
+        },
+        newText: '.',
+      },
+    ]);
+    await client.edit(uri, [
+      {
+        range: {
+          start: { ...start, character: start.character + 2 },
+          end: { ...start, character: start.character + 2 },
+        },
+        newText: 'b',
+      },
+    ]);
     assert.equal(client.version(uri), 4);
     const final = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'));
-    assert.deepEqual(codes(final.filter((d) => d.severity !== 4 && !String(d.code).startsWith('client-'))), ['wire-collision', 'wire-collision']);
+    assert.deepEqual(codes(final.filter((d) => d.severity !== 4 && !String(d.code).startsWith('client-'))), [
+      'wire-collision',
+      'wire-collision',
+    ]);
     // And back: delete the dot; the collision must go away.
-    await client.edit(uri, [{ range: { start: { ...start, character: start.character + 1 }, end: { ...start, character: start.character + 2 } }, newText: '' }]);
+    await client.edit(uri, [
+      {
+        range: {
+          start: { ...start, character: start.character + 1 },
+          end: { ...start, character: start.character + 2 },
+        },
+        newText: '',
+      },
+    ]);
     const cleared = await client.diagnostics(uri);
     assert.deepEqual(codes(cleared), []);
   });
@@ -54,7 +90,10 @@ describe('push diagnostics', () => {
     const uri = 'file:///ws/broken.json';
     await client.open(uri, '{"tools": [{"name": "a.b", "inputSchema": {}}, {"name": "a_b", "inputSchema": {');
     const diagnostics = await client.diagnostics(uri);
-    assert.deepEqual(codes(diagnostics.filter((d) => d.severity !== 4 && !String(d.code).startsWith('client-'))), ['wire-collision', 'wire-collision']);
+    assert.deepEqual(codes(diagnostics.filter((d) => d.severity !== 4 && !String(d.code).startsWith('client-'))), [
+      'wire-collision',
+      'wire-collision',
+    ]);
     await client.open('file:///ws/garbage.json', '\u0000\uD800{{{[[[:::');
     assert.deepEqual(await client.diagnostics('file:///ws/garbage.json'), []);
   });
@@ -71,17 +110,28 @@ describe('push diagnostics', () => {
     await client.open(uri, OPENAI_A_B);
     await client.diagnostics(uri, (d) => d.length > 0);
     await client.close(uri);
-    await client.waitFor('cleared diagnostics', () => [...client.published].reverse().find((p) => p.uri === uri && p.diagnostics.length === 0));
+    await client.waitFor('cleared diagnostics', () =>
+      [...client.published].reverse().find((p) => p.uri === uri && p.diagnostics.length === 0),
+    );
   });
 
   test('a huge document gets one clear message instead of a hang', async () => {
     const uri = 'file:///ws/huge.json';
-    const big = pretty({ tools: Array.from({ length: 2000 }, (_, i) => ({ name: `t.${i}`, description: 'x'.repeat(600), inputSchema: {} })) });
+    const big = pretty({
+      tools: Array.from({ length: 2000 }, (_, i) => ({
+        name: `t.${i}`,
+        description: 'x'.repeat(600),
+        inputSchema: {},
+      })),
+    });
     await client.changeConfiguration({ maxFileSize: 1 });
     await client.open(uri, big);
     const diagnostics = await client.diagnostics(uri, (d) => d.length > 0);
     assert.equal(diagnostics.length, 1);
-    assert.match(String(diagnostics[0]!.message), /toolwire skipped this file: \d+\.\d MB is over the 1 MB limit \(setting toolwire\.maxFileSize\)/);
+    assert.match(
+      String(diagnostics[0]!.message),
+      /toolwire skipped this file: \d+\.\d MB is over the 1 MB limit \(setting toolwire\.maxFileSize\)/,
+    );
     await client.changeConfiguration({});
   });
 
@@ -102,7 +152,13 @@ describe('push diagnostics', () => {
     const text = '{ "targets": ["opneai"], "colour": 1 }';
     await client.open(uri, text, 'jsonc');
     const diagnostics = await client.diagnostics(uri, (d) => d.length > 0);
-    assert.deepEqual(diagnostics.map((d) => [d.severity, rangeText(text, d.range)]), [[1, '"opneai"'], [2, '"colour"']]);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.severity, rangeText(text, d.range)]),
+      [
+        [1, '"opneai"'],
+        [2, '"colour"'],
+      ],
+    );
   });
 
   test('the fixed text of every quick fix still parses', async () => {
@@ -142,7 +198,13 @@ describe('pull diagnostics', () => {
 
   test('an edit that moves no diagnostic is answered unchanged, and the kept diagnostics still fix', async () => {
     const uri = 'file:///ws/pull-unchanged.json';
-    const text = pretty({ model: 'gpt-4o', tools: [{ type: 'function', function: { name: 'a.b', description: 'first' } }, { type: 'function', function: { name: 'c', description: 'second' } }] });
+    const text = pretty({
+      model: 'gpt-4o',
+      tools: [
+        { type: 'function', function: { name: 'a.b', description: 'first' } },
+        { type: 'function', function: { name: 'c', description: 'second' } },
+      ],
+    });
     await client.open(uri, text);
     const first = await client.pull(uri);
     assert.equal(first.kind, 'full');
@@ -154,19 +216,29 @@ describe('pull diagnostics', () => {
     const kept = first.kind === 'full' ? first.items.find((d) => d.code === 'invalid-name')! : undefined;
     assert.ok(kept);
     const actions = (await client.codeActions(uri, kept.range, [kept], ['quickfix'])) ?? [];
-    assert.ok(actions.some((a) => a.isPreferred), 'the quick fix of the kept diagnostic is offered');
+    assert.ok(
+      actions.some((a) => a.isPreferred),
+      'the quick fix of the kept diagnostic is offered',
+    );
     // An edit that moves the squiggle: a full report again, from the unchanged one's resultId.
     const name = positionOf(client.text(uri), '"a.b"', 0, 0);
     await client.edit(uri, [{ range: { start: name, end: name }, newText: ' ' }]);
     const third = await client.pull(uri, second.resultId);
     assert.equal(third.kind, 'full');
-    assert.ok(third.kind === 'full' && third.items.some((d) => d.code === 'invalid-name' && d.range.start.character === kept.range.start.character + 1));
+    assert.ok(
+      third.kind === 'full' &&
+        third.items.some(
+          (d) => d.code === 'invalid-name' && d.range.start.character === kept.range.start.character + 1,
+        ),
+    );
   });
 
   test('a settings change asks the client to pull again', async () => {
     const before = client.refreshes.length;
     await client.changeConfiguration({ severity: { 'invalid-name': 'off' } });
-    await client.waitFor('diagnostic refresh', () => (client.refreshes.slice(before).includes('diagnostic') ? true : undefined));
+    await client.waitFor('diagnostic refresh', () =>
+      client.refreshes.slice(before).includes('diagnostic') ? true : undefined,
+    );
     const uri = 'file:///ws/pull-settings.json';
     await client.open(uri, OPENAI_A_B);
     const report = await client.pull(uri);

@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, analyzeWithCarry, ALL_CLIENT_IDS, PieceText, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
+import {
+  analyze,
+  analyzeWithCarry,
+  ALL_CLIENT_IDS,
+  PieceText,
+  type AnalysisOptions,
+  type DocumentResult,
+} from '../../server/src/core';
 import { diagnosticsOf, type DiagnosticCache } from '../../server/src/features/diagnostics';
 import { generate } from '../../bench/generate';
 import { AnalysisIndex } from '../../server/src/analysisIndex';
@@ -13,7 +20,10 @@ import { DEFAULT_SETTINGS, normalizeSettings } from '../../server/src/settings';
 import { mcpList } from './fixtures';
 
 /** The server's analyzer over an edit log, with default settings and a silent logger. */
-function analyzerOver(log: EditLog, pipeline: (uri: string, text: string) => DocumentResult | Promise<DocumentResult>): DocumentAnalyzer {
+function analyzerOver(
+  log: EditLog,
+  pipeline: (uri: string, text: string) => DocumentResult | Promise<DocumentResult>,
+): DocumentAnalyzer {
   return new DocumentAnalyzer(
     { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },
     pipeline,
@@ -24,13 +34,30 @@ function analyzerOver(log: EditLog, pipeline: (uri: string, text: string) => Doc
 
 /** What the pipeline answers for a file with no config. */
 function resultOf(text: string, options: AnalysisOptions): DocumentResult {
-  return { kind: 'analysis', analysis: analyze(text, options), options, config: undefined, reads: [], text, modelled: { providers: [] } };
+  return {
+    kind: 'analysis',
+    analysis: analyze(text, options),
+    options,
+    config: undefined,
+    reads: [],
+    text,
+    modelled: { providers: [] },
+  };
 }
 
 /** The same, with the census's carry, as the service answers. */
 function carryingResultOf(text: string, options: AnalysisOptions): DocumentResult {
   const { analysis, carry } = analyzeWithCarry(text, options);
-  return { kind: 'analysis', analysis, options, config: undefined, reads: [], text, modelled: { providers: [] }, carry };
+  return {
+    kind: 'analysis',
+    analysis,
+    options,
+    config: undefined,
+    reads: [],
+    text,
+    modelled: { providers: [] },
+    carry,
+  };
 }
 
 /** An analyzer over an edit log, counting how often the full pipeline runs. */
@@ -43,17 +70,27 @@ function harness() {
     return resultOf(text, options);
   };
   const analyzer = analyzerOver(log, pipeline);
-  let document = log.documents.create('file:///t.json', 'json', 1, mcpList('a.b', 'a_b', 'c').replace(/"name"/g, '"description": "about", "name"'));
+  let document = log.documents.create(
+    'file:///t.json',
+    'json',
+    1,
+    mcpList('a.b', 'a_b', 'c').replace(/"name"/g, '"description": "about", "name"'),
+  );
   const edit = (needle: string, delta: number, text: string, count = 0) => {
     const found = document.getText().indexOf(needle);
     assert.ok(found >= 0, needle);
     const at = found + delta;
-    document = log.documents.update(document, [{ range: { start: document.positionAt(at), end: document.positionAt(at + count) }, text }], document.version + 1);
+    document = log.documents.update(
+      document,
+      [{ range: { start: document.positionAt(at), end: document.positionAt(at + count) }, text }],
+      document.version + 1,
+    );
   };
   const check = async () => {
     const state = await analyzer.stateFor(document);
     assert.equal(state.kind, 'analysis');
-    if (state.kind === 'analysis') assert.deepStrictEqual(state.analysis.findings, analyze(document.getText(), options).findings);
+    if (state.kind === 'analysis')
+      assert.deepStrictEqual(state.analysis.findings, analyze(document.getText(), options).findings);
   };
   return { analyzer, edit, check, runs: () => runs, document: () => document };
 }
@@ -112,7 +149,11 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
     const pending = analyzer.stateFor(document);
     await new Promise((resolve) => setImmediate(resolve));
     const at = document.getText().indexOf('about') + 1;
-    document = log.documents.update(document, [{ range: { start: document.positionAt(at), end: document.positionAt(at) }, text: 'zz' }], 2);
+    document = log.documents.update(
+      document,
+      [{ range: { start: document.positionAt(at), end: document.positionAt(at) }, text: 'zz' }],
+      2,
+    );
     release();
     const state = await pending;
     assert.equal(state.version, 1);
@@ -120,10 +161,15 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
     // The next edit starts from version 1's base, with both edits replayed (a base stamped with
     // version 2 but holding version 1's text would lose the first edit).
     const at2 = document.getText().lastIndexOf('about') + 2;
-    document = log.documents.update(document, [{ range: { start: document.positionAt(at2), end: document.positionAt(at2) }, text: 'q' }], 3);
+    document = log.documents.update(
+      document,
+      [{ range: { start: document.positionAt(at2), end: document.positionAt(at2) }, text: 'q' }],
+      3,
+    );
     const next = await analyzer.stateFor(document);
     assert.ok(next.kind === 'analysis');
-    if (next.kind === 'analysis') assert.deepStrictEqual(next.analysis.findings, analyze(document.getText(), options).findings);
+    if (next.kind === 'analysis')
+      assert.deepStrictEqual(next.analysis.findings, analyze(document.getText(), options).findings);
     assert.equal(runs, 1, 'both description edits were reused from the right base');
   });
 
@@ -146,15 +192,26 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
     const reopened = await analyzer.stateFor(log.documents.create('file:///closed.json', 'json', 1, after));
     assert.equal(runs, 2);
     assert.ok(reopened.kind === 'analysis');
-    if (reopened.kind === 'analysis') assert.deepStrictEqual(reopened.analysis.findings, analyze(after, options).findings);
+    if (reopened.kind === 'analysis')
+      assert.deepStrictEqual(reopened.analysis.findings, analyze(after, options).findings);
   });
 
   test('the edit log refuses a gap and keeps offsets of multi-change events exact', () => {
     const log = new EditLog();
     let document = log.documents.create('file:///t.json', 'json', 1, 'abcdef');
-    document = log.documents.update(document, [{ range: { start: { line: 0, character: 4 }, end: { line: 0, character: 5 } }, text: 'XY' }, { range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, text: '12' }], 2);
+    document = log.documents.update(
+      document,
+      [
+        { range: { start: { line: 0, character: 4 }, end: { line: 0, character: 5 } }, text: 'XY' },
+        { range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, text: '12' },
+      ],
+      2,
+    );
     assert.equal(document.getText(), 'a12bcdXYf');
-    assert.deepEqual(log.since(document.uri, 1, 2), [{ start: 4, end: 5, text: 'XY' }, { start: 1, end: 1, text: '12' }]);
+    assert.deepEqual(log.since(document.uri, 1, 2), [
+      { start: 4, end: 5, text: 'XY' },
+      { start: 1, end: 1, text: '12' },
+    ]);
     document = log.documents.update(document, [{ text: 'whole' }], 3);
     assert.deepEqual(log.since(document.uri, 2, 3), [{ start: 0, end: 9, text: 'whole' }]);
     assert.equal(log.since(document.uri, 0, 3), undefined);
@@ -180,10 +237,16 @@ async function manifestHarness(uri: string, text = generate('ads-manifest', 300)
   const document = log.documents.create(uri, 'json', 1, text);
   const cache: DiagnosticCache = new WeakMap();
   const before = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
-  const withoutVersion = (items: readonly { data?: unknown }[]) => items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
+  const withoutVersion = (items: readonly { data?: unknown }[]) =>
+    items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
   const fresh = async () => {
     const other = analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {}));
-    return withoutVersion(diagnosticsOf(document, await other.stateFor(TextDocument.create(uri, 'json', document.version, document.getText()))));
+    return withoutVersion(
+      diagnosticsOf(
+        document,
+        await other.stateFor(TextDocument.create(uri, 'json', document.version, document.getText())),
+      ),
+    );
   };
   return { log, analyzer, text, document, cache, before, runs: () => runs, withoutVersion, fresh };
 }
@@ -208,7 +271,8 @@ async function spyingOnJoins<T>(work: (joins: () => number) => Promise<T>): Prom
 
 describe('an edit reads what it touches', () => {
   test("a reused analysis's diagnostics never join the document's text", async () => {
-    const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///m.json');
+    const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } =
+      await manifestHarness('file:///m.json');
     assert.ok(before.length > 100, 'every capability has a hint to carry over');
     const at = document.positionAt(text.indexOf('Performs operation 150 ') + 4);
     const after = await spyingOnJoins(async (joins) => {
@@ -240,18 +304,26 @@ describe('an edit reads what it touches', () => {
     // a_c -> a_b: the rename offered for a.b (on a line the edit did not touch, with no related
     // place on it) can no longer be a_b.
     const at = document.positionAt(text.indexOf('a_c') + 2);
-    log.documents.update(document, [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: 'b' }], 2);
+    log.documents.update(
+      document,
+      [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: 'b' }],
+      2,
+    );
     const after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
     assert.equal(runs, 1, 'the name edit reused the read');
     assert.equal(after.length, before.length);
     assert.notDeepStrictEqual(after[0]?.data, before[0]?.data, 'the fix data of a.b changed');
-    const fresh = await analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {})).stateFor(TextDocument.create(uri, 'json', 2, document.getText()));
-    const withoutVersion = (items: readonly { data?: unknown }[]) => items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
+    const fresh = await analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {})).stateFor(
+      TextDocument.create(uri, 'json', 2, document.getText()),
+    );
+    const withoutVersion = (items: readonly { data?: unknown }[]) =>
+      items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
     assert.deepStrictEqual(withoutVersion(after), withoutVersion(diagnosticsOf(document, fresh)));
   });
 
   test("a name edit's new diagnostics read the text in windows, never whole", async () => {
-    const { log, analyzer, text, document, cache, runs, withoutVersion, fresh } = await manifestHarness('file:///name.json');
+    const { log, analyzer, text, document, cache, runs, withoutVersion, fresh } =
+      await manifestHarness('file:///name.json');
     // Every capability has an https:// address: telling a URL from a comment needs the whole
     // text once, when the document is opened, and the answer is kept across edits.
     const at = document.positionAt(text.indexOf('"com.example.svc0.op150"') + 5);
@@ -266,18 +338,31 @@ describe('an edit reads what it touches', () => {
   });
 
   test('a name edit keeps the diagnostics of the findings it did not change', async () => {
-    const { log, analyzer, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///names.json');
+    const { log, analyzer, document, cache, before, runs, withoutVersion, fresh } =
+      await manifestHarness('file:///names.json');
     let previous = before;
     // Names early, late and in the middle; inserted, replaced and deleted characters.
-    const edits: Array<[string, number, string]> = [['"com.example.svc10.op10"', 0, 'x'], ['"com.example.svc49.op299"', 1, 'Z'], ['"com.example.svc0.op150"', 1, '']];
+    const edits: Array<[string, number, string]> = [
+      ['"com.example.svc10.op10"', 0, 'x'],
+      ['"com.example.svc49.op299"', 1, 'Z'],
+      ['"com.example.svc0.op150"', 1, ''],
+    ];
     for (const [needle, length, inserted] of edits) {
       const current = document.getText();
       const start = current.indexOf(needle) + needle.length - 3;
-      log.documents.update(document, [{ range: { start: document.positionAt(start), end: document.positionAt(start + length) }, text: inserted }], document.version + 1);
+      log.documents.update(
+        document,
+        [{ range: { start: document.positionAt(start), end: document.positionAt(start + length) }, text: inserted }],
+        document.version + 1,
+      );
       const after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
       const line = document.positionAt(start).line;
       const kept = after.filter((d, i) => d === previous[i]).length;
-      assert.equal(kept, after.filter((d) => d.range.start.line !== line).length, `${needle}: every diagnostic off the edited line is kept`);
+      assert.equal(
+        kept,
+        after.filter((d) => d.range.start.line !== line).length,
+        `${needle}: every diagnostic off the edited line is kept`,
+      );
       assert.deepStrictEqual(withoutVersion(after), await fresh(), needle);
       previous = after;
     }
@@ -285,17 +370,28 @@ describe('an edit reads what it touches', () => {
   });
 
   test('a name edit that adds or removes a finding keeps the diagnostics of the others', async () => {
-    const { log, analyzer, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///openai.json', generate('openai-chat', 300));
+    const { log, analyzer, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness(
+      'file:///openai.json',
+      generate('openai-chat', 300),
+    );
     let previous = before;
     // tool_103_update -> tool.103_update (a new invalid-name finding), and back (gone again).
     for (const replacement of ['.', '_']) {
       const start = document.getText().search(/"tool[._]103_/) + 5;
-      log.documents.update(document, [{ range: { start: document.positionAt(start), end: document.positionAt(start + 1) }, text: replacement }], document.version + 1);
+      log.documents.update(
+        document,
+        [{ range: { start: document.positionAt(start), end: document.positionAt(start + 1) }, text: replacement }],
+        document.version + 1,
+      );
       const after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
       assert.equal(Math.abs(after.length - previous.length), 1, `${replacement}: one finding more or less`);
       const line = document.positionAt(start).line;
       const kept = after.filter((d) => previous.includes(d)).length;
-      assert.equal(kept, after.filter((d) => d.range.start.line !== line).length, `${replacement}: every diagnostic off the edited line is kept`);
+      assert.equal(
+        kept,
+        after.filter((d) => d.range.start.line !== line).length,
+        `${replacement}: every diagnostic off the edited line is kept`,
+      );
       assert.deepStrictEqual(withoutVersion(after), await fresh(), replacement);
       previous = after;
     }
@@ -308,7 +404,11 @@ describe('an edit reads what it touches', () => {
     const document = log.documents.create('file:///first.json', 'json', 1, generate('openai-chat', 50));
     const before = await analyzer.stateFor(document);
     const at = document.positionAt(document.getText().indexOf('"tool_43_') + 5);
-    log.documents.update(document, [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: '.' }], 2);
+    log.documents.update(
+      document,
+      [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: '.' }],
+      2,
+    );
     const after = await analyzer.stateFor(document);
     assert.ok(before.kind === 'analysis' && after.kind === 'analysis');
     // A lone re-check shifts the previous analysis: the tools before the edit are the very same objects.
@@ -317,14 +417,26 @@ describe('an edit reads what it touches', () => {
   });
 
   test('several changes in one didChange, each within a line, keep the diagnostics they did not displace', async () => {
-    const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } = await manifestHarness('file:///n.json');
+    const { log, analyzer, text, document, cache, before, runs, withoutVersion, fresh } =
+      await manifestHarness('file:///n.json');
     // Multi-cursor typing in two descriptions; the second change's place is in the text the first left.
     const first = document.positionAt(text.indexOf('Performs operation 100 ') + 4);
     const second = document.positionAt(text.indexOf('Performs operation 200 ') + 4);
-    log.documents.update(document, [{ range: { start: first, end: first }, text: 'ab' }, { range: { start: second, end: { line: second.line, character: second.character + 3 } }, text: 'z' }], 2);
+    log.documents.update(
+      document,
+      [
+        { range: { start: first, end: first }, text: 'ab' },
+        { range: { start: second, end: { line: second.line, character: second.character + 3 } }, text: 'z' },
+      ],
+      2,
+    );
     const after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
     assert.equal(runs(), 1, 'both description edits reused the analysis');
-    assert.equal(after.filter((d, i) => d === before[i]).length, before.length, 'no finding sits on an edited line: every diagnostic carried over');
+    assert.equal(
+      after.filter((d, i) => d === before[i]).length,
+      before.length,
+      'no finding sits on an edited line: every diagnostic carried over',
+    );
     assert.deepStrictEqual(withoutVersion(after), await fresh());
   });
 });
@@ -333,7 +445,12 @@ describe('the lookups beside an analysis', () => {
   test('a reused analysis takes over the all-clients tables; a name edit computes them again', async () => {
     const log = new EditLog();
     const analyzer = analyzerOver(log, (_uri, text) => resultOf(text, {}));
-    const document = log.documents.create('file:///c.json', 'json', 1, mcpList('a.b', 'a_b', 'c').replace(/"name"/g, '"description": "about", "name"'));
+    const document = log.documents.create(
+      'file:///c.json',
+      'json',
+      1,
+      mcpList('a.b', 'a_b', 'c').replace(/"name"/g, '"description": "about", "name"'),
+    );
     const tablesOf = async () => {
       const state = await analyzer.stateFor(document);
       assert.equal(state.kind, 'analysis');
@@ -350,7 +467,10 @@ describe('the lookups beside an analysis', () => {
     edit('"c"', 1, 'd');
     const renamed = await tablesOf();
     assert.notEqual(renamed, first, 'a name edit is a new analysis, with tables of its own');
-    assert.ok(renamed.results.some((r) => r.tools.some((t) => t.wireName?.includes('dc'))), 'the new name is in them');
+    assert.ok(
+      renamed.results.some((r) => r.tools.some((t) => t.wireName?.includes('dc'))),
+      'the new name is in them',
+    );
   });
 
   test('after edits that move names, lookups by offset answer as freshly sorted ones', async () => {
@@ -363,7 +483,11 @@ describe('the lookups beside an analysis', () => {
       return state.kind === 'analysis' ? state.index : assert.fail(state.kind);
     };
     (await indexOf()).locate(0); // sorted now, so the next versions carry its order
-    for (const [needle, text] of [['about 3', 'xx'], ['about 7', ''], ['about 0', 'y']] as const) {
+    for (const [needle, text] of [
+      ['about 3', 'xx'],
+      ['about 7', ''],
+      ['about 0', 'y'],
+    ] as const) {
       const found = document.getText().indexOf(needle) + 1;
       const start = document.positionAt(found);
       const end = document.positionAt(found + (text === '' ? 2 : 0));
@@ -371,15 +495,19 @@ describe('the lookups beside an analysis', () => {
       const carried = await indexOf();
       const fresh = new AnalysisIndex(carried.analysis);
       const length = document.getText().length;
-      for (let offset = 0; offset <= length; offset += 1) assert.deepStrictEqual(carried.locate(offset), fresh.locate(offset), `locate(${offset}) after ${needle}`);
-      for (let from = 0; from <= length; from += 7) assert.deepStrictEqual(carried.namesEndingIn(from, from + 40), fresh.namesEndingIn(from, from + 40));
+      for (let offset = 0; offset <= length; offset += 1)
+        assert.deepStrictEqual(carried.locate(offset), fresh.locate(offset), `locate(${offset}) after ${needle}`);
+      for (let from = 0; from <= length; from += 7)
+        assert.deepStrictEqual(carried.namesEndingIn(from, from + 40), fresh.namesEndingIn(from, from + 40));
     }
   });
 });
 
 describe('big files', () => {
   test('the size limit defaults to 50 MB, what VS Code syncs to extensions, and stays a setting', () => {
-    const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default?: unknown }> } } };
+    const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
+    };
     assert.equal(DEFAULT_SETTINGS.maxFileSizeMB, 50);
     assert.equal(manifest.contributes.configuration.properties['toolwire.maxFileSize']?.default, 50);
     assert.equal(normalizeSettings({}).maxFileSizeMB, 50);

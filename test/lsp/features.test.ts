@@ -50,8 +50,14 @@ describe('hover, inlay hints, symbols', () => {
     const uri = 'file:///ws/.well-known/agent-discovery.json';
     await client.open(uri, ADS_PROBLEMS);
     const hints = await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } });
-    assert.deepEqual(hints!.map((h) => h.label), ['→ com-example-orders-get', '→ com-example-orders-get', '→ not invocable']);
-    assert.deepEqual(hints![0]!.position, positionOf(ADS_PROBLEMS, '"com.example.orders.get"', 0, '"com.example.orders.get"'.length));
+    assert.deepEqual(
+      hints!.map((h) => h.label),
+      ['→ com-example-orders-get', '→ com-example-orders-get', '→ not invocable'],
+    );
+    assert.deepEqual(
+      hints![0]!.position,
+      positionOf(ADS_PROBLEMS, '"com.example.orders.get"', 0, '"com.example.orders.get"'.length),
+    );
   });
 
   test('document symbols list the tools with their wire names', async () => {
@@ -59,25 +65,56 @@ describe('hover, inlay hints, symbols', () => {
     const text = mcpList('a.b', 'a_b', 'ok');
     await client.open(uri, text);
     const symbols = await client.symbols(uri);
-    assert.deepEqual(symbols!.map((s) => [s.name, s.detail]), [['a.b', '→ a_b (left out)'], ['a_b', ''], ['ok', '']]);
+    assert.deepEqual(
+      symbols!.map((s) => [s.name, s.detail]),
+      [
+        ['a.b', '→ a_b (left out)'],
+        ['a_b', ''],
+        ['ok', ''],
+      ],
+    );
     assert.equal(rangeText(text, symbols![0]!.selectionRange), '"a.b"');
   });
 
   test('JSON Lines: one symbol per request', async () => {
     const uri = 'file:///ws/bfcl.jsonl';
-    const text = [{ id: '1', function: [{ name: 'math.gcd', parameters: { type: 'dict' } }] }, { id: '2', function: [{ name: 'x', parameters: { type: 'dict' } }] }].map((l) => JSON.stringify(l)).join('\n');
+    const text = [
+      { id: '1', function: [{ name: 'math.gcd', parameters: { type: 'dict' } }] },
+      { id: '2', function: [{ name: 'x', parameters: { type: 'dict' } }] },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n');
     await client.open(uri, text, 'jsonl');
     const symbols = await client.symbols(uri);
-    assert.deepEqual(symbols!.map((s) => [s.name, s.children?.map((c) => c.name)]), [['request 1', ['math.gcd']], ['request 2', ['x']]]);
+    assert.deepEqual(
+      symbols!.map((s) => [s.name, s.children?.map((c) => c.name)]),
+      [
+        ['request 1', ['math.gcd']],
+        ['request 2', ['x']],
+      ],
+    );
   });
 
   test('status and census requests', async () => {
     const uri = 'file:///ws/census.json';
     await client.open(uri, mcpList('a.b', 'a_b', '<script>'));
     const status = await client.connection.sendRequest('toolwire/status', { uri });
-    assert.deepEqual(status, { state: 'analysed', format: 'mcp-tools-list', tools: 3, offered: 2, errors: 2, warnings: 7 });
-    const census = (await client.connection.sendRequest('toolwire/census', { uri })) as { markdown: string; html: string };
-    assert.match(census.markdown, /\| `a\.b` \| `a_b` \| left out of the request \(the runtime keeps `a_b`\) \| ✓ \| ✓ \| ✓ \| `a_b` \|/);
+    assert.deepEqual(status, {
+      state: 'analysed',
+      format: 'mcp-tools-list',
+      tools: 3,
+      offered: 2,
+      errors: 2,
+      warnings: 7,
+    });
+    const census = (await client.connection.sendRequest('toolwire/census', { uri })) as {
+      markdown: string;
+      html: string;
+    };
+    assert.match(
+      census.markdown,
+      /\| `a\.b` \| `a_b` \| left out of the request \(the runtime keeps `a_b`\) \| ✓ \| ✓ \| ✓ \| `a_b` \|/,
+    );
     assert.match(census.html, /<code>&lt;script&gt;<\/code>/);
     assert.doesNotMatch(census.html, /<script>/);
   });
@@ -103,18 +140,32 @@ describe('quick fixes through the server', () => {
       const target = fixable[index];
       if (!target) return checked;
       const actions = (await client.codeActions(uri, target.range, [target], ['quickfix']))!;
-      const action = actions.find((a) => a.diagnostics?.[0] === undefined || a.diagnostics[0].message === target.message)!;
+      const action = actions.find(
+        (a) => a.diagnostics?.[0] === undefined || a.diagnostics[0].message === target.message,
+      )!;
       assert.ok(action?.edit, `an action for ${target.code}`);
       assert.equal(action.isPreferred, true);
       await client.apply(action.edit);
       const after = problems(await client.diagnostics(uri));
       assert.ok(parses(client.text(uri)), `${action.title}: the text still parses`);
       const targetText = rangeText(text, target.range);
-      assert.ok(!after.some((d) => d.code === target.code && rangeText(client.text(uri), d.range) === targetText && d.message === target.message), `${action.title}: ${target.code} is gone`);
+      assert.ok(
+        !after.some(
+          (d) =>
+            d.code === target.code &&
+            rangeText(client.text(uri), d.range) === targetText &&
+            d.message === target.message,
+        ),
+        `${action.title}: ${target.code} is gone`,
+      );
       const beforeErrors = new Set(before.filter((d) => d.severity === 1).map((d) => d.code));
-      for (const d of after.filter((x) => x.severity === 1)) assert.ok(beforeErrors.has(d.code), `${action.title}: no new error (${d.code}: ${d.message})`);
+      for (const d of after.filter((x) => x.severity === 1))
+        assert.ok(beforeErrors.has(d.code), `${action.title}: no new error (${d.code}: ${d.message})`);
       const atLeastAsSevere = (ds: Diagnostic[]) => ds.filter((d) => d.severity! <= target.severity!).length;
-      assert.ok(atLeastAsSevere(after) < atLeastAsSevere(before), `${action.title}: fewer problems of its severity or worse`);
+      assert.ok(
+        atLeastAsSevere(after) < atLeastAsSevere(before),
+        `${action.title}: fewer problems of its severity or worse`,
+      );
       checked += 1;
       await client.close(uri);
     }
@@ -125,7 +176,17 @@ describe('quick fixes through the server', () => {
   });
 
   test('ADS: invalid-invocation-name and case-collision', async () => {
-    assert.equal(await checkEveryFix('ads2', adsManifest([{ name: 'com.example.x', invocationName: '1st' }, { name: 'Com.Example.get' }, { name: 'com.example.get' }])), 2);
+    assert.equal(
+      await checkEveryFix(
+        'ads2',
+        adsManifest([
+          { name: 'com.example.x', invocationName: '1st' },
+          { name: 'Com.Example.get' },
+          { name: 'com.example.get' },
+        ]),
+      ),
+      2,
+    );
   });
 
   test('rename fixes: invalid-name, wire-collision, reserved-name, case-collision', async () => {
@@ -133,7 +194,19 @@ describe('quick fixes through the server', () => {
     // Every modelled client's warnings carry a proven rename too (issue #8 item 6); a tool VS Code
     // loses only because an earlier one threw has no finding of its own (the thrower's says so).
     assert.equal(await checkEveryFix('mcp', mcpList('a.b', 'a_b', 'tool.search', 'Calc', 'calc')), 8);
-    assert.equal(await checkEveryFix('anthropic', pretty({ model: 'claude-x', tools: [{ name: 'get', input_schema: {} }, { name: 'get', input_schema: {} }] })), 1);
+    assert.equal(
+      await checkEveryFix(
+        'anthropic',
+        pretty({
+          model: 'claude-x',
+          tools: [
+            { name: 'get', input_schema: {} },
+            { name: 'get', input_schema: {} },
+          ],
+        }),
+      ),
+      1,
+    );
   });
 
   test('the rename fix updates tool_choice too', async () => {
@@ -177,14 +250,22 @@ describe('quick fixes through the server', () => {
     const text = mcpList('a.b', 'a_b', 'tool.search', 'a:b');
     await client.open(uri, text);
     await client.diagnostics(uri, (d) => d.length > 0);
-    const actions = (await client.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [], ['source.fixAll.toolwire']))!;
+    const actions = (await client.codeActions(
+      uri,
+      { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      [],
+      ['source.fixAll.toolwire'],
+    ))!;
     assert.equal(actions.length, 1);
     assert.equal(actions[0]!.kind, 'source.fixAll.toolwire');
     const change = actions[0]!.edit!.documentChanges![0]!;
     assert.ok('textDocument' in change && change.textDocument.version === 1, 'a versioned edit');
     await client.apply(actions[0]!.edit!);
     const after = await client.diagnostics(uri);
-    assert.deepEqual(after.filter((d) => d.severity === 1), []);
+    assert.deepEqual(
+      after.filter((d) => d.severity === 1),
+      [],
+    );
     assert.ok(parses(client.text(uri)));
   });
 });
@@ -218,7 +299,10 @@ describe('rename (F2)', () => {
     const uri = 'file:///ws/f2-refuse.json';
     await client.open(uri, OPENAI_A_B);
     const at = positionOf(OPENAI_A_B, '"a.b"', 0, 2);
-    await assert.rejects(client.rename(uri, at, 'a/b'), /"a\/b" would not work: "a\/b" is rejected by openai: the whole request fails\./);
+    await assert.rejects(
+      client.rename(uri, at, 'a/b'),
+      /"a\/b" would not work: "a\/b" is rejected by openai: the whole request fails\./,
+    );
     await assert.rejects(client.rename(uri, at, 'a_b'), /"a_b" would (not work|collide)/);
     await assert.rejects(client.rename(uri, at, ''), /cannot be empty/);
   });
@@ -239,7 +323,9 @@ describe('.toolwire.json changes apply without a restart', () => {
       await client.diagnostics(uri, (d) => d.length === 0);
       writeFileSync(configPath, '{ "targets": ["opneai"] }');
       await client.watchedFilesChanged(pathToFileURL(configPath).href);
-      await client.waitFor('a warning about the broken config', () => client.messages.find((m) => /problem.*Unknown provider "opneai"/.test(m)));
+      await client.waitFor('a warning about the broken config', () =>
+        client.messages.find((m) => /problem.*Unknown provider "opneai"/.test(m)),
+      );
     } finally {
       await client.stop();
     }

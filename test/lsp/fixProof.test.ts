@@ -13,7 +13,10 @@ const errors = (ds: Diagnostic[]) => ds.filter((d) => d.severity === 1);
 const fixable = (ds: Diagnostic[]) => ds.filter((d) => (d.data as { fix?: unknown } | undefined)?.fix !== undefined);
 const everywhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-async function withClient(settings: Record<string, unknown>, run: (client: TestClient) => Promise<void>): Promise<void> {
+async function withClient(
+  settings: Record<string, unknown>,
+  run: (client: TestClient) => Promise<void>,
+): Promise<void> {
   const client = await TestClient.start({ settings });
   try {
     await run(client);
@@ -23,7 +26,9 @@ async function withClient(settings: Record<string, unknown>, run: (client: TestC
 }
 
 async function quickFixes(client: TestClient, uri: string, diagnostic: Diagnostic): Promise<CodeAction[]> {
-  return ((await client.codeActions(uri, diagnostic.range, [diagnostic], ['quickfix'])) ?? []).filter((a) => !a.title.startsWith('Fix all'));
+  return ((await client.codeActions(uri, diagnostic.range, [diagnostic], ['quickfix'])) ?? []).filter(
+    (a) => !a.title.startsWith('Fix all'),
+  );
 }
 
 async function fixAll(client: TestClient, uri: string): Promise<CodeAction[]> {
@@ -48,7 +53,10 @@ describe('issue 13: only proven fixes are offered', () => {
       await client.open(uri, adsManifest([{ name: `com.example.${'q'.repeat(60)}` }]));
       const diagnostics = await client.diagnostics(uri, (d) => fixable(d).length > 0);
       const actions = await quickFixes(client, uri, diagnostics.find((d) => d.code === 'not-invocable')!);
-      assert.deepEqual(actions.map((a) => a.title), [`Add invocationName "${'q'.repeat(60)}"`]);
+      assert.deepEqual(
+        actions.map((a) => a.title),
+        [`Add invocationName "${'q'.repeat(60)}"`],
+      );
     });
   });
 
@@ -57,7 +65,8 @@ describe('issue 13: only proven fixes are offered', () => {
       const uri = 'file:///ws/masked.json';
       await client.open(uri, mcpList('a.b', 'a.b'));
       const diagnostics = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'client-collision'));
-      for (const diagnostic of fixable(diagnostics)) assert.deepEqual(await quickFixes(client, uri, diagnostic), [], `${diagnostic.code} gets no unproven fix`);
+      for (const diagnostic of fixable(diagnostics))
+        assert.deepEqual(await quickFixes(client, uri, diagnostic), [], `${diagnostic.code} gets no unproven fix`);
       const [action] = await fixAll(client, uri);
       assert.ok(action?.edit);
       await client.apply(action.edit);
@@ -70,7 +79,9 @@ describe('issue 13: only proven fixes are offered', () => {
       const uri = 'file:///ws/forced-ads.json';
       await client.open(uri, mcpList('a.b', 'a-b'));
       const diagnostics = await client.diagnostics(uri, (d) => fixable(d).length > 0);
-      const titles = (await Promise.all(fixable(diagnostics).map((d) => quickFixes(client, uri, d)))).flat().map((a) => a.title);
+      const titles = (await Promise.all(fixable(diagnostics).map((d) => quickFixes(client, uri, d))))
+        .flat()
+        .map((a) => a.title);
       assert.ok(titles.length > 0);
       for (const title of titles) assert.match(title, /^Rename tool to/);
       const [action] = await fixAll(client, uri);
@@ -89,7 +100,8 @@ describe('issue 13: only proven fixes are offered', () => {
       await client.open(uri, text);
       const diagnostics = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'client-collision'));
       for (const diagnostic of fixable(diagnostics)) {
-        for (const action of await quickFixes(client, uri, diagnostic)) assert.notEqual(action.title, `Rename tool to "${long}"`);
+        for (const action of await quickFixes(client, uri, diagnostic))
+          assert.notEqual(action.title, `Rename tool to "${long}"`);
       }
       const [action] = await fixAll(client, uri);
       await client.apply(action!.edit!);

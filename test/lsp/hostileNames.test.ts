@@ -38,7 +38,8 @@ describe('hostile tool names through every surface', () => {
       assert.doesNotMatch(html, DANGEROUS, name);
       assert.ok(codeTexts(html).includes(visible(name)), `${JSON.stringify(name)} shown as code in ${contents.value}`);
       // Every client-table row keeps its three cells.
-      for (const row of html.match(/<tr>[\s\S]*?<\/tr>/g) ?? []) assert.equal((row.match(/<t[dh][ >]/g) ?? []).length, 3, `${name}: ${row}`);
+      for (const row of html.match(/<tr>[\s\S]*?<\/tr>/g) ?? [])
+        assert.equal((row.match(/<t[dh][ >]/g) ?? []).length, 3, `${name}: ${row}`);
     }
   });
 
@@ -55,7 +56,10 @@ describe('hostile tool names through every surface', () => {
 
   test('census HTML: escaped, strict CSP, no script, links only to the paging command', async () => {
     const census = (await client.connection.sendRequest('toolwire/census', { uri, pageSize: 1000 })) as Census;
-    assert.match(census.html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';">/);
+    assert.match(
+      census.html,
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';">/,
+    );
     assert.doesNotMatch(census.html, /<(script|img|iframe)\b/i);
     assert.doesNotMatch(census.html, /<a\b(?! href="command:toolwire\.censusPage\?)/);
     const codes = codeTexts(census.html);
@@ -74,8 +78,14 @@ describe('hostile tool names through every surface', () => {
 
   test('diagnostics: plain text, names quoted with their breaks and bidi overrides escaped', async () => {
     const diagnostics: Diagnostic[] = await client.diagnostics(uri, (d) => d.length > 0);
-    const messages = diagnostics.flatMap((d) => [String(d.message), ...(d.relatedInformation ?? []).map((r) => r.message)]);
-    assert.ok(messages.some((m) => m.includes('"line\\nbreak"')), 'the name with a line break is quoted, its break escaped');
+    const messages = diagnostics.flatMap((d) => [
+      String(d.message),
+      ...(d.relatedInformation ?? []).map((r) => r.message),
+    ]);
+    assert.ok(
+      messages.some((m) => m.includes('"line\\nbreak"')),
+      'the name with a line break is quoted, its break escaped',
+    );
     for (const message of messages) assert.doesNotMatch(message, /[\n\r\u202e]/, message);
   });
 });

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyzeWithCarry, ALL_CLIENT_IDS, CLIENTS, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
+import {
+  analyzeWithCarry,
+  ALL_CLIENT_IDS,
+  CLIENTS,
+  type AnalysisOptions,
+  type DocumentResult,
+} from '../../server/src/core';
 import { DocumentAnalyzer } from '../../server/src/documentState';
 import { EditLog } from '../../server/src/editLog';
 import { IdleWork } from '../../server/src/idleWork';
@@ -71,7 +77,12 @@ describe('work ahead of the next edit, while the server is idle', () => {
     const errors: string[] = [];
     const ran: number[] = [];
     const work = new IdleWork(timer, { error: (m) => errors.push(m), info: () => undefined }, 0);
-    work.schedule('file:///t.json', [() => { throw new Error('boom'); }, () => ran.push(2)]);
+    work.schedule('file:///t.json', [
+      () => {
+        throw new Error('boom');
+      },
+      () => ran.push(2),
+    ]);
     while (step()) {
       // drain
     }
@@ -85,26 +96,48 @@ describe('work ahead of the next edit, while the server is idle', () => {
     const handed: Array<{ uri: string; steps: number }> = [];
     const pipeline = (_uri: string, text: string): DocumentResult => {
       const { analysis, carry } = analyzeWithCarry(text, options);
-      return { kind: 'analysis', analysis, options, config: undefined, reads: [], text, modelled: { providers: [] }, carry };
+      return {
+        kind: 'analysis',
+        analysis,
+        options,
+        config: undefined,
+        reads: [],
+        text,
+        modelled: { providers: [] },
+        carry,
+      };
     };
-    const analyzer = new DocumentAnalyzer({ forDocument: () => Promise.resolve(DEFAULT_SETTINGS) }, pipeline, { error: () => undefined, info: () => undefined }, {
-      edits: (uri, from, to) => log.since(uri, from, to),
-      onBase: (uri, version) => log.trim(uri, version),
-      workAhead: (uri, steps) => {
-        handed.push({ uri, steps: steps.length });
-        steps.forEach((work) => work());
+    const analyzer = new DocumentAnalyzer(
+      { forDocument: () => Promise.resolve(DEFAULT_SETTINGS) },
+      pipeline,
+      { error: () => undefined, info: () => undefined },
+      {
+        edits: (uri, from, to) => log.since(uri, from, to),
+        onBase: (uri, version) => log.trim(uri, version),
+        workAhead: (uri, steps) => {
+          handed.push({ uri, steps: steps.length });
+          steps.forEach((work) => work());
+        },
       },
-    });
+    );
     let document = log.documents.create('file:///t.json', 'json', 1, mcpList('a.b', 'c', 'd'));
     await analyzer.stateFor(document);
     const stated = ALL_CLIENT_IDS.filter((id) => CLIENTS[id].oneByOne).length;
     assert.deepEqual(handed[0], { uri: 'file:///t.json', steps: stated }, "every client's keys, a step each");
     // A name edit checked alone: the keys are already counted (run ahead above), so nothing is left.
     const at = document.getText().indexOf('"c"') + 1;
-    document = log.documents.update(document, [{ range: { start: document.positionAt(at), end: document.positionAt(at + 1) }, text: 'e' }], 2);
+    document = log.documents.update(
+      document,
+      [{ range: { start: document.positionAt(at), end: document.positionAt(at + 1) }, text: 'e' }],
+      2,
+    );
     await analyzer.stateFor(document);
     assert.deepEqual(handed[1], { uri: 'file:///t.json', steps: 0 });
     analyzer.forget('file:///t.json');
-    assert.deepEqual(handed.at(-1), { uri: 'file:///t.json', steps: 0 }, 'a closed document hands out none (its work is cancelled)');
+    assert.deepEqual(
+      handed.at(-1),
+      { uri: 'file:///t.json', steps: 0 },
+      'a closed document hands out none (its work is cancelled)',
+    );
   });
 });

@@ -9,7 +9,12 @@ import { TestClient } from './client';
 function comparable(diagnostics: readonly Diagnostic[], uri: string): unknown[] {
   return diagnostics.map((d) => {
     const data = d.data as { version?: number } | undefined;
-    return JSON.parse(JSON.stringify({ ...d, data: data ? { ...data, version: 0 } : data }).replaceAll(JSON.stringify(uri).slice(1, -1), 'URI')) as unknown;
+    return JSON.parse(
+      JSON.stringify({ ...d, data: data ? { ...data, version: 0 } : data }).replaceAll(
+        JSON.stringify(uri).slice(1, -1),
+        'URI',
+      ),
+    ) as unknown;
   });
 }
 
@@ -19,19 +24,35 @@ function full(report: DocumentDiagnosticReport): Diagnostic[] {
 }
 
 /** One edit as the client sends it: `count` characters at the n-th `needle` (plus `delta`) replaced by `text`. */
-function editAt(text: string, needle: string, occurrence: number, delta: number, count: number, replacement: string): TextEdit {
+function editAt(
+  text: string,
+  needle: string,
+  occurrence: number,
+  delta: number,
+  count: number,
+  replacement: string,
+): TextEdit {
   let index = -1;
   for (let i = 0; i <= occurrence; i++) index = text.indexOf(needle, index + 1);
   assert.ok(index >= 0, `${needle} #${occurrence} not found`);
   const document = TextDocument.create('x:', 'json', 0, text);
-  return { range: { start: document.positionAt(index + delta), end: document.positionAt(index + delta + count) }, newText: replacement };
+  return {
+    range: { start: document.positionAt(index + delta), end: document.positionAt(index + delta + count) },
+    newText: replacement,
+  };
 }
 
 /** Descriptions, names, a multi-cursor change, and edits that break and repair the structure. */
 const STEPS: ReadonlyArray<{ readonly what: string; readonly edits: (text: string) => TextEdit[] }> = [
   { what: 'a character in a description', edits: (t) => [editAt(t, 'Performs operation 1500 ', 0, 3, 0, 'x')] },
   { what: 'a deletion in another description', edits: (t) => [editAt(t, 'Performs operation 10 ', 0, 0, 9, '')] },
-  { what: 'two descriptions in one change', edits: (t) => [editAt(t, 'Performs operation 1700 ', 0, 5, 1, 'É'), editAt(t, 'Performs operation 20 ', 0, 5, 0, '😀')] },
+  {
+    what: 'two descriptions in one change',
+    edits: (t) => [
+      editAt(t, 'Performs operation 1700 ', 0, 5, 1, 'É'),
+      editAt(t, 'Performs operation 20 ', 0, 5, 0, '😀'),
+    ],
+  },
   { what: 'a name (now colliding)', edits: (t) => [editAt(t, '"tool_41_get"', 0, 1, 11, 'service.collide501')] },
   { what: 'a quote inside a description', edits: (t) => [editAt(t, 'Performs operation 30 ', 0, 4, 0, '"')] },
   { what: 'the quote removed', edits: (t) => [editAt(t, 'Perf"orms operation 30 ', 0, 4, 1, '')] },
@@ -51,7 +72,8 @@ for (const pull of [true, false]) {
       await client.stop();
     });
 
-    const diagnosticsOf = async (uri: string): Promise<Diagnostic[]> => (pull ? full(await client.pull(uri)) : client.diagnostics(uri));
+    const diagnosticsOf = async (uri: string): Promise<Diagnostic[]> =>
+      pull ? full(await client.pull(uri)) : client.diagnostics(uri);
 
     for (const shape of ['mcp-tools-list', 'openai-chat'] as const) {
       test(`${shape}: ${STEPS.length} edits on 2,000 tools`, async () => {
@@ -74,22 +96,39 @@ for (const pull of [true, false]) {
           // quick fixes are those of the same diagnostic made fresh.
           const current = client.version(uri);
           const versionOf = (d: Diagnostic) => (d.data as { version?: number } | undefined)?.version;
-          assert.ok(edited.every((d) => versionOf(d) === undefined || versionOf(d)! <= current), `after ${step.what}: no version from the future`);
-          const older = edited.find((d) => versionOf(d) !== undefined && versionOf(d)! < current && (d.data as { fix?: unknown }).fix !== undefined);
+          assert.ok(
+            edited.every((d) => versionOf(d) === undefined || versionOf(d)! <= current),
+            `after ${step.what}: no version from the future`,
+          );
+          const older = edited.find(
+            (d) =>
+              versionOf(d) !== undefined && versionOf(d)! < current && (d.data as { fix?: unknown }).fix !== undefined,
+          );
           if (older) {
             const twin = expected[edited.indexOf(older)]!;
-            const titles = async (at: string, d: Diagnostic) => ((await client.codeActions(at, d.range, [d], ['quickfix'])) ?? []).map((a) => a.title);
-            assert.deepEqual(await titles(uri, older), await titles(fresh, twin), `after ${step.what}: an older diagnostic keeps its quick fixes`);
+            const titles = async (at: string, d: Diagnostic) =>
+              ((await client.codeActions(at, d.range, [d], ['quickfix'])) ?? []).map((a) => a.title);
+            assert.deepEqual(
+              await titles(uri, older),
+              await titles(fresh, twin),
+              `after ${step.what}: an older diagnostic keeps its quick fixes`,
+            );
             olderChecked += 1;
           }
           // A finding after a one-line edit moved (its offsets did) yet sits where it sat: its
           // diagnostic is carried over from the version before, and equals a fresh one (above).
           const editedLine = edits[0]!.range.start.line;
-          if (edits.length === 1) carriedChecked += edited.filter((d) => d.range.start.line > editedLine && versionOf(d) !== undefined && versionOf(d)! < current).length;
+          if (edits.length === 1)
+            carriedChecked += edited.filter(
+              (d) => d.range.start.line > editedLine && versionOf(d) !== undefined && versionOf(d)! < current,
+            ).length;
           await client.close(fresh);
         }
         assert.ok(olderChecked > 0, 'some edit reused diagnostics with fixes (else the check above never ran)');
-        assert.ok(carriedChecked > 0, 'some diagnostic after an edit was carried over (else the comparison above never saw one)');
+        assert.ok(
+          carriedChecked > 0,
+          'some diagnostic after an edit was carried over (else the comparison above never saw one)',
+        );
         await client.close(uri);
       });
     }

@@ -14,17 +14,22 @@ describe('messages in the editor', () => {
     const uri = 'file:///ws/messages/collision.json';
     const text = mcpList('a.b', 'a_b');
     await client.open(uri, text);
-    const diagnostics = (await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'))).filter((d) => d.code === 'wire-collision');
+    const diagnostics = (await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'))).filter(
+      (d) => d.code === 'wire-collision',
+    );
     const leftOut = diagnostics.find((d) => rangeText(text, d.range) === '"a.b"')!;
     assert.equal(leftOut.message, 'Left out of the request: sent as "a_b", like "a_b", which the runtime keeps.');
     const data = leftOut.data as { detail?: string; fix?: unknown };
     assert.match(data.detail ?? '', /^The runtime keeps "a_b" .* Rename it, e\.g\. "a-b"\.$/);
     assert.ok(data.fix, 'the quick fix still travels in data');
     const related = leftOut.relatedInformation!;
-    assert.deepEqual(related.map((r) => [rangeText(text, r.location.range), r.message]), [
-      ['"a_b"', '"a_b" is also sent as "a_b" (kept)'],
-      ['"a.b"', data.detail],
-    ]);
+    assert.deepEqual(
+      related.map((r) => [rangeText(text, r.location.range), r.message]),
+      [
+        ['"a_b"', '"a_b" is also sent as "a_b" (kept)'],
+        ['"a.b"', data.detail],
+      ],
+    );
   });
 
   test('a finding that points nowhere keeps relatedInformation empty; its detail is in the hover', async () => {
@@ -32,13 +37,22 @@ describe('messages in the editor', () => {
     await client.open(uri, ADS_PROBLEMS);
     const diagnostics = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'not-invocable'));
     const notInvocable = diagnostics.find((d) => d.code === 'not-invocable')!;
-    assert.equal(notInvocable.message, 'Not invocable: derives "com-example-fulfilment-warehouse-operations-reserve-inventory-for-order", 71 characters, over ADS-2\'s 64.');
+    assert.equal(
+      notInvocable.message,
+      'Not invocable: derives "com-example-fulfilment-warehouse-operations-reserve-inventory-for-order", 71 characters, over ADS-2\'s 64.',
+    );
     assert.equal(notInvocable.relatedInformation, undefined);
     const hover = await client.hover(uri, positionOf(ADS_PROBLEMS, '"com.example.fulfilment', 0, 2));
     const value = (hover!.contents as MarkupContent).value;
     // Issue 11, item 5: the not-invocable hover shows the derived name and its length.
-    assert.match(value, /Wire name: \*\*none\*\* \(derives `com-example-fulfilment-warehouse-operations-reserve-inventory-for-order`, \*\*71 characters\*\*, over ADS-2's 64; never truncated, so not invocable\)/);
-    assert.match(value, /`not-invocable`: ADS-2 forbids truncating it, so clients MUST treat the capability as not invocable and models never see it\. Add an invocationName, e\.g\. "fulfilment-warehouse-operations-reserve-inventory-for-order"\./);
+    assert.match(
+      value,
+      /Wire name: \*\*none\*\* \(derives `com-example-fulfilment-warehouse-operations-reserve-inventory-for-order`, \*\*71 characters\*\*, over ADS-2's 64; never truncated, so not invocable\)/,
+    );
+    assert.match(
+      value,
+      /`not-invocable`: ADS-2 forbids truncating it, so clients MUST treat the capability as not invocable and models never see it\. Add an invocationName, e\.g\. "fulfilment-warehouse-operations-reserve-inventory-for-order"\./,
+    );
   });
 
   test('an ADS name derived into invalid characters: the hover says which name and why', async () => {
@@ -46,7 +60,11 @@ describe('messages in the editor', () => {
     const text = JSON.stringify({ specVersion: '0.3.0', capabilities: [{ name: 'com.example.get!' }] }, null, 2);
     await client.open(uri, text);
     await client.diagnostics(uri, (d) => d.some((x) => x.code === 'not-invocable'));
-    const value = ((await client.hover(uri, positionOf(text, '"com.example.get!"', 0, 2)))!.contents as MarkupContent).value;
-    assert.match(value, /Wire name: \*\*none\*\* \(derives `com-example-get!`, 16 characters, not a valid tool name: `\[A-Za-z0-9_-\]` only\)/);
+    const value = ((await client.hover(uri, positionOf(text, '"com.example.get!"', 0, 2)))!.contents as MarkupContent)
+      .value;
+    assert.match(
+      value,
+      /Wire name: \*\*none\*\* \(derives `com-example-get!`, 16 characters, not a valid tool name: `\[A-Za-z0-9_-\]` only\)/,
+    );
   });
 });

@@ -14,7 +14,11 @@ const TOOLS = pretty({
     {
       name: 'list_files',
       description: 'd',
-      inputSchema: { type: 'object', properties: { $top: { type: 'integer' }, 'page token': { type: 'string' }, path: { type: 'string' } }, required: ['$top', 'path'] },
+      inputSchema: {
+        type: 'object',
+        properties: { $top: { type: 'integer' }, 'page token': { type: 'string' }, path: { type: 'string' } },
+        required: ['$top', 'path'],
+      },
     },
   ],
 });
@@ -28,13 +32,22 @@ describe('invalid-parameter-name over LSP', () => {
     const uri = 'file:///ws/params.json';
     await client.open(uri, TOOLS);
     const diagnostics = problems(await client.diagnostics(uri, (d) => d.length > 0));
-    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, rangeText(TOOLS, d.range)]), [
-      ['invalid-parameter-name', 1, '"$top"'],
-      ['invalid-parameter-name', 1, '"page token"'],
-    ]);
-    assert.equal(diagnostics[0]!.codeDescription?.href, 'https://github.com/toolwire/toolwire/blob/main/docs/diagnostics.md#invalid-parameter-name');
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.severity, rangeText(TOOLS, d.range)]),
+      [
+        ['invalid-parameter-name', 1, '"$top"'],
+        ['invalid-parameter-name', 1, '"page token"'],
+      ],
+    );
+    assert.equal(
+      diagnostics[0]!.codeDescription?.href,
+      'https://github.com/toolwire/toolwire/blob/main/docs/diagnostics.md#invalid-parameter-name',
+    );
     assert.equal(diagnostics[0]!.message, 'Parameter "$top" is rejected by anthropic: the whole request fails.');
-    assert.match((diagnostics[0]!.data as { detail: string }).detail, /^Anthropic \(anthropic: \^\[a-zA-Z0-9_\.-\]\{1,64\}\$\)/);
+    assert.match(
+      (diagnostics[0]!.data as { detail: string }).detail,
+      /^Anthropic \(anthropic: \^\[a-zA-Z0-9_\.-\]\{1,64\}\$\)/,
+    );
   });
 
   test('the quick fix renames the key and its required entry, and the diagnostic goes', async () => {
@@ -49,8 +62,13 @@ describe('invalid-parameter-name over LSP', () => {
     const schema = JSON.parse(client.text(uri)).tools[0].inputSchema;
     assert.deepEqual(Object.keys(schema.properties), ['_top', 'page token', 'path']);
     assert.deepEqual(schema.required, ['_top', 'path']);
-    const after = problems(await client.diagnostics(uri, (d) => !d.some((x) => rangeText(client.text(uri), x.range) === '"$top"')));
-    assert.deepEqual(after.map((d) => rangeText(client.text(uri), d.range)), ['"page token"']);
+    const after = problems(
+      await client.diagnostics(uri, (d) => !d.some((x) => rangeText(client.text(uri), x.range) === '"$top"')),
+    );
+    assert.deepEqual(
+      after.map((d) => rangeText(client.text(uri), d.range)),
+      ['"page token"'],
+    );
   });
 
   test('settings decide: the code turned off, or targets without Anthropic', async () => {

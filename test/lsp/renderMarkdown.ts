@@ -10,7 +10,9 @@ interface MarkdownIt {
   render(markdown: string): string;
   linkify: { set(options: { fuzzyLink: boolean }): void };
 }
-const MarkdownItClass = createRequire(__filename)('markdown-it') as new (options: Record<string, unknown>) => MarkdownIt;
+const MarkdownItClass = createRequire(__filename)('markdown-it') as new (
+  options: Record<string, unknown>,
+) => MarkdownIt;
 
 export function renderMarkdown(markdown: string): string {
   const md = new MarkdownItClass({ html: true, linkify: true });
@@ -19,7 +21,10 @@ export function renderMarkdown(markdown: string): string {
 }
 
 export function decodeHtml(html: string): string {
-  return html.replace(/&(lt|gt|quot|amp|#39);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', amp: '&', '#39': "'" })[e]!);
+  return html.replace(
+    /&(lt|gt|quot|amp|#39);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', quot: '"', amp: '&', '#39': "'" })[e]!,
+  );
 }
 
 /** The text of every `<code>` element, decoded. */

@@ -4,7 +4,11 @@ import type { Diagnostic, DocumentSymbol, MarkupContent } from 'vscode-languages
 import { TestClient, positionOf, rangeText } from './client';
 
 const problems = (ds: Diagnostic[]) => ds.filter((d) => d.severity !== 4);
-const collisionsOn = (text: string, ds: Diagnostic[]) => problems(ds).filter((d) => d.code === 'wire-collision').map((d) => rangeText(text, d.range)).sort();
+const collisionsOn = (text: string, ds: Diagnostic[]) =>
+  problems(ds)
+    .filter((d) => d.code === 'wire-collision')
+    .map((d) => rangeText(text, d.range))
+    .sort();
 
 const TS_SERVER = [
   "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
@@ -15,9 +19,36 @@ const TS_SERVER = [
   '',
 ].join('\n');
 
-const PY_SERVER = ['from mcp.server.fastmcp import FastMCP', '', 'mcp = FastMCP("orders")', '', '@mcp.tool()', 'def orders_get(order_id: str) -> str:', '    return order_id', '', '@mcp.tool(name="orders.get")', 'def fetch_order(order_id: str) -> str:', '    return order_id', ''].join('\n');
+const PY_SERVER = [
+  'from mcp.server.fastmcp import FastMCP',
+  '',
+  'mcp = FastMCP("orders")',
+  '',
+  '@mcp.tool()',
+  'def orders_get(order_id: str) -> str:',
+  '    return order_id',
+  '',
+  '@mcp.tool(name="orders.get")',
+  'def fetch_order(order_id: str) -> str:',
+  '    return order_id',
+  '',
+].join('\n');
 
-const GO_SERVER = ['package main', '', 'import (', '\t"github.com/mark3labs/mcp-go/mcp"', '\t"github.com/mark3labs/mcp-go/server"', ')', '', 'func main() {', '\ts := server.NewMCPServer("github", "1.0.0")', '\ts.AddTool(mcp.NewTool("get.issue"), h)', '\ts.AddTool(mcp.NewTool(`get_issue`), h)', '}', ''].join('\n');
+const GO_SERVER = [
+  'package main',
+  '',
+  'import (',
+  '\t"github.com/mark3labs/mcp-go/mcp"',
+  '\t"github.com/mark3labs/mcp-go/server"',
+  ')',
+  '',
+  'func main() {',
+  '\ts := server.NewMCPServer("github", "1.0.0")',
+  '\ts.AddTool(mcp.NewTool("get.issue"), h)',
+  '\ts.AddTool(mcp.NewTool(`get_issue`), h)',
+  '}',
+  '',
+].join('\n');
 
 describe('source code in the language server (issue 12)', () => {
   let client: TestClient;
@@ -25,7 +56,12 @@ describe('source code in the language server (issue 12)', () => {
   after(() => client.stop());
 
   /** Opens a server file, waits for the collision on both names, hovers, applies the fix: the collision is gone. */
-  async function collideHoverFix(uri: string, text: string, languageId: string, names: readonly string[]): Promise<string> {
+  async function collideHoverFix(
+    uri: string,
+    text: string,
+    languageId: string,
+    names: readonly string[],
+  ): Promise<string> {
     await client.open(uri, text, languageId);
     const found = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'));
     assert.deepEqual(collisionsOn(text, found), [...names].sort(), JSON.stringify(found));
@@ -33,23 +69,35 @@ describe('source code in the language server (issue 12)', () => {
     assert.ok(hover, 'a hover on the name');
     assert.equal(rangeText(text, hover.range!), names[0]);
     assert.match((hover.contents as MarkupContent).value, /VS Code|Claude Code|Cursor/);
-    const fixable = problems(found).find((d) => d.code === 'wire-collision' && (d.data as { fix?: unknown } | undefined)?.fix !== undefined) ?? problems(found).find((d) => d.code === 'wire-collision')!;
+    const fixable =
+      problems(found).find(
+        (d) => d.code === 'wire-collision' && (d.data as { fix?: unknown } | undefined)?.fix !== undefined,
+      ) ?? problems(found).find((d) => d.code === 'wire-collision')!;
     const actions = (await client.codeActions(uri, fixable.range, [fixable], ['quickfix']))!;
     const action = actions.find((a) => a.isPreferred) ?? actions.find((a) => a.edit);
     assert.ok(action?.edit, JSON.stringify(actions));
     await client.apply(action.edit);
     const after = await client.diagnostics(uri);
-    assert.deepEqual(problems(after).filter((d) => d.code === 'wire-collision'), []);
+    assert.deepEqual(
+      problems(after).filter((d) => d.code === 'wire-collision'),
+      [],
+    );
     return client.text(uri);
   }
 
   test('TypeScript MCP server: wire-collision on both literals, hover, quick fix keeps the quotes', async () => {
-    const fixed = await collideHoverFix('file:///ws/src/server.ts', TS_SERVER, 'typescript', [`'admin.tools.list'`, `"admin_tools_list"`]);
+    const fixed = await collideHoverFix('file:///ws/src/server.ts', TS_SERVER, 'typescript', [
+      `'admin.tools.list'`,
+      `"admin_tools_list"`,
+    ]);
     assert.match(fixed, /server\.registerTool\('[a-z_-]+', \{ description: 'List' \}/);
   });
 
   test('FastMCP: a function-name tool and name= collide; the fix writes name= in the decorator', async () => {
-    const fixed = await collideHoverFix('file:///ws/src/server.py', PY_SERVER, 'python', ['orders_get', '"orders.get"']);
+    const fixed = await collideHoverFix('file:///ws/src/server.py', PY_SERVER, 'python', [
+      'orders_get',
+      '"orders.get"',
+    ]);
     assert.match(fixed, /@mcp\.tool\(name="[a-z_-]+"\)\ndef fetch_order/);
   });
 
@@ -64,7 +112,9 @@ describe('source code in the language server (issue 12)', () => {
     await client.open(uri, text, 'typescript');
     assert.deepEqual(collisionsOn(text, await client.diagnostics(uri)), []);
     const end = positionOf(text, '}));', 0, 4);
-    await client.edit(uri, [{ range: { start: end, end }, newText: "\nserver.tool('admin_tools_list', async () => ({ content: [] }));" }]);
+    await client.edit(uri, [
+      { range: { start: end, end }, newText: "\nserver.tool('admin_tools_list', async () => ({ content: [] }));" },
+    ]);
     const found = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'));
     assert.deepEqual(collisionsOn(client.text(uri), found), [`'admin.tools.list'`, `'admin_tools_list'`]);
   });
@@ -87,14 +137,21 @@ describe('source code in the language server (issue 12)', () => {
     const text = TS_SERVER.replace(/server\.registerTool\("admin_tools_list".*\n/, '');
     await client.open(uri, text, 'typescript');
     await client.diagnostics(uri, (d) => d.length > 0);
-    const hints = (await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } }))!;
-    assert.deepEqual(hints.map((h) => h.label), ['→ admin_tools_list']);
+    const hints = (await client.inlayHints(uri, {
+      start: { line: 0, character: 0 },
+      end: { line: 999, character: 0 },
+    }))!;
+    assert.deepEqual(
+      hints.map((h) => h.label),
+      ['→ admin_tools_list'],
+    );
     assert.deepEqual(hints[0]!.position, positionOf(text, `'admin.tools.list'`, 0, `'admin.tools.list'`.length));
   });
 
   test('an ordinary TypeScript file shows nothing', async () => {
     const uri = 'file:///ws/src/plain.ts';
-    const text = 'export function registerTool(name: string) { return name; }\nregisterTool("a.b");\nregisterTool("a_b");\n';
+    const text =
+      'export function registerTool(name: string) { return name; }\nregisterTool("a.b");\nregisterTool("a_b");\n';
     await client.open(uri, text, 'typescript');
     assert.deepEqual(await client.diagnostics(uri), []);
   });

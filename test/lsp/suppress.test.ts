@@ -51,7 +51,13 @@ function applyToDisk(edit: WorkspaceEdit): string[] {
     }
     const path = new URL(change.textDocument.uri).pathname;
     const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
-    writeFileSync(path, TextDocument.applyEdits(TextDocument.create(change.textDocument.uri, 'json', 0, before), change.edits as TextEdit[]));
+    writeFileSync(
+      path,
+      TextDocument.applyEdits(
+        TextDocument.create(change.textDocument.uri, 'json', 0, before),
+        change.edits as TextEdit[],
+      ),
+    );
     written.push(change.textDocument.uri);
   }
   return written;
@@ -70,9 +76,18 @@ describe('Suppress CODE for this tool', () => {
       const action = await suppressAction(client, uri, target);
       await client.apply(action.edit!);
       const text = client.text(uri);
-      assert.equal(text, OPENAI.replace('    { "type": "function", "function": { "name": "get.weather" } }', '    // toolwire-disable-next-line invalid-name\n    { "type": "function", "function": { "name": "get.weather" } }'));
+      assert.equal(
+        text,
+        OPENAI.replace(
+          '    { "type": "function", "function": { "name": "get.weather" } }',
+          '    // toolwire-disable-next-line invalid-name\n    { "type": "function", "function": { "name": "get.weather" } }',
+        ),
+      );
       const after = await pulled(client, uri);
-      assert.deepEqual(after.map((d) => key(text, d)), before.filter((d) => d !== target).map((d) => key(OPENAI, d)));
+      assert.deepEqual(
+        after.map((d) => key(text, d)),
+        before.filter((d) => d !== target).map((d) => key(OPENAI, d)),
+      );
     } finally {
       await client.stop();
     }
@@ -83,18 +98,36 @@ describe('Suppress CODE for this tool', () => {
     const client = await TestClient.start({ pull: true, workspaceFolder: folder });
     try {
       const uri = pathToFileURL(join(folder, 'tools.yaml')).href;
-      const yaml = 'model: gpt-4o\ntools:\n  - type: function\n    function:\n      name: get.weather\n  - type: function\n    function:\n      name: GET.weather\n';
+      const yaml =
+        'model: gpt-4o\ntools:\n  - type: function\n    function:\n      name: get.weather\n  - type: function\n    function:\n      name: GET.weather\n';
       await client.open(uri, yaml, 'yaml');
       const before = await pulled(client, uri);
       const target = before.find((d) => d.code === 'invalid-name' && rangeText(yaml, d.range) === 'get.weather')!;
       await client.apply((await suppressAction(client, uri, target)).edit!);
-      assert.ok(client.text(uri).includes('    function:\n      # toolwire-disable-next-line invalid-name\n      name: get.weather\n'), client.text(uri));
-      const next = (await pulled(client, uri)).find((d) => d.code === 'case-collision' && rangeText(client.text(uri), d.range) === 'get.weather');
+      assert.ok(
+        client
+          .text(uri)
+          .includes('    function:\n      # toolwire-disable-next-line invalid-name\n      name: get.weather\n'),
+        client.text(uri),
+      );
+      const next = (await pulled(client, uri)).find(
+        (d) => d.code === 'case-collision' && rangeText(client.text(uri), d.range) === 'get.weather',
+      );
       assert.ok(next, 'the case collision is still there');
       await client.apply((await suppressAction(client, uri, next)).edit!);
-      assert.ok(client.text(uri).includes('      # toolwire-disable-next-line invalid-name, case-collision\n      name: get.weather\n'), client.text(uri));
+      assert.ok(
+        client
+          .text(uri)
+          .includes('      # toolwire-disable-next-line invalid-name, case-collision\n      name: get.weather\n'),
+        client.text(uri),
+      );
       const after = await pulled(client, uri);
-      assert.deepEqual(after.filter((d) => rangeText(client.text(uri), d.range) === 'get.weather' || d.code === 'unused-suppression').map((d) => d.code), []);
+      assert.deepEqual(
+        after
+          .filter((d) => rangeText(client.text(uri), d.range) === 'get.weather' || d.code === 'unused-suppression')
+          .map((d) => d.code),
+        [],
+      );
     } finally {
       await client.stop();
     }
@@ -113,11 +146,22 @@ describe('Suppress CODE for this tool', () => {
       const configUri = pathToFileURL(join(folder, '.toolwire.json')).href;
       assert.deepEqual(applyToDisk(action.edit!), [configUri], 'only the config changes, never the plain JSON file');
       const written = readFileSync(join(folder, '.toolwire.json'), 'utf8');
-      assert.deepEqual(JSON.parse(written), { targets: ['openai'], ignore: ['fixtures/**', { file: 'tools.json', tool: 'get.weather', code: 'invalid-name' }] });
-      assert.ok(written.startsWith('{\n    "targets": ["openai"],\n    "ignore": [\n        "fixtures/**",\n        {\n            "file"'), written);
+      assert.deepEqual(JSON.parse(written), {
+        targets: ['openai'],
+        ignore: ['fixtures/**', { file: 'tools.json', tool: 'get.weather', code: 'invalid-name' }],
+      });
+      assert.ok(
+        written.startsWith(
+          '{\n    "targets": ["openai"],\n    "ignore": [\n        "fixtures/**",\n        {\n            "file"',
+        ),
+        written,
+      );
       await client.watchedFilesChanged(configUri);
       const after = await pulled(client, uri);
-      assert.deepEqual(after.map((d) => key(OPENAI, d)), before.filter((d) => d !== target).map((d) => key(OPENAI, d)));
+      assert.deepEqual(
+        after.map((d) => key(OPENAI, d)),
+        before.filter((d) => d !== target).map((d) => key(OPENAI, d)),
+      );
     } finally {
       await client.stop();
     }
@@ -133,12 +177,21 @@ describe('Suppress CODE for this tool', () => {
       const target = before.find((d) => d.code === 'invalid-name' && rangeText(OPENAI, d.range) === '"get.time"')!;
       const action = await suppressAction(client, uri, target);
       const configUri = pathToFileURL(join(folder, '.toolwire.json')).href;
-      assert.deepEqual(action.edit!.documentChanges?.[0], { kind: 'create', uri: configUri, options: { ignoreIfExists: true } });
+      assert.deepEqual(action.edit!.documentChanges?.[0], {
+        kind: 'create',
+        uri: configUri,
+        options: { ignoreIfExists: true },
+      });
       applyToDisk(action.edit!);
-      assert.deepEqual(JSON.parse(readFileSync(join(folder, '.toolwire.json'), 'utf8')), { ignore: [{ file: 'tools.json', tool: 'get.time', code: 'invalid-name' }] });
+      assert.deepEqual(JSON.parse(readFileSync(join(folder, '.toolwire.json'), 'utf8')), {
+        ignore: [{ file: 'tools.json', tool: 'get.time', code: 'invalid-name' }],
+      });
       await client.watchedFilesChanged(configUri);
       const after = await pulled(client, uri);
-      assert.deepEqual(after.map((d) => key(OPENAI, d)), before.filter((d) => d !== target).map((d) => key(OPENAI, d)));
+      assert.deepEqual(
+        after.map((d) => key(OPENAI, d)),
+        before.filter((d) => d !== target).map((d) => key(OPENAI, d)),
+      );
     } finally {
       await client.stop();
     }
@@ -164,7 +217,10 @@ describe('Suppress CODE for this tool', () => {
     const client = await TestClient.start({ pull: true, workspaceFolder: folder });
     try {
       const uri = pathToFileURL(join(folder, 'tools.jsonc')).href;
-      const text = OPENAI.replace('    { "type": "function", "function": { "name": "get.time" } }', '    // toolwire-disable-next-line invalid-name, wire-collision -- old\n    { "type": "function", "function": { "name": "get.time" } }');
+      const text = OPENAI.replace(
+        '    { "type": "function", "function": { "name": "get.time" } }',
+        '    // toolwire-disable-next-line invalid-name, wire-collision -- old\n    { "type": "function", "function": { "name": "get.time" } }',
+      );
       await client.open(uri, text, 'jsonc');
       const before = await pulled(client, uri);
       const stale = before.find((d) => d.code === 'unused-suppression')!;
@@ -174,28 +230,48 @@ describe('Suppress CODE for this tool', () => {
       const remove = actions.find((a) => a.title === 'Remove unused suppression');
       assert.ok(remove?.edit, JSON.stringify(actions.map((a) => a.title)));
       assert.equal(remove.isPreferred, true);
-      assert.equal(actions.filter((a) => a.title.startsWith('Suppress')).length, 0, 'a stale suppression is not itself suppressed');
+      assert.equal(
+        actions.filter((a) => a.title.startsWith('Suppress')).length,
+        0,
+        'a stale suppression is not itself suppressed',
+      );
       await client.apply(remove.edit);
       assert.equal(client.text(uri), text.replace('invalid-name, wire-collision -- old', 'invalid-name -- old'));
       const after = await pulled(client, uri);
-      assert.deepEqual(after.map((d) => key(client.text(uri), d)), before.filter((d) => d !== stale).map((d) => key(text, d)));
+      assert.deepEqual(
+        after.map((d) => key(client.text(uri), d)),
+        before.filter((d) => d !== stale).map((d) => key(text, d)),
+      );
     } finally {
       await client.stop();
     }
   });
 
   test('an open .toolwire.json shows its ignore entries that silence nothing', async () => {
-    const config = JSON.stringify({ ignore: [{ file: 'tools.json', tool: 'get.weather', code: 'invalid-name' }, { file: 'tools.json', code: 'wire-collision' }, { file: 'old.json', code: 'invalid-name' }] }, null, 2);
+    const config = JSON.stringify(
+      {
+        ignore: [
+          { file: 'tools.json', tool: 'get.weather', code: 'invalid-name' },
+          { file: 'tools.json', code: 'wire-collision' },
+          { file: 'old.json', code: 'invalid-name' },
+        ],
+      },
+      null,
+      2,
+    );
     const folder = folderWith({ '.toolwire.json': config, 'tools.json': OPENAI });
     const client = await TestClient.start({ pull: true, workspaceFolder: folder });
     try {
       const uri = pathToFileURL(join(folder, '.toolwire.json')).href;
       await client.open(uri, config);
       const found = await pulled(client, uri);
-      assert.deepEqual(found.map((d) => [d.code, rangeText(config, d.range).replace(/\s+/g, ' ')]), [
-        ['unused-suppression', '{ "file": "tools.json", "code": "wire-collision" }'],
-        ['unused-suppression', '{ "file": "old.json", "code": "invalid-name" }'],
-      ]);
+      assert.deepEqual(
+        found.map((d) => [d.code, rangeText(config, d.range).replace(/\s+/g, ' ')]),
+        [
+          ['unused-suppression', '{ "file": "tools.json", "code": "wire-collision" }'],
+          ['unused-suppression', '{ "file": "old.json", "code": "invalid-name" }'],
+        ],
+      );
     } finally {
       await client.stop();
     }

@@ -6,14 +6,25 @@ import { TestClient, positionOf, rangeText } from './client';
 const problems = (ds: Diagnostic[]) => ds.filter((d) => d.severity !== 4);
 
 /** An OpenAI request body in YAML: a rejected name in plain style, referenced from tool_choice. */
-const OPENAI_YAML = ['model: gpt-4o', 'tools:', '  - type: function', '    function:', '      name: get weather   # the weather tool', '      parameters: {type: object}', 'tool_choice:', '  type: function', "  function: {name: 'get weather'}", ''].join('\n');
+const OPENAI_YAML = [
+  'model: gpt-4o',
+  'tools:',
+  '  - type: function',
+  '    function:',
+  '      name: get weather   # the weather tool',
+  '      parameters: {type: object}',
+  'tool_choice:',
+  '  type: function',
+  "  function: {name: 'get weather'}",
+  '',
+].join('\n');
 
 describe('YAML documents in the language server', () => {
   let client: TestClient;
   before(async () => (client = await TestClient.start()));
   after(() => client.stop());
 
-  test('diagnostics on the scalar token, and a quick fix that keeps each token\'s quoting', async () => {
+  test("diagnostics on the scalar token, and a quick fix that keeps each token's quoting", async () => {
     const uri = 'file:///ws/request.yaml';
     await client.open(uri, OPENAI_YAML, 'yaml');
     const found = problems(await client.diagnostics(uri, (d) => d.length > 0));
@@ -25,8 +36,14 @@ describe('YAML documents in the language server', () => {
     const action = actions.find((a) => a.isPreferred);
     assert.ok(action?.edit, JSON.stringify(actions));
     await client.apply(action.edit);
-    assert.equal(client.text(uri), OPENAI_YAML.replace('name: get weather ', 'name: get_weather ').replace("'get weather'", "'get_weather'"));
-    assert.deepEqual(problems(await client.diagnostics(uri)).filter((d) => d.severity === 1), []);
+    assert.equal(
+      client.text(uri),
+      OPENAI_YAML.replace('name: get weather ', 'name: get_weather ').replace("'get weather'", "'get_weather'"),
+    );
+    assert.deepEqual(
+      problems(await client.diagnostics(uri)).filter((d) => d.severity === 1),
+      [],
+    );
   });
 
   test('an untitled buffer with languageId yaml is read as YAML', async () => {
@@ -34,7 +51,10 @@ describe('YAML documents in the language server', () => {
     const text = 'tools:\n  - name: a.b\n    inputSchema: {}\n  - name: a_b\n    inputSchema: {}\n';
     await client.open(uri, text, 'yaml');
     const found = problems(await client.diagnostics(uri, (d) => d.length > 0));
-    assert.ok(found.some((d) => d.code === 'wire-collision' && rangeText(text, d.range) === 'a.b'), JSON.stringify(found));
+    assert.ok(
+      found.some((d) => d.code === 'wire-collision' && rangeText(text, d.range) === 'a.b'),
+      JSON.stringify(found),
+    );
   });
 
   test('hover and F2 rename on a YAML name', async () => {
@@ -56,7 +76,10 @@ describe('YAML documents in the language server', () => {
     const text = 'tools:\n  - name: "x.y"\n    inputSchema: {}\n  - name: ok\n    inputSchema: {}\n';
     await client.open(uri, text, 'yaml');
     const hints = await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } });
-    assert.deepEqual(hints!.map((h) => h.label), ['→ x_y']);
+    assert.deepEqual(
+      hints!.map((h) => h.label),
+      ['→ x_y'],
+    );
     assert.deepEqual(hints![0]!.position, positionOf(text, '"x.y"', 0, '"x.y"'.length));
   });
 });

@@ -43,24 +43,47 @@ interface ActionRun {
 /** The script as the composite runs it: each input as INPUT_*, with GitHub's output files. */
 function runAction(cwd: string, inputs: Record<string, string>, cli = CLI): ActionRun {
   const github = mkdtempSync(join(tmpdir(), 'toolwire-action-'));
-  const files = { GITHUB_OUTPUT: join(github, 'output'), GITHUB_STEP_SUMMARY: join(github, 'summary'), RUNNER_TEMP: github };
+  const files = {
+    GITHUB_OUTPUT: join(github, 'output'),
+    GITHUB_STEP_SUMMARY: join(github, 'summary'),
+    RUNNER_TEMP: github,
+  };
   writeFileSync(files.GITHUB_OUTPUT, '');
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', TOOLWIRE_CLI: cli, ...files };
   // Every input, as the composite passes it: the default when the workflow does not set it.
   for (const [name, spec] of Object.entries(action.inputs)) env[envName(name)] = inputs[name] ?? spec.default ?? '';
   const result = spawnSync(process.execPath, [SCRIPT], { cwd, env, encoding: 'utf8' });
-  const outputs = Object.fromEntries(readFileSync(files.GITHUB_OUTPUT, 'utf8').split('\n').filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const outputs = Object.fromEntries(
+    readFileSync(files.GITHUB_OUTPUT, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('='))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
   const summary = existsSync(files.GITHUB_STEP_SUMMARY) ? readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8') : '';
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, outputs, summary };
 }
 
-const COLLISION = JSON.stringify({ tools: [{ name: 'a.b', inputSchema: {} }, { name: 'a_b', inputSchema: {} }] }, null, 2);
+const COLLISION = JSON.stringify(
+  {
+    tools: [
+      { name: 'a.b', inputSchema: {} },
+      { name: 'a_b', inputSchema: {} },
+    ],
+  },
+  null,
+  2,
+);
 const CLEAN = JSON.stringify({ tools: [{ name: 'ok', inputSchema: {} }] });
 
 describe('action.yml', () => {
   test('is a composite action whose every input reaches the script under its INPUT_ name', () => {
     assert.equal(action.runs.using, 'composite');
-    assert.deepEqual(Object.keys(action.inputs).filter((i) => ['paths', 'config', 'clients', 'baseline', 'fail-on-findings'].includes(i)), ['paths', 'config', 'clients', 'baseline', 'fail-on-findings']);
+    assert.deepEqual(
+      Object.keys(action.inputs).filter((i) =>
+        ['paths', 'config', 'clients', 'baseline', 'fail-on-findings'].includes(i),
+      ),
+      ['paths', 'config', 'clients', 'baseline', 'fail-on-findings'],
+    );
     const check = action.runs.steps.find((s) => s.id === 'check');
     assert.ok(check, 'a step with id check');
     assert.ok(check.run?.includes('scripts/action-check.mjs'), 'the check step runs the script');
@@ -70,10 +93,17 @@ describe('action.yml', () => {
       assert.equal(check.env?.[envName(name)], `\${{ inputs.${name} }}`, `${name} is passed as ${envName(name)}`);
       assert.match(script, new RegExp(`(?:input|booleanInput)\\('${name}'`), `the script reads ${name}`);
     }
-    assert.deepEqual(Object.keys(check.env ?? {}).sort(), Object.keys(action.inputs).filter((i) => i !== 'upload').map(envName).sort(), 'no variable without an input');
+    assert.deepEqual(
+      Object.keys(check.env ?? {}).sort(),
+      Object.keys(action.inputs)
+        .filter((i) => i !== 'upload')
+        .map(envName)
+        .sort(),
+      'no variable without an input',
+    );
   });
 
-  test('uploads the script\'s SARIF file with upload-sarif, even when the check step failed', () => {
+  test("uploads the script's SARIF file with upload-sarif, even when the check step failed", () => {
     const upload = action.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
     assert.ok(upload, 'an upload-sarif step');
     assert.equal(upload.with?.sarif_file, '${{ steps.check.outputs.sarif-file }}');
@@ -82,7 +112,7 @@ describe('action.yml', () => {
   });
 });
 
-test('the README\'s workflow parses, uses this action at the package\'s version, with inputs it has', () => {
+test("the README's workflow parses, uses this action at the package's version, with inputs it has", () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('### GitHub Action'));
   const block = /```yaml\n([\s\S]*?)```/.exec(section);
@@ -92,7 +122,8 @@ test('the README\'s workflow parses, uses this action at the package\'s version,
   const step = steps.find((s) => s.uses?.startsWith('toolwire/toolwire@'));
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   assert.equal(step?.uses, `toolwire/toolwire@v${version}`);
-  for (const name of Object.keys(step.with ?? {})) assert.ok(name in action.inputs, `${name} is an input of action.yml`);
+  for (const name of Object.keys(step.with ?? {}))
+    assert.ok(name in action.inputs, `${name} is an input of action.yml`);
 });
 
 describe('scripts/action-check.mjs', () => {
@@ -103,7 +134,12 @@ describe('scripts/action-check.mjs', () => {
     assert.match(run.stderr, /^::error title=toolwire::toolwire check found errors/m);
     const sarif = JSON.parse(readFileSync(run.outputs['sarif-file']!, 'utf8'));
     assert.equal(sarif.version, '2.1.0');
-    const uris = new Set(sarif.runs[0].results.map((r: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => r.locations[0]!.physicalLocation.artifactLocation.uri));
+    const uris = new Set(
+      sarif.runs[0].results.map(
+        (r: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) =>
+          r.locations[0]!.physicalLocation.artifactLocation.uri,
+      ),
+    );
     assert.deepEqual([...uris], ['tools/mcp.json'], 'paths relative to the workspace, only the paths given');
     assert.equal(run.outputs['exit-code'], '1');
     assert.equal(run.outputs.errors, '2');
@@ -127,21 +163,56 @@ describe('scripts/action-check.mjs', () => {
   });
 
   test('config and clients change what the real CLI checks', () => {
-    const dir = scratch({ 'mcp.json': JSON.stringify({ tools: [{ name: 'x'.repeat(60), inputSchema: {} }] }), 'ci/toolwire.json': JSON.stringify({ servers: { srv: '../mcp.json' } }) });
-    const codes = (run: ActionRun) => JSON.parse(readFileSync(run.outputs['sarif-file']!, 'utf8')).runs[0].results.map((r: { ruleId: string }) => r.ruleId);
-    assert.deepEqual(codes(runAction(dir, { clients: 'cursor', config: 'ci/toolwire.json', paths: 'mcp.json' })), ['client-dropped']);
+    const dir = scratch({
+      'mcp.json': JSON.stringify({ tools: [{ name: 'x'.repeat(60), inputSchema: {} }] }),
+      'ci/toolwire.json': JSON.stringify({ servers: { srv: '../mcp.json' } }),
+    });
+    const codes = (run: ActionRun) =>
+      JSON.parse(readFileSync(run.outputs['sarif-file']!, 'utf8')).runs[0].results.map(
+        (r: { ruleId: string }) => r.ruleId,
+      );
+    assert.deepEqual(codes(runAction(dir, { clients: 'cursor', config: 'ci/toolwire.json', paths: 'mcp.json' })), [
+      'client-dropped',
+    ]);
     assert.deepEqual(codes(runAction(dir, { clients: 'openai-agents', paths: 'mcp.json' })), []);
   });
 
   test('every input becomes its flag: the exact command line', () => {
-    const dir = scratch({ 'record.mjs': "import { writeFileSync } from 'node:fs';\nwriteFileSync('argv.json', JSON.stringify(process.argv.slice(2)));\nprocess.stdout.write(JSON.stringify({ version: '2.1.0', runs: [{ results: [] }] }));\n" });
-    const run = runAction(dir, { paths: 'servers/a b\n-odd.json\n', config: 'ci/.toolwire.json', clients: 'vscode, cursor\nclaude-code', baseline: '.toolwire-baseline.json' }, join(dir, 'record.mjs'));
+    const dir = scratch({
+      'record.mjs':
+        "import { writeFileSync } from 'node:fs';\nwriteFileSync('argv.json', JSON.stringify(process.argv.slice(2)));\nprocess.stdout.write(JSON.stringify({ version: '2.1.0', runs: [{ results: [] }] }));\n",
+    });
+    const run = runAction(
+      dir,
+      {
+        paths: 'servers/a b\n-odd.json\n',
+        config: 'ci/.toolwire.json',
+        clients: 'vscode, cursor\nclaude-code',
+        baseline: '.toolwire-baseline.json',
+      },
+      join(dir, 'record.mjs'),
+    );
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(JSON.parse(readFileSync(join(dir, 'argv.json'), 'utf8')), [
-      'check', '--format', 'sarif', '--config', 'ci/.toolwire.json', '--client', 'vscode,cursor,claude-code', '--baseline', '.toolwire-baseline.json', '--', 'servers/a b', '-odd.json',
+      'check',
+      '--format',
+      'sarif',
+      '--config',
+      'ci/.toolwire.json',
+      '--client',
+      'vscode,cursor,claude-code',
+      '--baseline',
+      '.toolwire-baseline.json',
+      '--',
+      'servers/a b',
+      '-odd.json',
     ]);
     runAction(dir, { paths: 'a.json  b.json' }, join(dir, 'record.mjs'));
-    assert.deepEqual(JSON.parse(readFileSync(join(dir, 'argv.json'), 'utf8')), ['check', '--format', 'sarif', '--', 'a.json', 'b.json'], 'one line: separated by spaces; no empty flags');
+    assert.deepEqual(
+      JSON.parse(readFileSync(join(dir, 'argv.json'), 'utf8')),
+      ['check', '--format', 'sarif', '--', 'a.json', 'b.json'],
+      'one line: separated by spaces; no empty flags',
+    );
   });
 
   test('toolwire cannot check (a broken config): exit 2, no SARIF to upload; a bad boolean is refused', () => {

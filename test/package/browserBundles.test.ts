@@ -13,7 +13,11 @@ import { build, type Metafile } from 'esbuild';
 const ROOT = resolve(__dirname, '../..');
 interface BrowserOptions {
   readonly browser: Record<string, unknown>;
-  readonly browserServer: { readonly format: string; readonly alias: Record<string, string>; readonly define: Record<string, string> } & Record<string, unknown>;
+  readonly browserServer: {
+    readonly format: string;
+    readonly alias: Record<string, string>;
+    readonly define: Record<string, string>;
+  } & Record<string, unknown>;
 }
 
 /** The build's own options (scripts/browserBuild.mjs), so this test bundles exactly as it does. */
@@ -49,26 +53,55 @@ async function bundle(entry: string, external: string[], options: Record<string,
   });
   const metafile: Metafile = result.metafile;
   const output = Object.values(metafile.outputs)[0]!;
-  return { inputs: Object.keys(metafile.inputs), leftOpen: output.imports.map((i) => i.path), code: result.outputFiles[0]!.text };
+  return {
+    inputs: Object.keys(metafile.inputs),
+    leftOpen: output.imports.map((i) => i.path),
+    code: result.outputFiles[0]!.text,
+  };
 }
 
 describe('the browser bundles hold no Node built-ins', () => {
   for (const { entry, external, server } of ENTRIES) {
     test(entry, async () => {
       const options = await buildOptions();
-      const { inputs, leftOpen, code } = await bundle(entry, external, server ? options.browserServer : options.browser);
-      assert.ok(inputs.some((i) => i.includes('server/src/server.ts') || i.includes('client/src/common/start.ts')), `the bundle holds the shared code: ${inputs.length} inputs`);
-      assert.deepEqual(inputs.filter((i) => NODE_BUILTINS.has(i) || i.startsWith('node:') || i.includes('/server/src/node/') || i.includes('/cli/src/')), [], 'no Node-only module went in');
-      assert.deepEqual([...new Set(leftOpen)].filter((name) => !external.includes(name)), [], 'nothing is left to load but what the host provides');
+      const { inputs, leftOpen, code } = await bundle(
+        entry,
+        external,
+        server ? options.browserServer : options.browser,
+      );
+      assert.ok(
+        inputs.some((i) => i.includes('server/src/server.ts') || i.includes('client/src/common/start.ts')),
+        `the bundle holds the shared code: ${inputs.length} inputs`,
+      );
+      assert.deepEqual(
+        inputs.filter(
+          (i) =>
+            NODE_BUILTINS.has(i) || i.startsWith('node:') || i.includes('/server/src/node/') || i.includes('/cli/src/'),
+        ),
+        [],
+        'no Node-only module went in',
+      );
+      assert.deepEqual(
+        [...new Set(leftOpen)].filter((name) => !external.includes(name)),
+        [],
+        'nothing is left to load but what the host provides',
+      );
       // A require() the bundler did not see is left as text. tree-sitter's runtime has its own,
       // from `createRequire`, only where `process` exists (a web worker has none): allowed there.
       const required = [...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
       const runtimeOwn = /var require = createRequire\d*\(/.test(code) ? ['fs', 'path', 'url'] : [];
-      assert.deepEqual([...new Set(required)].filter((name) => !external.includes(name) && !runtimeOwn.includes(name)), [], 'no require() is left but of what the host provides');
+      assert.deepEqual(
+        [...new Set(required)].filter((name) => !external.includes(name) && !runtimeOwn.includes(name)),
+        [],
+        'no require() is left but of what the host provides',
+      );
     });
   }
 
   test('the check can fail: a Node built-in is caught', async () => {
-    await assert.rejects(bundle('server/src/main.ts', [], (await buildOptions()).browserServer), /node:|Could not resolve/);
+    await assert.rejects(
+      bundle('server/src/main.ts', [], (await buildOptions()).browserServer),
+      /node:|Could not resolve/,
+    );
   });
 });

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -37,7 +46,10 @@ interface Packed {
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const tracked = (): string[] => execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter((f) => f.length > 0);
+const tracked = (): string[] =>
+  execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter((f) => f.length > 0);
 
 /** A clean copy of the tracked files (no dist/), with the checkout's node_modules for the build. */
 function cleanCopy(): string {
@@ -52,7 +64,11 @@ function cleanCopy(): string {
 }
 
 function run(command: string, args: readonly string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
   assert.equal(result.status, 0, `${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
@@ -64,22 +80,37 @@ describe('the npm package', { timeout: 300_000 }, () => {
     const source = cleanCopy();
     assert.equal(existsSync(join(source, 'dist')), false, 'the copy starts without bundles');
     const out = mkdtempSync(join(tmpdir(), 'toolwire-pack-out-'));
-    const report = JSON.parse(run(npm, ['pack', '--json', '--pack-destination', out], source)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const report = JSON.parse(run(npm, ['pack', '--json', '--pack-destination', out], source)) as Array<{
+      filename: string;
+      files: Array<{ path: string }>;
+    }>;
     const tarball = join(out, report[0]!.filename);
     const app = mkdtempSync(join(tmpdir(), 'toolwire-pack-app-'));
     writeFileSync(join(app, 'package.json'), '{"name":"app","version":"1.0.0","private":true}\n');
     // --offline: a package with no runtime dependencies needs no registry to install.
     run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app);
     // The bundles are built by now: no need to run prepack twice. Offline, the registry is never asked.
-    const publish = spawnSync(npm, ['publish', '--dry-run', '--offline', '--ignore-scripts'], { cwd: source, encoding: 'utf8' });
-    packed = { tarball, files: report[0]!.files.map((f) => f.path).sort(), app, publish: `${publish.stdout}${publish.stderr}` };
+    const publish = spawnSync(npm, ['publish', '--dry-run', '--offline', '--ignore-scripts'], {
+      cwd: source,
+      encoding: 'utf8',
+    });
+    packed = {
+      tarball,
+      files: report[0]!.files.map((f) => f.path).sort(),
+      app,
+      publish: `${publish.stdout}${publish.stderr}`,
+    };
   });
 
   test('the manifest allows `npm publish`: not private, prepack builds for production, engines.node set', () => {
     assert.equal(manifest.private, undefined);
     assert.match(manifest.scripts.prepack ?? '', /build\.mjs --production/);
     assert.ok(manifest.engines?.node, 'engines.node');
-    assert.deepEqual(manifest.dependencies ?? {}, {}, 'every bundle is self-contained (esbuild): nothing to install at run time');
+    assert.deepEqual(
+      manifest.dependencies ?? {},
+      {},
+      'every bundle is self-contained (esbuild): nothing to install at run time',
+    );
     // vsce refuses a "files" field beside .vscodeignore: .npmignore is the npm package's allowlist.
     assert.equal(manifest.files, undefined);
     assert.match(packed.publish, /\+ toolwire@/, packed.publish);
@@ -89,25 +120,68 @@ describe('the npm package', { timeout: 300_000 }, () => {
 
   test('holds the bundles, schemas, docs, licence and README, and nothing else', () => {
     const docs = tracked().filter((f) => f.startsWith('docs/') || f.startsWith('schemas/'));
-    const bundles = [...new Set([...Object.values(manifest.bin), manifest.main, './dist/server.js'].map((p) => p.replace(/^\.\//, '')))];
+    const bundles = [
+      ...new Set(
+        [...Object.values(manifest.bin), manifest.main, './dist/server.js'].map((p) => p.replace(/^\.\//, '')),
+      ),
+    ];
     // Files the build writes beside the bundles (WASM grammars) belong to them; source maps do not.
     const extra = packed.files.filter((f) => f.startsWith('dist/') && !bundles.includes(f));
-    assert.deepEqual(extra.filter((f) => !f.endsWith('.wasm')), [], 'no source maps or stray files in dist/');
+    assert.deepEqual(
+      extra.filter((f) => !f.endsWith('.wasm')),
+      [],
+      'no source maps or stray files in dist/',
+    );
     assert.deepEqual(packed.files, ['LICENSE', 'README.md', ...bundles, ...extra, ...docs, 'package.json'].sort());
-    for (const forbidden of [/^test\//, /^e2e\//, /^bench\//, /^server\/src\//, /^cli\/src\//, /^client\/src\//, /^scripts\//, /^examples\//, /node_modules/, /\.map$/, /\.vsix$/]) {
-      assert.deepEqual(packed.files.filter((f) => forbidden.test(f)), [], `nothing matching ${forbidden}`);
+    for (const forbidden of [
+      /^test\//,
+      /^e2e\//,
+      /^bench\//,
+      /^server\/src\//,
+      /^cli\/src\//,
+      /^client\/src\//,
+      /^scripts\//,
+      /^examples\//,
+      /node_modules/,
+      /\.map$/,
+      /\.vsix$/,
+    ]) {
+      assert.deepEqual(
+        packed.files.filter((f) => forbidden.test(f)),
+        [],
+        `nothing matching ${forbidden}`,
+      );
     }
   });
 
   test('the installed bin runs `toolwire check` on a file', () => {
     const bin = join(packed.app, 'node_modules', '.bin', process.platform === 'win32' ? 'toolwire.cmd' : 'toolwire');
     assert.ok(existsSync(bin), 'node_modules/.bin/toolwire');
-    writeFileSync(join(packed.app, 'tools.json'), JSON.stringify({ tools: [{ name: 'a.b', inputSchema: {} }, { name: 'a_b', inputSchema: {} }] }, null, 2));
-    const check = spawnSync(bin, ['check', 'tools.json'], { cwd: packed.app, encoding: 'utf8', shell: process.platform === 'win32' });
+    writeFileSync(
+      join(packed.app, 'tools.json'),
+      JSON.stringify(
+        {
+          tools: [
+            { name: 'a.b', inputSchema: {} },
+            { name: 'a_b', inputSchema: {} },
+          ],
+        },
+        null,
+        2,
+      ),
+    );
+    const check = spawnSync(bin, ['check', 'tools.json'], {
+      cwd: packed.app,
+      encoding: 'utf8',
+      shell: process.platform === 'win32',
+    });
     assert.equal(check.status, 1, check.stderr);
     assert.match(check.stdout, /^tools\.json:4:15: error wire-collision /m);
     assert.match(check.stderr, /^toolwire: modelled providers/m);
-    const version = spawnSync(npm, ['exec', '--offline', '--no', '--', 'toolwire', '--version'], { cwd: packed.app, encoding: 'utf8' });
+    const version = spawnSync(npm, ['exec', '--offline', '--no', '--', 'toolwire', '--version'], {
+      cwd: packed.app,
+      encoding: 'utf8',
+    });
     assert.equal(version.stdout.trim(), manifest.version, `npx toolwire --version: ${version.stderr}`);
   });
 
@@ -115,6 +189,9 @@ describe('the npm package', { timeout: 300_000 }, () => {
     const cli = readFileSync(join(packed.app, 'node_modules', manifest.name, 'dist', 'cli.js'), 'utf8');
     assert.ok(cli.startsWith('#!/usr/bin/env node'), 'the bin keeps its shebang');
     assert.doesNotMatch(cli, /sourceMappingURL/);
-    assert.ok(readdirSync(join(packed.app, 'node_modules')).every((name) => name === manifest.name || name.startsWith('.')), 'nothing else was installed');
+    assert.ok(
+      readdirSync(join(packed.app, 'node_modules')).every((name) => name === manifest.name || name.startsWith('.')),
+      'nothing else was installed',
+    );
   });
 });

@@ -56,7 +56,10 @@ function expectedEntries(): string[] {
 }
 
 function readVsix(): { zip: Buffer; entries: ZipEntry[] } {
-  assert.ok(existsSync(vsixPath), `${vsixPath} does not exist: run \`npm run package\` (npm test does it before the tests)`);
+  assert.ok(
+    existsSync(vsixPath),
+    `${vsixPath} does not exist: run \`npm run package\` (npm test does it before the tests)`,
+  );
   const zip = readFileSync(vsixPath);
   return { zip, entries: listEntries(zip) };
 }
@@ -91,7 +94,12 @@ describe(`the packaged extension (toolwire-${manifest.version}.vsix)`, () => {
 
   test('its bundles are production builds (minified, no source-map reference)', () => {
     const { zip, entries } = readVsix();
-    for (const name of ['extension/dist/client.js', 'extension/dist/server.js', 'extension/dist/browser/client.js', 'extension/dist/browser/server.js']) {
+    for (const name of [
+      'extension/dist/client.js',
+      'extension/dist/server.js',
+      'extension/dist/browser/client.js',
+      'extension/dist/browser/server.js',
+    ]) {
       const code = readEntry(zip, entry(entries, name)).toString('utf8');
       assert.doesNotMatch(code, /sourceMappingURL/, `${name} refers to a source map`);
       // Minified code has few, very long lines (template literals keep their line breaks: a couple of
@@ -109,7 +117,12 @@ describe(`the packaged extension (toolwire-${manifest.version}.vsix)`, () => {
       'the packaged manifest differs from package.json: is the .vsix stale? (`npm run package`)',
     );
     const vsixManifest = readEntry(zip, entry(entries, 'extension.vsixmanifest')).toString('utf8');
-    assert.match(vsixManifest, new RegExp(`<Identity [^>]*Id="${manifest.name}"[^>]*Version="${manifest.version.replace(/\./g, '\\.')}"[^>]*Publisher="${manifest.publisher}"`));
+    assert.match(
+      vsixManifest,
+      new RegExp(
+        `<Identity [^>]*Id="${manifest.name}"[^>]*Version="${manifest.version.replace(/\./g, '\\.')}"[^>]*Publisher="${manifest.publisher}"`,
+      ),
+    );
     assert.ok(readEntry(zip, entry(entries, 'extension/readme.md')).length > 0, 'the readme has content');
   });
 });

@@ -27,7 +27,8 @@ export function listEntries(zip: Buffer): ZipEntry[] {
   const entries: ZipEntry[] = [];
   let at = directoryOffset;
   for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(at) !== CENTRAL_FILE_HEADER) throw new Error(`no central directory header at ${at} (entry ${i})`);
+    if (zip.readUInt32LE(at) !== CENTRAL_FILE_HEADER)
+      throw new Error(`no central directory header at ${at} (entry ${i})`);
     const nameLength = zip.readUInt16LE(at + 28);
     const extraLength = zip.readUInt16LE(at + 30);
     const commentLength = zip.readUInt16LE(at + 32);

@@ -28,13 +28,17 @@ interface CliDiagnostic {
 interface CliFile {
   readonly path: string;
   readonly format: string | null;
-  readonly tools: ReadonlyArray<{ readonly name: string; readonly clients?: Record<string, { readonly wireName: string | null }> }>;
+  readonly tools: ReadonlyArray<{
+    readonly name: string;
+    readonly clients?: Record<string, { readonly wireName: string | null }>;
+  }>;
   readonly diagnostics: readonly CliDiagnostic[];
 }
 
 const at = (p: Position) => `${p.line}:${p.character}`;
 const fromCli = (d: CliDiagnostic) => `${at(d.range.start)}-${at(d.range.end)} ${d.severity} ${d.code} ${d.message}`;
-const fromServer = (d: Diagnostic) => `${at(d.range.start)}-${at(d.range.end)} ${SEVERITY[d.severity ?? 1]} ${String(d.code)} ${d.message}`;
+const fromServer = (d: Diagnostic) =>
+  `${at(d.range.start)}-${at(d.range.end)} ${SEVERITY[d.severity ?? 1]} ${String(d.code)} ${d.message}`;
 
 function check(folder: string): CliFile[] {
   const result = runCli(['check', '--format', 'json', '.'], folder);
@@ -47,7 +51,10 @@ describe('the CLI and the language server agree on every workspace fixture', () 
     test(name, async () => {
       const folder = join(WORKSPACES, name);
       const files = check(folder).filter((f) => !f.path.endsWith('.toolwire.json'));
-      assert.ok(files.some((f) => f.diagnostics.length > 0), 'the fixture has findings to compare');
+      assert.ok(
+        files.some((f) => f.diagnostics.length > 0),
+        'the fixture has findings to compare',
+      );
       const client = await TestClient.start({ workspaceFolder: folder, pull: true });
       try {
         for (const file of files) {
@@ -71,7 +78,10 @@ describe('check and census give every MCP tool one wire name per client', () => 
       const folder = join(WORKSPACES, name);
       const checked = new Map(check(folder).map((f) => [f.path, f]));
       const census = JSON.parse(runCli(['census', '--format', 'json', '.'], folder).stdout) as {
-        files: Array<{ path: string; clients: Array<{ client: string; server?: string; tools: Array<{ name: string; wireName: string | null }> }> }>;
+        files: Array<{
+          path: string;
+          clients: Array<{ client: string; server?: string; tools: Array<{ name: string; wireName: string | null }> }>;
+        }>;
       };
       assert.ok(census.files.length > 0);
       for (const file of census.files) {
@@ -80,8 +90,15 @@ describe('check and census give every MCP tool one wire name per client', () => 
         for (const { client, server, tools } of file.clients) {
           // A file under a second server name: check's table holds the first name's.
           if (server !== undefined) continue;
-          const checkNames: Array<[string, string | null | undefined]> = fromCheck.tools.map((t) => [t.name, t.clients?.[client]?.wireName]);
-          assert.deepEqual(tools.map((t) => [t.name, t.wireName]), checkNames, `${file.path}, ${client}`);
+          const checkNames: Array<[string, string | null | undefined]> = fromCheck.tools.map((t) => [
+            t.name,
+            t.clients?.[client]?.wireName,
+          ]);
+          assert.deepEqual(
+            tools.map((t) => [t.name, t.wireName]),
+            checkNames,
+            `${file.path}, ${client}`,
+          );
         }
       }
     });
@@ -99,7 +116,10 @@ describe('an unknown server name in the editor', () => {
       await client.open(uri, text);
       const name = 'summarise_the_weather_forecast_for_the_next_week';
       const report = await client.pull(uri);
-      assert.ok(report.kind === 'full' && report.items.every((d) => !String(d.message).includes(name)), 'no finding for a fate that depends on the length');
+      assert.ok(
+        report.kind === 'full' && report.items.every((d) => !String(d.message).includes(name)),
+        'no finding for a fate that depends on the length',
+      );
       const hover = await client.hover(uri, positionOf(text, `"${name}"`, 0, 2));
       const value = (hover!.contents as MarkupContent).value;
       assert.match(value, /Every modelled client keeps this tool when the server name is at most \d+ characters\./);

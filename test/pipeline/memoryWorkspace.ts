@@ -7,7 +7,10 @@ export function memoryWorkspace(files: Readonly<Record<string, string>>): Toolwi
     findFiles: (folder, globs) => {
       // The matcher both adapters use, so the double finds what they find.
       const matches = globMatcher(globs);
-      return Object.keys(files).filter((p) => p.startsWith(`${folder}/`)).map((p) => p.slice(folder.length + 1)).filter((p) => matches(p));
+      return Object.keys(files)
+        .filter((p) => p.startsWith(`${folder}/`))
+        .map((p) => p.slice(folder.length + 1))
+        .filter((p) => matches(p));
     },
     toolsOf: (path) => toolNamesIn(files[path] ?? ''),
   };

@@ -7,29 +7,52 @@ import { memoryWorkspace } from './memoryWorkspace';
 /** Runs the one pipeline over an in-memory workspace rooted at /ws. */
 function analyse(files: Record<string, string>, path: string, requestedClients: readonly string[] = []): Analysis {
   const service = createToolwireService({ workspace: memoryWorkspace(files) });
-  const result = service.analyzeDocument({ path, text: files[path]!, workspaceFolder: '/ws', configBoundary: '/ws', requestedClients: requestedClients as never });
+  const result = service.analyzeDocument({
+    path,
+    text: files[path]!,
+    workspaceFolder: '/ws',
+    configBoundary: '/ws',
+    requestedClients: requestedClients as never,
+  });
   assert.equal(result.kind, 'analysis');
   return result.kind === 'analysis' ? result.analysis : (undefined as never);
 }
 
 const clientFindings = (analysis: Analysis) =>
-  analysis.findings.filter((f) => f.code.startsWith('client-')).map((f) => `${f.severity} ${f.code} ${analysis.tools[f.tool!]!.name} [${f.clients!.join(',')}]`);
+  analysis.findings
+    .filter((f) => f.code.startsWith('client-'))
+    .map((f) => `${f.severity} ${f.code} ${analysis.tools[f.tool!]!.name} [${f.clients!.join(',')}]`);
 
 describe('server names are known or not used (issue #8 item 6)', () => {
   test("a file's name is not a server name: ListToolsResultResponse.json invents no finding", () => {
-    const text = pretty({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'get_weather', inputSchema: {} }, { name: 'get_forecast_for_the_next_seven_days_hourly', inputSchema: {} }] } });
+    const text = pretty({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        tools: [
+          { name: 'get_weather', inputSchema: {} },
+          { name: 'get_forecast_for_the_next_seven_days_hourly', inputSchema: {} },
+        ],
+      },
+    });
     const analysis = analyse({ '/ws/ListToolsResultResponse.json': text }, '/ws/ListToolsResultResponse.json');
     assert.equal(analysis.server?.known, false);
     assert.deepEqual(clientFindings(analysis), []);
     assert.ok(analysis.findings.every((f) => !f.message.includes('ListToolsResultResponse')));
     assert.ok(analysis.clients.every((c) => c.server !== 'ListToolsResultResponse'));
     // Nor is Docker's servers/<name>/tools.json folder.
-    assert.equal(analyse({ '/ws/servers/github/tools.json': mcpList('a') }, '/ws/servers/github/tools.json').server?.known, false);
+    assert.equal(
+      analyse({ '/ws/servers/github/tools.json': mcpList('a') }, '/ws/servers/github/tools.json').server?.known,
+      false,
+    );
   });
 
   test('fates that hold whatever the name are reported for every modelled client, as warnings', () => {
     const analysis = analyse({ '/ws/t.json': mcpList('refund.issue') }, '/ws/t.json');
-    assert.deepEqual(clientFindings(analysis), ['warning client-dropped refund.issue [cursor]', 'warning client-rejected refund.issue [openai-agents,copilot-cli,continue,litellm,langchain-mcp]']);
+    assert.deepEqual(clientFindings(analysis), [
+      'warning client-dropped refund.issue [cursor]',
+      'warning client-rejected refund.issue [openai-agents,copilot-cli,continue,litellm,langchain-mcp]',
+    ]);
     assert.equal(new Set(analysis.clients.map((c) => c.client)).size, ALL_CLIENT_IDS.length, 'every modelled client');
     assert.doesNotMatch(analysis.findings.find((f) => f.code === 'client-dropped')!.message, /shorten the server name/);
   });
@@ -41,7 +64,8 @@ describe('server names are known or not used (issue #8 item 6)', () => {
     assert.deepEqual(clientFindings(analysis), []);
     const budget = analysis.server!.budget(0);
     assert.equal(typeof budget, 'number');
-    const withLength = (n: number) => analyse({ ...files, '/ws/.toolwire.json': JSON.stringify({ assumedServerNameLength: n }) }, '/ws/t.json');
+    const withLength = (n: number) =>
+      analyse({ ...files, '/ws/.toolwire.json': JSON.stringify({ assumedServerNameLength: n }) }, '/ws/t.json');
     assert.deepEqual(clientFindings(withLength(budget!)), [], 'kept at the budget');
     assert.notDeepEqual(clientFindings(withLength(budget! + 1)), [], 'lost one character past it');
     assert.equal(withLength(budget! + 1).server?.assumedLength, budget! + 1);
@@ -55,32 +79,68 @@ describe('server names are known or not used (issue #8 item 6)', () => {
     const analysis = analyse(files, '/ws/t.json', ['vscode']);
     assert.deepEqual(clientFindings(analysis), []);
     assert.equal(analysis.server!.budget(0), 3);
-    const assumed = analyse({ ...files, '/ws/.toolwire.json': JSON.stringify({ clients: ['vscode'], assumedServerNameLength: 4 }) }, '/ws/t.json');
-    assert.ok(clientFindings(assumed).some((l) => l.includes('client-collision')), 'a finding one character past the budget');
+    const assumed = analyse(
+      { ...files, '/ws/.toolwire.json': JSON.stringify({ clients: ['vscode'], assumedServerNameLength: 4 }) },
+      '/ws/t.json',
+    );
+    assert.ok(
+      clientFindings(assumed).some((l) => l.includes('client-collision')),
+      'a finding one character past the budget',
+    );
   });
 
   test('the name comes from .toolwire.json, serverInfo, or the MCP client configuration that launches the folder', () => {
     const long = 'x'.repeat(50);
-    const config = analyse({ '/ws/.toolwire.json': JSON.stringify({ servers: { 'a-long-server-name': 't.json' } }), '/ws/t.json': mcpList(long) }, '/ws/t.json');
-    assert.deepEqual(config.server && { name: config.server.name, known: config.server.known }, { name: 'a-long-server-name', known: true });
-    assert.ok(clientFindings(config).some((l) => l.includes('client-dropped') && l.includes('[cursor')), 'Cursor drops it under a known long name');
+    const config = analyse(
+      {
+        '/ws/.toolwire.json': JSON.stringify({ servers: { 'a-long-server-name': 't.json' } }),
+        '/ws/t.json': mcpList(long),
+      },
+      '/ws/t.json',
+    );
+    assert.deepEqual(config.server && { name: config.server.name, known: config.server.known }, {
+      name: 'a-long-server-name',
+      known: true,
+    });
+    assert.ok(
+      clientFindings(config).some((l) => l.includes('client-dropped') && l.includes('[cursor')),
+      'Cursor drops it under a known long name',
+    );
 
-    const recorded = analyse({ '/ws/m.json': pretty({ serverInfo: { name: 'server-memory' }, tools: [{ name: 'a', inputSchema: {} }] }) }, '/ws/m.json');
+    const recorded = analyse(
+      { '/ws/m.json': pretty({ serverInfo: { name: 'server-memory' }, tools: [{ name: 'a', inputSchema: {} }] }) },
+      '/ws/m.json',
+    );
     assert.equal(recorded.server?.name, 'server-memory');
 
     const launched = {
-      '/ws/.vscode/mcp.json': JSON.stringify({ servers: { billing: { command: 'node', args: ['${workspaceFolder}/servers/billing/dist/index.js'] }, search: { command: 'npx', args: ['search-mcp'] } } }),
+      '/ws/.vscode/mcp.json': JSON.stringify({
+        servers: {
+          billing: { command: 'node', args: ['${workspaceFolder}/servers/billing/dist/index.js'] },
+          search: { command: 'npx', args: ['search-mcp'] },
+        },
+      }),
       '/ws/servers/billing/tools.json': mcpList('a'),
     };
     assert.equal(analyse(launched, '/ws/servers/billing/tools.json').server?.name, 'billing');
     // Two servers launched from the same folder: which one this file is stays unknown.
-    const two = { ...launched, '/ws/.cursor/mcp.json': JSON.stringify({ mcpServers: { 'billing-v2': { command: 'node', args: ['servers/billing/v2.js'] } } }) };
+    const two = {
+      ...launched,
+      '/ws/.cursor/mcp.json': JSON.stringify({
+        mcpServers: { 'billing-v2': { command: 'node', args: ['servers/billing/v2.js'] } },
+      }),
+    };
     assert.equal(analyse(two, '/ws/servers/billing/tools.json').server?.known, false);
   });
 
   test('clients chosen and a known name: client findings keep their severity', () => {
-    const files = { '/ws/.toolwire.json': JSON.stringify({ clients: ['openai-agents'], servers: { billing: 't.json' } }), '/ws/t.json': mcpList('refund.issue') };
-    assert.deepEqual(clientFindings(analyse(files, '/ws/t.json')), ['error client-rejected refund.issue [openai-agents]']);
+    const files = {
+      '/ws/.toolwire.json': JSON.stringify({ clients: ['openai-agents'], servers: { billing: 't.json' } }),
+      '/ws/t.json': mcpList('refund.issue'),
+    };
+    assert.deepEqual(clientFindings(analyse(files, '/ws/t.json')), [
+      'error client-rejected refund.issue [openai-agents]',
+    ]);
   });
 
   test('assumedServerNameLength: a whole number, else a config problem with its position', () => {
@@ -95,7 +155,13 @@ describe('server names are known or not used (issue #8 item 6)', () => {
 
 describe('a file mapped to two servers belongs to both (issue #8 item 8)', () => {
   const files = {
-    '/ws/.toolwire.json': JSON.stringify({ clients: ['openai-agents', 'cursor'], servers: { github: ['shared.json', 'github.json'], 'github-enterprise-cloud-edition-server': ['shared.json', 'ghe.json'] } }),
+    '/ws/.toolwire.json': JSON.stringify({
+      clients: ['openai-agents', 'cursor'],
+      servers: {
+        github: ['shared.json', 'github.json'],
+        'github-enterprise-cloud-edition-server': ['shared.json', 'ghe.json'],
+      },
+    }),
     '/ws/shared.json': mcpList('list_pull_requests_for_a_repo'),
     '/ws/github.json': mcpList('get_me'),
     '/ws/ghe.json': mcpList('get_me'),
@@ -117,7 +183,10 @@ describe('a file mapped to two servers belongs to both (issue #8 item 8)', () =>
   });
 
   test("each server's other files see the shared file's tools", () => {
-    for (const [path, server] of [['/ws/github.json', 'github'], ['/ws/ghe.json', 'github-enterprise-cloud-edition-server']] as const) {
+    for (const [path, server] of [
+      ['/ws/github.json', 'github'],
+      ['/ws/ghe.json', 'github-enterprise-cloud-edition-server'],
+    ] as const) {
       const analysis = analyse(files, path);
       assert.equal(analysis.server?.name, server);
       // get_me is on both servers: the Agents SDK fails, naming the other file.
@@ -132,7 +201,10 @@ describe('a file mapped to two servers belongs to both (issue #8 item 8)', () =>
     const files = {
       '/ws/a.tools.json': snapshot,
       '/ws/b.tools.json': snapshot,
-      '/ws/.toolwire.json': JSON.stringify({ clients: ['vscode'], servers: { first: 'a.tools.json', second: 'b.tools.json' } }),
+      '/ws/.toolwire.json': JSON.stringify({
+        clients: ['vscode'],
+        servers: { first: 'a.tools.json', second: 'b.tools.json' },
+      }),
     };
     const wire = (path: string) => analyse(files, path).clients[0]!.tools[0]!.wireName;
     assert.equal(wire('/ws/a.tools.json'), 'mcp_colliding_get');

@@ -14,7 +14,15 @@ import { formatBaseline, type BaselineEntry } from './baselineFile';
  * could not be read would be missing from the baseline, and fail CI later).
  */
 export async function runBaseline(args: BaselineArgs, io: CommandIO): Promise<number> {
-  const run = await analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+  const run = await analyzeFiles({
+    paths: args.paths,
+    config: args.config,
+    clients: args.clients,
+    cwd: io.cwd,
+    stderr: io.stderr,
+    verbose: args.verbose,
+    maxFileBytes: args.maxFileBytes,
+  });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   if (run.ioError) {
     io.stderr.write('toolwire: no baseline written: a file above could not be read.\n');
@@ -26,7 +34,10 @@ export async function runBaseline(args: BaselineArgs, io: CommandIO): Promise<nu
   };
   const entries: BaselineEntry[] = [];
   // As `check` reports them: the tool files, then the configs' stale `ignore` entries.
-  const files = [...run.files, ...staleSuppressionFiles(run.configs, run.files, run.workspace, (path) => displayPath(path, io.cwd))];
+  const files = [
+    ...run.files,
+    ...staleSuppressionFiles(run.configs, run.files, run.workspace, (path) => displayPath(path, io.cwd)),
+  ];
   for (const f of files) {
     const report = buildReport(f.display, f.text, f.analysis, otherFile, f.invalidUtf8);
     const prints = reportFingerprints(report, f.text, f.analysis, otherFile);
@@ -41,10 +52,14 @@ export async function runBaseline(args: BaselineArgs, io: CommandIO): Promise<nu
     try {
       writeFileSync(resolve(io.cwd, args.output), text);
     } catch (error) {
-      io.stderr.write(`toolwire: cannot write ${args.output}: ${error instanceof Error ? error.message : String(error)}\n`);
+      io.stderr.write(
+        `toolwire: cannot write ${args.output}: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       return 2;
     }
   }
-  io.stderr.write(`toolwire: baseline of ${entries.length} ${entries.length === 1 ? 'finding' : 'findings'} in ${run.files.length} ${run.files.length === 1 ? 'file' : 'files'}${args.output === undefined ? '' : ` written to ${args.output}`}\n`);
+  io.stderr.write(
+    `toolwire: baseline of ${entries.length} ${entries.length === 1 ? 'finding' : 'findings'} in ${run.files.length} ${run.files.length === 1 ? 'file' : 'files'}${args.output === undefined ? '' : ` written to ${args.output}`}\n`,
+  );
   return 0;
 }

@@ -51,13 +51,20 @@ export function parseBaseline(text: string): { readonly entries: BaselineEntry[]
   } catch (error) {
     return { problem: `not valid JSON (${error instanceof Error ? error.message : String(error)})` };
   }
-  if (!isObject(value)) return { problem: 'not a toolwire baseline (expected an object with "version" and "findings")' };
-  if (value.version !== BASELINE_VERSION) return { problem: `version ${JSON.stringify(value.version)} is not one this toolwire reads (${BASELINE_VERSION}); take a new baseline` };
+  if (!isObject(value))
+    return { problem: 'not a toolwire baseline (expected an object with "version" and "findings")' };
+  if (value.version !== BASELINE_VERSION)
+    return {
+      problem: `version ${JSON.stringify(value.version)} is not one this toolwire reads (${BASELINE_VERSION}); take a new baseline`,
+    };
   if (!Array.isArray(value.findings)) return { problem: '"findings" must be an array' };
   const entries: BaselineEntry[] = [];
   for (const [i, item] of value.findings.entries()) {
     const entry = isObject(item) ? toEntry(item) : undefined;
-    if (!entry) return { problem: `findings[${i}] needs "file", "code" and "tool" strings (and "at" a string, "others" and "by" lists of strings, if any)` };
+    if (!entry)
+      return {
+        problem: `findings[${i}] needs "file", "code" and "tool" strings (and "at" a string, "others" and "by" lists of strings, if any)`,
+      };
     entries.push(entry);
   }
   return { entries };
@@ -68,7 +75,15 @@ function toEntry(item: Record<string, unknown>): BaselineEntry | undefined {
   const at = item.at ?? '';
   const others = item.others ?? [];
   const by = item.by ?? [];
-  if (typeof file !== 'string' || typeof code !== 'string' || typeof tool !== 'string' || typeof at !== 'string' || !isStrings(others) || !isStrings(by)) return undefined;
+  if (
+    typeof file !== 'string' ||
+    typeof code !== 'string' ||
+    typeof tool !== 'string' ||
+    typeof at !== 'string' ||
+    !isStrings(others) ||
+    !isStrings(by)
+  )
+    return undefined;
   return { file, code, tool, at, others, by };
 }
 

@@ -21,7 +21,12 @@ export interface BaselineMatch {
  * so a tool joining a known collision is the one new finding, not every member's. Hints are never
  * matched: they are not reported as problems, and a baseline does not hold them.
  */
-export function matchBaseline(reports: readonly FileReport[], fingerprints: ReadonlyArray<readonly FingerprintParts[]>, entries: readonly BaselineEntry[], isGone: (file: string) => boolean): BaselineMatch {
+export function matchBaseline(
+  reports: readonly FileReport[],
+  fingerprints: ReadonlyArray<readonly FingerprintParts[]>,
+  entries: readonly BaselineEntry[],
+  isGone: (file: string) => boolean,
+): BaselineMatch {
   const used = entries.map(() => false);
   const matchedAt = reports.map((r) => r.diagnostics.map(() => false));
   let matched = 0;
@@ -49,7 +54,10 @@ export function matchBaseline(reports: readonly FileReport[], fingerprints: Read
   const checked = new Set(reports.map((r) => r.path));
   const pruned = entries.filter((entry, i) => used[i] || !(checked.has(entry.file) || isGone(entry.file)));
   return {
-    reports: reports.map((report, file) => ({ ...report, diagnostics: report.diagnostics.filter((_, i) => !matchedAt[file]![i]) })),
+    reports: reports.map((report, file) => ({
+      ...report,
+      diagnostics: report.diagnostics.filter((_, i) => !matchedAt[file]![i]),
+    })),
     fingerprints: fingerprints.map((prints, file) => prints.filter((_, i) => !matchedAt[file]![i])),
     matched,
     stale: entries.length - pruned.length,

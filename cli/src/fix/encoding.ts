@@ -22,13 +22,17 @@ export function readEncoding(path: string, expected: string): FileEncoding | str
   const decoded = decodeText(bytes);
   if (decoded.invalidUtf8) return 'it is not valid UTF-8';
   if (decoded.text !== expected) return 'it changed while toolwire was reading it';
-  const bom = (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) || (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  const bom =
+    (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) ||
+    (bytes[0] === 0xff && bytes[1] === 0xfe) ||
+    (bytes[0] === 0xfe && bytes[1] === 0xff);
   return { encoding: decoded.encoding, bom };
 }
 
 /** The text as bytes in the file's own encoding, its BOM in front when it had one. */
 export function encodeText(text: string, { encoding, bom }: FileEncoding): Buffer {
-  if (encoding === 'utf-8') return Buffer.concat([Buffer.from(bom ? [0xef, 0xbb, 0xbf] : []), Buffer.from(text, 'utf8')]);
+  if (encoding === 'utf-8')
+    return Buffer.concat([Buffer.from(bom ? [0xef, 0xbb, 0xbf] : []), Buffer.from(text, 'utf8')]);
   const le = Buffer.from(text, 'utf16le');
   if (encoding === 'utf-16be') le.swap16();
   return Buffer.concat([Buffer.from(!bom ? [] : encoding === 'utf-16le' ? [0xff, 0xfe] : [0xfe, 0xff]), le]);

@@ -1,6 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { computeFixAll, createToolwireService, visible, type Analysis, type Finding, type OffsetEdit } from '../../../server/src/core';
+import {
+  computeFixAll,
+  createToolwireService,
+  visible,
+  type Analysis,
+  type Finding,
+  type OffsetEdit,
+} from '../../../server/src/core';
 import { analyzeFiles, displayPath, documentInput, type AnalysedFile } from '../analyzeFiles';
 import { buildReport } from '../buildReport';
 import { reportConfigProblems, summary, type CommandIO } from '../checkCommand';
@@ -32,14 +39,24 @@ interface FileFix {
  * some remain (no automatic fix, or a fix refused), 2 on bad input as `check`.
  */
 export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
-  const run = await analyzeFiles({ paths: args.paths, config: args.config, clients: args.clients, cwd: io.cwd, stderr: io.stderr, verbose: args.verbose, maxFileBytes: args.maxFileBytes });
+  const run = await analyzeFiles({
+    paths: args.paths,
+    config: args.config,
+    clients: args.clients,
+    cwd: io.cwd,
+    stderr: io.stderr,
+    verbose: args.verbose,
+    maxFileBytes: args.maxFileBytes,
+  });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const cwd = toSlashes(resolve(io.cwd));
   const configPath = args.config === undefined ? undefined : toSlashes(resolve(io.cwd, args.config));
   const overlay = new OverlayWorkspace(run.workspace);
   const service = createToolwireService({ workspace: overlay });
   const analyse = (file: AnalysedFile, text: string) => {
-    const result = service.analyzeDocument(documentInput(file.absolute, text, cwd, configPath, args.clients, file.options.code));
+    const result = service.analyzeDocument(
+      documentInput(file.absolute, text, cwd, configPath, args.clients, file.options.code),
+    );
     return result.kind === 'analysis' ? result : undefined;
   };
   const refused = new Map<AnalysedFile, string>();
@@ -81,7 +98,10 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
       const partners = run.files.filter((f) => f === file || result.reads.includes(f.absolute));
       for (const partner of partners) {
         if (!fixes.has(partner) || refused.has(partner)) continue;
-        refused.set(partner, `the fixes were not applied: with the files sent together fixed, ${file.display} would get a new error: ${fresh[0]!.message}`);
+        refused.set(
+          partner,
+          `the fixes were not applied: with the files sent together fixed, ${file.display} would get a new error: ${fresh[0]!.message}`,
+        );
         withdrawn.push(partner);
       }
     }
@@ -99,7 +119,11 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
 function changes(edits: readonly OffsetEdit[]): string {
   const seen = new Set<string>();
   for (const edit of edits) {
-    seen.add(edit.oldText === '' ? `added ${edit.newText.replace(/^[\s,]+/, '').replace(/\s+/g, ' ')}` : `${edit.oldText} → ${edit.newText}`);
+    seen.add(
+      edit.oldText === ''
+        ? `added ${edit.newText.replace(/^[\s,]+/, '').replace(/\s+/g, ' ')}`
+        : `${edit.oldText} → ${edit.newText}`,
+    );
   }
   const shown = [...seen].slice(0, MAX_CHANGES_SHOWN);
   // Tokens as written (a YAML plain scalar can hold control or bidi characters): shown, not obeyed.
@@ -111,12 +135,22 @@ const MAX_CHANGES_SHOWN = 5;
 
 /** Errors in `after` that `before` did not have: by code, name site and tool name (the proof's identity). */
 function newErrors(before: Analysis, after: Analysis): Finding[] {
-  const key = (analysis: Analysis, f: Finding) => `${f.code}\u0000${f.pointer}\u0000${f.tool === undefined ? '' : analysis.tools[f.tool]?.name ?? ''}`;
+  const key = (analysis: Analysis, f: Finding) =>
+    `${f.code}\u0000${f.pointer}\u0000${f.tool === undefined ? '' : (analysis.tools[f.tool]?.name ?? '')}`;
   const known = new Set(before.findings.filter((f) => f.severity === 'error').map((f) => key(before, f)));
   return after.findings.filter((f) => f.severity === 'error' && !known.has(key(after, f)));
 }
 
-function finish(args: FixArgs, io: CommandIO, files: readonly AnalysedFile[], fixes: ReadonlyMap<AnalysedFile, FileFix>, refused: ReadonlyMap<AnalysedFile, string>, after: ReadonlyMap<AnalysedFile, Analysis>, ioError: boolean, readFile: (path: string) => string | undefined): number {
+function finish(
+  args: FixArgs,
+  io: CommandIO,
+  files: readonly AnalysedFile[],
+  fixes: ReadonlyMap<AnalysedFile, FileFix>,
+  refused: ReadonlyMap<AnalysedFile, string>,
+  after: ReadonlyMap<AnalysedFile, Analysis>,
+  ioError: boolean,
+  readFile: (path: string) => string | undefined,
+): number {
   // In a dry run stdout is the diff alone, so it can be piped into git apply.
   const notes = args.dryRun ? io.stderr : io.stdout;
   let written = 0;
@@ -128,20 +162,27 @@ function finish(args: FixArgs, io: CommandIO, files: readonly AnalysedFile[], fi
     if (reason !== undefined && !fix) notes.write(`${file.display}: not fixed: ${reason}\n`);
     if (!fix) continue;
     if (args.dryRun) {
-      if (fix.encoding.encoding !== 'utf-8') io.stderr.write(`${file.display}: ${fix.encoding.encoding} file: its diff is shown as UTF-8 text\n`);
-      io.stdout.write(unifiedDiff(file.display, file.text, fix.edits, fix.encoding.bom && fix.encoding.encoding === 'utf-8'));
+      if (fix.encoding.encoding !== 'utf-8')
+        io.stderr.write(`${file.display}: ${fix.encoding.encoding} file: its diff is shown as UTF-8 text\n`);
+      io.stdout.write(
+        unifiedDiff(file.display, file.text, fix.edits, fix.encoding.bom && fix.encoding.encoding === 'utf-8'),
+      );
     } else {
       try {
         writeFileSync(file.absolute, encodeText(fix.text, fix.encoding));
       } catch (error) {
-        io.stderr.write(`toolwire: cannot write ${file.display}: ${error instanceof Error ? error.message : String(error)}\n`);
+        io.stderr.write(
+          `toolwire: cannot write ${file.display}: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
         failed = true;
         continue;
       }
     }
     written++;
     fixedNames += fix.fixed;
-    notes.write(`${file.display}: ${args.dryRun ? 'would fix' : 'fixed'} ${fix.fixed} ${fix.fixed === 1 ? 'name' : 'names'} (${changes(fix.edits)})\n`);
+    notes.write(
+      `${file.display}: ${args.dryRun ? 'would fix' : 'fixed'} ${fix.fixed} ${fix.fixed === 1 ? 'name' : 'names'} (${changes(fix.edits)})\n`,
+    );
   }
   // What is left: the re-check with every fix in place (a refused file as it is).
   const otherFile = (path: string) => {
@@ -155,8 +196,13 @@ function finish(args: FixArgs, io: CommandIO, files: readonly AnalysedFile[], fi
     return [buildReport(file.display, text, analysis, otherFile, fixes.has(file) ? undefined : file.invalidUtf8)];
   });
   notes.write(formatText(reports, { verbose: args.verbose, hints: args.hints }));
-  const left = reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').length, 0);
-  io.stderr.write(`toolwire: ${args.dryRun ? 'would fix' : 'fixed'} ${fixedNames} ${fixedNames === 1 ? 'name' : 'names'} in ${written} ${written === 1 ? 'file' : 'files'}; ${summary(reports, args.hints).replace(/^toolwire: /, 'left: ')}`);
+  const left = reports.reduce(
+    (n, r) => n + r.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').length,
+    0,
+  );
+  io.stderr.write(
+    `toolwire: ${args.dryRun ? 'would fix' : 'fixed'} ${fixedNames} ${fixedNames === 1 ? 'name' : 'names'} in ${written} ${written === 1 ? 'file' : 'files'}; ${summary(reports, args.hints).replace(/^toolwire: /, 'left: ')}`,
+  );
   if (ioError || failed) return 2;
   return left > 0 ? 1 : 0;
 }

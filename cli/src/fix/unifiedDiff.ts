@@ -21,7 +21,8 @@ interface Block {
 export function unifiedDiff(path: string, text: string, edits: readonly OffsetEdit[], bom = false): string {
   const starts = lineStarts(text);
   const lineOf = (offset: number) => Math.max(0, upperBound(starts, offset) - 1);
-  const oldLine = (i: number) => `${i === 0 && bom ? '\ufeff' : ''}${text.slice(starts[i], starts[i + 1] ?? text.length)}`;
+  const oldLine = (i: number) =>
+    `${i === 0 && bom ? '\ufeff' : ''}${text.slice(starts[i], starts[i + 1] ?? text.length)}`;
   const blocks = changedBlocks(text, edits, starts, lineOf, bom);
   if (blocks.length === 0) return '';
   // A name with a space ends in a tab, as git prints it: patch(1) would stop at the space.
@@ -71,7 +72,13 @@ function diffLine(mark: string, line: string): string[] {
  * The edits grouped by the lines they touch, each group's lines rewritten, and lines equal on
  * both sides trimmed from its ends (a rename changes one line, not its neighbours).
  */
-function changedBlocks(text: string, edits: readonly OffsetEdit[], starts: readonly number[], lineOf: (offset: number) => number, bom: boolean): Block[] {
+function changedBlocks(
+  text: string,
+  edits: readonly OffsetEdit[],
+  starts: readonly number[],
+  lineOf: (offset: number) => number,
+  bom: boolean,
+): Block[] {
   const sorted = [...edits].sort((a, b) => a.range.start - b.range.start);
   const blocks: Block[] = [];
   for (let i = 0; i < sorted.length; ) {
@@ -98,9 +105,18 @@ function changedBlocks(text: string, edits: readonly OffsetEdit[], starts: reado
     let head = 0;
     while (head < oldLines.length && head < newLines.length && oldLines[head] === newLines[head]) head++;
     let tail = 0;
-    while (tail < oldLines.length - head && tail < newLines.length - head && oldLines[oldLines.length - 1 - tail] === newLines[newLines.length - 1 - tail]) tail++;
+    while (
+      tail < oldLines.length - head &&
+      tail < newLines.length - head &&
+      oldLines[oldLines.length - 1 - tail] === newLines[newLines.length - 1 - tail]
+    )
+      tail++;
     if (head < oldLines.length - tail || head < newLines.length - tail) {
-      blocks.push({ oldStart: first + head, oldEnd: first + oldLines.length - tail, added: newLines.slice(head, newLines.length - tail) });
+      blocks.push({
+        oldStart: first + head,
+        oldEnd: first + oldLines.length - tail,
+        added: newLines.slice(head, newLines.length - tail),
+      });
     }
     i = j + 1;
   }
@@ -123,7 +139,8 @@ function splitLines(text: string): string[] {
 function lineStarts(text: string): number[] {
   if (text === '') return [];
   const starts = [0];
-  for (let nl = text.indexOf('\n'); nl !== -1 && nl + 1 < text.length; nl = text.indexOf('\n', nl + 1)) starts.push(nl + 1);
+  for (let nl = text.indexOf('\n'); nl !== -1 && nl + 1 < text.length; nl = text.indexOf('\n', nl + 1))
+    starts.push(nl + 1);
   return starts;
 }
 

@@ -73,7 +73,11 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
       if (page === MAX_PAGES - 1) throw new Error(`tools/list still had more pages after ${MAX_PAGES}`);
     }
     await close(transport);
-    const serverInfo = { name: served.name, ...(typeof served.title === 'string' ? { title: served.title } : {}), ...(typeof served.version === 'string' ? { version: served.version } : {}) };
+    const serverInfo = {
+      name: served.name,
+      ...(typeof served.title === 'string' ? { title: served.title } : {}),
+      ...(typeof served.version === 'string' ? { version: served.version } : {}),
+    };
     return { ok: true, serverInfo, tools };
   } catch (error) {
     await close(transport);
@@ -82,7 +86,11 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
 }
 
 /** Streamable HTTP first; a 4xx on it means an older server: SSE, as the SDK's docs show. */
-async function connectHttp(client: Client, target: Extract<LiveTarget, { kind: 'http' }>, request: { timeout: number }): Promise<Transport> {
+async function connectHttp(
+  client: Client,
+  target: Extract<LiveTarget, { kind: 'http' }>,
+  request: { timeout: number },
+): Promise<Transport> {
   const url = new URL(target.url);
   const requestInit = { headers: target.headers ?? {} };
   const streamable = new StreamableHTTPClientTransport(url, { requestInit });
@@ -92,7 +100,16 @@ async function connectHttp(client: Client, target: Extract<LiveTarget, { kind: '
   } catch (error) {
     await streamable.close().catch(() => undefined);
     if (error instanceof TimeoutError) throw error;
-    const sse = new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: (input, init) => fetch(input, { ...init, headers: { ...target.headers, ...(init?.headers as Record<string, string> | undefined) } }) } });
+    const sse = new SSEClientTransport(url, {
+      requestInit,
+      eventSourceInit: {
+        fetch: (input, init) =>
+          fetch(input, {
+            ...init,
+            headers: { ...target.headers, ...(init?.headers as Record<string, string> | undefined) },
+          }),
+      },
+    });
     try {
       await withTimeout(client.connect(sse, request), request.timeout, 'connect');
     } catch (fallback) {
@@ -126,7 +143,8 @@ function describe(error: unknown, target: LiveTarget): string {
   if (code === 'ENOENT') return `${who}: cannot start: command not found`;
   if (code === 'EACCES') return `${who}: cannot start: permission denied`;
   // A line on stdout that is not JSON (SyntaxError) or not a JSON-RPC message (ZodError).
-  if (error instanceof Error && (error.name === 'SyntaxError' || error.name === 'ZodError')) return `${who}: the server answered something that is not MCP: ${raw}`;
+  if (error instanceof Error && (error.name === 'SyntaxError' || error.name === 'ZodError'))
+    return `${who}: the server answered something that is not MCP: ${raw}`;
   if (error instanceof TimeoutError || /timed out/i.test(raw)) return `${who}: no answer within the timeout (${raw})`;
   if (/Connection closed/i.test(raw)) return `${who}: the server closed the connection (it exited or crashed)`;
   return `${who}: ${raw}`;

@@ -31,7 +31,13 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
   if (!result.ok) {
     io.stderr.write(`toolwire: ${result.message}\n`);
     const tail = result.stderrTail.trimEnd();
-    if (tail !== '' && !args.verbose) io.stderr.write(`${tail.split('\n').map((line) => `  | ${line}`).join('\n')}\n`);
+    if (tail !== '' && !args.verbose)
+      io.stderr.write(
+        `${tail
+          .split('\n')
+          .map((line) => `  | ${line}`)
+          .join('\n')}\n`,
+      );
     return 2;
   }
   const text = snapshotText(result, live.serverName);
@@ -43,26 +49,46 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
       mkdirSync(resolve(io.cwd, live.save), { recursive: true });
       writeFileSync(file, text);
     } catch (error) {
-      io.stderr.write(`toolwire: cannot write the snapshot ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+      io.stderr.write(
+        `toolwire: cannot write the snapshot ${file}: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       return 2;
     }
     return runCheck({ ...args, paths: [file], live: undefined }, io);
   }
   const service = createToolwireService({ workspace: new CliWorkspace() });
   const configPath = args.config === undefined ? undefined : toSlashes(resolve(io.cwd, args.config));
-  const analysed = service.analyzeDocument({ path: undefined, text, requestedClients: args.clients, ...(configPath !== undefined ? { configPath } : {}) });
+  const analysed = service.analyzeDocument({
+    path: undefined,
+    text,
+    requestedClients: args.clients,
+    ...(configPath !== undefined ? { configPath } : {}),
+  });
   if (analysed.kind === 'config-unreadable') {
-    reportConfigProblems([{ path: analysed.path, line: 1, column: 1, severity: 'error', message: 'cannot read the configuration file' }], true, io);
+    reportConfigProblems(
+      [{ path: analysed.path, line: 1, column: 1, severity: 'error', message: 'cannot read the configuration file' }],
+      true,
+      io,
+    );
     return 2;
   }
   if (analysed.kind !== 'analysis') {
-    io.stderr.write('toolwire: the configuration ignores this server\'s snapshot; nothing was checked.\n');
+    io.stderr.write("toolwire: the configuration ignores this server's snapshot; nothing was checked.\n");
     return 2;
   }
-  const report = withToolIndexes(buildReport(virtualPath(server), text, analysed.analysis), analysed.analysis.tools.filter((t) => t.name !== undefined).map((t) => toolIndex(t.declaration.name.pointer)));
+  const report = withToolIndexes(
+    buildReport(virtualPath(server), text, analysed.analysis),
+    analysed.analysis.tools.filter((t) => t.name !== undefined).map((t) => toolIndex(t.declaration.name.pointer)),
+  );
   const reports = [{ ...report, modelled: shownModelled(analysed.modelled, (path) => displayPath(path, io.cwd)) }];
   if (args.format === 'text') writeModelledLine(reports, io);
-  io.stdout.write(args.format === 'json' ? formatJson(reports) : args.format === 'sarif' ? formatSarif(reports, io.version, [reportFingerprints(report, text, analysed.analysis).map(fingerprintHash)]) : formatText(reports, { verbose: args.verbose, hints: args.hints }));
+  io.stdout.write(
+    args.format === 'json'
+      ? formatJson(reports)
+      : args.format === 'sarif'
+        ? formatSarif(reports, io.version, [reportFingerprints(report, text, analysed.analysis).map(fingerprintHash)])
+        : formatText(reports, { verbose: args.verbose, hints: args.hints }),
+  );
   if (args.format === 'text') io.stderr.write(summary(reports, args.hints));
   return count(reports, 'error') > 0 ? 1 : 0;
 }
@@ -77,7 +103,8 @@ function toolIndex(pointer: string): number | undefined {
 function withToolIndexes(report: FileReport, indexes: ReadonlyArray<number | undefined>): FileReport {
   // buildReport lists the named tools in order: the same order as `indexes`.
   const tools = report.tools.map((tool, i) => (indexes[i] === undefined ? tool : { ...tool, index: indexes[i] }));
-  const at = (line: number, character: number) => tools.find((t) => t.range.start.line === line && t.range.start.character === character)?.index;
+  const at = (line: number, character: number) =>
+    tools.find((t) => t.range.start.line === line && t.range.start.character === character)?.index;
   const diagnostics = report.diagnostics.map((d) => {
     const tool = at(d.range.start.line, d.range.start.character);
     return tool === undefined ? d : { ...d, tool };

@@ -1,5 +1,10 @@
 import { basename, dirname, resolve, sep } from 'node:path';
-import { readMcpServerEntries, type ClientId, type McpServerEntry, type McpVariableSyntax } from '../../../server/src/core';
+import {
+  readMcpServerEntries,
+  type ClientId,
+  type McpServerEntry,
+  type McpVariableSyntax,
+} from '../../../server/src/core';
 import type { LiveTarget } from './types';
 
 /** What the variables of a config resolve against: never read here, so tests can pass their own. */
@@ -11,7 +16,9 @@ export interface VariableScope {
   readonly inputs: Readonly<Record<string, string>>;
 }
 
-export type PlannedServer = { readonly name: string; readonly target: LiveTarget } | { readonly name: string; readonly skipped: string };
+export type PlannedServer =
+  | { readonly name: string; readonly target: LiveTarget }
+  | { readonly name: string; readonly skipped: string };
 
 export interface McpConfigPlan {
   readonly client: ClientId | undefined;
@@ -32,9 +39,16 @@ export function workspaceFolderOf(configPath: string): string {
  * Turns a config into targets. A server with a variable that cannot be resolved is skipped with the
  * reason, never started half-configured; so is a disabled one, or one `only` leaves out.
  */
-export function planMcpConfig(path: string, text: string, scope: VariableScope, only: readonly string[] = []): McpConfigPlan {
+export function planMcpConfig(
+  path: string,
+  text: string,
+  scope: VariableScope,
+  only: readonly string[] = [],
+): McpConfigPlan {
   const read = readMcpServerEntries(path.split(sep).join('/'), text);
-  const servers = read.servers.filter((s) => only.length === 0 || only.includes(s.name)).map((entry) => plan(entry, read.syntax, scope));
+  const servers = read.servers
+    .filter((s) => only.length === 0 || only.includes(s.name))
+    .map((entry) => plan(entry, read.syntax, scope));
   return { client: read.client, servers, ...(read.problem !== undefined ? { problem: read.problem } : {}) };
 }
 
@@ -44,17 +58,34 @@ function plan(entry: McpServerEntry, syntax: McpVariableSyntax, scope: VariableS
   if (launch.kind === 'invalid') return { name, skipped: `cannot be started: ${launch.reason}` };
   const unresolved = new Set<string>();
   const sub = (value: string) => substitute(value, syntax, scope, unresolved);
-  const subMap = (map: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(map).map(([k, v]) => [k, sub(v)]));
+  const subMap = (map: Readonly<Record<string, string>>) =>
+    Object.fromEntries(Object.entries(map).map(([k, v]) => [k, sub(v)]));
   const target: LiveTarget =
     launch.kind === 'stdio'
-      ? { kind: 'stdio', name, command: sub(launch.command), args: launch.args.map(sub), env: subMap(launch.env), ...(launch.cwd !== undefined ? { cwd: resolve(scope.workspaceFolder ?? '.', sub(launch.cwd)) } : {}) }
+      ? {
+          kind: 'stdio',
+          name,
+          command: sub(launch.command),
+          args: launch.args.map(sub),
+          env: subMap(launch.env),
+          ...(launch.cwd !== undefined ? { cwd: resolve(scope.workspaceFolder ?? '.', sub(launch.cwd)) } : {}),
+        }
       : { kind: 'http', name, url: sub(launch.url), headers: subMap(launch.headers) };
-  if (unresolved.size > 0) return { name, skipped: `not started: cannot resolve ${[...unresolved].join(', ')}${[...unresolved].some((v) => v.startsWith('${input:')) ? ' (give it with --input ID=VALUE)' : ''}` };
+  if (unresolved.size > 0)
+    return {
+      name,
+      skipped: `not started: cannot resolve ${[...unresolved].join(', ')}${[...unresolved].some((v) => v.startsWith('${input:')) ? ' (give it with --input ID=VALUE)' : ''}`,
+    };
   return { name, target };
 }
 
 /** Replaces the variables the file's client documents; anything it cannot resolve is recorded. */
-export function substitute(value: string, syntax: McpVariableSyntax, scope: VariableScope, unresolved: Set<string>): string {
+export function substitute(
+  value: string,
+  syntax: McpVariableSyntax,
+  scope: VariableScope,
+  unresolved: Set<string>,
+): string {
   if (syntax === 'none') return value;
   const pattern = syntax === 'gemini-cli' ? /\$\{([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g : /\$\{([^}]*)\}/g;
   return value.replace(pattern, (whole, braced: string | undefined, bare: string | undefined) => {
@@ -74,7 +105,8 @@ function resolveVariable(name: string, syntax: McpVariableSyntax, scope: Variabl
   if (name.startsWith('env:')) return scope.env[name.slice(4)];
   if (name.startsWith('input:')) return syntax === 'vscode' ? scope.inputs[name.slice(6)] : undefined;
   if (name === 'workspaceFolder') return scope.workspaceFolder;
-  if (name === 'workspaceFolderBasename') return scope.workspaceFolder === undefined ? undefined : basename(scope.workspaceFolder);
+  if (name === 'workspaceFolderBasename')
+    return scope.workspaceFolder === undefined ? undefined : basename(scope.workspaceFolder);
   if (name === 'userHome') return scope.userHome;
   if (name === 'pathSeparator' || name === '/') return sep;
   return undefined;

@@ -26,7 +26,12 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     return 2;
   }
   const inputs = { ...inputsFromEditor(), ...live.inputs };
-  const plan = planMcpConfig(configPath, text, { env: process.env, workspaceFolder: workspaceFolderOf(configPath), userHome: homedir(), inputs }, live.only);
+  const plan = planMcpConfig(
+    configPath,
+    text,
+    { env: process.env, workspaceFolder: workspaceFolderOf(configPath), userHome: homedir(), inputs },
+    live.only,
+  );
   if (plan.problem !== undefined) io.stderr.write(`toolwire: ${live.path}: ${plan.problem}\n`);
   // A mistyped --only must not pass as a clean run.
   const unknownOnly = live.only.filter((name) => !plan.servers.some((s) => s.name === name));
@@ -47,13 +52,18 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
       const result = await listServerTools(server.target, { timeoutMs: live.timeoutMs });
       if (!result.ok) {
         failed = true;
-        io.stderr.write(`toolwire: server "${server.name}" failed: ${result.message}\n${result.stderrTail ? `${result.stderrTail.replace(/^/gm, '  | ')}\n` : ''}`);
+        io.stderr.write(
+          `toolwire: server "${server.name}" failed: ${result.message}\n${result.stderrTail ? `${result.stderrTail.replace(/^/gm, '  | ')}\n` : ''}`,
+        );
         continue;
       }
       const file = snapshotName(server.name, files);
       writeFileSync(join(dir, file), snapshotText(result));
       files.set(server.name, file);
-      shown.set(toSlashes(join(dir, file)), live.save !== undefined ? displayPath(join(dir, file), io.cwd) : virtualPath(encodeURIComponent(server.name)));
+      shown.set(
+        toSlashes(join(dir, file)),
+        live.save !== undefined ? displayPath(join(dir, file), io.cwd) : virtualPath(encodeURIComponent(server.name)),
+      );
     }
     // The clients asked for, else the one the config file belongs to (none: every modelled client).
     const clients = args.clients.length > 0 ? args.clients : plan.client !== undefined ? [plan.client] : [];
@@ -63,7 +73,11 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     // The generated config stands for what chose the clients: --client, else the MCP configuration.
     const generated = toSlashes(join(dir, '.toolwire.json'));
     const chosenBy = args.clients.length > 0 ? '--client' : displayPath(configPath, io.cwd);
-    const code = await runCheck({ ...args, paths: [...shown.keys()], config: join(dir, '.toolwire.json') }, io, (absolute) => shown.get(absolute) ?? (absolute === generated ? chosenBy : undefined));
+    const code = await runCheck(
+      { ...args, paths: [...shown.keys()], config: join(dir, '.toolwire.json') },
+      io,
+      (absolute) => shown.get(absolute) ?? (absolute === generated ? chosenBy : undefined),
+    );
     return failed ? 2 : code;
   } finally {
     if (live.save === undefined) rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,13 @@ export interface Snapshot {
  * name the user gives must be the one every client sees.
  */
 export function snapshotText(snapshot: Snapshot, serverName?: string): string {
-  const serverInfo = serverName === undefined ? snapshot.serverInfo : { name: serverName, ...(snapshot.serverInfo.version !== undefined ? { version: snapshot.serverInfo.version } : {}) };
+  const serverInfo =
+    serverName === undefined
+      ? snapshot.serverInfo
+      : {
+          name: serverName,
+          ...(snapshot.serverInfo.version !== undefined ? { version: snapshot.serverInfo.version } : {}),
+        };
   return `${JSON.stringify({ serverInfo, tools: snapshot.tools }, null, 2)}\n`;
 }
 

@@ -12,8 +12,17 @@ const MAX_GROUPS = 3;
 export function modelledLine(files: readonly Modelled[]): string | undefined {
   const withRequests = files.filter((f) => f.providers.length > 0);
   if (withRequests.length === 0) return undefined;
-  const providers = groups(withRequests.flatMap((f) => f.providers.map((p) => ({ key: `${p.source}|${p.ids.join(',')}|${p.source === 'config' ? f.configPath : ''}`, text: providerText(p, f) }))));
-  const mcp = withRequests.flatMap((f) => (f.clients ? [{ key: clientKey(f.clients, f), text: clientText(f.clients, f) }] : []));
+  const providers = groups(
+    withRequests.flatMap((f) =>
+      f.providers.map((p) => ({
+        key: `${p.source}|${p.ids.join(',')}|${p.source === 'config' ? f.configPath : ''}`,
+        text: providerText(p, f),
+      })),
+    ),
+  );
+  const mcp = withRequests.flatMap((f) =>
+    f.clients ? [{ key: clientKey(f.clients, f), text: clientText(f.clients, f) }] : [],
+  );
   const clients = mcp.length > 0 ? groups(mcp) : 'none (no MCP tool files)';
   return `toolwire: modelled providers ${providers}; clients ${clients}`;
 }
@@ -35,14 +44,22 @@ function groups(entries: ReadonlyArray<{ readonly key: string; readonly text: st
 
 // Each text leaves its parenthesis open: `groups` closes it, with the file count when it is needed.
 function providerText(p: ModelledProviders, file: Modelled): string {
-  const from = p.source === 'request-body' ? 'the request body\'s own' : p.source === 'config' ? configName(file) : p.source === 'requested' ? 'setting' : 'default';
+  const from =
+    p.source === 'request-body'
+      ? "the request body's own"
+      : p.source === 'config'
+        ? configName(file)
+        : p.source === 'requested'
+          ? 'setting'
+          : 'default';
   return `${p.ids.join(', ')} (${from}`;
 }
 
 function clientText(c: ModelledClients, file: Modelled): string {
   if (c.source === 'default') return `every modelled client (default: none chosen or configured`;
   const ids = c.ids.length === 0 ? 'none' : c.ids.join(', ');
-  const from = c.source === 'config' ? configName(file) : c.source === 'requested' ? '--client' : (c.files ?? []).join(', ');
+  const from =
+    c.source === 'config' ? configName(file) : c.source === 'requested' ? '--client' : (c.files ?? []).join(', ');
   return `${ids} (${from}`;
 }
 

@@ -1,5 +1,13 @@
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import { CODE_SUMMARIES, DOCS_BASE, docsUrl, FINDING_CODES, FINGERPRINT_KEY, type PositionRange, type Severity } from '../../../server/src/core';
+import {
+  CODE_SUMMARIES,
+  DOCS_BASE,
+  docsUrl,
+  FINDING_CODES,
+  FINGERPRINT_KEY,
+  type PositionRange,
+  type Severity,
+} from '../../../server/src/core';
 import { codeSections, sectionParts } from '../explainDocs';
 import { renderMarkdown } from '../explainRender';
 import { DIAGNOSTICS_MARKDOWN } from '../explainText';
@@ -11,13 +19,20 @@ import type { FileReport } from '../model';
  * `fingerprints[file][diagnostic]` (the baseline's, `cli/src/fingerprints.ts`) become each
  * result's `partialFingerprints`, so code scanning tracks a finding across commits that move it.
  */
-export function formatSarif(reports: readonly FileReport[], version: string, fingerprints?: ReadonlyArray<readonly string[]>): string {
+export function formatSarif(
+  reports: readonly FileReport[],
+  version: string,
+  fingerprints?: ReadonlyArray<readonly string[]>,
+): string {
   const sections = codeSections(DIAGNOSTICS_MARKDOWN);
   const rule = (id: string, summary: string, helpUri: string): ReportingDescriptor => {
     const section = sections.get(id);
     const parts = section ? sectionParts(section.body) : undefined;
     // The rule carries the docs (what and why; the section as help), so a result's message stays one sentence.
-    const full = [parts?.what, parts?.why].filter((p): p is string => p !== undefined).map(plainText).join(' ');
+    const full = [parts?.what, parts?.why]
+      .filter((p): p is string => p !== undefined)
+      .map(plainText)
+      .join(' ');
     return {
       id,
       name: id,
@@ -32,18 +47,30 @@ export function formatSarif(reports: readonly FileReport[], version: string, fin
   rules.push(rule(INVALID_JSON, INVALID_JSON_SUMMARY, `${DOCS_BASE}#${INVALID_JSON}`));
   const ruleIds = rules.map((r) => r.id);
   const results: Result[] = reports.flatMap((report, file) =>
-    report.diagnostics.map((d, i): Result => ({
-      ruleId: d.code,
-      ruleIndex: ruleIds.indexOf(d.code),
-      level: level(d.severity),
-      message: { text: d.message },
-      // The why and the fix of this very finding (the rule's help is the code's in general).
-      ...(d.detail !== undefined ? { properties: { detail: d.detail } } : {}),
-      locations: [location(report.path, d.range)],
-      // A related location in another file (a cross-file client collision) is in that file.
-      ...(d.related.length > 0 ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(r.path ?? report.path, r.range), message: { text: r.message } })) } : {}),
-      ...(fingerprints?.[file]?.[i] !== undefined ? { partialFingerprints: { [FINGERPRINT_KEY]: fingerprints[file]![i]! } } : {}),
-    })),
+    report.diagnostics.map(
+      (d, i): Result => ({
+        ruleId: d.code,
+        ruleIndex: ruleIds.indexOf(d.code),
+        level: level(d.severity),
+        message: { text: d.message },
+        // The why and the fix of this very finding (the rule's help is the code's in general).
+        ...(d.detail !== undefined ? { properties: { detail: d.detail } } : {}),
+        locations: [location(report.path, d.range)],
+        // A related location in another file (a cross-file client collision) is in that file.
+        ...(d.related.length > 0
+          ? {
+              relatedLocations: d.related.map((r, id) => ({
+                id,
+                ...location(r.path ?? report.path, r.range),
+                message: { text: r.message },
+              })),
+            }
+          : {}),
+        ...(fingerprints?.[file]?.[i] !== undefined
+          ? { partialFingerprints: { [FINGERPRINT_KEY]: fingerprints[file]![i]! } }
+          : {}),
+      }),
+    ),
   );
   const log: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -67,7 +94,12 @@ function location(path: string, range: PositionRange) {
   return {
     physicalLocation: {
       artifactLocation: { uri: encodeURI(path.split('\\').join('/')) },
-      region: { startLine: range.start.line + 1, startColumn: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 },
+      region: {
+        startLine: range.start.line + 1,
+        startColumn: range.start.character + 1,
+        endLine: range.end.line + 1,
+        endColumn: range.end.character + 1,
+      },
     },
   };
 }

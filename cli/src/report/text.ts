@@ -19,10 +19,13 @@ export function formatText(reports: readonly FileReport[], options: TextOptions 
   for (const report of reports) {
     for (const d of report.diagnostics) {
       if (d.severity === 'hint' && !options.hints) continue;
-      lines.push(`${report.path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code} ${d.message}`);
+      lines.push(
+        `${report.path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code} ${d.message}`,
+      );
       if (!options.verbose) continue;
       if (d.detail !== undefined) lines.push(`  ${d.detail}`);
-      for (const r of d.related) lines.push(`  ${r.path ?? report.path}:${r.range.start.line + 1}:${r.range.start.character + 1}: ${r.message}`);
+      for (const r of d.related)
+        lines.push(`  ${r.path ?? report.path}:${r.range.start.line + 1}:${r.range.start.character + 1}: ${r.message}`);
     }
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';

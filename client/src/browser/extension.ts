@@ -22,13 +22,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // The transports rather than the Worker: the library's `instanceof Worker` test fails for
     // the worker VS Code's patched constructor returns in its extension host.
     createClient: (clientOptions) =>
-      new LanguageClient('toolwire', 'toolwire', async () => {
-        end();
-        worker = await startServerWorker(serverUri, (message) => console.info(message));
-        // The Node types lack the DOM's Worker, which these constructors name.
-        const port = worker as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
-        return { reader: new BrowserMessageReader(port), writer: new BrowserMessageWriter(port) };
-      }, clientOptions),
+      new LanguageClient(
+        'toolwire',
+        'toolwire',
+        async () => {
+          end();
+          worker = await startServerWorker(serverUri, (message) => console.info(message));
+          // The Node types lack the DOM's Worker, which these constructors name.
+          const port = worker as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
+          return { reader: new BrowserMessageReader(port), writer: new BrowserMessageWriter(port) };
+        },
+        clientOptions,
+      ),
     attach: (client) => serveFiles(client, context.extensionUri),
     checkMcpServers: async () => {
       void vscode.window.showInformationMessage(

@@ -25,7 +25,9 @@ export async function startServerWorker(serverUri: vscode.Uri, log: (message: st
   try {
     return new web.Worker(serverUri.toString(true));
   } catch (error) {
-    log(`toolwire: starting the server from a copy of its script (${error instanceof Error ? error.message : String(error)})`);
+    log(
+      `toolwire: starting the server from a copy of its script (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const code = await readScript(serverUri, web);
   const url = web.URL.createObjectURL(new web.Blob([code], { type: 'text/javascript' }));

@@ -6,14 +6,21 @@ import type { ReadFileResult } from '../../../server/src/protocol';
  * UTF-8 is not replaced in silence: the result says at which byte it stops being UTF-8.
  */
 export function decodeFile(bytes: Uint8Array): ReadFileResult {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { kind: 'text', text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { kind: 'text', text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { kind: 'text', text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { kind: 'text', text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   const text = new TextDecoder('utf-8').decode(body);
   const bad = firstInvalidUtf8(body);
   if (bad === -1) return { kind: 'text', text };
   const offset = new TextDecoder('utf-8').decode(body.subarray(0, bad)).length;
-  return { kind: 'unreadable', error: `it is not valid UTF-8 (byte ${bad + bytes.length - body.length})`, text, offset };
+  return {
+    kind: 'unreadable',
+    error: `it is not valid UTF-8 (byte ${bad + bytes.length - body.length})`,
+    text,
+    offset,
+  };
 }
 
 /** The index of the first byte of the first invalid UTF-8 sequence (RFC 3629), or -1. */

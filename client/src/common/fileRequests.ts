@@ -1,7 +1,17 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { WASM_FILES } from '../../../server/src/code/wasmFiles';
-import { FIND_FILES_REQUEST, MAX_CLIENT_LISTED_FILES, MAX_CLIENT_READ_BYTES, READ_EXTENSION_WASM_REQUEST, READ_FILE_REQUEST, type FindFilesParams, type ReadExtensionWasmParams, type ReadFileParams, type ReadFileResult } from '../../../server/src/protocol';
+import {
+  FIND_FILES_REQUEST,
+  MAX_CLIENT_LISTED_FILES,
+  MAX_CLIENT_READ_BYTES,
+  READ_EXTENSION_WASM_REQUEST,
+  READ_FILE_REQUEST,
+  type FindFilesParams,
+  type ReadExtensionWasmParams,
+  type ReadFileParams,
+  type ReadFileResult,
+} from '../../../server/src/protocol';
 import { decodeFile } from './decode';
 
 /**
@@ -11,8 +21,12 @@ import { decodeFile } from './decode';
  */
 export function serveFiles(client: BaseLanguageClient, extensionUri: vscode.Uri): vscode.Disposable {
   const read = client.onRequest(READ_FILE_REQUEST, (params: ReadFileParams) => readFile(vscode.Uri.parse(params.uri)));
-  const find = client.onRequest(FIND_FILES_REQUEST, (params: FindFilesParams, token: vscode.CancellationToken) => findFiles(vscode.Uri.parse(params.folderUri), token));
-  const wasm = client.onRequest(READ_EXTENSION_WASM_REQUEST, (params: ReadExtensionWasmParams) => readExtensionWasm(extensionUri, params.name));
+  const find = client.onRequest(FIND_FILES_REQUEST, (params: FindFilesParams, token: vscode.CancellationToken) =>
+    findFiles(vscode.Uri.parse(params.folderUri), token),
+  );
+  const wasm = client.onRequest(READ_EXTENSION_WASM_REQUEST, (params: ReadExtensionWasmParams) =>
+    readExtensionWasm(extensionUri, params.name),
+  );
   return vscode.Disposable.from(read, find, wasm);
 }
 
@@ -30,7 +44,8 @@ export async function readFile(uri: vscode.Uri): Promise<ReadFileResult> {
   try {
     const stat = await vscode.workspace.fs.stat(uri);
     if (stat.type & vscode.FileType.Directory) return { kind: 'unreadable', error: 'it is a folder' };
-    if (stat.size > MAX_CLIENT_READ_BYTES) return { kind: 'unreadable', error: `it is larger than ${MAX_CLIENT_READ_BYTES / 1048576} MB` };
+    if (stat.size > MAX_CLIENT_READ_BYTES)
+      return { kind: 'unreadable', error: `it is larger than ${MAX_CLIENT_READ_BYTES / 1048576} MB` };
     return decodeFile(await vscode.workspace.fs.readFile(uri));
   } catch (error) {
     const code = errorCode(error);
@@ -42,12 +57,19 @@ export async function readFile(uri: vscode.Uri): Promise<ReadFileResult> {
 
 /** The files under a folder, relative to it, node_modules and .git skipped, bounded as the Node walk is. */
 async function findFiles(folder: vscode.Uri, token: vscode.CancellationToken): Promise<string[]> {
-  const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), '{**/node_modules/**,**/.git/**}', MAX_CLIENT_LISTED_FILES, token);
+  const found = await vscode.workspace.findFiles(
+    new vscode.RelativePattern(folder, '**/*'),
+    '{**/node_modules/**,**/.git/**}',
+    MAX_CLIENT_LISTED_FILES,
+    token,
+  );
   const prefix = folder.path.endsWith('/') ? folder.path : `${folder.path}/`;
   return found.flatMap((file) => (file.path.startsWith(prefix) ? [file.path.slice(prefix.length)] : []));
 }
 
 /** A `FileSystemError`'s code; also for errors a file system provider raised with only the code set. */
 function errorCode(error: unknown): string | undefined {
-  return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }

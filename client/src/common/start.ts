@@ -43,7 +43,9 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
       await client.start();
       output.info('toolwire server restarted');
     }),
-    vscode.commands.registerCommand('toolwire.showCensus', (uri?: vscode.Uri) => census.show(uri ?? vscode.window.activeTextEditor?.document.uri)),
+    vscode.commands.registerCommand('toolwire.showCensus', (uri?: vscode.Uri) =>
+      census.show(uri ?? vscode.window.activeTextEditor?.document.uri),
+    ),
     vscode.commands.registerCommand('toolwire.checkMcpServers', () => host.checkMcpServers(output)),
     { dispose: () => void client.stop() },
   );

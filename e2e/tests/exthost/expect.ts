@@ -10,7 +10,12 @@ import { waitForDiagnostics } from './waits.js';
  * they still are: a late answer for an older version of the document (a stale squiggle) would
  * show up there.
  */
-export async function expectProblems(document: vscode.TextDocument, expected: readonly string[], what: string, timeoutMs = 20_000): Promise<vscode.Diagnostic[]> {
+export async function expectProblems(
+  document: vscode.TextDocument,
+  expected: readonly string[],
+  what: string,
+  timeoutMs = 20_000,
+): Promise<vscode.Diagnostic[]> {
   const same = (ds: readonly vscode.Diagnostic[]): boolean => sameLines(problemLines(document, ds), expected);
   const describe = (ds: readonly vscode.Diagnostic[]): string =>
     `expected: ${JSON.stringify(expected)}\ngot:      ${JSON.stringify(problemLines(document, ds))}\nall diagnostics (document version ${document.version}):\n${describeDiagnostics(document, ds)}`;
@@ -19,7 +24,11 @@ export async function expectProblems(document: vscode.TextDocument, expected: re
   // server had queued for this document.
   await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', document.uri);
   const after = vscode.languages.getDiagnostics(document.uri);
-  assert.deepEqual(problemLines(document, after), [...expected], `${what}: still true after a round trip\n${describe(after)}`);
+  assert.deepEqual(
+    problemLines(document, after),
+    [...expected],
+    `${what}: still true after a round trip\n${describe(after)}`,
+  );
   return after;
 }
 

@@ -28,7 +28,10 @@ export async function runCases(cases: readonly Case[]): Promise<void> {
     console.log(formatCase(report));
   }
   const failed = reports.filter((r) => !r.ok);
-  if (failed.length > 0) throw new Error(`${failed.length} of ${reports.length} extension-host cases failed: ${failed.map((r) => r.name).join(', ')}`);
+  if (failed.length > 0)
+    throw new Error(
+      `${failed.length} of ${reports.length} extension-host cases failed: ${failed.map((r) => r.name).join(', ')}`,
+    );
 }
 
 async function withTimeout(promise: Promise<void>, timeoutMs: number, name: string): Promise<void> {

@@ -28,8 +28,13 @@ export async function poll<T>(what: string, probe: () => Promise<T | undefined>,
     if (Date.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
   }
-  const last = lastError === undefined ? '' : `\nlast error: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
-  throw new WaitTimeout(`timed out after ${options.timeoutMs} ms waiting for ${what}${last}\nlast seen:\n${await options.seen()}`);
+  const last =
+    lastError === undefined
+      ? ''
+      : `\nlast error: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
+  throw new WaitTimeout(
+    `timed out after ${options.timeoutMs} ms waiting for ${what}${last}\nlast seen:\n${await options.seen()}`,
+  );
 }
 
 /**
@@ -60,7 +65,11 @@ export function waitForDiagnostics(
     });
     const timer = setTimeout(() => {
       const seen = describe(vscode.languages.getDiagnostics(uri));
-      finish(() => reject(new WaitTimeout(`timed out after ${timeoutMs} ms waiting for ${what} in ${uri.path}\nlast seen:\n${seen}`)));
+      finish(() =>
+        reject(
+          new WaitTimeout(`timed out after ${timeoutMs} ms waiting for ${what} in ${uri.path}\nlast seen:\n${seen}`),
+        ),
+      );
     }, timeoutMs);
     check();
   });

@@ -10,5 +10,13 @@ import { runCases } from './runner.js';
 export function run(): Promise<void> {
   // The MCP quick-fix case comes after every other case on mcp/tools.json: its applied edit was
   // seen saved to disk (revertAndClose then reverts to the fixed text).
-  return runCases([...webHostCases, ...adsCases, ...browserFeatureCases, ...mcpCases, ...renameCases, ...typingCases, ...configCases]);
+  return runCases([
+    ...webHostCases,
+    ...adsCases,
+    ...browserFeatureCases,
+    ...mcpCases,
+    ...renameCases,
+    ...typingCases,
+    ...configCases,
+  ]);
 }

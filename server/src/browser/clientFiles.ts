@@ -7,7 +7,9 @@ export interface FileRequests {
   findFiles(params: FindFilesParams): Promise<readonly string[]>;
 }
 
-type Entry<T> = { readonly state: 'pending'; readonly done: Promise<void> } | { readonly state: 'known'; readonly value: T };
+type Entry<T> =
+  | { readonly state: 'pending'; readonly done: Promise<void> }
+  | { readonly state: 'known'; readonly value: T };
 
 /**
  * The browser server's files: the core reads synchronously, the client answers asynchronously.
@@ -43,11 +45,23 @@ export class ClientFiles {
     const read = this.known(path);
     if (!read || read.kind === 'missing') return undefined;
     if (read.kind === 'text') return read.text;
-    return { error: read.error, ...(read.text !== undefined ? { text: read.text } : {}), ...(read.offset !== undefined ? { offset: read.offset } : {}) };
+    return {
+      error: read.error,
+      ...(read.text !== undefined ? { text: read.text } : {}),
+      ...(read.offset !== undefined ? { offset: read.offset } : {}),
+    };
   }
 
   listFiles(folder: string): readonly string[] {
-    return this.lookup(this.listings, `list:${folder}`, folder, () => this.requests.findFiles({ folderUri: this.pathToUri(folder) }), []) ?? [];
+    return (
+      this.lookup(
+        this.listings,
+        `list:${folder}`,
+        folder,
+        () => this.requests.findFiles({ folderUri: this.pathToUri(folder) }),
+        [],
+      ) ?? []
+    );
   }
 
   /** Every read asked for since the last call, answered: their paths (undefined: none in flight). */
@@ -94,7 +108,9 @@ export class ClientFiles {
   }
 
   private known(path: string): ReadFileResult | undefined {
-    return this.lookup(this.files, `file:${path}`, path, () => this.requests.readFile({ uri: this.pathToUri(path) }), { kind: 'missing' });
+    return this.lookup(this.files, `file:${path}`, path, () => this.requests.readFile({ uri: this.pathToUri(path) }), {
+      kind: 'missing',
+    });
   }
 
   private withTimeout<T>(answer: Promise<T>, path: string): Promise<T> {
@@ -103,14 +119,23 @@ export class ClientFiles {
       timer = setTimeout(() => {
         reject(new Error(`no answer for ${path} within ${this.timeoutMs} ms`));
         // Taken as unreadable for now; an answer that still comes is a change of the file.
-        answer.then(() => this.lateAnswer?.(path), () => undefined);
+        answer.then(
+          () => this.lateAnswer?.(path),
+          () => undefined,
+        );
       }, this.timeoutMs);
     });
     return Promise.race([answer, expired]).finally(() => clearTimeout(timer));
   }
 
   /** The known answer, or undefined while the client is asked (`failed` is stored if it fails). */
-  private lookup<T>(cache: Map<string, Entry<T>>, key: string, path: string, ask: () => Promise<T>, failed: T): T | undefined {
+  private lookup<T>(
+    cache: Map<string, Entry<T>>,
+    key: string,
+    path: string,
+    ask: () => Promise<T>,
+    failed: T,
+  ): T | undefined {
     const entry = cache.get(path);
     if (entry?.state === 'known') return entry.value;
     if (entry?.state === 'pending') {
@@ -124,7 +149,9 @@ export class ClientFiles {
     const pending: Entry<T> = {
       state: 'pending',
       done: this.withTimeout(ask(), path).then(store, (error: unknown) => {
-        this.log(`toolwire: the client could not read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+        this.log(
+          `toolwire: the client could not read ${path}: ${error instanceof Error ? error.message : String(error)}`,
+        );
         store(failed);
       }),
     };

@@ -47,6 +47,8 @@ export class UriPaths {
 function encodePath(path: string): string {
   return path
     .split('/')
-    .map((segment) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .map((segment) =>
+      encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    )
     .join('/');
 }

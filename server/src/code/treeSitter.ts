@@ -36,7 +36,10 @@ export class TreeSitterParsers {
   private readonly loaded = new Map<CodeGrammar, Parser>();
   private readonly trees = new Map<string, KeptTree>();
 
-  constructor(private readonly loader: WasmLoader, private readonly log: (message: string) => void = () => undefined) {}
+  constructor(
+    private readonly loader: WasmLoader,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
 
   /** Loads the runtime and a grammar (once); false when they cannot be loaded (logged once). */
   async load(grammar: CodeGrammar): Promise<boolean> {
@@ -68,7 +71,9 @@ export class TreeSitterParsers {
       await this.runtime;
       return await Language.load(await this.loader.grammar(grammar));
     } catch (error) {
-      this.log(`toolwire: cannot load the ${grammar} grammar: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(
+        `toolwire: cannot load the ${grammar} grammar: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return undefined;
     }
   }
@@ -114,7 +119,11 @@ export function editBetween(before: string, after: string) {
   let start = 0;
   while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
   let tail = 0;
-  while (tail < max - start && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail += 1;
+  while (
+    tail < max - start &&
+    before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)
+  )
+    tail += 1;
   const oldEnd = before.length - tail;
   const newEnd = after.length - tail;
   return {

@@ -4,4 +4,10 @@
  * test/package/vsix.test.ts checks). Apart from treeSitter.ts so the client can name them without
  * bundling the runtime.
  */
-export const WASM_FILES: readonly string[] = ['tree-sitter.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-python.wasm', 'tree-sitter-go.wasm'];
+export const WASM_FILES: readonly string[] = [
+  'tree-sitter.wasm',
+  'tree-sitter-typescript.wasm',
+  'tree-sitter-tsx.wasm',
+  'tree-sitter-python.wasm',
+  'tree-sitter-go.wasm',
+];

@@ -42,7 +42,10 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
  * passes it back with the analysis (`PreviousAnalysis.carry`), so the first name typed after a
  * full analysis already re-checks one tool instead of taking the census again.
  */
-export function analyzeWithCarry(text: string, options: AnalysisOptions = {}): { analysis: Analysis; carry: CensusCarry } {
+export function analyzeWithCarry(
+  text: string,
+  options: AnalysisOptions = {},
+): { analysis: Analysis; carry: CensusCarry } {
   const { parsed, extraction } = read(text, options, skeletonReader);
   return analyzeCarrying(text, parsed, extraction, options);
 }
@@ -76,7 +79,12 @@ export interface NameChange {
  * name edit (`incremental/nameEdit.ts`) calls it with the previous extraction, patched, and the
  * text in pieces: nothing here reads the text whole unless it holds a suppression directive.
  */
-export function analyzeExtraction(text: TextReader, parsed: ReadDocument, extraction: Extraction, options: AnalysisOptions): Analysis {
+export function analyzeExtraction(
+  text: TextReader,
+  parsed: ReadDocument,
+  extraction: Extraction,
+  options: AnalysisOptions,
+): Analysis {
   return analyzeCarrying(text, parsed, extraction, options).analysis;
 }
 
@@ -85,7 +93,13 @@ export function analyzeExtraction(text: TextReader, parsed: ReadDocument, extrac
  * from what the previous census kept. Whole-set facts are updated for the one name, never
  * guessed: the result is the analysis of the extraction (test/core/nameEdit.test.ts).
  */
-export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extraction: Extraction, options: AnalysisOptions, change?: NameChange): { analysis: Analysis; carry: CensusCarry } {
+export function analyzeCarrying(
+  text: TextReader,
+  parsed: ReadDocument,
+  extraction: Extraction,
+  options: AnalysisOptions,
+  change?: NameChange,
+): { analysis: Analysis; carry: CensusCarry } {
   const sink = new FindingSink(options.severity);
   const tools: AnalyzedTool[] = [];
   const references: AnalyzedReference[] = [];
@@ -122,7 +136,11 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
       sink,
       firstTool,
       allTools: tools,
-      names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets, reuse && nameCounts(reuse, census.tools)),
+      names: new NamePool(
+        takenNames(census.tools, settings.reservedNames),
+        settings.targets,
+        reuse && nameCounts(reuse, census.tools),
+      ),
       proposals: new Map(),
       eol,
       sharedNamespace: memo(() => {
@@ -137,20 +155,37 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
     const local = plan ? localToolsOf(context) : [];
     const clientResults = plan ? plan.run(local) : [];
     const survival = plan && new SurvivalCheck(clientResults, plan.primary);
-    const checked = plan && survival ? { ...context, constraintsFor: clientConstraints(context, plan.primary, survival) } : context;
+    const checked =
+      plan && survival ? { ...context, constraintsFor: clientConstraints(context, plan.primary, survival) } : context;
     runChecks(checked);
     runClientChecks(checked, plan, clientResults);
     if (plan) {
       appendAll(clients, clientResults);
       server = serverInfo(plan, () => local, clientResults, server);
     }
-    carries.push({ wires: census.wires, wireKeys: census.wireKeys, caseKeys: census.caseKeys, nameCounts: context.names.toolCounts(), proposals: context.names.log, namespaceAsked, ...(survival ? { clients: clientCarry(plan, clientResults, local, survival) } : {}) });
+    carries.push({
+      wires: census.wires,
+      wireKeys: census.wireKeys,
+      caseKeys: census.caseKeys,
+      nameCounts: context.names.toolCounts(),
+      proposals: context.names.log,
+      namespaceAsked,
+      ...(survival ? { clients: clientCarry(plan, clientResults, local, survival) } : {}),
+    });
   });
 
   // After every check and the user's severities: a suppression silences what the user would see.
   // A name edit writes no comment: the previous text's answer holds unless the edit wrote the marker (`CensusCarry.after`).
   const holdsDirective = change?.carry?.text.directiveFree === true ? false : text.indexOf(DISABLE_NEXT_LINE, 0) >= 0;
-  const suppressed = applySuppressions({ text, language: options.language ?? 'json', documentKind: parsed.kind, findings: sink.findings, tools, options, holdsDirective });
+  const suppressed = applySuppressions({
+    text,
+    language: options.language ?? 'json',
+    documentKind: parsed.kind,
+    findings: sink.findings,
+    tools,
+    options,
+    holdsDirective,
+  });
   const analysis: Analysis = {
     format: extraction.format,
     documentKind: parsed.kind,
@@ -171,17 +206,30 @@ export function analyzeCarrying(text: TextReader, parsed: ReadDocument, extracti
  * What the client census keeps for the next name edit. Keys only where the lone path can use
  * them: the request's tools sent alone under one server name (`ClientPlan.solo`).
  */
-function clientCarry(plan: ClientPlan, results: readonly ClientResult[], local: ReadonlyArray<{ readonly name: string }>, survival: SurvivalCheck): ClientCarry {
+function clientCarry(
+  plan: ClientPlan,
+  results: readonly ClientResult[],
+  local: ReadonlyArray<{ readonly name: string }>,
+  survival: SurvivalCheck,
+): ClientCarry {
   if (!plan.solo) return { survival };
   const { server, announced } = plan.primary;
-  const keys = new ClientKeys(results.map((result) => result.profile.oneByOne), announced === undefined ? { server } : { server, announced }, local.map((tool) => tool.name));
+  const keys = new ClientKeys(
+    results.map((result) => result.profile.oneByOne),
+    announced === undefined ? { server } : { server, announced },
+    local.map((tool) => tool.name),
+  );
   return { survival, keys };
 }
 
 /** What a request's census reuses of the previous one: all of it, but for the tool whose name changed. */
 function censusReuse(carry: RequestCarry, change: NameChange, request: number, firstTool: number): CensusReuse {
   const previous = change.previous.tools;
-  return { carry, before: (local) => previous[firstTool + local]!, edited: request === change.request ? change.tool : undefined };
+  return {
+    carry,
+    before: (local) => previous[firstTool + local]!,
+    edited: request === change.request ? change.tool : undefined,
+  };
 }
 
 /** The proposed names' pool's counts, when the previous census counted them: updated for the edited tool. */
@@ -195,9 +243,16 @@ function nameCounts(reuse: CensusReuse, tools: readonly AnalyzedTool[]): Map<str
  * Parses and recognises. The tree lives only in this frame: the census and checks read the
  * extraction, so the tree can be collected before they allocate (issue 10: peak memory).
  */
-function read(text: string, options: AnalysisOptions, reader: TreeReader): { parsed: ReadDocument; extraction: Extraction } {
+function read(
+  text: string,
+  options: AnalysisOptions,
+  reader: TreeReader,
+): { parsed: ReadDocument; extraction: Extraction } {
   const parsed = parseSource(text, options.language, options.code, reader);
-  return { parsed: { kind: parsed.kind, problems: parsed.problems, strings: parsed.strings }, extraction: recognizeDocument(parsed.values) };
+  return {
+    parsed: { kind: parsed.kind, problems: parsed.problems, strings: parsed.strings },
+    extraction: recognizeDocument(parsed.values),
+  };
 }
 
 /**
@@ -248,13 +303,23 @@ export function runToolChecks(context: CheckContext, plan?: ClientPlan, results:
  * asks the budget of its own request (`earlier`: the previous requests'). The tools are listed
  * on the first question (only a hover asks, and a name edit would list ten thousand for none).
  */
-export function serverInfo(plan: ClientPlan, local: () => readonly LocalTool[], results: readonly ClientResult[], earlier?: ServerNameInfo): ServerNameInfo {
+export function serverInfo(
+  plan: ClientPlan,
+  local: () => readonly LocalTool[],
+  results: readonly ClientResult[],
+  earlier?: ServerNameInfo,
+): ServerNameInfo {
   const own = memo(() => {
     const tools = local();
     return { budget: plan.budgets(tools, results), first: tools[0]?.tool ?? Number.POSITIVE_INFINITY };
   });
   const budget = (tool: number) => (tool < own().first && earlier ? earlier.budget(tool) : own().budget(tool));
-  return { name: plan.primary.server, known: plan.serverKnown, ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}), budget };
+  return {
+    name: plan.primary.server,
+    known: plan.serverKnown,
+    ...(plan.assumedLength !== undefined ? { assumedLength: plan.assumedLength } : {}),
+    budget,
+  };
 }
 
 /** Every tool's real and wire names, and the reserved ones: a proposed name lands on none of them. */

@@ -9,13 +9,13 @@ export function docsUrl(code: FindingCode): string {
 
 /** One line per code, for SARIF rules and the census view. */
 export const CODE_SUMMARIES: Readonly<Record<FindingCode, string>> = {
-  'invalid-name': 'The name sent fails a targeted provider\'s tool-name rule.',
+  'invalid-name': "The name sent fails a targeted provider's tool-name rule.",
   'wire-collision': 'Two or more tools of one request share a wire name.',
-  'reserved-name': 'The wire name is taken by the runtime\'s own tools.',
+  'reserved-name': "The wire name is taken by the runtime's own tools.",
   'not-invocable': 'An ADS capability has no valid invocation name (derived name over 64 or invalid).',
   'invalid-invocation-name': 'An ADS invocationName breaks ^[A-Za-z][A-Za-z0-9_-]{0,63}$.',
   'invalid-capability-name': 'An ADS capability name is not a namespacedName.',
-  'invalid-parameter-name': 'A property key of a tool\'s input schema fails a targeted provider\'s rule.',
+  'invalid-parameter-name': "A property key of a tool's input schema fails a targeted provider's rule.",
   'case-collision': 'Two wire names differ only in case.',
   'unresolved-reference': 'A tool_choice, allowed name or replayed call names no offered tool.',
   'missing-name': 'A tool has no usable name.',

@@ -25,7 +25,11 @@ export const FINDING_CODES = [
 export type FindingCode = (typeof FINDING_CODES)[number];
 
 /** Codes for two names meeting in one request: a rename or fix-all must not create a new one. */
-export const NAME_COLLISION_CODES: ReadonlySet<FindingCode> = new Set<FindingCode>(['wire-collision', 'case-collision', 'reserved-name']);
+export const NAME_COLLISION_CODES: ReadonlySet<FindingCode> = new Set<FindingCode>([
+  'wire-collision',
+  'case-collision',
+  'reserved-name',
+]);
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
@@ -85,5 +89,10 @@ export interface Finding {
 
 /** Document order; at one place, the most severe first. */
 export function compareFindings(a: Finding, b: Finding): number {
-  return a.range.start - b.range.start || a.range.end - b.range.end || SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.code.localeCompare(b.code);
+  return (
+    a.range.start - b.range.start ||
+    a.range.end - b.range.end ||
+    SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
+    a.code.localeCompare(b.code)
+  );
 }

@@ -32,7 +32,17 @@ export const FINGERPRINT_KEY = 'toolwire/v1';
 
 /** The parts as one stable hex string (SHA-1 of a canonical JSON array). */
 export function fingerprintHash(parts: FingerprintParts): string {
-  return sha1Hex(JSON.stringify([FINGERPRINT_KEY, parts.file, parts.code, parts.tool, parts.at, sortedUnique(parts.others), sortedUnique(parts.by)]));
+  return sha1Hex(
+    JSON.stringify([
+      FINGERPRINT_KEY,
+      parts.file,
+      parts.code,
+      parts.tool,
+      parts.at,
+      sortedUnique(parts.others),
+      sortedUnique(parts.by),
+    ]),
+  );
 }
 
 /** Another file a related location points into, as the adapter shows it (relative path) and reads it. */
@@ -42,9 +52,15 @@ export type OtherFile = (file: string) => { readonly path: string; readonly text
  * The fingerprinter for one analysed file: a function from each of its findings to its parts.
  * The tools' name sites are indexed once, so a file of ten thousand findings stays linear.
  */
-export function fingerprinter(file: string, text: string, analysis: Analysis, otherFile: OtherFile = () => undefined): (finding: Finding) => FingerprintParts {
+export function fingerprinter(
+  file: string,
+  text: string,
+  analysis: Analysis,
+  otherFile: OtherFile = () => undefined,
+): (finding: Finding) => FingerprintParts {
   const namesAt = new Map<number, string>();
-  for (const tool of analysis.tools) if (tool.name !== undefined) namesAt.set(tool.declaration.name.range.start, tool.name);
+  for (const tool of analysis.tools)
+    if (tool.name !== undefined) namesAt.set(tool.declaration.name.range.start, tool.name);
   const nameAt = (range: OffsetRange) => namesAt.get(range.start) ?? tokenValue(text, range);
   const relatedName = (r: RelatedLocation): string => {
     if (r.file === undefined) return nameAt(r.range);
@@ -85,7 +101,11 @@ export function tokenValue(text: string, range: OffsetRange): string {
     }
     return token.slice(1, token.endsWith('"') && token.length > 1 ? -1 : undefined);
   }
-  if (token.startsWith("'")) return token.slice(1, token.endsWith("'") && token.length > 1 ? -1 : undefined).split("''").join("'");
+  if (token.startsWith("'"))
+    return token
+      .slice(1, token.endsWith("'") && token.length > 1 ? -1 : undefined)
+      .split("''")
+      .join("'");
   if (token.startsWith('{') || token.startsWith('[')) return '';
   return token.trim();
 }

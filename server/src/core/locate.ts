@@ -9,11 +9,13 @@ export type Located =
 export function locateAt(analysis: Analysis, offset: number): Located | undefined {
   for (let i = 0; i < analysis.tools.length; i++) {
     const range = analysis.tools[i]!.declaration.name.range;
-    if (analysis.tools[i]!.name !== undefined && range.start <= offset && offset <= range.end) return { kind: 'tool', tool: i };
+    if (analysis.tools[i]!.name !== undefined && range.start <= offset && offset <= range.end)
+      return { kind: 'tool', tool: i };
   }
   for (let i = 0; i < analysis.references.length; i++) {
     const ref = analysis.references[i]!;
-    if (ref.reference.range.start <= offset && offset <= ref.reference.range.end) return { kind: 'reference', reference: i, tool: ref.target };
+    if (ref.reference.range.start <= offset && offset <= ref.reference.range.end)
+      return { kind: 'reference', reference: i, tool: ref.target };
   }
   return undefined;
 }

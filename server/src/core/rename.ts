@@ -24,7 +24,8 @@ export function renameTargetAt(analysis: Analysis, offset: number): RenameTarget
   if (!found || found.tool === undefined) return undefined;
   const tool = analysis.tools[found.tool]!;
   if (tool.name === undefined) return undefined;
-  const range = found.kind === 'tool' ? tool.declaration.name.range : analysis.references[found.reference]!.reference.range;
+  const range =
+    found.kind === 'tool' ? tool.declaration.name.range : analysis.references[found.reference]!.reference.range;
   return { tool: found.tool, range, placeholder: tool.name };
 }
 
@@ -38,25 +39,41 @@ export function renameTargetAt(analysis: Analysis, offset: number): RenameTarget
 export function planRename(text: string, options: AnalysisOptions, offset: number, newName: string): RenamePlan {
   const analysis = analyze(text, options);
   const target = renameTargetAt(analysis, offset);
-  if (!target) return { kind: 'refused', reason: 'Put the cursor on a tool name, or on a reference to a tool (tool_choice, allowed names, a replayed call).' };
+  if (!target)
+    return {
+      kind: 'refused',
+      reason:
+        'Put the cursor on a tool name, or on a reference to a tool (tool_choice, allowed names, a replayed call).',
+    };
   if (newName.length === 0) return { kind: 'refused', reason: 'A tool name cannot be empty.' };
   const tool = analysis.tools[target.tool]!;
   if (newName === tool.name) return { kind: 'edits', edits: [] };
   const edits: OffsetEdit[] = [];
-  for (const range of [tool.declaration.name.range, ...analysis.references.filter((r) => r.target === target.tool).map((r) => r.reference.range)]) {
+  for (const range of [
+    tool.declaration.name.range,
+    ...analysis.references.filter((r) => r.target === target.tool).map((r) => r.reference.range),
+  ]) {
     const edit = analysis.strings(range, newName);
-    if (!edit) return { kind: 'refused', reason: 'This name is written in a literal toolwire cannot rewrite (an f-string or a byte string); rename it by hand.' };
+    if (!edit)
+      return {
+        kind: 'refused',
+        reason:
+          'This name is written in a literal toolwire cannot rewrite (an f-string or a byte string); rename it by hand.',
+      };
     edits.push(edit);
   }
   const proof = proveEdits(text, options, analysis, edits, []);
   if (proof.kind === 'refused') {
     if (proof.after === undefined) return { kind: 'refused', reason: 'The document changed; try again.' };
-    const fresh = proof.culprits.find((c) => c.message !== undefined && c.tool === target.tool) ?? proof.culprits.find((c) => c.message !== undefined);
+    const fresh =
+      proof.culprits.find((c) => c.message !== undefined && c.tool === target.tool) ??
+      proof.culprits.find((c) => c.message !== undefined);
     if (!fresh) return { kind: 'refused', reason: `${JSON.stringify(newName)} would not work: ${proof.reason}.` };
     const verb = NAME_COLLISION_CODES.has(fresh.code) || fresh.code === 'client-collision' ? 'collide' : 'not work';
     return { kind: 'refused', reason: `${JSON.stringify(newName)} would ${verb}: ${fresh.message}` };
   }
   const renamed = proof.after.tools[target.tool];
-  if (!renamed || renamed.name !== newName) return { kind: 'refused', reason: 'The renamed tool could not be found again; the file shape would change.' };
+  if (!renamed || renamed.name !== newName)
+    return { kind: 'refused', reason: 'The renamed tool could not be found again; the file shape would change.' };
   return { kind: 'edits', edits };
 }

@@ -61,8 +61,9 @@ export function defaultDerivation(format: FormatId): DerivationId {
 export function settingsForRequest(format: FormatId, options: AnalysisOptions): RequestSettings {
   const derivation = options.derivation ?? defaultDerivation(format);
   const provider = FORMATS[format].provider;
-  const targets = options.targets ?? (provider ? [provider] : options.defaultTargets ?? DEFAULT_TARGETS);
+  const targets = options.targets ?? (provider ? [provider] : (options.defaultTargets ?? DEFAULT_TARGETS));
   const own = derivation === 'model-safe' ? MODEL_SAFE_RESERVED : [];
-  const reservedNames = options.reservedNames && options.reservedNames.length > 0 ? [...own, ...options.reservedNames] : own;
+  const reservedNames =
+    options.reservedNames && options.reservedNames.length > 0 ? [...own, ...options.reservedNames] : own;
   return { derivation, targets, reservedNames };
 }

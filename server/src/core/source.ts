@@ -40,7 +40,8 @@ export type TreeReader = (text: string, language: 'json' | 'yaml') => ParsedDocu
  * JSON is read as a skeleton: subtrees under keys no recogniser reads are built only when read
  * (issue 10). The differential test passes the full-tree reader instead, its oracle.
  */
-export const skeletonReader: TreeReader = (text, language) => (language === 'yaml' ? parseYaml(text) : parseDocument(text, isReadKey));
+export const skeletonReader: TreeReader = (text, language) =>
+  language === 'yaml' ? parseYaml(text) : parseDocument(text, isReadKey);
 
 /**
  * How a JSON or YAML text writes a string (the edit keeps the token's own quoting). It reads
@@ -51,7 +52,12 @@ export function dataStrings(text: string | TextReader): StringWriter {
 }
 
 /** The one reader of a document's text, in its language, as the JSON tree the recognisers read. */
-export function parseSource(text: string, language: SourceLanguage = 'json', parser?: CodeParser, reader: TreeReader = skeletonReader): SourceDocument {
+export function parseSource(
+  text: string,
+  language: SourceLanguage = 'json',
+  parser?: CodeParser,
+  reader: TreeReader = skeletonReader,
+): SourceDocument {
   if (isCodeLanguage(language)) return parseCode(text, language, parser);
   return { ...reader(text, language), strings: dataStrings(text) };
 }

@@ -14,9 +14,30 @@ const MAX_PAGE_SIZE = 1000;
  * self-contained HTML page (VS Code webview; no scripts, styled with the theme's colours). Paged,
  * so a 10k-tool file answers one page of rows at a time (issue 13, item 6).
  */
-export function censusReport(fileName: string, index: AnalysisIndex, fallbackServer = 'server', page?: unknown, pageSize?: unknown): CensusReport {
+export function censusReport(
+  fileName: string,
+  index: AnalysisIndex,
+  fallbackServer = 'server',
+  page?: unknown,
+  pageSize?: unknown,
+): CensusReport {
   // Request parameters: anything but a finite number means the default.
-  const size = typeof pageSize === 'number' && Number.isFinite(pageSize) ? Math.min(Math.max(1, Math.floor(pageSize)), MAX_PAGE_SIZE) : CENSUS_PAGE_SIZE;
-  const model = censusPage(fileName, index, fallbackServer, typeof page === 'number' && Number.isFinite(page) ? page : 0, size);
-  return { title: `toolwire census: ${visible(fileName)}`, markdown: censusMarkdown(model), html: censusHtml(model), page: model.page, pages: model.pages };
+  const size =
+    typeof pageSize === 'number' && Number.isFinite(pageSize)
+      ? Math.min(Math.max(1, Math.floor(pageSize)), MAX_PAGE_SIZE)
+      : CENSUS_PAGE_SIZE;
+  const model = censusPage(
+    fileName,
+    index,
+    fallbackServer,
+    typeof page === 'number' && Number.isFinite(page) ? page : 0,
+    size,
+  );
+  return {
+    title: `toolwire census: ${visible(fileName)}`,
+    markdown: censusMarkdown(model),
+    html: censusHtml(model),
+    page: model.page,
+    pages: model.pages,
+  };
 }

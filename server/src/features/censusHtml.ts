@@ -15,14 +15,20 @@ export function censusHtml(page: CensusPage): string {
   if (page.pages > 1) body.push(navigation(page));
   for (const section of page.sections) {
     const continued = section.firstRow > 0 ? ' (continued)' : '';
-    const shown = section.rows.length < section.rowCount ? ` · rows ${section.firstRow + 1} to ${section.firstRow + section.rows.length} of ${section.rowCount}` : '';
+    const shown =
+      section.rows.length < section.rowCount
+        ? ` · rows ${section.firstRow + 1} to ${section.firstRow + section.rows.length} of ${section.rowCount}`
+        : '';
     body.push(
       `<h2>${escapeHtml(section.heading + continued)}</h2>`,
       `<p class="summary">${toHtml(section.summary)}${escapeHtml(shown)}</p>`,
       '<table>',
       `<thead><tr>${section.headers.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>`,
       '<tbody>',
-      ...section.rows.map((row) => `<tr${row.bad ? ' class="bad"' : ''}>${row.cells.map((cell) => `<td>${toHtml(cell)}</td>`).join('')}</tr>`),
+      ...section.rows.map(
+        (row) =>
+          `<tr${row.bad ? ' class="bad"' : ''}>${row.cells.map((cell) => `<td>${toHtml(cell)}</td>`).join('')}</tr>`,
+      ),
       '</tbody></table>',
     );
   }
@@ -43,7 +49,9 @@ function navigation(page: CensusPage): string {
     page.page < page.pages - 1 ? pageLink(page.page + 1, 'next ›') : 'next ›',
     page.page < page.pages - 1 ? pageLink(page.pages - 1, 'last »') : 'last »',
   ];
-  const contents = page.contents.map((c) => (c.page === page.page ? escapeHtml(c.heading) : pageLink(c.page, c.heading)));
+  const contents = page.contents.map((c) =>
+    c.page === page.page ? escapeHtml(c.heading) : pageLink(c.page, c.heading),
+  );
   return `<nav><p>${links.join(' · ')}</p>${contents.length > 1 ? `<p class="summary">${contents.join(' · ')}</p>` : ''}</nav>`;
 }
 

@@ -11,11 +11,17 @@ export function censusMarkdown(page: CensusPage): string {
   // Never start a line with the user's text ("- x.json" would be a list, "1. x" a numbered one).
   if (page.notice) return [...lines, `The file ${mdText(page.fileName)} ${page.notice}`, ''].join('\n');
   if (page.pages > 1) {
-    lines.push(`Page ${page.page + 1} of ${page.pages} (${page.pageSize} of ${page.totalRows} rows a page; ask \`toolwire/census\` with \`page\`, counted from 0, for another).`, '');
+    lines.push(
+      `Page ${page.page + 1} of ${page.pages} (${page.pageSize} of ${page.totalRows} rows a page; ask \`toolwire/census\` with \`page\`, counted from 0, for another).`,
+      '',
+    );
   }
   for (const section of page.sections) {
     const continued = section.firstRow > 0 ? ' (continued)' : '';
-    const shown = section.rows.length < section.rowCount ? ` · rows ${section.firstRow + 1} to ${section.firstRow + section.rows.length} of ${section.rowCount}` : '';
+    const shown =
+      section.rows.length < section.rowCount
+        ? ` · rows ${section.firstRow + 1} to ${section.firstRow + section.rows.length} of ${section.rowCount}`
+        : '';
     lines.push(
       `## ${mdText(section.heading)}${continued}`,
       '',

@@ -1,4 +1,11 @@
-import { describeReason, othersInGroup, PROVIDERS, type AnalyzedTool, type ClientResult, type RequestCensus } from '../core';
+import {
+  describeReason,
+  othersInGroup,
+  PROVIDERS,
+  type AnalyzedTool,
+  type ClientResult,
+  type RequestCensus,
+} from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
 import { clientRow } from './clientTable';
 import { describeFate, FORMAT_LABELS } from './describe';
@@ -52,12 +59,30 @@ interface Table {
   row(index: number): CensusRow;
 }
 
-export function censusPage(fileName: string, index: AnalysisIndex, fallbackServer: string, page = 0, pageSize = CENSUS_PAGE_SIZE): CensusPage {
+export function censusPage(
+  fileName: string,
+  index: AnalysisIndex,
+  fallbackServer: string,
+  page = 0,
+  pageSize = CENSUS_PAGE_SIZE,
+): CensusPage {
   const analysis = index.analysis;
   if (analysis.format === null) {
-    return { fileName, page: 0, pages: 1, pageSize, totalRows: 0, sections: [], contents: [], notice: 'is not a tool file toolwire recognises (MCP tool lists, provider requests, ADS manifests, tool arrays).' };
+    return {
+      fileName,
+      page: 0,
+      pages: 1,
+      pageSize,
+      totalRows: 0,
+      sections: [],
+      contents: [],
+      notice: 'is not a tool file toolwire recognises (MCP tool lists, provider requests, ADS manifests, tool arrays).',
+    };
   }
-  const tables = [...analysis.requests.map((request, i) => requestTable(index, request, i)), ...clientTables(index, fallbackServer)];
+  const tables = [
+    ...analysis.requests.map((request, i) => requestTable(index, request, i)),
+    ...clientTables(index, fallbackServer),
+  ];
   const totalRows = tables.reduce((sum, t) => sum + t.rowCount, 0);
   const pages = Math.max(1, Math.ceil(totalRows / pageSize));
   const current = Math.min(Math.max(0, Math.floor(page)), pages - 1);
@@ -75,7 +100,14 @@ export function censusPage(fileName: string, index: AnalysisIndex, fallbackServe
     if (first < last || (table.rowCount === 0 && startPage === current)) {
       const rows: CensusRow[] = [];
       for (let r = first; r < last; r++) rows.push(table.row(r - start));
-      sections.push({ heading: table.heading, summary: table.summary, headers: table.headers, firstRow: Math.max(0, first - start), rowCount: table.rowCount, rows });
+      sections.push({
+        heading: table.heading,
+        summary: table.summary,
+        headers: table.headers,
+        firstRow: Math.max(0, first - start),
+        rowCount: table.rowCount,
+        rows,
+      });
     }
     start += table.rowCount;
   }
@@ -88,7 +120,9 @@ function requestTable(index: AnalysisIndex, request: RequestCensus, i: number): 
   const count = request.tools.length;
   return {
     heading: `${analysis.requests.length > 1 ? `Request ${i + 1}: ` : ''}${FORMAT_LABELS[request.format]}`,
-    summary: [`${count} tool${count === 1 ? '' : 's'}, ${request.offeredCount} offered · derivation ${request.derivation} · targets ${request.targets.join(', ')}`],
+    summary: [
+      `${count} tool${count === 1 ? '' : 's'}, ${request.offeredCount} offered · derivation ${request.derivation} · targets ${request.targets.join(', ')}`,
+    ],
     headers: ['tool', 'wire name', 'fate', ...request.targets.map((t) => PROVIDERS[t].label), 'collides with'],
     rowCount: count,
     row(r) {
@@ -96,9 +130,21 @@ function requestTable(index: AnalysisIndex, request: RequestCensus, i: number): 
       const tool = analysis.tools[toolIndex]!;
       const others = othersInGroup(tool, toolIndex, 5);
       const more = tool.wireGroup.length - 1 - others.length;
-      const collisions: Rich = others.length === 0 ? ['—'] : [...others.flatMap((o, k) => [...(k > 0 ? [', '] : []), { code: analysis.tools[o]!.name ?? '' }]), ...(more > 0 ? [` and ${more} more`] : [])];
+      const collisions: Rich =
+        others.length === 0
+          ? ['—']
+          : [
+              ...others.flatMap((o, k) => [...(k > 0 ? [', '] : []), { code: analysis.tools[o]!.name ?? '' }]),
+              ...(more > 0 ? [` and ${more} more`] : []),
+            ];
       return {
-        cells: [tool.name === undefined ? ['(no name)'] : [{ code: tool.name }], tool.wireName === null ? ['—'] : [{ code: tool.wireName }], describeFate(analysis, tool), ...request.targets.map((provider) => verdict(tool, provider)), collisions],
+        cells: [
+          tool.name === undefined ? ['(no name)'] : [{ code: tool.name }],
+          tool.wireName === null ? ['—'] : [{ code: tool.wireName }],
+          describeFate(analysis, tool),
+          ...request.targets.map((provider) => verdict(tool, provider)),
+          collisions,
+        ],
         bad: tool.fate !== 'offered' || tool.wireGroup.length > 0 || tool.verdicts.some((v) => !v.verdict.accepted),
       };
     },
@@ -122,7 +168,13 @@ function clientTables(index: AnalysisIndex, fallbackServer: string): Table[] {
     return {
       heading: `${profile.label} ${profile.version}`,
       // The shape reads like `mcp/<server>/<tool>`: plain text, or Markdown would take it for HTML.
-      summary: ['server ', { code: result.server }, ' · ', { text: profile.shape }, enabled ? '' : ' · not enabled (set toolwire.clients or "clients" in .toolwire.json to check it)'],
+      summary: [
+        'server ',
+        { code: result.server },
+        ' · ',
+        { text: profile.shape },
+        enabled ? '' : ' · not enabled (set toolwire.clients or "clients" in .toolwire.json to check it)',
+      ],
       headers: ['tool', 'sent as', 'fate', 'why'],
       rowCount: result.tools.length,
       row(r) {
@@ -130,7 +182,12 @@ function clientTables(index: AnalysisIndex, fallbackServer: string): Table[] {
         const outcome = result.tools[r]!;
         const row = clientRow(result, outcome);
         return {
-          cells: [[{ code: index.analysis.tools[outcome.tool]!.name ?? '' }], row.wireName === null ? ['—'] : [{ code: row.wireName }], [row.fate], row.note ? [{ text: row.note }] : ['—']],
+          cells: [
+            [{ code: index.analysis.tools[outcome.tool]!.name ?? '' }],
+            row.wireName === null ? ['—'] : [{ code: row.wireName }],
+            [row.fate],
+            row.note ? [{ text: row.note }] : ['—'],
+          ],
           bad: outcome.fate === 'dropped' || outcome.fate === 'request-fails' || outcome.group.length > 1,
         };
       },

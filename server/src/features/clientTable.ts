@@ -23,6 +23,6 @@ export function rowsForTool(index: AnalysisIndex, results: readonly ClientResult
 
 export function clientRow(result: ClientResult, outcome: ClientToolOutcome): ClientRow {
   const { profile } = result;
-  const note = outcome.group.length > 1 ? sharedNote(outcome) : outcome.reason ?? '';
+  const note = outcome.group.length > 1 ? sharedNote(outcome) : (outcome.reason ?? '');
   return { client: `${profile.label} ${profile.version}`, wireName: outcome.wireName, fate: outcome.fate, note };
 }

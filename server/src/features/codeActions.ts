@@ -7,7 +7,15 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { computeFixAll, proveEdits, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit, type Proof } from '../core';
+import {
+  computeFixAll,
+  proveEdits,
+  type Analysis,
+  type AnalysisOptions,
+  type Finding,
+  type OffsetEdit,
+  type Proof,
+} from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
 import { isDiagnosticData, SOURCE, toLspFix, toRange, type CheckedEdit } from '../convert';
 import { sameJson } from '../sameJson';
@@ -35,7 +43,13 @@ export const MAX_PROOFS_PER_REQUEST = 3;
  * repeated key); proven eagerly rather than in codeAction/resolve, because a resolve that finds
  * the fix unproven could only apply nothing.
  */
-export function quickFixes(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, index: AnalysisIndex, versionedEdits: boolean): CodeAction[] {
+export function quickFixes(
+  document: TextDocument,
+  params: CodeActionParams,
+  options: AnalysisOptions,
+  index: AnalysisIndex,
+  versionedEdits: boolean,
+): CodeAction[] {
   const analysis = index.analysis;
   if (!wants(params.context.only, CodeActionKind.QuickFix)) return [];
   const actions: CodeAction[] = [];
@@ -49,7 +63,11 @@ export function quickFixes(document: TextDocument, params: CodeActionParams, opt
     const finding = findingOf(document, analysis, diagnostic);
     if (!finding) continue;
     if (version !== document.version && !(finding.fix && sameJson(fix, toLspFix(document, finding.fix)))) continue;
-    const edits: OffsetEdit[] = fix.edits.map((e) => ({ range: { start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end) }, oldText: e.oldText, newText: e.newText }));
+    const edits: OffsetEdit[] = fix.edits.map((e) => ({
+      range: { start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end) },
+      oldText: e.oldText,
+      newText: e.newText,
+    }));
     const key = JSON.stringify(edits);
     let proof = proofs.get(key);
     if (!proof) {
@@ -58,13 +76,21 @@ export function quickFixes(document: TextDocument, params: CodeActionParams, opt
       proofs.set(key, proof);
     }
     // The proof is shared by the diagnostics carrying one fix; each must itself be gone.
-    if (proof.kind !== 'proven' || proof.after.findings.some((f) => f.code === finding.code && f.pointer === finding.pointer)) continue;
+    if (
+      proof.kind !== 'proven' ||
+      proof.after.findings.some((f) => f.code === finding.code && f.pointer === finding.pointer)
+    )
+      continue;
     actions.push({
       title: fix.title,
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
       isPreferred: fix.preferred,
-      edit: workspaceEdit(document, fix.edits.map(({ range, newText }) => ({ range, newText })), versionedEdits),
+      edit: workspaceEdit(
+        document,
+        fix.edits.map(({ range, newText }) => ({ range, newText })),
+        versionedEdits,
+      ),
     });
   }
   return actions;
@@ -82,9 +108,17 @@ function findingOf(document: TextDocument, analysis: Analysis, diagnostic: Diagn
  * quick fix when more than one toolwire problem is fixable. Recomputed from the current text;
  * the core proves the result against all findings (repairing the set), or refuses it whole.
  */
-export function fixAllActions(document: TextDocument, params: CodeActionParams, options: AnalysisOptions, index: AnalysisIndex, versionedEdits: boolean): CodeAction[] {
+export function fixAllActions(
+  document: TextDocument,
+  params: CodeActionParams,
+  options: AnalysisOptions,
+  index: AnalysisIndex,
+  versionedEdits: boolean,
+): CodeAction[] {
   const asSource = wants(params.context.only, FIX_ALL_KIND) && params.context.only !== undefined;
-  const fixable = params.context.diagnostics.filter((d: Diagnostic) => d.source === SOURCE && isDiagnosticData(d.data) && d.data.fix !== undefined);
+  const fixable = params.context.diagnostics.filter(
+    (d: Diagnostic) => d.source === SOURCE && isDiagnosticData(d.data) && d.data.fix !== undefined,
+  );
   const asQuickFix = wants(params.context.only, CodeActionKind.QuickFix) && fixable.length > 1;
   if (!asSource && !asQuickFix) return [];
   const result = index.memo('fix-all', () => computeFixAll(document.getText(), options, index.analysis));
@@ -93,7 +127,12 @@ export function fixAllActions(document: TextDocument, params: CodeActionParams, 
   const edit = workspaceEdit(document, edits, versionedEdits);
   const actions: CodeAction[] = [];
   if (asSource) actions.push({ title: `Fix all toolwire problems (${result.fixed})`, kind: FIX_ALL_KIND, edit });
-  if (asQuickFix) actions.push({ title: `Fix all toolwire problems in this file (${result.fixed})`, kind: CodeActionKind.QuickFix, edit });
+  if (asQuickFix)
+    actions.push({
+      title: `Fix all toolwire problems in this file (${result.fixed})`,
+      kind: CodeActionKind.QuickFix,
+      edit,
+    });
   return actions;
 }
 

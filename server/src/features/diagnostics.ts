@@ -1,6 +1,14 @@
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { SOURCE, toDiagnostic, toRange, toSeverity, type DiagnosticData, type OtherFiles, type SuppressionOf } from '../convert';
+import {
+  SOURCE,
+  toDiagnostic,
+  toRange,
+  toSeverity,
+  type DiagnosticData,
+  type OtherFiles,
+  type SuppressionOf,
+} from '../convert';
 import type { Finding } from '../core';
 import type { DocumentState } from '../documentState';
 import { suppressionOf } from './suppress';
@@ -20,7 +28,12 @@ import { suppressionOf } from './suppress';
 export type DiagnosticCache = WeakMap<readonly Finding[], Diagnostic[]>;
 
 /** The diagnostics of one document state: findings, config problems, or one clear notice. */
-export function diagnosticsOf(document: TextDocument, state: DocumentState, otherFiles?: OtherFiles, cache?: DiagnosticCache): Diagnostic[] {
+export function diagnosticsOf(
+  document: TextDocument,
+  state: DocumentState,
+  otherFiles?: OtherFiles,
+  cache?: DiagnosticCache,
+): Diagnostic[] {
   switch (state.kind) {
     case 'analysis': {
       const findings = state.analysis.findings;
@@ -29,31 +42,46 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
       // Made on first use, over the text in pieces (see PieceDocument): an edit whose
       // diagnostics are all carried over never needs it, and it never joins the text.
       let suppressions: SuppressionOf | undefined;
-      const suppress: SuppressionOf = (finding) => (suppressions ??= suppressionOf(document, state.reader, state.analysis, state.options, state.index))(finding);
+      const suppress: SuppressionOf = (finding) =>
+        (suppressions ??= suppressionOf(document, state.reader, state.analysis, state.options, state.index))(finding);
       const carried = state.carriedOver;
       const previous = carried && cache?.get(carried.previousFindings);
-      const editedLines = carried && previous ? carried.editedOffsets.map((offset) => document.positionAt(offset).line) : [];
+      const editedLines =
+        carried && previous ? carried.editedOffsets.map((offset) => document.positionAt(offset).line) : [];
       const made = findings.map((finding, i) => {
         // After a shift the finding at `i` is the one at `i`, moved; after a re-census, the one paired with it, if any.
         const from = carried?.predecessorOf ? carried.predecessorOf(i) : i;
         const before = from === undefined ? undefined : previous?.[from];
-        if (before && (finding === carried!.previousFindings[from!] || stillPlaced(before, document.uri, editedLines))) return before;
+        if (before && (finding === carried!.previousFindings[from!] || stillPlaced(before, document.uri, editedLines)))
+          return before;
         return toDiagnostic(document, finding, otherFiles, suppress);
       });
       cache?.set(findings, made);
       return made;
     }
     case 'config-file':
-      return [...state.problems.map((p): Diagnostic => ({
-        range: toRange(document, p.range),
-        severity: toSeverity(p.severity),
-        code: 'config',
-        source: SOURCE,
-        message: p.message,
-      })), ...state.findings.map((f) => toDiagnostic(document, f))];
+      return [
+        ...state.problems.map(
+          (p): Diagnostic => ({
+            range: toRange(document, p.range),
+            severity: toSeverity(p.severity),
+            code: 'config',
+            source: SOURCE,
+            message: p.message,
+          }),
+        ),
+        ...state.findings.map((f) => toDiagnostic(document, f)),
+      ];
     case 'too-large':
     case 'failed':
-      return [{ range: noticeRange(document), severity: DiagnosticSeverity.Information, source: SOURCE, message: state.detail }];
+      return [
+        {
+          range: noticeRange(document),
+          severity: DiagnosticSeverity.Information,
+          source: SOURCE,
+          message: state.detail,
+        },
+      ];
     case 'disabled':
     case 'ignored':
       return [];
@@ -69,7 +97,8 @@ export function diagnosticsOf(document: TextDocument, state: DocumentState, othe
 function stillPlaced(diagnostic: Diagnostic, uri: string, editedLines: readonly number[]): boolean {
   const off = (range: Range) => editedLines.every((line) => range.end.line < line || line < range.start.line);
   if (!off(diagnostic.range)) return false;
-  for (const related of diagnostic.relatedInformation ?? []) if (related.location.uri === uri && !off(related.location.range)) return false;
+  for (const related of diagnostic.relatedInformation ?? [])
+    if (related.location.uri === uri && !off(related.location.range)) return false;
   const data = diagnostic.data as DiagnosticData | undefined;
   for (const edit of data?.fix?.edits ?? []) if (!off(edit.range)) return false;
   const suppress = data?.suppress;
@@ -82,7 +111,9 @@ function stillPlaced(diagnostic: Diagnostic, uri: string, editedLines: readonly 
  * past the end of line 0 lies outside the document). A surrogate pair is not cut in two.
  */
 function noticeRange(document: TextDocument): Range {
-  const firstLine = document.getText({ start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }).replace(/\r?\n$|\r$/, '');
+  const firstLine = document
+    .getText({ start: { line: 0, character: 0 }, end: { line: 1, character: 0 } })
+    .replace(/\r?\n$|\r$/, '');
   const first = firstLine.codePointAt(0);
   const width = first === undefined ? 0 : first > 0xffff ? 2 : 1;
   return { start: { line: 0, character: 0 }, end: { line: 0, character: width } };

@@ -1,6 +1,16 @@
 import type { Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { ADS_MAX, adsWireName, describeReason, othersInGroup, PROVIDERS, type Analysis, type AnalyzedTool, type Finding, type OffsetRange } from '../core';
+import {
+  ADS_MAX,
+  adsWireName,
+  describeReason,
+  othersInGroup,
+  PROVIDERS,
+  type Analysis,
+  type AnalyzedTool,
+  type Finding,
+  type OffsetRange,
+} from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
 import { toRange } from '../convert';
 import { rowsForTool } from './clientTable';
@@ -15,7 +25,12 @@ import { toMarkdown } from './rich';
  * the result is plain `MarkupContent`, never trusted (no command links run from a hover).
  * Everything is found through the per-version index, so the cost does not grow with the file.
  */
-export function hoverAt(document: TextDocument, index: AnalysisIndex, offset: number, fallbackServer = 'server'): Hover | null {
+export function hoverAt(
+  document: TextDocument,
+  index: AnalysisIndex,
+  offset: number,
+  fallbackServer = 'server',
+): Hover | null {
   const analysis = index.analysis;
   const found = index.locate(offset);
   if (!found) return null;
@@ -25,16 +40,44 @@ export function hoverAt(document: TextDocument, index: AnalysisIndex, offset: nu
     const ref = analysis.references[found.reference]!;
     range = toRange(document, ref.reference.range);
     const target = found.tool === undefined ? undefined : analysis.tools[found.tool];
-    const how = ref.resolution === 'exact' ? 'by its exact real name' : ref.resolution === 'wire-form' ? 'through its wire name (the runtime maps the form back to the real name)' : ref.resolution === 'runtime-tool' ? "to the runtime's own tool" : undefined;
-    lines.push(`**${ref.reference.kind === 'choice' ? 'Tool choice' : 'Replayed call'}** ${mdCode(ref.reference.name)} in ${mdCode(ref.reference.label)}`, '');
-    lines.push(how ? `Dispatches ${how}${target ? `: **${mdCode(target.name ?? '')}**` : ''}.` : 'Dispatches to **no tool** of this request.');
-    if (target) lines.push('', '---', '', ...toolLines(analysis, found.tool!), ...clientLines(index, found.tool!, fallbackServer));
+    const how =
+      ref.resolution === 'exact'
+        ? 'by its exact real name'
+        : ref.resolution === 'wire-form'
+          ? 'through its wire name (the runtime maps the form back to the real name)'
+          : ref.resolution === 'runtime-tool'
+            ? "to the runtime's own tool"
+            : undefined;
+    lines.push(
+      `**${ref.reference.kind === 'choice' ? 'Tool choice' : 'Replayed call'}** ${mdCode(ref.reference.name)} in ${mdCode(ref.reference.label)}`,
+      '',
+    );
+    lines.push(
+      how
+        ? `Dispatches ${how}${target ? `: **${mdCode(target.name ?? '')}**` : ''}.`
+        : 'Dispatches to **no tool** of this request.',
+    );
+    if (target)
+      lines.push(
+        '',
+        '---',
+        '',
+        ...toolLines(analysis, found.tool!),
+        ...clientLines(index, found.tool!, fallbackServer),
+      );
   } else {
     const tool = analysis.tools[found.tool]!;
     range = toRange(document, tool.declaration.name.range);
     lines.push(...toolLines(analysis, found.tool), ...clientLines(index, found.tool, fallbackServer));
   }
-  lines.push(...detailLines(analysis.findings, found.kind === 'reference' ? analysis.references[found.reference]!.reference.range : analysis.tools[found.tool]!.declaration.name.range));
+  lines.push(
+    ...detailLines(
+      analysis.findings,
+      found.kind === 'reference'
+        ? analysis.references[found.reference]!.reference.range
+        : analysis.tools[found.tool]!.declaration.name.range,
+    ),
+  );
   return { contents: { kind: 'markdown', value: lines.join('\n') }, range };
 }
 
@@ -61,7 +104,6 @@ function detailLines(findings: readonly Finding[], range: OffsetRange): string[]
   return lines;
 }
 
-
 /** MCP tools: what each client sends (the enabled ones, or every one when none is enabled). */
 function clientLines(index: AnalysisIndex, tool: number, fallbackServer: string): string[] {
   const { results, enabled } = index.clientResults(fallbackServer);
@@ -70,24 +112,37 @@ function clientLines(index: AnalysisIndex, tool: number, fallbackServer: string)
   // An unknown server name is never shown as one (issue #8 item 6): a placeholder, and the budget.
   const analysis = index.analysis;
   const unknown = analysis.server && !analysis.server.known ? analysis.server : undefined;
-  const server = unknown ? `server name unknown; ${mdCode(unknown.name)} stands in for it` : `server ${mdCode(results[0]!.server)}`;
+  const server = unknown
+    ? `server name unknown; ${mdCode(unknown.name)} stands in for it`
+    : `server ${mdCode(results[0]!.server)}`;
   const budget = unknown?.budget(tool);
   return [
     '',
-    ...(budget !== undefined ? [`Every modelled client keeps this tool when the server name is at most ${budget} characters.`, ''] : []),
+    ...(budget !== undefined
+      ? [`Every modelled client keeps this tool when the server name is at most ${budget} characters.`, '']
+      : []),
     `**MCP clients** (${server}${enabled ? '' : '; none enabled, so all are shown: set `toolwire.clients` to check some'}):`,
     '',
     '| client | sends | fate |',
     '|---|---|---|',
-    ...rows.map((r) => `| ${r.client.replace(/\|/g, '\\|')} | ${r.wireName === null ? '`—`' : mdCode(r.wireName, true)} | ${r.fate}${r.note ? `: ${mdText(r.note)}` : ''} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.client.replace(/\|/g, '\\|')} | ${r.wireName === null ? '`—`' : mdCode(r.wireName, true)} | ${r.fate}${r.note ? `: ${mdText(r.note)}` : ''} |`,
+    ),
   ];
 }
 
 function toolLines(analysis: Analysis, index: number): string[] {
   const tool = analysis.tools[index]!;
   const census = analysis.requests[tool.request]!;
-  const lines = [`**${mdCode(tool.name ?? '')}** · ${FORMAT_LABELS[census.format]} · derivation \`${census.derivation}\``, ''];
-  lines.push(`Wire name: ${tool.wireName === null ? `**none**${notInvocableWhy(tool)}` : `${mdCode(tool.wireName)} (${describeWire(tool)})`}`, '');
+  const lines = [
+    `**${mdCode(tool.name ?? '')}** · ${FORMAT_LABELS[census.format]} · derivation \`${census.derivation}\``,
+    '',
+  ];
+  lines.push(
+    `Wire name: ${tool.wireName === null ? `**none**${notInvocableWhy(tool)}` : `${mdCode(tool.wireName)} (${describeWire(tool)})`}`,
+    '',
+  );
   lines.push(`Fate: ${toMarkdown(describeFate(analysis, tool))}`, '');
   if (tool.verdicts.length > 0) {
     lines.push('| provider | rule | verdict |', '|---|---|---|');
@@ -95,7 +150,11 @@ function toolLines(analysis: Analysis, index: number): string[] {
       const profile = PROVIDERS[provider];
       // A reason quotes the offending character of the user's name: plain text, escaped.
       const reasons = mdText(verdict.reasons.map(describeReason).join('; '));
-      const text = verdict.accepted ? (verdict.reasons.length > 0 ? `⚠ accepted, but ${reasons}` : '✓ accepted') : `✗ rejected: ${reasons}`;
+      const text = verdict.accepted
+        ? verdict.reasons.length > 0
+          ? `⚠ accepted, but ${reasons}`
+          : '✓ accepted'
+        : `✗ rejected: ${reasons}`;
       lines.push(`| ${profile.label} (\`${provider}\`) | ${mdCode(profile.rule, true)} | ${text} |`);
     }
     lines.push('');
@@ -103,10 +162,13 @@ function toolLines(analysis: Analysis, index: number): string[] {
   if (tool.wireGroup.length > 0) {
     const shown = othersInGroup(tool, index, 5);
     const more = tool.wireGroup.length - 1 - shown.length;
-    const others = shown.map((i) => mdCode(analysis.tools[i]!.name ?? '')).join(', ') + (more > 0 ? ` and ${more} more` : '');
+    const others =
+      shown.map((i) => mdCode(analysis.tools[i]!.name ?? '')).join(', ') + (more > 0 ? ` and ${more} more` : '');
     const kept = tool.keptInGroup === undefined ? undefined : analysis.tools[tool.keptInGroup]!;
     const wire = mdCode(tool.wireName ?? '');
-    lines.push(`Collides with ${others} on ${wire}. ${kept ? `A call to ${wire} runs **${mdCode(kept.name ?? '')}**.` : 'No tool reliably receives a call to that name.'}`);
+    lines.push(
+      `Collides with ${others} on ${wire}. ${kept ? `A call to ${wire} runs **${mdCode(kept.name ?? '')}**.` : 'No tool reliably receives a call to that name.'}`,
+    );
   }
   return lines;
 }

@@ -17,10 +17,17 @@ export function inlayHintsIn(document: TextDocument, index: AnalysisIndex, range
     const tool = index.analysis.tools[i]!;
     let label: string | undefined;
     if (tool.fate === 'not-invocable') label = '→ not invocable';
-    else if (tool.wireName !== null && tool.wireName !== tool.name) label = `→ ${visible(tool.wireName)}${tool.fate === 'left-out' ? ' (left out)' : ''}`;
+    else if (tool.wireName !== null && tool.wireName !== tool.name)
+      label = `→ ${visible(tool.wireName)}${tool.fate === 'left-out' ? ' (left out)' : ''}`;
     else if (tool.fate === 'left-out') label = '→ left out';
     if (!label) continue;
-    hints.push({ position: document.positionAt(tool.declaration.name.range.end), label, kind: InlayHintKind.Type, paddingLeft: true, tooltip: 'The name this tool is sent under (toolwire)' });
+    hints.push({
+      position: document.positionAt(tool.declaration.name.range.end),
+      label,
+      kind: InlayHintKind.Type,
+      paddingLeft: true,
+      tooltip: 'The name this tool is sent under (toolwire)',
+    });
   }
   return hints;
 }

@@ -31,10 +31,19 @@ export function toHtml(rich: Rich): string {
 function ourMarkdownToHtml(markdown: string): string {
   return markdown
     .split(/(`[^`]*`)/)
-    .map((piece) => (piece.startsWith('`') && piece.endsWith('`') && piece.length >= 2 ? `<code>${escapeHtml(piece.slice(1, -1))}</code>` : escapeHtml(piece.replace(/\*\*/g, ''))))
+    .map((piece) =>
+      piece.startsWith('`') && piece.endsWith('`') && piece.length >= 2
+        ? `<code>${escapeHtml(piece.slice(1, -1))}</code>`
+        : escapeHtml(piece.replace(/\*\*/g, '')),
+    )
     .join('');
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }

@@ -14,11 +14,20 @@ export function statusOf(state: DocumentState): DocumentStatus {
         offered: a.tools.filter((t) => t.fate === 'offered').length,
         errors: a.findings.filter((f) => f.severity === 'error').length,
         warnings: a.findings.filter((f) => f.severity === 'warning').length,
-        ...(state.config && state.config.parsed.problems.length > 0 ? { detail: `${state.config.found.path} has ${state.config.parsed.problems.length} problem(s); its valid settings apply.` } : {}),
+        ...(state.config && state.config.parsed.problems.length > 0
+          ? {
+              detail: `${state.config.found.path} has ${state.config.parsed.problems.length} problem(s); its valid settings apply.`,
+            }
+          : {}),
       };
     }
     case 'config-file':
-      return { state: 'not-a-tool-file', ...none, errors: state.problems.filter((p) => p.severity === 'error').length, warnings: state.problems.filter((p) => p.severity === 'warning').length };
+      return {
+        state: 'not-a-tool-file',
+        ...none,
+        errors: state.problems.filter((p) => p.severity === 'error').length,
+        warnings: state.problems.filter((p) => p.severity === 'warning').length,
+      };
     case 'disabled':
     case 'ignored':
     case 'too-large':

@@ -1,7 +1,24 @@
 import { findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
-import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { commentSuppressor, LineIndex, proveEdits, suppressionRemover, suppressTarget, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit, type TextReader } from '../core';
+import {
+  commentSuppressor,
+  LineIndex,
+  proveEdits,
+  suppressionRemover,
+  suppressTarget,
+  type Analysis,
+  type AnalysisOptions,
+  type Finding,
+  type OffsetEdit,
+  type TextReader,
+} from '../core';
 import { sameJson } from '../sameJson';
 import type { AnalysisIndex } from '../analysisIndex';
 import { isDiagnosticData, SOURCE, toRange, type LspSuppress, type SuppressionOf } from '../convert';
@@ -14,23 +31,51 @@ const MAX_SUPPRESS_PROOFS = 3;
  * a file that takes comments, else the `ignore` entry to write (where the comment would break the
  * file's readers). `unused-suppression` gets none: a stale suppression is removed, not silenced.
  */
-export function suppressionOf(document: TextDocument, text: TextReader, analysis: Analysis, options: AnalysisOptions, index: AnalysisIndex): SuppressionOf {
+export function suppressionOf(
+  document: TextDocument,
+  text: TextReader,
+  analysis: Analysis,
+  options: AnalysisOptions,
+  index: AnalysisIndex,
+): SuppressionOf {
   const target = index.suppressTarget(() => suppressTarget(text, analysis, options));
   // The document's own lines: a text in pieces is read a line at a time, never joined.
-  const lines = { lineOf: (offset: number) => document.positionAt(offset).line, lineStart: (line: number) => document.offsetAt({ line, character: 0 }) };
+  const lines = {
+    lineOf: (offset: number) => document.positionAt(offset).line,
+    lineStart: (line: number) => document.offsetAt({ line, character: 0 }),
+  };
   const comment = target === 'comment' ? commentSuppressor(text, options.language ?? 'json', lines) : undefined;
   let remover: ReturnType<typeof suppressionRemover> | undefined;
   return (finding) => {
     if (finding.code === 'unused-suppression') {
-      const edit = (remover ??= suppressionRemover(String(text), options.language ?? 'json', options.code))(finding.range);
-      return edit ? { kind: 'remove', title: 'Remove unused suppression', code: finding.code, edits: [{ range: toRange(document, edit.range), newText: edit.newText, oldText: edit.oldText }] } : undefined;
+      const edit = (remover ??= suppressionRemover(String(text), options.language ?? 'json', options.code))(
+        finding.range,
+      );
+      return edit
+        ? {
+            kind: 'remove',
+            title: 'Remove unused suppression',
+            code: finding.code,
+            edits: [{ range: toRange(document, edit.range), newText: edit.newText, oldText: edit.oldText }],
+          }
+        : undefined;
     }
     const tool = finding.tool === undefined ? undefined : analysis.tools[finding.tool]?.name;
     if (!comment) {
-      return { kind: 'config', title: tool === undefined ? `Suppress ${finding.code} in this file` : `Suppress ${finding.code} for this tool`, code: finding.code, ...(tool !== undefined ? { tool } : {}) };
+      return {
+        kind: 'config',
+        title: tool === undefined ? `Suppress ${finding.code} in this file` : `Suppress ${finding.code} for this tool`,
+        code: finding.code,
+        ...(tool !== undefined ? { tool } : {}),
+      };
     }
     const edit = comment(finding);
-    return { kind: 'comment', title: tool === undefined ? `Suppress ${finding.code} on this line` : `Suppress ${finding.code} for this tool`, code: finding.code, edits: [{ range: toRange(document, edit.range), newText: edit.newText, oldText: edit.oldText }] };
+    return {
+      kind: 'comment',
+      title: tool === undefined ? `Suppress ${finding.code} on this line` : `Suppress ${finding.code} for this tool`,
+      code: finding.code,
+      edits: [{ range: toRange(document, edit.range), newText: edit.newText, oldText: edit.oldText }],
+    };
   };
 }
 
@@ -61,9 +106,18 @@ export interface SuppressContext {
  * same format); an `ignore` entry is added with jsonc-parser's `modify`, keeping the config's
  * formatting, or a new `.toolwire.json` is created holding it.
  */
-export function suppressActions(document: TextDocument, params: CodeActionParams, context: SuppressContext): CodeAction[] {
+export function suppressActions(
+  document: TextDocument,
+  params: CodeActionParams,
+  context: SuppressContext,
+): CodeAction[] {
   const only = params.context.only;
-  if (only && only.length > 0 && !only.some((o) => CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(`${o}.`))) return [];
+  if (
+    only &&
+    only.length > 0 &&
+    !only.some((o) => CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(`${o}.`))
+  )
+    return [];
   const text = document.getText();
   const analysis = context.index.analysis;
   const actions: CodeAction[] = [];
@@ -76,35 +130,84 @@ export function suppressActions(document: TextDocument, params: CodeActionParams
     const key = JSON.stringify(suppress);
     if (seen.has(key)) continue;
     seen.add(key);
-    const finding = analysis.findings.find((f) => f.code === diagnostic.code && f.range.start === document.offsetAt(diagnostic.range.start) && f.range.end === document.offsetAt(diagnostic.range.end));
+    const finding = analysis.findings.find(
+      (f) =>
+        f.code === diagnostic.code &&
+        f.range.start === document.offsetAt(diagnostic.range.start) &&
+        f.range.end === document.offsetAt(diagnostic.range.end),
+    );
     if (!finding || finding.code !== suppress.code) continue;
     // Data of an older version holds only if the current analysis would give the same (see quickFixes).
-    if (version !== document.version && !sameJson(suppress, suppressionOf(document, text, analysis, context.options, context.index)(finding))) continue;
+    if (
+      version !== document.version &&
+      !sameJson(suppress, suppressionOf(document, text, analysis, context.options, context.index)(finding))
+    )
+      continue;
     if (suppress.kind === 'remove') {
       // Removing a code that silences nothing changes no other finding: nothing to prove, but the
       // text must still be the one the edit was made for.
-      if (suppress.edits.every((e) => text.slice(document.offsetAt(e.range.start), document.offsetAt(e.range.end)) === e.oldText)) {
+      if (
+        suppress.edits.every(
+          (e) => text.slice(document.offsetAt(e.range.start), document.offsetAt(e.range.end)) === e.oldText,
+        )
+      ) {
         const edits: TextEdit[] = suppress.edits.map(({ range, newText }) => ({ range, newText }));
-        const edit: WorkspaceEdit = context.versionedEdits ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits }] } : { changes: { [document.uri]: edits } };
-        actions.push({ title: suppress.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit });
+        const edit: WorkspaceEdit = context.versionedEdits
+          ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits }] }
+          : { changes: { [document.uri]: edits } };
+        actions.push({
+          title: suppress.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          isPreferred: true,
+          edit,
+        });
       }
     } else if (suppress.kind === 'comment') {
       if (proofs >= MAX_SUPPRESS_PROOFS) continue;
       proofs += 1;
       const edit = commentAction(document, text, suppress, finding, context);
-      if (edit) actions.push({ title: suppress.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: false, edit });
+      if (edit)
+        actions.push({
+          title: suppress.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          isPreferred: false,
+          edit,
+        });
     } else {
       const edit = configAction(suppress, context);
-      if (edit) actions.push({ title: suppress.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: false, edit });
+      if (edit)
+        actions.push({
+          title: suppress.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          isPreferred: false,
+          edit,
+        });
     }
   }
   return actions;
 }
 
-function commentAction(document: TextDocument, text: string, suppress: Extract<LspSuppress, { kind: 'comment' }>, finding: Finding, context: SuppressContext): WorkspaceEdit | undefined {
-  const edits: OffsetEdit[] = suppress.edits.map((e) => ({ range: { start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end) }, oldText: e.oldText, newText: e.newText }));
+function commentAction(
+  document: TextDocument,
+  text: string,
+  suppress: Extract<LspSuppress, { kind: 'comment' }>,
+  finding: Finding,
+  context: SuppressContext,
+): WorkspaceEdit | undefined {
+  const edits: OffsetEdit[] = suppress.edits.map((e) => ({
+    range: { start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end) },
+    oldText: e.oldText,
+    newText: e.newText,
+  }));
   if (edits.some((e) => text.slice(e.range.start, e.range.end) !== e.oldText)) return undefined;
-  const proof = context.index.memo(`suppress:${JSON.stringify(edits)}`, () => proveEdits(text, context.options, context.index.analysis, edits, [{ code: finding.code, pointer: finding.pointer }]));
+  const proof = context.index.memo(`suppress:${JSON.stringify(edits)}`, () =>
+    proveEdits(text, context.options, context.index.analysis, edits, [
+      { code: finding.code, pointer: finding.pointer },
+    ]),
+  );
   if (proof.kind !== 'proven') return undefined;
   const lspEdits: TextEdit[] = suppress.edits.map(({ range, newText }) => ({ range, newText }));
   return context.versionedEdits
@@ -112,19 +215,37 @@ function commentAction(document: TextDocument, text: string, suppress: Extract<L
     : { changes: { [document.uri]: lspEdits } };
 }
 
-function configAction(suppress: Extract<LspSuppress, { kind: 'config' }>, context: SuppressContext): WorkspaceEdit | undefined {
+function configAction(
+  suppress: Extract<LspSuppress, { kind: 'config' }>,
+  context: SuppressContext,
+): WorkspaceEdit | undefined {
   const config = context.config();
   if (!config) return undefined;
-  const entry = { file: escapeGlob(config.relativePath), ...(suppress.tool !== undefined ? { tool: suppress.tool } : {}), code: suppress.code };
+  const entry = {
+    file: escapeGlob(config.relativePath),
+    ...(suppress.tool !== undefined ? { tool: suppress.tool } : {}),
+    code: suppress.code,
+  };
   if (config.text === undefined) {
     if (!context.canCreateFiles) return undefined;
     const created = `${JSON.stringify({ ignore: [entry] }, null, 2)}\n`;
-    return { documentChanges: [{ kind: 'create', uri: config.uri, options: { ignoreIfExists: true } }, { textDocument: { uri: config.uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: created }] }] };
+    return {
+      documentChanges: [
+        { kind: 'create', uri: config.uri, options: { ignoreIfExists: true } },
+        {
+          textDocument: { uri: config.uri, version: null },
+          edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: created }],
+        },
+      ],
+    };
   }
   const edits = ignoreEntryEdits(config.text, entry);
   if (!edits) return undefined;
   const lines = new LineIndex(config.text);
-  const lspEdits: TextEdit[] = edits.map((e) => ({ range: lines.range({ start: e.offset, end: e.offset + e.length }), newText: e.content }));
+  const lspEdits: TextEdit[] = edits.map((e) => ({
+    range: lines.range({ start: e.offset, end: e.offset + e.length }),
+    newText: e.content,
+  }));
   return context.versionedEdits
     ? { documentChanges: [{ textDocument: { uri: config.uri, version: config.version }, edits: lspEdits }] }
     : { changes: { [config.uri]: lspEdits } };
@@ -138,7 +259,9 @@ export function ignoreEntryEdits(text: string, entry: Record<string, string>): R
     if (root !== undefined && root.type !== 'object') return undefined;
     const ignore = root ? findNodeAtLocation(root, ['ignore']) : undefined;
     if (ignore && ignore.type !== 'array') return undefined;
-    const edits = ignore ? modify(text, ['ignore', -1], entry, { formattingOptions }) : modify(text, ['ignore'], [entry], { formattingOptions });
+    const edits = ignore
+      ? modify(text, ['ignore', -1], entry, { formattingOptions })
+      : modify(text, ['ignore'], [entry], { formattingOptions });
     return edits.length > 0 ? edits : undefined;
   } catch {
     // A config too deep for jsonc-parser's recursion: no entry is written (the config is a problem already).
@@ -148,7 +271,11 @@ export function ignoreEntryEdits(text: string, entry: Record<string, string>): R
 
 function formattingOf(text: string): FormattingOptions {
   const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
-  return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 4 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  return {
+    insertSpaces: !indent.startsWith('\t'),
+    tabSize: indent.startsWith('\t') ? 4 : indent.length,
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+  };
 }
 
 /** A path as a glob that matches only itself (`config/glob.ts` syntax: `\` escapes, leading `!` negates). */

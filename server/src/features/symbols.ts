@@ -11,7 +11,14 @@ import { FORMAT_LABELS } from './describe';
 export function documentSymbols(document: TextDocument, analysis: Analysis): DocumentSymbol[] {
   const symbolOf = (tool: AnalyzedTool): DocumentSymbol => ({
     name: tool.name === undefined || tool.name === '' ? '(unnamed tool)' : tool.name,
-    detail: tool.fate === 'offered' ? (tool.wireName === tool.name ? '' : `→ ${tool.wireName}`) : tool.fate === 'left-out' ? `→ ${tool.wireName} (left out)` : tool.fate,
+    detail:
+      tool.fate === 'offered'
+        ? tool.wireName === tool.name
+          ? ''
+          : `→ ${tool.wireName}`
+        : tool.fate === 'left-out'
+          ? `→ ${tool.wireName} (left out)`
+          : tool.fate,
     kind: SymbolKind.Function,
     range: toRange(document, tool.declaration.toolRange),
     selectionRange: toRange(document, clampInside(tool.declaration.name.range, tool.declaration.toolRange)),
@@ -21,7 +28,10 @@ export function documentSymbols(document: TextDocument, analysis: Analysis): Doc
     const tools = request.tools.map((t) => analysis.tools[t]!);
     const first = tools[0]?.declaration.toolRange ?? request.anchorRange;
     const last = tools[tools.length - 1]?.declaration.toolRange ?? request.anchorRange;
-    const range = toRange(document, { start: Math.min(first.start, request.anchorRange.start), end: Math.max(last.end, request.anchorRange.end) });
+    const range = toRange(document, {
+      start: Math.min(first.start, request.anchorRange.start),
+      end: Math.max(last.end, request.anchorRange.end),
+    });
     return {
       name: `request ${i + 1}`,
       detail: `${FORMAT_LABELS[request.format]}, ${tools.length} tool${tools.length === 1 ? '' : 's'}`,

@@ -19,7 +19,11 @@ export function readConfigFile(path: string): string | undefined | UnreadableFil
   // Fast path: without U+FFFD the bytes were valid UTF-8 (the decoder writes U+FFFD for every bad sequence).
   if (!text.includes('\uFFFD') || isValidUtf8(bytes)) return text;
   const bad = firstInvalidByte(bytes);
-  return { error: `it is not valid UTF-8 (byte ${bad})`, text, offset: withoutBom(bytes.subarray(0, bad).toString('utf8')).length };
+  return {
+    error: `it is not valid UTF-8 (byte ${bad})`,
+    text,
+    offset: withoutBom(bytes.subarray(0, bad).toString('utf8')).length,
+  };
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -60,7 +64,8 @@ function firstInvalidByte(bytes: Uint8Array): number {
     else invalid = middle;
   }
   const giveaway = invalid - 1;
-  for (let start = giveaway; start > giveaway - 4 && start > 0; start--) if (prefixIsValid(bytes, start, false)) return start;
+  for (let start = giveaway; start > giveaway - 4 && start > 0; start--)
+    if (prefixIsValid(bytes, start, false)) return start;
   return 0;
 }
 

@@ -1,4 +1,14 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -16,7 +26,12 @@ export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be';
  * FIFO blocks until a writer comes, and `/dev/zero` never ends.
  */
 export type FileRead =
-  | { readonly kind: 'text'; readonly text: string; readonly encoding: TextEncodingName; readonly invalidUtf8?: InvalidUtf8 }
+  | {
+      readonly kind: 'text';
+      readonly text: string;
+      readonly encoding: TextEncodingName;
+      readonly invalidUtf8?: InvalidUtf8;
+    }
   | { readonly kind: 'special'; readonly what: string }
   | { readonly kind: 'too-large'; readonly bytes: number; readonly limit: number }
   | { readonly kind: 'error'; readonly reason: string };
@@ -98,8 +113,10 @@ const ZERO_BYTE_WINDOW = 512;
  */
 export function decodeText(bytes: Uint8Array): FileRead & { kind: 'text' } {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decodeUtf8(bytes.subarray(3));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { kind: 'text', text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { kind: 'text', text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { kind: 'text', text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { kind: 'text', text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
   const guessed = guessUtf16(bytes);
   if (guessed) return { kind: 'text', text: new TextDecoder(guessed).decode(bytes), encoding: guessed };
   return decodeUtf8(bytes);
@@ -122,12 +139,21 @@ function guessUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
 
 function decodeUtf8(bytes: Uint8Array): FileRead & { kind: 'text' } {
   try {
-    return { kind: 'text', text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), encoding: 'utf-8' };
+    return {
+      kind: 'text',
+      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes),
+      encoding: 'utf-8',
+    };
   } catch {
     const byteOffset = firstInvalidUtf8(bytes);
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     const textOffset = decoder.decode(bytes.subarray(0, byteOffset)).length;
-    return { kind: 'text', text: decoder.decode(bytes), encoding: 'utf-8', invalidUtf8: { byteOffset, textOffset, byte: bytes[byteOffset] ?? 0 } };
+    return {
+      kind: 'text',
+      text: decoder.decode(bytes),
+      encoding: 'utf-8',
+      invalidUtf8: { byteOffset, textOffset, byte: bytes[byteOffset] ?? 0 },
+    };
   }
 }
 
@@ -136,12 +162,22 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;
-    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    const length =
+      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
     if (length === 0 || i + length > bytes.length) return i;
     for (let k = 1; k < length; k++) {
       const c = bytes[i + k]!;
       // The second byte's range excludes overlongs (E0, F0), surrogates (ED) and > U+10FFFF (F4).
-      const [lo, hi] = k === 1 && b === 0xe0 ? [0xa0, 0xbf] : k === 1 && b === 0xed ? [0x80, 0x9f] : k === 1 && b === 0xf0 ? [0x90, 0xbf] : k === 1 && b === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+      const [lo, hi] =
+        k === 1 && b === 0xe0
+          ? [0xa0, 0xbf]
+          : k === 1 && b === 0xed
+            ? [0x80, 0x9f]
+            : k === 1 && b === 0xf0
+              ? [0x90, 0xbf]
+              : k === 1 && b === 0xf4
+                ? [0x80, 0x8f]
+                : [0x80, 0xbf];
       if (c < lo || c > hi) return i;
     }
     i += length;
@@ -153,7 +189,10 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 export function describeFileError(error: unknown, path?: string): string {
   if (error && typeof error === 'object' && 'code' in error) {
     const code = String((error as { code: unknown }).code);
-    if (code === 'ENOENT') return path !== undefined && isDanglingLink(path) ? 'a symbolic link to nothing (its target does not exist)' : 'no such file or folder';
+    if (code === 'ENOENT')
+      return path !== undefined && isDanglingLink(path)
+        ? 'a symbolic link to nothing (its target does not exist)'
+        : 'no such file or folder';
     if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
     if (code === 'EISDIR') return 'is a folder';
     if (code === 'ELOOP') return 'too many symbolic links (a loop?)';

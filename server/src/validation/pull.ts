@@ -1,4 +1,12 @@
-import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, type Connection, type Diagnostic, type DocumentDiagnosticReport, type TextDocuments } from 'vscode-languageserver';
+import {
+  DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
+  type Connection,
+  type Diagnostic,
+  type DocumentDiagnosticReport,
+  type TextDocuments,
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalyzer, Logger } from '../documentState';
 import type { OtherFiles } from '../convert';
@@ -40,7 +48,9 @@ export class PullDiagnostics implements DiagnosticsScheduler {
       if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
       await this.runtime.timer.yieldToEventLoop();
       if (token.isCancellationRequested || this.documents.get(params.textDocument.uri)?.version !== version) {
-        throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed; ask again.', { retriggerRequest: true });
+        throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed; ask again.', {
+          retriggerRequest: true,
+        });
       }
       try {
         const state = await this.analyzer.stateFor(document);
@@ -50,10 +60,13 @@ export class PullDiagnostics implements DiagnosticsScheduler {
         const items = diagnosticsOf(document, state, this.otherFiles, cache);
         const previous = this.sent.get(uri);
         this.sent.set(uri, { resultId, items });
-        if (previous && params.previousResultId === previous.resultId && sameJson(previous.items, items, dataVersion)) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+        if (previous && params.previousResultId === previous.resultId && sameJson(previous.items, items, dataVersion))
+          return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
         return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
       } catch (error) {
-        this.logger.error(`toolwire: diagnostics for ${params.textDocument.uri} failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(
+          `toolwire: diagnostics for ${params.textDocument.uri} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return empty;
       }
     });

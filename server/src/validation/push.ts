@@ -28,7 +28,10 @@ export class PushDiagnostics implements DiagnosticsScheduler {
 
   changed(uri: string): void {
     this.pending.get(uri)?.dispose();
-    this.pending.set(uri, this.runtime.timer.setTimeout(() => void this.validate(uri), this.delayMs));
+    this.pending.set(
+      uri,
+      this.runtime.timer.setTimeout(() => void this.validate(uri), this.delayMs),
+    );
   }
 
   closed(uri: string): void {
@@ -53,9 +56,15 @@ export class PushDiagnostics implements DiagnosticsScheduler {
       if (!current || current.version !== version) return; // a newer edit will publish its own
       let cache = this.converted.get(uri);
       if (!cache) this.converted.set(uri, (cache = new WeakMap()));
-      await this.connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(document, state, this.otherFiles, cache) });
+      await this.connection.sendDiagnostics({
+        uri,
+        version,
+        diagnostics: diagnosticsOf(document, state, this.otherFiles, cache),
+      });
     } catch (error) {
-      this.logger.error(`toolwire: diagnostics for ${uri} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `toolwire: diagnostics for ${uri} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

@@ -30,7 +30,10 @@ export const adsCases: readonly Case[] = [
       const sameHost = vscode.extensions.getExtension(EXTENSION_ID) !== undefined;
       for (const d of sameHost ? toolwireProblems(diagnostics) : []) {
         const code = d.code;
-        assert.ok(typeof code === 'object' && code.target.toString() === `${DOCS}#${codeOf(d)}`, `${codeOf(d)} links to its docs: ${JSON.stringify(code)}`);
+        assert.ok(
+          typeof code === 'object' && code.target.toString() === `${DOCS}#${codeOf(d)}`,
+          `${codeOf(d)} links to its docs: ${JSON.stringify(code)}`,
+        );
       }
       const collision = toolwireProblems(diagnostics).find((d) => document.getText(d.range) === GET_DOT);
       // The other capability first; then, in this host, the why and the fix at the finding's own
@@ -67,7 +70,11 @@ export const adsCases: readonly Case[] = [
           const all = await toolwireHints(document.uri, whole);
           return all.length === 3 ? all : undefined;
         },
-        { timeoutMs: 20_000, intervalMs: 200, seen: async () => JSON.stringify(await toolwireHints(document.uri, whole)) },
+        {
+          timeoutMs: 20_000,
+          intervalMs: 200,
+          seen: async () => JSON.stringify(await toolwireHints(document.uri, whole)),
+        },
       );
       const end = (token: string) => positionOf(document, token, 0, token.length);
       assert.deepEqual(
@@ -89,16 +96,30 @@ export const adsCases: readonly Case[] = [
         const before = await expectProblems(document, EXPECTED, 'the ADS findings before the fix');
         const notInvocable = toolwireProblems(before).find((d) => codeOf(d) === 'not-invocable');
         assert.ok(notInvocable, 'a not-invocable diagnostic');
-        await applyQuickFix(document, notInvocable, /^Add invocationName "fulfilment-warehouse-operations-reserve-inventory-for-order"$/);
+        await applyQuickFix(
+          document,
+          notInvocable,
+          /^Add invocationName "fulfilment-warehouse-operations-reserve-inventory-for-order"$/,
+        );
         // Asked at once, before any diagnostics come back: the hover must describe the new text.
         const hover = await toolwireHover(document, positionOf(document, LONG, 0, 5));
-        assert.match(hover, /Wire name: `fulfilment-warehouse-operations-reserve-inventory-for-order` \(ADS-2: its `invocationName`\)/);
+        assert.match(
+          hover,
+          /Wire name: `fulfilment-warehouse-operations-reserve-inventory-for-order` \(ADS-2: its `invocationName`\)/,
+        );
         await expectProblems(document, EXPECTED.slice(0, 2), 'not-invocable to clear after the fix');
-        const fixed = JSON.parse(document.getText()) as { capabilities: Array<{ name: string; invocationName?: string }> };
-        assert.equal(fixed.capabilities[2]?.invocationName, 'fulfilment-warehouse-operations-reserve-inventory-for-order');
+        const fixed = JSON.parse(document.getText()) as {
+          capabilities: Array<{ name: string; invocationName?: string }>;
+        };
+        assert.equal(
+          fixed.capabilities[2]?.invocationName,
+          'fulfilment-warehouse-operations-reserve-inventory-for-order',
+        );
 
         // The collision's fix goes on the capability that is not kept, and clears both findings.
-        const collision = toolwireProblems(vscode.languages.getDiagnostics(document.uri)).find((d) => document.getText(d.range) === GET_DASH);
+        const collision = toolwireProblems(vscode.languages.getDiagnostics(document.uri)).find(
+          (d) => document.getText(d.range) === GET_DASH,
+        );
         assert.ok(collision, 'a wire-collision on com.example.orders-get');
         await applyQuickFix(document, collision, /^Add invocationName "orders-get"$/);
         await expectProblems(document, [], 'both wire-collision findings to clear');
@@ -118,7 +139,11 @@ export async function toolwireHover(document: vscode.TextDocument, position: vsc
   return poll(
     `a toolwire hover at ${position.line + 1}:${position.character + 1}`,
     async () => (await hoverTexts(document.uri, position)).find((t) => t.includes('Wire name:')),
-    { timeoutMs: 20_000, intervalMs: 200, seen: async () => JSON.stringify(await hoverTexts(document.uri, position), null, 1) },
+    {
+      timeoutMs: 20_000,
+      intervalMs: 200,
+      seen: async () => JSON.stringify(await hoverTexts(document.uri, position), null, 1),
+    },
   );
 }
 
@@ -136,7 +161,10 @@ interface Hint {
 async function toolwireHints(uri: vscode.Uri, range: vscode.Range): Promise<Hint[]> {
   const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, range);
   return hints
-    .map((h) => ({ label: typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''), position: h.position }))
+    .map((h) => ({
+      label: typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''),
+      position: h.position,
+    }))
     .filter((h) => h.label.startsWith('→'))
     .sort((a, b) => a.position.compareTo(b.position));
 }
@@ -145,7 +173,11 @@ async function toolwireHints(uri: vscode.Uri, range: vscode.Range): Promise<Hint
  * Asks for the quick fixes at the diagnostic as the lightbulb does, picks the one whose title
  * matches, and applies its edit through workspace.applyEdit.
  */
-export async function applyQuickFix(document: vscode.TextDocument, diagnostic: vscode.Diagnostic, title: RegExp): Promise<void> {
+export async function applyQuickFix(
+  document: vscode.TextDocument,
+  diagnostic: vscode.Diagnostic,
+  title: RegExp,
+): Promise<void> {
   const actions = async (): Promise<vscode.CodeAction[]> => {
     const found = await vscode.commands.executeCommand<Array<vscode.CodeAction | vscode.Command>>(
       'vscode.executeCodeActionProvider',
@@ -162,7 +194,8 @@ export async function applyQuickFix(document: vscode.TextDocument, diagnostic: v
     {
       timeoutMs: 15_000,
       intervalMs: 200,
-      seen: async () => `actions: ${JSON.stringify((await actions()).map((a) => a.title))}\ndiagnostics:\n${describeDiagnostics(document, vscode.languages.getDiagnostics(document.uri))}`,
+      seen: async () =>
+        `actions: ${JSON.stringify((await actions()).map((a) => a.title))}\ndiagnostics:\n${describeDiagnostics(document, vscode.languages.getDiagnostics(document.uri))}`,
     },
   );
   assert.ok(action.edit, `"${action.title}" carries an edit`);

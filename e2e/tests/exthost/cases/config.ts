@@ -45,7 +45,9 @@ export const configCases: readonly Case[] = [
  */
 async function fileWatcherRunning(): Promise<void> {
   const probe = workspaceUri(PROBE);
-  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(probe, '..'), 'watcher-probe.txt'));
+  const watcher = vscode.workspace.createFileSystemWatcher(
+    new vscode.RelativePattern(vscode.Uri.joinPath(probe, '..'), 'watcher-probe.txt'),
+  );
   let reported = false;
   const seen = (): void => {
     reported = true;

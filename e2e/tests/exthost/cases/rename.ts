@@ -23,17 +23,27 @@ export const renameCases: readonly Case[] = [
         await expectProblems(document, ['error invalid-name "a.b"'], 'invalid-name on a.b');
         // tool_choice's "a.b" is the second occurrence; rename from there, as F2 on it would.
         const onChoice = positionOf(document, '"a.b"', 1, 2);
-        const prepared = await vscode.commands.executeCommand<{ range: vscode.Range; placeholder: string } | undefined>('vscode.prepareRename', document.uri, onChoice);
+        const prepared = await vscode.commands.executeCommand<{ range: vscode.Range; placeholder: string } | undefined>(
+          'vscode.prepareRename',
+          document.uri,
+          onChoice,
+        );
         assert.ok(prepared, 'prepareRename answers on the tool_choice reference');
         assert.deepEqual([document.getText(prepared.range), prepared.placeholder], ['"a.b"', 'a.b']);
 
         await assert.rejects(
-          async () => vscode.commands.executeCommand('vscode.executeDocumentRenameProvider', document.uri, onChoice, 'a_b'),
+          async () =>
+            vscode.commands.executeCommand('vscode.executeDocumentRenameProvider', document.uri, onChoice, 'a_b'),
           /"a_b" would (not work|collide)/,
           'a rename onto the other tool is refused with a reason',
         );
 
-        const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', document.uri, onChoice, 'lookup_order');
+        const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>(
+          'vscode.executeDocumentRenameProvider',
+          document.uri,
+          onChoice,
+          'lookup_order',
+        );
         assert.ok(edit && edit.size > 0, 'the rename provider returns an edit');
         assert.equal(await vscode.workspace.applyEdit(edit), true);
         const json = JSON.parse(document.getText()) as OpenAIRequest;

@@ -34,7 +34,11 @@ export const typingCases: readonly Case[] = [
           assert.equal(await editor.edit(keystroke, { undoStopBefore: false, undoStopAfter: false }), true);
         }
         assert.equal(document.version, versionBefore + keystrokes.length);
-        await expectProblems(document, ['error wire-collision "a_b"', 'error wire-collision "a.b"'], 'the collision of a_b and a.b after the burst');
+        await expectProblems(
+          document,
+          ['error wire-collision "a_b"', 'error wire-collision "a.b"'],
+          'the collision of a_b and a.b after the burst',
+        );
 
         // Back out the dot: "ab" collides with nothing, and no squiggle of the last state stays.
         assert.equal(await editor.edit((b) => b.delete(new vscode.Range(at(1), at(2)))), true);

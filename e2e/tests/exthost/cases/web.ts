@@ -22,11 +22,22 @@ export const webHostCases: readonly Case[] = [
     timeoutMs: 40_000,
     run: async () => {
       // An extension of another host is not in this one's registry (the stable API sees its own).
-      assert.equal(vscode.extensions.getExtension(EXTENSION_ID), undefined, `${EXTENSION_ID} is not in the Node extension host`);
+      assert.equal(
+        vscode.extensions.getExtension(EXTENSION_ID),
+        undefined,
+        `${EXTENSION_ID} is not in the Node extension host`,
+      );
       const { document } = await openEditor(MCP);
       try {
-        const diagnostics = await expectProblems(document, EXPECTED, 'the MCP tool list findings from the web worker server');
-        assert.deepEqual(toolwireProblems(diagnostics).map((d) => d.source), ['toolwire', 'toolwire']);
+        const diagnostics = await expectProblems(
+          document,
+          EXPECTED,
+          'the MCP tool list findings from the web worker server',
+        );
+        assert.deepEqual(
+          toolwireProblems(diagnostics).map((d) => d.source),
+          ['toolwire', 'toolwire'],
+        );
       } finally {
         await revertAndClose();
       }
@@ -43,7 +54,11 @@ export const mcpCases: readonly Case[] = [
       try {
         const diagnostics = await expectProblems(document, EXPECTED, 'the MCP findings');
         const kept = toolwireProblems(diagnostics).find((d) => document.getText(d.range) === UNDERSCORE);
-        assert.deepEqual(kept?.relatedInformation?.map((r) => document.getText(r.location.range))[0], DOT, 'the collision points at the other tool');
+        assert.deepEqual(
+          kept?.relatedInformation?.map((r) => document.getText(r.location.range))[0],
+          DOT,
+          'the collision points at the other tool',
+        );
       } finally {
         await revertAndClose();
       }
@@ -74,7 +89,10 @@ export const mcpCases: readonly Case[] = [
         await applyQuickFix(document, dropped, /files-read/);
         await expectProblems(document, [], 'both wire-collision findings to clear');
         const fixed = JSON.parse(document.getText()) as { tools: Array<{ name: string }> };
-        assert.deepEqual(fixed.tools.map((t) => t.name), ['files-read', 'files_read']);
+        assert.deepEqual(
+          fixed.tools.map((t) => t.name),
+          ['files-read', 'files_read'],
+        );
       } finally {
         await revertAndClose();
       }
@@ -91,11 +109,26 @@ export const browserFeatureCases: readonly Case[] = [
       const { document } = await openEditor('mcp/tools.yaml');
       try {
         assert.equal(document.languageId, 'yaml');
-        await expectProblems(document, ['error wire-collision files.read', 'error wire-collision files_read'], 'the YAML findings');
+        await expectProblems(
+          document,
+          ['error wire-collision files.read', 'error wire-collision files_read'],
+          'the YAML findings',
+        );
         const whole = new vscode.Range(new vscode.Position(0, 0), document.lineAt(document.lineCount - 1).range.end);
         const fixAll = async () =>
-          ((await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, whole, 'source.fixAll.toolwire')) ?? []).filter((a) => a.title.startsWith('Fix all toolwire problems'));
-        const action = await poll('the fix-all action', async () => (await fixAll())[0], { timeoutMs: 20_000, intervalMs: 200, seen: async () => JSON.stringify((await fixAll()).map((a) => a.title)) });
+          (
+            (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+              'vscode.executeCodeActionProvider',
+              document.uri,
+              whole,
+              'source.fixAll.toolwire',
+            )) ?? []
+          ).filter((a) => a.title.startsWith('Fix all toolwire problems'));
+        const action = await poll('the fix-all action', async () => (await fixAll())[0], {
+          timeoutMs: 20_000,
+          intervalMs: 200,
+          seen: async () => JSON.stringify((await fixAll()).map((a) => a.title)),
+        });
         assert.ok(action.edit, 'fix-all carries an edit');
         assert.equal(await vscode.workspace.applyEdit(action.edit), true);
         await expectProblems(document, [], 'fix-all to clear both collisions');
@@ -125,7 +158,11 @@ export const browserFeatureCases: readonly Case[] = [
       const { document } = await openEditor(MCP);
       try {
         const names = async () => {
-          const symbols = (await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', document.uri)) ?? [];
+          const symbols =
+            (await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>(
+              'vscode.executeDocumentSymbolProvider',
+              document.uri,
+            )) ?? [];
           const all: string[] = [];
           const work = [...symbols];
           for (let s = work.pop(); s; s = work.pop()) {
@@ -134,10 +171,14 @@ export const browserFeatureCases: readonly Case[] = [
           }
           return all;
         };
-        await poll('toolwire symbols for both tools', async () => {
-          const all = await names();
-          return all.includes('files.read') && all.includes('files_read') ? all : undefined;
-        }, { timeoutMs: 20_000, intervalMs: 200, seen: async () => JSON.stringify(await names()) });
+        await poll(
+          'toolwire symbols for both tools',
+          async () => {
+            const all = await names();
+            return all.includes('files.read') && all.includes('files_read') ? all : undefined;
+          },
+          { timeoutMs: 20_000, intervalMs: 200, seen: async () => JSON.stringify(await names()) },
+        );
       } finally {
         await revertAndClose();
       }
@@ -148,7 +189,10 @@ export const browserFeatureCases: readonly Case[] = [
     timeoutMs: 30_000,
     run: async () => {
       const { document } = await openEditor(MCP);
-      const censusTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('toolwire.census'));
+      const censusTabs = () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('toolwire.census'));
       try {
         await vscode.commands.executeCommand('toolwire.showCensus', document.uri);
         const tabs = await poll('a census tab', async () => (censusTabs().length > 0 ? censusTabs() : undefined), {

@@ -43,7 +43,10 @@ export interface TextFacts {
 export class CensusCarry {
   private requests: readonly RequestCarry[] | undefined;
 
-  constructor(requests: readonly RequestCarry[], readonly text: TextFacts) {
+  constructor(
+    requests: readonly RequestCarry[],
+    readonly text: TextFacts,
+  ) {
     this.requests = requests;
   }
 
@@ -74,7 +77,10 @@ export class CensusCarry {
   after(region: ChangedRegion, newText: TextReader): CensusCarry | undefined {
     const requests = this.take();
     if (!requests) return undefined;
-    return new CensusCarry(requests, { ...this.text, directiveFree: this.text.directiveFree && !writesMarker(region, newText) });
+    return new CensusCarry(requests, {
+      ...this.text,
+      directiveFree: this.text.directiveFree && !writesMarker(region, newText),
+    });
   }
 }
 

@@ -33,7 +33,13 @@ export interface CensusResult {
  * `firstTool` is the global index of this request's first tool, so that the cross-references in
  * AnalyzedTool point into Analysis.tools.
  */
-export function takeCensus(request: ExtractedRequest, requestIndex: number, settings: RequestSettings, firstTool: number, reuse?: CensusReuse): CensusResult {
+export function takeCensus(
+  request: ExtractedRequest,
+  requestIndex: number,
+  settings: RequestSettings,
+  firstTool: number,
+  reuse?: CensusReuse,
+): CensusResult {
   const wires = wiresOf(request, settings, reuse);
   const reservedSet = new Set(settings.reservedNames);
   const reserved: number[] = [];
@@ -42,7 +48,7 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
     if (wire !== null && reservedSet.has(wire)) reserved.push(i);
   }
   const isReserved = new Set(reserved);
-  const wireKey = (i: number) => (isReserved.has(i) ? undefined : wires[i]!.wireName ?? undefined);
+  const wireKey = (i: number) => (isReserved.has(i) ? undefined : (wires[i]!.wireName ?? undefined));
   // A name edit that changes no group only updates the previous key map. The groups are read
   // from it (their keepers read the members' names, which the edit may have changed); when the
   // edited tool is in none, before and after, every group and every other tool's fate is as it was.
@@ -50,7 +56,9 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
   const before = edited === undefined ? undefined : reuse!.before(edited);
   const oldKey = before && keyOfWire(before.wireName, reservedSet);
   const alone = edited === undefined || staysAlone(reuse!.carry.wireKeys, edited, oldKey, wireKey(edited));
-  const keptKeys = reuse && (edited === undefined ? reuse.carry.wireKeys : rekeyed(reuse.carry.wireKeys, edited, oldKey, wireKey(edited)));
+  const keptKeys =
+    reuse &&
+    (edited === undefined ? reuse.carry.wireKeys : rekeyed(reuse.carry.wireKeys, edited, oldKey, wireKey(edited)));
   const wireKeys = keptKeys || indexKeys(wires.length, wireKey);
   // No group changed, and the edited tool is in none: every other tool's fate is as it was.
   const fatesKept = keptKeys && alone;
@@ -92,7 +100,11 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
   // Offered tools by lower-cased wire name, for case-collision. With every other tool's fate as
   // it was, only the edited tool's key can change.
   const caseKey = (i: number) => caseKeyOf(tools[i]!);
-  const keptCase = fatesKept && (edited === undefined ? reuse!.carry.caseKeys : rekeyed(reuse!.carry.caseKeys, edited, caseKeyOf(before!), caseKey(edited)));
+  const keptCase =
+    fatesKept &&
+    (edited === undefined
+      ? reuse!.carry.caseKeys
+      : rekeyed(reuse!.carry.caseKeys, edited, caseKeyOf(before!), caseKey(edited)));
   const caseKeys = keptCase || indexKeys(tools.length, caseKey);
 
   const references = resolveReferences(request.references, tools, settings, requestIndex, firstTool);
@@ -114,7 +126,11 @@ export function takeCensus(request: ExtractedRequest, requestIndex: number, sett
 }
 
 /** Each declaration's wire name; after a name edit, the previous ones but the edited tool's. */
-function wiresOf(request: ExtractedRequest, settings: RequestSettings, reuse: CensusReuse | undefined): readonly WireComputation[] {
+function wiresOf(
+  request: ExtractedRequest,
+  settings: RequestSettings,
+  reuse: CensusReuse | undefined,
+): readonly WireComputation[] {
   if (!reuse) return request.declarations.map((d) => computeWire(d, settings.derivation));
   if (reuse.edited === undefined) return reuse.carry.wires;
   const wires = reuse.carry.wires.slice();
@@ -136,7 +152,9 @@ export function caseKeyOf(tool: AnalyzedTool): string | undefined {
  * quarter of what a 10k-tool analysis kept (issue 10); only a name with something to say gets its own.
  */
 export function verdictsFor(targets: readonly ProviderId[]): (wireName: string) => readonly ProviderVerdict[] {
-  const allAccepted: readonly ProviderVerdict[] = Object.freeze(targets.map((provider) => Object.freeze({ provider, verdict: ACCEPTED })));
+  const allAccepted: readonly ProviderVerdict[] = Object.freeze(
+    targets.map((provider) => Object.freeze({ provider, verdict: ACCEPTED })),
+  );
   return (wireName) => {
     let own: ProviderVerdict[] | undefined;
     for (let i = 0; i < targets.length; i++) {

@@ -28,9 +28,11 @@ export function resolveReferences(
   return references.map((reference) => {
     const exact = byName.get(reference.name);
     if (exact !== undefined) return { request: requestIndex, reference, target: exact, resolution: 'exact' };
-    if (runtimeTools.has(reference.name)) return { request: requestIndex, reference, target: undefined, resolution: 'runtime-tool' };
+    if (runtimeTools.has(reference.name))
+      return { request: requestIndex, reference, target: undefined, resolution: 'runtime-tool' };
     const viaWire = byWire.get(reference.name);
-    if (viaWire !== undefined && viaWire !== null) return { request: requestIndex, reference, target: viaWire, resolution: 'wire-form' };
+    if (viaWire !== undefined && viaWire !== null)
+      return { request: requestIndex, reference, target: viaWire, resolution: 'wire-form' };
     return { request: requestIndex, reference, target: undefined, resolution: undefined };
   });
 }

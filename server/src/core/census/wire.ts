@@ -24,9 +24,16 @@ export function computeWire(declaration: ToolDeclaration, derivation: Derivation
       return { name, wireName: modelSafe(name), source: 'model-safe', fate: 'offered' };
     case 'ads': {
       const ads = adsWireName(name, declaration);
-      if (ads.kind === 'explicit') return { name, wireName: ads.wireName, source: 'ads-explicit', fate: 'offered', ads };
+      if (ads.kind === 'explicit')
+        return { name, wireName: ads.wireName, source: 'ads-explicit', fate: 'offered', ads };
       if (ads.kind === 'derived') return { name, wireName: ads.wireName, source: 'ads-derived', fate: 'offered', ads };
-      return { name, wireName: null, source: declaration.invocationName ? 'ads-explicit' : 'ads-derived', fate: 'not-invocable', ads };
+      return {
+        name,
+        wireName: null,
+        source: declaration.invocationName ? 'ads-explicit' : 'ads-derived',
+        fate: 'not-invocable',
+        ads,
+      };
     }
   }
 }

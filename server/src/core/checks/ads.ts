@@ -30,7 +30,10 @@ export function checkAdsCapabilities(context: CheckContext): void {
       const explicit = tool.declaration.invocationName!;
       const fix = invocationNameFix(context, local);
       context.sink.add('invalid-invocation-name', 'error', {
-        message: explicit.value === undefined ? 'invocationName must be a string: the capability cannot be invoked.' : `invocationName ${quote(explicit.value)} is invalid: ${invocationNameProblem(explicit.value)}.`,
+        message:
+          explicit.value === undefined
+            ? 'invocationName must be a string: the capability cannot be invoked.'
+            : `invocationName ${quote(explicit.value)} is invalid: ${invocationNameProblem(explicit.value)}.`,
         detail: `ADS-2 requires ^[A-Za-z][A-Za-z0-9_-]{0,63}$. Until it is fixed, clients cannot invoke ${quote(name)}.${fix ? ` Use e.g. ${quote(fix.proposed)}.` : ''}`,
         range: explicit.range,
         pointer: explicit.pointer,
@@ -42,12 +45,14 @@ export function checkAdsCapabilities(context: CheckContext): void {
       const fix = invocationNameFix(context, local);
       const length = [...ads.derived].length;
       // The message names the derived name, the would-be wire name; the squiggle is on the written one.
-      const message = ads.why === 'too-long'
-        ? `Not invocable: derives ${quote(ads.derived)}, ${length} characters, over ADS-2's ${ADS_MAX}.`
-        : `Not invocable: derives ${quote(ads.derived)}, not a valid tool name ([A-Za-z0-9_-] only).`;
-      const why = ads.why === 'too-long'
-        ? 'ADS-2 forbids truncating it, so clients MUST treat the capability as not invocable and models never see it.'
-        : 'Clients cannot invoke the capability, and models never see it.';
+      const message =
+        ads.why === 'too-long'
+          ? `Not invocable: derives ${quote(ads.derived)}, ${length} characters, over ADS-2's ${ADS_MAX}.`
+          : `Not invocable: derives ${quote(ads.derived)}, not a valid tool name ([A-Za-z0-9_-] only).`;
+      const why =
+        ads.why === 'too-long'
+          ? 'ADS-2 forbids truncating it, so clients MUST treat the capability as not invocable and models never see it.'
+          : 'Clients cannot invoke the capability, and models never see it.';
       context.sink.add('not-invocable', 'error', {
         message,
         detail: `${why} Add an invocationName${fix ? `, e.g. ${quote(fix.proposed)}` : ''}.`,
@@ -67,10 +72,11 @@ function namespacedNameProblem(name: string): string {
   for (const segment of segments) {
     if (segment.length === 0) return 'it has an empty segment (two dots in a row, or a dot at an end)';
     if (!/^[A-Za-z]/.test(segment)) return `segment ${quote(segment)} must start with a letter`;
-    if (segment.includes('_')) return `segment ${quote(segment)} contains "_", which namespacedNames do not allow (use "-")`;
+    if (segment.includes('_'))
+      return `segment ${quote(segment)} contains "_", which namespacedNames do not allow (use "-")`;
     const bad = /[^A-Za-z0-9-]/u.exec(segment);
     if (bad) return `segment ${quote(segment)} contains ${quote(bad[0])}, outside [A-Za-z0-9-]`;
-    if ([...segment].length > 64) return `segment ${quote(segment.slice(0, 20) + '…')} is over 64 characters`;
+    if ([...segment].length > 64) return `segment ${quote(`${segment.slice(0, 20)}…`)} is over 64 characters`;
   }
   return 'it does not match the pattern';
 }

@@ -1,4 +1,11 @@
-import { othersInClientGroup, positionOf, type ClientCensusOptions, type ClientPeer, type ClientResult, type ClientToolOutcome } from '../clients/census';
+import {
+  othersInClientGroup,
+  positionOf,
+  type ClientCensusOptions,
+  type ClientPeer,
+  type ClientResult,
+  type ClientToolOutcome,
+} from '../clients/census';
 import type { SurvivalCheck } from '../clients/survival';
 import type { ClientId } from '../clients/model';
 import { CLIENTS } from '../clients/profiles';
@@ -10,7 +17,9 @@ import { modelSafe } from '../wire/derivations';
 import { quote, type CheckContext } from './context';
 
 export function localToolsOf(context: CheckContext): Array<{ name: string; tool: number; range: OffsetRange }> {
-  return context.census.tools.flatMap((t, i) => (t.name === undefined ? [] : [{ name: t.name, tool: i + context.firstTool, range: t.declaration.name.range }]));
+  return context.census.tools.flatMap((t, i) =>
+    t.name === undefined ? [] : [{ name: t.name, tool: i + context.firstTool, range: t.declaration.name.range }],
+  );
 }
 
 /**
@@ -18,7 +27,11 @@ export function localToolsOf(context: CheckContext): Array<{ name: string; tool:
  * all keep under this server name (a combined server-and-tool limit, say): read from the profiles
  * themselves, so no client's limit is written twice.
  */
-export function clientConstraints(context: CheckContext, options: ClientCensusOptions, survival: SurvivalCheck): (local: number) => NameConstraints {
+export function clientConstraints(
+  context: CheckContext,
+  options: ClientCensusOptions,
+  survival: SurvivalCheck,
+): (local: number) => NameConstraints {
   const maxLength = longestKeptName(options);
   return (index) => ({
     ...(maxLength !== undefined ? { maxLength } : {}),
@@ -30,7 +43,9 @@ export function clientConstraints(context: CheckContext, options: ClientCensusOp
 function longestKeptName(options: ClientCensusOptions): number | undefined {
   const keeps = (length: number) =>
     options.enabled.every((client) => {
-      const [outcome] = (options.profiles?.[client] ?? CLIENTS[client]).rewrite([{ server: options.server, tool: 'x'.repeat(length) }]);
+      const [outcome] = (options.profiles?.[client] ?? CLIENTS[client]).rewrite([
+        { server: options.server, tool: 'x'.repeat(length) },
+      ]);
       return outcome !== undefined && (outcome.fate === 'sent' || outcome.fate === 'renamed');
     });
   if (keeps(64)) return undefined;
@@ -74,7 +89,11 @@ interface Note {
  * every client (and the version modelled) it comes from, and the fix: a name that survives every
  * enabled client.
  */
-export function checkClients(context: CheckContext, results: readonly ClientResult[], style: ClientFindingStyle = { capAtWarning: false, serverKnown: true }): void {
+export function checkClients(
+  context: CheckContext,
+  results: readonly ClientResult[],
+  style: ClientFindingStyle = { capAtWarning: false, serverKnown: true },
+): void {
   const notes = new Map<string, Note[]>();
   const note = (tool: number, code: FindingCode, value: Note) => {
     const key = `${tool}\u0000${code}`;
@@ -102,13 +121,33 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
           keeps: keeperOf(context, outcome) === outcome.tool,
           ...(first ? { peer: peerName(first) } : {}),
           // Without a survivor the client's own words (an error, a wrong call) go in the detail.
-          ...(outcome.survivor ? { effect: outcome.survivor.tool === outcome.tool && outcome.survivor.file === undefined ? 'the other is lost' : 'this one is lost' } : {}),
-          lengthIsCause: style.serverKnown && name !== undefined && first !== undefined && shortServerSeparates(result, name, first),
+          ...(outcome.survivor
+            ? {
+                effect:
+                  outcome.survivor.tool === outcome.tool && outcome.survivor.file === undefined
+                    ? 'the other is lost'
+                    : 'this one is lost',
+              }
+            : {}),
+          lengthIsCause:
+            style.serverKnown && name !== undefined && first !== undefined && shortServerSeparates(result, name, first),
         });
       } else if (code === 'client-rejected') {
-        note(outcome.tool, 'client-rejected', { ...base, text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`, related: [], keeps: false, lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name) });
+        note(outcome.tool, 'client-rejected', {
+          ...base,
+          text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`,
+          related: [],
+          keeps: false,
+          lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name),
+        });
       } else {
-        note(outcome.tool, 'client-dropped', { ...base, text: `${who}: left out (${unnamed(outcome.reason ?? 'dropped', outcome.wireName, name, style)})`, related: [], keeps: false, lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name) });
+        note(outcome.tool, 'client-dropped', {
+          ...base,
+          text: `${who}: left out (${unnamed(outcome.reason ?? 'dropped', outcome.wireName, name, style)})`,
+          related: [],
+          keeps: false,
+          lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name),
+        });
       }
     }
   }
@@ -124,7 +163,9 @@ export function checkClients(context: CheckContext, results: readonly ClientResu
       ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client)${shorten}.`
       : code === 'client-collision'
         ? ' Rename the other tool (its finding carries the fix).'
-        : shorten !== '' ? ' Shorten the server name.' : '';
+        : shorten !== ''
+          ? ' Shorten the server name.'
+          : '';
     const whatever = style.serverKnown ? '' : 'Whatever the server is called: ';
     context.sink.add(code, code === 'client-dropped' || style.capAtWarning ? 'warning' : 'error', {
       message: clientLead(code, list),
@@ -149,7 +190,10 @@ function outcomesToCheck(context: CheckContext, result: ClientResult): readonly 
 /** The one sentence: the first client's wire name and what happens, and how many others agree. */
 function clientLead(code: FindingCode, list: readonly Note[]): string {
   const first = list[0]!;
-  const by = list.length === 1 ? first.label : `${first.label} and ${list.length - 1} more client${list.length === 2 ? '' : 's'}`;
+  const by =
+    list.length === 1
+      ? first.label
+      : `${first.label} and ${list.length - 1} more client${list.length === 2 ? '' : 's'}`;
   // One client's effect only: with several, each says its own in the detail.
   const effect = list.length === 1 && first.effect !== undefined ? `: ${first.effect}` : '';
   switch (code) {
@@ -158,7 +202,9 @@ function clientLead(code: FindingCode, list: readonly Note[]): string {
         ? `Sent as ${quote(first.wireName)} by ${by}, like ${first.peer ?? 'another tool'}${effect}.`
         : `Sent by ${by} under the same name as ${first.peer ?? 'another tool'}${effect}.`;
     case 'client-rejected':
-      return first.wireName !== null ? `Sent as ${quote(first.wireName)} by ${by}: the whole request fails.` : `Renamed by ${by} to a name that fails the whole request.`;
+      return first.wireName !== null
+        ? `Sent as ${quote(first.wireName)} by ${by}: the whole request fails.`
+        : `Renamed by ${by} to a name that fails the whole request.`;
     default:
       return `Left out by ${by}: the model never sees this tool.`;
   }
@@ -181,7 +227,10 @@ function shortServerSaves(result: ClientResult, name: string): boolean {
 function shortServerSeparates(result: ClientResult, name: string, peer: ClientPeer): boolean {
   if ([...result.server].length <= 1) return false;
   const shared = (server: string) => {
-    const [a, b] = result.profile.rewrite([{ server, tool: name }, { server: peer.server === result.server ? server : peer.server, tool: peer.name }]);
+    const [a, b] = result.profile.rewrite([
+      { server, tool: name },
+      { server: peer.server === result.server ? server : peer.server, tool: peer.name },
+    ]);
     return a !== undefined && b !== undefined && a.wireName !== null && a.wireName === b.wireName;
   };
   return shared(result.server) && !shared(SHORT_SERVER);
@@ -245,7 +294,11 @@ function related(context: CheckContext, peer: ClientPeer, wireName: string | nul
     const tool = context.allTools[peer.tool]!;
     return { range: tool.declaration.name.range, message: `${quote(peer.name)} ${sent}` };
   }
-  return { range: peer.range ?? { start: 0, end: 0 }, message: `${quote(peer.name)} of server ${quote(peer.server)} ${sent}`, ...(peer.file !== undefined ? { file: peer.file } : {}) };
+  return {
+    range: peer.range ?? { start: 0, end: 0 },
+    message: `${quote(peer.name)} of server ${quote(peer.server)} ${sent}`,
+    ...(peer.file !== undefined ? { file: peer.file } : {}),
+  };
 }
 
 function dedupe(locations: readonly RelatedLocation[]): RelatedLocation[] {

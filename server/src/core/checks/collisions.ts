@@ -12,7 +12,10 @@ import { listNames, quote, type CheckContext } from './context';
  * that should change carry the fix (the kept tool, or the first, keeps its name).
  */
 export function checkWireCollisions(context: CheckContext): void {
-  const lowerForms = context.settings.derivation === 'model-safe' && context.census.groups.length > 0 ? countLowerForms(context.census.tools) : undefined;
+  const lowerForms =
+    context.settings.derivation === 'model-safe' && context.census.groups.length > 0
+      ? countLowerForms(context.census.tools)
+      : undefined;
   for (const group of context.census.groups) {
     const keeper = keeperOf(context, group, lowerForms);
     for (const member of group.members) {
@@ -38,7 +41,11 @@ export function checkWireCollisions(context: CheckContext): void {
  * be offered once the others are renamed, so it keeps its name only if its form would then clash
  * with no other tool's form, even by case (else fix-all would trade one collision for another).
  */
-function keeperOf(context: CheckContext, group: WireGroup, lowerForms: ReadonlyMap<string, number> | undefined): number | undefined {
+function keeperOf(
+  context: CheckContext,
+  group: WireGroup,
+  lowerForms: ReadonlyMap<string, number> | undefined,
+): number | undefined {
   if (group.kept !== undefined) return group.kept;
   if (context.settings.derivation === 'ads') {
     const explicit = group.members.find((m) => context.census.tools[m]!.wireSource === 'ads-explicit');
@@ -80,12 +87,22 @@ function firstOthers(members: readonly number[], member: number, limit: number):
 }
 
 /** `others` are the first few other members; the group's size gives how many there are. */
-function collisionMessage(context: CheckContext, group: WireGroup, member: number, others: readonly number[], fix: FixData | undefined): { message: string; detail: string } {
+function collisionMessage(
+  context: CheckContext,
+  group: WireGroup,
+  member: number,
+  others: readonly number[],
+  fix: FixData | undefined,
+): { message: string; detail: string } {
   const tools = context.census.tools;
   const self = tools[member]!;
   const name = quote(self.name ?? '');
   const total = group.members.length - 1;
-  const otherNames = listNames(others.slice(0, 4).map((o) => tools[o]!.name ?? ''), 4, total);
+  const otherNames = listNames(
+    others.slice(0, 4).map((o) => tools[o]!.name ?? ''),
+    4,
+    total,
+  );
   // The first other alone, for the one-sentence message (the detail names them all).
   const firstOther = total === 1 ? otherNames : `${quote(tools[others[0]!]!.name ?? '')} and ${total - 1} more`;
   const wire = quote(group.wireName);
@@ -104,7 +121,8 @@ function collisionMessage(context: CheckContext, group: WireGroup, member: numbe
       }
       if (group.kept !== undefined) {
         const kept = quote(tools[group.kept]!.name ?? '');
-        const why = self.name === group.wireName ? 'it is declared again' : `${kept}'s real name is the model-safe form`;
+        const why =
+          self.name === group.wireName ? 'it is declared again' : `${kept}'s real name is the model-safe form`;
         return {
           message: `Left out of the request: sent as ${wire}, like ${kept}, which the runtime keeps.`,
           detail: `${total > 1 ? `${otherNames} are also sent as ${wire}. ` : ''}The runtime keeps ${kept} (${why}): the model can never call ${name}, and a call meant for it runs ${kept}. ${remedy}`,
@@ -116,20 +134,38 @@ function collisionMessage(context: CheckContext, group: WireGroup, member: numbe
       };
     }
     case 'verbatim': {
-      const rejecting = context.settings.targets.filter((t) => PROVIDERS[t].rejectsDuplicates).map((t) => PROVIDERS[t].label);
+      const rejecting = context.settings.targets
+        .filter((t) => PROVIDERS[t].rejectsDuplicates)
+        .map((t) => PROVIDERS[t].label);
       return rejecting.length > 0
-        ? { message: `${name} is declared ${total + 1} times: ${rejecting.join(', ')} reject${rejecting.length === 1 ? 's' : ''} the whole request.`, detail: `Duplicate names fail with "tools: Tool names must be unique." ${remedy}` }
-        : { message: `${name} is declared ${total + 1} times: a call reaches only one of them.`, detail: `The model sees two tools of one name, and a call reaches whichever one the runtime registered last. ${remedy}` };
+        ? {
+            message: `${name} is declared ${total + 1} times: ${rejecting.join(', ')} reject${rejecting.length === 1 ? 's' : ''} the whole request.`,
+            detail: `Duplicate names fail with "tools: Tool names must be unique." ${remedy}`,
+          }
+        : {
+            message: `${name} is declared ${total + 1} times: a call reaches only one of them.`,
+            detail: `The model sees two tools of one name, and a call reaches whichever one the runtime registered last. ${remedy}`,
+          };
     }
     case 'ads':
       return {
         message: `Invoked as ${wire}, like ${firstOther}: a call may run the wrong capability.`,
-        detail: `${adsCollisionLead(self, others.map((o) => tools[o]!), group.wireName, total)} A client cannot tell them apart, and providers reject duplicate tool names. ${remedy}`,
+        detail: `${adsCollisionLead(
+          self,
+          others.map((o) => tools[o]!),
+          group.wireName,
+          total,
+        )} A client cannot tell them apart, and providers reject duplicate tool names. ${remedy}`,
       };
   }
 }
 
-function adsCollisionLead(self: AnalyzedTool, others: readonly AnalyzedTool[], wireName: string, total: number): string {
+function adsCollisionLead(
+  self: AnalyzedTool,
+  others: readonly AnalyzedTool[],
+  wireName: string,
+  total: number,
+): string {
   const name = quote(self.name ?? '');
   const wire = quote(wireName);
   const sameName = others.filter((o) => o.name === self.name);
@@ -138,17 +174,28 @@ function adsCollisionLead(self: AnalyzedTool, others: readonly AnalyzedTool[], w
     return `${name} is declared ${sameName.length + 1} times (versions ${versions}), and every entry is invoked as ${wire}.`;
   }
   const selfHow = self.wireSource === 'ads-explicit' ? `has invocationName ${wire}` : `derives ${wire} ("." -> "-")`;
-  const othersHow = others.slice(0, 4).map((o) => `${quote(o.name ?? '')} ${o.wireSource === 'ads-explicit' ? 'has it as invocationName' : 'derives it too'}`).join('; ') + (total > 4 ? `; and ${total - 4} more` : '');
-  const hyphenNote = others.some((o) => o.wireSource === 'ads-derived' && o.name !== self.name) && self.wireSource === 'ads-derived'
-    ? ' Hyphens are legal inside segments, so ADS-2\'s "." -> "-" is not collision-free.'
-    : '';
+  const othersHow =
+    others
+      .slice(0, 4)
+      .map(
+        (o) =>
+          `${quote(o.name ?? '')} ${o.wireSource === 'ads-explicit' ? 'has it as invocationName' : 'derives it too'}`,
+      )
+      .join('; ') + (total > 4 ? `; and ${total - 4} more` : '');
+  const hyphenNote =
+    others.some((o) => o.wireSource === 'ads-derived' && o.name !== self.name) && self.wireSource === 'ads-derived'
+      ? ' Hyphens are legal inside segments, so ADS-2\'s "." -> "-" is not collision-free.'
+      : '';
   return `${name} ${selfHow}; ${othersHow}.${hyphenNote}`;
 }
 
 function related(context: CheckContext, other: number, group: WireGroup): RelatedLocation {
   const tool = context.census.tools[other]!;
   const role = context.settings.derivation === 'model-safe' ? (group.kept === other ? ' (kept)' : ' (left out)') : '';
-  return { range: tool.declaration.name.range, message: `${quote(tool.name ?? '')} is also sent as ${quote(group.wireName)}${role}` };
+  return {
+    range: tool.declaration.name.range,
+    message: `${quote(tool.name ?? '')} is also sent as ${quote(group.wireName)}${role}`,
+  };
 }
 
 /** reserved-name: the tool's wire name is one the runtime keeps for its own tools. */
@@ -159,7 +206,8 @@ export function checkReservedNames(context: CheckContext): void {
     const wire = tool.wireName ?? '';
     const fix = renameFix(context, local, true);
     const sent = tool.name === wire ? `${quote(wire)} is` : `Sent as ${quote(wire)}, it is`;
-    const runtime = context.settings.derivation === 'model-safe' && ['tool_search', 'tool_schema', 'reset_tools'].includes(wire);
+    const runtime =
+      context.settings.derivation === 'model-safe' && ['tool_search', 'tool_schema', 'reset_tools'].includes(wire);
     const short = runtime ? 'a name the runtime keeps for itself' : 'a name your configuration reserves';
     const owner = runtime
       ? `The agent runtime keeps ${context.settings.reservedNames.slice(0, 3).join(', ')} for its own tools.`
@@ -192,14 +240,29 @@ export function checkCaseCollisions(context: CheckContext): void {
       const othersCount = members.length - (perName.get(tool.wireName) ?? 0);
       const others = candidates.filter((m) => context.census.tools[m]!.wireName !== tool.wireName).slice(0, 10);
       if (othersCount === 0) return;
-      const fix = position === 0 ? undefined : context.settings.derivation === 'ads' ? invocationNameFix(context, member) : renameFix(context, member, true);
-      const adsNote = context.settings.derivation === 'ads' ? ' ADS compares namespaces case-insensitively, so these may be one namespace spelled two ways.' : '';
+      const fix =
+        position === 0
+          ? undefined
+          : context.settings.derivation === 'ads'
+            ? invocationNameFix(context, member)
+            : renameFix(context, member, true);
+      const adsNote =
+        context.settings.derivation === 'ads'
+          ? ' ADS compares namespaces case-insensitively, so these may be one namespace spelled two ways.'
+          : '';
       context.sink.add('case-collision', 'warning', {
-        message: `${quote(tool.wireName ?? '')} and ${listNames(others.slice(0, 1).map((o) => context.census.tools[o]!.wireName ?? ''), 1, othersCount)} differ only in case on the wire.`,
+        message: `${quote(tool.wireName ?? '')} and ${listNames(
+          others.slice(0, 1).map((o) => context.census.tools[o]!.wireName ?? ''),
+          1,
+          othersCount,
+        )} differ only in case on the wire.`,
         detail: `Providers compare names case-sensitively, but clients that lower-case names (OpenAI Agents SDK) merge them into one tool, and models confuse them.${adsNote}${fix ? ` ${fix.kind === 'rename' ? 'Rename it, e.g. to' : 'Give it an invocationName, e.g.'} ${quote(fix.proposed)}.` : ''}`,
         range: tool.declaration.name.range,
         pointer: tool.declaration.name.pointer,
-        related: others.slice(0, 10).map((o) => ({ range: context.census.tools[o]!.declaration.name.range, message: `${quote(context.census.tools[o]!.wireName ?? '')} differs only in case` })),
+        related: others.slice(0, 10).map((o) => ({
+          range: context.census.tools[o]!.declaration.name.range,
+          message: `${quote(context.census.tools[o]!.wireName ?? '')} differs only in case`,
+        })),
         tool: member + context.firstTool,
         ...(fix ? { fix } : {}),
       });

@@ -25,9 +25,21 @@ export function checkMissingNames(context: CheckContext): void {
 function missingNameMessage(site: NameSite, text: TextReader): { message: string; detail: string } {
   const why = 'Providers reject the whole request (HTTP 400) when one tool has no valid name.';
   switch (site.problem) {
-    case 'empty': return { message: 'Tool name is empty: the whole request fails.', detail: `Every tool needs a name of [a-zA-Z0-9_-]; give this one a name.` };
-    case 'not-a-string': return { message: `Tool name must be a string, found ${text.slice(site.range.start, site.range.end).slice(0, 40)}.`, detail: `${why} Write the name as a string.` };
-    default: return { message: 'This tool has no "name": the whole request fails.', detail: 'Every tool needs a name of [a-zA-Z0-9_-]. Add a "name" property.' };
+    case 'empty':
+      return {
+        message: 'Tool name is empty: the whole request fails.',
+        detail: `Every tool needs a name of [a-zA-Z0-9_-]; give this one a name.`,
+      };
+    case 'not-a-string':
+      return {
+        message: `Tool name must be a string, found ${text.slice(site.range.start, site.range.end).slice(0, 40)}.`,
+        detail: `${why} Write the name as a string.`,
+      };
+    default:
+      return {
+        message: 'This tool has no "name": the whole request fails.',
+        detail: 'Every tool needs a name of [a-zA-Z0-9_-]. Add a "name" property.',
+      };
   }
 }
 
@@ -43,7 +55,10 @@ export function checkWireNames(context: CheckContext): void {
     // The squiggle is on the written name: the message names what is sent, and who refuses it.
     const sent = tool.wireName === tool.name ? quote(tool.wireName) : `Sent as ${quote(tool.wireName)}, it`;
     const who = failing.map((v) => v.provider).join(', ');
-    const lead = rejected.length > 0 ? `${sent} is rejected by ${who}: the whole request fails.` : `${sent} may fail with ${who}, though accepted.`;
+    const lead =
+      rejected.length > 0
+        ? `${sent} is rejected by ${who}: the whole request fails.`
+        : `${sent} may fail with ${who}, though accepted.`;
     const remedy = fix ? `Rename the tool, e.g. to ${quote(fix.proposed)}.` : 'Rename the tool.';
     const how = tool.wireName === tool.name ? '' : ` It is the ${tool.wireSource} form of ${quote(tool.name ?? '')}.`;
     context.sink.add('invalid-name', rejected.length > 0 ? 'error' : 'warning', {
@@ -112,7 +127,11 @@ export function checkHistoryNames(context: CheckContext): void {
 }
 
 export function describeVerdicts(verdicts: readonly ProviderVerdict[]): string {
-  return verdicts.map((v) => `${PROVIDERS[v.provider].label} (${v.provider}: ${PROVIDERS[v.provider].rule}): ${reasonsText(v.verdict)}`).join('; ');
+  return verdicts
+    .map(
+      (v) => `${PROVIDERS[v.provider].label} (${v.provider}: ${PROVIDERS[v.provider].rule}): ${reasonsText(v.verdict)}`,
+    )
+    .join('; ');
 }
 
 function reasonsText(verdict: Verdict): string {

@@ -61,7 +61,9 @@ export function checkParameterNames(context: CheckContext, clients?: ClientCensu
 /** The distinct rules of the targets, then of the enabled clients' providers not targeted. */
 function judgesOf(targets: readonly ProviderId[], clients: ClientCensusOptions | undefined): Judge[] {
   const judges: Judge[] = [];
-  const judgeFor = (rule: ParameterRule) => judges.find((j) => j.rule === rule) ?? (judges.push({ rule, providers: [], clients: [], clientLabels: [] }), judges[judges.length - 1]!);
+  const judgeFor = (rule: ParameterRule) =>
+    judges.find((j) => j.rule === rule) ??
+    (judges.push({ rule, providers: [], clients: [], clientLabels: [] }), judges[judges.length - 1]!);
   for (const provider of targets) {
     const rule = PROVIDERS[provider].parameterRule;
     if (rule) judgeFor(rule).providers.push(provider);
@@ -114,7 +116,8 @@ export function keyReasons(rule: ParameterRule, key: string): Reason[] {
     length += 1;
   }
   const reasons: Reason[] = [];
-  if (first) reasons.push({ kind: 'character', char: first.char, index: first.index, count, allowed: rule.allowedText });
+  if (first)
+    reasons.push({ kind: 'character', char: first.char, index: first.index, count, allowed: rule.allowedText });
   if (length > rule.maxLength) reasons.push({ kind: 'length', length, max: rule.maxLength });
   return reasons;
 }

@@ -17,7 +17,8 @@ export function checkReferences(context: CheckContext): void {
       if (!isChoice || tool.fate === 'offered') continue;
       context.sink.add('unresolved-reference', 'error', {
         message: `${ref.reference.label} names ${quote(ref.reference.name)}, which is ${tool.fate === 'left-out' ? 'left out of the request' : 'not invocable'}.`,
-        detail: 'The provider rejects a request that forces a tool it was not given. Fix the tool first (see its own finding).',
+        detail:
+          'The provider rejects a request that forces a tool it was not given. Fix the tool first (see its own finding).',
         range: ref.reference.range,
         pointer: ref.reference.pointer,
         related: [{ range: tool.declaration.name.range, message: `${quote(tool.name ?? '')} is ${tool.fate}` }],

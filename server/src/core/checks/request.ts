@@ -23,7 +23,8 @@ export function checkToolCount(context: CheckContext): void {
 export function checkRenamed(context: CheckContext): void {
   if (!context.sink.enabled('renamed-on-wire')) return;
   eachTool(context, (tool, local) => {
-    if (tool.fate !== 'offered' || tool.wireName === null || tool.name === undefined || tool.wireName === tool.name) return;
+    if (tool.fate !== 'offered' || tool.wireName === null || tool.name === undefined || tool.wireName === tool.name)
+      return;
     context.sink.add('renamed-on-wire', 'hint', {
       message: `Sent to the model as ${quote(tool.wireName)}.`,
       detail: howRenamed(tool.wireSource, tool.name),
@@ -38,9 +39,12 @@ export function checkRenamed(context: CheckContext): void {
 /** Where a renamed tool's wire name comes from: one string per case, shared by every finding. */
 function howRenamed(source: string, name: string): string {
   switch (source) {
-    case 'ads-explicit': return RENAMED_BY.adsExplicit;
-    case 'ads-derived': return RENAMED_BY.adsDerived;
-    default: return codePointLength(name) > 64 ? RENAMED_BY.modelSafeCut : RENAMED_BY.modelSafe;
+    case 'ads-explicit':
+      return RENAMED_BY.adsExplicit;
+    case 'ads-derived':
+      return RENAMED_BY.adsDerived;
+    default:
+      return codePointLength(name) > 64 ? RENAMED_BY.modelSafeCut : RENAMED_BY.modelSafe;
   }
 }
 
@@ -48,5 +52,6 @@ const RENAMED_BY = {
   adsExplicit: 'The name comes from its invocationName (ADS-2).',
   adsDerived: 'The name comes from ADS-2\'s derivation: every "." becomes "-".',
   modelSafe: 'The name comes from the model-safe form (every character outside [A-Za-z0-9_-] becomes "_").',
-  modelSafeCut: 'The name comes from the model-safe form (every character outside [A-Za-z0-9_-] becomes "_", then cut to 64 characters).',
+  modelSafeCut:
+    'The name comes from the model-safe form (every character outside [A-Za-z0-9_-] becomes "_", then cut to 64 characters).',
 } as const;

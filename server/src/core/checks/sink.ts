@@ -29,7 +29,12 @@ export class FindingSink {
     const message = visible(draft.message);
     const detail = visible(draft.detail);
     // Most findings relate to nothing: they share one frozen empty list (thousands of hints in a large file).
-    const related = draft.related.length === 0 ? NO_RELATED : draft.related.some((r) => visible(r.message) !== r.message) ? draft.related.map((r) => ({ ...r, message: visible(r.message) })) : draft.related;
+    const related =
+      draft.related.length === 0
+        ? NO_RELATED
+        : draft.related.some((r) => visible(r.message) !== r.message)
+          ? draft.related.map((r) => ({ ...r, message: visible(r.message) }))
+          : draft.related;
     this.findings.push({ code, severity: override ?? defaultSeverity, ...draft, message, detail, related });
   }
 }

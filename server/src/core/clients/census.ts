@@ -107,13 +107,17 @@ export interface ClientResult {
  * sends together with it, and keeps the outcomes for this document's tools. Collisions with a tool
  * of another file come back as peers with that file's location.
  */
-export function runClientCensus(local: ReadonlyArray<{ readonly name: string; readonly tool: number }>, options: ClientCensusOptions): ClientResult[] {
+export function runClientCensus(
+  local: ReadonlyArray<{ readonly name: string; readonly tool: number }>,
+  options: ClientCensusOptions,
+): ClientResult[] {
   const results: ClientResult[] = [];
   // The document's own peers are the same for every client: made once, shared by all.
   const localPeers: readonly ClientPeer[] = local.map((t) => ({ server: options.server, name: t.name, tool: t.tool }));
   const announced = new Map<string, string>();
   if (options.announced !== undefined) announced.set(options.server, options.announced);
-  for (const other of options.others ?? []) if (other.announced !== undefined && !announced.has(other.server)) announced.set(other.server, other.announced);
+  for (const other of options.others ?? [])
+    if (other.announced !== undefined && !announced.has(other.server)) announced.set(other.server, other.announced);
   // A client sent no other server sees the document's tools alone, in an order that depends only
   // on its server list: clients with the same list share the order and the input (thirteen
   // clients each building their own 10k inputs was about an eighth of the client census).
@@ -149,7 +153,12 @@ export function runClientCensus(local: ReadonlyArray<{ readonly name: string; re
 }
 
 /** One tool's outcome in a client, its census positions turned into peers. */
-export function toolOutcome(tool: number, o: ClientOutcome, groupOf: (members: readonly number[]) => readonly ClientPeer[], peers: readonly ClientPeer[]): ClientToolOutcome {
+export function toolOutcome(
+  tool: number,
+  o: ClientOutcome,
+  groupOf: (members: readonly number[]) => readonly ClientPeer[],
+  peers: readonly ClientPeer[],
+): ClientToolOutcome {
   // Assigned in order rather than spread from fresh objects: this runs for every tool in every
   // client (130,000 times at 10k tools), and the spreads were most of the census. (`group` is
   // assigned below, after the optional keys before it, to keep the keys' order.)
@@ -172,9 +181,16 @@ interface Census {
   readonly identity: boolean;
 }
 
-function censusInput(localPeers: readonly ClientPeer[], sentWith: readonly ForeignServer[], listed: readonly string[] | undefined, announced: ReadonlyMap<string, string>, path: string | undefined): Census {
+function censusInput(
+  localPeers: readonly ClientPeer[],
+  sentWith: readonly ForeignServer[],
+  listed: readonly string[] | undefined,
+  announced: ReadonlyMap<string, string>,
+  path: string | undefined,
+): Census {
   const peers: ClientPeer[] = localPeers.slice();
-  for (const other of sentWith) for (const t of other.tools) peers.push({ server: other.server, name: t.name, file: other.file, range: t.range });
+  for (const other of sentWith)
+    for (const t of other.tools) peers.push({ server: other.server, name: t.name, file: other.file, range: t.range });
   const order = registrationOrder(
     peers.map((p) => p.server),
     listed,
@@ -183,7 +199,9 @@ function censusInput(localPeers: readonly ClientPeer[], sentWith: readonly Forei
   const input: ClientTool[] = order.map((j) => {
     const p = peers[j]!;
     const label = announced.get(p.server);
-    return label === undefined ? { server: p.server, tool: p.name } : { server: p.server, tool: p.name, announced: label };
+    return label === undefined
+      ? { server: p.server, tool: p.name }
+      : { server: p.server, tool: p.name, announced: label };
   });
   return { peers, order, input, identity: order.every((j, k) => j === k) };
 }
@@ -193,7 +211,11 @@ function censusInput(localPeers: readonly ClientPeer[], sentWith: readonly Forei
  * configuration's order), unlisted ones after them by name, and within a server by file path (when
  * `files` is given) and then `tools/list` order. The order never depends on which file is open.
  */
-export function registrationOrder(servers: readonly string[], listed: readonly string[] | undefined, files?: readonly string[]): number[] {
+export function registrationOrder(
+  servers: readonly string[],
+  listed: readonly string[] | undefined,
+  files?: readonly string[],
+): number[] {
   const rank = new Map<string, number>();
   (listed ?? []).forEach((name, i) => {
     if (!rank.has(name)) rank.set(name, i);
@@ -257,7 +279,11 @@ export function positionOf(result: ClientResult, tool: number): number | undefin
 }
 
 /** Every named tool of an analysed document, as one server, through the given clients. */
-export function runClientCensusForDocument(analysis: { readonly tools: ReadonlyArray<{ readonly name: string | undefined }> }, server: string, enabled: readonly ClientId[]): ClientResult[] {
+export function runClientCensusForDocument(
+  analysis: { readonly tools: ReadonlyArray<{ readonly name: string | undefined }> },
+  server: string,
+  enabled: readonly ClientId[],
+): ClientResult[] {
   const local = analysis.tools.flatMap((t, i) => (t.name === undefined ? [] : [{ name: t.name, tool: i }]));
   return runClientCensus(local, { enabled, server });
 }

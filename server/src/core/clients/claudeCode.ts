@@ -25,7 +25,10 @@ export const claudeCode: ClientProfile = {
   ...byName({
     names: (tools) => tools.map((t) => `mcp__${normalize(t.server)}__${normalize(t.tool)}`),
     provider: 'anthropic',
-    onShared: () => ({ fate: 'request-fails', reason: 'Claude Code sends both and the API rejects the request ("tools: Tool names must be unique.")' }),
+    onShared: () => ({
+      fate: 'request-fails',
+      reason: 'Claude Code sends both and the API rejects the request ("tools: Tool names must be unique.")',
+    }),
   }),
 };
 

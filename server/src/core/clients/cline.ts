@@ -25,7 +25,9 @@ export const cline: ClientProfile = {
   ...byName({
     names: (tools) => tools.map((t) => clineToolName(t.server, t.tool)),
     provider: 'openai',
-    onShared: () => ({ reason: 'Cline is not known to check duplicates; what the provider does with them is unconfirmed' }),
+    onShared: () => ({
+      reason: 'Cline is not known to check duplicates; what the provider does with them is unconfirmed',
+    }),
   }),
 };
 

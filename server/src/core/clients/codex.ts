@@ -19,15 +19,26 @@ export const codex: ClientProfile = {
   id: 'codex',
   label: 'Codex CLI',
   version: 'codex-rs @00a35b1b (2026-04)',
-  sources: ['openai/codex codex-rs/codex-mcp/src/tools.rs (unique_callable_parts, fit_callable_parts_with_hash)', 'openai/codex#16944, #17404 (namespaces; hyphen replaced)'],
+  sources: [
+    'openai/codex codex-rs/codex-mcp/src/tools.rs (unique_callable_parts, fit_callable_parts_with_hash)',
+    'openai/codex#16944, #17404 (namespaces; hyphen replaced)',
+  ],
   provider: 'openai',
   shape: 'mcp__<server>__<tool>, outside [A-Za-z0-9_] becomes _, SHA-1 suffix on clashes and over 64',
   rewrite(tools) {
     const rawNs = tools.map((t) => `${t.server}${NUL}${t.server}${NUL}`);
     const rawTool = tools.map((t, i) => `${rawNs[i]}${NUL}${t.tool}${NUL}${t.tool}`);
     const skipped = duplicates(rawTool);
-    const namespaces = hashShared(tools.map((t) => namespaceOf(t.server)), rawNs, appendNamespaceHash);
-    const names = hashShared(tools.map((t, i) => `${namespaces[i]}${NUL}${sanitize(t.tool)}`), rawTool, (key, raw) => `${key}_${sha1Hex(raw).slice(0, HASH_LENGTH)}`).map((key) => key.slice(key.indexOf(NUL) + 1));
+    const namespaces = hashShared(
+      tools.map((t) => namespaceOf(t.server)),
+      rawNs,
+      appendNamespaceHash,
+    );
+    const names = hashShared(
+      tools.map((t, i) => `${namespaces[i]}${NUL}${sanitize(t.tool)}`),
+      rawTool,
+      (key, raw) => `${key}_${sha1Hex(raw).slice(0, HASH_LENGTH)}`,
+    ).map((key) => key.slice(key.indexOf(NUL) + 1));
     const result: ClientOutcome[] = tools.map(() => ({ wireName: null, fate: 'dropped', group: ALONE }));
     const kept = tools.map((_, i) => i).filter((i) => !skipped.has(i));
     // Codex makes names unique in the order of their raw identities. When every name fits and
@@ -39,7 +50,9 @@ export const codex: ClientProfile = {
       plain.add(joined);
       return true;
     });
-    const order = fits ? kept : kept.sort((a, b) => (rawTool[a]! < rawTool[b]! ? -1 : rawTool[a]! > rawTool[b]! ? 1 : 0));
+    const order = fits
+      ? kept
+      : kept.sort((a, b) => (rawTool[a]! < rawTool[b]! ? -1 : rawTool[a]! > rawTool[b]! ? 1 : 0));
     const used = new Set<string>();
     for (const i of order) {
       const [ns, name] = fits ? [namespaces[i]!, names[i]!] : uniqueParts(namespaces[i]!, names[i]!, rawTool[i]!, used);
@@ -47,7 +60,12 @@ export const codex: ClientProfile = {
       result[i] = { wireName, fate: sentOrRenamed(tools[i]!, wireName), group: ALONE };
     }
     for (const i of skipped) {
-      result[i] = { wireName: null, fate: 'dropped', reason: 'Codex skips an exact duplicate of a tool it already has ("skipping duplicated tool")', group: tools.map((_, j) => j).filter((j) => rawTool[j] === rawTool[i]) };
+      result[i] = {
+        wireName: null,
+        fate: 'dropped',
+        reason: 'Codex skips an exact duplicate of a tool it already has ("skipping duplicated tool")',
+        group: tools.map((_, j) => j).filter((j) => rawTool[j] === rawTool[i]),
+      };
     }
     return result;
   },
@@ -62,7 +80,10 @@ export const codex: ClientProfile = {
       const name = sanitize(tool.tool);
       const wireName = `${namespace}${DELIMITER}${name}`;
       const fitsHashed = wireName.length + 1 + HASH_LENGTH <= MAX_LENGTH;
-      return { key: fitsHashed && !HASH_LIKE.test(name) ? `${namespace}${NUL}${name}` : null, outcome: { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE } };
+      return {
+        key: fitsHashed && !HASH_LIKE.test(name) ? `${namespace}${NUL}${name}` : null,
+        outcome: { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE },
+      };
     },
   },
 };
@@ -85,11 +106,17 @@ function namespaceOf(server: string): string {
 
 function appendNamespaceHash(namespace: string, raw: string): string {
   const suffix = `_${sha1Hex(raw).slice(0, HASH_LENGTH)}`;
-  return namespace.endsWith(DELIMITER) ? `${namespace.slice(0, -DELIMITER.length)}${suffix}${DELIMITER}` : `${namespace}${suffix}`;
+  return namespace.endsWith(DELIMITER)
+    ? `${namespace.slice(0, -DELIMITER.length)}${suffix}${DELIMITER}`
+    : `${namespace}${suffix}`;
 }
 
 /** Keys that several distinct raw identities share get the hash of their own identity. */
-function hashShared(keys: readonly string[], raws: readonly string[], withHash: (key: string, raw: string) => string): string[] {
+function hashShared(
+  keys: readonly string[],
+  raws: readonly string[],
+  withHash: (key: string, raw: string) => string,
+): string[] {
   // A key's one raw identity, or SHARED once a second one comes (no set per key: nearly all are alone).
   const rawByKey = new Map<string, string | typeof SHARED>();
   keys.forEach((key, i) => {
@@ -119,11 +146,13 @@ function uniqueParts(namespace: string, name: string, raw: string, used: Set<str
     const identity = attempt === 0 ? raw : `${raw}${NUL}${attempt}`;
     const suffix = `_${sha1Hex(identity).slice(0, HASH_LENGTH)}`;
     const room = MAX_LENGTH - (namespace.length + DELIMITER.length);
-    const parts: [string, string] = room >= suffix.length ? [namespace, name.slice(0, room - suffix.length) + suffix] : [namespace.slice(0, MAX_LENGTH - (suffix.length + DELIMITER.length)), suffix];
+    const parts: [string, string] =
+      room >= suffix.length
+        ? [namespace, name.slice(0, room - suffix.length) + suffix]
+        : [namespace.slice(0, MAX_LENGTH - (suffix.length + DELIMITER.length)), suffix];
     if (!used.has(parts[0] + parts[1])) {
       used.add(parts[0] + parts[1]);
       return parts;
     }
   }
 }
-

@@ -11,7 +11,10 @@ export const continueDev: ClientProfile = {
   id: 'continue',
   label: 'Continue',
   version: 'v2.1.0-vscode (@d0a3c0b6)',
-  sources: ['continuedev/continue core/tools/mcpToolName.ts @d0a3c0b6 and mcpToolName.vitest.ts', 'continuedev/continue core/config/profile/doLoadConfig.ts (function.name)'],
+  sources: [
+    'continuedev/continue core/tools/mcpToolName.ts @d0a3c0b6 and mcpToolName.vitest.ts',
+    'continuedev/continue core/config/profile/doLoadConfig.ts (function.name)',
+  ],
   provider: 'openai',
   shape: '<server slug>_<tool>, or <tool> when it starts with the slug; the tool is not mapped',
   ...byName({
@@ -25,7 +28,9 @@ export const continueDev: ClientProfile = {
       });
     },
     provider: 'openai',
-    onShared: () => ({ reason: 'Continue is not known to check duplicates; what the provider does with them is unconfirmed' }),
+    onShared: () => ({
+      reason: 'Continue is not known to check duplicates; what the provider does with them is unconfirmed',
+    }),
   }),
 };
 
@@ -34,7 +39,11 @@ export function continueToolName(server: string, tool: string): string {
 }
 
 function continuePrefix(server: string): string {
-  return server.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/_+/g, '_');
+  return server
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/_+/g, '_');
 }
 
 function withPrefix(prefix: string, tool: string): string {

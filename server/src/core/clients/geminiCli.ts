@@ -27,7 +27,12 @@ export const geminiCli: ClientProfile = {
   ...byName({
     names: (tools) => tools.map((t) => generateValidName(`${t.server}_${t.tool}`)),
     provider: 'gemini',
-    onShared: (members) => ({ survivor: members[members.length - 1], fate: 'dropped', reason: 'Gemini CLI registers tools in a map by name ("Tool with name … is already registered. Overwriting."): the one registered last stays, the others are lost' }),
+    onShared: (members) => ({
+      survivor: members[members.length - 1],
+      fate: 'dropped',
+      reason:
+        'Gemini CLI registers tools in a map by name ("Tool with name … is already registered. Overwriting."): the one registered last stays, the others are lost',
+    }),
   }),
 };
 

@@ -21,6 +21,8 @@ export const langchainMcp: ClientProfile = {
   ...byName({
     names: (tools) => tools.map((t) => t.tool),
     provider: 'openai',
-    onShared: () => ({ reason: 'the adapters return both tools; what the model and the agent do with one name twice is unconfirmed' }),
+    onShared: () => ({
+      reason: 'the adapters return both tools; what the model and the agent do with one name twice is unconfirmed',
+    }),
   }),
 };

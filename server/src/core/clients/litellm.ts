@@ -24,7 +24,13 @@ export const litellm: ClientProfile = {
     preset(_tool, _index, name) {
       // Python counts code points.
       const length = [...(name ?? '')].length;
-      return length > MAX_LENGTH ? { wireName: null, fate: 'dropped', reason: `its prefixed name ${name} is ${length} characters; LiteLLM excludes names over ${MAX_LENGTH} from tool listings` } : undefined;
+      return length > MAX_LENGTH
+        ? {
+            wireName: null,
+            fate: 'dropped',
+            reason: `its prefixed name ${name} is ${length} characters; LiteLLM excludes names over ${MAX_LENGTH} from tool listings`,
+          }
+        : undefined;
     },
     provider: 'openai',
     onShared: () => ({ reason: 'LiteLLM is not known to check duplicates; what it sends then is unconfirmed' }),

@@ -110,7 +110,11 @@ export interface OneByOne {
    * compared; null: it may meet any, as a name too long for Codex's plain path) and its outcome
    * while the key is its own (given `pivot.of(tools)` when a key is shared under scope `all`).
    */
-  at(tool: ClientTool, index: number, pivot?: unknown): { readonly key: string | null | undefined; readonly outcome: ClientOutcome };
+  at(
+    tool: ClientTool,
+    index: number,
+    pivot?: unknown,
+  ): { readonly key: string | null | undefined; readonly outcome: ClientOutcome };
   /**
    * Scope `all`: the one fact of the whole input that a tool whose key is its own still depends
    * on once some key is shared (VS Code: the tool whose registration throws first; a tool sorted

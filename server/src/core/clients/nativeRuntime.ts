@@ -17,8 +17,14 @@ export const nativeRuntime: ClientProfile = {
   shape: 'mcp/<server>/<tool> → outside [A-Za-z0-9_-] becomes _, cut to 64',
   ...byName({
     names: (tools) => tools.map((t) => modelSafe(`mcp/${t.server}/${t.tool}`)),
-    preset: (_tool, _index, name) => (name !== null && MODEL_SAFE_RESERVED.includes(name) ? { wireName: name, fate: 'dropped', reason: "its form is one of the runtime's own tools" } : undefined),
+    preset: (_tool, _index, name) =>
+      name !== null && MODEL_SAFE_RESERVED.includes(name)
+        ? { wireName: name, fate: 'dropped', reason: "its form is one of the runtime's own tools" }
+        : undefined,
     provider: 'openai',
-    onShared: () => ({ fate: 'dropped', reason: 'the runtime leaves every tool of a shared form out of the request (no real name is the form)' }),
+    onShared: () => ({
+      fate: 'dropped',
+      reason: 'the runtime leaves every tool of a shared form out of the request (no real name is the form)',
+    }),
   }),
 };

@@ -27,8 +27,15 @@ export const openaiAgents: ClientProfile = {
     onShared(members, tools) {
       const servers = new Set(members.map((m) => tools[m]!.server));
       return servers.size > 1
-        ? { fate: 'request-fails', reason: 'the SDK raises UserError("Duplicate tool names found across MCP servers") before any request' }
-        : { survivor: members[members.length - 1]!, fate: 'dropped', reason: 'the run logs "Tool name collision detected" and keeps only the last tool of that name' };
+        ? {
+            fate: 'request-fails',
+            reason: 'the SDK raises UserError("Duplicate tool names found across MCP servers") before any request',
+          }
+        : {
+            survivor: members[members.length - 1]!,
+            fate: 'dropped',
+            reason: 'the run logs "Tool name collision detected" and keeps only the last tool of that name',
+          };
     },
   }),
 };

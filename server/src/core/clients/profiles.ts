@@ -33,5 +33,5 @@ export const CLIENTS: Readonly<Record<ClientId, ClientProfile>> = {
 export const ALL_CLIENT_IDS = Object.keys(CLIENTS) as ClientId[];
 
 export function isClientId(value: string): value is ClientId {
-  return Object.prototype.hasOwnProperty.call(CLIENTS, value);
+  return Object.hasOwn(CLIENTS, value);
 }

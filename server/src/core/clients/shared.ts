@@ -11,7 +11,9 @@ export function sentOrRenamed(tool: ClientTool, wireName: string): 'sent' | 'ren
 /** The provider's verdict on a client's wire name: undefined when accepted, else why not. */
 export function providerRejects(provider: ProviderId, wireName: string): string | undefined {
   const verdict = checkName(PROVIDERS[provider], wireName);
-  return verdict.accepted ? undefined : `${PROVIDERS[provider].label} rejects it (${verdict.reasons.map(describeReason).join(', ')})`;
+  return verdict.accepted
+    ? undefined
+    : `${PROVIDERS[provider].label} rejects it (${verdict.reasons.map(describeReason).join(', ')})`;
 }
 
 /** Groups census positions by wire name (nulls ignored); only shared names are returned, in first-seen order. */
@@ -48,11 +50,21 @@ export function outcomes(
 ): ClientOutcome[] {
   const result: ClientOutcome[] = tools.map((tool, i) => {
     const set = preset[i];
-    if (set?.fate) return { wireName: set.wireName ?? null, fate: set.fate, ...(set.reason ? { reason: set.reason } : {}), ...(set.overLimit ? { overLimit: true } : {}), ...(set.collateral ? { collateral: true } : {}), group: ALONE };
+    if (set?.fate)
+      return {
+        wireName: set.wireName ?? null,
+        fate: set.fate,
+        ...(set.reason ? { reason: set.reason } : {}),
+        ...(set.overLimit ? { overLimit: true } : {}),
+        ...(set.collateral ? { collateral: true } : {}),
+        group: ALONE,
+      };
     const wireName = names[i]!;
     if (wireName === null) return { wireName, fate: 'dropped', group: ALONE };
     const rejected = provider ? providerRejects(provider, wireName) : undefined;
-    return rejected ? { wireName, fate: 'request-fails', reason: rejected, group: ALONE } : { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE };
+    return rejected
+      ? { wireName, fate: 'request-fails', reason: rejected, group: ALONE }
+      : { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE };
   });
   for (const members of sharedNames(result.map((r) => (r.fate === 'dropped' ? null : r.wireName))).values()) {
     const decision = onShared(members);
@@ -64,7 +76,9 @@ export function outcomes(
         group: members,
         sharedReason: decision.reason,
         ...(decision.survivor !== undefined ? { survivor: decision.survivor } : {}),
-        ...(survives || !decision.fate || current.fate === 'request-fails' ? {} : { fate: decision.fate, reason: decision.reason }),
+        ...(survives || !decision.fate || current.fate === 'request-fails'
+          ? {}
+          : { fate: decision.fate, reason: decision.reason }),
       };
     }
   }
@@ -87,7 +101,8 @@ export interface NameRule {
 }
 
 export function byName(rule: NameRule): Pick<ClientProfile, 'rewrite' | 'oneByOne'> {
-  const presets = (tools: readonly ClientTool[], names: ReadonlyArray<string | null>) => (rule.preset ? tools.map((tool, i) => rule.preset!(tool, i, names[i]!)) : []);
+  const presets = (tools: readonly ClientTool[], names: ReadonlyArray<string | null>) =>
+    rule.preset ? tools.map((tool, i) => rule.preset!(tool, i, names[i]!)) : [];
   return {
     rewrite(tools) {
       const names = rule.names(tools);
@@ -101,7 +116,7 @@ export function byName(rule: NameRule): Pick<ClientProfile, 'rewrite' | 'oneByOn
         // One tool meets no other: `onShared` is never asked.
         const outcome = outcomes([tool], names, rule.provider, () => ({ reason: '' }), [preset])[0]!;
         // As `outcomes` groups them: a dropped tool's name meets no other.
-        return { key: outcome.fate === 'dropped' ? undefined : outcome.wireName ?? undefined, outcome };
+        return { key: outcome.fate === 'dropped' ? undefined : (outcome.wireName ?? undefined), outcome };
       },
     },
   };

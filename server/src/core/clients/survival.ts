@@ -26,7 +26,8 @@ export class SurvivalCheck {
       const [alone] = profileOf(this.options, result.client).rewrite([{ server: this.options.server, tool: name }]);
       if (!alone || alone.wireName === null || (alone.fate !== 'sent' && alone.fate !== 'renamed')) return false;
       this.ask(replacing, askKey(r, alone.wireName));
-      const holders = (counts[r]!.get(alone.wireName) ?? 0) - (wireNameOf(result, replacing) === alone.wireName ? 1 : 0);
+      const holders =
+        (counts[r]!.get(alone.wireName) ?? 0) - (wireNameOf(result, replacing) === alone.wireName ? 1 : 0);
       return holders <= 0;
     });
   }
@@ -41,7 +42,12 @@ export class SurvivalCheck {
    * and `after`, per result): its counts moved and what it asked forgotten, so it asks afresh.
    * Takes this check's state over (a census's check is used once).
    */
-  renamed(results: readonly ClientResult[], tool: number, before: ReadonlyArray<string | null>, after: ReadonlyArray<string | null>): SurvivalCheck {
+  renamed(
+    results: readonly ClientResult[],
+    tool: number,
+    before: ReadonlyArray<string | null>,
+    after: ReadonlyArray<string | null>,
+  ): SurvivalCheck {
     const { counts, askers, asks } = this.state;
     counts?.forEach((held, r) => {
       move(held, before[r] ?? null, -1);

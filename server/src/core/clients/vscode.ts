@@ -41,8 +41,18 @@ export const vscode: ClientProfile = {
     scope: 'all',
     at(tool, index, pivot) {
       const id = idOf(prefixesForServers([tool]).get(tool.server)!, tool);
-      if (!isThrower(pivot) || sortsBefore(normalized(tool), index, pivot)) return { key: id, outcome: { wireName: id, fate: sentOrRenamed(tool, id), group: ALONE } };
-      return { key: id, outcome: { wireName: id, fate: 'dropped', reason: lostAfter(pivot.id, pivot.tool), collateral: true, group: ALONE } };
+      if (!isThrower(pivot) || sortsBefore(normalized(tool), index, pivot))
+        return { key: id, outcome: { wireName: id, fate: sentOrRenamed(tool, id), group: ALONE } };
+      return {
+        key: id,
+        outcome: {
+          wireName: id,
+          fate: 'dropped',
+          reason: lostAfter(pivot.id, pivot.tool),
+          collateral: true,
+          group: ALONE,
+        },
+      };
     },
     pivot: {
       of: firstThrower,
@@ -72,7 +82,8 @@ function firstThrower(tools: readonly ClientTool[]): Thrower | undefined {
   for (const members of sharedNames(ids).values()) {
     for (const i of members) {
       const name = normalized(tools[i]!);
-      if (!first || !sortsBefore(first.name, first.index, { name, index: i })) first = { kind: 'vscode-thrower', name, index: i, id: ids[i]!, tool: tools[i]!.tool };
+      if (!first || !sortsBefore(first.name, first.index, { name, index: i }))
+        first = { kind: 'vscode-thrower', name, index: i, id: ids[i]!, tool: tools[i]!.tool };
     }
   }
   return first;
@@ -114,7 +125,10 @@ export function prefixesFor(labels: readonly string[], all: true): string[];
 export function prefixesFor(labels: readonly string[], all?: true): Map<string, string> | string[] {
   const used = new Map<string, number>();
   const take = (label: string) => {
-    const safe = label.toLowerCase().replace(/[^a-z0-9_.-]+/g, '_').slice(0, MAX_PREFIX_LENGTH - PREFIX.length - 1);
+    const safe = label
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]+/g, '_')
+      .slice(0, MAX_PREFIX_LENGTH - PREFIX.length - 1);
     const index = (used.get(safe) ?? 0) + 1;
     used.set(safe, index);
     const suffix = `${index === 1 ? '' : String(index)}_`;
@@ -176,7 +190,10 @@ function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] 
     const lost = (reason: string) => (i: number) => (fates[i] = { kept: false, reason, collateral: true });
     if (failed) {
       const why = `never registered: VS Code stopped this server's tools at '${ALREADY(failed.id)}'`;
-      fates[sorted[failed.at]!] = { kept: false, reason: `VS Code throws '${ALREADY(failed.id)}' and the tool is lost${andAfter(sorted.length - failed.at - 1 + queue.length)}` };
+      fates[sorted[failed.at]!] = {
+        kept: false,
+        reason: `VS Code throws '${ALREADY(failed.id)}' and the tool is lost${andAfter(sorted.length - failed.at - 1 + queue.length)}`,
+      };
       sorted.slice(failed.at + 1).forEach(lost(why));
       queue.forEach(lost(why));
       continue;
@@ -185,7 +202,10 @@ function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] 
       const i = queue[k]!;
       const id = ids[i]!;
       if (registered.has(id)) {
-        fates[i] = { kept: false, reason: `VS Code throws '${ALREADY(id)}' and the tool is lost${andAfter(queue.length - k - 1)}` };
+        fates[i] = {
+          kept: false,
+          reason: `VS Code throws '${ALREADY(id)}' and the tool is lost${andAfter(queue.length - k - 1)}`,
+        };
         queue.slice(k + 1).forEach(lost(lostAfter(id, tools[i]!.tool)));
         break;
       }
@@ -197,15 +217,29 @@ function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] 
 }
 
 /** Turns the replay into outcomes, with a group (and its survivor) for each id several tools share. */
-function withGroups(tools: readonly ClientTool[], ids: readonly string[], fates: readonly Fate[], shared: ReadonlyMap<string, number[]>): ClientOutcome[] {
+function withGroups(
+  tools: readonly ClientTool[],
+  ids: readonly string[],
+  fates: readonly Fate[],
+  shared: ReadonlyMap<string, number[]>,
+): ClientOutcome[] {
   const result: ClientOutcome[] = tools.map((t, i) => {
     const f = fates[i]!;
-    return f.kept ? { wireName: ids[i]!, fate: sentOrRenamed(t, ids[i]!), group: ALONE } : { wireName: ids[i]!, fate: 'dropped', reason: f.reason ?? 'not registered', ...(f.collateral ? { collateral: true } : {}), group: ALONE };
+    return f.kept
+      ? { wireName: ids[i]!, fate: sentOrRenamed(t, ids[i]!), group: ALONE }
+      : {
+          wireName: ids[i]!,
+          fate: 'dropped',
+          reason: f.reason ?? 'not registered',
+          ...(f.collateral ? { collateral: true } : {}),
+          group: ALONE,
+        };
   });
   for (const members of shared.values()) {
     const survivor = members.find((m) => fates[m]!.kept);
     const sharedReason = `VS Code registers one tool per id; registering another throws '${ALREADY(ids[members[0]!]!)}'`;
-    for (const m of members) result[m] = { ...result[m]!, group: members, sharedReason, ...(survivor !== undefined ? { survivor } : {}) };
+    for (const m of members)
+      result[m] = { ...result[m]!, group: members, sharedReason, ...(survivor !== undefined ? { survivor } : {}) };
   }
   return result;
 }

@@ -21,7 +21,15 @@ export const windsurf: ClientProfile = {
   ...byName({
     names: (tools) => tools.map((t) => t.tool),
     // By place alone: a renamed tool keeps its place, so its neighbours keep theirs.
-    preset: (_tool, i) => (i >= TOOL_LIMIT ? { wireName: null, fate: 'dropped', overLimit: true, reason: `Cascade gives the model at most ${TOOL_LIMIT} tools; this is tool ${i + 1} in configuration order (which ${TOOL_LIMIT} is the user's choice)` } : undefined),
+    preset: (_tool, i) =>
+      i >= TOOL_LIMIT
+        ? {
+            wireName: null,
+            fate: 'dropped',
+            overLimit: true,
+            reason: `Cascade gives the model at most ${TOOL_LIMIT} tools; this is tool ${i + 1} in configuration order (which ${TOOL_LIMIT} is the user's choice)`,
+          }
+        : undefined,
     onShared: () => ({ reason: 'what Windsurf does with one name twice is unconfirmed' }),
   }),
 };

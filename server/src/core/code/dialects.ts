@@ -42,7 +42,8 @@ export interface Entry {
   readonly value: SyntaxNode;
 }
 
-const present = (nodes: readonly (SyntaxNode | null)[]): SyntaxNode[] => nodes.filter((n): n is SyntaxNode => n !== null);
+const present = (nodes: readonly (SyntaxNode | null)[]): SyntaxNode[] =>
+  nodes.filter((n): n is SyntaxNode => n !== null);
 const field = (node: SyntaxNode, name: string): SyntaxNode | undefined => node.childForFieldName(name) ?? undefined;
 
 /** `object.name` in a grammar: the node type and the fields that hold the object and the name. */
@@ -63,7 +64,10 @@ function lastName(node: SyntaxNode): string | undefined {
 }
 
 /** A name bound exactly once to a string literal (bound twice: it could be either, so neither). */
-function collectConstants(pairs: Iterable<readonly [string, SyntaxNode | undefined]>, isString: (n: SyntaxNode) => boolean): Map<string, SyntaxNode> {
+function collectConstants(
+  pairs: Iterable<readonly [string, SyntaxNode | undefined]>,
+  isString: (n: SyntaxNode) => boolean,
+): Map<string, SyntaxNode> {
   const found = new Map<string, SyntaxNode>();
   const ambiguous = new Set<string>();
   for (const [name, value] of pairs) {
@@ -101,7 +105,8 @@ export const JS: Dialect = {
     }
     return out;
   },
-  elements: (node) => (node.type === 'array' ? present(node.namedChildren).filter((n) => n.type !== 'comment') : undefined),
+  elements: (node) =>
+    node.type === 'array' ? present(node.namedChildren).filter((n) => n.type !== 'comment') : undefined,
   string: jsStringValue,
   scalar: (node) => {
     if (node.type === 'number') return Number.isFinite(Number(node.text)) ? { value: Number(node.text) } : undefined;
@@ -110,10 +115,15 @@ export const JS: Dialect = {
     return undefined;
   },
   isIdentifier: (node) => node.type === 'identifier' || node.type === 'shorthand_property_identifier',
-  constantKey: (node) => (node.type === 'identifier' || node.type === 'shorthand_property_identifier' ? node.text : undefined),
+  constantKey: (node) =>
+    node.type === 'identifier' || node.type === 'shorthand_property_identifier' ? node.text : undefined,
   unwrap: (node) => {
     let current = node;
-    while (['parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression'].includes(current.type)) {
+    while (
+      ['parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression'].includes(
+        current.type,
+      )
+    ) {
       const inner = current.namedChildren[0];
       if (!inner) break;
       current = inner;
@@ -137,8 +147,9 @@ export const JS: Dialect = {
     const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
     for (const declarator of present(root.descendantsOfType('variable_declarator'))) {
       const name = field(declarator, 'name');
-      if (!name || name.type !== 'identifier') continue;
-      const isConst = declarator.parent?.type === 'lexical_declaration' && declarator.parent.children[0]?.text === 'const';
+      if (name?.type !== 'identifier') continue;
+      const isConst =
+        declarator.parent?.type === 'lexical_declaration' && declarator.parent.children[0]?.text === 'const';
       const value = field(declarator, 'value');
       pairs.push([name.text, isConst && value ? JS.unwrap(value) : undefined]);
     }
@@ -163,7 +174,9 @@ export const PYTHON: Dialect = {
   callee: (call) => field(call, 'function'),
   args: (call) => {
     const list = field(call, 'arguments');
-    return list && list.type === 'argument_list' ? present(list.namedChildren).filter((n) => n.type !== 'keyword_argument' && n.type !== 'comment') : [];
+    return list && list.type === 'argument_list'
+      ? present(list.namedChildren).filter((n) => n.type !== 'keyword_argument' && n.type !== 'comment')
+      : [];
   },
   keyword: (call, name) => {
     const list = field(call, 'arguments');
@@ -185,10 +198,16 @@ export const PYTHON: Dialect = {
     }
     return out;
   },
-  elements: (node) => (node.type === 'list' || node.type === 'tuple' ? present(node.namedChildren).filter((n) => n.type !== 'comment') : undefined),
+  elements: (node) =>
+    node.type === 'list' || node.type === 'tuple'
+      ? present(node.namedChildren).filter((n) => n.type !== 'comment')
+      : undefined,
   string: pythonStringValue,
   scalar: (node) => {
-    if (node.type === 'integer' || node.type === 'float') return Number.isFinite(Number(node.text.replace(/_/g, ''))) ? { value: Number(node.text.replace(/_/g, '')) } : undefined;
+    if (node.type === 'integer' || node.type === 'float')
+      return Number.isFinite(Number(node.text.replace(/_/g, '')))
+        ? { value: Number(node.text.replace(/_/g, '')) }
+        : undefined;
     if (node.type === 'true' || node.type === 'false') return { value: node.type === 'true' };
     if (node.type === 'none') return { value: null };
     return undefined;
@@ -197,7 +216,10 @@ export const PYTHON: Dialect = {
   constantKey: (node) => {
     if (node.type === 'identifier') return node.text;
     // `GitTools.STATUS` or `TimeTools.GET_CURRENT_TIME.value`: a member of a class in this file.
-    const match = node.type === 'attribute' ? /^([A-Za-z_]\w*\.[A-Za-z_]\w*)(?:\.value)?$/.exec(node.text.replace(/\s+/g, '')) : null;
+    const match =
+      node.type === 'attribute'
+        ? /^([A-Za-z_]\w*\.[A-Za-z_]\w*)(?:\.value)?$/.exec(node.text.replace(/\s+/g, ''))
+        : null;
     return match?.[1];
   },
   unwrap: (node) => (node.type === 'parenthesized_expression' && node.namedChildren[0] ? node.namedChildren[0] : node),
@@ -211,9 +233,10 @@ export const PYTHON: Dialect = {
     const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
     for (const assignment of present(root.descendantsOfType('assignment'))) {
       const left = field(assignment, 'left');
-      if (!left || left.type !== 'identifier') continue;
+      if (left?.type !== 'identifier') continue;
       // Only module-level names: a local of the same name elsewhere must not shadow silently.
-      const topLevel = assignment.parent?.type === 'expression_statement' && assignment.parent.parent?.type === 'module';
+      const topLevel =
+        assignment.parent?.type === 'expression_statement' && assignment.parent.parent?.type === 'module';
       const right = field(assignment, 'right');
       pairs.push([left.text, topLevel && right ? right : undefined]);
       // A class attribute (an Enum member, most often): `Class.NAME`, when the class is at module level.
@@ -249,7 +272,8 @@ export const GO: Dialect = {
   keyword: () => undefined,
   member: memberAccess('selector_expression', 'operand', 'field'),
   entries: (node) => {
-    const body = node.type === 'composite_literal' ? field(node, 'body') : node.type === 'literal_value' ? node : undefined;
+    const body =
+      node.type === 'composite_literal' ? field(node, 'body') : node.type === 'literal_value' ? node : undefined;
     if (!body) return undefined;
     const out: Entry[] = [];
     for (const element of present(body.namedChildren)) {
@@ -266,7 +290,8 @@ export const GO: Dialect = {
   elements: () => undefined,
   string: goStringValue,
   scalar: (node) => {
-    if (node.type === 'int_literal' || node.type === 'float_literal') return Number.isFinite(Number(node.text)) ? { value: Number(node.text) } : undefined;
+    if (node.type === 'int_literal' || node.type === 'float_literal')
+      return Number.isFinite(Number(node.text)) ? { value: Number(node.text) } : undefined;
     if (node.type === 'true' || node.type === 'false') return { value: node.type === 'true' };
     if (node.type === 'nil') return { value: null };
     return undefined;
@@ -277,7 +302,8 @@ export const GO: Dialect = {
     let current = node;
     for (;;) {
       if (current.type === 'parenthesized_expression' && current.namedChildren[0]) current = current.namedChildren[0];
-      else if (current.type === 'unary_expression' && current.text.startsWith('&') && field(current, 'operand')) current = field(current, 'operand')!;
+      else if (current.type === 'unary_expression' && current.text.startsWith('&') && field(current, 'operand'))
+        current = field(current, 'operand')!;
       else return current;
     }
   },
@@ -286,7 +312,12 @@ export const GO: Dialect = {
     if (node.parent?.type === 'unary_expression') node = node.parent;
     const list = node.parent;
     const statement = list?.parent;
-    if (list?.type !== 'expression_list' || !statement || !['short_var_declaration', 'assignment_statement', 'var_spec'].includes(statement.type)) return undefined;
+    if (
+      list?.type !== 'expression_list' ||
+      !statement ||
+      !['short_var_declaration', 'assignment_statement', 'var_spec'].includes(statement.type)
+    )
+      return undefined;
     const left = field(statement, statement.type === 'var_spec' ? 'name' : 'left');
     return left ? lastName(left.namedChildren[0] ?? left) : undefined;
   },
@@ -296,7 +327,13 @@ export const GO: Dialect = {
       const name = field(spec, 'name');
       const value = field(spec, 'value');
       // `const a, b = "x", "y"` and iota groups are left out: one name, one literal only.
-      if (!name || present(spec.namedChildren).filter((n) => n.type === 'identifier').length > 1 || !value || value.namedChildren.length !== 1) continue;
+      if (
+        !name ||
+        present(spec.namedChildren).filter((n) => n.type === 'identifier').length > 1 ||
+        !value ||
+        value.namedChildren.length !== 1
+      )
+        continue;
       pairs.push([name.text, value.namedChildren[0] ?? undefined]);
     }
     return collectConstants(pairs, (n) => goStringValue(n) !== undefined);

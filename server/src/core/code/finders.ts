@@ -36,7 +36,13 @@ export interface ToolGroup {
 const rangeOf = (node: SyntaxNode): OffsetRange => ({ start: node.startIndex, end: node.endIndex });
 
 /** Finds every declaration of the libraries whose trigger strings the text holds, grouped per server object. */
-export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialect, libraries: readonly Library[], constants: ReadonlyMap<string, SyntaxNode>): ToolGroup[] {
+export function findDeclarations(
+  root: SyntaxNode,
+  text: string,
+  dialect: Dialect,
+  libraries: readonly Library[],
+  constants: ReadonlyMap<string, SyntaxNode>,
+): ToolGroup[] {
   const nameOf = (node: SyntaxNode | undefined): SourceName | undefined => {
     if (!node) return undefined;
     const value = dialect.unwrap(node);
@@ -54,7 +60,10 @@ export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialec
     return dialect.entries(dialect.unwrap(arg))?.find((e) => e.name === where.key)?.value;
   };
   /** The first name argument the call has: a literal, or undefined when it is computed (skipped). */
-  const nameIn = (call: SyntaxNode, where: readonly NameArgument[]): { readonly present: boolean; readonly name?: SourceName } => {
+  const nameIn = (
+    call: SyntaxNode,
+    where: readonly NameArgument[],
+  ): { readonly present: boolean; readonly name?: SourceName } => {
     for (const w of where) {
       const node = argument(call, w);
       if (node) {
@@ -83,15 +92,16 @@ export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialec
     });
 
   for (const library of libraries) {
-    // Server objects: receiver name → the server's name (when the constructor holds a literal).
+    // Server objects: receiver name → the server's name (when the constructor call holds a literal).
     const servers = new Map<string, SourceName | undefined>();
     for (const call of calls) {
-      const constructor = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
-      if (!constructor) continue;
+      const serverCall = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
+      if (!serverCall) continue;
       const binding = dialect.bindingOf(call.node) ?? '';
-      servers.set(binding, nameIn(call.node, constructor.name).name);
+      servers.set(binding, nameIn(call.node, serverCall.name).name);
     }
-    for (const typed of typedServers(root, library.serverTypes ?? [])) if (!servers.has(typed)) servers.set(typed, undefined);
+    for (const typed of typedServers(root, library.serverTypes ?? []))
+      if (!servers.has(typed)) servers.set(typed, undefined);
     // One server object per file and calls with no receiver (mcp.NewTool): that server's name.
     const named = [...servers.values()].filter((n) => n !== undefined);
     const onlyServer = servers.size === 1 ? named[0] : undefined;
@@ -140,7 +150,8 @@ export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialec
         if (toolsPair.childForFieldName('key')?.text.replace(/['"`]/g, '') !== 'tools') continue;
         const key = pair.childForFieldName('key');
         const value = key?.type === 'property_identifier' ? key.text : key ? dialect.string(key) : undefined;
-        if (key && value !== undefined) place(`tools@${holder.startIndex}`, { name: { value, range: rangeOf(key) }, extent: rangeOf(pair) });
+        if (key && value !== undefined)
+          place(`tools@${holder.startIndex}`, { name: { value, range: rangeOf(key) }, extent: rangeOf(pair) });
       }
     }
     if ((library.decorators ?? []).length > 0) {
@@ -156,10 +167,19 @@ export function findDeclarations(root: SyntaxNode, text: string, dialect: Dialec
   return found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
 }
 
-type NameIn = (call: SyntaxNode, where: readonly NameArgument[]) => { readonly present: boolean; readonly name?: SourceName };
+type NameIn = (
+  call: SyntaxNode,
+  where: readonly NameArgument[],
+) => { readonly present: boolean; readonly name?: SourceName };
 
 /** A Python function under a tool decorator: the name argument, or the function's own name. */
-function decoratedTool(definition: SyntaxNode, decorators: readonly ToolDecorator[], dialect: Dialect, nameIn: NameIn, text: string): { receiver: string | undefined; tool: FoundTool } | undefined {
+function decoratedTool(
+  definition: SyntaxNode,
+  decorators: readonly ToolDecorator[],
+  dialect: Dialect,
+  nameIn: NameIn,
+  text: string,
+): { receiver: string | undefined; tool: FoundTool } | undefined {
   const fn = definition.childForFieldName('definition');
   const fnName = fn?.type === 'function_definition' ? fn.childForFieldName('name') : null;
   if (!fn || !fnName) return undefined;
@@ -171,10 +191,15 @@ function decoratedTool(definition: SyntaxNode, decorators: readonly ToolDecorato
     const target = call ? dialect.callee(call) : expression;
     if (!target) continue;
     const member = dialect.member(target);
-    const pattern = decorators.find((d) => (d.method !== undefined ? member?.name === d.method : target.text === d.callee));
+    const pattern = decorators.find((d) =>
+      d.method !== undefined ? member?.name === d.method : target.text === d.callee,
+    );
     if (!pattern) continue;
     const receiver = member ? lastIdentifier(member.object.text) : undefined;
-    const extent = { start: definition.startIndex, end: fn.childForFieldName('parameters')?.endIndex ?? fnName.endIndex };
+    const extent = {
+      start: definition.startIndex,
+      end: fn.childForFieldName('parameters')?.endIndex ?? fnName.endIndex,
+    };
     if (call) {
       const given = nameIn(call, pattern.name);
       if (given.present) return given.name ? { receiver, tool: { name: given.name, extent } } : undefined;
@@ -186,7 +211,12 @@ function decoratedTool(definition: SyntaxNode, decorators: readonly ToolDecorato
 }
 
 /** Where `name="x"` goes in `@d`, `@d()` or `@d(other=1)`, and what surrounds the quoted name. */
-function insertionFor(pattern: ToolDecorator, target: SyntaxNode, call: SyntaxNode | undefined, text: string): NameInsertion {
+function insertionFor(
+  pattern: ToolDecorator,
+  target: SyntaxNode,
+  call: SyntaxNode | undefined,
+  text: string,
+): NameInsertion {
   const lead = 'keyword' in pattern.insert ? `${pattern.insert.keyword}=` : '';
   const list = call?.childForFieldName('arguments');
   if (!list) return { offset: target.endIndex, before: `(${lead}`, after: ')' };

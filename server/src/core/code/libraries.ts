@@ -81,9 +81,26 @@ export const LIBRARIES: readonly Library[] = [
       { method: 'tool', name: [{ arg: 0 }] },
     ],
   },
-  { id: 'openai-agents-js', family: 'js', imports: ['@openai/agents'], shape: 'openai-responses', calls: [{ callee: 'tool', name: [{ arg: 0, key: 'name' }] }] },
+  {
+    id: 'openai-agents-js',
+    family: 'js',
+    imports: ['@openai/agents'],
+    shape: 'openai-responses',
+    calls: [{ callee: 'tool', name: [{ arg: 0, key: 'name' }] }],
+  },
   { id: 'vercel-ai-sdk', family: 'js', imports: ["'ai'", '"ai"'], shape: 'generic', keyed: [{ callee: 'tool' }] },
-  { id: 'provider-sdks-js', family: 'js', imports: ['openai', '@anthropic-ai/sdk', '@google/genai', '@google/generative-ai', '@aws-sdk/client-bedrock-runtime'], shape: 'generic' },
+  {
+    id: 'provider-sdks-js',
+    family: 'js',
+    imports: [
+      'openai',
+      '@anthropic-ai/sdk',
+      '@google/genai',
+      '@google/generative-ai',
+      '@aws-sdk/client-bedrock-runtime',
+    ],
+    shape: 'generic',
+  },
   {
     id: 'fastmcp',
     family: 'python',
@@ -106,7 +123,9 @@ export const LIBRARIES: readonly Library[] = [
     family: 'python',
     imports: ['agents'],
     shape: 'openai-responses',
-    decorators: [{ callee: 'function_tool', name: [{ keyword: 'name_override' }], insert: { keyword: 'name_override' } }],
+    decorators: [
+      { callee: 'function_tool', name: [{ keyword: 'name_override' }], insert: { keyword: 'name_override' } },
+    ],
   },
   {
     id: 'langchain',
@@ -119,7 +138,12 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'StructuredTool.from_function', name: [{ keyword: 'name' }] },
     ],
   },
-  { id: 'provider-sdks-python', family: 'python', imports: ['openai', 'anthropic', 'google.genai', 'google.generativeai', 'boto3'], shape: 'generic' },
+  {
+    id: 'provider-sdks-python',
+    family: 'python',
+    imports: ['openai', 'anthropic', 'google.genai', 'google.generativeai', 'boto3'],
+    shape: 'generic',
+  },
   {
     id: 'mcp-go-sdk',
     family: 'go',

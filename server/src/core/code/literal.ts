@@ -25,9 +25,20 @@ export function literalToTree(literal: SyntaxNode, dialect: Dialect, constants: 
       target.type = 'object';
       target.children = [];
       for (const entry of entries) {
-        const key: BuildNode = { type: 'string', value: entry.name, offset: entry.key.startIndex, length: entry.key.endIndex - entry.key.startIndex };
+        const key: BuildNode = {
+          type: 'string',
+          value: entry.name,
+          offset: entry.key.startIndex,
+          length: entry.key.endIndex - entry.key.startIndex,
+        };
         const value: BuildNode = { type: 'null', value: null, offset: entry.value.startIndex, length: 0 };
-        const property: BuildNode = { type: 'property', offset: key.offset, length: entry.value.endIndex - key.offset, parent: target, children: [key, value] };
+        const property: BuildNode = {
+          type: 'property',
+          offset: key.offset,
+          length: entry.value.endIndex - key.offset,
+          parent: target,
+          children: [key, value],
+        };
         key.parent = property;
         value.parent = property;
         target.children.push(property);
@@ -70,7 +81,7 @@ function dropItemsWithOpaqueNames(root: BuildNode, opaque: ReadonlySet<BuildNode
     if (property?.type !== 'property' || property.children?.[0]?.value !== 'name') continue;
     // Climb to the element of an array that holds it, and remove that element.
     let current: BuildNode | undefined = property.parent;
-    while (current && current.parent && current.parent.type !== 'array') current = current.parent;
+    while (current?.parent && current.parent.type !== 'array') current = current.parent;
     const array = current?.parent;
     if (current && array?.children) array.children = array.children.filter((c) => c !== current);
   }

@@ -64,22 +64,33 @@ function groupValue(group: ToolGroup): Node {
   const last = group.tools[group.tools.length - 1]!.extent.end;
   const items = group.tools.map((tool) => {
     const fields: Record<string, Node> = { name: stringNode(tool.name) };
-    const schema = wrap({ type: stringNode({ value: 'object', range: { start: tool.extent.start, end: tool.extent.start } }) }, tool.extent.start, tool.extent.start);
-    if (group.shape === 'mcp') fields['inputSchema'] = schema;
+    const schema = wrap(
+      { type: stringNode({ value: 'object', range: { start: tool.extent.start, end: tool.extent.start } }) },
+      tool.extent.start,
+      tool.extent.start,
+    );
+    if (group.shape === 'mcp') fields.inputSchema = schema;
     else {
-      if (group.shape === 'openai-responses') fields['type'] = stringNode({ value: 'function', range: { start: tool.extent.start, end: tool.extent.start } });
-      fields['parameters'] = schema;
+      if (group.shape === 'openai-responses')
+        fields.type = stringNode({ value: 'function', range: { start: tool.extent.start, end: tool.extent.start } });
+      fields.parameters = schema;
     }
     return wrap(fields, tool.extent.start, tool.extent.end);
   });
   const tools = arrayNode(items, first, last);
   const fields: Record<string, Node> = { tools };
-  if (group.server && group.shape === 'mcp') fields['serverInfo'] = wrap({ name: stringNode(group.server) }, group.server.range.start, group.server.range.end);
+  if (group.server && group.shape === 'mcp')
+    fields.serverInfo = wrap({ name: stringNode(group.server) }, group.server.range.start, group.server.range.end);
   return wrap(fields, first, last);
 }
 
 function stringNode(name: SourceName): Node {
-  return { type: 'string', value: name.value, offset: name.range.start, length: name.range.end - name.range.start } as Node;
+  return {
+    type: 'string',
+    value: name.value,
+    offset: name.range.start,
+    length: name.range.end - name.range.start,
+  } as Node;
 }
 
 function arrayNode(items: readonly Node[], start: number, end: number): Node {
@@ -93,7 +104,13 @@ function wrap(fields: Readonly<Record<string, Node>>, start: number, end: number
   const object: BuildNode = { type: 'object', offset: start, length: end - start, children: [] };
   for (const [name, value] of Object.entries(fields)) {
     const key: BuildNode = { type: 'string', value: name, offset: value.offset, length: 0 };
-    const property: BuildNode = { type: 'property', offset: value.offset, length: value.length, parent: object, children: [key, value as BuildNode] };
+    const property: BuildNode = {
+      type: 'property',
+      offset: value.offset,
+      length: value.length,
+      parent: object,
+      children: [key, value as BuildNode],
+    };
     key.parent = property;
     (value as BuildNode).parent = property;
     object.children!.push(property);
@@ -108,10 +125,19 @@ function writerFor(text: string, language: CodeLanguage, insertions: ReadonlyMap
     const insertion = insertions.get(range.start);
     if (insertion) {
       const literal = writePythonString('"', value)!;
-      return { range: { start: insertion.offset, end: insertion.offset }, oldText: '', newText: `${insertion.before}${literal}${insertion.after}` };
+      return {
+        range: { start: insertion.offset, end: insertion.offset },
+        oldText: '',
+        newText: `${insertion.before}${literal}${insertion.after}`,
+      };
     }
     const family = familyOf(language);
-    const newText = family === 'python' ? writePythonString(oldText, value) : family === 'go' ? writeGoString(oldText, value) : writeJsString(oldText, value);
+    const newText =
+      family === 'python'
+        ? writePythonString(oldText, value)
+        : family === 'go'
+          ? writeGoString(oldText, value)
+          : writeJsString(oldText, value);
     return newText === undefined ? undefined : { range, oldText, newText };
   };
 }

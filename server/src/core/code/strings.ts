@@ -20,7 +20,8 @@ export function jsStringValue(node: SyntaxNode): string | undefined {
 export function pythonStringValue(node: SyntaxNode): string | undefined {
   if (node.type !== 'string') return undefined;
   const parts = pythonParts(node.text);
-  if (!parts || /[fFbB]/.test(parts.prefix) || node.namedChildren.some((c) => c?.type === 'interpolation')) return undefined;
+  if (!parts || /[fFbB]/.test(parts.prefix) || node.namedChildren.some((c) => c?.type === 'interpolation'))
+    return undefined;
   return /[rR]/.test(parts.prefix) ? parts.body : decodeEscapes(parts.body, 'python');
 }
 
@@ -45,7 +46,16 @@ function pythonParts(token: string): PythonParts | undefined {
   return { prefix, quote, body: token.slice(prefix.length + quote.length, token.length - quote.length) };
 }
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', a: '\u0007' };
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+  a: '\u0007',
+};
 
 /**
  * Decodes backslash escapes in the common subset of the three languages. An escape the language
@@ -123,7 +133,8 @@ function decodeEscapes(body: string, family: 'js' | 'python' | 'go'): string {
 export function writeJsString(oldToken: string, value: string): string {
   const first = oldToken[0];
   if (first === "'") return `'${escapeFor(value, "'")}'`;
-  if (first === '`' && !value.includes('${') && !/[\r\u2028\u2029]/.test(value)) return `\`${value.replace(/[\\`]/g, (c) => `\\${c}`)}\``;
+  if (first === '`' && !value.includes('${') && !/[\r\u2028\u2029]/.test(value))
+    return `\`${value.replace(/[\\`]/g, (c) => `\\${c}`)}\``;
   if (first !== '"' && first !== '`' && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(value)) return value;
   return JSON.stringify(value);
 }
@@ -156,7 +167,8 @@ function escapeFor(value: string, quote: string): string {
     else if (ch === '\n') out += '\\n';
     else if (ch === '\t') out += '\\t';
     else if (ch === '\r') out += '\\r';
-    else if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(ch)) out += `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`;
+    else if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(ch))
+      out += `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`;
     else out += ch;
   }
   return out;

@@ -19,7 +19,15 @@ export const MAX_GLOB_LENGTH = 1000;
 /** Most globs one config may hold, so that matching one file stays cheap. */
 export const MAX_GLOBS = 500;
 
-const enum Kind { Char, NotSlash, Any, Class, Split, Epsilon, Match }
+const enum Kind {
+  Char,
+  NotSlash,
+  Any,
+  Class,
+  Split,
+  Epsilon,
+  Match,
+}
 
 interface State {
   readonly kind: Kind;
@@ -114,11 +122,16 @@ export class Glob {
 
   private accepts(state: State, c: number): boolean {
     switch (state.kind) {
-      case Kind.Char: return state.arg === c;
-      case Kind.NotSlash: return c !== SLASH;
-      case Kind.Any: return true;
-      case Kind.Class: return c !== SLASH && inClass(this.classes[state.arg]!, c);
-      default: return false;
+      case Kind.Char:
+        return state.arg === c;
+      case Kind.NotSlash:
+        return c !== SLASH;
+      case Kind.Any:
+        return true;
+      case Kind.Class:
+        return c !== SLASH && inClass(this.classes[state.arg]!, c);
+      default:
+        return false;
     }
   }
 
@@ -163,21 +176,31 @@ export class Glob {
 
   private fragment(token: Token): Fragment {
     switch (token.t) {
-      case 'char': return this.single(Kind.Char, token.c);
-      case 'qmark': return this.single(Kind.NotSlash);
+      case 'char':
+        return this.single(Kind.Char, token.c);
+      case 'qmark':
+        return this.single(Kind.NotSlash);
       case 'class': {
         this.classes.push(token.cls);
         return this.single(Kind.Class, this.classes.length - 1);
       }
-      case 'star': return this.repeat(Kind.NotSlash);
-      case 'globstar': return this.repeat(Kind.Any);
+      case 'star':
+        return this.repeat(Kind.NotSlash);
+      case 'globstar':
+        return this.repeat(Kind.Any);
       case 'globstar-dir': {
         // `**/`: nothing, or anything that ends with `/` (any number of whole segments).
         const any = this.repeat(Kind.Any);
         const slash = this.add(Kind.Char, SLASH);
         this.connect(any.exits, slash);
         const skip = this.add(Kind.Split, 0, any.start);
-        return { start: skip, exits: [{ state: skip, which: 'out2' }, { state: slash, which: 'out1' }] };
+        return {
+          start: skip,
+          exits: [
+            { state: skip, which: 'out2' },
+            { state: slash, which: 'out1' },
+          ],
+        };
       }
       case 'slash-globstar': {
         // `/**` at the end: nothing (the folder itself), or `/` and anything.
@@ -194,7 +217,10 @@ export class Glob {
 
   /** Thompson's construction over the tokens, with braces kept on an explicit stack. */
   private build(tokens: readonly Token[]): number {
-    interface Group { alternatives: Fragment[]; current: Fragment | undefined }
+    interface Group {
+      alternatives: Fragment[];
+      current: Fragment | undefined;
+    }
     const groups: Group[] = [{ alternatives: [], current: undefined }];
     const append = (group: Group, piece: Fragment): void => {
       if (!group.current) group.current = piece;

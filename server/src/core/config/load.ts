@@ -13,6 +13,10 @@ export function loadConfig(found: Pick<FoundConfig, 'text' | 'unreadable'>): Par
   if (!found.unreadable) return parsed;
   const start = Math.min(found.unreadable.offset ?? 0, found.text.length);
   const end = Math.min(start + 1, found.text.length);
-  const problem: ConfigProblem = { severity: 'error', message: `Cannot read this configuration file: ${found.unreadable.error}.`, range: { start, end } };
+  const problem: ConfigProblem = {
+    severity: 'error',
+    message: `Cannot read this configuration file: ${found.unreadable.error}.`,
+    range: { start, end },
+  };
   return { config: parsed.config, problems: [problem, ...parsed.problems] };
 }

@@ -9,7 +9,17 @@ import type { ClientId } from '../clients/model';
 import { MAX_GLOB_LENGTH, MAX_GLOBS } from './glob';
 import type { ConfigOverride, ConfigProblem, IgnoreEntry, ParsedConfig, ToolwireConfig } from './model';
 
-const TOP_LEVEL_KEYS = new Set(['$schema', 'targets', 'reservedNames', 'severity', 'ignore', 'overrides', 'clients', 'servers', 'assumedServerNameLength']);
+const TOP_LEVEL_KEYS = new Set([
+  '$schema',
+  'targets',
+  'reservedNames',
+  'severity',
+  'ignore',
+  'overrides',
+  'clients',
+  'servers',
+  'assumedServerNameLength',
+]);
 
 /**
  * Reads `.toolwire.json` (JSONC). Never throws and never drops a mistake silently: every value
@@ -22,13 +32,26 @@ export function parseConfig(text: string): ParsedConfig {
   } catch (error) {
     // Nothing here is known to throw; if something does, it is a config problem, not a crash.
     const reason = error instanceof Error ? error.message : String(error);
-    return { config: {}, problems: [{ severity: 'error', message: `.toolwire.json could not be read: ${reason}`, range: { start: 0, end: Math.min(1, text.length) } }] };
+    return {
+      config: {},
+      problems: [
+        {
+          severity: 'error',
+          message: `.toolwire.json could not be read: ${reason}`,
+          range: { start: 0, end: Math.min(1, text.length) },
+        },
+      ],
+    };
   }
 }
 
 function parseUnsafe(text: string): ParsedConfig {
   const errors: ParseError[] = [];
-  const root = parseJsonTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  const root = parseJsonTree(text, errors, {
+    allowTrailingComma: true,
+    disallowComments: false,
+    allowEmptyContent: true,
+  });
   const problems: ConfigProblem[] = errors.map((e) => ({
     severity: 'error',
     message: `.toolwire.json is not valid JSON: ${printParseErrorCode(e.error)}`,
@@ -46,21 +69,42 @@ function parseUnsafe(text: string): ParsedConfig {
     if (!keyNode || !value) continue;
     const key = String(keyNode.value);
     switch (key) {
-      case 'targets': config.targets = reader.providers(value); break;
-      case 'reservedNames': config.reservedNames = reader.strings(value, 'reservedNames'); break;
+      case 'targets':
+        config.targets = reader.providers(value);
+        break;
+      case 'reservedNames':
+        config.reservedNames = reader.strings(value, 'reservedNames');
+        break;
       case 'ignore': {
         const ignore = reader.ignore(value);
         config.ignore = ignore?.globs;
         if (ignore && ignore.entries.length > 0) config.suppressions = ignore.entries;
         break;
       }
-      case 'severity': config.severity = reader.severity(value); break;
-      case 'overrides': config.overrides = reader.overrides(value); break;
-      case 'clients': config.clients = reader.clients(value); break;
-      case 'servers': config.servers = reader.servers(value); break;
-      case 'assumedServerNameLength': config.assumedServerNameLength = reader.length(value, key); break;
+      case 'severity':
+        config.severity = reader.severity(value);
+        break;
+      case 'overrides':
+        config.overrides = reader.overrides(value);
+        break;
+      case 'clients':
+        config.clients = reader.clients(value);
+        break;
+      case 'servers':
+        config.servers = reader.servers(value);
+        break;
+      case 'assumedServerNameLength':
+        config.assumedServerNameLength = reader.length(value, key);
+        break;
       default:
-        if (!TOP_LEVEL_KEYS.has(key)) problems.push({ ...problem(keyNode, `Unknown setting "${key}" (known: ${[...TOP_LEVEL_KEYS].filter((k) => k !== '$schema').join(', ')}).`), severity: 'warning' });
+        if (!TOP_LEVEL_KEYS.has(key))
+          problems.push({
+            ...problem(
+              keyNode,
+              `Unknown setting "${key}" (known: ${[...TOP_LEVEL_KEYS].filter((k) => k !== '$schema').join(', ')}).`,
+            ),
+            severity: 'warning',
+          });
     }
   }
   return { config, problems };
@@ -85,12 +129,19 @@ class ConfigReader {
     const single = oneMayStandAlone && node.type === 'string';
     if (!single && !this.strings(node, what)) return undefined;
     const out: string[] = [];
-    for (const item of single ? [node] : node.children ?? []) {
+    for (const item of single ? [node] : (node.children ?? [])) {
       if (item.type !== 'string') continue;
       const glob = item.value as string;
       if (glob.length === 0) this.problems.push(problem(item, `An empty glob in "${what}" matches nothing.`));
-      else if (glob.length > MAX_GLOB_LENGTH) this.problems.push(problem(item, `A glob in "${what}" is ${glob.length} characters long; at most ${MAX_GLOB_LENGTH} are allowed.`));
-      else if (this.globCount >= MAX_GLOBS) this.problems.push(problem(item, `Too many globs: .toolwire.json may hold at most ${MAX_GLOBS}.`));
+      else if (glob.length > MAX_GLOB_LENGTH)
+        this.problems.push(
+          problem(
+            item,
+            `A glob in "${what}" is ${glob.length} characters long; at most ${MAX_GLOB_LENGTH} are allowed.`,
+          ),
+        );
+      else if (this.globCount >= MAX_GLOBS)
+        this.problems.push(problem(item, `Too many globs: .toolwire.json may hold at most ${MAX_GLOBS}.`));
       else {
         this.globCount += 1;
         out.push(glob);
@@ -106,7 +157,9 @@ class ConfigReader {
    */
   ignore(node: Node): { globs: string[]; entries: IgnoreEntry[] } | undefined {
     if (node.type !== 'array') {
-      this.problems.push(problem(node, '"ignore" must be an array of globs or of { "file", "tool"?, "code", "reason"? } entries.'));
+      this.problems.push(
+        problem(node, '"ignore" must be an array of globs or of { "file", "tool"?, "code", "reason"? } entries.'),
+      );
       return undefined;
     }
     const globs: string[] = [];
@@ -116,7 +169,13 @@ class ConfigReader {
       else if (item.type === 'object') {
         const entry = this.ignoreEntry(item, entries.length);
         if (entry) entries.push(entry);
-      } else this.problems.push(problem(item, '"ignore" entries must be strings. (An object entry is a suppression: { "file", "code", "tool"?, "reason"? }.)'));
+      } else
+        this.problems.push(
+          problem(
+            item,
+            '"ignore" entries must be strings. (An object entry is a suppression: { "file", "code", "tool"?, "reason"? }.)',
+          ),
+        );
     }
     return { globs, entries };
   }
@@ -135,28 +194,46 @@ class ConfigReader {
         else this.problems.push(problem(value, '"file" must be a glob relative to this file, e.g. "tools/*.json".'));
       } else if (key === 'tool') {
         if (value.type === 'string' && (value.value as string).length > 0) tool = value.value as string;
-        else this.problems.push(problem(value, '"tool" must be a tool\'s name as written in the file (leave it out for every tool).'));
+        else
+          this.problems.push(
+            problem(value, '"tool" must be a tool\'s name as written in the file (leave it out for every tool).'),
+          );
       } else if (key === 'reason') {
         if (value.type === 'string') reason = value.value as string;
         else this.problems.push(problem(value, '"reason" must be a string.'));
       } else if (key === 'code') codes = this.ignoreCodes(value);
-      else this.problems.push({ ...problem(keyNode, `Unknown ignore setting "${key}" (known: file, tool, code, reason).`), severity: 'warning' });
+      else
+        this.problems.push({
+          ...problem(keyNode, `Unknown ignore setting "${key}" (known: file, tool, code, reason).`),
+          severity: 'warning',
+        });
     }
     if (file === undefined) {
-      this.problems.push(problem(node, 'An ignore entry needs "file": a glob of the files it applies to, e.g. "tools/*.json".'));
+      this.problems.push(
+        problem(node, 'An ignore entry needs "file": a glob of the files it applies to, e.g. "tools/*.json".'),
+      );
       return undefined;
     }
     if (!codes || codes.length === 0) {
-      if (!codes) this.problems.push(problem(node, 'An ignore entry needs "code": the code it silences, or a list of codes.'));
+      if (!codes)
+        this.problems.push(problem(node, 'An ignore entry needs "code": the code it silences, or a list of codes.'));
       return undefined;
     }
-    return { index, file, codes, ...(tool !== undefined ? { tool } : {}), ...(reason !== undefined ? { reason } : {}), range: { start: node.offset, end: node.offset + node.length } };
+    return {
+      index,
+      file,
+      codes,
+      ...(tool !== undefined ? { tool } : {}),
+      ...(reason !== undefined ? { reason } : {}),
+      range: { start: node.offset, end: node.offset + node.length },
+    };
   }
 
   /** `"code": "wire-collision"` or a list; unknown codes are problems (a typo would silence nothing). */
   private ignoreCodes(node: Node): { code: FindingCode; range: { start: number; end: number } }[] {
-    const items = node.type === 'array' ? node.children ?? [] : [node];
-    if (node.type === 'array' && items.length === 0) this.problems.push(problem(node, '"code" must name at least one code.'));
+    const items = node.type === 'array' ? (node.children ?? []) : [node];
+    if (node.type === 'array' && items.length === 0)
+      this.problems.push(problem(node, '"code" must name at least one code.'));
     const out: { code: FindingCode; range: { start: number; end: number } }[] = [];
     for (const item of items) {
       if (item.type !== 'string') {
@@ -164,9 +241,22 @@ class ConfigReader {
         continue;
       }
       const code = item.value as string;
-      if (code === 'unused-suppression') this.problems.push(problem(item, 'unused-suppression cannot be suppressed: remove the suppression that silences nothing instead.'));
-      else if ((FINDING_CODES as readonly string[]).includes(code)) out.push({ code: code as FindingCode, range: { start: item.offset, end: item.offset + item.length } });
-      else this.problems.push(problem(item, `Unknown diagnostic code "${code}". Known: ${FINDING_CODES.filter((c) => c !== 'unused-suppression').join(', ')}.`));
+      if (code === 'unused-suppression')
+        this.problems.push(
+          problem(
+            item,
+            'unused-suppression cannot be suppressed: remove the suppression that silences nothing instead.',
+          ),
+        );
+      else if ((FINDING_CODES as readonly string[]).includes(code))
+        out.push({ code: code as FindingCode, range: { start: item.offset, end: item.offset + item.length } });
+      else
+        this.problems.push(
+          problem(
+            item,
+            `Unknown diagnostic code "${code}". Known: ${FINDING_CODES.filter((c) => c !== 'unused-suppression').join(', ')}.`,
+          ),
+        );
     }
     return out;
   }
@@ -194,7 +284,8 @@ class ConfigReader {
       if (isProviderId(id)) out.push(id);
       else this.problems.push(problem(item, `Unknown provider "${id}". Known: ${ALL_PROVIDER_IDS.join(', ')}.`));
     });
-    if (out.length === 0 && names.length === 0) this.problems.push(problem(node, '"targets" must name at least one provider.'));
+    if (out.length === 0 && names.length === 0)
+      this.problems.push(problem(node, '"targets" must name at least one provider.'));
     return out.length > 0 ? out : undefined;
   }
 
@@ -214,7 +305,12 @@ class ConfigReader {
   /** `{ "<server>": "tools/x.json" | ["glob", ...] }` */
   servers(node: Node): Record<string, string[]> | undefined {
     if (node.type !== 'object') {
-      this.problems.push(problem(node, '"servers" must map each MCP server name to its tool files, e.g. { "github": ["tools/github.json"] }.'));
+      this.problems.push(
+        problem(
+          node,
+          '"servers" must map each MCP server name to its tool files, e.g. { "github": ["tools/github.json"] }.',
+        ),
+      );
       return undefined;
     }
     const out: Record<string, string[]> = {};
@@ -235,13 +331,20 @@ class ConfigReader {
 
   /** A whole number of characters, at least 1. */
   length(node: Node, what: string): number | undefined {
-    if (node.type === 'number' && Number.isInteger(node.value) && (node.value as number) >= 1 && (node.value as number) <= 1000) return node.value as number;
+    if (
+      node.type === 'number' &&
+      Number.isInteger(node.value) &&
+      (node.value as number) >= 1 &&
+      (node.value as number) <= 1000
+    )
+      return node.value as number;
     this.problems.push(problem(node, `"${what}" must be a whole number of characters from 1 to 1000.`));
     return undefined;
   }
 
   derivation(node: Node): DerivationId | undefined {
-    if (node.type === 'string' && (DERIVATION_IDS as readonly string[]).includes(node.value as string)) return node.value as DerivationId;
+    if (node.type === 'string' && (DERIVATION_IDS as readonly string[]).includes(node.value as string))
+      return node.value as DerivationId;
     this.problems.push(problem(node, `"derivation" must be one of ${DERIVATION_IDS.join(', ')}.`));
     return undefined;
   }
@@ -261,7 +364,8 @@ class ConfigReader {
         continue;
       }
       const level = value.type === 'string' ? (value.value as string) : undefined;
-      if (level === 'off' || (level !== undefined && (SEVERITIES as readonly string[]).includes(level))) out[code as FindingCode] = level as SeveritySetting;
+      if (level === 'off' || (level !== undefined && (SEVERITIES as readonly string[]).includes(level)))
+        out[code as FindingCode] = level as SeveritySetting;
       else this.problems.push(problem(value, `Severity must be one of error, warning, information, hint, off.`));
     }
     return out;
@@ -269,7 +373,9 @@ class ConfigReader {
 
   overrides(node: Node): ConfigOverride[] | undefined {
     if (node.type !== 'array') {
-      this.problems.push(problem(node, '"overrides" must be an array of { "files": [...], "derivation"?, "targets"? }.'));
+      this.problems.push(
+        problem(node, '"overrides" must be an array of { "files": [...], "derivation"?, "targets"? }.'),
+      );
       return undefined;
     }
     const out: ConfigOverride[] = [];
@@ -286,13 +392,21 @@ class ConfigReader {
         if (key === 'files') entry.files = this.globs(value, 'files');
         else if (key === 'derivation') entry.derivation = this.derivation(value);
         else if (key === 'targets') entry.targets = this.providers(value);
-        else this.problems.push({ ...problem(keyNode, `Unknown override setting "${key}" (known: files, derivation, targets).`), severity: 'warning' });
+        else
+          this.problems.push({
+            ...problem(keyNode, `Unknown override setting "${key}" (known: files, derivation, targets).`),
+            severity: 'warning',
+          });
       }
       if (!entry.files || entry.files.length === 0) {
         this.problems.push(problem(item, 'An override needs "files": a list of globs it applies to.'));
         continue;
       }
-      out.push({ files: entry.files, ...(entry.derivation ? { derivation: entry.derivation } : {}), ...(entry.targets ? { targets: entry.targets } : {}) });
+      out.push({
+        files: entry.files,
+        ...(entry.derivation ? { derivation: entry.derivation } : {}),
+        ...(entry.targets ? { targets: entry.targets } : {}),
+      });
     }
     return out;
   }

@@ -6,7 +6,11 @@ import type { ToolwireConfig } from './model';
  * The options for one file. `relativePath` is the file's path relative to the folder holding
  * `.toolwire.json`, with `/` separators. Returns 'ignored' for files the config excludes.
  */
-export function optionsForFile(config: ToolwireConfig, relativePath: string, base: AnalysisOptions = {}): AnalysisOptions | 'ignored' {
+export function optionsForFile(
+  config: ToolwireConfig,
+  relativePath: string,
+  base: AnalysisOptions = {},
+): AnalysisOptions | 'ignored' {
   if (config.ignore && config.ignore.length > 0 && matchesAny(config.ignore, relativePath)) return 'ignored';
   let derivation = base.derivation;
   let targets = base.targets;

@@ -44,7 +44,14 @@ export function computeFixAll(text: string, options: AnalysisOptions = {}, analy
     if (afterText === undefined) return { kind: 'refused', reason: 'the document changed under the fixes' };
     if (afterText === text) return { kind: 'nothing' };
     const after = analyze(afterText, options);
-    const proof = judge(text, before, edits, afterText, after, [...plan.values()].flatMap((p) => p.fixes));
+    const proof = judge(
+      text,
+      before,
+      edits,
+      afterText,
+      after,
+      [...plan.values()].flatMap((p) => p.fixes),
+    );
     if (proof.kind === 'proven') return { kind: 'edits', edits, fixed: plan.size, text: afterText };
     reason = proof.reason;
     if (!repair(plan, proof.culprits, after, edits)) break;
@@ -63,15 +70,22 @@ function chooseFixes(before: Analysis): Map<string, PlannedFix> {
   const chosen = new Map<string, { fix: FixData; findings: Finding[]; pointer: string }>();
   for (const finding of before.findings) {
     if (!finding.fix || finding.tool === undefined || !changes(finding.fix)) continue;
-    const pointer = finding.fix.kind === 'rename-parameter' ? finding.pointer : before.tools[finding.tool]?.declaration.name.pointer;
+    const pointer =
+      finding.fix.kind === 'rename-parameter' ? finding.pointer : before.tools[finding.tool]?.declaration.name.pointer;
     if (pointer === undefined) continue;
     const current = chosen.get(pointer);
     if (!current) chosen.set(pointer, { fix: finding.fix, findings: [finding], pointer });
-    else if (!current.fix.preferred && finding.fix.preferred) chosen.set(pointer, { fix: finding.fix, findings: [finding, ...current.findings.filter((f) => sameFix(f.fix, finding.fix))], pointer });
+    else if (!current.fix.preferred && finding.fix.preferred)
+      chosen.set(pointer, {
+        fix: finding.fix,
+        findings: [finding, ...current.findings.filter((f) => sameFix(f.fix, finding.fix))],
+        pointer,
+      });
     else if (sameFix(current.fix, finding.fix)) current.findings.push(finding);
   }
   const plan = new Map<string, PlannedFix>();
-  for (const { fix, findings, pointer } of chosen.values()) plan.set(pointer, { edits: fix.edits, fixes: findings.map((f) => ({ code: f.code, pointer: f.pointer })) });
+  for (const { fix, findings, pointer } of chosen.values())
+    plan.set(pointer, { edits: fix.edits, fixes: findings.map((f) => ({ code: f.code, pointer: f.pointer })) });
   return plan;
 }
 
@@ -93,7 +107,12 @@ function planEdits(plan: Map<string, PlannedFix>): OffsetEdit[] {
   all.sort((a, b) => a.edit.range.start - b.edit.range.start || a.edit.range.end - b.edit.range.end);
   let previous: OffsetEdit | undefined;
   for (const { pointer, edit } of all) {
-    if (previous && (edit.range.start < previous.range.end || (edit.range.start === previous.range.start && edit.range.end === previous.range.end))) plan.delete(pointer);
+    if (
+      previous &&
+      (edit.range.start < previous.range.end ||
+        (edit.range.start === previous.range.start && edit.range.end === previous.range.end))
+    )
+      plan.delete(pointer);
     else previous = edit;
   }
   return all.filter(({ pointer }) => plan.has(pointer)).map(({ edit }) => edit);
@@ -104,9 +123,15 @@ function planEdits(plan: Map<string, PlannedFix>): OffsetEdit[] {
  * any one fix's, e.g. the format changed). A culprit on a planned tool drops that tool's fix; a
  * culprit on another tool adds the fix the re-analysis offers for it, if there is one.
  */
-function repair(plan: Map<string, PlannedFix>, culprits: readonly Culprit[], after: Analysis, applied: readonly OffsetEdit[]): boolean {
+function repair(
+  plan: Map<string, PlannedFix>,
+  culprits: readonly Culprit[],
+  after: Analysis,
+  applied: readonly OffsetEdit[],
+): boolean {
   if (culprits.length === 0) return false;
-  const toolOf = (site: Culprit) => (site.tool === undefined ? undefined : after.tools[site.tool]?.declaration.name.pointer);
+  const toolOf = (site: Culprit) =>
+    site.tool === undefined ? undefined : after.tools[site.tool]?.declaration.name.pointer;
   const fixedBy = new Map<string, string>();
   for (const [pointer, fix] of plan) for (const site of fix.fixes) fixedBy.set(siteKey(site), pointer);
   let changed = false;
@@ -117,7 +142,9 @@ function repair(plan: Map<string, PlannedFix>, culprits: readonly Culprit[], aft
       changed = true;
       continue;
     }
-    const revealed = after.findings.find((f) => f.code === culprit.code && f.pointer === culprit.pointer && f.fix !== undefined && changes(f.fix));
+    const revealed = after.findings.find(
+      (f) => f.code === culprit.code && f.pointer === culprit.pointer && f.fix !== undefined && changes(f.fix),
+    );
     const edits = revealed?.fix ? toOriginal(revealed.fix.edits, applied) : undefined;
     if (owner === undefined || !revealed || !edits) return false;
     plan.set(owner, { edits, fixes: [{ code: revealed.code, pointer: revealed.pointer }] });

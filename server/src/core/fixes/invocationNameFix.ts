@@ -27,8 +27,12 @@ export function invocationNameFix(context: CheckContext, local: number): FixData
   const existing = tool.declaration.invocationName;
   if (proposed === tool.name || proposed === existing?.value) return undefined;
   const insert = context.language === 'yaml' ? insertAfterYamlName : insertAfterName;
-  const edit = existing ? stringEdit(context.text, existing.range, proposed) : insert(context.text, tool.declaration.name.range, proposed, context.eol());
-  const title = existing ? `Set invocationName to ${JSON.stringify(proposed)}` : `Add invocationName ${JSON.stringify(proposed)}`;
+  const edit = existing
+    ? stringEdit(context.text, existing.range, proposed)
+    : insert(context.text, tool.declaration.name.range, proposed, context.eol());
+  const title = existing
+    ? `Set invocationName to ${JSON.stringify(proposed)}`
+    : `Add invocationName ${JSON.stringify(proposed)}`;
   return { kind: 'add-invocation-name', title, proposed, edits: [edit], preferred: true };
 }
 
@@ -38,7 +42,11 @@ export function invocationNameFix(context: CheckContext, local: number): FixData
  */
 export function invocationCandidates(name: string, sharedNamespace: readonly string[]): string[] {
   const segments = name.split('.');
-  const shared = sharedNamespace.length < segments.length && sharedNamespace.every((s, i) => segments[i]?.toLowerCase() === s.toLowerCase()) ? sharedNamespace.length : 0;
+  const shared =
+    sharedNamespace.length < segments.length &&
+    sharedNamespace.every((s, i) => segments[i]?.toLowerCase() === s.toLowerCase())
+      ? sharedNamespace.length
+      : 0;
   const candidates = [segments.slice(shared).join('-')];
   if (segments.length >= 2) candidates.push(segments.slice(-2).join('-'));
   candidates.push(segments[segments.length - 1] ?? name);
@@ -65,7 +73,12 @@ export function sharedNamespace(names: readonly string[]): string[] {
  * line of its own, the new property gets its own line with the same indentation; in a one-line
  * object it goes inline.
  */
-function insertAfterName(text: TextReader, nameValue: { start: number; end: number }, value: string, eol: string): OffsetEdit {
+function insertAfterName(
+  text: TextReader,
+  nameValue: { start: number; end: number },
+  value: string,
+  eol: string,
+): OffsetEdit {
   const lineStart = text.lastIndexOf('\n', nameValue.start - 1) + 1;
   const before = text.slice(lineStart, nameValue.start);
   const keyMatch = /^(\s*)"name"\s*:\s*$/.exec(before);
@@ -83,16 +96,22 @@ function insertAfterName(text: TextReader, nameValue: { start: number; end: numb
  * mapping it goes inline. The value is quoted like the name. A layout this does not know (a name
  * on several lines, say) yields an edit the proof refuses, so the fix is then not offered.
  */
-function insertAfterYamlName(text: TextReader, nameValue: { start: number; end: number }, value: string, eol: string): OffsetEdit {
+function insertAfterYamlName(
+  text: TextReader,
+  nameValue: { start: number; end: number },
+  value: string,
+  eol: string,
+): OffsetEdit {
   const lineStart = text.lastIndexOf('\n', nameValue.start - 1) + 1;
   const before = text.slice(lineStart, nameValue.start);
   const keyMatch = /^(\s*)(-\s+)?(?:name|"name"|'name')\s*:\s+$/.exec(before);
   const lineEnd = text.indexOf('\n', nameValue.end);
-  const end = lineEnd === -1 ? text.length : lineEnd > 0 && text.charCodeAt(lineEnd - 1) === 0x0d ? lineEnd - 1 : lineEnd;
+  const end =
+    lineEnd === -1 ? text.length : lineEnd > 0 && text.charCodeAt(lineEnd - 1) === 0x0d ? lineEnd - 1 : lineEnd;
   const after = text.slice(nameValue.end, end);
   const property = `invocationName: ${quoteLike(text.slice(nameValue.start, nameValue.end), value)}`;
   if (keyMatch !== null && /^\s*(#.*)?$/.test(after)) {
-      const indent = keyMatch[1]! + ' '.repeat(keyMatch[2]?.length ?? 0);
+    const indent = keyMatch[1]! + ' '.repeat(keyMatch[2]?.length ?? 0);
     return { range: { start: end, end }, oldText: '', newText: `${eol}${indent}${property}` };
   }
   return { range: { start: nameValue.end, end: nameValue.end }, oldText: '', newText: `, ${property}` };

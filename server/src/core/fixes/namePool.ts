@@ -37,7 +37,12 @@ export class NamePool {
    * when given, is what counting it would give (and is then never written to). `claimed`: names
    * handed out before, by tools a name edit does not check again (see `ProposalLog`).
    */
-  constructor(private readonly namesPerTool: Iterable<readonly string[]>, private readonly targets: readonly ProviderId[], counts?: Map<string, number>, claimed?: Iterable<string>) {
+  constructor(
+    private readonly namesPerTool: Iterable<readonly string[]>,
+    private readonly targets: readonly ProviderId[],
+    counts?: Map<string, number>,
+    claimed?: Iterable<string>,
+  ) {
     this.counted = counts;
     for (const name of claimed ?? []) this.claimed.set(name, (this.claimed.get(name) ?? 0) + 1);
   }
@@ -82,9 +87,15 @@ export class NamePool {
   toolName(name: string, constraints: NameConstraints = {}): string | undefined {
     const limit = Math.max(1, Math.min(this.maxLength(), constraints.maxLength ?? Number.POSITIVE_INFINITY));
     const base = this.conform(modelSafe(name), limit);
-    const hyphenated = name.includes('.') && this.allowsHyphen() ? this.conform(modelSafe(name.replace(/\./g, '-')), limit) : undefined;
+    const hyphenated =
+      name.includes('.') && this.allowsHyphen() ? this.conform(modelSafe(name.replace(/\./g, '-')), limit) : undefined;
     const accept = constraints.accept ?? (() => true);
-    return this.first([base, hyphenated], (candidate) => this.acceptedByAll(candidate) && accept(candidate), base, limit);
+    return this.first(
+      [base, hyphenated],
+      (candidate) => this.acceptedByAll(candidate) && accept(candidate),
+      base,
+      limit,
+    );
   }
 
   /** An ADS invocationName for a capability, from the most readable candidate to the least. */
@@ -94,7 +105,12 @@ export class NamePool {
     return this.first(conformed, (c) => ADS_INVOCATION_NAME.test(c) && this.acceptedByAll(c), fallback, 64);
   }
 
-  private first(candidates: ReadonlyArray<string | undefined>, valid: (c: string) => boolean, base: string, limit: number): string | undefined {
+  private first(
+    candidates: ReadonlyArray<string | undefined>,
+    valid: (c: string) => boolean,
+    base: string,
+    limit: number,
+  ): string | undefined {
     for (const candidate of candidates) {
       if (candidate !== undefined && this.isFree(candidate) && valid(candidate)) return this.claim(candidate);
     }
@@ -112,7 +128,13 @@ export class NamePool {
   }
 
   /** The first free, valid `base_n` cut to `limit`; resumes where the last search for it ended. */
-  private numbered(base: string, limit: number, separator: string, tries: number, valid: (c: string) => boolean): string | undefined {
+  private numbered(
+    base: string,
+    limit: number,
+    separator: string,
+    tries: number,
+    valid: (c: string) => boolean,
+  ): string | undefined {
     const key = `${base}\u0000${limit}`;
     const start = this.nextNumber.get(key) ?? 2;
     for (let n = start; n < start + tries; n++) {
@@ -154,13 +176,18 @@ export class NamePool {
     let out = this.allowsHyphen() ? name : name.replace(/-/g, '_');
     // The MCP SDKs warn on a name that starts or ends with `-` (or `.`): a proposal never does.
     out = out.replace(/^[_-]+/, '').replace(/-+$/, '') || 'tool';
-    const needsLetter = this.targets.some((id) => PROVIDERS[id].first !== undefined && !PROVIDERS[id].first!.test(out[0] ?? ''));
+    const needsLetter = this.targets.some(
+      (id) => PROVIDERS[id].first !== undefined && !PROVIDERS[id].first!.test(out[0] ?? ''),
+    );
     if (needsLetter || !/^[A-Za-z]/.test(out)) out = `tool_${out}`;
     return out.slice(0, limit).replace(/-+$/, '');
   }
 
   private conformInvocation(candidate: string): string {
-    let out = candidate.replace(/\./g, '-').replace(/[^A-Za-z0-9_-]/g, '_').replace(/^[^A-Za-z]+/, '');
+    let out = candidate
+      .replace(/\./g, '-')
+      .replace(/[^A-Za-z0-9_-]/g, '_')
+      .replace(/^[^A-Za-z]+/, '');
     if (out.length === 0) out = 'capability';
     return out.slice(0, 64).replace(/[-_]+$/, '') || 'capability';
   }
@@ -187,7 +214,11 @@ function countNames(namesPerTool: Iterable<readonly string[]>): Map<string, numb
  * place: a name edit changes one tool's names, and counting ten thousand again was a fifth of
  * its census (issue 10).
  */
-export function recounted(counts: Map<string, number>, before: readonly string[], after: readonly string[]): Map<string, number> {
+export function recounted(
+  counts: Map<string, number>,
+  before: readonly string[],
+  after: readonly string[],
+): Map<string, number> {
   count(counts, before, -1);
   count(counts, after, 1);
   return counts;

@@ -14,7 +14,11 @@ const EMPTY_KEY = 'param';
  * order, each one taken before the next, so two keys of one schema never get the same name.
  * Every known rule allows `_` and digits, so the numbering stays valid.
  */
-export function proposeKeys(schema: InputSchemaSite, rules: readonly ParameterRule[], failing: readonly number[]): Map<number, string> {
+export function proposeKeys(
+  schema: InputSchemaSite,
+  rules: readonly ParameterRule[],
+  failing: readonly number[],
+): Map<number, string> {
   const taken = new Set(schema.keys.map((site) => site.key));
   const maxLength = Math.min(...rules.map((rule) => rule.maxLength));
   const proposals = new Map<number, string>();
@@ -52,12 +56,23 @@ function unique(base: string, taken: ReadonlySet<string>, maxLength: number): st
  * Renames one property key: its key token in `properties` and every entry of the schema's
  * `required` that names it, and nothing else (arguments in replayed calls are the caller's).
  */
-export function parameterRenameFix(text: TextReader, schema: InputSchemaSite, index: number, proposed: string): FixData | undefined {
+export function parameterRenameFix(
+  text: TextReader,
+  schema: InputSchemaSite,
+  index: number,
+  proposed: string,
+): FixData | undefined {
   const site = schema.keys[index];
   if (!site) return undefined;
   const edits: OffsetEdit[] = [stringEdit(text, site.range, proposed)];
   for (const entry of schema.required) {
     if (entry.key === site.key) edits.push(stringEdit(text, entry.range, proposed));
   }
-  return { kind: 'rename-parameter', title: `Rename parameter to ${JSON.stringify(proposed)}`, proposed, edits, preferred: true };
+  return {
+    kind: 'rename-parameter',
+    title: `Rename parameter to ${JSON.stringify(proposed)}`,
+    proposed,
+    edits,
+    preferred: true,
+  };
 }

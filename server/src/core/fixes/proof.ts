@@ -22,7 +22,12 @@ import { DUPLICATE_KEY } from '../yaml/parse';
  */
 export type Proof =
   | { readonly kind: 'proven'; readonly text: string; readonly after: Analysis }
-  | { readonly kind: 'refused'; readonly reason: string; readonly after?: Analysis; readonly culprits: readonly Culprit[] };
+  | {
+      readonly kind: 'refused';
+      readonly reason: string;
+      readonly after?: Analysis;
+      readonly culprits: readonly Culprit[];
+    };
 
 /** Where a finding sits: its code and the JSON pointer of its name site (stable across a rename). */
 export interface FindingSite {
@@ -37,7 +42,13 @@ export interface Culprit extends FindingSite {
   readonly message?: string;
 }
 
-export function proveEdits(text: string, options: AnalysisOptions, before: Analysis, edits: readonly OffsetEdit[], fixed: readonly FindingSite[]): Proof {
+export function proveEdits(
+  text: string,
+  options: AnalysisOptions,
+  before: Analysis,
+  edits: readonly OffsetEdit[],
+  fixed: readonly FindingSite[],
+): Proof {
   const after = applyOffsetEdits(text, edits);
   if (after === undefined) return { kind: 'refused', reason: 'the document changed', culprits: [] };
   if (after === text) return { kind: 'refused', reason: 'it changes nothing', culprits: [] };
@@ -46,15 +57,36 @@ export function proveEdits(text: string, options: AnalysisOptions, before: Analy
 }
 
 /** The proof's verdict on an already analysed result (fix-all reuses the analysis of each round). */
-export function judge(text: string, before: Analysis, edits: readonly OffsetEdit[], afterText: string, after: Analysis, fixed: readonly FindingSite[]): Proof {
-  const refuse = (reason: string, culprits: readonly Culprit[] = []): Proof => ({ kind: 'refused', reason, after, culprits });
+export function judge(
+  text: string,
+  before: Analysis,
+  edits: readonly OffsetEdit[],
+  afterText: string,
+  after: Analysis,
+  fixed: readonly FindingSite[],
+): Proof {
+  const refuse = (reason: string, culprits: readonly Culprit[] = []): Proof => ({
+    kind: 'refused',
+    reason,
+    after,
+    culprits,
+  });
   if (after.format !== before.format) return refuse('the text would no longer be recognised as the same format');
   const remaining = new Set(after.findings.map(siteKey));
   const unfixed = fixed.filter((site) => remaining.has(siteKey(site)));
   if (unfixed.length > 0) return refuse(`it would not clear ${unfixed[0]!.code} at ${unfixed[0]!.pointer}`, unfixed);
   const known = new Set(before.findings.filter(isError).map((f) => errorKey(before, f)));
   const fresh = after.findings.filter((f) => isError(f) && !known.has(errorKey(after, f)));
-  if (fresh.length > 0) return refuse(`it would bring a new error: ${fresh[0]!.message}`, fresh.map(({ code, pointer, tool, message }) => ({ code, pointer, message, ...(tool === undefined ? {} : { tool }) })));
+  if (fresh.length > 0)
+    return refuse(
+      `it would bring a new error: ${fresh[0]!.message}`,
+      fresh.map(({ code, pointer, tool, message }) => ({
+        code,
+        pointer,
+        message,
+        ...(tool === undefined ? {} : { tool }),
+      })),
+    );
   const duplicate = newDuplicateKey(text, before, afterText, after, edits);
   if (duplicate !== undefined) return refuse(`it would repeat the key ${JSON.stringify(duplicate)} in one object`);
   return { kind: 'proven', text: afterText, after };
@@ -76,11 +108,17 @@ function isError(finding: Finding): boolean {
  */
 function errorKey(analysis: Analysis, finding: Finding): string {
   const tool = finding.tool === undefined ? undefined : analysis.tools[finding.tool];
-  const about = WIRE_CODES.has(finding.code) ? tool?.wireName ?? '' : tool?.name ?? '';
+  const about = WIRE_CODES.has(finding.code) ? (tool?.wireName ?? '') : (tool?.name ?? '');
   return `${siteKey(finding)}\u0000${finding.code === 'case-collision' ? about.toLowerCase() : about}`;
 }
 
-const WIRE_CODES: ReadonlySet<Finding['code']> = new Set(['invalid-name', 'wire-collision', 'case-collision', 'reserved-name', 'renamed-on-wire']);
+const WIRE_CODES: ReadonlySet<Finding['code']> = new Set([
+  'invalid-name',
+  'wire-collision',
+  'case-collision',
+  'reserved-name',
+  'renamed-on-wire',
+]);
 
 /**
  * A key repeated in a JSON object an edit touched that was not repeated there before. Fixes edit
@@ -88,7 +126,13 @@ const WIRE_CODES: ReadonlySet<Finding['code']> = new Set(['invalid-name', 'wire-
  * twice more); an edit outside every tool object (a reference in tool_choice or a replayed call)
  * makes the whole document the touched region. Objects are matched by their tool's pointer.
  */
-export function newDuplicateKey(text: string, before: Analysis, afterText: string, after: Analysis, edits: readonly OffsetEdit[]): string | undefined {
+export function newDuplicateKey(
+  text: string,
+  before: Analysis,
+  afterText: string,
+  after: Analysis,
+  edits: readonly OffsetEdit[],
+): string | undefined {
   // A slice of a YAML block mapping is no document of its own; `yaml` reports every repeated
   // key of the whole text as it parses, so the analyses already hold the answer.
   if (after.documentKind === 'yaml') return newYamlDuplicateKey(before, afterText, after);
@@ -102,7 +146,9 @@ export function newDuplicateKey(text: string, before: Analysis, afterText: strin
     const range = declaration.toolRange;
     const found = duplicateKeys(afterText.slice(range.start, range.end), declaration.toolPointer);
     const old = beforeTools.get(declaration.toolPointer);
-    const repeated = firstNew(found, () => (old ? duplicateKeys(text.slice(old.start, old.end), declaration.toolPointer) : new Map()));
+    const repeated = firstNew(found, () =>
+      old ? duplicateKeys(text.slice(old.start, old.end), declaration.toolPointer) : new Map(),
+    );
     if (repeated !== undefined) return repeated;
   }
   return undefined;
@@ -170,7 +216,8 @@ function duplicateKeys(text: string, prefix: string): Map<string, string> {
           keys.add(key);
         }
       }
-      for (const child of node.children ?? []) if (child.type === 'object' || child.type === 'array' || child.type === 'property') stack.push(child);
+      for (const child of node.children ?? [])
+        if (child.type === 'object' || child.type === 'array' || child.type === 'property') stack.push(child);
     }
   }
   return found;

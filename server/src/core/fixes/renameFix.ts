@@ -16,13 +16,20 @@ export function renameFix(context: CheckContext, local: number, preferred: boole
   if (proposed === undefined) {
     const name = tool.name;
     // No valid name found: the tool's own name is recorded, which means "no rename" below.
-    proposed = context.names.forTool(local, ownNames(tool), () => context.names.toolName(name, context.constraintsFor(local))) ?? name;
+    proposed =
+      context.names.forTool(local, ownNames(tool), () => context.names.toolName(name, context.constraintsFor(local))) ??
+      name;
     context.proposals.set(local, proposed);
   }
   return renameTo(context, local, proposed, preferred);
 }
 
-export function renameTo(context: CheckContext, local: number, proposed: string, preferred: boolean): FixData | undefined {
+export function renameTo(
+  context: CheckContext,
+  local: number,
+  proposed: string,
+  preferred: boolean,
+): FixData | undefined {
   const tool = context.census.tools[local];
   // A rename to the tool's own name changes nothing (issue 13: "Rename tool to" its own name).
   if (!tool || tool.name === undefined || proposed === tool.name) return undefined;
@@ -30,7 +37,10 @@ export function renameTo(context: CheckContext, local: number, proposed: string,
   // Through the front-end's edit builder: a source literal keeps its style, a Python function
   // name gets `name=` in its decorator, and a literal no edit can write (an f-string) gets no fix.
   const edits: OffsetEdit[] = [];
-  for (const range of [tool.declaration.name.range, ...context.census.references.filter((r) => r.target === global).map((r) => r.reference.range)]) {
+  for (const range of [
+    tool.declaration.name.range,
+    ...context.census.references.filter((r) => r.target === global).map((r) => r.reference.range),
+  ]) {
     const edit = context.strings(range, proposed);
     if (!edit) return undefined;
     edits.push(edit);

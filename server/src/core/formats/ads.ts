@@ -19,7 +19,12 @@ export function extractAds(manifest: Located, capabilities: Located): RequestBod
       ...(version !== undefined ? { version } : {}),
     });
   }
-  return { declarations, references: [], anchorRange: anchorRange(capabilities.node, capabilities.base), pointer: manifest.pointer };
+  return {
+    declarations,
+    references: [],
+    anchorRange: anchorRange(capabilities.node, capabilities.base),
+    pointer: manifest.pointer,
+  };
 }
 
 export function isAdsManifest(root: Located): Located | undefined {

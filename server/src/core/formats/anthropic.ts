@@ -15,7 +15,8 @@ export function extractAnthropic(request: Located | undefined, tools: Located): 
   const references: ToolReference[] = [];
   if (request) {
     const choice = child(request, 'tool_choice');
-    if (choice && typeOf(choice) === 'tool') pushDefined(references, reference(choice, 'name', 'choice', 'tool_choice'));
+    if (choice && typeOf(choice) === 'tool')
+      pushDefined(references, reference(choice, 'name', 'choice', 'tool_choice'));
     for (const [i, message] of elements(child(request, 'messages')).entries()) {
       for (const [j, block] of elements(child(message, 'content')).entries()) {
         const type = typeOf(block);
@@ -25,5 +26,10 @@ export function extractAnthropic(request: Located | undefined, tools: Located): 
       }
     }
   }
-  return { declarations, references, anchorRange: anchorRange(tools.node, tools.base), pointer: request?.pointer ?? tools.pointer };
+  return {
+    declarations,
+    references,
+    anchorRange: anchorRange(tools.node, tools.base),
+    pointer: request?.pointer ?? tools.pointer,
+  };
 }

@@ -14,12 +14,23 @@ export function extractBedrock(request: Located | undefined, tools: Located): Re
   const references: ToolReference[] = [];
   if (request) {
     const choice = child(child(request, 'toolConfig') ?? request, 'toolChoice');
-    pushDefined(references, reference(choice ? child(choice, 'tool') : undefined, 'name', 'choice', 'toolConfig.toolChoice'));
+    pushDefined(
+      references,
+      reference(choice ? child(choice, 'tool') : undefined, 'name', 'choice', 'toolConfig.toolChoice'),
+    );
     for (const [i, message] of elements(child(request, 'messages')).entries()) {
       for (const [j, block] of elements(child(message, 'content')).entries()) {
-        pushDefined(references, reference(child(block, 'toolUse'), 'name', 'history', `messages[${i}].content[${j}].toolUse`));
+        pushDefined(
+          references,
+          reference(child(block, 'toolUse'), 'name', 'history', `messages[${i}].content[${j}].toolUse`),
+        );
       }
     }
   }
-  return { declarations, references, anchorRange: anchorRange(tools.node, tools.base), pointer: request?.pointer ?? tools.pointer };
+  return {
+    declarations,
+    references,
+    anchorRange: anchorRange(tools.node, tools.base),
+    pointer: request?.pointer ?? tools.pointer,
+  };
 }

@@ -43,12 +43,22 @@ export function classifyItem(item: Node): ToolsShape | undefined {
  */
 function isDockerCatalogueItem(item: Node): boolean {
   const args = property(item, 'arguments');
-  if (!args || args.type !== 'array' || stringValue(property(item, 'description')) === undefined) return false;
+  if (args?.type !== 'array' || stringValue(property(item, 'description')) === undefined) return false;
   return (args.children ?? []).every((arg) => arg.type === 'object' && property(arg, 'name') !== undefined);
 }
 
 /** The keys an MCP Tool object (and Docker's catalogue entry) may have. */
-const TOOL_KEYS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'arguments', 'icons', '_meta']);
+const TOOL_KEYS = new Set([
+  'name',
+  'title',
+  'description',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+  'arguments',
+  'icons',
+  '_meta',
+]);
 
 /**
  * A bare array in which every item is `{name, description}` and nothing but MCP Tool keys: a
@@ -71,12 +81,13 @@ export function classifySingleTool(node: Node): 'mcp-tool' | 'generic-tool' | un
   if (node.type !== 'object' || stringValue(property(node, 'name')) === undefined) return undefined;
   const inputSchema = property(node, 'inputSchema');
   if (inputSchema && inputSchema.type === 'object') return 'mcp-tool';
-  if (looksLikeSchema(property(node, 'parameters')) || looksLikeSchema(property(node, 'input_schema'))) return 'generic-tool';
+  if (looksLikeSchema(property(node, 'parameters')) || looksLikeSchema(property(node, 'input_schema')))
+    return 'generic-tool';
   return undefined;
 }
 
 /** Anthropic requests whose tools are all server tools (`{type, name}`) have no input_schema. */
 export function looksLikeAnthropicRequest(request: Node): boolean {
   const model = stringValue(property(request, 'model'));
-  return (model !== undefined && model.startsWith('claude')) || property(request, 'anthropic_version') !== undefined;
+  return model?.startsWith('claude') || property(request, 'anthropic_version') !== undefined;
 }

@@ -1,5 +1,15 @@
 import type { RequestBody, ToolDeclaration, ToolReference } from './model';
-import { anchorRange, child, childOf, declaration, elements, pushDefined, reference, referenceAt, type Located } from './sites';
+import {
+  anchorRange,
+  child,
+  childOf,
+  declaration,
+  elements,
+  pushDefined,
+  reference,
+  referenceAt,
+  type Located,
+} from './sites';
 
 export const FUNCTION_DECLARATIONS = ['functionDeclarations', 'function_declarations'] as const;
 
@@ -25,9 +35,17 @@ export function extractGemini(request: Located | undefined, tools: Located): Req
       for (const [j, part] of elements(child(content, 'parts')).entries()) {
         const label = `contents[${i}].parts[${j}]`;
         pushDefined(references, reference(childOf(part, ['functionCall', 'function_call']), 'name', 'history', label));
-        pushDefined(references, reference(childOf(part, ['functionResponse', 'function_response']), 'name', 'history', label));
+        pushDefined(
+          references,
+          reference(childOf(part, ['functionResponse', 'function_response']), 'name', 'history', label),
+        );
       }
     }
   }
-  return { declarations, references, anchorRange: anchorRange(tools.node, tools.base), pointer: request?.pointer ?? tools.pointer };
+  return {
+    declarations,
+    references,
+    anchorRange: anchorRange(tools.node, tools.base),
+    pointer: request?.pointer ?? tools.pointer,
+  };
 }

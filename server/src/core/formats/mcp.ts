@@ -10,10 +10,20 @@ export function extractNamedObjects(request: Located | undefined, tools: Located
   for (const tool of elements(tools)) {
     if (tool.node.type === 'object') declarations.push(declaration(tool, tool));
   }
-  return { declarations, references: [], anchorRange: anchorRange(tools.node, tools.base), pointer: request?.pointer ?? tools.pointer };
+  return {
+    declarations,
+    references: [],
+    anchorRange: anchorRange(tools.node, tools.base),
+    pointer: request?.pointer ?? tools.pointer,
+  };
 }
 
 /** One tool per file (the GitHub MCP server's `__toolsnaps__`, a single function definition). */
 export function extractSingleTool(tool: Located): RequestBody {
-  return { declarations: [declaration(tool, tool)], references: [], anchorRange: anchorRange(tool.node, tool.base), pointer: tool.pointer };
+  return {
+    declarations: [declaration(tool, tool)],
+    references: [],
+    anchorRange: anchorRange(tool.node, tool.base),
+    pointer: tool.pointer,
+  };
 }

@@ -1,5 +1,5 @@
 import type { RequestBody, ToolDeclaration, ToolReference } from './model';
-import { anchorRange, child, declaration, elements, pushDefined, rangeOf, reference, typeOf, type Located } from './sites';
+import { anchorRange, child, declaration, elements, pushDefined, reference, typeOf, type Located } from './sites';
 
 /**
  * OpenAI Chat Completions: `tools[]` of `{type:"function", function:{name}}` (and custom tools
@@ -19,7 +19,11 @@ export function extractOpenAIChat(request: Located | undefined, tools: Located, 
     if (type !== undefined && type !== 'function' && type !== 'custom') continue;
     const holder = child(tool, type === 'custom' ? 'custom' : 'function');
     if (holder && holder.node.type === 'object') declarations.push(declaration(tool, holder));
-    else declarations.push({ ...declaration(tool, tool), name: { value: undefined, problem: 'absent', range: anchorRange(tool.node, tool.base), pointer: tool.pointer } });
+    else
+      declarations.push({
+        ...declaration(tool, tool),
+        name: { value: undefined, problem: 'absent', range: anchorRange(tool.node, tool.base), pointer: tool.pointer },
+      });
   }
   return {
     declarations,
@@ -82,5 +86,10 @@ export function extractOpenAIResponses(request: Located | undefined, tools: Loca
       }
     }
   }
-  return { declarations, references, anchorRange: anchorRange(tools.node, tools.base), pointer: request?.pointer ?? tools.pointer };
+  return {
+    declarations,
+    references,
+    anchorRange: anchorRange(tools.node, tools.base),
+    pointer: request?.pointer ?? tools.pointer,
+  };
 }

@@ -4,7 +4,13 @@ import type { RootValue } from '../json/parse';
 import { extractAds, isAdsManifest } from './ads';
 import { extractAnthropic } from './anthropic';
 import { extractBedrock } from './bedrock';
-import { classifySingleTool, classifyToolItems, isBareToolCatalogue, looksLikeAnthropicRequest, type ToolsShape } from './classify';
+import {
+  classifySingleTool,
+  classifyToolItems,
+  isBareToolCatalogue,
+  looksLikeAnthropicRequest,
+  type ToolsShape,
+} from './classify';
 import { extractGemini } from './gemini';
 import { extractNamedObjects, extractSingleTool } from './mcp';
 import type { ExtractedRequest, Extraction, FormatId, RequestBody } from './model';
@@ -70,7 +76,11 @@ function recognizeValue(value: Located): Recognized | undefined {
   }
 
   const single = classifySingleTool(root.node);
-  if (single) return { kind: 'single-tool', request: stamp(single === 'mcp-tool' ? 'mcp-tool' : 'generic-tools', extractSingleTool(root)) };
+  if (single)
+    return {
+      kind: 'single-tool',
+      request: stamp(single === 'mcp-tool' ? 'mcp-tool' : 'generic-tools', extractSingleTool(root)),
+    };
   return undefined;
 }
 
@@ -88,7 +98,10 @@ function envelopeContent(root: Located): Located | undefined {
 
 function fromToolsArray(request: Located | undefined, tools: Located): ExtractedRequest | undefined {
   const items = tools.node.children ?? [];
-  const shape = classifyToolItems(items) ?? anthropicServerToolsOnly(request, tools.node) ?? (isBareToolCatalogue(items) ? 'mcp' : undefined);
+  const shape =
+    classifyToolItems(items) ??
+    anthropicServerToolsOnly(request, tools.node) ??
+    (isBareToolCatalogue(items) ? 'mcp' : undefined);
   if (!shape) return undefined;
   const extracted = stamp(formatOf(shape), extractorFor(shape)(request, tools));
   const serverName = shape === 'mcp' && request ? recordedServerName(request) : undefined;
@@ -116,31 +129,47 @@ function recordedServerName(request: Located): string | undefined {
 }
 
 function anthropicServerToolsOnly(request: Located | undefined, tools: Node): ToolsShape | undefined {
-  return request && (tools.children?.length ?? 0) > 0 && looksLikeAnthropicRequest(request.node) ? 'anthropic' : undefined;
+  return request && (tools.children?.length ?? 0) > 0 && looksLikeAnthropicRequest(request.node)
+    ? 'anthropic'
+    : undefined;
 }
 
 function extractorFor(shape: ToolsShape): (request: Located | undefined, tools: Located) => RequestBody {
   switch (shape) {
-    case 'openai-chat': return (request, tools) => extractOpenAIChat(request, tools, false);
-    case 'openai-responses': return extractOpenAIResponses;
-    case 'anthropic': return extractAnthropic;
-    case 'gemini': return extractGemini;
-    case 'bedrock': return extractBedrock;
-    case 'mcp': return extractNamedObjects;
-    case 'generic': return extractNamedObjects;
+    case 'openai-chat':
+      return (request, tools) => extractOpenAIChat(request, tools, false);
+    case 'openai-responses':
+      return extractOpenAIResponses;
+    case 'anthropic':
+      return extractAnthropic;
+    case 'gemini':
+      return extractGemini;
+    case 'bedrock':
+      return extractBedrock;
+    case 'mcp':
+      return extractNamedObjects;
+    case 'generic':
+      return extractNamedObjects;
   }
 }
 
 function formatOf(shape: ToolsShape): FormatId {
   switch (shape) {
-    case 'openai-chat': return 'openai-chat';
-    case 'openai-responses': return 'openai-responses';
-    case 'anthropic': return 'anthropic-messages';
-    case 'gemini': return 'gemini';
-    case 'bedrock': return 'bedrock-converse';
-    case 'mcp': return 'mcp-tools-list';
+    case 'openai-chat':
+      return 'openai-chat';
+    case 'openai-responses':
+      return 'openai-responses';
+    case 'anthropic':
+      return 'anthropic-messages';
+    case 'gemini':
+      return 'gemini';
+    case 'bedrock':
+      return 'bedrock-converse';
+    case 'mcp':
+      return 'mcp-tools-list';
     // `{tools:[{name, parameters}]}` and a bare array of function definitions alike.
-    case 'generic': return 'generic-tools';
+    case 'generic':
+      return 'generic-tools';
   }
 }
 

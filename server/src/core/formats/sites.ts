@@ -31,7 +31,7 @@ export function childOf(at: Located, keys: readonly string[]): Located | undefin
 }
 
 export function elements(at: Located | undefined): Located[] {
-  if (!at || at.node.type !== 'array') return [];
+  if (at?.node.type !== 'array') return [];
   return (at.node.children ?? []).map((node, i) => ({ node, pointer: joinPointer(at.pointer, i), base: at.base }));
 }
 
@@ -50,7 +50,12 @@ export function anchorRange(node: Node, base: number): OffsetRange {
 export function nameSite(object: Located, key: string): NameSite {
   const valueNode = property(object.node, key);
   if (!valueNode) {
-    return { value: undefined, problem: 'absent', range: anchorRange(object.node, object.base), pointer: object.pointer };
+    return {
+      value: undefined,
+      problem: 'absent',
+      range: anchorRange(object.node, object.base),
+      pointer: object.pointer,
+    };
   }
   const pointer = joinPointer(object.pointer, key);
   const range = rangeOf(valueNode, object.base);
@@ -65,7 +70,9 @@ export function declaration(tool: Located, nameHolder: Located, nameKey = 'name'
   const name = nameSite(nameHolder, nameKey);
   const toolRange = rangeOf(tool.node, tool.base);
   // Not `...(inputSchema ? { inputSchema } : {})`: a spread of a fresh object per tool was measurable.
-  return inputSchema ? { name, toolRange, toolPointer: tool.pointer, inputSchema } : { name, toolRange, toolPointer: tool.pointer };
+  return inputSchema
+    ? { name, toolRange, toolPointer: tool.pointer, inputSchema }
+    : { name, toolRange, toolPointer: tool.pointer };
 }
 
 /**
@@ -73,7 +80,13 @@ export function declaration(tool: Located, nameHolder: Located, nameKey = 'name'
  * Gemini, tool arrays), `parametersJsonSchema` (Gemini), `input_schema` (Anthropic),
  * `inputSchema` (MCP, ADS) and Bedrock's `inputSchema.json`.
  */
-const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters_json_schema'] as const;
+const SCHEMA_KEYS = [
+  'parameters',
+  'input_schema',
+  'inputSchema',
+  'parametersJsonSchema',
+  'parameters_json_schema',
+] as const;
 
 /**
  * The top-level `properties` of the input schema beside `holder`, when some key of it fails a
@@ -86,7 +99,8 @@ const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJso
 function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
   let schema = childOf(holder, SCHEMA_KEYS);
   const bedrockJson = schema ? property(schema.node, 'json') : undefined;
-  if (schema && bedrockJson && bedrockJson.type === 'object') schema = { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base };
+  if (schema && bedrockJson && bedrockJson.type === 'object')
+    schema = { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base };
   const properties = schema ? property(schema.node, 'properties') : undefined;
   if (!schema || !properties || properties.type !== 'object') return undefined;
   let failing = false;
@@ -96,7 +110,9 @@ function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
   if (!failing) return undefined;
   const base = schema.base;
   const keys: PropertyKeySite[] = [];
-  forEachKey(properties, (key, offset, length) => keys.push({ key, range: offsetRange(base + offset, base + offset + length) }));
+  forEachKey(properties, (key, offset, length) =>
+    keys.push({ key, range: offsetRange(base + offset, base + offset + length) }),
+  );
   const requiredNode = property(schema.node, 'required');
   const required: PropertyKeySite[] = [];
   if (requiredNode?.type === 'array') {
@@ -109,14 +125,21 @@ function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
 }
 
 /** Every provider's property-key rule, once each (checks/parameters.ts judges keys by them). */
-const KEY_RULES: readonly ParameterRule[] = [...new Set(Object.values(PROVIDERS).flatMap((p) => (p.parameterRule ? [p.parameterRule] : [])))];
+const KEY_RULES: readonly ParameterRule[] = [
+  ...new Set(Object.values(PROVIDERS).flatMap((p) => (p.parameterRule ? [p.parameterRule] : []))),
+];
 
 function passesEveryRule(key: string): boolean {
   return KEY_RULES.every((rule) => rule.pattern.test(key));
 }
 
 /** A reference is only worth resolving when it is a non-empty string; anything else is ignored. */
-export function reference(holder: Located | undefined, key: string, kind: ToolReference['kind'], label: string): ToolReference | undefined {
+export function reference(
+  holder: Located | undefined,
+  key: string,
+  kind: ToolReference['kind'],
+  label: string,
+): ToolReference | undefined {
   const at = holder ? child(holder, key) : undefined;
   return at ? referenceAt(at, kind, label) : undefined;
 }

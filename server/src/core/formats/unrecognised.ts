@@ -6,7 +6,17 @@ import { parseSource, type SourceLanguage } from '../source';
  * Keys that hold a tool's argument schema in the formats we know and in their near relatives.
  * A `name` beside one of these, holding an object, is what a tool definition looks like.
  */
-const SCHEMA_KEYS = ['parameters', 'inputSchema', 'input_schema', 'parametersJsonSchema', 'schema', 'arguments', 'args', 'input', 'params'] as const;
+const SCHEMA_KEYS = [
+  'parameters',
+  'inputSchema',
+  'input_schema',
+  'parametersJsonSchema',
+  'schema',
+  'arguments',
+  'args',
+  'input',
+  'params',
+] as const;
 /**
  * A lone object needs one of the unambiguous keys: `{name, schema}` alone is also OpenAI's
  * `response_format.json_schema`, which is no tool.
@@ -15,7 +25,10 @@ const LONE_OBJECT_KEYS: readonly string[] = ['parameters', 'inputSchema', 'input
 
 const JSON_KEY_PATTERNS = { name: /"name"\s*:/, schema: new RegExp(`"(?:${SCHEMA_KEYS.join('|')})"\\s*:`) };
 /** YAML keys may be plain or quoted either way. */
-const YAML_KEY_PATTERNS = { name: /["']?\bname["']?\s*:/, schema: new RegExp(`["']?\\b(?:${SCHEMA_KEYS.join('|')})["']?\\s*:`) };
+const YAML_KEY_PATTERNS = {
+  name: /["']?\bname["']?\s*:/,
+  schema: new RegExp(`["']?\\b(?:${SCHEMA_KEYS.join('|')})["']?\\s*:`),
+};
 
 /** Bounds: the detector runs only on files nothing recognised, and must stay cheap on any. */
 const MAX_DEPTH = 24;
@@ -82,7 +95,10 @@ function describeArray(node: Node, pointer: string): string | undefined {
   }
   if (toolLike === 0 || toolLike * 2 < items.length) return undefined;
   const with_ = [...keys].map((k) => `"${k}"`).join(' or ');
-  const count = toolLike === items.length ? `${items.length} ${plural(items.length, 'object')}` : `${toolLike} of ${items.length} items`;
+  const count =
+    toolLike === items.length
+      ? `${items.length} ${plural(items.length, 'object')}`
+      : `${toolLike} of ${items.length} items`;
   return `an array of ${count} with "name" and ${with_} at ${where(pointer)}`;
 }
 
@@ -94,7 +110,12 @@ function toolKey(node: Node): string | undefined {
     const [keyNode, valueNode] = prop.children ?? [];
     const key = keyNode?.value;
     if (key === 'name' && stringValue(valueNode) !== undefined) hasName = true;
-    else if (schemaKey === undefined && valueNode?.type === 'object' && (SCHEMA_KEYS as readonly unknown[]).includes(key)) schemaKey = key as string;
+    else if (
+      schemaKey === undefined &&
+      valueNode?.type === 'object' &&
+      (SCHEMA_KEYS as readonly unknown[]).includes(key)
+    )
+      schemaKey = key as string;
   }
   return hasName ? schemaKey : undefined;
 }

@@ -68,12 +68,18 @@ export class ClientKeys {
 
   private count(profile: OneByOne): KeyCounts {
     const keys = this.names.map((tool, i) => profile.at(clientTool(this.server, tool), i).key);
-    return { keys, index: indexKeys(keys.length, (i) => keys[i] ?? undefined), wild: keys.filter((key) => key === null).length };
+    return {
+      keys,
+      index: indexKeys(keys.length, (i) => keys[i] ?? undefined),
+      wild: keys.filter((key) => key === null).length,
+    };
   }
 }
 
 export function clientTool(server: ClientServer, tool: string): ClientTool {
-  return server.announced === undefined ? { server: server.server, tool } : { server: server.server, tool, announced: server.announced };
+  return server.announced === undefined
+    ? { server: server.server, tool }
+    : { server: server.server, tool, announced: server.announced };
 }
 
 /** The tool's key moved: in place while no group changes (the cheap proof's case), else the places grouped again. */
@@ -81,5 +87,7 @@ function moveKey(counted: KeyCounts, place: number, key: string | null | undefin
   const old = counted.keys[place];
   counted.keys[place] = key;
   counted.wild += (key === null ? 1 : 0) - (old === null ? 1 : 0);
-  counted.index = rekeyed(counted.index, place, old ?? undefined, key ?? undefined) ?? indexKeys(counted.keys.length, (i) => counted.keys[i] ?? undefined);
+  counted.index =
+    rekeyed(counted.index, place, old ?? undefined, key ?? undefined) ??
+    indexKeys(counted.keys.length, (i) => counted.keys[i] ?? undefined);
 }

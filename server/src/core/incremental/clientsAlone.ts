@@ -1,4 +1,11 @@
-import { NO_PEERS, positionOf, toolOutcome, type ClientPeer, type ClientResult, type ClientToolOutcome } from '../clients/census';
+import {
+  NO_PEERS,
+  positionOf,
+  toolOutcome,
+  type ClientPeer,
+  type ClientResult,
+  type ClientToolOutcome,
+} from '../clients/census';
 import type { ClientOutcome, ClientTool, OneByOne } from '../clients/model';
 import type { SurvivalCheck } from '../clients/survival';
 import { staysAlone } from '../util/sharedKeys';
@@ -49,7 +56,14 @@ export interface RewrittenAlone {
  * The caller has proven the rest: one request, one server in one file (no other server sent
  * with it, no second name), so every client's input is the document's named tools in order.
  */
-export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCarry, input: ClientInput, tool: number, was: string, name: string): RewrittenAlone | undefined {
+export function rewrittenAlone(
+  results: readonly ClientResult[],
+  carry: ClientCarry,
+  input: ClientInput,
+  tool: number,
+  was: string,
+  name: string,
+): RewrittenAlone | undefined {
   const first = results[0];
   const place = first && positionOf(first, tool);
   if (place === undefined) return undefined;
@@ -69,7 +83,12 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
     const oneByOne = result.profile.oneByOne;
     const next = oneByOne?.at(renamed, place);
     const apart = oneByOne && next && keptApart(oneByOne, keys.of(r), place, next.key);
-    let outcome = apart === 'alone' ? toolOutcome(tool, next!.outcome, () => NO_PEERS, []) : apart === 'pivot' ? besidePivot(oneByOne!, pivots, r, oldInput, place, clientTool(input, was), renamed, tool) : undefined;
+    let outcome =
+      apart === 'alone'
+        ? toolOutcome(tool, next!.outcome, () => NO_PEERS, [])
+        : apart === 'pivot'
+          ? besidePivot(oneByOne!, pivots, r, oldInput, place, clientTool(input, was), renamed, tool)
+          : undefined;
     // Its one-tool part cannot answer: the client's rewrite again (and a pivot it kept is found again next time).
     if (!outcome) {
       pivots[r] = undefined;
@@ -77,7 +96,11 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
     }
     if (!outcome) return undefined;
     const before = result.tools[place]!.wireName;
-    if ((before !== null && carry.survival.askedByOther(r, before, tool)) || (outcome.wireName !== null && carry.survival.askedByOther(r, outcome.wireName, tool))) return undefined;
+    if (
+      (before !== null && carry.survival.askedByOther(r, before, tool)) ||
+      (outcome.wireName !== null && carry.survival.askedByOther(r, outcome.wireName, tool))
+    )
+      return undefined;
     changes.push({ key: next?.key, outcome });
   }
   return {
@@ -88,7 +111,12 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
     }),
     before: results.map((result) => result.tools[place]!.wireName),
     after: changes.map((c) => c.outcome.wireName),
-    commit: () => keys.renamed(place, name, changes.map((change) => change.key)),
+    commit: () =>
+      keys.renamed(
+        place,
+        name,
+        changes.map((change) => change.key),
+      ),
   };
 }
 
@@ -96,15 +124,35 @@ export function rewrittenAlone(results: readonly ClientResult[], carry: ClientCa
  * The cheap proof: the tool's key is its own before and after, and nothing lets it meet any
  * other (`alone`), or only the pivot of a scope-`all` client with a key shared (`pivot`).
  */
-function keptApart(oneByOne: OneByOne, counted: KeyCounts | undefined, place: number, key: string | null | undefined): 'alone' | 'pivot' | undefined {
+function keptApart(
+  oneByOne: OneByOne,
+  counted: KeyCounts | undefined,
+  place: number,
+  key: string | null | undefined,
+): 'alone' | 'pivot' | undefined {
   // With no null key, the old key is a string or undefined.
-  if (!counted || counted.wild > 0 || key === null || !staysAlone(counted.index, place, counted.keys[place] ?? undefined, key)) return undefined;
+  if (
+    !counted ||
+    counted.wild > 0 ||
+    key === null ||
+    !staysAlone(counted.index, place, counted.keys[place] ?? undefined, key)
+  )
+    return undefined;
   if (oneByOne.scope === 'all' && counted.index.groups.length > 0) return oneByOne.pivot ? 'pivot' : undefined;
   return 'alone';
 }
 
 /** The renamed tool's outcome beside the client's pivot, when it stays on its side (else undefined). */
-function besidePivot(oneByOne: OneByOne, pivots: unknown[], r: number, oldInput: () => readonly ClientTool[], place: number, old: ClientTool, renamed: ClientTool, tool: number): ClientToolOutcome | undefined {
+function besidePivot(
+  oneByOne: OneByOne,
+  pivots: unknown[],
+  r: number,
+  oldInput: () => readonly ClientTool[],
+  place: number,
+  old: ClientTool,
+  renamed: ClientTool,
+  tool: number,
+): ClientToolOutcome | undefined {
   const { pivot: rule } = oneByOne;
   if (!rule) return undefined;
   const pivot = (pivots[r] ??= rule.of(oldInput()));
@@ -117,18 +165,44 @@ function besidePivot(oneByOne: OneByOne, pivots: unknown[], r: number, oldInput:
  * it had (its group's members and their names included) and the renamed one a name of its own:
  * that tool's new outcome. Else undefined.
  */
-function othersUnmoved(result: ClientResult, tools: readonly ClientTool[], place: number, tool: number): ClientToolOutcome | undefined {
+function othersUnmoved(
+  result: ClientResult,
+  tools: readonly ClientTool[],
+  place: number,
+  tool: number,
+): ClientToolOutcome | undefined {
   const outcomes = result.profile.rewrite(tools);
   if (outcomes.length !== result.tools.length) return undefined;
-  for (let i = 0; i < outcomes.length; i++) if (i !== place && !sameOutcome(result.tools[i]!, outcomes[i]!, result, tools)) return undefined;
+  for (let i = 0; i < outcomes.length; i++)
+    if (i !== place && !sameOutcome(result.tools[i]!, outcomes[i]!, result, tools)) return undefined;
   const own = outcomes[place]!;
   // (A group of its own is implied away: its other members' groups would name it. Stated, so
   // the outcome built here never needs the peers.)
   return own.group.length === 0 ? toolOutcome(tool, own, () => NO_PEERS, []) : undefined;
 }
 
-function sameOutcome(was: ClientToolOutcome, now: ClientOutcome, result: ClientResult, tools: readonly ClientTool[]): boolean {
-  if (was.wireName !== now.wireName || was.fate !== now.fate || was.reason !== now.reason || was.overLimit !== now.overLimit || was.collateral !== now.collateral || was.sharedReason !== now.sharedReason) return false;
-  const samePeer = (peer: ClientPeer | undefined, index: number | undefined) => (peer === undefined ? index === undefined : index !== undefined && peer.tool === result.tools[index]!.tool && peer.name === tools[index]!.tool);
-  return samePeer(was.survivor, now.survivor) && was.group.length === now.group.length && now.group.every((index, j) => samePeer(was.group[j], index));
+function sameOutcome(
+  was: ClientToolOutcome,
+  now: ClientOutcome,
+  result: ClientResult,
+  tools: readonly ClientTool[],
+): boolean {
+  if (
+    was.wireName !== now.wireName ||
+    was.fate !== now.fate ||
+    was.reason !== now.reason ||
+    was.overLimit !== now.overLimit ||
+    was.collateral !== now.collateral ||
+    was.sharedReason !== now.sharedReason
+  )
+    return false;
+  const samePeer = (peer: ClientPeer | undefined, index: number | undefined) =>
+    peer === undefined
+      ? index === undefined
+      : index !== undefined && peer.tool === result.tools[index]!.tool && peer.name === tools[index]!.tool;
+  return (
+    samePeer(was.survivor, now.survivor) &&
+    was.group.length === now.group.length &&
+    now.group.every((index, j) => samePeer(was.group[j], index))
+  );
 }

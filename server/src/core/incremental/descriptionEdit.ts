@@ -5,7 +5,15 @@ import type { TextReader } from '../text/pieceText';
 import type { ChangedRegion } from './region';
 
 // jsonc-parser's const enums cannot be read under isolatedModules; these are their values.
-const enum Token { OpenBraceToken = 1, CloseBraceToken = 2, OpenBracketToken = 3, CloseBracketToken = 4, CommaToken = 5, StringLiteral = 10, EOF = 17 }
+const enum Token {
+  OpenBraceToken = 1,
+  CloseBraceToken = 2,
+  OpenBracketToken = 3,
+  CloseBracketToken = 4,
+  CommaToken = 5,
+  StringLiteral = 10,
+  EOF = 17,
+}
 const NO_SCAN_ERROR = 0;
 
 interface Frame {
@@ -24,20 +32,26 @@ interface Frame {
  *
  * Only the edited tool is scanned, with jsonc-parser's scanner, so the cost is the tool's size.
  */
-export function editedDescription(oldText: TextReader, newText: TextReader, analysis: Analysis, region: ChangedRegion): OffsetRange | undefined {
+export function editedDescription(
+  oldText: TextReader,
+  newText: TextReader,
+  analysis: Analysis,
+  region: ChangedRegion,
+): OffsetRange | undefined {
   // With syntax errors the parser's recovery, not the tokens, decides what a string belongs to.
   if (analysis.syntaxProblems.length > 0) return undefined;
   if (analysis.documentKind !== 'json' && analysis.documentKind !== 'json-lines') return undefined;
   const tool = toolAround(analysis, region);
   if (!tool) return undefined;
   const token = stringValueAt(oldText, tool, region.start);
-  if (!token || token.key !== 'description' || token.parentKey === 'properties') return undefined;
+  if (token?.key !== 'description' || token.parentKey === 'properties') return undefined;
   // Strictly inside the quotes: the token keeps its delimiters.
   if (!(token.range.start < region.start && region.oldEnd < token.range.end)) return undefined;
   // The new string, read up to where it must end: a shorter or unterminated token is refused.
   const newEnd = token.range.end + region.newEnd - region.oldEnd;
   const rescanned = createScanner(newText.slice(token.range.start, newEnd), false);
-  if ((rescanned.scan() as number) !== Token.StringLiteral || rescanned.getTokenError() !== NO_SCAN_ERROR) return undefined;
+  if ((rescanned.scan() as number) !== Token.StringLiteral || rescanned.getTokenError() !== NO_SCAN_ERROR)
+    return undefined;
   if (rescanned.getTokenOffset() !== 0 || rescanned.getTokenLength() !== newEnd - token.range.start) return undefined;
   if (!untouchedByFindings(analysis, token.range)) return undefined;
   return token.range;
@@ -86,7 +100,8 @@ function stringValueAt(text: TextReader, tool: OffsetRange, offset: number): Str
     const top = stack[stack.length - 1];
     if (end > offset) {
       // The token that reaches the edit: a string value in an object, or nothing we can prove.
-      if (kind !== Token.StringLiteral || scanner.getTokenError() !== NO_SCAN_ERROR || !top?.isObject || top.expectKey) return undefined;
+      if (kind !== Token.StringLiteral || scanner.getTokenError() !== NO_SCAN_ERROR || !top?.isObject || top.expectKey)
+        return undefined;
       return { range: { start, end }, key: top.key, parentKey: stack[stack.length - 2]?.key };
     }
     switch (kind) {
@@ -125,7 +140,8 @@ function stringValueAt(text: TextReader, tool: OffsetRange, offset: number): Str
 export function untouchedByFindings(analysis: Analysis, token: OffsetRange): boolean {
   for (const finding of analysis.findings) {
     if (overlaps(finding.range, token)) return false;
-    for (const related of finding.related) if (related.file === undefined && overlaps(related.range, token)) return false;
+    for (const related of finding.related)
+      if (related.file === undefined && overlaps(related.range, token)) return false;
     for (const edit of finding.fix?.edits ?? []) if (overlaps(edit.range, token)) return false;
   }
   return true;

@@ -24,7 +24,12 @@ const NO_SCAN_ERROR = 0;
  *
  * Only the edited name's token is scanned; the text is never read whole.
  */
-export function editedName(oldText: TextReader, newText: TextReader, analysis: Analysis, region: ChangedRegion): EditedName | undefined {
+export function editedName(
+  oldText: TextReader,
+  newText: TextReader,
+  analysis: Analysis,
+  region: ChangedRegion,
+): EditedName | undefined {
   if (analysis.syntaxProblems.length > 0) return undefined;
   if (analysis.documentKind !== 'json' && analysis.documentKind !== 'json-lines') return undefined;
   const tool = toolNamed(analysis, region);
@@ -42,7 +47,8 @@ export function editedName(oldText: TextReader, newText: TextReader, analysis: A
   const value = scanner.getTokenValue();
   // An empty name is a `missing-name` site, which a recogniser makes differently.
   if (value.length === 0) return undefined;
-  if (analysis.references.some((r) => r.reference.range.start < token.end && token.start < r.reference.range.end)) return undefined;
+  if (analysis.references.some((r) => r.reference.range.start < token.end && token.start < r.reference.range.end))
+    return undefined;
   const shifted = shiftExtraction(extractionOf(analysis), region);
   const request = analysis.tools[tool]!.request;
   const local = tool - analysis.requests[request]!.tools[0]!;
@@ -70,15 +76,17 @@ export function extractionOf(analysis: Analysis): Extraction {
     if (list) list.push(r.reference);
     else references.set(r.request, [r.reference]);
   }
-  const requests = analysis.requests.map((census, index): ExtractedRequest => ({
-    format: census.format,
-    declarations: census.tools.map((t) => analysis.tools[t]!.declaration),
-    references: references.get(index) ?? [],
-    anchorRange: census.anchorRange,
-    pointer: census.pointer,
-    ...(census.serverName ? { serverName: census.serverName } : {}),
-    ...(census.serverAnnounced ? { serverAnnounced: census.serverAnnounced } : {}),
-  }));
+  const requests = analysis.requests.map(
+    (census, index): ExtractedRequest => ({
+      format: census.format,
+      declarations: census.tools.map((t) => analysis.tools[t]!.declaration),
+      references: references.get(index) ?? [],
+      anchorRange: census.anchorRange,
+      pointer: census.pointer,
+      ...(census.serverName ? { serverName: census.serverName } : {}),
+      ...(census.serverAnnounced ? { serverAnnounced: census.serverAnnounced } : {}),
+    }),
+  );
   return { format: analysis.format, requests };
 }
 

@@ -17,7 +17,11 @@ const MAX_AT_ONE_START = 32;
  * walk pairs them: the predecessors are looked for only among those that now start where the
  * finding does. Computed on the first question (an adapter asks only when it makes diagnostics).
  */
-export function findingPairs(now: readonly Finding[], before: readonly Finding[], region: ChangedRegion): (index: number) => number | undefined {
+export function findingPairs(
+  now: readonly Finding[],
+  before: readonly Finding[],
+  region: ChangedRegion,
+): (index: number) => number | undefined {
   let pairs: Int32Array | undefined;
   return (index) => {
     pairs ??= pair(now, before, region);

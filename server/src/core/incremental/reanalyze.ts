@@ -59,7 +59,11 @@ export interface Reanalysis {
  * tool (both invisible to every recogniser), and edits inside a tool's name string (the read is
  * reused, the census is taken again).
  */
-export function reanalyzeEdits(previous: PreviousAnalysis, changes: readonly TextChange[], newText: TextReader): Reanalysis | undefined {
+export function reanalyzeEdits(
+  previous: PreviousAnalysis,
+  changes: readonly TextChange[],
+  newText: TextReader,
+): Reanalysis | undefined {
   const whole = reuseOver(previous, changes, newText);
   if (whole || changes.length < 2 || changes.length > MAX_STEPWISE_CHANGES) return whole;
   // Changes in several tools (multi-cursor, or versions the debounce skipped): one at a time.
@@ -73,16 +77,30 @@ export function reanalyzeEdits(previous: PreviousAnalysis, changes: readonly Tex
     // A census costs a good part of a full analysis: two of them cost more than one full one.
     if (reused.reuse === 'recensused' && ++censuses > 1) return undefined;
     if (reused.reuse === 'rechecked') rechecked = true;
-    step = { text, analysis: reused.analysis, options: previous.options, ...(reused.carry ? { carry: reused.carry } : {}) };
+    step = {
+      text,
+      analysis: reused.analysis,
+      options: previous.options,
+      ...(reused.carry ? { carry: reused.carry } : {}),
+    };
   }
   // The changes must make `newText` (as for one change, the caller's word holds outside them).
   const region = changedRegion(changes, previous.text.length, newText.length);
-  if (!region || step.text.slice(region.start, region.newEnd) !== newText.slice(region.start, region.newEnd)) return undefined;
-  return { analysis: step.analysis, reuse: censuses > 0 ? 'recensused' : rechecked ? 'rechecked' : 'shifted', ...(step.carry ? { carry: step.carry } : {}) };
+  if (!region || step.text.slice(region.start, region.newEnd) !== newText.slice(region.start, region.newEnd))
+    return undefined;
+  return {
+    analysis: step.analysis,
+    reuse: censuses > 0 ? 'recensused' : rechecked ? 'rechecked' : 'shifted',
+    ...(step.carry ? { carry: step.carry } : {}),
+  };
 }
 
 /** `reanalyzeEdits`'s analysis alone. */
-export function tryReanalyze(previous: PreviousAnalysis, changes: readonly TextChange[], newText: TextReader): Analysis | undefined {
+export function tryReanalyze(
+  previous: PreviousAnalysis,
+  changes: readonly TextChange[],
+  newText: TextReader,
+): Analysis | undefined {
   return reanalyzeEdits(previous, changes, newText)?.analysis;
 }
 
@@ -90,13 +108,21 @@ export function tryReanalyze(previous: PreviousAnalysis, changes: readonly TextC
 const MAX_STEPWISE_CHANGES = 16;
 
 /** The changes as one region: reused when that region is provably invisible to the analysis, or inside one name. */
-function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], newText: TextReader): Reanalysis | undefined {
+function reuseOver(
+  previous: PreviousAnalysis,
+  changes: readonly TextChange[],
+  newText: TextReader,
+): Reanalysis | undefined {
   const region = changedRegion(changes, previous.text.length, newText.length);
   if (!region) return undefined;
-  if (region.start === region.oldEnd && region.start === region.newEnd) return { analysis: previous.analysis, reuse: 'shifted', ...(previous.carry ? { carry: previous.carry } : {}) };
+  if (region.start === region.oldEnd && region.start === region.newEnd)
+    return { analysis: previous.analysis, reuse: 'shifted', ...(previous.carry ? { carry: previous.carry } : {}) };
   // The string writer reads the token it edits in the new text (never the whole of it).
   const strings = dataStrings(newText);
-  if (editedDescription(previous.text, newText, previous.analysis, region) || editedWhitespace(previous.text, newText, previous.analysis, region)) {
+  if (
+    editedDescription(previous.text, newText, previous.analysis, region) ||
+    editedWhitespace(previous.text, newText, previous.analysis, region)
+  ) {
     const shifted = shiftAnalysis(previous.analysis, region);
     const carry = shifted && previous.carry?.after(region, newText);
     return shifted && { analysis: { ...shifted, strings }, reuse: 'shifted', ...(carry ? { carry } : {}) };
@@ -106,11 +132,28 @@ function reuseOver(previous: PreviousAnalysis, changes: readonly TextChange[], n
   const carry = previous.carry?.after(region, newText);
   // Most name edits change no group and meet no other proposal: only the renamed tool is checked again.
   const alone = carry && renamedAlone(previous.analysis, previous.options, carry, edited, region, newText, strings);
-  if (alone) return { analysis: alone.analysis, reuse: 'rechecked', predecessorOf: findingPairs(alone.analysis.findings, previous.analysis.findings, region), carry: alone.carry };
+  if (alone)
+    return {
+      analysis: alone.analysis,
+      reuse: 'rechecked',
+      predecessorOf: findingPairs(alone.analysis.findings, previous.analysis.findings, region),
+      carry: alone.carry,
+    };
   const { documentKind: kind, syntaxProblems: problems } = previous.analysis;
   const change = { previous: previous.analysis, carry, request: edited.request, tool: edited.tool };
-  const { analysis, carry: next } = analyzeCarrying(newText, { kind, problems, strings }, edited.extraction, previous.options, change);
-  return { analysis, reuse: 'recensused', predecessorOf: findingPairs(analysis.findings, previous.analysis.findings, region), carry: next };
+  const { analysis, carry: next } = analyzeCarrying(
+    newText,
+    { kind, problems, strings },
+    edited.extraction,
+    previous.options,
+    change,
+  );
+  return {
+    analysis,
+    reuse: 'recensused',
+    predecessorOf: findingPairs(analysis.findings, previous.analysis.findings, region),
+    carry: next,
+  };
 }
 
 /** `analyze(newText, previous.options)`, computed from the previous analysis when that is exact. */

@@ -20,7 +20,11 @@ export interface ChangedRegion {
   readonly newEnd: number;
 }
 
-export function changedRegion(changes: readonly TextChange[], oldLength: number, newLength: number): ChangedRegion | undefined {
+export function changedRegion(
+  changes: readonly TextChange[],
+  oldLength: number,
+  newLength: number,
+): ChangedRegion | undefined {
   let length = oldLength;
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY; // in the current text's offsets

@@ -39,11 +39,23 @@ import { shiftAnalysis } from './shift';
  *
  * `carry` is the previous census's, brought to the new text (`CensusCarry.after`).
  */
-export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry: CensusCarry, edited: EditedName, region: ChangedRegion, newText: TextReader, strings: StringWriter): { analysis: Analysis; carry: CensusCarry } | undefined {
+export function renamedAlone(
+  analysis: Analysis,
+  options: AnalysisOptions,
+  carry: CensusCarry,
+  edited: EditedName,
+  region: ChangedRegion,
+  newText: TextReader,
+  strings: StringWriter,
+): { analysis: Analysis; carry: CensusCarry } | undefined {
   const own = carry.peek()?.[edited.request];
-  if (!own || own.namespaceAsked || !carry.text.directiveFree || (options.suppressions?.length ?? 0) > 0) return undefined;
+  if (!own || own.namespaceAsked || !carry.text.directiveFree || (options.suppressions?.length ?? 0) > 0)
+    return undefined;
   if (analysis.references.some((r) => r.request === edited.request)) return undefined;
-  const clients = analysis.clients.length > 0 || analysis.server !== undefined ? clientsOf(analysis, options, own, edited) : undefined;
+  const clients =
+    analysis.clients.length > 0 || analysis.server !== undefined
+      ? clientsOf(analysis, options, own, edited)
+      : undefined;
   if (clients === null) return undefined;
 
   const census = analysis.requests[edited.request]!;
@@ -57,7 +69,7 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   const wire = computeWire(declaration, settings.derivation);
   const isReserved = wire.wireName !== null && reserved.has(wire.wireName);
   const fate = isReserved ? 'left-out' : wire.fate;
-  const wireKey = isReserved ? undefined : wire.wireName ?? undefined;
+  const wireKey = isReserved ? undefined : (wire.wireName ?? undefined);
   // (Implied today by the next two conditions: a group's members are left out or ask the pool
   // for its wire name. Stated for the proof, which must not rest on how fixes are made.)
   if (!staysAlone(own.wireKeys, local, keyOfWire(previous.wireName, reserved), wireKey)) return undefined;
@@ -78,9 +90,18 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   };
   if (!staysAlone(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))) return undefined;
   const oldEntry = own.proposals.entry(local);
-  if (oldEntry?.numbered || [...ownNames(previous), ...ownNames(tool), oldEntry?.claimed ?? ''].some((name) => own.proposals.askedByOther(name.toLowerCase(), local))) return undefined;
+  if (
+    oldEntry?.numbered ||
+    [...ownNames(previous), ...ownNames(tool), oldEntry?.claimed ?? ''].some((name) =>
+      own.proposals.askedByOther(name.toLowerCase(), local),
+    )
+  )
+    return undefined;
   // Every client gives every other tool the outcome it had (else undefined, nothing changed).
-  const rewritten = clients && previous.name !== undefined && tool.name !== undefined ? rewrittenAlone(analysis.clients, clients.carry, clients.input, firstTool + local, previous.name, tool.name) : undefined;
+  const rewritten =
+    clients && previous.name !== undefined && tool.name !== undefined
+      ? rewrittenAlone(analysis.clients, clients.carry, clients.input, firstTool + local, previous.name, tool.name)
+      : undefined;
   if (clients && !rewritten) return undefined;
 
   // The renamed tool's checks, over the request as it now is, with a pool that has every other
@@ -101,13 +122,25 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   let namespaceAsked = false;
   // From here the client carry is moved for the new names (the proof below may still fail: then
   // the whole carry is dropped, and the census that follows counts afresh).
-  const survival = clients && rewritten && clients.carry.survival.renamed(rewritten.results, firstTool + local, rewritten.before, rewritten.after);
+  const survival =
+    clients &&
+    rewritten &&
+    clients.carry.survival.renamed(rewritten.results, firstTool + local, rewritten.before, rewritten.after);
   const context: CheckContext = {
     text: newText,
     language: options.language ?? 'json',
     strings,
     request,
-    census: { census: shifted.requests[edited.request]!, tools: requestTools, wires, references: [], groups: wireGroupsOf(own.wireKeys, wires, settings.derivation), reserved: isReserved ? [local] : [], wireKeys: own.wireKeys, caseKeys: own.caseKeys } satisfies CensusResult,
+    census: {
+      census: shifted.requests[edited.request]!,
+      tools: requestTools,
+      wires,
+      references: [],
+      groups: wireGroupsOf(own.wireKeys, wires, settings.derivation),
+      reserved: isReserved ? [local] : [],
+      wireKeys: own.wireKeys,
+      caseKeys: own.caseKeys,
+    } satisfies CensusResult,
     settings,
     sink,
     firstTool,
@@ -123,7 +156,10 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
     keepers: new Map(),
     only: local,
   };
-  const checked = clients && survival ? { ...context, constraintsFor: clientConstraints(context, clients.plan.primary, survival) } : context;
+  const checked =
+    clients && survival
+      ? { ...context, constraintsFor: clientConstraints(context, clients.plan.primary, survival) }
+      : context;
   runToolChecks(checked, clients?.plan, rewritten?.results);
   const newEntry = names.log.entry(local);
   if (namespaceAsked || !independent(newEntry, own, local, given)) {
@@ -145,11 +181,20 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
   };
   rewritten?.commit();
   const global = firstTool + local;
-  const findings = merged(shifted.findings.filter((f) => f.tool !== global), sink.findings.sort(compareFindings));
-  const clientFacts = clients && rewritten ? { clients: rewritten.results, server: serverInfo(clients.plan, () => localToolsOf(checked), rewritten.results) } : {};
+  const findings = merged(
+    shifted.findings.filter((f) => f.tool !== global),
+    sink.findings.sort(compareFindings),
+  );
+  const clientFacts =
+    clients && rewritten
+      ? { clients: rewritten.results, server: serverInfo(clients.plan, () => localToolsOf(checked), rewritten.results) }
+      : {};
   return {
     analysis: { ...shifted, tools, findings, strings, ...clientFacts },
-    carry: new CensusCarry(requests.map((r, i) => (i === edited.request ? updated : r)), carry.text),
+    carry: new CensusCarry(
+      requests.map((r, i) => (i === edited.request ? updated : r)),
+      carry.text,
+    ),
   };
 }
 
@@ -158,15 +203,32 @@ export function renamedAlone(analysis: Analysis, options: AnalysisOptions, carry
  * one: one request (so every client result is its), a plan that sends its tools alone under one
  * server name (`ClientPlan.solo`), the census's client carry, and a result per loaded client.
  */
-function clientsOf(analysis: Analysis, options: AnalysisOptions, own: RequestCarry, edited: EditedName): { plan: ClientPlan; carry: ClientCarry; input: ClientInput } | null {
+function clientsOf(
+  analysis: Analysis,
+  options: AnalysisOptions,
+  own: RequestCarry,
+  edited: EditedName,
+): { plan: ClientPlan; carry: ClientCarry; input: ClientInput } | null {
   if (analysis.requests.length !== 1 || !own.clients) return null;
   const plan = clientPlanUnder(edited.extraction.requests[edited.request]!, options);
   if (!plan?.solo) return null;
   const loaded = plan.primary.enabled.filter((client) => !plan.primary.notLoadedBy?.includes(client));
-  if (loaded.length !== analysis.clients.length || analysis.clients.some((result, r) => result.client !== loaded[r] || result.server !== plan.primary.server)) return null;
+  if (
+    loaded.length !== analysis.clients.length ||
+    analysis.clients.some((result, r) => result.client !== loaded[r] || result.server !== plan.primary.server)
+  )
+    return null;
   const census = analysis.requests[edited.request]!;
   const names = () => census.tools.flatMap((t) => analysis.tools[t]!.name ?? []);
-  return { plan, carry: own.clients, input: { server: plan.primary.server, ...(plan.primary.announced !== undefined ? { announced: plan.primary.announced } : {}), names } };
+  return {
+    plan,
+    carry: own.clients,
+    input: {
+      server: plan.primary.server,
+      ...(plan.primary.announced !== undefined ? { announced: plan.primary.announced } : {}),
+      names,
+    },
+  };
 }
 
 /**
@@ -175,7 +237,12 @@ function clientsOf(analysis: Analysis, options: AnalysisOptions, own: RequestCar
  * name alone; kept so the proof does not rest on that). A numbered search could reach past
  * numbers others took only within its window of tries: not proven, so refused.
  */
-function independent(entry: ProposalEntry | undefined, own: RequestCarry, local: number, given: readonly string[]): boolean {
+function independent(
+  entry: ProposalEntry | undefined,
+  own: RequestCarry,
+  local: number,
+  given: readonly string[],
+): boolean {
   if (!entry) return true;
   if (entry.numbered) return false;
   const taken = new Set(given);

@@ -31,7 +31,12 @@ export function shiftAnalysis(analysis: Analysis, region: ChangedRegion): Analys
 
 function shiftUnsafe(analysis: Analysis, region: ChangedRegion): Analysis {
   const walker = new OffsetWalker(region);
-  const shiftedTools = shiftedAfter(analysis.tools, (tool) => tool.declaration, region, (tool) => shiftTool(tool, walker));
+  const shiftedTools = shiftedAfter(
+    analysis.tools,
+    (tool) => tool.declaration,
+    region,
+    (tool) => shiftTool(tool, walker),
+  );
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(analysis)) {
     if (key === 'tools') out[key] = shiftedTools;
@@ -52,7 +57,15 @@ export function shiftExtraction(extraction: Extraction, region: ChangedRegion): 
   try {
     const requests = extraction.requests.map((request) => {
       const { declarations, ...rest } = request;
-      return { ...walker.walk(rest), declarations: shiftedAfter(declarations, (d) => d, region, (d) => shiftDeclaration(d, walker)) };
+      return {
+        ...walker.walk(rest),
+        declarations: shiftedAfter(
+          declarations,
+          (d) => d,
+          region,
+          (d) => shiftDeclaration(d, walker),
+        ),
+      };
     });
     return { format: extraction.format, requests };
   } catch (error) {
@@ -81,10 +94,10 @@ export function sameAfterShift(now: unknown, before: unknown, region: ChangedReg
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   // Undefined region: inside another file's location, where nothing moves.
-  const within = typeof b['file'] === 'string' ? undefined : region;
-  const moves = within !== undefined && typeof b['start'] === 'number' && typeof b['end'] === 'number';
+  const within = typeof b.file === 'string' ? undefined : region;
+  const moves = within !== undefined && typeof b.start === 'number' && typeof b.end === 'number';
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!Object.hasOwn(b, key)) return false;
     if (moves && (key === 'start' || key === 'end')) {
       const moved = shiftedOffset(b[key] as number, within);
       if (moved === undefined || moved !== a[key]) return false;
@@ -104,7 +117,12 @@ export function shiftedOffset(position: number, region: ChangedRegion): number |
  * Items in document order, each one's ranges inside its tool's object: the ones whose tool ends
  * before the edit stay as they are (shared), the rest are shifted.
  */
-function shiftedAfter<T>(items: readonly T[], declarationOf: (item: T) => ToolDeclaration, region: ChangedRegion, shift: (item: T) => T): T[] {
+function shiftedAfter<T>(
+  items: readonly T[],
+  declarationOf: (item: T) => ToolDeclaration,
+  region: ChangedRegion,
+  shift: (item: T) => T,
+): T[] {
   let first = items.length;
   let low = 0;
   let high = items.length - 1;
@@ -186,7 +204,13 @@ export function shiftDeclaration(declaration: ToolDeclaration, walker: OffsetWal
   const toolRange = walker.range(declaration.toolRange);
   const invocationName = declaration.invocationName && shiftSite(declaration.invocationName, walker);
   const inputSchema = declaration.inputSchema && walker.walk(declaration.inputSchema);
-  if (name === declaration.name && toolRange === declaration.toolRange && invocationName === declaration.invocationName && inputSchema === declaration.inputSchema) return declaration;
+  if (
+    name === declaration.name &&
+    toolRange === declaration.toolRange &&
+    invocationName === declaration.invocationName &&
+    inputSchema === declaration.inputSchema
+  )
+    return declaration;
   const moved: Mutable<ToolDeclaration> = { ...declaration, name, toolRange };
   if (invocationName) moved.invocationName = invocationName;
   if (inputSchema) moved.inputSchema = inputSchema;
@@ -243,12 +267,12 @@ export class OffsetWalker {
     if (Array.isArray(item)) return this.walkArray(item) as T;
     if (Object.getPrototypeOf(item) !== Object.prototype) return item;
     const source = item as Record<string, unknown>;
-    if (typeof source['file'] === 'string') return item;
+    if (typeof source.file === 'string') return item;
     let copy: Record<string, unknown> | undefined;
-    if (typeof source['start'] === 'number' && typeof source['end'] === 'number') {
-      const start = this.shift(source['start']);
-      const end = this.shift(source['end']);
-      if (start !== source['start'] || end !== source['end']) copy = { ...source, start, end };
+    if (typeof source.start === 'number' && typeof source.end === 'number') {
+      const start = this.shift(source.start);
+      const end = this.shift(source.end);
+      if (start !== source.start || end !== source.end) copy = { ...source, start, end };
     }
     for (const key in source) {
       const field = source[key];

@@ -16,7 +16,12 @@ const EOF_TOKEN = 17;
  * added `invocationName` copies the name line's indentation), nor one inside a finding's range
  * (a `missing-name` message quotes the value's text). Scans only the edited tool.
  */
-export function editedWhitespace(oldText: TextReader, newText: TextReader, analysis: Analysis, region: ChangedRegion): boolean {
+export function editedWhitespace(
+  oldText: TextReader,
+  newText: TextReader,
+  analysis: Analysis,
+  region: ChangedRegion,
+): boolean {
   if (analysis.syntaxProblems.length > 0 || analysis.documentKind !== 'json') return false;
   if (!blank(oldText, region.start, region.oldEnd) || !blank(newText, region.start, region.newEnd)) return false;
   const tool = toolAround(analysis, region);
@@ -44,7 +49,8 @@ export function editedWhitespace(oldText: TextReader, newText: TextReader, analy
   const newline = oldText.indexOf('\n', region.oldEnd);
   const line = { start: lineStart, end: newline < 0 ? oldText.length : newline };
   for (const finding of analysis.findings) {
-    for (const edit of finding.fix?.edits ?? []) if (edit.range.start <= line.end && line.start <= edit.range.end) return false;
+    for (const edit of finding.fix?.edits ?? [])
+      if (edit.range.start <= line.end && line.start <= edit.range.end) return false;
   }
   return untouchedByFindings(analysis, { start: region.start - 1, end: region.oldEnd + 1 });
 }

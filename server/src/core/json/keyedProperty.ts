@@ -28,7 +28,13 @@ export class KeyedProperty implements BuildNode {
 
   get children(): BuildNode[] {
     if (this.made) return this.made;
-    const keyNode: BuildNode = { type: 'string', value: this.key, offset: this.offset, length: this.keyLength, parent: this };
+    const keyNode: BuildNode = {
+      type: 'string',
+      value: this.key,
+      offset: this.offset,
+      length: this.keyLength,
+      parent: this,
+    };
     this.made = this.valueNode ? [keyNode, this.valueNode] : [keyNode];
     return this.made;
   }

@@ -62,7 +62,8 @@ interface MutableNode {
 export function forEachKey(node: Node, visit: (key: string, offset: number, length: number) => void): void {
   const listed = node instanceof LazyContainer ? node.keys : undefined;
   if (listed) {
-    for (let i = 0; i < listed.length; i += 3) visit(listed[i] as string, listed[i + 1] as number, listed[i + 2] as number);
+    for (let i = 0; i < listed.length; i += 3)
+      visit(listed[i] as string, listed[i + 1] as number, listed[i + 2] as number);
     return;
   }
   for (const prop of node.children ?? []) {

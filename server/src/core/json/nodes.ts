@@ -8,7 +8,7 @@ import { KeyedProperty } from './keyedProperty';
  */
 
 export function property(node: Node | undefined, key: string): Node | undefined {
-  if (!node || node.type !== 'object' || !node.children) return undefined;
+  if (node?.type !== 'object' || !node.children) return undefined;
   // Indexed reads, not destructuring: this runs for every key of every tool.
   for (const prop of node.children) {
     // The strict reader's properties answer from their fields, without making key nodes.
@@ -54,11 +54,16 @@ export function pointerToken(token: string | number): string {
 }
 
 export function joinPointer(base: string, token: string | number): string {
-  return base + '/' + pointerToken(token);
+  return `${base}/${pointerToken(token)}`;
 }
 
 /** A JSON-schema-like object: what a tool's parameters look like. */
 export function looksLikeSchema(node: Node | undefined): boolean {
   if (!isObject(node)) return false;
-  return hasProperty(node, 'type') || hasProperty(node, 'properties') || hasProperty(node, '$schema') || (node.children?.length ?? 0) === 0;
+  return (
+    hasProperty(node, 'type') ||
+    hasProperty(node, 'properties') ||
+    hasProperty(node, '$schema') ||
+    (node.children?.length ?? 0) === 0
+  );
 }

@@ -42,7 +42,9 @@ const END_OF_FILE_EXPECTED = 9;
 export function parseDocument(text: string, keep?: Keep): ParsedDocument {
   try {
     // With `keep`, only what is under those keys is built (json/skeleton.ts); without, the whole tree.
-    const tree: TreeReader = keep ? (t, errors) => parseJsonSkeleton(t, errors, PARSE_OPTIONS, keep) : (t, errors) => parseJsonTree(t, errors, PARSE_OPTIONS);
+    const tree: TreeReader = keep
+      ? (t, errors) => parseJsonSkeleton(t, errors, PARSE_OPTIONS, keep)
+      : (t, errors) => parseJsonTree(t, errors, PARSE_OPTIONS);
     return parseUnsafe(text, tree);
   } catch (error) {
     // jsonc-parser is not known to throw, but a parser bug must not take the server down.

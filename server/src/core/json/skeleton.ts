@@ -15,8 +15,14 @@ import { parseJsonTree, parsePrunedTree, type BuildNode, type Keep, type Pruning
  * gives the very nodes it gave in place. When an error falls inside one, the document is parsed
  * again in full, so a broken file reads exactly as before.
  */
-export function parseJsonSkeleton(text: string, errors: ParseError[], options: ParseOptions, keep: Keep): Node | undefined {
-  const stand: StandIn = (type, parent, offset, keys) => new LazyContainer(type, parent as Node, text, options, offset, keys) as unknown as BuildNode;
+export function parseJsonSkeleton(
+  text: string,
+  errors: ParseError[],
+  options: ParseOptions,
+  keep: Keep,
+): Node | undefined {
+  const stand: StandIn = (type, parent, offset, keys) =>
+    new LazyContainer(type, parent as Node, text, options, offset, keys) as unknown as BuildNode;
   // Strict JSON (most large files) is read by a reader that knows no errors; anything else, by the general parser.
   const strict = parseStrictSkeleton(text, keep, stand, options.disallowComments !== true);
   if (strict) return strict;

@@ -28,13 +28,51 @@ export function parseStrictSkeleton(text: string, keep: Keep, stand: StandIn, co
 /** Makes the node that stands for a subtree under a key `keep` rejects (a `LazyContainer`). */
 export type StandIn = (type: 'array' | 'object', parent: BuildNode, offset: number, keys?: KeyList) => BuildNode;
 
-const enum Char { Tab = 9, LineFeed = 10, CarriageReturn = 13, Space = 32, Quote = 34, Asterisk = 42, Plus = 43, Comma = 44, Minus = 45, Dot = 46, Slash = 47, Zero = 48, Nine = 57, Colon = 58, UpperA = 65, UpperE = 69, UpperF = 70, OpenBracket = 91, Backslash = 92, CloseBracket = 93, LowerA = 97, LowerB = 98, LowerE = 101, LowerF = 102, LowerN = 110, LowerR = 114, LowerT = 116, LowerU = 117, OpenBrace = 123, CloseBrace = 125 }
+const enum Char {
+  Tab = 9,
+  LineFeed = 10,
+  CarriageReturn = 13,
+  Space = 32,
+  Quote = 34,
+  Asterisk = 42,
+  Plus = 43,
+  Comma = 44,
+  Minus = 45,
+  Dot = 46,
+  Slash = 47,
+  Zero = 48,
+  Nine = 57,
+  Colon = 58,
+  UpperA = 65,
+  UpperE = 69,
+  UpperF = 70,
+  OpenBracket = 91,
+  Backslash = 92,
+  CloseBracket = 93,
+  LowerA = 97,
+  LowerB = 98,
+  LowerE = 101,
+  LowerF = 102,
+  LowerN = 110,
+  LowerR = 114,
+  LowerT = 116,
+  LowerU = 117,
+  OpenBrace = 123,
+  CloseBrace = 125,
+}
 
 /** What the reader expects next. */
-const enum Expect { Value, Key, AfterValue }
+const enum Expect {
+  Value,
+  Key,
+  AfterValue,
+}
 
 /** The kind of each open container (the grammar needs it inside stand-ins too, where no node exists). */
-const enum Kind { Array, Object }
+const enum Kind {
+  Array,
+  Object,
+}
 
 class StrictReader {
   private pos = 0;
@@ -142,7 +180,12 @@ class StrictReader {
       const next = text.charCodeAt(pos + 1);
       if (next === Char.Slash) {
         pos += 2;
-        for (let d = text.charCodeAt(pos); pos < text.length && d !== Char.LineFeed && d !== Char.CarriageReturn; d = text.charCodeAt(pos)) pos += 1;
+        for (
+          let d = text.charCodeAt(pos);
+          pos < text.length && d !== Char.LineFeed && d !== Char.CarriageReturn;
+          d = text.charCodeAt(pos)
+        )
+          pos += 1;
       } else if (next === Char.Asterisk) {
         const end = text.indexOf('*/', pos + 2);
         if (end < 0) break;
@@ -224,7 +267,8 @@ class StrictReader {
     const close = this.otherControls ? -1 : text.indexOf('"', open);
     if (close !== -1 && this.nothingBefore(close, open)) {
       // Inside a stand-in no node is made: the value is needed only for a listed key.
-      if (this.prunedDepth === 0 || (this.prunedDepth === 1 && this.listing !== undefined)) this.stringValue = this.shared(open, close);
+      if (this.prunedDepth === 0 || (this.prunedDepth === 1 && this.listing !== undefined))
+        this.stringValue = this.shared(open, close);
       this.pos = close + 1;
       return true;
     }
@@ -244,14 +288,30 @@ class StrictReader {
       const escaped = text.charCodeAt(pos + 1);
       pos += 2;
       switch (escaped) {
-        case Char.Quote: value += '"'; break;
-        case Char.Backslash: value += '\\'; break;
-        case Char.Slash: value += '/'; break;
-        case Char.LowerB: value += '\b'; break;
-        case Char.LowerF: value += '\f'; break;
-        case Char.LowerN: value += '\n'; break;
-        case Char.LowerR: value += '\r'; break;
-        case Char.LowerT: value += '\t'; break;
+        case Char.Quote:
+          value += '"';
+          break;
+        case Char.Backslash:
+          value += '\\';
+          break;
+        case Char.Slash:
+          value += '/';
+          break;
+        case Char.LowerB:
+          value += '\b';
+          break;
+        case Char.LowerF:
+          value += '\f';
+          break;
+        case Char.LowerN:
+          value += '\n';
+          break;
+        case Char.LowerR:
+          value += '\r';
+          break;
+        case Char.LowerT:
+          value += '\t';
+          break;
         case Char.LowerU: {
           let code = 0;
           for (let i = 0; i < 4; i++) {
@@ -371,7 +431,11 @@ class StrictReader {
     this.current = node;
   }
 
-  private leaf(type: 'string' | 'number' | 'boolean' | 'null', value: string | number | boolean | null, start: number): void {
+  private leaf(
+    type: 'string' | 'number' | 'boolean' | 'null',
+    value: string | number | boolean | null,
+    start: number,
+  ): void {
     if (this.prunedDepth > 0) return;
     this.add({ type, offset: start, length: this.pos - start, parent: this.current, value });
     this.endValue(this.pos);

@@ -1,4 +1,12 @@
-import { createScanner, type JSONScanner, type Node, type NodeType, type ParseError, type ParseErrorCode, type ParseOptions } from 'jsonc-parser';
+import {
+  createScanner,
+  type JSONScanner,
+  type Node,
+  type NodeType,
+  type ParseError,
+  type ParseErrorCode,
+  type ParseOptions,
+} from 'jsonc-parser';
 
 /**
  * jsonc-parser's `parseTree`, without recursion. Its `visit` descends one JS call per nesting
@@ -35,14 +43,62 @@ export type Keep = (key: string) => boolean | 'keys';
 export type KeyList = Array<string | number>;
 
 /** `parseJsonTree` with pruning; `pruned` receives every stand-in node, in document order. */
-export function parsePrunedTree(text: string, errors: ParseError[], options: ParseOptions, pruning: Pruning, pruned: BuildNode[]): Node | undefined {
+export function parsePrunedTree(
+  text: string,
+  errors: ParseError[],
+  options: ParseOptions,
+  pruning: Pruning,
+  pruned: BuildNode[],
+): Node | undefined {
   return new TreeBuilder(text, errors, options, pruning, pruned).parse();
 }
 
 // jsonc-parser's const enums cannot be read under isolatedModules; these are their values.
-const enum Token { OpenBrace = 1, CloseBrace = 2, OpenBracket = 3, CloseBracket = 4, Comma = 5, Colon = 6, Null = 7, True = 8, False = 9, String = 10, Number = 11, LineComment = 12, BlockComment = 13, LineBreak = 14, Trivia = 15, Unknown = 16, EOF = 17 }
-const enum ScanError { UnexpectedEndOfComment = 1, UnexpectedEndOfString = 2, UnexpectedEndOfNumber = 3, InvalidUnicode = 4, InvalidEscapeCharacter = 5, InvalidCharacter = 6 }
-const enum Code { InvalidSymbol = 1, InvalidNumberFormat = 2, PropertyNameExpected = 3, ValueExpected = 4, ColonExpected = 5, CommaExpected = 6, CloseBraceExpected = 7, CloseBracketExpected = 8, EndOfFileExpected = 9, InvalidCommentToken = 10, UnexpectedEndOfComment = 11, UnexpectedEndOfString = 12, UnexpectedEndOfNumber = 13, InvalidUnicode = 14, InvalidEscapeCharacter = 15, InvalidCharacter = 16 }
+const enum Token {
+  OpenBrace = 1,
+  CloseBrace = 2,
+  OpenBracket = 3,
+  CloseBracket = 4,
+  Comma = 5,
+  Colon = 6,
+  Null = 7,
+  True = 8,
+  False = 9,
+  String = 10,
+  Number = 11,
+  LineComment = 12,
+  BlockComment = 13,
+  LineBreak = 14,
+  Trivia = 15,
+  Unknown = 16,
+  EOF = 17,
+}
+const enum ScanError {
+  UnexpectedEndOfComment = 1,
+  UnexpectedEndOfString = 2,
+  UnexpectedEndOfNumber = 3,
+  InvalidUnicode = 4,
+  InvalidEscapeCharacter = 5,
+  InvalidCharacter = 6,
+}
+const enum Code {
+  InvalidSymbol = 1,
+  InvalidNumberFormat = 2,
+  PropertyNameExpected = 3,
+  ValueExpected = 4,
+  ColonExpected = 5,
+  CommaExpected = 6,
+  CloseBraceExpected = 7,
+  CloseBracketExpected = 8,
+  EndOfFileExpected = 9,
+  InvalidCommentToken = 10,
+  UnexpectedEndOfComment = 11,
+  UnexpectedEndOfString = 12,
+  UnexpectedEndOfNumber = 13,
+  InvalidUnicode = 14,
+  InvalidEscapeCharacter = 15,
+  InvalidCharacter = 16,
+}
 
 /** A node while its tree is being built (mutable, with its parent); the finished tree is jsonc-parser's `Node`. */
 export interface BuildNode {
@@ -113,7 +169,8 @@ class TreeBuilder {
       }
       if (step !== 'pending') {
         // A value inside this frame has ended: the code after `parseValue()` in the parent.
-        if (step === 'no-value') this.error(Code.ValueExpected, NO_TOKENS, frame.kind === 'array' ? ARRAY_RECOVERY : OBJECT_RECOVERY);
+        if (step === 'no-value')
+          this.error(Code.ValueExpected, NO_TOKENS, frame.kind === 'array' ? ARRAY_RECOVERY : OBJECT_RECOVERY);
         frame.needsComma = true;
       }
       step = frame.kind === 'array' ? this.arrayStep(frame) : this.objectStep(frame);
@@ -146,17 +203,24 @@ class TreeBuilder {
     switch (this.token()) {
       case Token.Number: {
         let value = Number(this.scanner.getTokenValue());
-        if (isNaN(value)) {
+        if (Number.isNaN(value)) {
           this.error(Code.InvalidNumberFormat);
           value = 0;
         }
         this.onLiteral(value);
         break;
       }
-      case Token.Null: this.onLiteral(null); break;
-      case Token.True: this.onLiteral(true); break;
-      case Token.False: this.onLiteral(false); break;
-      default: return 'no-value';
+      case Token.Null:
+        this.onLiteral(null);
+        break;
+      case Token.True:
+        this.onLiteral(true);
+        break;
+      case Token.False:
+        this.onLiteral(false);
+        break;
+      default:
+        return 'no-value';
     }
     this.scanNext();
     return 'value';
@@ -230,19 +294,33 @@ class TreeBuilder {
     for (;;) {
       const token: number = this.scanner.scan();
       switch (this.scanner.getTokenError() as number) {
-        case ScanError.InvalidUnicode: this.error(Code.InvalidUnicode); break;
-        case ScanError.InvalidEscapeCharacter: this.error(Code.InvalidEscapeCharacter); break;
-        case ScanError.UnexpectedEndOfNumber: this.error(Code.UnexpectedEndOfNumber); break;
-        case ScanError.UnexpectedEndOfComment: if (!this.options.disallowComments) this.error(Code.UnexpectedEndOfComment); break;
-        case ScanError.UnexpectedEndOfString: this.error(Code.UnexpectedEndOfString); break;
-        case ScanError.InvalidCharacter: this.error(Code.InvalidCharacter); break;
+        case ScanError.InvalidUnicode:
+          this.error(Code.InvalidUnicode);
+          break;
+        case ScanError.InvalidEscapeCharacter:
+          this.error(Code.InvalidEscapeCharacter);
+          break;
+        case ScanError.UnexpectedEndOfNumber:
+          this.error(Code.UnexpectedEndOfNumber);
+          break;
+        case ScanError.UnexpectedEndOfComment:
+          if (!this.options.disallowComments) this.error(Code.UnexpectedEndOfComment);
+          break;
+        case ScanError.UnexpectedEndOfString:
+          this.error(Code.UnexpectedEndOfString);
+          break;
+        case ScanError.InvalidCharacter:
+          this.error(Code.InvalidCharacter);
+          break;
       }
       switch (token) {
         case Token.LineComment:
         case Token.BlockComment:
           if (this.options.disallowComments) this.error(Code.InvalidCommentToken);
           break;
-        case Token.Unknown: this.error(Code.InvalidSymbol); break;
+        case Token.Unknown:
+          this.error(Code.InvalidSymbol);
+          break;
         case Token.Trivia:
         case Token.LineBreak:
           break;
@@ -253,8 +331,16 @@ class TreeBuilder {
   }
 
   /** `handleError`: records the error, then skips to (or past) a token to recover at. */
-  private error(code: number, skipUntilAfter: readonly number[] = NO_TOKENS, skipUntil: readonly number[] = NO_TOKENS): void {
-    this.errors.push({ error: code as ParseErrorCode, offset: this.scanner.getTokenOffset(), length: this.scanner.getTokenLength() });
+  private error(
+    code: number,
+    skipUntilAfter: readonly number[] = NO_TOKENS,
+    skipUntil: readonly number[] = NO_TOKENS,
+  ): void {
+    this.errors.push({
+      error: code as ParseErrorCode,
+      offset: this.scanner.getTokenOffset(),
+      length: this.scanner.getTokenLength(),
+    });
     if (skipUntilAfter.length + skipUntil.length === 0) return;
     let token = this.token();
     while (token !== Token.EOF) {
@@ -290,13 +376,23 @@ class TreeBuilder {
       return;
     }
     const holder = this.current;
-    if (this.pruning && holder.type === 'property' && this.pruning.keep(holder.children![0]!.value as string) !== true) {
+    if (
+      this.pruning &&
+      holder.type === 'property' &&
+      this.pruning.keep(holder.children![0]!.value as string) !== true
+    ) {
       this.current = this.add(this.pruning.stand(type, holder, this.scanner.getTokenOffset()));
       this.pruned!.push(this.current);
       this.prunedDepth = 1;
       return;
     }
-    this.current = this.add({ type, offset: this.scanner.getTokenOffset(), length: -1, parent: this.current, children: [] });
+    this.current = this.add({
+      type,
+      offset: this.scanner.getTokenOffset(),
+      length: -1,
+      parent: this.current,
+      children: [],
+    });
   }
 
   private onContainerEnd(): void {
@@ -324,7 +420,13 @@ class TreeBuilder {
     if (this.prunedDepth > 0) return;
     const offset = this.scanner.getTokenOffset();
     const length = this.scanner.getTokenLength();
-    this.add({ type: value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean'), offset, length, parent: this.current, value });
+    this.add({
+      type: value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean'),
+      offset,
+      length,
+      parent: this.current,
+      value,
+    });
     this.ensurePropertyComplete(offset + length);
   }
 

@@ -62,7 +62,11 @@ export function modelledBy(input: ModelledInput): Modelled {
     source: context.clientSource ?? (context.byDefault ? 'default' : 'requested'),
     ...(context.clientConfigFiles && context.clientConfigFiles.length > 0 ? { files: context.clientConfigFiles } : {}),
   };
-  return { providers, ...(clients ? { clients } : {}), ...(input.configPath !== undefined ? { configPath: input.configPath } : {}) };
+  return {
+    providers,
+    ...(clients ? { clients } : {}),
+    ...(input.configPath !== undefined ? { configPath: input.configPath } : {}),
+  };
 }
 
 /** The same precedence as `settingsForRequest`, told apart by where each value came from. */

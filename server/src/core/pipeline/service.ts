@@ -106,7 +106,8 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
   const readConfig = (path: string) => (workspace.readConfig ? workspace.readConfig(path) : workspace.readFile(path));
   const parse = (found: FoundConfig): ParsedConfig => {
     const cached = parsedConfigs.get(found.path);
-    if (cached && cached.found.text === found.text && cached.found.unreadable?.error === found.unreadable?.error) return cached.parsed;
+    if (cached && cached.found.text === found.text && cached.found.unreadable?.error === found.unreadable?.error)
+      return cached.parsed;
     const parsed = loadConfig(found);
     parsedConfigs.set(found.path, { found, parsed });
     return parsed;
@@ -118,7 +119,10 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
       const read = readConfig(input.configPath);
       if (read === undefined) return null;
       const folder = parentOf(input.configPath);
-      const found: FoundConfig = typeof read === 'string' ? { path: input.configPath, folder, text: read } : { path: input.configPath, folder, text: read.text ?? '', unreadable: read };
+      const found: FoundConfig =
+        typeof read === 'string'
+          ? { path: input.configPath, folder, text: read }
+          : { path: input.configPath, folder, text: read.text ?? '', unreadable: read };
       return { found, parsed: parse(found) };
     }
     if (input.path === undefined) return undefined;
@@ -132,7 +136,10 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
       const config = configFor(input);
       if (config === null) return { kind: 'config-unreadable', path: input.configPath ?? '' };
       const base = input.base ?? {};
-      const resolved = config && input.path !== undefined ? optionsForFile(config.parsed.config, relativeTo(config.found.folder, input.path), base) : base;
+      const resolved =
+        config && input.path !== undefined
+          ? optionsForFile(config.parsed.config, relativeTo(config.found.folder, input.path), base)
+          : base;
       if (resolved === 'ignored') return { kind: 'ignored', config: config! };
       const text = typeof input.text === 'function' ? input.text() : input.text;
       if (text === undefined) return { kind: 'unreadable', config };
@@ -144,10 +151,17 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
         if (path === undefined) {
           // An untitled document has no folder around it: the clients asked for, and no server name.
           const asked = input.requestedClients ?? [];
-          return withProfiles(asked.length > 0 ? { enabled: asked, clientSource: 'requested' } : { enabled: allClients, byDefault: true, clientSource: 'default' });
+          return withProfiles(
+            asked.length > 0
+              ? { enabled: asked, clientSource: 'requested' }
+              : { enabled: allClients, byDefault: true, clientSource: 'default' },
+          );
         }
         const folder = config?.found.folder ?? input.workspaceFolder ?? parentOf(path);
-        const context = clientContextFor({ path, folder, config: config?.parsed.config, requestedClients: input.requestedClients ?? [], allClients }, workspace);
+        const context = clientContextFor(
+          { path, folder, config: config?.parsed.config, requestedClients: input.requestedClients ?? [], allClients },
+          workspace,
+        );
         reads.push(...(context.others ?? []).map((o) => o.file));
         return withProfiles(context);
       };
@@ -156,9 +170,22 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
       // and the workspace is the same until the adapter's epoch changes (which reruns all this).
       const clients = (): ClientContext => (used ??= readClients());
       const commentsAllowed = input.commentsAllowed === true || allowsComments(path);
-      const options: AnalysisOptions = { ...resolved, language: input.language ?? languageOfPath(path), clients, ...(commentsAllowed ? { commentsAllowed } : {}), ...(input.code ? { code: input.code } : {}) };
+      const options: AnalysisOptions = {
+        ...resolved,
+        language: input.language ?? languageOfPath(path),
+        clients,
+        ...(commentsAllowed ? { commentsAllowed } : {}),
+        ...(input.code ? { code: input.code } : {}),
+      };
       const { analysis, carry } = analyzeWithCarry(text, options);
-      const modelled = modelledBy({ requests: analysis.requests, options, base, config: config?.parsed.config, configPath: config?.found.path, clients: used });
+      const modelled = modelledBy({
+        requests: analysis.requests,
+        options,
+        base,
+        config: config?.parsed.config,
+        configPath: config?.found.path,
+        clients: used,
+      });
       return { kind: 'analysis', analysis, options, config, reads, text, modelled, carry };
     },
   };

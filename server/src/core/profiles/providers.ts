@@ -80,7 +80,8 @@ const ANTHROPIC_PARAMETER_RULE: ParameterRule = {
   allowed: /^[a-zA-Z0-9_.-]$/,
   allowedText: '[a-zA-Z0-9_.-]',
   maxLength: 64,
-  source: 'Anthropic API 400 "Property keys should match pattern" (anthropics/claude-code#34771, #79418; freee/freee-mcp#15; ComposioHQ/composio#2330, #3500); top level only: decocms/studio#6874, aws-solutions-library-samples/accelerated-intelligent-document-processing-on-aws#709',
+  source:
+    'Anthropic API 400 "Property keys should match pattern" (anthropics/claude-code#34771, #79418; freee/freee-mcp#15; ComposioHQ/composio#2330, #3500); top level only: decocms/studio#6874, aws-solutions-library-samples/accelerated-intelligent-document-processing-on-aws#709',
 };
 
 const ALNUM_UNDERSCORE_HYPHEN = /^[a-zA-Z0-9_-]$/;
@@ -99,7 +100,8 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     history: 'full',
     maxTools: 128,
     rejectsDuplicates: false,
-    source: 'openai-python FunctionDefinition; API error "string does not match pattern \'^[a-zA-Z0-9_-]+$\'" / string_above_max_length; llama_index#16093, home-assistant/core#121325',
+    source:
+      'openai-python FunctionDefinition; API error "string does not match pattern \'^[a-zA-Z0-9_-]+$\'" / string_above_max_length; llama_index#16093, home-assistant/core#121325',
   },
   anthropic: {
     id: 'anthropic',
@@ -113,7 +115,8 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     strength: 'must',
     history: 'none',
     rejectsDuplicates: true,
-    source: 'platform.claude.com "Define tools" (128 since mid-2025, 64 before); claude-code#10687; microsoft/wassette#56',
+    source:
+      'platform.claude.com "Define tools" (128 since mid-2025, 64 before); claude-code#10687; microsoft/wassette#56',
     parameterRule: ANTHROPIC_PARAMETER_RULE,
   },
   'anthropic-64': {
@@ -176,7 +179,8 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     strength: 'must',
     history: 'none',
     rejectsDuplicates: false,
-    source: 'Gemini API FunctionDeclaration reference (v1beta); gemini-cli mcp-tool.ts ("actual limit seems to be 63"); mastra#6612',
+    source:
+      'Gemini API FunctionDeclaration reference (v1beta); gemini-cli mcp-tool.ts ("actual limit seems to be 63"); mastra#6612',
   },
   mistral: {
     id: 'mistral',
@@ -221,7 +225,8 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     discouragedAtEdges: '-.',
     history: 'none',
     rejectsDuplicates: false,
-    source: 'MCP specification 2025-11-25, Tool names (SEP-986); official TypeScript and Python SDKs warn, never reject',
+    source:
+      'MCP specification 2025-11-25, Tool names (SEP-986); official TypeScript and Python SDKs warn, never reject',
   },
 };
 
@@ -231,5 +236,5 @@ export const ALL_PROVIDER_IDS: readonly ProviderId[] = Object.keys(PROVIDERS) as
 export const DEFAULT_TARGETS: readonly ProviderId[] = ['openai', 'anthropic', 'bedrock'];
 
 export function isProviderId(value: string): value is ProviderId {
-  return Object.prototype.hasOwnProperty.call(PROVIDERS, value);
+  return Object.hasOwn(PROVIDERS, value);
 }

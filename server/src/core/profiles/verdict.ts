@@ -3,7 +3,13 @@ import type { ProviderProfile } from './providers';
 /** Why a name fails (or is cautioned by) a profile. Characters are whole code points. */
 export type Reason =
   | { readonly kind: 'empty' }
-  | { readonly kind: 'character'; readonly char: string; readonly index: number; readonly count: number; readonly allowed: string }
+  | {
+      readonly kind: 'character';
+      readonly char: string;
+      readonly index: number;
+      readonly count: number;
+      readonly allowed: string;
+    }
   | { readonly kind: 'first-character'; readonly char: string; readonly allowed: string }
   | { readonly kind: 'length'; readonly length: number; readonly max: number }
   | { readonly kind: 'practical-length'; readonly length: number; readonly max: number }
@@ -49,7 +55,14 @@ export function checkName(profile: ProviderProfile, name: string, scope: 'full' 
         firstBad = { char: firstChar, index: 0 };
       }
     }
-    if (firstBad) reasons.push({ kind: 'character', char: firstBad.char, index: firstBad.index, count: badCount, allowed: profile.restText });
+    if (firstBad)
+      reasons.push({
+        kind: 'character',
+        char: firstBad.char,
+        index: firstBad.index,
+        count: badCount,
+        allowed: profile.restText,
+      });
   }
   if (length > profile.maxLength) reasons.push({ kind: 'length', length, max: profile.maxLength });
   if (reasons.length > 0) return reject(profile, reasons);
@@ -91,14 +104,19 @@ export function describeChar(char: string): string {
 
 export function describeReason(reason: Reason): string {
   switch (reason.kind) {
-    case 'empty': return 'the name is empty';
+    case 'empty':
+      return 'the name is empty';
     case 'character': {
       const more = reason.count > 1 ? ` and ${reason.count - 1} more` : '';
       return `${describeChar(reason.char)} at character ${reason.index + 1}${more} is outside ${reason.allowed}`;
     }
-    case 'first-character': return `the first character ${describeChar(reason.char)} must be ${reason.allowed}`;
-    case 'length': return `${reason.length} characters, over the limit of ${reason.max}`;
-    case 'practical-length': return `${reason.length} characters: documented limit 64, but names over ${reason.max} fail in practice`;
-    case 'edge-character': return `${describeChar(reason.char)} at the start or end is discouraged`;
+    case 'first-character':
+      return `the first character ${describeChar(reason.char)} must be ${reason.allowed}`;
+    case 'length':
+      return `${reason.length} characters, over the limit of ${reason.max}`;
+    case 'practical-length':
+      return `${reason.length} characters: documented limit 64, but names over ${reason.max} fail in practice`;
+    case 'edge-character':
+      return `${describeChar(reason.char)} at the start or end is discouraged`;
   }
 }

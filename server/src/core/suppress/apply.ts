@@ -42,16 +42,21 @@ export function applySuppressions(input: SuppressionInput): SuppressionResult {
   const lineOf = text === undefined ? undefined : lineFinder(text);
   const directives = text !== undefined && lineOf ? directivesOf(text, language, lineOf, options.code) : [];
   const entries = options.suppressions ?? [];
-  if (directives.length === 0 && entries.length === 0) return { findings: [...findings], outcome: { suppressed: 0, usedEntries: [], appliedEntries: [] } };
+  if (directives.length === 0 && entries.length === 0)
+    return { findings: [...findings], outcome: { suppressed: 0, usedEntries: [], appliedEntries: [] } };
 
   const byLine = new Map<number, Directive[]>();
-  for (const d of directives) if (d.problem === undefined) byLine.set(d.targetLine, [...(byLine.get(d.targetLine) ?? []), d]);
+  for (const d of directives)
+    if (d.problem === undefined) byLine.set(d.targetLine, [...(byLine.get(d.targetLine) ?? []), d]);
   const usedCodes = new Set<string>();
   const usedEntries = new Set<number>();
   const kept: Finding[] = [];
   let suppressed = 0;
   for (const finding of findings) {
-    const silencedBy = finding.code === 'unused-suppression' ? undefined : silencer(finding, byLine, lineOf ?? (() => -1), entries, tools);
+    const silencedBy =
+      finding.code === 'unused-suppression'
+        ? undefined
+        : silencer(finding, byLine, lineOf ?? (() => -1), entries, tools);
     if (silencedBy === undefined) kept.push(finding);
     else {
       suppressed += 1;
@@ -65,11 +70,24 @@ export function applySuppressions(input: SuppressionInput): SuppressionResult {
     for (const directive of directives) reportUnused(directive, usedCodes, options, sink);
   }
   for (const f of sink.findings) kept.push(f);
-  return { findings: kept, outcome: { suppressed, usedEntries: [...usedEntries].sort((a, b) => a - b), appliedEntries: entries.map((e) => e.index) } };
+  return {
+    findings: kept,
+    outcome: {
+      suppressed,
+      usedEntries: [...usedEntries].sort((a, b) => a - b),
+      appliedEntries: entries.map((e) => e.index),
+    },
+  };
 }
 
 /** What silences a finding: a directive's code (`start:code`) or an ignore entry's index. */
-function silencer(finding: Finding, byLine: ReadonlyMap<number, readonly Directive[]>, lineOf: LineOf, entries: readonly IgnoreEntry[], tools: readonly AnalyzedTool[]): string | number | undefined {
+function silencer(
+  finding: Finding,
+  byLine: ReadonlyMap<number, readonly Directive[]>,
+  lineOf: LineOf,
+  entries: readonly IgnoreEntry[],
+  tools: readonly AnalyzedTool[],
+): string | number | undefined {
   if (byLine.size > 0) {
     for (const directive of byLine.get(lineOf(finding.range.start)) ?? []) {
       const code = directive.codes.find((c) => c.code === finding.code);
@@ -77,14 +95,26 @@ function silencer(finding: Finding, byLine: ReadonlyMap<number, readonly Directi
     }
   }
   const name = finding.tool === undefined ? undefined : tools[finding.tool]?.name;
-  const entry = entries.find((e) => e.codes.some((c) => c.code === finding.code) && (e.tool === undefined || e.tool === name));
+  const entry = entries.find(
+    (e) => e.codes.some((c) => c.code === finding.code) && (e.tool === undefined || e.tool === name),
+  );
   return entry?.index;
 }
 
-function reportUnused(directive: Directive, usedCodes: ReadonlySet<string>, options: AnalysisOptions, sink: FindingSink): void {
+function reportUnused(
+  directive: Directive,
+  usedCodes: ReadonlySet<string>,
+  options: AnalysisOptions,
+  sink: FindingSink,
+): void {
   const draft = { pointer: '', related: [] };
   if (directive.problem !== undefined) {
-    sink.add('unused-suppression', 'warning', { ...draft, range: directive.range, message: 'This suppression silences nothing.', detail: directive.problem });
+    sink.add('unused-suppression', 'warning', {
+      ...draft,
+      range: directive.range,
+      message: 'This suppression silences nothing.',
+      detail: directive.problem,
+    });
     return;
   }
   const known = FINDING_CODES as readonly string[];
@@ -92,16 +122,32 @@ function reportUnused(directive: Directive, usedCodes: ReadonlySet<string>, opti
     if (!known.includes(code) || code === 'unused-suppression') {
       const said =
         code === 'unused-suppression'
-          ? { message: 'unused-suppression cannot be suppressed.', detail: 'Remove the suppression that silences nothing instead.' }
-          : { message: `Unknown code "${code}" in ${DISABLE_NEXT_LINE} silences nothing.`, detail: `Known codes: ${FINDING_CODES.filter((c) => c !== 'unused-suppression').join(', ')}.` };
+          ? {
+              message: 'unused-suppression cannot be suppressed.',
+              detail: 'Remove the suppression that silences nothing instead.',
+            }
+          : {
+              message: `Unknown code "${code}" in ${DISABLE_NEXT_LINE} silences nothing.`,
+              detail: `Known codes: ${FINDING_CODES.filter((c) => c !== 'unused-suppression').join(', ')}.`,
+            };
       sink.add('unused-suppression', 'warning', { ...draft, range, ...said });
     } else if (!usedCodes.has(`${range.start}`) && options.severity?.[code as FindingCode] !== 'off') {
-      sink.add('unused-suppression', 'warning', { ...draft, range, message: `No ${code} finding on the next line, so this suppression silences nothing.`, detail: 'A stale suppression would hide the next real finding on that line; remove it.' });
+      sink.add('unused-suppression', 'warning', {
+        ...draft,
+        range,
+        message: `No ${code} finding on the next line, so this suppression silences nothing.`,
+        detail: 'A stale suppression would hide the next real finding on that line; remove it.',
+      });
     }
   }
 }
 
-function directivesOf(text: string, language: SourceLanguage, lineOf: LineOf, code: CodeParser | undefined): Directive[] {
+function directivesOf(
+  text: string,
+  language: SourceLanguage,
+  lineOf: LineOf,
+  code: CodeParser | undefined,
+): Directive[] {
   const out: Directive[] = [];
   for (const comment of COMMENT_SYNTAX[language].scan(text, DISABLE_NEXT_LINE, code)) {
     const directive = readDirective(text, comment, lineOf);

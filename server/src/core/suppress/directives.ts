@@ -45,11 +45,21 @@ export function readDirective(text: string, comment: SourceComment, lineOf: Line
   const reason = separator ? after.slice(separator.index + separator[0].length).trim() : undefined;
   const codes: DirectiveCode[] = [];
   const pattern = /[^,\s]+/g;
-  for (let m = pattern.exec(list); m; m = pattern.exec(list)) codes.push({ code: m[0], range: { start: base + m.index, end: base + m.index + m[0].length } });
+  for (let m = pattern.exec(list); m; m = pattern.exec(list))
+    codes.push({ code: m[0], range: { start: base + m.index, end: base + m.index + m[0].length } });
   const common = { range, targetLine: endLine + 1, codes, ...(reason ? { reason } : {}) };
-  if (comment.block && endLine !== line) return { ...common, problem: `A ${DISABLE_NEXT_LINE} comment must fit on one line.` };
-  if (comment.block && !aloneOnLine(text, comment)) return { ...common, problem: `A /* ${DISABLE_NEXT_LINE} */ comment must stand alone on its line (or use a line comment).` };
-  if (codes.length === 0) return { ...common, problem: `${DISABLE_NEXT_LINE} names no code: write the codes it silences, e.g. ${DISABLE_NEXT_LINE} wire-collision -- reason.` };
+  if (comment.block && endLine !== line)
+    return { ...common, problem: `A ${DISABLE_NEXT_LINE} comment must fit on one line.` };
+  if (comment.block && !aloneOnLine(text, comment))
+    return {
+      ...common,
+      problem: `A /* ${DISABLE_NEXT_LINE} */ comment must stand alone on its line (or use a line comment).`,
+    };
+  if (codes.length === 0)
+    return {
+      ...common,
+      problem: `${DISABLE_NEXT_LINE} names no code: write the codes it silences, e.g. ${DISABLE_NEXT_LINE} wire-collision -- reason.`,
+    };
   return common;
 }
 
@@ -58,5 +68,8 @@ function aloneOnLine(text: string, comment: SourceComment): boolean {
   while (before >= 0 && (text[before] === ' ' || text[before] === '\t')) before -= 1;
   let after = comment.end;
   while (after < text.length && (text[after] === ' ' || text[after] === '\t')) after += 1;
-  return (before < 0 || text[before] === '\n' || text[before] === '\r') && (after >= text.length || text[after] === '\n' || text[after] === '\r');
+  return (
+    (before < 0 || text[before] === '\n' || text[before] === '\r') &&
+    (after >= text.length || text[after] === '\n' || text[after] === '\r')
+  );
 }

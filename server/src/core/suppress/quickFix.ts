@@ -13,7 +13,11 @@ import { COMMENT_SYNTAX } from './syntax';
  * Lines get a `.toolwire.json` `ignore` entry, since their readers reject comments. The text is
  * read whole only when it holds a `//` or `/*` somewhere (a URL, say), to tell a comment apart.
  */
-export function suppressTarget(text: TextReader, analysis: Pick<Analysis, 'documentKind'>, options: AnalysisOptions): 'comment' | 'config' {
+export function suppressTarget(
+  text: TextReader,
+  analysis: Pick<Analysis, 'documentKind'>,
+  options: AnalysisOptions,
+): 'comment' | 'config' {
   if (analysis.documentKind === 'json-lines') return 'config';
   const language = options.language ?? 'json';
   if (language !== 'json' || options.commentsAllowed) return 'comment';
@@ -35,10 +39,18 @@ export interface LineLookup {
  * editor's document): the editor asks for every finding of a version, and a file may hold 50k.
  * Only the lines of each finding and the one above are read.
  */
-export function commentSuppressor(text: TextReader, language: SourceLanguage, lines: LineLookup = new LineIndex(String(text))): (finding: Pick<Finding, 'code' | 'range'>) => OffsetEdit {
+export function commentSuppressor(
+  text: TextReader,
+  language: SourceLanguage,
+  lines: LineLookup = new LineIndex(String(text)),
+): (finding: Pick<Finding, 'code' | 'range'>) => OffsetEdit {
   const syntax = COMMENT_SYNTAX[language];
-  const prefix = [syntax.linePrefix, ...(syntax.blockPrefix ? [syntax.blockPrefix] : [])].map((p) => p.replace(/[/*#]/g, '\\$&')).join('|');
-  const directive = new RegExp(`^[ \\t]*(?:${prefix})[ \\t]*${DISABLE_NEXT_LINE}[ \\t]+([^\\s,]+(?:[ \\t]*,[ \\t]*[^\\s,]+)*)`);
+  const prefix = [syntax.linePrefix, ...(syntax.blockPrefix ? [syntax.blockPrefix] : [])]
+    .map((p) => p.replace(/[/*#]/g, '\\$&'))
+    .join('|');
+  const directive = new RegExp(
+    `^[ \\t]*(?:${prefix})[ \\t]*${DISABLE_NEXT_LINE}[ \\t]+([^\\s,]+(?:[ \\t]*,[ \\t]*[^\\s,]+)*)`,
+  );
   const has = (search: string) => text.indexOf(search, 0) >= 0;
   const eol = has('\r\n') ? '\r\n' : has('\r') && !has('\n') ? '\r' : '\n';
   return (finding) => {
@@ -54,11 +66,19 @@ export function commentSuppressor(text: TextReader, language: SourceLanguage, li
         return { range: { start: at, end: at }, oldText: '', newText: `, ${finding.code}` };
       }
     }
-    return { range: { start: lineStart, end: lineStart }, oldText: '', newText: `${indent}${syntax.linePrefix} ${DISABLE_NEXT_LINE} ${finding.code}${eol}` };
+    return {
+      range: { start: lineStart, end: lineStart },
+      oldText: '',
+      newText: `${indent}${syntax.linePrefix} ${DISABLE_NEXT_LINE} ${finding.code}${eol}`,
+    };
   };
 }
 
 /** One finding's comment edit (see commentSuppressor, which the editor uses for many). */
-export function suppressCommentEdit(text: string, language: SourceLanguage, finding: Pick<Finding, 'code' | 'range'>): OffsetEdit {
+export function suppressCommentEdit(
+  text: string,
+  language: SourceLanguage,
+  finding: Pick<Finding, 'code' | 'range'>,
+): OffsetEdit {
   return commentSuppressor(text, language)(finding);
 }

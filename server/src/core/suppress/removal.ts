@@ -12,7 +12,11 @@ import { COMMENT_SYNTAX, type SourceComment } from './syntax';
  * (the line with it, when it stands alone there). Comments are scanned once per text, on first use.
  * Undefined when the range is not in a directive (a `.toolwire.json` entry, or a text that moved).
  */
-export function suppressionRemover(text: string, language: SourceLanguage, code?: CodeParser): (range: OffsetRange) => OffsetEdit | undefined {
+export function suppressionRemover(
+  text: string,
+  language: SourceLanguage,
+  code?: CodeParser,
+): (range: OffsetRange) => OffsetEdit | undefined {
   let comments: readonly SourceComment[] | undefined;
   let index: LineIndex | undefined;
   return (range) => {

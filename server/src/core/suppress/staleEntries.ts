@@ -20,15 +20,33 @@ export type EntryVerdict =
  * matches, which only the adapter can enumerate; an entry whose codes are all turned off is not
  * unused (severities and suppressions compose).
  */
-export function staleIgnoreEntries(entries: readonly IgnoreEntry[], severity: AnalysisOptions['severity'], verdict: (entry: IgnoreEntry) => EntryVerdict): Finding[] {
+export function staleIgnoreEntries(
+  entries: readonly IgnoreEntry[],
+  severity: AnalysisOptions['severity'],
+  verdict: (entry: IgnoreEntry) => EntryVerdict,
+): Finding[] {
   const sink = new FindingSink(severity);
   if (!sink.enabled('unused-suppression')) return [];
   for (const entry of entries) {
     if (entry.codes.every((c) => severity?.[c.code] === 'off')) continue;
     const judged = verdict(entry);
     const what = `This ignore entry (${entry.codes.map((c) => c.code).join(', ')}${entry.tool !== undefined ? ` for ${JSON.stringify(entry.tool)}` : ''})`;
-    if (judged.kind === 'no-file') sink.add('unused-suppression', 'warning', { range: entry.range, pointer: '', related: [], message: `${what} matches no file.`, detail: `"${entry.file}" names no file checked here; remove or update the entry.` });
-    else if (judged.kind === 'unused') sink.add('unused-suppression', 'warning', { range: entry.range, pointer: '', related: [], message: `${what} silences nothing in the ${judged.files === 1 ? 'file' : `${judged.files} files`} it matches.`, detail: 'A stale entry would hide the next real finding it matches; remove it.' });
+    if (judged.kind === 'no-file')
+      sink.add('unused-suppression', 'warning', {
+        range: entry.range,
+        pointer: '',
+        related: [],
+        message: `${what} matches no file.`,
+        detail: `"${entry.file}" names no file checked here; remove or update the entry.`,
+      });
+    else if (judged.kind === 'unused')
+      sink.add('unused-suppression', 'warning', {
+        range: entry.range,
+        pointer: '',
+        related: [],
+        message: `${what} silences nothing in the ${judged.files === 1 ? 'file' : `${judged.files} files`} it matches.`,
+        detail: 'A stale entry would hide the next real finding it matches; remove it.',
+      });
   }
   return sink.findings;
 }
@@ -38,7 +56,11 @@ export function staleIgnoreEntries(entries: readonly IgnoreEntry[], severity: An
  * folder, found by the adapter) and the analyses it has of them: used when any used it; unused
  * only when every matching file was analysed (a run over some files says nothing of the others).
  */
-export function judgeEntry(entry: IgnoreEntry, matching: readonly string[], analysisOf: (file: string) => Pick<Analysis, 'suppression'> | undefined): EntryVerdict {
+export function judgeEntry(
+  entry: IgnoreEntry,
+  matching: readonly string[],
+  analysisOf: (file: string) => Pick<Analysis, 'suppression'> | undefined,
+): EntryVerdict {
   if (matching.length === 0) return { kind: 'no-file' };
   let missing = false;
   for (const file of matching) {

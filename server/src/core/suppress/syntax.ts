@@ -62,7 +62,13 @@ function codeComments(language: CodeLanguage, linePrefix: string): CommentSyntax
       if (needle !== undefined && !raw.includes(needle)) continue;
       const block = raw.startsWith('/*');
       const open = block ? 2 : linePrefix.length;
-      out.push({ start, end, block, bodyStart: start + open, body: block ? raw.slice(2, raw.endsWith('*/') ? -2 : undefined) : raw.slice(open) });
+      out.push({
+        start,
+        end,
+        block,
+        bodyStart: start + open,
+        body: block ? raw.slice(2, raw.endsWith('*/') ? -2 : undefined) : raw.slice(open),
+      });
     }
     return out;
   };
@@ -105,7 +111,13 @@ function scanJson(text: string, from: number, to: number, out: SourceComment[]):
     const end = start + scanner.getTokenLength();
     const raw = text.slice(start, end);
     const block = kind === BLOCK_COMMENT;
-    out.push({ start, end, block, bodyStart: start + 2, body: block ? raw.slice(2, raw.endsWith('*/') ? -2 : undefined) : raw.slice(2) });
+    out.push({
+      start,
+      end,
+      block,
+      bodyStart: start + 2,
+      body: block ? raw.slice(2, raw.endsWith('*/') ? -2 : undefined) : raw.slice(2),
+    });
   }
 }
 
@@ -122,7 +134,14 @@ function yamlComments(text: string): SourceComment[] {
   let offset = 0;
   for (const token of new Lexer().lex(text)) {
     if (token.length === 1 && YAML_CONTROL.has(token)) continue;
-    if (token.charCodeAt(0) === 0x23 /* # */) out.push({ start: offset, end: offset + token.length, block: false, bodyStart: offset + 1, body: token.slice(1) });
+    if (token.charCodeAt(0) === 0x23 /* # */)
+      out.push({
+        start: offset,
+        end: offset + token.length,
+        block: false,
+        bodyStart: offset + 1,
+        body: token.slice(1),
+      });
     offset += token.length;
   }
   return out;

@@ -31,7 +31,10 @@ export class PieceText implements TextReader {
   private readonly starts: readonly number[];
   private whole: string | undefined;
 
-  private constructor(private readonly pieces: readonly string[], readonly length: number) {
+  private constructor(
+    private readonly pieces: readonly string[],
+    readonly length: number,
+  ) {
     const starts: number[] = [];
     let at = 0;
     for (const piece of pieces) {
@@ -121,7 +124,10 @@ export class PieceText implements TextReader {
       // A match that starts in this piece and ends in the next ones (the later start first).
       const crossFrom = pieceStart + Math.max(0, piece.length - reach);
       if (reach > 0 && crossFrom <= start) {
-        const crossing = this.slice(crossFrom, pieceStart + piece.length + reach).lastIndexOf(search, start - crossFrom);
+        const crossing = this.slice(crossFrom, pieceStart + piece.length + reach).lastIndexOf(
+          search,
+          start - crossFrom,
+        );
         if (crossing >= 0) return crossFrom + crossing;
       }
       const found = piece.lastIndexOf(search, start - pieceStart);
@@ -152,5 +158,5 @@ export class PieceText implements TextReader {
 }
 
 function clamp(value: number, low: number, high: number): number {
-  return value < low ? low : value > high ? high : value;
+  return value < low ? low : Math.min(value, high);
 }

@@ -54,7 +54,12 @@ export function indexKeys(count: number, keyOf: (index: number) => string | unde
  * and only the map is updated, in place (the index given must not be used again). Undefined when
  * a group would change: the caller groups again.
  */
-export function rekeyed(keys: KeyIndex, index: number, before: string | undefined, after: string | undefined): KeyIndex | undefined {
+export function rekeyed(
+  keys: KeyIndex,
+  index: number,
+  before: string | undefined,
+  after: string | undefined,
+): KeyIndex | undefined {
   if (before === after) return keys;
   if (!movesAlone(keys, index, before, after)) return undefined;
   if (before !== undefined) keys.seen.delete(before);
@@ -63,12 +68,22 @@ export function rekeyed(keys: KeyIndex, index: number, before: string | undefine
 }
 
 /** Whether `rekeyed` would keep every group (it reads, never writes). */
-export function movesAlone(keys: KeyIndex, index: number, before: string | undefined, after: string | undefined): boolean {
+export function movesAlone(
+  keys: KeyIndex,
+  index: number,
+  before: string | undefined,
+  after: string | undefined,
+): boolean {
   return before === after || staysAlone(keys, index, before, after);
 }
 
 /** Whether `index` is in no group under its key `before`, nor would be under `after`. */
-export function staysAlone(keys: KeyIndex, index: number, before: string | undefined, after: string | undefined): boolean {
+export function staysAlone(
+  keys: KeyIndex,
+  index: number,
+  before: string | undefined,
+  after: string | undefined,
+): boolean {
   if (before !== undefined && keys.seen.get(before) !== index) return false;
   return after === undefined || after === before || !keys.seen.has(after);
 }

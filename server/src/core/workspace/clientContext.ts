@@ -16,7 +16,9 @@ export interface WorkspaceHost {
   /** Files under `folder` (relative paths, `/` separators) matching the globs; node_modules and .git skipped. */
   findFiles(folder: string, globs: readonly string[]): readonly string[];
   /** The MCP tool names (with ranges) a file declares. */
-  toolsOf(path: string): ReadonlyArray<{ readonly name: string; readonly range: OffsetRange; readonly announced?: string }>;
+  toolsOf(
+    path: string,
+  ): ReadonlyArray<{ readonly name: string; readonly range: OffsetRange; readonly announced?: string }>;
 }
 
 export interface ClientContextInput {
@@ -54,11 +56,20 @@ export function clientContextFor(input: ClientContextInput, host: WorkspaceHost)
   const source: ServerNameSource | undefined = mapped.length > 0 ? 'config' : launched ? 'client-config' : undefined;
 
   const configured = clientConfigs.flatMap((c) => (c.client ? [c.client] : []));
-  const chosen = input.config?.clients ?? (input.requestedClients && input.requestedClients.length > 0 ? input.requestedClients : configured);
+  const chosen =
+    input.config?.clients ??
+    (input.requestedClients && input.requestedClients.length > 0 ? input.requestedClients : configured);
   // `"clients": []` in .toolwire.json is a choice too: none.
   const byDefault = chosen.length === 0 && input.config?.clients === undefined;
-  const enabled = byDefault ? input.allClients ?? ALL_CLIENT_IDS : chosen;
-  const clientSource: ClientSource = input.config?.clients !== undefined ? 'config' : byDefault ? 'default' : chosen === configured ? 'client-config' : 'requested';
+  const enabled = byDefault ? (input.allClients ?? ALL_CLIENT_IDS) : chosen;
+  const clientSource: ClientSource =
+    input.config?.clients !== undefined
+      ? 'config'
+      : byDefault
+        ? 'default'
+        : chosen === configured
+          ? 'client-config'
+          : 'requested';
   const listedBy = (client: ClientId): McpClientConfig | undefined => clientConfigs.find((c) => c.client === client);
   // Only a server named for sure can be "not loaded" by a client whose configuration omits it.
   const notLoadedBy = (server: string) => enabled.filter((c) => listedBy(c) && !listedBy(c)!.servers.includes(server));
@@ -87,9 +98,13 @@ export function clientContextFor(input: ClientContextInput, host: WorkspaceHost)
     enabled,
     ...(byDefault ? { byDefault: true } : {}),
     clientSource,
-    ...(clientSource === 'client-config' ? { clientConfigFiles: clientConfigs.flatMap((c) => (c.client ? [`${input.folder}/${c.path}`] : [])) } : {}),
+    ...(clientSource === 'client-config'
+      ? { clientConfigFiles: clientConfigs.flatMap((c) => (c.client ? [`${input.folder}/${c.path}`] : [])) }
+      : {}),
     ...(server !== undefined ? { server, serverSource: source, notLoadedBy: notLoadedBy(server) } : {}),
-    ...(also.length > 0 ? { alsoServedAs: also.map((name) => ({ server: name, notLoadedBy: notLoadedBy(name) })) } : {}),
+    ...(also.length > 0
+      ? { alsoServedAs: also.map((name) => ({ server: name, notLoadedBy: notLoadedBy(name) })) }
+      : {}),
     ...(assumed !== undefined ? { assumedServerNameLength: assumed } : {}),
     serverLists: enabled.flatMap((client) => {
       const listed = listedBy(client);
@@ -107,7 +122,11 @@ export function clientContextFor(input: ClientContextInput, host: WorkspaceHost)
  * `servers/billing/tools.json`). None, or several, name no server. A document at the top of the
  * folder names none: everything is inside it.
  */
-function serverLaunchingFolder(configs: readonly McpClientConfig[], folder: string, relative: string): string | undefined {
+function serverLaunchingFolder(
+  configs: readonly McpClientConfig[],
+  folder: string,
+  relative: string,
+): string | undefined {
   const cut = relative.lastIndexOf('/');
   if (cut <= 0) return undefined;
   const dir = relative.slice(0, cut);
@@ -131,7 +150,12 @@ function insideFolder(path: string, dir: string): boolean {
 }
 
 /** Another file's server, with the label its snapshot announces (VS Code numbers servers by it). */
-function foreign(server: string, file: string, tools: ReadonlyArray<{ readonly name: string; readonly range: OffsetRange; readonly announced?: string }>, clients: ClientId[]): ForeignServer {
+function foreign(
+  server: string,
+  file: string,
+  tools: ReadonlyArray<{ readonly name: string; readonly range: OffsetRange; readonly announced?: string }>,
+  clients: ClientId[],
+): ForeignServer {
   const announced = tools[0]?.announced;
   return { server, file, tools, clients, ...(announced !== undefined ? { announced } : {}) };
 }

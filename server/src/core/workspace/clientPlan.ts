@@ -53,21 +53,36 @@ export interface ClientPlan {
  * client configuration names, else the one the file records (`serverInfo`), else one the caller
  * gave, else unknown (issue #8 item 6).
  */
-export function clientPlanFor(context: ClientContext, recorded: string | undefined, announced?: string): ClientPlan | undefined {
+export function clientPlanFor(
+  context: ClientContext,
+  recorded: string | undefined,
+  announced?: string,
+): ClientPlan | undefined {
   if (context.enabled.length === 0) return undefined;
   const certain = context.serverSource === 'config' || context.serverSource === 'client-config';
-  const name = certain ? context.server : recorded ?? context.server;
+  const name = certain ? context.server : (recorded ?? context.server);
   const serverKnown = name !== undefined;
   const server = name ?? placeholderServer(context.assumedServerNameLength);
   const others = context.others ?? [];
   // A recorded name is as sure as a configured one: a client whose configuration omits it does not load it.
-  const notLoadedBy = context.notLoadedBy ?? (serverKnown ? (context.serverLists ?? []).filter((l) => !l.servers.includes(server)).map((l) => l.client) : []);
-  const names = [{ server, notLoadedBy }, ...(serverKnown ? context.alsoServedAs ?? [] : [])];
+  const notLoadedBy =
+    context.notLoadedBy ??
+    (serverKnown ? (context.serverLists ?? []).filter((l) => !l.servers.includes(server)).map((l) => l.client) : []);
+  const names = [{ server, notLoadedBy }, ...(serverKnown ? (context.alsoServedAs ?? []) : [])];
   const optionsFor = (index: number, local: readonly LocalTool[]): ClientCensusOptions => {
     const own = names[index]!;
     // The same tools under the document's other server names are sent alongside (item 8).
     const selves: ForeignServer[] = names.flatMap((other, j) =>
-      j === index ? [] : [{ server: other.server, file: context.path ?? '', tools: local, clients: without(context.enabled, other.notLoadedBy) }],
+      j === index
+        ? []
+        : [
+            {
+              server: other.server,
+              file: context.path ?? '',
+              tools: local,
+              clients: without(context.enabled, other.notLoadedBy),
+            },
+          ],
     );
     return { ...primary, server: own.server, others: [...others, ...selves], notLoadedBy: own.notLoadedBy };
   };
@@ -92,7 +107,9 @@ export function clientPlanFor(context: ClientContext, recorded: string | undefin
     // their severity even when the server name is unknown: only fates that hold for any name
     // are reported then, so an error is still certain.
     capAtWarning: context.byDefault === true,
-    ...(!serverKnown && context.assumedServerNameLength !== undefined ? { assumedLength: context.assumedServerNameLength } : {}),
+    ...(!serverKnown && context.assumedServerNameLength !== undefined
+      ? { assumedLength: context.assumedServerNameLength }
+      : {}),
     solo: names.length === 1 && others.length === 0,
     run: (local) => names.flatMap((_, i) => runClientCensus(local, names.length > 1 ? optionsFor(i, local) : primary)),
     budgets: (local, results) => (serverKnown ? () => undefined : serverNameBudgets(local, primary, results)),
@@ -106,7 +123,11 @@ function without(clients: readonly ClientId[], excluded: readonly ClientId[]): C
 /** Kept by a client: it reaches the model, and no other tool takes its name from it. */
 function kept(results: readonly ClientResult[], tool: number): boolean {
   return results.every((result) =>
-    result.tools.every((t) => t.tool !== tool || ((t.fate === 'sent' || t.fate === 'renamed') && (t.group.length < 2 || t.survivor?.tool === tool))),
+    result.tools.every(
+      (t) =>
+        t.tool !== tool ||
+        ((t.fate === 'sent' || t.fate === 'renamed') && (t.group.length < 2 || t.survivor?.tool === tool)),
+    ),
   );
 }
 
@@ -123,8 +144,14 @@ const CENSUS_CHECKED_BUDGETS = 1000;
  * census at each candidate length, since a cut or a hash can make two tools meet (bisecting again
  * below a candidate that fails). Each length's census runs once, shared by every tool.
  */
-function serverNameBudgets(local: readonly LocalTool[], primary: ClientCensusOptions, atPlaceholder: readonly ClientResult[]): (tool: number) => number | undefined {
-  const profiles = primary.enabled.filter((c) => !primary.notLoadedBy?.includes(c)).map((c) => primary.profiles?.[c] ?? CLIENTS[c]);
+function serverNameBudgets(
+  local: readonly LocalTool[],
+  primary: ClientCensusOptions,
+  atPlaceholder: readonly ClientResult[],
+): (tool: number) => number | undefined {
+  const profiles = primary.enabled
+    .filter((c) => !primary.notLoadedBy?.includes(c))
+    .map((c) => primary.profiles?.[c] ?? CLIENTS[c]);
   const keptAlone = (name: string, length: number) =>
     profiles.every((profile) => {
       const [outcome] = profile.rewrite([{ server: placeholderServer(length), tool: name }]);
@@ -133,7 +160,8 @@ function serverNameBudgets(local: readonly LocalTool[], primary: ClientCensusOpt
   const censuses = new Map<number, readonly ClientResult[]>([[primary.server.length, atPlaceholder]]);
   const censusAt = (length: number) => {
     let results = censuses.get(length);
-    if (!results) censuses.set(length, (results = runClientCensus(local, { ...primary, server: placeholderServer(length) })));
+    if (!results)
+      censuses.set(length, (results = runClientCensus(local, { ...primary, server: placeholderServer(length) })));
     return results;
   };
   const checkCensus = local.length <= CENSUS_CHECKED_BUDGETS;
@@ -141,8 +169,11 @@ function serverNameBudgets(local: readonly LocalTool[], primary: ClientCensusOpt
   const compute = (tool: number): number | undefined => {
     const name = local.find((t) => t.tool === tool)?.name;
     if (name === undefined || !kept(atPlaceholder, tool)) return undefined;
-    let budget = keptAlone(name, MAX_BUDGET) ? MAX_BUDGET : longest(primary.server.length, MAX_BUDGET, (length) => keptAlone(name, length));
-    if (checkCensus && !kept(censusAt(budget), tool)) budget = longest(primary.server.length, budget, (length) => kept(censusAt(length), tool));
+    let budget = keptAlone(name, MAX_BUDGET)
+      ? MAX_BUDGET
+      : longest(primary.server.length, MAX_BUDGET, (length) => keptAlone(name, length));
+    if (checkCensus && !kept(censusAt(budget), tool))
+      budget = longest(primary.server.length, budget, (length) => kept(censusAt(length), tool));
     return budget < MAX_BUDGET ? budget : undefined;
   };
   return (tool) => {

@@ -8,7 +8,11 @@ import type { ClientId } from '../clients/model';
  * together. (Claude Desktop's file lives in the user's home; when a workspace holds a copy, its
  * server names are used, but it enables no profile: Claude Desktop is not modelled.)
  */
-export const MCP_CLIENT_CONFIGS: ReadonlyArray<{ readonly path: string; readonly client: ClientId | undefined; readonly key: string }> = [
+export const MCP_CLIENT_CONFIGS: ReadonlyArray<{
+  readonly path: string;
+  readonly client: ClientId | undefined;
+  readonly key: string;
+}> = [
   { path: '.vscode/mcp.json', client: 'vscode', key: 'servers' },
   { path: '.cursor/mcp.json', client: 'cursor', key: 'mcpServers' },
   { path: '.mcp.json', client: 'claude-code', key: 'mcpServers' },
@@ -26,15 +30,23 @@ export interface McpClientConfig {
 }
 
 /** Reads the server names of one MCP client config (JSONC; never throws; a broken file lists none). */
-export function readMcpClientConfig(path: string, client: ClientId | undefined, key: string, text: string): McpClientConfig {
+export function readMcpClientConfig(
+  path: string,
+  client: ClientId | undefined,
+  key: string,
+  text: string,
+): McpClientConfig {
   const root = parseJsonTree(text, [], { allowTrailingComma: true, disallowComments: false });
-  const entries = root?.type === 'object' ? objectEntries(root.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1]) : [];
+  const entries =
+    root?.type === 'object'
+      ? objectEntries(root.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1])
+      : [];
   const launch = new Map(entries.map(([name, value]) => [name, launchStrings(value)] as const));
   return { path, client, servers: entries.map(([name]) => name), launch };
 }
 
 function objectEntries(node: Node | undefined): Array<[string, Node | undefined]> {
-  if (!node || node.type !== 'object') return [];
+  if (node?.type !== 'object') return [];
   return (node.children ?? []).flatMap((prop) => {
     const key = prop.children?.[0]?.value;
     return typeof key === 'string' ? [[key, prop.children?.[1]] as [string, Node | undefined]] : [];
@@ -42,12 +54,13 @@ function objectEntries(node: Node | undefined): Array<[string, Node | undefined]
 }
 
 function launchStrings(entry: Node | undefined): string[] {
-  if (!entry || entry.type !== 'object') return [];
+  if (entry?.type !== 'object') return [];
   const out: string[] = [];
   for (const prop of entry.children ?? []) {
     const [keyNode, value] = prop.children ?? [];
     if (!keyNode || !value || !['command', 'args', 'cwd'].includes(String(keyNode.value))) continue;
-    for (const node of value.type === 'array' ? value.children ?? [] : [value]) if (node.type === 'string') out.push(node.value as string);
+    for (const node of value.type === 'array' ? (value.children ?? []) : [value])
+      if (node.type === 'string') out.push(node.value as string);
   }
   return out;
 }

@@ -11,7 +11,13 @@ export interface McpServerEntry {
   /** The key in the config's server map: the name clients prefix its tools with. */
   readonly name: string;
   readonly launch:
-    | { readonly kind: 'stdio'; readonly command: string; readonly args: readonly string[]; readonly env: Readonly<Record<string, string>>; readonly cwd?: string }
+    | {
+        readonly kind: 'stdio';
+        readonly command: string;
+        readonly args: readonly string[];
+        readonly env: Readonly<Record<string, string>>;
+        readonly cwd?: string;
+      }
     | { readonly kind: 'http'; readonly url: string; readonly headers: Readonly<Record<string, string>> }
     /** Why the entry cannot be started as written (no command and no URL, a wrong type). */
     | { readonly kind: 'invalid'; readonly reason: string };
@@ -40,10 +46,20 @@ export interface McpServerEntries {
 export type McpVariableSyntax = 'vscode' | 'cursor' | 'claude-code' | 'gemini-cli' | 'none';
 
 /** The client a config file configures, from its path (`/` separators); unknown names guess from their key. */
-export function mcpConfigKind(path: string): { client: ClientId | undefined; key: string | undefined; syntax: McpVariableSyntax } {
+export function mcpConfigKind(path: string): {
+  client: ClientId | undefined;
+  key: string | undefined;
+  syntax: McpVariableSyntax;
+} {
   const known = MCP_CLIENT_CONFIGS.find((c) => path === c.path || path.endsWith(`/${c.path}`));
   if (!known) return { client: undefined, key: undefined, syntax: 'none' };
-  const syntax: McpVariableSyntax = known.client === 'vscode' || known.client === 'cursor' || known.client === 'claude-code' || known.client === 'gemini-cli' ? known.client : 'none';
+  const syntax: McpVariableSyntax =
+    known.client === 'vscode' ||
+    known.client === 'cursor' ||
+    known.client === 'claude-code' ||
+    known.client === 'gemini-cli'
+      ? known.client
+      : 'none';
   return { client: known.client, key: known.key, syntax };
 }
 
@@ -51,7 +67,8 @@ export function mcpConfigKind(path: string): { client: ClientId | undefined; key
 export function readMcpServerEntries(path: string, text: string): McpServerEntries {
   const kind = mcpConfigKind(path);
   const root = parseJsonTree(text, [], { allowTrailingComma: true, disallowComments: false });
-  if (root?.type !== 'object') return { client: kind.client, syntax: kind.syntax, servers: [], inputs: [], problem: 'not a JSON object' };
+  if (root?.type !== 'object')
+    return { client: kind.client, syntax: kind.syntax, servers: [], inputs: [], problem: 'not a JSON object' };
   const key = kind.key ?? (property(root, 'servers') ? 'servers' : 'mcpServers');
   const map = property(root, key);
   const servers = entries(map).map(([name, node]) => readEntry(name, node));
@@ -59,23 +76,52 @@ export function readMcpServerEntries(path: string, text: string): McpServerEntri
     const id = stringOf(property(input, 'id'));
     return id === undefined ? [] : [id];
   });
-  return { client: kind.client, syntax: kind.syntax, servers, inputs, ...(map ? {} : { problem: `no "${key}" object` }) };
+  return {
+    client: kind.client,
+    syntax: kind.syntax,
+    servers,
+    inputs,
+    ...(map ? {} : { problem: `no "${key}" object` }),
+  };
 }
 
 function readEntry(name: string, node: Node | undefined): McpServerEntry {
   const disabled = property(node, 'disabled')?.value === true;
-  if (node?.type !== 'object') return { name, disabled, launch: { kind: 'invalid', reason: 'its entry is not an object' } };
+  if (node?.type !== 'object')
+    return { name, disabled, launch: { kind: 'invalid', reason: 'its entry is not an object' } };
   const type = stringOf(property(node, 'type')) ?? stringOf(property(node, 'transport'));
   const command = stringOf(property(node, 'command'));
   // Gemini CLI: httpUrl is Streamable HTTP, url SSE; Windsurf: serverUrl. All are reached over HTTP.
-  const url = stringOf(property(node, 'httpUrl')) ?? stringOf(property(node, 'url')) ?? stringOf(property(node, 'serverUrl'));
+  const url =
+    stringOf(property(node, 'httpUrl')) ?? stringOf(property(node, 'url')) ?? stringOf(property(node, 'serverUrl'));
   if (command !== undefined && type !== 'http' && type !== 'sse' && type !== 'streamable-http') {
     const cwd = stringOf(property(node, 'cwd'));
-    const args = arrayOf(property(node, 'args')).flatMap((a) => (a.type === 'string' ? [a.value as string] : a.type === 'number' ? [String(a.value)] : []));
-    return { name, disabled, launch: { kind: 'stdio', command, args, env: stringMap(property(node, 'env')), ...(cwd !== undefined ? { cwd } : {}) } };
+    const args = arrayOf(property(node, 'args')).flatMap((a) =>
+      a.type === 'string' ? [a.value as string] : a.type === 'number' ? [String(a.value)] : [],
+    );
+    return {
+      name,
+      disabled,
+      launch: {
+        kind: 'stdio',
+        command,
+        args,
+        env: stringMap(property(node, 'env')),
+        ...(cwd !== undefined ? { cwd } : {}),
+      },
+    };
   }
-  if (url !== undefined) return { name, disabled, launch: { kind: 'http', url, headers: stringMap(property(node, 'headers')) } };
-  return { name, disabled, launch: { kind: 'invalid', reason: type === undefined || type === 'stdio' ? 'it has no "command" and no "url"' : `its type "${type}" has no "url"` } };
+  if (url !== undefined)
+    return { name, disabled, launch: { kind: 'http', url, headers: stringMap(property(node, 'headers')) } };
+  return {
+    name,
+    disabled,
+    launch: {
+      kind: 'invalid',
+      reason:
+        type === undefined || type === 'stdio' ? 'it has no "command" and no "url"' : `its type "${type}" has no "url"`,
+    },
+  };
 }
 
 function property(node: Node | undefined, key: string): Node | undefined {
@@ -92,7 +138,7 @@ function entries(node: Node | undefined): Array<[string, Node | undefined]> {
 }
 
 function arrayOf(node: Node | undefined): Node[] {
-  return node?.type === 'array' ? node.children ?? [] : [];
+  return node?.type === 'array' ? (node.children ?? []) : [];
 }
 
 function stringOf(node: Node | undefined): string | undefined {
@@ -102,7 +148,8 @@ function stringOf(node: Node | undefined): string | undefined {
 function stringMap(node: Node | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of entries(node)) {
-    if (value?.type === 'string' || value?.type === 'number' || value?.type === 'boolean') out[key] = String(value.value);
+    if (value?.type === 'string' || value?.type === 'number' || value?.type === 'boolean')
+      out[key] = String(value.value);
   }
   return out;
 }
@@ -113,7 +160,10 @@ export function inputsReferenced(read: McpServerEntries): string[] {
   const ids = new Set<string>();
   for (const { launch, disabled } of read.servers) {
     if (disabled || launch.kind === 'invalid') continue;
-    const strings = launch.kind === 'stdio' ? [launch.command, ...launch.args, ...Object.values(launch.env), launch.cwd ?? ''] : [launch.url, ...Object.values(launch.headers)];
+    const strings =
+      launch.kind === 'stdio'
+        ? [launch.command, ...launch.args, ...Object.values(launch.env), launch.cwd ?? '']
+        : [launch.url, ...Object.values(launch.headers)];
     for (const s of strings) for (const m of s.matchAll(/\$\{input:([^}]*)\}/g)) ids.add(m[1]!);
   }
   return [...ids];

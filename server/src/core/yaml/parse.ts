@@ -46,7 +46,6 @@ function toProblem(error: YAMLError): SyntaxProblem {
   return { message: error.message, start: error.pos[0], end: error.pos[1], code: error.code };
 }
 
-
 /** One YAML node still to convert, and the tree node it becomes (already placed in its parent). */
 interface Task {
   readonly source: unknown;
@@ -70,7 +69,8 @@ function fill(task: Task, document: Document.Parsed, text: string, tasks: Task[]
   // A property ends where its value does (the value's span is known once it is filled).
   const { target } = task;
   const property = target.parent;
-  if (property?.type === 'property') property.length = Math.max(property.length, target.offset + target.length - property.offset);
+  if (property?.type === 'property')
+    property.length = Math.max(property.length, target.offset + target.length - property.offset);
 }
 
 function fillNode({ source, target }: Task, document: Document.Parsed, text: string, tasks: Task[]): void {
@@ -84,13 +84,26 @@ function fillNode({ source, target }: Task, document: Document.Parsed, text: str
       if (!isPair(pair)) continue;
       const key = scalarLeaf(pair.key, document, text, target.offset);
       // A complex key (`? [a, b]`) is no JSON key: such a pair is left out.
-      if (!key || (key.type !== 'string' && key.type !== 'number' && key.type !== 'boolean' && key.type !== 'null')) continue;
+      if (!key || (key.type !== 'string' && key.type !== 'number' && key.type !== 'boolean' && key.type !== 'null'))
+        continue;
       key.type = 'string';
       key.value = String(key.value);
-      const property: BuildNode = { type: 'property', offset: key.offset, length: key.length, parent: target, children: [key] };
+      const property: BuildNode = {
+        type: 'property',
+        offset: key.offset,
+        length: key.length,
+        parent: target,
+        children: [key],
+      };
       key.parent = property;
       // `key:` with nothing after it is null in YAML: an empty null node right after the key.
-      const value: BuildNode = { type: 'null', value: null, offset: key.offset + key.length, length: 0, parent: property };
+      const value: BuildNode = {
+        type: 'null',
+        value: null,
+        offset: key.offset + key.length,
+        length: 0,
+        parent: property,
+      };
       property.children!.push(value);
       target.children.push(property);
       if (pair.value !== null && pair.value !== undefined) tasks.push({ source: pair.value, target: value });
@@ -139,8 +152,12 @@ function scalarLeaf(source: unknown, document: Document.Parsed, text: string, fa
  * edit replacing it must not join the next line onto this one).
  */
 function span(source: unknown, text: string, fallback: number): [number, number] {
-  const range = typeof source === 'object' && source !== null && 'range' in source ? (source as { range?: unknown }).range : undefined;
-  if (!Array.isArray(range) || typeof range[0] !== 'number' || typeof range[1] !== 'number') return [fallback, fallback];
+  const range =
+    typeof source === 'object' && source !== null && 'range' in source
+      ? (source as { range?: unknown }).range
+      : undefined;
+  if (!Array.isArray(range) || typeof range[0] !== 'number' || typeof range[1] !== 'number')
+    return [fallback, fallback];
   const start = range[0];
   let end = Math.max(start, range[1]);
   while (end > start && /\s/.test(text[end - 1]!)) end -= 1;
