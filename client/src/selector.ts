@@ -1,17 +1,8 @@
+import { LANGUAGE_IDS } from '../../server/src/core';
+
 /**
- * Documents the server sees: JSON, JSONC, JSON Lines and YAML, and the source languages whose tool
- * declarations it reads (issue 12; a file that imports no known library costs a string search),
- * in any scheme (untitled, virtual).
+ * Documents the server sees: every language of the core's languages table (JSON, JSONC, JSON
+ * Lines, YAML, and the source languages whose tool declarations it reads; a source file that
+ * imports no known library costs a string search), in any scheme (untitled, virtual).
  */
-export const DOCUMENT_SELECTOR = [
-  { language: 'json' },
-  { language: 'jsonc' },
-  { language: 'jsonl' },
-  { language: 'yaml' },
-  { language: 'typescript' },
-  { language: 'typescriptreact' },
-  { language: 'javascript' },
-  { language: 'javascriptreact' },
-  { language: 'python' },
-  { language: 'go' },
-];
+export const DOCUMENT_SELECTOR = LANGUAGE_IDS.map((language) => ({ language }));

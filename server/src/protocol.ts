@@ -32,7 +32,8 @@ export const MAX_CLIENT_LISTED_FILES = 20000;
  * configuration, or a tool file another document's census read): every syntax toolwire reads.
  * The client watches them in VS Code; other editors get the same pattern by dynamic registration.
  */
-export const WATCHED_FILES = '**/*.{json,jsonc,jsonl,ndjson,yaml,yml,ts,tsx,mts,cts,js,jsx,mjs,cjs,py,go}';
+export { WATCHED_FILES } from './core';
+
 /** The VS Code command the census webview's page links run (`command:` URIs, no scripts). */
 export const CENSUS_PAGE_COMMAND = 'toolwire.censusPage';
 

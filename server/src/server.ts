@@ -26,6 +26,7 @@ import {
   type DocumentResult,
   type LoadedConfig,
   type SourceLanguage,
+  syntaxOfLanguageId,
 } from './core';
 import { staleConfigEntries } from './configSuppressions';
 import { suppressActions, type ConfigLocation } from './features/suppress';
@@ -57,16 +58,6 @@ import { PullDiagnostics } from './validation/pull';
 import { PushDiagnostics } from './validation/push';
 import type { DiagnosticsScheduler } from './validation/scheduler';
 
-/** Editor language ids whose syntax is not the file extension's guess (an untitled buffer has none). */
-const LANGUAGE_IDS: Readonly<Record<string, SourceLanguage>> = {
-  yaml: 'yaml',
-  typescript: 'typescript',
-  typescriptreact: 'tsx',
-  javascript: 'javascript',
-  javascriptreact: 'javascript',
-  python: 'python',
-  go: 'go',
-};
 /** Rounds of reads one analysis waits for where the runtime reads asynchronously (RuntimeEnvironment.settle). */
 const MAX_READ_ROUNDS = 6;
 
@@ -115,7 +106,10 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
    */
   const pipeline = async (uri: string, text: string, current: ToolwireSettings): Promise<DocumentResult> => {
     const languageId = documents.get(uri)?.languageId;
-    const language = languageId !== undefined ? LANGUAGE_IDS[languageId] : undefined;
+    // A JSON-family id defers to the extension (a `.yaml` file opened as JSON is still YAML);
+    // a code or YAML id wins over it (an untitled buffer has no extension).
+    const byId = languageId !== undefined ? syntaxOfLanguageId(languageId) : undefined;
+    const language = byId === 'json' ? undefined : byId;
     const code = language ?? languageOfPath(runtime.uriToPath(uri));
     if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code)) await parsers.load(grammarOf(code));
     // Each round waits for the reads this analysis asked for (not another one's: see trackReads).

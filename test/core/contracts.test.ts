@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
-import { ALL_CLIENT_IDS, ALL_PROVIDER_IDS, FINDING_CODES, DERIVATION_IDS } from '../../server/src/core';
+import {
+  ALL_CLIENT_IDS,
+  ALL_PROVIDER_IDS,
+  CHECKED_EXTENSIONS,
+  DERIVATION_IDS,
+  FINDING_CODES,
+  LANGUAGE_IDS,
+  LANGUAGES,
+  languageOfPath,
+  WATCHED_FILES,
+} from '../../server/src/core';
 
 /**
  * The lists that live in several places (code, JSON Schema, VS Code settings, docs) must agree:
@@ -39,6 +49,23 @@ describe('contracts between code, schema, settings and docs', () => {
   test('derivations', () => {
     assert.deepEqual(schema.properties.overrides.items.properties.derivation.enum, DERIVATION_IDS);
     assert.deepEqual(settings['toolwire.derivation'].enum, ['auto', ...DERIVATION_IDS]);
+  });
+
+  test('the languages table: activation events, extensions and the syntax of each path', () => {
+    const onLanguage = (manifest.activationEvents as string[])
+      .filter((e) => e.startsWith('onLanguage:'))
+      .map((e) => e.slice('onLanguage:'.length));
+    assert.deepEqual(onLanguage, LANGUAGE_IDS, 'package.json activationEvents list every language id, in table order');
+    assert.equal(new Set(CHECKED_EXTENSIONS).size, CHECKED_EXTENSIONS.length, 'no extension belongs to two languages');
+    for (const language of LANGUAGES) {
+      for (const extension of language.extensions) {
+        assert.equal(languageOfPath(`dir/file${extension}`), language.syntax, extension);
+        assert.equal(languageOfPath(`dir/FILE${extension.toUpperCase()}`), language.syntax, extension);
+        assert.ok(WATCHED_FILES.includes(extension.slice(1)), `${extension} is watched`);
+      }
+    }
+    assert.equal(languageOfPath('dir/no-extension'), 'json');
+    assert.equal(languageOfPath(undefined), 'json');
   });
 
   test('every setting has a markdown description and a scope', () => {

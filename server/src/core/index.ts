@@ -72,7 +72,18 @@ export { commentSuppressor, suppressCommentEdit, suppressTarget } from './suppre
 export { suppressionRemover } from './suppress/removal';
 export { judgeEntry, staleIgnoreEntries, type EntryVerdict } from './suppress/staleEntries';
 export { visible } from './text/visible';
-export { languageOfPath, type SourceLanguage, type StringWriter } from './source';
+export type { StringWriter } from './source';
+export {
+  CHECKED_EXTENSIONS,
+  LANGUAGE_IDS,
+  LANGUAGES,
+  languageOfPath,
+  SOURCE_EXTENSIONS,
+  syntaxOfLanguageId,
+  WATCHED_FILES,
+  type LanguageEntry,
+  type SourceLanguage,
+} from './languages';
 export {
   CODE_LANGUAGES,
   grammarOf,

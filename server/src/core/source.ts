@@ -1,36 +1,22 @@
 import { isReadKey } from './formats/readKeys';
 import type { OffsetEdit } from './findings';
 import { parseCode, type StringWriter } from './code/parse';
-import { isCodeLanguage, type CodeLanguage, type CodeParser } from './code/syntax';
+import { isCodeLanguage, type CodeParser } from './code/syntax';
 import { stringEdit } from './fixes/renameFix';
 import { parseDocument, type ParsedDocument } from './json/parse';
 import type { OffsetRange } from './json/ranges';
 import { parseYaml } from './yaml/parse';
 import type { TextReader } from './text/pieceText';
 
-/** The syntax a document is written in: JSON or YAML (every format), or source code (issue 12). */
-export type SourceLanguage = 'json' | 'yaml' | CodeLanguage;
+import type { SourceLanguage } from './languages';
+
+export { languageOfPath, type SourceLanguage } from './languages';
 
 export type { StringWriter };
 
 /** A parsed document and the edit builder that writes a string token in its syntax. */
 export interface SourceDocument extends ParsedDocument {
   readonly strings: StringWriter;
-}
-
-/**
- * `.yaml` / `.yml` files are YAML; TypeScript, JavaScript, Python and Go sources by extension;
- * everything else is read as JSON, JSONC or JSON Lines.
- */
-export function languageOfPath(path: string | undefined): SourceLanguage {
-  if (path === undefined) return 'json';
-  if (/\.ya?ml$/i.test(path)) return 'yaml';
-  if (/\.[mc]?ts$/i.test(path)) return 'typescript';
-  if (/\.tsx$/i.test(path)) return 'tsx';
-  if (/\.(?:[mc]?js|jsx)$/i.test(path)) return 'javascript';
-  if (/\.py$/i.test(path)) return 'python';
-  if (/\.go$/i.test(path)) return 'go';
-  return 'json';
 }
 
 /** Reads JSON (JSONC, JSON Lines) or YAML into the tree the recognisers read. */
