@@ -1,4 +1,4 @@
-import { ALL_CLIENT_IDS, isClientId, type ClientId } from '../../server/src/core';
+import { ALL_CLIENT_IDS, CHECKED_EXTENSIONS, isClientId, SKIPPED_FOLDERS, type ClientId } from '../../server/src/core';
 import { DEFAULT_MAX_FILE_BYTES } from '../../server/src/node/files';
 import type { LiveTarget } from './live/listTools';
 import type { OutputFormat } from './model';
@@ -75,8 +75,8 @@ census  Prints, per MCP client, every tool's wire name and fate (sent, renamed, 
         then the totals per client.
 explain Prints what a finding code means, why it matters, an example and the fix (no CODE: the list).
 
-Folders are walked for *.json, *.jsonc, *.jsonl, *.ndjson, *.yaml and *.yml (node_modules and .git
-skipped). A file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid UTF-8) is an error
+Folders are walked for ${CHECKED_EXTENSIONS.map((e) => `*${e}`).join(', ')}
+(source files only when they name a known library; ${SKIPPED_FOLDERS.join(', ')} not entered). A file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid UTF-8) is an error
 (invalid-json).
 FIFOs, sockets and devices are never opened: skipped with a notice.
 

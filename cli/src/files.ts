@@ -1,11 +1,8 @@
-import { readdirSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { statSync, type Dirent } from 'node:fs';
 import { describeFileError, specialKind } from '../../server/src/node/files';
+import { walkFolder } from '../../server/src/node/walk';
 
 import { CHECKED_EXTENSIONS } from '../../server/src/core';
-
-// Build output and vendored copies hold other people's code or our own twice (issue 12).
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'vendor']);
 
 /** A path not checked, and why. `notice` ones are said even without --verbose. */
 export interface SkippedPath {
@@ -47,26 +44,15 @@ export function collectFiles(paths: readonly string[]): FileList {
 }
 
 function walk(folder: string, list: FileList): void {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
-  } catch (error) {
-    list.errors.push(`${folder}: ${describeFileError(error, folder)}`);
-    return;
-  }
-  for (const entry of entries) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) {
-      if (SKIPPED_FOLDERS.has(entry.name))
-        list.skipped.push({ path, reason: `${entry.name} folders are not walked`, notice: false });
-      else walk(path, list);
-    } else if (entry.name === '.toolwire.json') {
-    } else if (CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !/\.d\.[mc]?ts$/.test(entry.name)) {
-      candidate(entry, path, list);
-    }
-  }
+  walkFolder(folder, {
+    unreadable: (path, error) => list.errors.push(`${path}: ${describeFileError(error, path)}`),
+    skippedFolder: (path, name) => list.skipped.push({ path, reason: `${name} folders are not walked`, notice: false }),
+    entry: (path, entry) => {
+      if (entry.name === '.toolwire.json') return;
+      if (CHECKED_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !/\.d\.[mc]?ts$/.test(entry.name))
+        candidate(entry, path, list);
+    },
+  });
 }
 
 /** A file with a checked extension: checked if it is a regular file (or a link to one). */

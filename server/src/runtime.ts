@@ -13,7 +13,7 @@ export interface RuntimeEnvironment {
   /** file: URI -> path, or undefined for other schemes (untitled, virtual workspaces). */
   uriToPath(uri: string): string | undefined;
   pathToUri(path: string): string;
-  /** Files under a folder (relative, `/` separators), node_modules and .git skipped, bounded. */
+  /** Files under a folder (relative, `/` separators), SKIPPED_FOLDERS (core/languages.ts) left out, bounded. */
   listFiles(folder: string): readonly string[];
   /**
    * tree-sitter's WASM (issue 12): files beside the bundle in Node, `fetch()` in a browser. Without

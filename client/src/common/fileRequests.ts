@@ -12,6 +12,7 @@ import {
   type ReadFileParams,
   type ReadFileResult,
 } from '../../../server/src/protocol';
+import { SKIPPED_FOLDERS_GLOB } from '../../../server/src/core';
 import { decodeFile } from './decode';
 
 /**
@@ -55,11 +56,11 @@ export async function readFile(uri: vscode.Uri): Promise<ReadFileResult> {
   }
 }
 
-/** The files under a folder, relative to it, node_modules and .git skipped, bounded as the Node walk is. */
+/** The files under a folder, relative to it, `SKIPPED_FOLDERS` left out, bounded as the Node walk is. */
 async function findFiles(folder: vscode.Uri, token: vscode.CancellationToken): Promise<string[]> {
   const found = await vscode.workspace.findFiles(
     new vscode.RelativePattern(folder, '**/*'),
-    '{**/node_modules/**,**/.git/**}',
+    SKIPPED_FOLDERS_GLOB,
     MAX_CLIENT_LISTED_FILES,
     token,
   );

@@ -78,6 +78,8 @@ export {
   LANGUAGE_IDS,
   LANGUAGES,
   languageOfPath,
+  SKIPPED_FOLDERS,
+  SKIPPED_FOLDERS_GLOB,
   SOURCE_EXTENSIONS,
   syntaxOfLanguageId,
   WATCHED_FILES,

@@ -52,3 +52,12 @@ export function languageOfPath(path: string | undefined): SourceLanguage {
   const lower = path.toLowerCase();
   return LANGUAGES.find((l) => l.extensions.some((e) => lower.endsWith(e)))?.syntax ?? 'json';
 }
+
+/**
+ * Folders no walk enters, in the CLI, the Node server and the web client alike: dependencies,
+ * version control, build output and vendored copies hold other people's code, or ours twice.
+ */
+export const SKIPPED_FOLDERS: readonly string[] = ['node_modules', '.git', 'dist', 'vendor'];
+
+/** `SKIPPED_FOLDERS` as an exclude glob (VS Code's `findFiles`). */
+export const SKIPPED_FOLDERS_GLOB = `{${SKIPPED_FOLDERS.map((f) => `**/${f}/**`).join(',')}}`;

@@ -1,15 +1,6 @@
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readdirSync,
-  readSync,
-  statSync,
-  type Stats,
-} from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { walkFolder } from './walk';
 
 /**
  * File access shared by the two Node adapters (the server's runtime and the CLI). The core never
@@ -216,31 +207,17 @@ export function readTextFile(path: string): string | undefined {
   return read.kind === 'text' ? read.text : undefined;
 }
 
-const SKIPPED = new Set(['node_modules', '.git']);
 /** A bounded walk: the census looks for tool files, and must not crawl a home folder forever. */
 const MAX_FILES = 20_000;
 
-/** Files under a folder, relative with `/` separators; node_modules and .git skipped. */
+/** Regular files under a folder, relative with `/` separators; `SKIPPED_FOLDERS` not entered. */
 export function listFiles(folder: string): string[] {
   const out: string[] = [];
-  walk(folder, '', out);
+  walkFolder(folder, {
+    done: () => out.length >= MAX_FILES,
+    entry: (path, entry) => {
+      if (entry.isFile() && out.length < MAX_FILES) out.push(relative(folder, path).split(sep).join('/'));
+    },
+  });
   return out;
-}
-
-function walk(root: string, relative: string, out: string[]): void {
-  if (out.length >= MAX_FILES) return;
-  let entries;
-  try {
-    entries = readdirSync(join(root, relative), { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const path = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (!SKIPPED.has(entry.name)) walk(root, path, out);
-    } else if (entry.isFile()) {
-      out.push(path);
-    }
-  }
 }

@@ -13,7 +13,7 @@ import type { ClientContext, ClientSource, ServerNameSource } from './model';
  */
 export interface WorkspaceHost {
   readFile(path: string): string | undefined;
-  /** Files under `folder` (relative paths, `/` separators) matching the globs; node_modules and .git skipped. */
+  /** Files under `folder` (relative paths, `/` separators) matching the globs; `SKIPPED_FOLDERS` left out. */
   findFiles(folder: string, globs: readonly string[]): readonly string[];
   /** The MCP tool names (with ranges) a file declares. */
   toolsOf(
