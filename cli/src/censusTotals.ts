@@ -1,6 +1,6 @@
 import type { Analysis, ClientId, ClientResult, ClientToolOutcome } from '../../server/src/core';
 
-/** One client's tools over every file of a census run (issue 11 item 6). */
+/** One client's tools over every file of a census run, for the run's summary. */
 export interface ClientTotals {
   readonly client: ClientId;
   readonly label: string;

@@ -40,7 +40,7 @@ export function codeSections(markdown: string): Map<string, CodeSection> {
   return sections;
 }
 
-/** The four parts every code's section must have (issue 11, item 4), as the docs label them. */
+/** The four parts every code's section must have, as the docs label them. */
 export interface SectionParts {
   /** The first paragraph: severity and what the code means. */
   readonly what: string | undefined;

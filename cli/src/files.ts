@@ -2,11 +2,11 @@ import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { describeFileError, specialKind } from '../../server/src/node/files';
 
-/** Source files that may declare tools (issue 12): parsed only when they import a known library. */
+/** Source files that may declare tools: parsed only when they import a known library. */
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.py', '.go'];
 
 export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.jsonl', '.ndjson', '.yaml', '.yml', ...SOURCE_EXTENSIONS];
-// Build output and vendored copies hold other people's code or our own twice (issue 12).
+// Build output and vendored copies hold other people's code or our own twice.
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'vendor']);
 
 /** A path not checked, and why. `notice` ones are said even without --verbose. */

@@ -1,6 +1,6 @@
 /**
  * Documents the server sees: JSON, JSONC, JSON Lines and YAML, and the source languages whose tool
- * declarations it reads (issue 12; a file that imports no known library costs a string search),
+ * declarations it reads (a file that imports no known library costs a string search),
  * in any scheme (untitled, virtual).
  */
 export const DOCUMENT_SELECTOR = [

@@ -244,7 +244,7 @@ export class DocumentAnalyzer {
           ...(carriedOver ? { carriedOver } : {}),
         };
       }
-      // A source file may first need its grammar loaded (issue 12), and in a browser the
+      // A source file may first need its grammar loaded, and in a browser the
       // workspace's files arrive asynchronously: hence the await.
       const text = pieces.toString();
       const result = await this.pipeline(document.uri, text, settings);

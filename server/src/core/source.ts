@@ -8,7 +8,7 @@ import type { OffsetRange } from './json/ranges';
 import { parseYaml } from './yaml/parse';
 import type { TextReader } from './text/pieceText';
 
-/** The syntax a document is written in: JSON or YAML (every format), or source code (issue 12). */
+/** The syntax a document is written in: JSON or YAML (every format), or source code. */
 export type SourceLanguage = 'json' | 'yaml' | CodeLanguage;
 
 export type { StringWriter };
@@ -38,7 +38,7 @@ export type TreeReader = (text: string, language: 'json' | 'yaml') => ParsedDocu
 
 /**
  * JSON is read as a skeleton: subtrees under keys no recogniser reads are built only when read
- * (issue 10). The differential test passes the full-tree reader instead, its oracle.
+ * (to save time and memory on large files). The differential test passes the full-tree reader instead, its oracle.
  */
 export const skeletonReader: TreeReader = (text, language) =>
   language === 'yaml' ? parseYaml(text) : parseDocument(text, isReadKey);

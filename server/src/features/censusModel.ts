@@ -160,7 +160,7 @@ function verdict(tool: AnalyzedTool, provider: string): Rich {
   return entry.verdict.reasons.length > 0 ? ['⚠ ', reasons] : ['✓'];
 }
 
-/** One table per MCP client: each tool's wire name and fate in that client (issue #5). */
+/** One table per MCP client: each tool's wire name and fate in that client, as each client rewrites names its own way. */
 function clientTables(index: AnalysisIndex, fallbackServer: string): Table[] {
   const { results, enabled } = index.clientResults(fallbackServer);
   return results.map((result: ClientResult) => {

@@ -29,7 +29,7 @@ export function othersInClientGroup(outcome: ClientToolOutcome, limit = Number.P
   return out;
 }
 
-/** Options for the client census of one document (issue #5). */
+/** Options for the client census of one document. */
 export interface ClientCensusOptions {
   readonly enabled: readonly ClientId[];
   /** The document's MCP server name. */

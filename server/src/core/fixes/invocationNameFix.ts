@@ -9,7 +9,7 @@ import { renameFix, stringEdit } from './renameFix';
  * *Add invocationName* for an ADS capability: a candidate valid under ADS-2 and unique in the
  * manifest, inserted after `name` in the file's own layout (or replacing the value already
  * there, so the key is never repeated). Only an ADS manifest reads `invocationName`: with the
- * `ads` derivation forced on another format the property would change nothing (issue 13), so
+ * `ads` derivation forced on another format the property would change nothing, so
  * the fix there is a rename.
  */
 export function invocationNameFix(context: CheckContext, local: number): FixData | undefined {

@@ -9,7 +9,7 @@ import type { AnalysisOptions } from '../settings';
 import { DUPLICATE_KEY } from '../yaml/parse';
 
 /**
- * The one proof every fix goes through (a quick fix, fix-all, F2 rename), issue 13: apply the
+ * The one proof every fix goes through (a quick fix, fix-all, F2 rename), so that no fix is offered that does not fix: apply the
  * edits, re-analyse with the same options, and require that
  * - the edits apply cleanly (each still finds its old text, none overlaps another);
  * - the document is recognised as the same format;

@@ -26,7 +26,7 @@ export interface ModelledClients {
 }
 
 /**
- * What one document was checked against, and who decided (issue 11 item 6): a report that does
+ * What one document was checked against, and who decided: a report that does
  * not say which providers and clients it modelled cannot be trusted or argued with. Decided by the
  * pipeline, so no adapter re-derives it.
  */

@@ -1,5 +1,5 @@
 /**
- * The one seam where an edit writes a string (issue 9, item 5): the new value in the style of
+ * The one seam where an edit writes a string: the new value in the style of
  * the token it replaces, so a YAML file keeps its quoting. A JSON string token (it starts with
  * `"`) gets a JSON string literal, which is also a valid YAML double-quoted scalar.
  * - single-quoted stays single-quoted (a quote is doubled), unless the value holds a control
