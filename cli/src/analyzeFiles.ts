@@ -38,7 +38,7 @@ export interface AnalysedFile {
   readonly reads: readonly string[];
 }
 
-export interface RunInput {
+interface RunInput {
   readonly paths: readonly string[];
   readonly config: string | undefined;
   readonly clients: readonly ClientId[];
@@ -48,7 +48,7 @@ export interface RunInput {
   readonly maxFileBytes: number;
 }
 
-export interface RunResult {
+interface RunResult {
   readonly files: readonly AnalysedFile[];
   /** Problems of every config a file used, each reported once. */
   readonly configProblems: readonly ConfigProblemReport[];

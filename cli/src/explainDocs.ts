@@ -3,7 +3,7 @@
  * Pure: it takes the Markdown text, so tests read the file and the CLI embeds it (explainText.ts).
  */
 
-export interface CodeSection {
+interface CodeSection {
   readonly code: string;
   /** The heading as written (`wire-collision`, `` `invalid-json` ``). */
   readonly heading: string;
@@ -41,7 +41,7 @@ export function codeSections(markdown: string): Map<string, CodeSection> {
 }
 
 /** The four parts every code's section must have, as the docs label them. */
-export interface SectionParts {
+interface SectionParts {
   /** The first paragraph: severity and what the code means. */
   readonly what: string | undefined;
   readonly why: string | undefined;

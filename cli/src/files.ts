@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describeFileError, specialKind } from '../../server/src/node/files';
 
 /** Source files that may declare tools: parsed only when they import a known library. */
-export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.py', '.go'];
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.py', '.go'];
 
-export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.jsonl', '.ndjson', '.yaml', '.yml', ...SOURCE_EXTENSIONS];
+const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.jsonl', '.ndjson', '.yaml', '.yml', ...SOURCE_EXTENSIONS];
 // Build output and vendored copies hold other people's code or our own twice.
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'vendor']);
 
@@ -16,7 +16,7 @@ export interface SkippedPath {
   readonly notice: boolean;
 }
 
-export interface FileList {
+interface FileList {
   readonly files: string[];
   /** Paths given on the command line that cannot be checked: exit 2. */
   readonly errors: string[];

@@ -9,7 +9,7 @@ import {
 } from './core';
 
 /** The client outcomes a hover or the census view shows: the enabled clients', or all of them. */
-export interface ClientTables {
+interface ClientTables {
   readonly results: readonly ClientResult[];
   /** False when no client is enabled and every client is shown (over this document alone). */
   readonly enabled: boolean;

@@ -17,7 +17,7 @@ import { fingerprintHash, type FingerprintParts } from '../../../server/src/core
  * offset, so moving or reformatting a tool keeps it matched. `at`, `others` and `by` are left out
  * when empty.
  */
-export const BASELINE_VERSION = 1;
+const BASELINE_VERSION = 1;
 
 export type BaselineEntry = FingerprintParts;
 

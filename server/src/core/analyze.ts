@@ -60,13 +60,13 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
 }
 
 /** What the census and checks need of a read document besides its extraction. */
-export type ReadDocument = Pick<SourceDocument, 'kind' | 'problems' | 'strings'>;
+type ReadDocument = Pick<SourceDocument, 'kind' | 'problems' | 'strings'>;
 
 /**
  * The one tool whose name a name edit changed, and what the previous census kept: its census is
  * then taken again with the previous facts updated for that name (`census/carry.ts`).
  */
-export interface NameChange {
+interface NameChange {
   readonly previous: Analysis;
   readonly carry: CensusCarry | undefined;
   readonly request: number;
@@ -79,7 +79,7 @@ export interface NameChange {
  * name edit (`incremental/nameEdit.ts`) calls it with the previous extraction, patched, and the
  * text in pieces: nothing here reads the text whole unless it holds a suppression directive.
  */
-export function analyzeExtraction(
+function analyzeExtraction(
   text: TextReader,
   parsed: ReadDocument,
   extraction: Extraction,

@@ -53,7 +53,7 @@ export interface RequestSettings {
   readonly reservedNames: readonly string[];
 }
 
-export function defaultDerivation(format: FormatId): DerivationId {
+function defaultDerivation(format: FormatId): DerivationId {
   if (format === 'ads-manifest') return 'ads';
   return FORMATS[format].provider ? 'verbatim' : 'model-safe';
 }

@@ -16,7 +16,7 @@ export const CENSUS_PAGE_SIZE = 200;
 /** A JSON Lines file of thousands of requests gets no table of contents (it would be the page). */
 const MAX_CONTENTS = 50;
 
-export interface CensusRow {
+interface CensusRow {
   readonly cells: readonly Rich[];
   /** Rejected, left out, dropped or colliding: highlighted. */
   readonly bad: boolean;

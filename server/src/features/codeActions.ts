@@ -29,7 +29,7 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.toolwire`;
  * two distinct fixes (one tool's wire-collision and client-collision share theirs). A fix beyond
  * the cap is not offered, since an unproven fix is never offered.
  */
-export const MAX_PROOFS_PER_REQUEST = 3;
+const MAX_PROOFS_PER_REQUEST = 3;
 
 /**
  * Quick fixes built from the request: each toolwire diagnostic in the context carries its fix in

@@ -60,7 +60,7 @@ function longestKeptName(options: ClientCensusOptions): number | undefined {
 }
 
 /** How client findings are told: at most warnings, and without a server name nobody gave. */
-export interface ClientFindingStyle {
+interface ClientFindingStyle {
   readonly capAtWarning: boolean;
   readonly serverKnown: boolean;
 }

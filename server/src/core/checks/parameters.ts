@@ -103,7 +103,7 @@ function describeJudge(judge: Judge, key: string): string {
 }
 
 /** Why a key fails a rule, by code point, in the words tool-name findings use. */
-export function keyReasons(rule: ParameterRule, key: string): Reason[] {
+function keyReasons(rule: ParameterRule, key: string): Reason[] {
   if (key.length === 0) return [{ kind: 'empty' }];
   let length = 0;
   let count = 0;

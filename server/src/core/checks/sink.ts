@@ -5,7 +5,7 @@ import type { AnalysisOptions } from '../settings';
 const NO_RELATED: Finding['related'] = Object.freeze([]);
 
 /** A finding before the user's severity settings are applied. */
-export type Draft = Omit<Finding, 'code' | 'severity'>;
+type Draft = Omit<Finding, 'code' | 'severity'>;
 
 /**
  * Collects findings and applies the user's per-code severity (including "off") in one place,

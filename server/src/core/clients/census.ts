@@ -211,7 +211,7 @@ function censusInput(
  * configuration's order), unlisted ones after them by name, and within a server by file path (when
  * `files` is given) and then `tools/list` order. The order never depends on which file is open.
  */
-export function registrationOrder(
+function registrationOrder(
   servers: readonly string[],
   listed: readonly string[] | undefined,
   files?: readonly string[],

@@ -14,7 +14,7 @@ import { familyOf, hasTriggerImport } from './triggers';
 /** A new string for a name token, or undefined when none can be written there (an f-string). */
 export type StringWriter = (range: OffsetRange, value: string) => OffsetEdit | undefined;
 
-export interface CodeDocument extends ParsedDocument {
+interface CodeDocument extends ParsedDocument {
   readonly strings: StringWriter;
 }
 

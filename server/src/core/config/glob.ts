@@ -62,7 +62,7 @@ type Token =
 const SLASH = 0x2f;
 const UNSET = -1;
 
-export interface GlobRun {
+interface GlobRun {
   readonly matched: boolean;
   /** States visited: the work done, at most states × (path length + 1). */
   readonly steps: number;

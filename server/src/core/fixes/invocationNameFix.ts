@@ -40,7 +40,7 @@ export function invocationNameFix(context: CheckContext, local: number): FixData
  * From most to least readable: drop the namespace every capability shares, then keep the last
  * two segments, then the last one, then the whole derived name (the pool cuts and numbers it).
  */
-export function invocationCandidates(name: string, sharedNamespace: readonly string[]): string[] {
+function invocationCandidates(name: string, sharedNamespace: readonly string[]): string[] {
   const segments = name.split('.');
   const shared =
     sharedNamespace.length < segments.length &&

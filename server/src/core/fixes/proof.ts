@@ -126,7 +126,7 @@ const WIRE_CODES: ReadonlySet<Finding['code']> = new Set([
  * twice more); an edit outside every tool object (a reference in tool_choice or a replayed call)
  * makes the whole document the touched region. Objects are matched by their tool's pointer.
  */
-export function newDuplicateKey(
+function newDuplicateKey(
   text: string,
   before: Analysis,
   afterText: string,

@@ -12,7 +12,7 @@ export interface Located {
   readonly base: number;
 }
 
-export function rangeOf(node: Node, base: number): OffsetRange {
+function rangeOf(node: Node, base: number): OffsetRange {
   return offsetRange(base + node.offset, base + node.offset + node.length);
 }
 

@@ -39,7 +39,7 @@ export interface Modelled {
   readonly configPath?: string;
 }
 
-export interface ModelledInput {
+interface ModelledInput {
   readonly requests: readonly RequestCensus[];
   /** The options the analysis ran with, and the adapter's before `.toolwire.json` refined them. */
   readonly options: AnalysisOptions;

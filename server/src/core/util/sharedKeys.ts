@@ -68,12 +68,7 @@ export function rekeyed(
 }
 
 /** Whether `rekeyed` would keep every group (it reads, never writes). */
-export function movesAlone(
-  keys: KeyIndex,
-  index: number,
-  before: string | undefined,
-  after: string | undefined,
-): boolean {
+function movesAlone(keys: KeyIndex, index: number, before: string | undefined, after: string | undefined): boolean {
   return before === after || staysAlone(keys, index, before, after);
 }
 

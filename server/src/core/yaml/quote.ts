@@ -22,7 +22,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * (never an indicator, a digit or a sign, so never a number), holds only `[A-Za-z0-9_.-]`
  * (no `:`, `#`, `,` or brackets), and is no word YAML 1.1 or 1.2 reads as a boolean or null.
  */
-export function isSafePlain(value: string): boolean {
+function isSafePlain(value: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(value) && !RESERVED_WORDS.has(value.toLowerCase());
 }
 
