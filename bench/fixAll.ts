@@ -3,7 +3,7 @@ import { generate } from './generate';
 import { compare } from './measure';
 
 /**
- * Fix-all on a ~9 MB file of 13k tools (issue 13: it took 4.3 s), as a ratio to analyze() on the
+ * Fix-all on a ~9 MB file of 13k tools (it once took 4.3 s), as a ratio to analyze() on the
  * same text. The LSP hands fix-all its cached analysis, so what is measured is the fix-all's own
  * cost: choosing the fixes, applying them and proving the result (one re-analysis). Aim: about
  * 1x (one analysis), never a re-analysis per fix.

@@ -7,7 +7,7 @@ const SIZES = [1_000, 10_000] as const;
 
 /**
  * Hover, inlay hints, a quick fix and a census page through the real bundled server, on 1k and
- * 10k tools (issue 13, item 6). The figure that matters is the ratio 10k / 1k, measured in the
+ * 10k tools. The figure that matters is the ratio 10k / 1k, measured in the
  * same run: about 1 means the answer no longer depends on the file's size. The first hover of a
  * version is shown apart: with no client enabled it runs the seven client profiles once.
  */

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   await benchSource(quick);
   benchFixAll(quick);
   if (!coreOnly) await benchLspFeatures(quick);
-  // Edit-to-diagnostics at 10k tools and a 50 MB file's first diagnostics (issue 10, parts 3-4).
+  // Edit-to-diagnostics at 10k tools and a 50 MB file's first diagnostics.
   if (!coreOnly) await printEdits(edits);
 }
 

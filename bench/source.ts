@@ -4,7 +4,7 @@ import { nodeWasmLoader } from '../server/src/node/wasm';
 import { compare } from './measure';
 
 /**
- * Source code (issue 12, item 6), ratios in the same run against a fresh tree-sitter parse of the
+ * Source code, ratios in the same run against a fresh tree-sitter parse of the
  * same text (what reading the file at all would cost):
  * - a 5,000-line TypeScript file with no MCP import: analyze must cost a string search, far below
  *   a parse (the ratio should be near 0);

@@ -4,7 +4,7 @@ import { generate } from './generate';
 import { compare } from './measure';
 
 /**
- * Suppressions (issue 11): analysing a tool file in which every 20th tool (each dotted name) has a
+ * Suppressions: analysing a tool file in which every 20th tool (each dotted name) has a
  * `toolwire-disable-next-line` comment above its name, against the same file without them. Files
  * without the keyword skip the pass entirely; this is what a file that uses them pays. Ratios,
  * same run.

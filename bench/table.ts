@@ -5,7 +5,7 @@ import { timeJsonService, type ServiceSchema } from './jsonService';
 import { median, timeOnce } from './measure';
 import { peakMemoryRatio } from './memory';
 
-/** What `bench/edits.ts` (issue 10 part 3) answers for the `edit ms` column, when it exists. */
+/** What `bench/edits.ts` answers for the `edit ms` column, when it exists. */
 export type EditTimer = (row: {
   shape: string;
   tools: number;
@@ -21,7 +21,7 @@ interface Row {
 }
 
 /**
- * The shapes of issue 10: the three generated formats, one collision group (every tool in one
+ * The shapes that stress size and speed: the three generated formats, one collision group (every tool in one
  * wire-collision group), and an MCP list through every modelled client.
  */
 const ROWS: readonly Row[] = [
@@ -64,7 +64,7 @@ const HEADER = [
 ];
 
 /**
- * `npm run bench`'s one table (issue 10 part 6). Times are medians of interleaved runs in this
+ * `npm run bench`'s one table. Times are medians of interleaved runs in this
  * process (parseTree, scanner, toolwire alternate, so machine noise hits all alike); `x parseTree`
  * is the median of the per-run ratios. The JSON service runs after them on the same text. Peak
  * memory comes from a child process per row (memory.ts). `50k/10k` is toolwire's growth.

@@ -4,7 +4,7 @@ import { generate } from './generate';
 import { compare } from './measure';
 
 /**
- * YAML (issue 9 item 5): the same tools as block-style YAML, analysed with `language: 'yaml'`,
+ * YAML: the same tools as block-style YAML, analysed with `language: 'yaml'`,
  * against the `yaml` parser alone on that text (what reading YAML costs at the least) and against
  * analysing the JSON original. Ratios, same run.
  */

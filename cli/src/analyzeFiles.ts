@@ -38,7 +38,7 @@ export interface AnalysedFile {
   readonly reads: readonly string[];
 }
 
-export interface RunInput {
+interface RunInput {
   readonly paths: readonly string[];
   readonly config: string | undefined;
   readonly clients: readonly ClientId[];
@@ -48,7 +48,7 @@ export interface RunInput {
   readonly maxFileBytes: number;
 }
 
-export interface RunResult {
+interface RunResult {
   readonly files: readonly AnalysedFile[];
   /** Problems of every config a file used, each reported once. */
   readonly configProblems: readonly ConfigProblemReport[];
@@ -79,7 +79,7 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   const configPath = input.config === undefined ? undefined : toSlashes(resolve(input.cwd, input.config));
   const progress = new Progress(files.length, input.stderr);
   const analysed: AnalysedFile[] = [];
-  // tree-sitter and a grammar load on the first source file that imports a known library (issue 12).
+  // tree-sitter and a grammar load on the first source file that imports a known library.
   const parsers = new TreeSitterParsers(nodeWasmLoader(), (message) => input.stderr.write(`${message}\n`));
   workspace.code = parsers.parserFor('other files');
   for (const [i, file] of files.entries()) {

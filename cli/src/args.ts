@@ -14,21 +14,21 @@ export interface CheckArgs {
   readonly paths: readonly string[];
   /** List every file skipped and why (stderr). */
   readonly verbose: boolean;
-  /** Files over this many bytes are not read (issue 13: a bound, never running out of memory). */
+  /** Files over this many bytes are not read (a bound, so a huge file cannot exhaust memory). */
   readonly maxFileBytes: number;
-  /** `check --server -- CMD...` or `check --url URL`: a live server instead of paths (issue 9). */
+  /** `check --server -- CMD...` or `check --url URL`: a live server instead of paths. */
   readonly live?: LiveArgs;
   /** `--mcp-config`: check the servers of an MCP client configuration (cli/src/live/). */
   readonly mcpConfig?: McpConfigArgs;
   /** `--baseline FILE [--prune]`: report only findings the baseline does not hold (cli/src/baseline/). */
   readonly baseline?: BaselineUse;
-  /** `check --hints`: hint-severity findings in the text report too (issue 11 item 6). */
+  /** `check --hints`: hint-severity findings in the text report too. */
   readonly hints?: boolean;
   /** `census --only-problems`: only tools dropped, failing, colliding or renamed beyond a prefix. */
   readonly onlyProblems?: boolean;
 }
 
-/** The flags of `check --mcp-config PATH` (issue 9 item 2). */
+/** The flags of `check --mcp-config PATH`. */
 export interface McpConfigArgs {
   readonly path: string;
   /** `--only NAME`: these servers alone (repeatable); none means all. */

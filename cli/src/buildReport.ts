@@ -16,7 +16,7 @@ export function buildReport(
   invalidUtf8?: InvalidUtf8,
 ): FileReport {
   const lines = new LineIndex(text);
-  // Each client's outcomes by tool, built once: a scan per tool was quadratic (issue 13).
+  // Each client's outcomes by tool, built once: a scan per tool was quadratic.
   const byTool = analysis.clients.map((result) => new Map(result.tools.map((t) => [t.tool, t] as const)));
   const clientsOf = (tool: number) => {
     const entries: Array<[string, { wireName: string | null; fate: ClientFate }]> = [];

@@ -53,7 +53,7 @@ export async function runCensus(args: CheckArgs, io: CommandIO): Promise<number>
     else if (args.onlyProblems && tables.length === 0)
       io.stderr.write('toolwire: no tool is dropped, failing, colliding or renamed beyond its prefix.\n');
   }
-  // Bad input is said here too (issue 13), on stderr so the table or JSON on stdout stays clean.
+  // Bad input is said here too, never swallowed, on stderr so the table or JSON on stdout stays clean.
   const invalid = run.files
     .filter((f) => f.analysis.syntaxProblems.length > 0 || f.invalidUtf8)
     .flatMap((f) =>
@@ -91,7 +91,7 @@ function censusJson(analysis: Analysis, result: ClientResult) {
   return {
     client: result.client,
     version: profile.version,
-    // A file two servers list (issue #8 item 8): the census under its other names says which.
+    // A file two servers list: the census under its other names says which.
     ...(analysis.server?.known && result.server !== analysis.server.name ? { server: result.server } : {}),
     tools: result.tools.map((t) => ({
       name: analysis.tools[t.tool]!.name,

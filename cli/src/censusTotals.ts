@@ -1,7 +1,7 @@
 import type { Analysis, ClientId, ClientResult, ClientToolOutcome } from '../../server/src/core';
 
-/** One client's tools over every file of a census run (issue 11 item 6). */
-export interface ClientTotals {
+/** One client's tools over every file of a census run, for the run's summary. */
+interface ClientTotals {
   readonly client: ClientId;
   readonly label: string;
   readonly version: string;
@@ -50,7 +50,7 @@ export function censusTotals(analyses: readonly Analysis[]): ClientTotals[] {
  * the client changes (a character map, a cut, a hash). A prefix alone (`mcp__github__` +
  * the name) is how a client namespaces every tool: listing those would list everything.
  */
-export function isProblem(analysis: Analysis, outcome: ClientToolOutcome): boolean {
+function isProblem(analysis: Analysis, outcome: ClientToolOutcome): boolean {
   if (outcome.fate === 'dropped' || outcome.fate === 'request-fails' || outcome.group.length > 1) return true;
   if (outcome.fate !== 'renamed') return false;
   const name = analysis.tools[outcome.tool]?.name ?? '';

@@ -8,7 +8,7 @@ interface Output {
 }
 
 /** Every code `explain` knows: the core's, then the CLI's own, each with its one-line summary. */
-export function knownCodes(): Array<{ code: string; summary: string }> {
+function knownCodes(): Array<{ code: string; summary: string }> {
   return [
     ...FINDING_CODES.map((code) => ({ code, summary: CODE_SUMMARIES[code] })),
     { code: INVALID_JSON, summary: INVALID_JSON_SUMMARY },

@@ -3,7 +3,7 @@
  * Pure: it takes the Markdown text, so tests read the file and the CLI embeds it (explainText.ts).
  */
 
-export interface CodeSection {
+interface CodeSection {
   readonly code: string;
   /** The heading as written (`wire-collision`, `` `invalid-json` ``). */
   readonly heading: string;
@@ -40,8 +40,8 @@ export function codeSections(markdown: string): Map<string, CodeSection> {
   return sections;
 }
 
-/** The four parts every code's section must have (issue 11, item 4), as the docs label them. */
-export interface SectionParts {
+/** The four parts every code's section must have, as the docs label them. */
+interface SectionParts {
   /** The first paragraph: severity and what the code means. */
   readonly what: string | undefined;
   readonly why: string | undefined;

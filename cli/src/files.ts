@@ -11,7 +11,7 @@ export interface SkippedPath {
   readonly notice: boolean;
 }
 
-export interface FileList {
+interface FileList {
   readonly files: string[];
   /** Paths given on the command line that cannot be checked: exit 2. */
   readonly errors: string[];

@@ -1,13 +1,13 @@
 import type { CheckArgs, ParsedArgs } from './args';
 
-/** `toolwire fix [--dry-run] PATH...` (issue 11 item 1). */
+/** `toolwire fix [--dry-run] PATH...`. */
 export interface FixArgs extends Omit<CheckArgs, 'command' | 'format' | 'live' | 'mcpConfig'> {
   readonly command: 'fix';
   /** Print a unified diff instead of writing the files. */
   readonly dryRun: boolean;
 }
 
-/** `toolwire baseline [--output FILE] PATH...` (issue 11 item 2). */
+/** `toolwire baseline [--output FILE] PATH...`. */
 export interface BaselineArgs extends Omit<CheckArgs, 'command' | 'format' | 'live' | 'mcpConfig'> {
   readonly command: 'baseline';
   /** Write here instead of stdout. */

@@ -3,7 +3,7 @@ import { readFileBounded, type InvalidUtf8 } from '../../server/src/node/files';
 import type { SkippedPath } from './files';
 
 /**
- * One run's account of its input (issue 13: bad input is always said, never swallowed). It reads
+ * One run's account of its input (bad input is always said, never swallowed). It reads
  * each file within the size bound, says on stderr what could not be read, and keeps every path
  * that was skipped or held no tools, with the reason, for `--verbose`.
  */

@@ -1,6 +1,6 @@
 import type { ClientFate, FormatId, Modelled, PositionRange, Severity } from '../../server/src/core';
 
-/** The CLI's per-file result: exactly the `--format json` shape (issue #2), 0-based UTF-16 ranges. */
+/** The CLI's per-file result: exactly the `--format json` shape, 0-based UTF-16 ranges. */
 export interface FileReport {
   readonly path: string;
   readonly format: FormatId | null;
@@ -9,9 +9,9 @@ export interface FileReport {
     readonly wireName: string | null;
     readonly offered: boolean;
     readonly range: PositionRange;
-    /** A live server's tool (issue 9): its index in what `tools/list` served, when no snapshot file holds it. */
+    /** A live server's tool: its index in what `tools/list` served, when no snapshot file holds it. */
     readonly index?: number;
-    /** Per enabled MCP client (issue #5): the name it sends and the tool's fate there. */
+    /** Per enabled MCP client: the name it sends and the tool's fate there. */
     readonly clients?: Readonly<Record<string, { readonly wireName: string | null; readonly fate: ClientFate }>>;
   }>;
   readonly diagnostics: ReadonlyArray<{
@@ -27,10 +27,10 @@ export interface FileReport {
       readonly message: string;
       readonly path?: string;
     }>;
-    /** A live server's finding on a tool's name (issue 9): that tool's index in `tools/list`. */
+    /** A live server's finding on a tool's name: that tool's index in `tools/list`. */
     readonly tool?: number;
   }>;
-  /** The providers and clients the file was checked against, and who chose them (issue 11 item 6). */
+  /** The providers and clients the file was checked against, and who chose them, so a reader knows what "clean" was measured against. */
   readonly modelled?: Modelled;
 }
 

@@ -27,7 +27,7 @@ export class CliWorkspace implements ToolwireWorkspace {
     return this.texts.get(path);
   }
 
-  /** `.toolwire.json`: "no file" and "a file that cannot be read" are told apart (issue 13). */
+  /** `.toolwire.json`: "no file" and "a file that cannot be read" are told apart, so a broken config is reported, never skipped. */
   readConfig(path: string): string | undefined | UnreadableFile {
     return readConfigFile(path);
   }

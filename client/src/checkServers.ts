@@ -6,7 +6,7 @@ import { inputsReferenced, readMcpServerEntries } from '../../server/src/core/wo
 import { runCli } from './cliProcess';
 
 /**
- * "toolwire: Check MCP Servers" (issue 9 item 4): only when asked, in a trusted workspace, runs
+ * "toolwire: Check MCP Servers": only when asked, in a trusted workspace, runs
  * `toolwire check --mcp-config` on the workspace's MCP configuration with a cancellable progress
  * notification, then opens the snapshots it saved (the language server shows the findings on them)
  * and the census view of the first. Servers run only here: never on open, never on their own.

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type * as vscode from 'vscode';
 
-export interface CliRun {
+interface CliRun {
   readonly code: number | null;
   readonly stdout: string;
   readonly stderr: string;

@@ -5,7 +5,7 @@
 //
 // This module and everything it imports must load on a machine with only Node and the root
 // package's dependencies: a test decides to skip from here, before it dynamically imports the
-// harness pieces that need playwright-core or code-server (issue 13).
+// harness pieces that need playwright-core or code-server, rather than fail to load.
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { CODE_SERVER_ENTRY } from './codeServer.js';

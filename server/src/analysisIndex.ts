@@ -9,7 +9,7 @@ import {
 } from './core';
 
 /** The client outcomes a hover or the census view shows: the enabled clients', or all of them. */
-export interface ClientTables {
+interface ClientTables {
   readonly results: readonly ClientResult[];
   /** False when no client is enabled and every client is shown (over this document alone). */
   readonly enabled: boolean;
@@ -17,7 +17,7 @@ export interface ClientTables {
 
 /**
  * Lookups over one analysis, built once per document version next to it, so that hover, inlay
- * hints and the census view answer in time independent of the file's size (issue 13, item 6):
+ * hints and the census view answer in time independent of the file's size, so 10k tools answer as fast as 10:
  * name sites sorted by offset (binary search instead of a scan of every tool), and the per-client
  * outcomes by tool. The all-clients tables shown when no client is enabled are computed on first
  * use and kept for the version, not recomputed on every hover.

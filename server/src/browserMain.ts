@@ -23,7 +23,7 @@ import { startServer } from './server';
  * browser's code-server): the same server as `main.ts`, with files read by the client through
  * `vscode.workspace.fs` (`toolwire/readFile`, `toolwire/findFiles`) instead of from a disk.
  *
- * tree-sitter's WebAssembly (source code, issue 12) comes from the client too
+ * tree-sitter's WebAssembly (to read tool declarations in source code) comes from the client too
  * (`toolwire/readExtensionWasm`): under code-server the worker runs from a Blob URL, so it has no
  * base URL of its own, and a remote extension's `vscode-remote:` URI is not fetchable from it.
  */

@@ -11,9 +11,9 @@ import {
 } from './core';
 
 /** Files one open `.toolwire.json` may analyse to judge its `ignore` entries (each an analysis). */
-export const MAX_JUDGED_FILES = 50;
+const MAX_JUDGED_FILES = 50;
 
-export interface StaleEntryHost<Settings> {
+interface StaleEntryHost<Settings> {
   uriToPath(uri: string): string | undefined;
   /** The config as saved (what the analyses ran with); undefined when none or unreadable. */
   savedConfig(path: string): string | undefined;

@@ -92,7 +92,7 @@ interface Base {
 }
 
 /** The changes between two versions of a document (`EditLog.since`), or undefined when not known. */
-export type EditsBetween = (uri: string, from: number, to: number) => readonly TextChange[] | undefined;
+type EditsBetween = (uri: string, from: number, to: number) => readonly TextChange[] | undefined;
 
 export interface Logger {
   error(message: string): void;
@@ -100,7 +100,7 @@ export interface Logger {
 }
 
 /** What the server plugs in around the pipeline; every hook has a harmless default (tests leave them out). */
-export interface DocumentHooks {
+interface DocumentHooks {
   /** Told about every freshly computed state (the server uses it to warn about a broken config). */
   readonly onComputed?: (state: DocumentState) => void;
   /** Problems of an open `.toolwire.json` (the disk is read to tell an undecodable file). */
@@ -244,7 +244,7 @@ export class DocumentAnalyzer {
           ...(carriedOver ? { carriedOver } : {}),
         };
       }
-      // A source file may first need its grammar loaded (issue 12), and in a browser the
+      // A source file may first need its grammar loaded, and in a browser the
       // workspace's files arrive asynchronously: hence the await.
       const text = pieces.toString();
       const result = await this.pipeline(document.uri, text, settings);
@@ -387,6 +387,6 @@ function hasLineBreak(text: string): boolean {
   return text.includes('\n') || text.includes('\r');
 }
 
-export function isConfigFile(uri: string): boolean {
+function isConfigFile(uri: string): boolean {
   return uri.endsWith('/.toolwire.json');
 }

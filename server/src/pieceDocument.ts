@@ -5,7 +5,7 @@ import { lastAtOrBefore, lineStartsOf, PieceText } from './core';
 /**
  * An open document whose text is a `PieceText`, so that an edit costs what it touches: the
  * library's `TextDocument` rebuilds its content as one string on every change, and V8 copies
- * the whole text the next time anything reads it (issue 10, part 3). Positions behave as the
+ * the whole text the next time anything reads it. Positions behave as the
  * library's do (line breaks are \n, \r\n and \r; an offset inside a line break counts as before
  * it), and line starts are kept up to date from the edited lines alone.
  */

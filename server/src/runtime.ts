@@ -16,7 +16,7 @@ export interface RuntimeEnvironment {
   /** Files under a folder (relative, `/` separators), SKIPPED_FOLDERS (core/languages.ts) left out, bounded. */
   listFiles(folder: string): readonly string[];
   /**
-   * tree-sitter's WASM (issue 12): files beside the bundle in Node, `fetch()` in a browser. Without
+   * tree-sitter's WASM, to read source code: files beside the bundle in Node, `fetch()` in a browser. Without
    * it source files yield nothing.
    */
   readonly wasm?: WasmLoader;

@@ -94,7 +94,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   };
   const workspace = new ServerWorkspace(documents, runtime);
   const service = createToolwireService({ workspace });
-  // Source code (issue 12): tree-sitter and a grammar load on the first file of that language
+  // Source code: tree-sitter and a grammar load on the first file of that language
   // that imports a known library; each open document keeps its tree for incremental parses.
   const parsers = runtime.wasm ? new TreeSitterParsers(runtime.wasm, (m) => logger.error(m)) : undefined;
   if (parsers) workspace.code = parsers.parserFor('other files');

@@ -22,7 +22,7 @@ export interface ToolwireSettings {
   /** Documents larger than this (in MB) get one message instead of an analysis. */
   readonly maxFileSizeMB: number;
   readonly inlayHints: boolean;
-  /** MCP clients to model (issue #5); empty: the ones configured in the workspace. */
+  /** MCP clients to model, as each rewrites tool names its own way; empty: the ones configured in the workspace. */
   readonly clients: readonly ClientId[];
 }
 

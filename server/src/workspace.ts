@@ -30,7 +30,7 @@ export class ServerWorkspace implements ToolwireWorkspace {
   /** path of another file -> URIs of the documents whose census read it. */
   private readonly dependents = new Map<string, Set<string>>();
 
-  /** Reads other source files of a server spread over several modules (issue 12), with the grammars loaded so far. */
+  /** Reads other source files of a server spread over several modules, with the grammars loaded so far. */
   code: CodeParser | undefined;
 
   constructor(

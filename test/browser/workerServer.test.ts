@@ -39,7 +39,7 @@ const CONFIG = `${ROOT}/.toolwire.json`;
 /** A second folder: no .toolwire.json, a VS Code MCP configuration that launches srv/. */
 const OTHER = 'vscode-vfs://github/owner/other';
 const SERVED = `${OTHER}/srv/tools.json`;
-/** Source code (issue 12) in the worker: tree-sitter's WebAssembly comes from the client. */
+/** Source code in the worker: tree-sitter's WebAssembly comes from the client. */
 const SOURCE = `${ROOT}/src/server.ts`;
 const SOURCE_TEXT = [
   "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",

@@ -20,7 +20,7 @@ describe('toolwire check', () => {
     const dir = scratch({ 'tools.json': MCP_COLLISION });
     const result = runCli(['check', 'tools.json'], dir);
     assert.equal(result.status, 1);
-    // Every modelled client's server-independent fates come as warnings (issue #8 item 6).
+    // Every modelled client's server-independent fates come as warnings.
     const lines = result.stdout
       .trim()
       .split('\n')

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ROOT, runCli, scratch } from './run';
 
-// Real servers, no mocks (issue 9 item 6): fixtures built with the MCP SDK's own server API, and
+// Real servers, no mocks, so the client code meets real protocol behaviour: fixtures built with the MCP SDK's own server API, and
 // the published reference server pinned as a devDependency.
 const STDIO = join(ROOT, 'test/fixtures/servers/stdio.mjs');
 const HTTP = join(ROOT, 'test/fixtures/servers/http.mjs');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { decodeText, firstInvalidUtf8, readFileBounded } from '../../server/src/node/files';
 
-/** The file reading the CLI and the server share (server/src/node/files.ts), issue 13 item 4. */
+/** The file reading the CLI and the server share (server/src/node/files.ts). */
 describe('readFileBounded', () => {
   test('reads no more than limit + 1 bytes even when the stat says 0 (a /proc file)', {
     skip: !existsSync('/proc/self/status') && 'no /proc here',

@@ -121,7 +121,7 @@ describe('the workspace census across files', () => {
     assert.deepEqual(lines(recorded, { clients: { enabled: ['cursor'], server: 'given' } }), [
       `client-dropped "${'x'.repeat(50)}" [cursor]`,
     ]);
-    // Docker's servers/<name>/tools.json and a file's own name are not server names (issue #8 item 6).
+    // Docker's servers/<name>/tools.json and a file's own name are not server names.
     assert.equal(
       optionsFor({ '/ws/servers/github/tools.json': '[]' }, '/ws/servers/github/tools.json', ['cursor']).clients
         ?.server,

@@ -6,7 +6,7 @@ import { applyEdits } from './helpers';
 import { loadCodeParsers } from './codeParsers';
 
 /**
- * Suppressions in source code (issue 11 item 3 meets issue 12): comments are found by
+ * Suppressions in source code: comments are found by
  * tree-sitter, so a directive inside a string or a template literal is text, not a directive.
  */
 let parser: CodeParser;

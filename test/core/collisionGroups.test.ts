@@ -5,7 +5,7 @@ import { analyze, type AnalysisOptions } from '../../server/src/core';
 import { mcpList } from './helpers';
 
 /**
- * The collision checks read large groups without a per-member scan (issue 10: quadratic at 50k
+ * The collision checks read large groups without a per-member scan (which was quadratic at 50k
  * tools). These hold them to the plain definitions, computed here the slow way.
  */
 const name = fc.constantFrom('ab', 'Ab', 'aB', 'AB', 'ab.', 'ab_', 'cd', 'CD', 'a.b', 'a_b', 'A_b');

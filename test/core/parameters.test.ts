@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { analyze, computeFixAll, type AnalysisOptions, type Finding } from '../../server/src/core';
 import { applyEdits, pretty } from './helpers';
 
-/** invalid-parameter-name (issue 8 item 9): property keys of input schemas are names on the wire. */
+/** invalid-parameter-name: property keys of input schemas are names on the wire. */
 
 const schema = (properties: Record<string, unknown>, required?: readonly string[]) => ({
   type: 'object',

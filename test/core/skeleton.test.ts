@@ -19,7 +19,7 @@ import { plainDocument } from './treeData';
 
 /**
  * The skeleton reader (json/skeleton.ts) against the oracle: the full tree every recogniser read
- * before issue 10. Same tools, names, ranges, references, findings and syntax problems, on seeds
+ * before the skeleton. Same tools, names, ranges, references, findings and syntax problems, on seeds
  * of every format, their mutations, the repo's fixtures and the shared corpus.
  */
 function fullTreeReader(text: string, language?: SourceLanguage): ParsedDocument {

@@ -21,7 +21,7 @@ import {
 import { applyEdits } from './helpers';
 
 /**
- * Suppressions (issue 11): text in, findings out, as `severity code <covered text>` lines (hints
+ * Suppressions: text in, findings out, as `severity code <covered text>` lines (hints
  * left out). Each case's text is written as a user would write it, one tool per line.
  */
 interface Case {

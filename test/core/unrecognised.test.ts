@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyze, unrecognisedToolShape } from '../../server/src/core';
 
-/** "Looks like tools, but the shape is not recognised" (issue 13 item 4): conservative, says where. */
+/** "Looks like tools, but the shape is not recognised", so such a file is not passed over in silence: conservative, says where. */
 describe('unrecognisedToolShape', () => {
   test('an array of tool-like objects in an unknown place', () => {
     const text = '{"toolbox":{"functions_list":[{"name":"a","schema":{}},{"name":"b","schema":{}}]}}';

@@ -65,8 +65,7 @@ describe('real-world corpus', { skip }, () => {
       'invalid-name/warning': 2,
       // Docker's zscaler server offers 302 tools; OpenAI takes 128.
       'too-many-tools/error': 1,
-      // Every modelled client, by default, as warnings, with no server name guessed (issue #8
-      // item 6): the same two vectra-ai names, dropped by Cursor and rejected by the Agents SDK,
+      // Every modelled client, by default, as warnings, with no server name guessed: the same two vectra-ai names, dropped by Cursor and rejected by the Agents SDK,
       // and seven puppeteer tools whose recorded server name "example-servers/puppeteer" Copilot
       // CLI and LiteLLM put into the wire name unmapped ("/" is rejected).
       'client-dropped/warning': 2,

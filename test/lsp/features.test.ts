@@ -191,7 +191,7 @@ describe('quick fixes through the server', () => {
 
   test('rename fixes: invalid-name, wire-collision, reserved-name, case-collision', async () => {
     assert.equal(await checkEveryFix('openai', OPENAI_A_B), 1);
-    // Every modelled client's warnings carry a proven rename too (issue #8 item 6); a tool VS Code
+    // Every modelled client's warnings carry a proven rename too; a tool VS Code
     // loses only because an earlier one threw has no finding of its own (the thrower's says so).
     assert.equal(await checkEveryFix('mcp', mcpList('a.b', 'a_b', 'tool.search', 'Calc', 'calc')), 8);
     assert.equal(

@@ -2,7 +2,7 @@ import { adsManifest, mcpList, openaiChat, pretty } from '../core/helpers';
 
 export { adsManifest, mcpList, openaiChat, pretty };
 
-/** The OpenAI request of issue #4: a.b and a_b, with tool_choice naming a.b. */
+/** An OpenAI request whose two tools collide on the wire: a.b and a_b, with tool_choice naming a.b. */
 export const OPENAI_A_B = openaiChat(['a.b', 'a_b'], { tool_choice: { type: 'function', function: { name: 'a.b' } } });
 
 /** An ADS manifest with a capability whose derived name is over 64, and two that derive one name. */

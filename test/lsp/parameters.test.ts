@@ -4,7 +4,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { TestClient, rangeText } from './client';
 import { pretty } from './fixtures';
 
-/** invalid-parameter-name over the built server (issue 8 item 9): squiggle on the key, quick fix. */
+/** invalid-parameter-name over the built server: squiggle on the key, quick fix. */
 
 const problems = (ds: Diagnostic[]) => ds.filter((d) => d.severity !== 4);
 

@@ -25,7 +25,7 @@ interface Manifest {
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
 const vsixPath = join(ROOT, `toolwire-${manifest.version}.vsix`);
-// With tree-sitter's runtime and four grammars (issue 12, aim: under 4 MB) the package measured 745 KB.
+// With tree-sitter's runtime and four grammars (aim: under 4 MB) the package measured 745 KB.
 const MAX_BYTES = 2 * 1024 * 1024;
 
 /** `./dist/client.js` → `extension/dist/client.js` */
@@ -47,7 +47,7 @@ function expectedEntries(): string[] {
     // The clients start the server from these paths (context.asAbsolutePath('dist/server.js'),
     // the browser client's web worker from dist/browser/server.js).
     'extension/dist/server.js',
-    // tree-sitter's runtime and grammars, loaded when a source file imports a known library (issue 12).
+    // tree-sitter's runtime and grammars, loaded when a source file imports a known library.
     ...WASM_FILES.map((file) => `extension/dist/${file}`),
     'extension/dist/browser/server.js',
     ...manifest.contributes.jsonValidation.map((v) => inExtension(v.url)),

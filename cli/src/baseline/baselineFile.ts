@@ -1,7 +1,7 @@
 import { fingerprintHash, type FingerprintParts } from '../../../server/src/core';
 
 /**
- * The baseline file (issue 11 item 2): the findings known when it was taken, so `check --baseline`
+ * The baseline file: the findings known when it was taken, so `check --baseline`
  * fails only on new ones. One entry per finding (two identical findings are two entries), one
  * line each, sorted, so a baseline diffs and merges like source:
  *
@@ -17,7 +17,7 @@ import { fingerprintHash, type FingerprintParts } from '../../../server/src/core
  * offset, so moving or reformatting a tool keeps it matched. `at`, `others` and `by` are left out
  * when empty.
  */
-export const BASELINE_VERSION = 1;
+const BASELINE_VERSION = 1;
 
 export type BaselineEntry = FingerprintParts;
 

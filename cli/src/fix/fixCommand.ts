@@ -30,7 +30,7 @@ interface FileFix {
 }
 
 /**
- * `toolwire fix [--dry-run] PATH...` (issue 11 item 1): the editor's Fix All (`computeFixAll`,
+ * `toolwire fix [--dry-run] PATH...`: the editor's Fix All (`computeFixAll`,
  * proven by `fixes/proof.ts`) over each file, through the same pipeline as `check`. A file whose
  * fixes cannot be proven is left whole, with the reason. Files sent together (a cross-file
  * census) are fixed in order, each proven against the others as already fixed, then all are

@@ -4,7 +4,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
-export interface GroupStdioParams {
+interface GroupStdioParams {
   readonly command: string;
   readonly args: readonly string[];
   readonly env: Record<string, string>;

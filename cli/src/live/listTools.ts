@@ -9,7 +9,7 @@ import type { LiveResult, LiveTarget } from './types';
 
 export type { LiveResult, LiveTarget } from './types';
 
-export interface ListOptions {
+interface ListOptions {
   /** Bounds start-up (connect + initialize) and each request. */
   readonly timeoutMs: number;
   /** Everything the server writes on stderr goes here (never into toolwire's stdout); may be undefined. */

@@ -16,11 +16,11 @@ export interface VariableScope {
   readonly inputs: Readonly<Record<string, string>>;
 }
 
-export type PlannedServer =
+type PlannedServer =
   | { readonly name: string; readonly target: LiveTarget }
   | { readonly name: string; readonly skipped: string };
 
-export interface McpConfigPlan {
+interface McpConfigPlan {
   readonly client: ClientId | undefined;
   readonly servers: readonly PlannedServer[];
   readonly problem?: string;
@@ -80,12 +80,7 @@ function plan(entry: McpServerEntry, syntax: McpVariableSyntax, scope: VariableS
 }
 
 /** Replaces the variables the file's client documents; anything it cannot resolve is recorded. */
-export function substitute(
-  value: string,
-  syntax: McpVariableSyntax,
-  scope: VariableScope,
-  unresolved: Set<string>,
-): string {
+function substitute(value: string, syntax: McpVariableSyntax, scope: VariableScope, unresolved: Set<string>): string {
   if (syntax === 'none') return value;
   const pattern = syntax === 'gemini-cli' ? /\$\{([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g : /\$\{([^}]*)\}/g;
   return value.replace(pattern, (whole, braced: string | undefined, bare: string | undefined) => {

@@ -102,7 +102,7 @@ function inputsFromEditor(): Record<string, string> {
 }
 
 /** The variable the editor command passes `${input:ID}` values in (a JSON object). */
-export const EDITOR_INPUTS_VARIABLE = 'TOOLWIRE_MCP_INPUTS';
+const EDITOR_INPUTS_VARIABLE = 'TOOLWIRE_MCP_INPUTS';
 
 /** A file name for a server's snapshot (`snapshotFileName`), numbered when two servers would share it. */
 function snapshotName(server: string, taken: ReadonlyMap<string, string>): string {

@@ -1,5 +1,5 @@
 /** What a server served, as toolwire records it: `serverInfo` plus the `tools/list` result. */
-export interface Snapshot {
+interface Snapshot {
   readonly serverInfo: { readonly name: string; readonly title?: string; readonly version?: string };
   readonly tools: readonly unknown[];
 }

@@ -4,7 +4,7 @@ import type { Modelled, ModelledClients, ModelledProviders } from '../../../serv
 const MAX_GROUPS = 3;
 
 /**
- * The report's first line (issue 11 item 6): which providers and clients were modelled and who
+ * The report's first line: which providers and clients were modelled and who
  * chose them, so a reader knows what "clean" was measured against. Files that agree are one
  * group; files that differ are listed group by group with their counts. Undefined when no file
  * held tool definitions (nothing was modelled).

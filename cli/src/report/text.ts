@@ -1,6 +1,6 @@
 import type { FileReport } from '../model';
 
-export interface TextOptions {
+interface TextOptions {
   /** `--verbose`: each finding's why and fix, and its related locations, indented under it. */
   readonly verbose?: boolean;
   /** `--hints`: hint-severity findings too. */

@@ -41,7 +41,7 @@ async function readExtensionWasm(extensionUri: vscode.Uri, name: string): Promis
   return btoa(binary);
 }
 
-export async function readFile(uri: vscode.Uri): Promise<ReadFileResult> {
+async function readFile(uri: vscode.Uri): Promise<ReadFileResult> {
   try {
     const stat = await vscode.workspace.fs.stat(uri);
     if (stat.type & vscode.FileType.Directory) return { kind: 'unreadable', error: 'it is a folder' };

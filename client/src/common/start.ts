@@ -6,7 +6,7 @@ import { DOCUMENT_SELECTOR } from '../selector';
 import { StatusItem } from '../status';
 
 /** What differs between the desktop client and the browser one; everything else is `startClient`. */
-export interface ClientHost {
+interface ClientHost {
   /** Makes the language client: over IPC to dist/server.js, or to a web worker. */
   createClient(options: LanguageClientOptions): BaseLanguageClient;
   /** Wiring of one platform, once the client exists (the browser's file reads for the server). */

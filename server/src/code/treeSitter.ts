@@ -3,7 +3,7 @@ import type { CodeGrammar, CodeParser, SyntaxNode } from '../core/code/syntax';
 
 /**
  * Where tree-sitter's WASM comes from: a folder in Node (server/node/wasm.ts), `fetch()` in a
- * browser. The one thing an adapter implements to read source code (issue 12).
+ * browser. The one thing an adapter implements to read source code.
  */
 export interface WasmLoader {
   /**

@@ -60,13 +60,13 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
 }
 
 /** What the census and checks need of a read document besides its extraction. */
-export type ReadDocument = Pick<SourceDocument, 'kind' | 'problems' | 'strings'>;
+type ReadDocument = Pick<SourceDocument, 'kind' | 'problems' | 'strings'>;
 
 /**
  * The one tool whose name a name edit changed, and what the previous census kept: its census is
  * then taken again with the previous facts updated for that name (`census/carry.ts`).
  */
-export interface NameChange {
+interface NameChange {
   readonly previous: Analysis;
   readonly carry: CensusCarry | undefined;
   readonly request: number;
@@ -79,7 +79,7 @@ export interface NameChange {
  * name edit (`incremental/nameEdit.ts`) calls it with the previous extraction, patched, and the
  * text in pieces: nothing here reads the text whole unless it holds a suppression directive.
  */
-export function analyzeExtraction(
+function analyzeExtraction(
   text: TextReader,
   parsed: ReadDocument,
   extraction: Extraction,
@@ -122,7 +122,7 @@ export function analyzeCarrying(
     let namespaceAsked = false;
     const census = takeCensus(request, index, settings, firstTool, reuse);
     // Loops, not push(...spread): spread passes every item as an argument, and >123k tools
-    // in one request overflowed the stack (issue 13).
+    // in one request overflowed the stack.
     appendAll(tools, census.tools);
     appendAll(references, census.references);
     requests.push(census.census);
@@ -150,7 +150,7 @@ export function analyzeCarrying(
       constraintsFor: () => ({}),
       keepers: new Map(),
     };
-    // MCP clients rewrite a server's tools (issue #5): only MCP tool files have a server.
+    // MCP clients rewrite a server's tools: only MCP tool files have a server.
     const plan = clientPlanOf(request, clientOptions);
     const local = plan ? localToolsOf(context) : [];
     const clientResults = plan ? plan.run(local) : [];
@@ -241,7 +241,7 @@ function nameCounts(reuse: CensusReuse, tools: readonly AnalyzedTool[]): Map<str
 
 /**
  * Parses and recognises. The tree lives only in this frame: the census and checks read the
- * extraction, so the tree can be collected before they allocate (issue 10: peak memory).
+ * extraction, so the tree can be collected before they allocate (peak memory).
  */
 function read(
   text: string,

@@ -67,7 +67,7 @@ export interface Finding {
   readonly severity: Severity;
   /**
    * One sentence, about 100 characters at most: what happens, naming the wire name. It is what the
-   * Problems panel and a CI log line show, so it carries no advice (issue 11, item 5).
+   * Problems panel and a CI log line show, so it carries no advice (the hover carries it).
    */
   readonly message: string;
   /**

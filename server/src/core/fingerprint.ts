@@ -4,7 +4,7 @@ import type { Analysis } from './model';
 import { sha1Hex } from './util/sha1';
 
 /**
- * A finding's identity across commits (issue 11 items 2 and 9): what a baseline stores and what
+ * A finding's identity across commits, so a baseline survives unrelated edits: what a baseline stores and what
  * SARIF's `partialFingerprints` carries. It names the file, the code, the tool and the other names
  * involved, and never an offset, a line or an index, so moving lines, reordering tools or
  * reformatting the file keeps it; renaming the tool (fixing it) changes it. Two findings can share

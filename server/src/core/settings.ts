@@ -18,7 +18,7 @@ export interface AnalysisOptions {
   /** The document's syntax (default JSON): the adapters set it from the file name or language id. */
   readonly language?: SourceLanguage;
   /**
-   * Reads source code (issue 12): the adapter loads tree-sitter and the grammar (async I/O) before
+   * Reads source code: the adapter loads tree-sitter and the grammar (async I/O) before
    * it analyses a source file with a trigger import, and hands the parser in here.
    */
   readonly code?: CodeParser;
@@ -53,7 +53,7 @@ export interface RequestSettings {
   readonly reservedNames: readonly string[];
 }
 
-export function defaultDerivation(format: FormatId): DerivationId {
+function defaultDerivation(format: FormatId): DerivationId {
   if (format === 'ads-manifest') return 'ads';
   return FORMATS[format].provider ? 'verbatim' : 'model-safe';
 }

@@ -24,7 +24,7 @@ export type TreeReader = (text: string, language: 'json' | 'yaml') => ParsedDocu
 
 /**
  * JSON is read as a skeleton: subtrees under keys no recogniser reads are built only when read
- * (issue 10). The differential test passes the full-tree reader instead, its oracle.
+ * (to save time and memory on large files). The differential test passes the full-tree reader instead, its oracle.
  */
 export const skeletonReader: TreeReader = (text, language) =>
   language === 'yaml' ? parseYaml(text) : parseDocument(text, isReadKey);

@@ -12,7 +12,7 @@ const MAX_PAGE_SIZE = 1000;
  * every tool, its wire name, its fate, each targeted provider's verdict, and what it collides with;
  * then one table per MCP client. Rendered twice from one page of rows: Markdown (any editor) and a
  * self-contained HTML page (VS Code webview; no scripts, styled with the theme's colours). Paged,
- * so a 10k-tool file answers one page of rows at a time (issue 13, item 6).
+ * so a 10k-tool file answers one page of rows at a time.
  */
 export function censusReport(
   fileName: string,

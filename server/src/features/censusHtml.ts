@@ -37,7 +37,7 @@ export function censusHtml(page: CensusPage): string {
 }
 
 /** A link to another page; `page` is a number we computed, never user text. */
-export function pageLink(page: number, label: string): string {
+function pageLink(page: number, label: string): string {
   return `<a href="command:${CENSUS_PAGE_COMMAND}?${encodeURIComponent(JSON.stringify([page]))}">${escapeHtml(label)}</a>`;
 }
 

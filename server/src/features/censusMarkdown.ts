@@ -4,7 +4,7 @@ import { toMarkdown } from './rich';
 
 /**
  * The census page as Markdown, for editors without a webview. Names are code spans that cannot
- * be broken out of, other user text is escaped (issue 13, item 5).
+ * be broken out of, other user text is escaped, so no name can inject Markdown.
  */
 export function censusMarkdown(page: CensusPage): string {
   const lines = [`# toolwire census: ${mdText(page.fileName)}`, ''];

@@ -16,7 +16,7 @@ export const CENSUS_PAGE_SIZE = 200;
 /** A JSON Lines file of thousands of requests gets no table of contents (it would be the page). */
 const MAX_CONTENTS = 50;
 
-export interface CensusRow {
+interface CensusRow {
   readonly cells: readonly Rich[];
   /** Rejected, left out, dropped or colliding: highlighted. */
   readonly bad: boolean;
@@ -160,7 +160,7 @@ function verdict(tool: AnalyzedTool, provider: string): Rich {
   return entry.verdict.reasons.length > 0 ? ['⚠ ', reasons] : ['✓'];
 }
 
-/** One table per MCP client: each tool's wire name and fate in that client (issue #5). */
+/** One table per MCP client: each tool's wire name and fate in that client, as each client rewrites names its own way. */
 function clientTables(index: AnalysisIndex, fallbackServer: string): Table[] {
   const { results, enabled } = index.clientResults(fallbackServer);
   return results.map((result: ClientResult) => {

@@ -1,7 +1,7 @@
 import { sharedNote, type ClientResult, type ClientToolOutcome } from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
 
-export interface ClientRow {
+interface ClientRow {
   readonly client: string;
   readonly wireName: string | null;
   readonly fate: string;

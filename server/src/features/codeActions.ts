@@ -27,9 +27,9 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.toolwire`;
  * census of a request depends on every tool in it), and VS Code asks for code actions on every
  * cursor move, so the count is capped: the diagnostics under one cursor rarely carry more than
  * two distinct fixes (one tool's wire-collision and client-collision share theirs). A fix beyond
- * the cap is not offered, since an unproven fix is never offered (issue 13).
+ * the cap is not offered, since an unproven fix is never offered.
  */
-export const MAX_PROOFS_PER_REQUEST = 3;
+const MAX_PROOFS_PER_REQUEST = 3;
 
 /**
  * Quick fixes built from the request: each toolwire diagnostic in the context carries its fix in

@@ -1,7 +1,7 @@
 import { FORMAT_IDS, FORMATS, type Analysis, type AnalyzedTool, type FormatId } from '../core';
 import type { Rich } from './rich';
 
-/** Each format's label, from the one registry (issue #8 item 11). */
+/** Each format's label, from the one registry, so every view names a format alike. */
 export const FORMAT_LABELS: Readonly<Record<FormatId, string>> = Object.fromEntries(
   FORMAT_IDS.map((id) => [id, FORMATS[id].label]),
 ) as Record<FormatId, string>;

@@ -21,7 +21,7 @@ import { toMarkdown } from './rich';
 /**
  * Hover on a tool's name, or on a reference to one: the real name, the wire name and why, each
  * targeted provider's verdict with its reason, and the tools it collides with and where a call
- * dispatches. Every name is the user's, so it goes through `mdCode`/`mdText` (issue 13, item 5);
+ * dispatches. Every name is the user's, so it goes through `mdCode`/`mdText`, so no name can inject Markdown;
  * the result is plain `MarkupContent`, never trusted (no command links run from a hover).
  * Everything is found through the per-version index, so the cost does not grow with the file.
  */
@@ -83,7 +83,7 @@ export function hoverAt(
 
 /**
  * The why and the fix of each finding on this name: the Problems panel shows one sentence, the
- * hover the rest (issue 11, item 5). Findings are sorted by position, so a binary search finds
+ * hover the rest. Findings are sorted by position, so a binary search finds
  * them at the same cost on 10k tools as on 10.
  */
 function detailLines(findings: readonly Finding[], range: OffsetRange): string[] {
@@ -109,7 +109,7 @@ function clientLines(index: AnalysisIndex, tool: number, fallbackServer: string)
   const { results, enabled } = index.clientResults(fallbackServer);
   const rows = rowsForTool(index, results, tool);
   if (rows.length === 0) return [];
-  // An unknown server name is never shown as one (issue #8 item 6): a placeholder, and the budget.
+  // An unknown server name is never shown as one, since it would read as the real server's: a placeholder, and the budget.
   const analysis = index.analysis;
   const unknown = analysis.server && !analysis.server.known ? analysis.server : undefined;
   const server = unknown

@@ -2,7 +2,7 @@
  * Every user-controlled string (tool names, wire names, server and file names, reasons that quote
  * a name) enters Markdown through these two functions, so a name like "a`](http://evil)" or one
  * with a newline cannot end its code span, start a heading, or render a link or a remote image
- * (issue 13, item 5). The static text around them is ours and is written as Markdown directly.
+ * from user text. The static text around them is ours and is written as Markdown directly.
  */
 
 export { visible } from '../core';

@@ -90,7 +90,7 @@ export interface ConfigLocation {
   readonly version: number | null;
 }
 
-export interface SuppressContext {
+interface SuppressContext {
   readonly options: AnalysisOptions;
   readonly index: AnalysisIndex;
   /** The config a new `ignore` entry goes in; undefined when there is none to write (unreadable). */
@@ -252,7 +252,7 @@ function configAction(
 }
 
 /** Adds the entry to `ignore` (created when absent); undefined when `ignore` is not an array. */
-export function ignoreEntryEdits(text: string, entry: Record<string, string>): ReturnType<typeof modify> | undefined {
+function ignoreEntryEdits(text: string, entry: Record<string, string>): ReturnType<typeof modify> | undefined {
   const formattingOptions = formattingOf(text);
   try {
     const root = parseTree(text);
@@ -279,6 +279,6 @@ function formattingOf(text: string): FormattingOptions {
 }
 
 /** A path as a glob that matches only itself (`config/glob.ts` syntax: `\` escapes, leading `!` negates). */
-export function escapeGlob(path: string): string {
+function escapeGlob(path: string): string {
   return path.replace(/[\\*?[\]{}!]/g, '\\$&');
 }

@@ -3,7 +3,7 @@ import type { UnreadableFile } from '../core';
 
 /**
  * Reads a `.toolwire.json` for the two Node adapters, telling "no such file" (undefined: discovery
- * walks on up) from "a file that cannot be used" (the reason: a config problem, issue 13 item 8).
+ * walks on up) from "a file that cannot be used" (the reason: a config problem, reported rather than skipped).
  * `readTextFile` cannot tell them apart, and decodes invalid UTF-8 without a word.
  */
 export function readConfigFile(path: string): string | undefined | UnreadableFile {

@@ -7,7 +7,7 @@ import { walkFolder } from './walk';
  * imports this: it sees files only through the hosts these adapters implement.
  */
 
-/** The default bound on one file's size (issue 13: a bound, never running out of memory). */
+/** The default bound on one file's size (a bound, so a huge file cannot exhaust memory). */
 export const DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be';
@@ -16,7 +16,7 @@ export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be';
  * One file read, as a value. Special files (FIFOs, sockets, devices) are never opened: opening a
  * FIFO blocks until a writer comes, and `/dev/zero` never ends.
  */
-export type FileRead =
+type FileRead =
   | {
       readonly kind: 'text';
       readonly text: string;

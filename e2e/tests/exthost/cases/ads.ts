@@ -1,4 +1,4 @@
-// The ADS manifest of issue #4: one capability whose derived name is over 64 characters, two that
+// An ADS manifest that trips the derived-name checks: one capability whose derived name is over 64 characters, two that
 // derive the same name. Diagnostics, hover, inlay hints and the "Add invocationName" fix, each
 // through the public API VS Code's own UI uses.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The OpenAI request of issue #4 (tools `a.b` and `a_b`, tool_choice naming `a.b`): F2's provider
+// An OpenAI request whose tools collide on the wire (tools `a.b` and `a_b`, tool_choice naming `a.b`): F2's provider
 // renames the tool and the tool_choice reference together, and refuses a name that would collide.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';

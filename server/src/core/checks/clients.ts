@@ -60,7 +60,7 @@ function longestKeptName(options: ClientCensusOptions): number | undefined {
 }
 
 /** How client findings are told: at most warnings, and without a server name nobody gave. */
-export interface ClientFindingStyle {
+interface ClientFindingStyle {
   readonly capAtWarning: boolean;
   readonly serverKnown: boolean;
 }
@@ -157,7 +157,7 @@ export function checkClients(
     const local = global - context.firstTool;
     const tool = context.census.tools[local]!;
     const fix = list.every((n) => n.keeps) ? undefined : renameFix(context, local, true);
-    // "shorten the server name" only where a shorter one would help (issue 11, item 5).
+    // "shorten the server name" only where a shorter one would help.
     const shorten = list.some((n) => n.lengthIsCause) ? ', or shorten the server name' : '';
     const remedy = fix
       ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client)${shorten}.`
@@ -239,7 +239,7 @@ function shortServerSeparates(result: ClientResult, name: string, peer: ClientPe
 /**
  * A client's own words can quote the wire name (VS Code's 'Tool "mcp_x_get" is already
  * registered.'); with the server name unknown that name holds the placeholder, which must not read
- * as a real server's (issue 8 item 6).
+ * as a real server's.
  */
 function unnamed(text: string, wireName: string | null, name: string | undefined, style: ClientFindingStyle): string {
   if (style.serverKnown || wireName === null || wireName === name || wireName === '') return text;

@@ -126,7 +126,7 @@ export function checkHistoryNames(context: CheckContext): void {
   }
 }
 
-export function describeVerdicts(verdicts: readonly ProviderVerdict[]): string {
+function describeVerdicts(verdicts: readonly ProviderVerdict[]): string {
   return verdicts
     .map(
       (v) => `${PROVIDERS[v.provider].label} (${v.provider}: ${PROVIDERS[v.provider].rule}): ${reasonsText(v.verdict)}`,

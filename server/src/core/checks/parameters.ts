@@ -20,7 +20,7 @@ interface Judge {
 }
 
 /**
- * invalid-parameter-name (issue 8 item 9): a key of a tool's input schema `properties` that a
+ * invalid-parameter-name: a key of a tool's input schema `properties` that a
  * provider rejects fails the whole request, like a bad tool name. Judged by the request's
  * targets (the provider of a request body; the targets of an MCP file or tool array) and, for MCP
  * files, by the provider of each enabled client: clients rename tools but pass schemas through
@@ -103,7 +103,7 @@ function describeJudge(judge: Judge, key: string): string {
 }
 
 /** Why a key fails a rule, by code point, in the words tool-name findings use. */
-export function keyReasons(rule: ParameterRule, key: string): Reason[] {
+function keyReasons(rule: ParameterRule, key: string): Reason[] {
   if (key.length === 0) return [{ kind: 'empty' }];
   let length = 0;
   let count = 0;

@@ -15,7 +15,7 @@ export function closestName(name: string, candidates: readonly string[]): string
 }
 
 /** Levenshtein distance, giving up (returning `cap`) once every path exceeds it. */
-export function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINITY): number {
+function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINITY): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

@@ -5,7 +5,7 @@ import type { AnalysisOptions } from '../settings';
 const NO_RELATED: Finding['related'] = Object.freeze([]);
 
 /** A finding before the user's severity settings are applied. */
-export type Draft = Omit<Finding, 'code' | 'severity'>;
+type Draft = Omit<Finding, 'code' | 'severity'>;
 
 /**
  * Collects findings and applies the user's per-code severity (including "off") in one place,
@@ -25,7 +25,7 @@ export class FindingSink {
     const override = this.overrides?.[code];
     if (override === 'off') return;
     // Names are user text: a newline, ESC or bidi override must not reach a terminal, the
-    // Problems panel or a CI log as itself (issue 13), whichever adapter shows the message.
+    // Problems panel or a CI log as itself, whichever adapter shows the message.
     const message = visible(draft.message);
     const detail = visible(draft.detail);
     // Most findings relate to nothing: they share one frozen empty list (thousands of hints in a large file).

@@ -29,7 +29,7 @@ export function othersInClientGroup(outcome: ClientToolOutcome, limit = Number.P
   return out;
 }
 
-/** Options for the client census of one document (issue #5). */
+/** Options for the client census of one document. */
 export interface ClientCensusOptions {
   readonly enabled: readonly ClientId[];
   /** The document's MCP server name. */
@@ -211,7 +211,7 @@ function censusInput(
  * configuration's order), unlisted ones after them by name, and within a server by file path (when
  * `files` is given) and then `tools/list` order. The order never depends on which file is open.
  */
-export function registrationOrder(
+function registrationOrder(
   servers: readonly string[],
   listed: readonly string[] | undefined,
   files?: readonly string[],

@@ -32,6 +32,6 @@ export const claudeCode: ClientProfile = {
   }),
 };
 
-export function normalize(name: string): string {
+function normalize(name: string): string {
   return name.replace(/[^a-zA-Z0-9_-]/g, '_');
 }

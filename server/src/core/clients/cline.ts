@@ -31,7 +31,7 @@ export const cline: ClientProfile = {
   }),
 };
 
-export function clineToolName(server: string, tool: string): string {
+function clineToolName(server: string, tool: string): string {
   const raw = `${server}__${tool}`;
   const sanitized = raw.replace(/[^a-zA-Z0-9_-]+/g, '_');
   if (sanitized === raw && raw.length <= MAX_LENGTH) return raw;

@@ -91,7 +91,7 @@ export const codex: ClientProfile = {
 /** A name that ends as a hashed one does: `_` and 12 lower-case hex digits. */
 const HASH_LIKE = new RegExp(`_[0-9a-f]{${HASH_LENGTH}}$`);
 
-export function sanitize(name: string): string {
+function sanitize(name: string): string {
   // Per code point (the `u` flag): a surrogate pair becomes one `_`, as Rust's chars() gives.
   const out = name.replace(OUTSIDE_IDENTIFIER, '_');
   return out.length > 0 ? out : '_';

@@ -34,10 +34,6 @@ export const continueDev: ClientProfile = {
   }),
 };
 
-export function continueToolName(server: string, tool: string): string {
-  return withPrefix(continuePrefix(server), tool);
-}
-
 function continuePrefix(server: string): string {
   return server
     .toLowerCase()

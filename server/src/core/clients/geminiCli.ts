@@ -36,7 +36,7 @@ export const geminiCli: ClientProfile = {
   }),
 };
 
-export function generateValidName(name: string): string {
+function generateValidName(name: string): string {
   let valid = name.startsWith('mcp_') ? name : `mcp_${name}`;
   valid = valid.replace(/[^a-zA-Z0-9_\-.:]/g, '_');
   if (/^[^a-zA-Z_]/.test(valid)) valid = `_${valid}`;

@@ -45,7 +45,7 @@ export const openaiAgents: ClientProfile = {
  * (per code point), then lower-case. "Billing Agent", "billing agent", "Billing-Agent" and
  * "billing.agent" all become `transfer_to_billing_agent`.
  */
-export function transformStringFunctionStyle(name: string): string {
+function transformStringFunctionStyle(name: string): string {
   let out = '';
   for (const char of name) out += /^[a-zA-Z0-9_]$/.test(char) ? char : '_';
   return out.toLowerCase();

@@ -9,7 +9,7 @@ export function sentOrRenamed(tool: ClientTool, wireName: string): 'sent' | 'ren
 }
 
 /** The provider's verdict on a client's wire name: undefined when accepted, else why not. */
-export function providerRejects(provider: ProviderId, wireName: string): string | undefined {
+function providerRejects(provider: ProviderId, wireName: string): string | undefined {
   const verdict = checkName(PROVIDERS[provider], wireName);
   return verdict.accepted
     ? undefined
@@ -30,7 +30,7 @@ export const ALONE: readonly number[] = Object.freeze([]);
  * What a client does with tools that share a name: keep one (`survivor`) and drop the rest, fail
  * the request, or (no `fate`) send them all and leave dispatch to chance.
  */
-export interface SharedDecision {
+interface SharedDecision {
   readonly survivor?: number;
   readonly fate?: 'dropped' | 'request-fails';
   readonly reason: string;
@@ -93,7 +93,7 @@ export function outcomes(
  * one-tool part (`OneByOne`, scope `key`: tools meet only through a shared wire name) from the
  * one rule, so the two cannot disagree.
  */
-export interface NameRule {
+interface NameRule {
   names(tools: readonly ClientTool[]): Array<string | null>;
   preset?(tool: ClientTool, index: number, name: string | null): Partial<ClientOutcome> | undefined;
   readonly provider?: ProviderId;

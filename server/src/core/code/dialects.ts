@@ -81,7 +81,7 @@ function collectConstants(
   return found;
 }
 
-export const JS: Dialect = {
+const JS: Dialect = {
   family: 'js',
   callTypes: ['call_expression', 'new_expression'],
   callee: (call) => field(call, call.type === 'new_expression' ? 'constructor' : 'function'),
@@ -168,7 +168,7 @@ export const JS: Dialect = {
   },
 };
 
-export const PYTHON: Dialect = {
+const PYTHON: Dialect = {
   family: 'python',
   callTypes: ['call'],
   callee: (call) => field(call, 'function'),
@@ -261,7 +261,7 @@ export const PYTHON: Dialect = {
   },
 };
 
-export const GO: Dialect = {
+const GO: Dialect = {
   family: 'go',
   callTypes: ['call_expression'],
   callee: (call) => field(call, 'function'),

@@ -11,7 +11,7 @@ export interface SourceName {
 
 /**
  * Where a fix writes a new name when the name is no literal but a Python function's own name:
- * into the decorator (issue 12: `@mcp.tool()` → `@mcp.tool(name="x")`), never renaming the function.
+ * into the decorator (`@mcp.tool()` → `@mcp.tool(name="x")`), never renaming the function.
  */
 export interface NameInsertion {
   readonly offset: number;

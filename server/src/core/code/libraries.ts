@@ -1,5 +1,5 @@
 /**
- * The libraries whose tool declarations toolwire reads in source code, as data (issue 12, item 1):
+ * The libraries whose tool declarations toolwire reads in source code, as data:
  * adding a library is one entry here plus a test in test/core/code.test.ts. Callee names are
  * matched on the source text of the callee (`mcp.NewTool`) or, for `method`, on the last member
  * name whatever the receiver (`server.registerTool`, `this.server.registerTool`).

@@ -4,7 +4,7 @@ import type { Dialect } from './dialects';
 import type { SyntaxNode } from './syntax';
 
 /**
- * An array/object/dict literal as the JSON tree the recognisers read (issue 12: provider-shaped
+ * An array/object/dict literal as the JSON tree the recognisers read (provider-shaped
  * literals inside `tools: [...]`), offsets into the original text. Strings (and identifiers bound
  * to a string constant) become string nodes at their literal; numbers, booleans and null keep their
  * value. Anything computed is opaque: an item whose name is opaque is left out, never guessed.

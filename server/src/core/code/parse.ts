@@ -14,12 +14,12 @@ import { familyOf, hasTriggerImport } from './triggers';
 /** A new string for a name token, or undefined when none can be written there (an f-string). */
 export type StringWriter = (range: OffsetRange, value: string) => OffsetEdit | undefined;
 
-export interface CodeDocument extends ParsedDocument {
+interface CodeDocument extends ParsedDocument {
   readonly strings: StringWriter;
 }
 
 /**
- * Tool declarations in TypeScript/JavaScript, Python or Go source (issue 12) as the JSON values the
+ * Tool declarations in TypeScript/JavaScript, Python or Go source as the JSON values the
  * recognisers read: per server object (per library when calls have no receiver) one MCP-shaped
  * `{ serverInfo: { name }, tools: [{ name, inputSchema }] }` (or an OpenAI Responses / generic
  * request for agent SDKs), whose name nodes sit on the string literals; and each provider-shaped

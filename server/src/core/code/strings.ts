@@ -2,7 +2,7 @@ import type { SyntaxNode } from './syntax';
 
 /**
  * String literals of the three source families: their values (escapes decoded) and, for fixes,
- * new literals written in the old token's own style (issue 12: keep the quote style; Python keeps
+ * new literals written in the old token's own style (keep the quote style; Python keeps
  * its prefixes and refuses f-strings; Go keeps `"` or a raw backtick). A literal whose value cannot
  * be known without running code (a template with `${}`, an f-string, a concatenation) reads as
  * undefined: it is skipped, never guessed.

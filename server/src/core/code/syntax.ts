@@ -1,5 +1,5 @@
 /**
- * The port through which the core reads source code (issue 12). The core stays pure and
+ * The port through which the core reads source code. The core stays pure and
  * synchronous: an adapter loads tree-sitter's runtime and a grammar (WASM, async I/O: `fs` in Node,
  * `fetch` in a browser) and hands in a `CodeParser`. These interfaces are the structural subset of
  * web-tree-sitter's `Node` the front-end reads, so the core never imports the runtime itself.

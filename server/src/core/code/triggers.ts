@@ -4,7 +4,7 @@ import { LIBRARIES } from './libraries';
 /**
  * Whether a source file may declare tools: its text names one of the known libraries' import
  * strings. Every other file costs this string search and is never parsed, so ordinary code can
- * raise no false alarm and costs almost nothing (issue 12, item 4).
+ * raise no false alarm and costs almost nothing.
  */
 export function hasTriggerImport(text: string, language: CodeLanguage): boolean {
   const family = familyOf(language);

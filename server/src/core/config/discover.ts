@@ -8,7 +8,7 @@ export interface ConfigHost {
 
 /**
  * A config that exists but cannot be used as read (no permission, a folder, not UTF-8). It is a
- * config problem, never a reason to walk on to a parent's config in silence (issue 13, item 8).
+ * config problem, never a reason to walk on to a parent's config in silence.
  */
 export interface UnreadableFile {
   /** Why, for the user: "permission denied", "is a folder", "is not valid UTF-8". */

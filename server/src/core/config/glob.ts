@@ -2,7 +2,7 @@
  * Glob matching for `.toolwire.json` (`ignore`, `overrides[].files`, `servers`) without
  * backtracking. A backtracking matcher (picomatch compiles to a RegExp) took over a minute on
  * `**\/*a*a*a*a*a*a*a*a*a*a*a*a*b` against a 44-character name, and a cloned repository chooses
- * the config (issue 13, item 8). Here a pattern compiles to an NFA that is run as a set of states,
+ * the config, so it must not be able to hang the product. Here a pattern compiles to an NFA that is run as a set of states,
  * one step per character of the path: the cost is at most states × (path length + 1), whatever the
  * pattern. No recursion either, so no pattern overflows the stack.
  *
@@ -62,7 +62,7 @@ type Token =
 const SLASH = 0x2f;
 const UNSET = -1;
 
-export interface GlobRun {
+interface GlobRun {
   readonly matched: boolean;
   /** States visited: the work done, at most states × (path length + 1). */
   readonly steps: number;

@@ -5,7 +5,7 @@ import { parseConfig } from './parseConfig';
 /**
  * A found `.toolwire.json`, parsed. One that could not be read as it is yields an error problem at
  * the place it went wrong (the start of the file when nothing could be read), so the CLI exits 2
- * and the editor warns: an unreadable config is never ignored in silence (issue 13, item 8).
+ * and the editor warns: an unreadable config is never ignored in silence.
  * Whatever part of it could be read still applies, as with any other config problem.
  */
 export function loadConfig(found: Pick<FoundConfig, 'text' | 'unreadable'>): ParsedConfig {

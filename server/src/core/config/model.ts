@@ -37,13 +37,13 @@ export interface ToolwireConfig {
   /** The object entries of `ignore`: suppressions by file, tool and code. */
   readonly suppressions?: readonly IgnoreEntry[];
   readonly overrides?: readonly ConfigOverride[];
-  /** Client profiles to check MCP tool files against (issue #5); default: those configured in the workspace. */
+  /** Client profiles to check MCP tool files against, as each rewrites names its own way; default: those configured in the workspace. */
   readonly clients?: readonly ClientId[];
   /** MCP server name -> its tool files (paths or globs): which tools are sent together, under which server name. */
   readonly servers?: Readonly<Record<string, readonly string[]>>;
   /**
    * The server-name length to assume for MCP tool files whose server nothing names (for CI):
-   * fates that depend on that length become findings (issue #8 item 6).
+   * fates that depend on that length become findings, rather than guessing a name.
    */
   readonly assumedServerNameLength?: number;
 }

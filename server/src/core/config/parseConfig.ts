@@ -122,7 +122,7 @@ class ConfigReader {
 
   /**
    * Globs, bounded: matching is linear in pattern x path, so a config from a cloned repository
-   * must not make the product huge (issue 13, item 8). A glob that is refused is a problem and is
+   * must not make the product huge. A glob that is refused is a problem and is
    * not used; the other globs still apply.
    */
   globs(node: Node, what: string, oneMayStandAlone = false): string[] | undefined {

@@ -9,7 +9,7 @@ import { renameFix, stringEdit } from './renameFix';
  * *Add invocationName* for an ADS capability: a candidate valid under ADS-2 and unique in the
  * manifest, inserted after `name` in the file's own layout (or replacing the value already
  * there, so the key is never repeated). Only an ADS manifest reads `invocationName`: with the
- * `ads` derivation forced on another format the property would change nothing (issue 13), so
+ * `ads` derivation forced on another format the property would change nothing, so
  * the fix there is a rename.
  */
 export function invocationNameFix(context: CheckContext, local: number): FixData | undefined {
@@ -40,7 +40,7 @@ export function invocationNameFix(context: CheckContext, local: number): FixData
  * From most to least readable: drop the namespace every capability shares, then keep the last
  * two segments, then the last one, then the whole derived name (the pool cuts and numbers it).
  */
-export function invocationCandidates(name: string, sharedNamespace: readonly string[]): string[] {
+function invocationCandidates(name: string, sharedNamespace: readonly string[]): string[] {
   const segments = name.split('.');
   const shared =
     sharedNamespace.length < segments.length &&

@@ -82,7 +82,7 @@ export class NamePool {
   /**
    * A tool name every target accepts, derived from `name`, not yet taken, and meeting the extra
    * constraints (a shorter limit, a check that it survives every enabled MCP client); undefined
-   * when no such name is found (a fix must then not be offered: issue 13).
+   * when no such name is found (a fix must then not be offered).
    */
   toolName(name: string, constraints: NameConstraints = {}): string | undefined {
     const limit = Math.max(1, Math.min(this.maxLength(), constraints.maxLength ?? Number.POSITIVE_INFINITY));
@@ -212,7 +212,7 @@ function countNames(namesPerTool: Iterable<readonly string[]>): Map<string, numb
 /**
  * `counts` (of `countNames`) with one tool's names changed from `before` to `after`, updated in
  * place: a name edit changes one tool's names, and counting ten thousand again was a fifth of
- * its census (issue 10).
+ * its census.
  */
 export function recounted(
   counts: Map<string, number>,

@@ -9,7 +9,7 @@ import type { AnalysisOptions } from '../settings';
 import { DUPLICATE_KEY } from '../yaml/parse';
 
 /**
- * The one proof every fix goes through (a quick fix, fix-all, F2 rename), issue 13: apply the
+ * The one proof every fix goes through (a quick fix, fix-all, F2 rename), so that no fix is offered that does not fix: apply the
  * edits, re-analyse with the same options, and require that
  * - the edits apply cleanly (each still finds its old text, none overlaps another);
  * - the document is recognised as the same format;
@@ -126,7 +126,7 @@ const WIRE_CODES: ReadonlySet<Finding['code']> = new Set([
  * twice more); an edit outside every tool object (a reference in tool_choice or a replayed call)
  * makes the whole document the touched region. Objects are matched by their tool's pointer.
  */
-export function newDuplicateKey(
+function newDuplicateKey(
   text: string,
   before: Analysis,
   afterText: string,

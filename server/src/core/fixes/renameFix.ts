@@ -24,14 +24,9 @@ export function renameFix(context: CheckContext, local: number, preferred: boole
   return renameTo(context, local, proposed, preferred);
 }
 
-export function renameTo(
-  context: CheckContext,
-  local: number,
-  proposed: string,
-  preferred: boolean,
-): FixData | undefined {
+function renameTo(context: CheckContext, local: number, proposed: string, preferred: boolean): FixData | undefined {
   const tool = context.census.tools[local];
-  // A rename to the tool's own name changes nothing (issue 13: "Rename tool to" its own name).
+  // A rename to the tool's own name changes nothing, so it is never offered.
   if (!tool || tool.name === undefined || proposed === tool.name) return undefined;
   const global = local + context.firstTool;
   // Through the front-end's edit builder: a source literal keeps its style, a Python function

@@ -19,7 +19,7 @@ export function classifyToolItems(items: readonly Node[]): ToolsShape | undefine
   return undefined;
 }
 
-export function classifyItem(item: Node): ToolsShape | undefined {
+function classifyItem(item: Node): ToolsShape | undefined {
   if (item.type !== 'object') return undefined;
   for (const key of FUNCTION_DECLARATIONS) if (property(item, key)) return 'gemini';
   if (property(item, 'toolSpec')) return 'bedrock';

@@ -43,7 +43,7 @@ export interface ToolDeclaration {
 
 /**
  * The property keys of a tool's input schema: names on the wire too, since providers validate
- * them (issue 8 item 9). Only the schema's own `properties` (see `ParameterRule`).
+ * them. Only the schema's own `properties` (see `ParameterRule`).
  */
 export interface InputSchemaSite {
   /** RFC 6901 pointer of the `properties` object. */

@@ -38,7 +38,7 @@ export function recognizeDocument(values: readonly RootValue[]): Extraction {
 
 function recognizeValue(value: Located): Recognized | undefined {
   // Envelopes are unwrapped in a loop, not by recursion: a chain of 100k `body`s must not
-  // overflow the stack (issue 13, item 7).
+  // overflow the stack.
   let root = value;
   for (;;) {
     const inner = envelopeContent(root);

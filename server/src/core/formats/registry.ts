@@ -9,12 +9,12 @@ export interface FormatEntry {
    * (a 100-character name is fine in an Anthropic body and wrong in an OpenAI one).
    */
   readonly provider?: ProviderId;
-  /** A server's tools as MCP clients receive them: only these get a client census (issue #5). */
+  /** A server's tools as MCP clients receive them: only these get a client census. */
   readonly mcp?: boolean;
 }
 
 /**
- * Every format, once (issue #8 item 11): labels, the provider a body belongs to, and whether it is
+ * Every format, once, so no list of formats can fall out of step: labels, the provider a body belongs to, and whether it is
  * an MCP server's tool list are read from here, never listed again elsewhere.
  */
 export const FORMATS: Readonly<Record<FormatId, FormatEntry>> = {

@@ -12,7 +12,7 @@ export interface Located {
   readonly base: number;
 }
 
-export function rangeOf(node: Node, base: number): OffsetRange {
+function rangeOf(node: Node, base: number): OffsetRange {
   return offsetRange(base + node.offset, base + node.offset + node.length);
 }
 
@@ -93,7 +93,7 @@ const SCHEMA_KEYS = [
  * provider's key rule: a check reports only such keys and a fix renames only them, so for the
  * schemas whose keys every rule accepts (nearly all) the keys are looked at and nothing is kept.
  * Keeping a key and a range per key of every tool was about half of what a 10k-tool analysis
- * held (issue 10). When a key fails, every key is kept (a renamed key must not take a sibling's
+ * held. When a key fails, every key is kept (a renamed key must not take a sibling's
  * name) and so is `required` (a renamed key is renamed there too).
  */
 function inputSchemaSite(holder: Located): InputSchemaSite | undefined {

@@ -27,7 +27,7 @@ export function propertyKey(prop: Node): unknown {
   return prop instanceof KeyedProperty ? prop.key : prop.children?.[0]?.value;
 }
 
-export function hasProperty(node: Node | undefined, key: string): boolean {
+function hasProperty(node: Node | undefined, key: string): boolean {
   return property(node, key) !== undefined;
 }
 
@@ -46,7 +46,7 @@ export function keyNodeOf(valueNode: Node): Node | undefined {
 }
 
 /** RFC 6901 escaping of one reference token. */
-export function pointerToken(token: string | number): string {
+function pointerToken(token: string | number): string {
   if (typeof token === 'number') return String(token);
   // Most keys need no escaping; skip the two replaces for them (one per tool and key).
   if (!token.includes('~') && !token.includes('/')) return token;

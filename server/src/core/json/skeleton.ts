@@ -4,7 +4,7 @@ import { parseStrictSkeleton, type StandIn } from './strict';
 import { parseJsonTree, parsePrunedTree, type BuildNode, type Keep, type Pruning } from './tree';
 
 /**
- * The tree the analysis reads, without the parts it does not read (issue 10). The parser runs
+ * The tree the analysis reads, without the parts it does not read, to save time and memory on large files. The parser runs
  * its full grammar over every token (so syntax errors are the same problems at the same
  * offsets), but under a property whose key `keep` rejects it allocates no node: the array or
  * object there becomes one `LazyContainer` that builds its children only if someone reads them.

@@ -11,7 +11,7 @@ import {
 /**
  * jsonc-parser's `parseTree`, without recursion. Its `visit` descends one JS call per nesting
  * level, so a few thousand `[` overflow the stack (at a depth that depends on the caller's stack,
- * hence flaky) and the whole document, tools included, was lost (issue 13, item 7). This is the
+ * hence flaky) and the whole document, tools included, was lost. This is the
  * same algorithm with the call stack made an explicit array: the same tree, the same errors at
  * the same offsets (a differential test holds it to that), for any depth.
  */
@@ -364,7 +364,7 @@ class TreeBuilder {
 
   private add(node: BuildNode): BuildNode {
     const children = this.current.children!;
-    // A property's value: a new two-slot array, since a push would reserve 17 (issue 10: memory).
+    // A property's value: a new two-slot array, since a push would reserve 17, wasting memory on large files.
     if (this.current.type === 'property' && children.length === 1) this.current.children = [children[0]!, node];
     else children.push(node);
     return node;

@@ -26,7 +26,7 @@ export interface ModelledClients {
 }
 
 /**
- * What one document was checked against, and who decided (issue 11 item 6): a report that does
+ * What one document was checked against, and who decided: a report that does
  * not say which providers and clients it modelled cannot be trusted or argued with. Decided by the
  * pipeline, so no adapter re-derives it.
  */
@@ -39,7 +39,7 @@ export interface Modelled {
   readonly configPath?: string;
 }
 
-export interface ModelledInput {
+interface ModelledInput {
   readonly requests: readonly RequestCensus[];
   /** The options the analysis ran with, and the adapter's before `.toolwire.json` refined them. */
   readonly options: AnalysisOptions;

@@ -23,7 +23,7 @@ export interface ToolwireWorkspace extends WorkspaceHost {
   /**
    * A `.toolwire.json` as it applies (the server: as saved, not an unsaved buffer): its text,
    * undefined when there is none, or why a file that is there cannot be read (a config problem,
-   * never a silent walk on to a parent's config: issue 13). Defaults to `readFile`.
+   * never a silent walk on to a parent's config). Defaults to `readFile`.
    */
   readConfig?(path: string): string | undefined | UnreadableFile;
 }
@@ -57,7 +57,7 @@ export interface DocumentInput {
   readonly language?: SourceLanguage;
   /** The editor reads it as JSONC (language id `jsonc`): a suppression is written as a comment. */
   readonly commentsAllowed?: boolean;
-  /** Reads source code (issue 12): the adapter's tree-sitter, its grammar already loaded for this file. */
+  /** Reads source code: the adapter's tree-sitter, its grammar already loaded for this file. */
   readonly code?: CodeParser;
 }
 
@@ -93,7 +93,7 @@ export interface ToolwireService {
 }
 
 /**
- * Config → options → client context → analysis, once, for every adapter (issue #8 item 7): the
+ * Config → options → client context → analysis, once, for every adapter: the
  * CLI and the language server call this with their own workspace, so one folder yields one set
  * of findings whichever reads it. Parsed configs are cached per instance, by path and text.
  */

@@ -46,7 +46,7 @@ export interface ProviderProfile {
   readonly source: string;
   /**
    * What the provider accepts as a property key of a tool's input schema, where a source shows a
-   * rule (issue 8 item 9). Absent: no known rule, so no finding.
+   * rule. Absent: no known rule, so no finding.
    */
   readonly parameterRule?: ParameterRule;
 }

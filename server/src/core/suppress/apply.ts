@@ -10,7 +10,7 @@ import { LineIndex } from '../text/lineIndex';
 import type { TextReader } from '../text/pieceText';
 import { COMMENT_SYNTAX } from './syntax';
 
-export interface SuppressionInput {
+interface SuppressionInput {
   /** Read whole only when it holds a directive (a name edit's re-census keeps its pieces). */
   readonly text: TextReader;
   readonly language: SourceLanguage;
@@ -23,7 +23,7 @@ export interface SuppressionInput {
   readonly holdsDirective?: boolean;
 }
 
-export interface SuppressionResult {
+interface SuppressionResult {
   readonly findings: Finding[];
   readonly outcome: SuppressionOutcome;
 }

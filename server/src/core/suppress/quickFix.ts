@@ -26,7 +26,7 @@ export function suppressTarget(
 }
 
 /** Lines of a text: an editor's document already knows them (`lines` of `commentSuppressor`). */
-export interface LineLookup {
+interface LineLookup {
   lineOf(offset: number): number;
   lineStart(line: number): number;
 }

@@ -20,7 +20,7 @@ const MAX_PIECES = 64;
  * and the inserted strings, each piece a slice of one of them. Why: an edit to a large document
  * held as one string costs a copy of the whole text as soon as anything reads it (V8 flattens the
  * concatenation, about 20 ms for 8 MB, most of it touching freshly mapped memory), while a
- * one-character edit to a 10k-tool file should cost what the edited tool costs (issue 10).
+ * one-character edit to a 10k-tool file should cost what the edited tool costs.
  * Slices of a string share its memory, so an edit costs a copy of the piece list alone.
  *
  * Immutable: `replace` returns a new text. `toString` gives the whole text as a concatenation

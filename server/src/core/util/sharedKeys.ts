@@ -18,7 +18,7 @@ export interface KeyIndex {
  * The indices `0..count-1` grouped by `keyOf` (undefined: left out), keeping only keys two or
  * more indices share: each group in index order, the groups in the order of their first index.
  * An index alone under its key costs a map entry and no array: nearly every name is unique, and
- * an array per tool was garbage at 10k tools (issue 10).
+ * an array per tool was garbage at 10k tools.
  */
 export function sharedKeys(count: number, keyOf: (index: number) => string | undefined): readonly SharedKey[] {
   return indexKeys(count, keyOf).groups;
@@ -68,12 +68,7 @@ export function rekeyed(
 }
 
 /** Whether `rekeyed` would keep every group (it reads, never writes). */
-export function movesAlone(
-  keys: KeyIndex,
-  index: number,
-  before: string | undefined,
-  after: string | undefined,
-): boolean {
+function movesAlone(keys: KeyIndex, index: number, before: string | undefined, after: string | undefined): boolean {
   return before === after || staysAlone(keys, index, before, after);
 }
 

@@ -12,7 +12,7 @@ export type DerivationId = 'verbatim' | 'model-safe' | 'ads';
 
 export const DERIVATION_IDS: readonly DerivationId[] = ['verbatim', 'model-safe', 'ads'];
 
-export const MODEL_SAFE_MAX = 64;
+const MODEL_SAFE_MAX = 64;
 const MODEL_SAFE_ALREADY = /^[A-Za-z0-9_-]*$/;
 const MODEL_SAFE_OTHER = /[^A-Za-z0-9_-]/gu;
 

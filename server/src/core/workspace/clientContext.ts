@@ -35,12 +35,12 @@ export interface ClientContextInput {
 
 /**
  * Who sends this document's tools, under which server name, together with which other servers
- * (issue #5). Enabled clients: `.toolwire.json` `clients`, else the ones asked for, else the ones
+ * (each client rewrites names its own way). Enabled clients: `.toolwire.json` `clients`, else the ones asked for, else the ones
  * whose MCP configuration sits in the folder, else every modelled client (`byDefault`). A client
  * with a configuration sends the servers it lists; without one, every server `servers` maps.
  *
  * The server name is known from `.toolwire.json` `servers` or from the MCP client configuration
- * that launches code in the document's folder; otherwise it is left unknown (issue #8 item 6).
+ * that launches code in the document's folder; otherwise it is left unknown, never guessed.
  * A file `servers` maps to several names belongs to each of them (item 8).
  */
 export function clientContextFor(input: ClientContextInput, host: WorkspaceHost): ClientContext {

@@ -51,7 +51,7 @@ export interface ClientPlan {
 /**
  * The census plan for one MCP request. The server name: one `.toolwire.json` or a launching MCP
  * client configuration names, else the one the file records (`serverInfo`), else one the caller
- * gave, else unknown (issue #8 item 6).
+ * gave, else unknown (never guessed from the file's name).
  */
 export function clientPlanFor(
   context: ClientContext,
@@ -93,7 +93,7 @@ export function clientPlanFor(
     others,
     notLoadedBy,
     // Registration order (VS Code's prefix numbers, Gemini CLI's overwrites) and the label a
-    // started server announces: the clients' own inputs, whichever file is open (issue 8 item 1).
+    // started server announces: the clients' own inputs, whichever file is open.
     ...(serverKnown && announced !== undefined ? { announced } : {}),
     ...(context.serverOrder ? { serverOrder: context.serverOrder } : {}),
     ...(context.serverLists && context.serverLists.length > 0 ? { serverLists: context.serverLists } : {}),
@@ -103,7 +103,7 @@ export function clientPlanFor(
   return {
     primary,
     serverKnown,
-    // Clients nobody chose are advice (warnings, issue 8 item 6). Clients the user enabled keep
+    // Clients nobody chose are advice (warnings). Clients the user enabled keep
     // their severity even when the server name is unknown: only fates that hold for any name
     // are reported then, so an error is still certain.
     capAtWarning: context.byDefault === true,

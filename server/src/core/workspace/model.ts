@@ -2,13 +2,13 @@ import type { ClientRegistry, ForeignServer } from '../clients/census';
 import type { ClientId } from '../clients/model';
 
 /**
- * Where a document's MCP server name comes from (issue #8 item 6). A name is known, or it is not
+ * Where a document's MCP server name comes from. A name is known, or it is not
  * used: a file's name never stands in for it (`ListToolsResultResponse.json` is not a server).
  */
 export type ServerNameSource = 'config' | 'client-config' | 'recorded' | 'given';
 
 /**
- * Where the enabled clients come from (issue 11 item 6: reports say what they modelled):
+ * Where the enabled clients come from (so reports can say what they modelled):
  * `.toolwire.json` `clients`, the editor setting or `--client`, the MCP client configurations in
  * the folder, or nobody chose (every modelled client).
  */
@@ -34,7 +34,7 @@ export interface ClientContext {
   /** The server name, when something says it; a name the file records (`serverInfo`) fills in otherwise. */
   readonly server?: string;
   readonly serverSource?: ServerNameSource;
-  /** `.toolwire.json` maps this file to more servers than `server`: each sends these tools too (issue #8 item 8). */
+  /** `.toolwire.json` maps this file to more servers than `server`: each sends these tools too. */
   readonly alsoServedAs?: ReadonlyArray<{ readonly server: string; readonly notLoadedBy: readonly ClientId[] }>;
   /** The document's own path, for the locations of its tools as another server's. */
   readonly path?: string;

@@ -12,9 +12,9 @@ export function toolNamesIn(
   path?: string,
   code?: CodeParser,
 ): Array<{ readonly name: string; readonly range: OffsetRange; readonly announced?: string }> {
-  // In the file's own syntax: a YAML file, or a source module of a server spread over several (issue 12).
+  // In the file's own syntax: a YAML file, or a source module of a server spread over several.
   const analysis = analyze(text, { language: languageOfPath(path), ...(code ? { code } : {}) });
-  // The label a snapshot's server announces: VS Code numbers servers by it (issue 8 item 1).
+  // The label a snapshot's server announces: VS Code numbers servers by it.
   const announced = analysis.requests.find((r) => r.serverAnnounced !== undefined)?.serverAnnounced;
   return analysis.tools.flatMap((t) =>
     t.name === undefined

@@ -4,7 +4,7 @@ import type { ParsedDocument, RootValue, SyntaxProblem } from '../json/parse';
 import type { BuildNode } from '../json/tree';
 
 /**
- * YAML as the JSON tree every recogniser reads (issue 9, item 5): `yaml` parses (YAML 1.2, with
+ * YAML as the JSON tree every recogniser reads, so YAML needs no checks of its own: `yaml` parses (YAML 1.2, with
  * source ranges), and its nodes become jsonc-parser `Node`s with offsets into the original text
  * (JavaScript string indexes, i.e. UTF-16 units, like the JSON parser's). A name's node covers its
  * whole scalar token, quotes included, so findings, hover and edits sit where JSON's would.

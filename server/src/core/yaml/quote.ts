@@ -1,5 +1,5 @@
 /**
- * The one seam where an edit writes a string (issue 9, item 5): the new value in the style of
+ * The one seam where an edit writes a string: the new value in the style of
  * the token it replaces, so a YAML file keeps its quoting. A JSON string token (it starts with
  * `"`) gets a JSON string literal, which is also a valid YAML double-quoted scalar.
  * - single-quoted stays single-quoted (a quote is doubled), unless the value holds a control
@@ -22,7 +22,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * (never an indicator, a digit or a sign, so never a number), holds only `[A-Za-z0-9_.-]`
  * (no `:`, `#`, `,` or brackets), and is no word YAML 1.1 or 1.2 reads as a boolean or null.
  */
-export function isSafePlain(value: string): boolean {
+function isSafePlain(value: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(value) && !RESERVED_WORDS.has(value.toLowerCase());
 }
 
