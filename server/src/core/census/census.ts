@@ -149,7 +149,7 @@ export function caseKeyOf(tool: AnalyzedTool): string | undefined {
 /**
  * The targets' verdicts on a wire name. Nearly every name is plainly accepted by every target:
  * those tools share one frozen list, since a list of three wrapped verdicts per tool was about a
- * quarter of what a 10k-tool analysis kept (issue 10); only a name with something to say gets its own.
+ * quarter of what a 10k-tool analysis kept; only a name with something to say gets its own.
  */
 export function verdictsFor(targets: readonly ProviderId[]): (wireName: string) => readonly ProviderVerdict[] {
   const allAccepted: readonly ProviderVerdict[] = Object.freeze(
