@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { ReadBuffer, STDIO_DEFAULT_MAX_BUFFER_SIZE, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
@@ -9,6 +9,14 @@ interface GroupStdioParams {
   readonly args: readonly string[];
   readonly env: Record<string, string>;
   readonly cwd?: string;
+}
+
+/** The SDK's own default, named here so the message says the limit that applied. */
+const MAX_ANSWER_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
+
+/** One stdout line (one JSON-RPC message) longer than the transport reads. */
+export class AnswerTooLargeError extends Error {
+  override name = 'AnswerTooLargeError';
 }
 
 /** How long a server has to exit once its stdin is closed, before its process group is killed. */
@@ -28,7 +36,9 @@ export class GroupStdioTransport implements Transport {
   /** The server's stderr, available before start so nothing it writes early is lost. */
   readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_ANSWER_BYTES });
+  /** Set once an answer outgrew the buffer: the rest of that line is not JSON-RPC and is dropped. */
+  private overflowed = false;
   private readonly onSignal = (signal: NodeJS.Signals) => {
     this.killGroup('SIGKILL');
     // The default action, now that the server's group is gone: exit as the signal would have.
@@ -69,7 +79,19 @@ export class GroupStdioTransport implements Transport {
       });
       child.stdin?.on('error', (error) => this.onerror?.(error));
       child.stdout?.on('data', (chunk: Buffer) => {
-        this.buffer.append(chunk);
+        if (this.overflowed) return;
+        try {
+          this.buffer.append(chunk);
+        } catch {
+          // The SDK's ReadBuffer throws past its limit; thrown here, in a stream's 'data' handler,
+          // it would be an uncaught exception (a stack trace, exit 1). As a transport error it fails
+          // the pending request, and the server, whose answer cannot be read, is ended.
+          this.overflowed = true;
+          this.buffer.clear();
+          this.killGroup('SIGKILL');
+          this.onerror?.(new AnswerTooLargeError(`answer over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB: not read`));
+          return;
+        }
         this.drain();
       });
       child.stderr?.pipe(this.stderr);

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { visible } from '../../../server/src/core';
 import { GroupStdioTransport } from './groupStdioTransport';
 import { version } from '../../../package.json';
 
@@ -57,7 +58,9 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
         options.stderr?.(text);
       });
       transport = stdio;
-      await guard(withTimeout(client.connect(stdio, request), options.timeoutMs, 'start'));
+      // The guard inside the timeout: a transport error settles the race, so the timer is cleared
+      // at once rather than holding the process open until it fires.
+      await withTimeout(guard(client.connect(stdio, request)), options.timeoutMs, 'start');
     } else {
       transport = await connectHttp(client, target, request);
     }
@@ -81,7 +84,11 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
     return { ok: true, serverInfo, tools };
   } catch (error) {
     await close(transport);
-    return { ok: false, message: describe(error, target), stderrTail: tail.text() };
+    return {
+      ok: false,
+      message: visible(hide(describe(error, target), target)),
+      stderrTail: shownTail(tail.text(), target),
+    };
   }
 }
 
@@ -137,7 +144,14 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Pr
 }
 
 function describe(error: unknown, target: LiveTarget): string {
-  const who = target.kind === 'stdio' ? `"${[target.command, ...target.args].join(' ')}"` : target.url;
+  const who =
+    target.shown !== undefined
+      ? target.kind === 'stdio'
+        ? `"${target.shown}"`
+        : target.shown
+      : target.kind === 'stdio'
+        ? `"${[target.command, ...target.args].join(' ')}"`
+        : target.url;
   const raw = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ENOENT') return `${who}: cannot start: command not found`;
@@ -148,6 +162,21 @@ function describe(error: unknown, target: LiveTarget): string {
   if (error instanceof TimeoutError || /timed out/i.test(raw)) return `${who}: no answer within the timeout (${raw})`;
   if (/Connection closed/i.test(raw)) return `${who}: the server closed the connection (it exited or crashed)`;
   return `${who}: ${raw}`;
+}
+
+/**
+ * Each value a configuration's variable resolved to, replaced by the variable as written: an error
+ * (a URL in a fetch failure, a server echoing its argv on stderr) must not carry a token to a CI log.
+ * Longest first, so a value holding another is replaced whole.
+ */
+function hide(text: string, target: LiveTarget): string {
+  const secrets = [...(target.secrets ?? [])].sort((a, b) => b[0].length - a[0].length);
+  return secrets.reduce((out, [value, written]) => out.split(value).join(written), text);
+}
+
+/** The server's stderr as the terminal may show it: its own lines kept, controls and bidi overrides escaped. */
+function shownTail(text: string, target: LiveTarget): string {
+  return hide(text, target).split(/\r?\n/).map(visible).join('\n');
 }
 
 function messageOf(error: unknown): string {

@@ -57,10 +57,11 @@ function plan(entry: McpServerEntry, syntax: McpVariableSyntax, scope: VariableS
   if (entry.disabled) return { name, skipped: 'disabled in the configuration' };
   if (launch.kind === 'invalid') return { name, skipped: `cannot be started: ${launch.reason}` };
   const unresolved = new Set<string>();
-  const sub = (value: string) => substitute(value, syntax, scope, unresolved);
+  const secrets = new Map<string, string>();
+  const sub = (value: string) => substitute(value, syntax, scope, unresolved, secrets);
   const subMap = (map: Readonly<Record<string, string>>) =>
     Object.fromEntries(Object.entries(map).map(([k, v]) => [k, sub(v)]));
-  const target: LiveTarget =
+  const resolved: LiveTarget =
     launch.kind === 'stdio'
       ? {
           kind: 'stdio',
@@ -71,6 +72,12 @@ function plan(entry: McpServerEntry, syntax: McpVariableSyntax, scope: VariableS
           ...(launch.cwd !== undefined ? { cwd: resolve(scope.workspaceFolder ?? '.', sub(launch.cwd)) } : {}),
         }
       : { kind: 'http', name, url: sub(launch.url), headers: subMap(launch.headers) };
+  // Not enumerable: how the target is written is no part of what is started, so a target compares
+  // and serialises as the launch itself, while messages still find the words to print.
+  const target: LiveTarget = Object.defineProperties(resolved, {
+    shown: { value: launch.kind === 'stdio' ? [launch.command, ...launch.args].join(' ') : launch.url },
+    secrets: { value: [...secrets] },
+  });
   if (unresolved.size > 0)
     return {
       name,
@@ -79,13 +86,25 @@ function plan(entry: McpServerEntry, syntax: McpVariableSyntax, scope: VariableS
   return { name, target };
 }
 
-/** Replaces the variables the file's client documents; anything it cannot resolve is recorded. */
-function substitute(value: string, syntax: McpVariableSyntax, scope: VariableScope, unresolved: Set<string>): string {
+/**
+ * Replaces the variables the file's client documents; anything it cannot resolve is recorded, and
+ * so is each value taken from the environment or an input (`secrets`: value to variable as written).
+ */
+export function substitute(
+  value: string,
+  syntax: McpVariableSyntax,
+  scope: VariableScope,
+  unresolved: Set<string>,
+  secrets?: Map<string, string>,
+): string {
   if (syntax === 'none') return value;
   const pattern = syntax === 'gemini-cli' ? /\$\{([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g : /\$\{([^}]*)\}/g;
   return value.replace(pattern, (whole, braced: string | undefined, bare: string | undefined) => {
     const resolved = resolveVariable(braced ?? bare ?? '', syntax, scope);
     if (resolved === undefined) unresolved.add(whole);
+    // A folder or a separator is no secret; an environment variable or an input may be (a token).
+    else if (resolved !== '' && !/^(workspaceFolder(Basename)?|userHome|pathSeparator|\/)$/.test(braced ?? bare ?? ''))
+      secrets?.set(resolved, whole);
     return resolved ?? whole;
   });
 }

@@ -5,6 +5,7 @@ import { displayPath } from '../analyzeFiles';
 import type { CheckArgs, McpConfigArgs } from '../args';
 import { runCheck, type CommandIO } from '../checkCommand';
 import { toSlashes } from '../configs';
+import { visible } from '../../../server/src/core';
 import { listServerTools } from './listTools';
 import { planMcpConfig, workspaceFolderOf } from './mcpConfig';
 import { snapshotFileName, snapshotText, virtualPath } from './snapshot';
@@ -45,7 +46,7 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     const shown = new Map<string, string>();
     for (const server of plan.servers) {
       if ('skipped' in server) {
-        io.stderr.write(`toolwire: server "${server.name}" ${server.skipped}\n`);
+        io.stderr.write(`toolwire: server "${visible(server.name)}" ${server.skipped}\n`);
         if (!server.skipped.startsWith('disabled')) failed = true;
         continue;
       }
@@ -53,7 +54,7 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
       if (!result.ok) {
         failed = true;
         io.stderr.write(
-          `toolwire: server "${server.name}" failed: ${result.message}\n${result.stderrTail ? `${result.stderrTail.replace(/^/gm, '  | ')}\n` : ''}`,
+          `toolwire: server "${visible(server.name)}" failed: ${result.message}\n${result.stderrTail ? `${result.stderrTail.replace(/^/gm, '  | ')}\n` : ''}`,
         );
         continue;
       }

@@ -1,3 +1,5 @@
+import { visible } from '../../../server/src/core';
+
 /** What a server served, as toolwire records it: `serverInfo` plus the `tools/list` result. */
 interface Snapshot {
   readonly serverInfo: { readonly name: string; readonly title?: string; readonly version?: string };
@@ -41,8 +43,10 @@ export function snapshotFileName(server: string): string {
 
 /**
  * Where findings are located without `--save`: a virtual path naming the server as it names
- * itself (shown to people; SARIF percent-encodes it once, as it does every path).
+ * itself (shown to people; SARIF percent-encodes it once, as it does every path). The name is the
+ * server's to choose, so its controls and bidi overrides are escaped: an ESC would drive the
+ * terminal, a U+202E would make the path read as something else.
  */
 export function virtualPath(server: string): string {
-  return `mcp://${server}/tools/list`;
+  return `mcp://${visible(server)}/tools/list`;
 }
