@@ -8,11 +8,11 @@ export interface FileEncoding {
 }
 
 /**
- * The file's encoding and BOM, or why it cannot be written back unchanged: it changed since it
+ * The file's encoding, BOM and bytes, or why it cannot be written back unchanged: it changed since it
  * was read, or it is not valid UTF-8 (its text holds replacement characters, and writing them
  * would destroy the bytes they stand for).
  */
-export function readEncoding(path: string, expected: string): FileEncoding | string {
+export function readEncoding(path: string, expected: string): (FileEncoding & { readonly bytes: Buffer }) | string {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -26,7 +26,8 @@ export function readEncoding(path: string, expected: string): FileEncoding | str
     (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) ||
     (bytes[0] === 0xff && bytes[1] === 0xfe) ||
     (bytes[0] === 0xfe && bytes[1] === 0xff);
-  return { encoding: decoded.encoding, bom };
+  // The bytes too: the write checks against them that nothing was saved over the file since.
+  return { encoding: decoded.encoding, bom, bytes };
 }
 
 /** The text as bytes in the file's own encoding, its BOM in front when it had one. */

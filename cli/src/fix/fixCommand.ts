@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   computeFixAll,
@@ -17,6 +16,7 @@ import { formatText } from '../report/text';
 import type { FixArgs } from '../fixBaselineArgs';
 import { encodeText, readEncoding, type FileEncoding } from './encoding';
 import { OverlayWorkspace } from './overlayWorkspace';
+import { replaceFile, writeRoots } from './safeWrite';
 import { unifiedDiff } from './unifiedDiff';
 
 /** Rounds of re-checking files sent together; each refuses at least one more file, or stops. */
@@ -27,6 +27,8 @@ interface FileFix {
   readonly text: string;
   readonly fixed: number;
   readonly encoding: FileEncoding;
+  /** The bytes the fix was computed from: the write refuses a file that no longer holds them. */
+  readonly original: Buffer;
 }
 
 /**
@@ -80,7 +82,13 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
         refused.set(file, `the fixes were not applied: ${encoding}`);
         continue;
       }
-      fixes.set(file, { edits: result.edits, text: result.text, fixed: result.fixed, encoding });
+      fixes.set(file, {
+        edits: result.edits,
+        text: result.text,
+        fixed: result.fixed,
+        encoding,
+        original: encoding.bytes,
+      });
       overlay.set(file.absolute, result.text);
     }
     // Every file again, with every fix in place: a fix proven before a later file was fixed can
@@ -156,6 +164,9 @@ function finish(
   let written = 0;
   let fixedNames = 0;
   let failed = false;
+  const unwritten = new Set<AnalysedFile>();
+  // Only files under the paths given are written: a file reached through a linked folder is not.
+  const roots = writeRoots(args.paths.map((path) => resolve(io.cwd, path)));
   for (const file of files) {
     const fix = fixes.get(file);
     const reason = refused.get(file);
@@ -168,13 +179,11 @@ function finish(
         unifiedDiff(file.display, file.text, fix.edits, fix.encoding.bom && fix.encoding.encoding === 'utf-8'),
       );
     } else {
-      try {
-        writeFileSync(file.absolute, encodeText(fix.text, fix.encoding));
-      } catch (error) {
-        io.stderr.write(
-          `toolwire: cannot write ${file.display}: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
+      const problem = replaceFile(file.absolute, encodeText(fix.text, fix.encoding), fix.original, roots);
+      if (problem !== undefined) {
+        io.stderr.write(`toolwire: ${file.display}: not fixed: ${problem}\n`);
         failed = true;
+        unwritten.add(file);
         continue;
       }
     }
@@ -185,15 +194,18 @@ function finish(
     );
   }
   // What is left: the re-check with every fix in place (a refused file as it is).
+  // A file that could not be written is reported as it still is on disk.
+  const fixedText = (file: AnalysedFile) => (unwritten.has(file) ? undefined : fixes.get(file)?.text);
   const otherFile = (path: string) => {
     const file = files.find((f) => f.absolute === path);
-    const text = file ? (fixes.get(file)?.text ?? file.text) : readFile(path);
+    const text = file ? (fixedText(file) ?? file.text) : readFile(path);
     return text === undefined ? undefined : { path: displayPath(path, io.cwd), text };
   };
   const reports: FileReport[] = files.flatMap((file) => {
-    const analysis = after.get(file) ?? file.analysis;
-    const text = fixes.get(file)?.text ?? file.text;
-    return [buildReport(file.display, text, analysis, otherFile, fixes.has(file) ? undefined : file.invalidUtf8)];
+    const text = fixedText(file);
+    const analysis = unwritten.has(file) ? file.analysis : (after.get(file) ?? file.analysis);
+    const invalidUtf8 = text === undefined ? file.invalidUtf8 : undefined;
+    return [buildReport(file.display, text ?? file.text, analysis, otherFile, invalidUtf8)];
   });
   notes.write(formatText(reports, { verbose: args.verbose, hints: args.hints }));
   const left = reports.reduce(
