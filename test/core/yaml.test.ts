@@ -6,6 +6,7 @@ import {
   LineIndex,
   planRename,
   proveEdits,
+  reanalyze,
   unrecognisedToolShape,
   type AnalysisOptions,
 } from '../../server/src/core';
@@ -212,8 +213,9 @@ describe('YAML documents', () => {
     }
   });
 
-  test('deep nesting is converted without recursion', () => {
-    const depth = 20000;
+  test('deep nesting up to the flow limit is converted without recursion', () => {
+    // Deeper flow nesting is reported unread (yaml's own recursion aborts the process there).
+    const depth = 499;
     const text = `tools:\n  - name: a b\n    inputSchema: {x: ${'['.repeat(depth)}${']'.repeat(depth)}}\n`;
     assert.equal(analyze(text, YAML).tools[0]?.name, 'a b');
   });
@@ -326,4 +328,27 @@ describe('YAML documents', () => {
       if (all.kind === 'edits') assert.equal(analyze(all.text, YAML).format, analysis.format, text);
     }
   });
+});
+
+// Deep flow nesting aborted the process inside `yaml` once its regexps were hot: it must be
+// reported and left unread, on a fresh analysis and on every edit.
+test('YAML nested deeper than the flow limit is reported, not parsed, fresh and edited', () => {
+  const options = { language: 'yaml' } as const;
+  for (const unit of ['[', '{a: ']) {
+    for (const depth of [2000, 100_000]) {
+      const text = unit.repeat(depth);
+      const fresh = analyze(text, options);
+      assert.ok(fresh.syntaxProblems.some((p) => /nested deeper/.test(p.message)));
+      assert.equal(fresh.tools.length, 0);
+    }
+    let text = unit.repeat(1990);
+    let previous = { text, analysis: analyze(text, options), options };
+    for (let step = 0; step < 300; step++) {
+      const next = text + unit;
+      const analysis = reanalyze(previous, [{ start: text.length, end: text.length, text: unit }], next);
+      text = next;
+      previous = { text, analysis, options };
+    }
+    assert.ok(previous.analysis.syntaxProblems.some((p) => /nested deeper/.test(p.message)));
+  }
 });

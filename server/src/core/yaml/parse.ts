@@ -12,6 +12,18 @@ import type { BuildNode } from '../json/tree';
  * prefixed with the document's index. Never throws.
  */
 export function parseYaml(text: string): ParsedDocument {
+  // `yaml` composes flow collections by recursion: ~800 nested `[` exhaust the stack while V8
+  // recompiles a hot regexp there, which aborts the process (no catchable error). Real files
+  // nest a few dozen levels; 500 keeps a wide margin under the measured crash depth.
+  const depth = flowDepthOver(text, MAX_FLOW_DEPTH);
+  if (depth !== undefined)
+    return {
+      kind: 'yaml',
+      values: [],
+      problems: [
+        { message: `YAML nested deeper than ${MAX_FLOW_DEPTH} levels: not read`, start: depth, end: depth + 1 },
+      ],
+    };
   try {
     return parseUnsafe(text);
   } catch (error) {
@@ -19,6 +31,33 @@ export function parseYaml(text: string): ParsedDocument {
     const message = error instanceof Error ? error.message : String(error);
     return { kind: 'yaml', values: [], problems: [{ message: `parser failure: ${message}`, start: 0, end: 0 }] };
   }
+}
+
+/** The deepest flow nesting read; deeper documents are reported, not parsed. */
+export const MAX_FLOW_DEPTH = 500;
+
+/**
+ * The offset of the bracket that opens flow level `limit + 1`, or undefined. One linear scan;
+ * quoted scalars and comments are skipped (an unbalanced quote only makes the count lower, and
+ * a lower count only lets `yaml` read a document it reads safely).
+ */
+function flowDepthOver(text: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) {
+      if (depth > 0) depth -= 1;
+    } else if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x27) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x27; i++);
+    } else if (c === 0x23 && (i === 0 || /\s/.test(text[i - 1]!))) {
+      while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
+    }
+  }
+  return undefined;
 }
 
 /** `yaml`'s code for a key repeated in one mapping: the fix proof refuses edits that add one. */
