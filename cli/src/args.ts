@@ -1,65 +1,14 @@
 import { ALL_CLIENT_IDS, CHECKED_EXTENSIONS, isClientId, SKIPPED_FOLDERS, type ClientId } from '../../server/src/core';
 import { DEFAULT_MAX_FILE_BYTES } from '../../server/src/node/files';
+import type { ParsedArgs } from './argTypes';
 import type { LiveTarget } from './live/listTools';
 import type { OutputFormat } from './model';
-import { parseFixBaselineArgs, type BaselineArgs, type BaselineUse, type FixArgs } from './fixBaselineArgs';
+import { parseFixBaselineArgs } from './fixBaselineArgs';
+
 
 const MEGABYTE = 1024 * 1024;
 
-export interface CheckArgs {
-  readonly command: 'check' | 'census';
-  readonly format: OutputFormat;
-  readonly config: string | undefined;
-  readonly clients: readonly ClientId[];
-  readonly paths: readonly string[];
-  /** List every file skipped and why (stderr). */
-  readonly verbose: boolean;
-  /** Files over this many bytes are not read (a bound, so a huge file cannot exhaust memory). */
-  readonly maxFileBytes: number;
-  /** `check --server -- CMD...` or `check --url URL`: a live server instead of paths. */
-  readonly live?: LiveArgs;
-  /** `--mcp-config`: check the servers of an MCP client configuration (cli/src/live/). */
-  readonly mcpConfig?: McpConfigArgs;
-  /** `--baseline FILE [--prune]`: report only findings the baseline does not hold (cli/src/baseline/). */
-  readonly baseline?: BaselineUse;
-  /** `check --hints`: hint-severity findings in the text report too. */
-  readonly hints?: boolean;
-  /** `census --only-problems`: only tools dropped, failing, colliding or renamed beyond a prefix. */
-  readonly onlyProblems?: boolean;
-}
-
-/** The flags of `check --mcp-config PATH`. */
-export interface McpConfigArgs {
-  readonly path: string;
-  /** `--only NAME`: these servers alone (repeatable); none means all. */
-  readonly only: readonly string[];
-  /** `--input ID=VALUE`: VS Code's `${input:ID}`, which cannot be asked for on a command line. */
-  readonly inputs: Readonly<Record<string, string>>;
-  /** `--timeout S`: bounds each server's start-up and each request. */
-  readonly timeoutMs: number;
-  /** `--save DIR`: keep the snapshots there (else a temp folder, reported as mcp:// paths). */
-  readonly save: string | undefined;
-}
-
-export interface LiveArgs {
-  readonly target: LiveTarget;
-  /** `--server-name`: the name the clients see, instead of the server's `serverInfo`. */
-  readonly serverName: string | undefined;
-  readonly timeoutMs: number;
-  /** `--save DIR`: write `<server>.tools.json` there and report on that file. */
-  readonly save: string | undefined;
-}
-
 const DEFAULT_TIMEOUT_SECONDS = 30;
-
-export type ParsedArgs =
-  | CheckArgs
-  | FixArgs
-  | BaselineArgs
-  | { readonly command: 'explain'; readonly code: string | undefined }
-  | { readonly command: 'help' }
-  | { readonly command: 'version' }
-  | { readonly command: 'usage-error'; readonly message: string };
 
 export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--hints] [--verbose] [--max-file-size MB] PATH...
        toolwire check  [--format text|json|sarif] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]

@@ -2,7 +2,7 @@ import { LineIndex, othersInClientGroup, sharedNote, type Analysis, type ClientR
 import { analyzeFiles, displayPath, type AnalysedFile } from './analyzeFiles';
 import { censusTotals, problemsOnly, totalsJson, totalsText } from './censusTotals';
 import { inputDiagnostics } from './inputFindings';
-import type { CheckArgs } from './args';
+import type { CheckArgs } from './argTypes';
 import { reportConfigProblems, type CommandIO } from './checkCommand';
 import { modelledLine, shownModelled } from './report/modelled';
 

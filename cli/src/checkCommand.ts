@@ -3,7 +3,7 @@ import { fingerprintHash } from '../../server/src/core';
 import { analyzeFiles, displayPath } from './analyzeFiles';
 import { applyBaseline } from './baseline/useBaseline';
 import { toSlashes } from './configs';
-import type { CheckArgs } from './args';
+import type { CheckArgs } from './argTypes';
 import { buildReport } from './buildReport';
 import { reportFingerprints } from './fingerprints';
 import type { FileReport } from './model';

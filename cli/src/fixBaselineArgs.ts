@@ -1,25 +1,4 @@
-import type { CheckArgs, ParsedArgs } from './args';
-
-/** `toolwire fix [--dry-run] PATH...`. */
-export interface FixArgs extends Omit<CheckArgs, 'command' | 'format' | 'live' | 'mcpConfig'> {
-  readonly command: 'fix';
-  /** Print a unified diff instead of writing the files. */
-  readonly dryRun: boolean;
-}
-
-/** `toolwire baseline [--output FILE] PATH...`. */
-export interface BaselineArgs extends Omit<CheckArgs, 'command' | 'format' | 'live' | 'mcpConfig'> {
-  readonly command: 'baseline';
-  /** Write here instead of stdout. */
-  readonly output: string | undefined;
-}
-
-/** `check --baseline FILE [--prune]`. */
-export interface BaselineUse {
-  readonly path: string;
-  /** Rewrite FILE without the entries nothing matched any more (fixed findings). */
-  readonly prune: boolean;
-}
+import type { ParsedArgs } from './argTypes';
 
 export const FIX_BASELINE_USAGE = `Fixes and baselines:
        toolwire fix    [--dry-run] [--config FILE] [--client ID]... PATH...

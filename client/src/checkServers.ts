@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { MCP_CLIENT_CONFIGS } from '../../server/src/core/workspace/mcpClientConfigs';
-import { inputsReferenced, readMcpServerEntries } from '../../server/src/core/workspace/mcpServerEntries';
+import { inputsReferenced, MCP_CLIENT_CONFIGS, readMcpServerEntries } from '../../server/src/core';
 import { runCli } from './cliProcess';
 
 /**

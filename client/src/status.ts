@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { FORMATS } from '../../server/src/core/formats/registry';
+import { FORMATS } from '../../server/src/core';
 import { STATUS_REQUEST, type DocumentStatus } from '../../server/src/protocol';
 import { DOCUMENT_SELECTOR } from './selector';
 

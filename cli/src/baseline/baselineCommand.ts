@@ -5,7 +5,7 @@ import { buildReport } from '../buildReport';
 import { reportConfigProblems, type CommandIO } from '../checkCommand';
 import { reportFingerprints } from '../fingerprints';
 import { staleSuppressionFiles } from '../staleSuppressions';
-import type { BaselineArgs } from '../fixBaselineArgs';
+import type { BaselineArgs } from '../argTypes';
 import { formatBaseline, type BaselineEntry } from './baselineFile';
 
 /**

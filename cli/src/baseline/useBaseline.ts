@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { FingerprintParts } from '../../../server/src/core';
 import { readFileBounded } from '../../../server/src/node/files';
-import type { BaselineUse } from '../fixBaselineArgs';
+import type { BaselineUse } from '../argTypes';
 import type { FileReport } from '../model';
 import { formatBaseline, parseBaseline, type BaselineEntry } from './baselineFile';
 import { matchBaseline, type BaselineMatch } from './match';

@@ -13,7 +13,7 @@ import { reportConfigProblems, summary, type CommandIO } from '../checkCommand';
 import { toSlashes } from '../configs';
 import type { FileReport } from '../model';
 import { formatText } from '../report/text';
-import type { FixArgs } from '../fixBaselineArgs';
+import type { FixArgs } from '../argTypes';
 import { encodeText, readEncoding, type FileEncoding } from './encoding';
 import { OverlayWorkspace } from './overlayWorkspace';
 import { replaceFile, writeRoots } from './safeWrite';

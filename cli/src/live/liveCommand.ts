@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createToolwireService, fingerprintHash } from '../../../server/src/core';
-import type { CheckArgs, LiveArgs } from '../args';
+import type { CheckArgs, LiveArgs } from '../argTypes';
 import { buildReport } from '../buildReport';
 import { runCheck, summary, count, reportConfigProblems, writeModelledLine, type CommandIO } from '../checkCommand';
 import { toSlashes } from '../configs';

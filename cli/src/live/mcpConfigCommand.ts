@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { displayPath } from '../analyzeFiles';
-import type { CheckArgs, McpConfigArgs } from '../args';
+import type { CheckArgs, McpConfigArgs } from '../argTypes';
 import { runCheck, type CommandIO } from '../checkCommand';
 import { toSlashes } from '../configs';
 import { visible } from '../../../server/src/core';

@@ -1,5 +1,5 @@
 import { Language, Parser, type Tree } from '@vscode/tree-sitter-wasm';
-import type { CodeGrammar, CodeParser, SyntaxNode } from '../core/code/syntax';
+import type { CodeGrammar, CodeParser, SyntaxNode } from '../core';
 
 /**
  * Where tree-sitter's WASM comes from: a folder in Node (server/node/wasm.ts), `fetch()` in a

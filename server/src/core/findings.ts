@@ -33,6 +33,8 @@ export const NAME_COLLISION_CODES: ReadonlySet<FindingCode> = new Set<FindingCod
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
+/** A severity a user may set for a code: one of the four, or `off` to drop its findings. */
+export type SeveritySetting = Severity | 'off';
 
 export interface RelatedLocation {
   readonly range: OffsetRange;

@@ -28,7 +28,8 @@ export type { Finding, FindingCode, FixData, OffsetEdit, RelatedLocation, Severi
 export { FINDING_CODES, SEVERITIES } from './findings';
 export type { FormatId, ToolDeclaration, ToolReference, NameSite } from './formats/model';
 export type { OffsetRange } from './json/ranges';
-export type { AnalysisOptions, SeveritySetting } from './settings';
+export type { AnalysisOptions } from './settings';
+export type { SeveritySetting } from './findings';
 export {
   PROVIDERS,
   ALL_PROVIDER_IDS,

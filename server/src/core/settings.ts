@@ -1,14 +1,12 @@
-import type { FindingCode, Severity } from './findings';
+import type { FindingCode, SeveritySetting } from './findings';
 import type { FormatId } from './formats/model';
 import { FORMATS } from './formats/registry';
 import { DEFAULT_TARGETS, type ProviderId } from './profiles/providers';
 import { MODEL_SAFE_RESERVED, type DerivationId } from './wire/derivations';
 import type { CodeParser } from './code/syntax';
-import type { SourceLanguage } from './source';
+import type { SourceLanguage } from './languages';
 import type { ClientContext } from './workspace/model';
 import type { IgnoreEntry } from './config/model';
-
-export type SeveritySetting = Severity | 'off';
 
 /**
  * What the caller (LSP server, CLI) resolved for one document: `.toolwire.json`, editor settings.

@@ -2,7 +2,7 @@ import { isReadKey } from './formats/readKeys';
 import type { OffsetEdit } from './findings';
 import { parseCode, type StringWriter } from './code/parse';
 import { isCodeLanguage, type CodeParser } from './code/syntax';
-import { stringEdit } from './fixes/renameFix';
+import { quoteLike } from './yaml/quote';
 import { parseDocument, type ParsedDocument } from './json/parse';
 import type { OffsetRange } from './json/ranges';
 import { parseYaml } from './yaml/parse';
@@ -35,6 +35,15 @@ export const skeletonReader: TreeReader = (text, language) =>
  */
 export function dataStrings(text: string | TextReader): StringWriter {
   return (range: OffsetRange, value: string): OffsetEdit => stringEdit(text, range, value);
+}
+
+/**
+ * Replaces a string token (JSON, or a YAML scalar in its own quoting style), keeping the text it
+ * expects so a stale edit can be refused.
+ */
+export function stringEdit(text: TextReader, range: OffsetRange, value: string): OffsetEdit {
+  const oldText = text.slice(range.start, range.end);
+  return { range, oldText, newText: quoteLike(oldText, value) };
 }
 
 /** The one reader of a document's text, in its language, as the JSON tree the recognisers read. */

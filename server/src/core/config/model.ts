@@ -1,7 +1,6 @@
-import type { FindingCode } from '../findings';
 import type { OffsetRange } from '../json/ranges';
 import type { ProviderId } from '../profiles/providers';
-import type { SeveritySetting } from '../settings';
+import type { FindingCode, SeveritySetting } from '../findings';
 import type { DerivationId } from '../wire/derivations';
 import type { ClientId } from '../clients/model';
 

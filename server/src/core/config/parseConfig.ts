@@ -1,8 +1,7 @@
 import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { parseJsonTree } from '../json/tree';
-import { FINDING_CODES, SEVERITIES, type FindingCode } from '../findings';
+import { FINDING_CODES, SEVERITIES, type FindingCode, type SeveritySetting } from '../findings';
 import { ALL_PROVIDER_IDS, isProviderId, type ProviderId } from '../profiles/providers';
-import type { SeveritySetting } from '../settings';
 import { DERIVATION_IDS, type DerivationId } from '../wire/derivations';
 import { ALL_CLIENT_IDS, isClientId } from '../clients/profiles';
 import type { ClientId } from '../clients/model';

@@ -3,7 +3,8 @@ import type { FixData, OffsetEdit } from '../findings';
 import type { TextReader } from '../text/pieceText';
 import { ownNames } from './namePool';
 import { quoteLike } from '../yaml/quote';
-import { renameFix, stringEdit } from './renameFix';
+import { stringEdit } from '../source';
+import { renameFix } from './renameFix';
 
 /**
  * *Add invocationName* for an ADS capability: a candidate valid under ADS-2 and unique in the

@@ -2,7 +2,7 @@ import type { FixData, OffsetEdit } from '../findings';
 import type { InputSchemaSite } from '../formats/model';
 import type { ParameterRule } from '../profiles/providers';
 import type { TextReader } from '../text/pieceText';
-import { stringEdit } from './renameFix';
+import { stringEdit } from '../source';
 
 /** What an empty key (or one the rules cut to nothing) becomes. */
 const EMPTY_KEY = 'param';

@@ -1,8 +1,5 @@
 import type { CheckContext } from '../checks/context';
 import type { FixData, OffsetEdit } from '../findings';
-import type { OffsetRange } from '../json/ranges';
-import type { TextReader } from '../text/pieceText';
-import { quoteLike } from '../yaml/quote';
 import { ownNames } from './namePool';
 
 /**
@@ -41,13 +38,4 @@ function renameTo(context: CheckContext, local: number, proposed: string, prefer
     edits.push(edit);
   }
   return { kind: 'rename', title: `Rename tool to ${JSON.stringify(proposed)}`, proposed, edits, preferred };
-}
-
-/**
- * Replaces a string token (JSON, or a YAML scalar in its own quoting style), keeping the text it
- * expects so a stale edit can be refused.
- */
-export function stringEdit(text: TextReader, range: OffsetRange, value: string): OffsetEdit {
-  const oldText = text.slice(range.start, range.end);
-  return { range, oldText, newText: quoteLike(oldText, value) };
 }
