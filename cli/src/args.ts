@@ -5,7 +5,6 @@ import type { LiveTarget } from './live/listTools';
 import type { OutputFormat } from './model';
 import { parseFixBaselineArgs } from './fixBaselineArgs';
 
-
 const MEGABYTE = 1024 * 1024;
 
 const DEFAULT_TIMEOUT_SECONDS = 30;

@@ -14,14 +14,27 @@ const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: readonly 
   { name: 'readers', members: ['json/', 'yaml/'] },
   {
     name: 'vocabulary',
-    members: ['profiles/', 'findings.ts', 'docs.ts', 'formats/model.ts', 'clients/model.ts', 'code/syntax.ts', 'languages.ts'],
+    members: [
+      'profiles/',
+      'findings.ts',
+      'docs.ts',
+      'formats/model.ts',
+      'clients/model.ts',
+      'code/syntax.ts',
+      'languages.ts',
+    ],
   },
   { name: 'wire rules', members: ['wire/', 'clients/'] },
   {
     // What the census and the client census carry from one edit to the next, below the census
     // because the census reads and writes them (the one place reuse still reaches into a stage).
     name: 'reuse records',
-    members: ['incremental/region.ts', 'incremental/clientKeys.ts', 'incremental/clientsAlone.ts', 'fixes/proposalLog.ts'],
+    members: [
+      'incremental/region.ts',
+      'incremental/clientKeys.ts',
+      'incremental/clientsAlone.ts',
+      'fixes/proposalLog.ts',
+    ],
   },
   { name: 'front-ends', members: ['code/', 'formats/', 'source.ts', 'suppress/directives.ts', 'suppress/syntax.ts'] },
   { name: 'configuration', members: ['config/', 'settings.ts', 'workspace/'] },
