@@ -1,5 +1,6 @@
 import type { TextEdit } from 'vscode-languageserver-protocol';
-import { ALL_CLIENT_IDS, analyze } from '../server/src/core';
+import { ALL_CLIENT_IDS } from '../server/src/core';
+import { analyze } from '../server/src/core/analyze';
 import { TestClient } from '../test/lsp/client';
 import { generate, type BenchShape } from './generate';
 import { median, timeOnce } from './measure';

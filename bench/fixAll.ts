@@ -1,4 +1,5 @@
-import { analyze, computeFixAll } from '../server/src/core';
+import { computeFixAll } from '../server/src/core';
+import { analyze } from '../server/src/core/analyze';
 import { generate } from './generate';
 import { compare } from './measure';
 

@@ -6,7 +6,8 @@
  * see inside one synchronous call, and RSS keeps pages V8 has freed, hiding the peak.)
  */
 import { readFileSync, writeSync } from 'node:fs';
-import { analyze, type AnalysisOptions } from '../server/src/core';
+import type { AnalysisOptions } from '../server/src/core';
+import { analyze } from '../server/src/core/analyze';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const [file, optionsJson] = process.argv.slice(2);

@@ -1,4 +1,5 @@
-import { analyze, type AnalysisOptions } from '../server/src/core';
+import type { AnalysisOptions } from '../server/src/core';
+import { analyze } from '../server/src/core/analyze';
 import { TreeSitterParsers } from '../server/src/code/treeSitter';
 import { nodeWasmLoader } from '../server/src/node/wasm';
 import { compare } from './measure';

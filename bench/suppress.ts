@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { analyze } from '../server/src/core';
+import { analyze } from '../server/src/core/analyze';
 import { generate } from './generate';
 import { compare } from './measure';
 

@@ -1,5 +1,6 @@
 import { createScanner, parseTree } from 'jsonc-parser';
-import { ALL_CLIENT_IDS, analyze, type AnalysisOptions } from '../server/src/core';
+import { ALL_CLIENT_IDS, type AnalysisOptions } from '../server/src/core';
+import { analyze } from '../server/src/core/analyze';
 import { generate, generateOneGroup } from './generate';
 import { timeJsonService, type ServiceSchema } from './jsonService';
 import { median, timeOnce } from './measure';

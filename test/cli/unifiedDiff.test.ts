@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { applyOffsetEdits, type OffsetEdit } from '../../server/src/core';
+import type { OffsetEdit } from '../../server/src/core';
+import { applyOffsetEdits } from '../../server/src/core/fixes/fixAll';
 import { unifiedDiff } from '../../cli/src/fix/unifiedDiff';
 
 /** Applies the diff with patch(1) to a file holding `text`; the patched bytes. */

@@ -1,17 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  ALL_CLIENT_IDS,
-  analyze,
-  clientContextFor,
-  parseConfig,
-  runClientCensus,
-  type AnalysisOptions,
-  type ClientCensusOptions,
-  type ClientContext,
-  type ClientId,
-  type WorkspaceHost,
-} from '../../server/src/core';
+import { ALL_CLIENT_IDS, parseConfig, type AnalysisOptions, type ClientId } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
+import { clientContextFor, type WorkspaceHost } from '../../server/src/core/workspace/clientContext';
+import { runClientCensus, type ClientCensusOptions } from '../../server/src/core/clients/census';
+import type { ClientContext } from '../../server/src/core/workspace/model';
 import { applyEdits, mcpList, pretty } from './helpers';
 
 /** An in-memory workspace (vscode-markdown-languageservice style): path -> text. */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { ALL_CLIENT_IDS, CLIENTS } from '../../server/src/core';
+import { ALL_CLIENT_IDS } from '../../server/src/core';
+import { CLIENTS } from '../../server/src/core/clients/profiles';
 import type { ClientProfile, ClientTool } from '../../server/src/core/clients/model';
 import { sha1Hex } from '../../server/src/core/util/sha1';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { analyze, planRename, proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { planRename, proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
 import { editBetween } from '../../server/src/code/treeSitter';
 import { writeGoString, writeJsString, writePythonString } from '../../server/src/core/code/strings';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { analyze, commentSuppressor, suppressionRemover, type AnalysisOptions } from '../../server/src/core';
+import { commentSuppressor, suppressionRemover, type AnalysisOptions } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
 import { applyEdits } from './helpers';
 import { loadCodeParsers } from './codeParsers';

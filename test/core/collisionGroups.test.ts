@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { analyze, type AnalysisOptions } from '../../server/src/core';
+import type { AnalysisOptions } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import { mcpList } from './helpers';
 
 /**

@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  analyze,
-  findConfig,
-  loadConfig,
-  MAX_GLOB_LENGTH,
-  MAX_GLOBS,
-  optionsForFile,
-  parseConfig,
-  type ConfigHost,
-  type UnreadableFile,
-} from '../../server/src/core';
+import { loadConfig, parseConfig, type UnreadableFile } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
+import { findConfig, type ConfigHost } from '../../server/src/core/config/discover';
+import { MAX_GLOB_LENGTH, MAX_GLOBS } from '../../server/src/core/config/glob';
+import { optionsForFile } from '../../server/src/core/config/resolve';
 import { mcpList, openaiChat } from './helpers';
 
 function host(files: Record<string, string | UnreadableFile>): ConfigHost {

@@ -4,15 +4,15 @@ import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import {
   ALL_CLIENT_IDS,
-  ALL_PROVIDER_IDS,
   CHECKED_EXTENSIONS,
   DERIVATION_IDS,
   FINDING_CODES,
   LANGUAGE_IDS,
-  LANGUAGES,
   languageOfPath,
   WATCHED_FILES,
 } from '../../server/src/core';
+import { ALL_PROVIDER_IDS } from '../../server/src/core/profiles/providers';
+import { LANGUAGES } from '../../server/src/core/languages';
 
 /**
  * The lists that live in several places (code, JSON Schema, VS Code settings, docs) must agree:

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { adsDerive, modelSafe } from '../../server/src/core';
+import { adsDerive, modelSafe } from '../../server/src/core/wire/derivations';
 
 describe('model-safe derivation', () => {
   const CASES: ReadonlyArray<[string, string]> = [

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, type AnalysisOptions } from '../../server/src/core';
+import type { AnalysisOptions } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import { adsManifest, findingLines, mcpList, openaiChat, pretty, problemLines } from './helpers';
 
 /**

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, fingerprinter, fingerprintHash, tokenValue, type AnalysisOptions } from '../../server/src/core';
+import { fingerprinter, fingerprintHash, type AnalysisOptions } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
+import { tokenValue } from '../../server/src/core/fingerprint';
 
 /** Every finding's parts and hash, in document order, as `code tool [others] [by] hash`. */
 function prints(

@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import {
-  ALL_CLIENT_IDS,
-  analyze,
-  computeFixAll,
-  planRename,
-  type AnalysisOptions,
-  type Finding,
-} from '../../server/src/core';
+import { ALL_CLIENT_IDS, computeFixAll, planRename, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import { applyOffsetEdits, proveEdits } from '../../server/src/core/fixes/proof';
 import { adsManifest, mcpList } from './helpers';
 

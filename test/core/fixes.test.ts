@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseTree, type ParseError } from 'jsonc-parser';
-import { analyze, computeFixAll, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { computeFixAll, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import { adsManifest, applyEdits, mcpList, openaiChat, pretty } from './helpers';
 
 function parses(text: string): boolean {

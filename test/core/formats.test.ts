@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import { pretty } from './helpers';
 
 /** Every recognised shape: input text in, format and the names found (with JSON pointers) out. */

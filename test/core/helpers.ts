@@ -1,4 +1,5 @@
-import { analyze, type Analysis, type AnalysisOptions, type OffsetEdit } from '../../server/src/core';
+import type { Analysis, AnalysisOptions, OffsetEdit } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 
 /**
  * Findings as compact lines, `severity code <text under the range>`, in document order: the

@@ -3,16 +3,14 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
   ALL_CLIENT_IDS,
-  analyze,
-  analyzeWithCarry,
-  changedRegion,
   PieceText,
-  reanalyze,
   reanalyzeEdits,
-  tryReanalyze,
   type AnalysisOptions,
   type TextChange,
 } from '../../server/src/core';
+import { analyze, analyzeWithCarry } from '../../server/src/core/analyze';
+import { changedRegion } from '../../server/src/core/incremental/region';
+import { reanalyze, tryReanalyze } from '../../server/src/core/incremental/reanalyze';
 import { generate } from '../../bench/generate';
 import { CORPUS, jsonTextsUnder } from './corpusFiles';
 import { adsManifest, comparable, mcpList, pretty } from './helpers';

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import ts from 'typescript';
 import { cycles, importGraph } from './importGraph';
 
 /**
@@ -101,5 +103,34 @@ describe('the import graph (ARCHITECTURE.md, Layers)', () => {
       }
     }
     assert.deepEqual(reaching, []);
+  });
+
+  test('the index exports only what an adapter imports', () => {
+    const named = (file: string, keep: (specifier: string) => boolean): string[] => {
+      const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
+      const names: string[] = [];
+      for (const statement of source.statements) {
+        if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))) continue;
+        const specifier = statement.moduleSpecifier;
+        if (!specifier || !ts.isStringLiteral(specifier) || !keep(specifier.text)) continue;
+        const clause = ts.isImportDeclaration(statement)
+          ? statement.importClause?.namedBindings
+          : statement.exportClause;
+        if (clause && (ts.isNamedImports(clause) || ts.isNamedExports(clause))) {
+          for (const element of clause.elements) names.push((element.propertyName ?? element.name).text);
+        }
+      }
+      return names;
+    };
+    const exported = named(`${CORE}index.ts`, () => true).filter((_, index, all) => index === all.indexOf(all[index]!));
+    const imported = new Set<string>();
+    for (const [file, targets] of graph.edges) {
+      if (file.startsWith(CORE) || !targets.includes(`${CORE}index.ts`)) continue;
+      for (const name of named(file, (specifier) => /(^|\/)core(\/index)?$/.test(specifier))) imported.add(name);
+    }
+    assert.deepEqual(
+      exported.filter((name) => !imported.has(name)),
+      [],
+    );
   });
 });

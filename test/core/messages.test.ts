@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { analyze, FINDING_CODES, type AnalysisOptions, type Finding, type FindingCode } from '../../server/src/core';
+import { FINDING_CODES, type AnalysisOptions, type Finding, type FindingCode } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import { codeSections, sectionParts } from '../../cli/src/explainDocs';
 import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
 

@@ -3,14 +3,13 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
   ALL_CLIENT_IDS,
-  analyze,
-  analyzeWithCarry,
   PieceText,
   reanalyzeEdits,
   type AnalysisOptions,
-  type PreviousAnalysis,
   type TextChange,
 } from '../../server/src/core';
+import { analyze, analyzeWithCarry } from '../../server/src/core/analyze';
+import type { PreviousAnalysis } from '../../server/src/core/incremental/reanalyze';
 import { recognizeDocument } from '../../server/src/core/formats/recognize';
 import { extractionOf } from '../../server/src/core/incremental/nameEdit';
 import { findingPairs } from '../../server/src/core/incremental/pairFindings';

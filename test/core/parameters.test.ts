@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, computeFixAll, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { computeFixAll, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import { applyEdits, pretty } from './helpers';
 
 /** invalid-parameter-name: property keys of input schemas are names on the wire. */

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, checkName, describeReason, PROVIDERS, type ProviderId } from '../../server/src/core';
+import { describeReason, PROVIDERS, type ProviderId } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
+import { checkName } from '../../server/src/core/profiles/verdict';
 
 /** [profile, name, accepted, reasons as text (empty when clean)]. */
 const CASES: ReadonlyArray<[ProviderId, string, boolean, string[]]> = [

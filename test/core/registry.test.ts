@@ -5,8 +5,6 @@ import { describe, test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  ALL_PROVIDER_IDS,
-  CLIENTS,
   createToolwireService,
   FINDING_CODES,
   FORMAT_IDS,
@@ -14,8 +12,10 @@ import {
   isMcpFormat,
   parseConfig,
   type ClientId,
-  type ClientProfile,
 } from '../../server/src/core';
+import { ALL_PROVIDER_IDS } from '../../server/src/core/profiles/providers';
+import { CLIENTS } from '../../server/src/core/clients/profiles';
+import type { ClientProfile } from '../../server/src/core/clients/model';
 import { outcomes } from '../../server/src/core/clients/shared';
 import { censusReport } from '../../server/src/features/census';
 import { FORMAT_LABELS } from '../../server/src/features/describe';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { analyze } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
 
 /** Bad input never throws: malformed JSON mid-typing, odd Unicode, wrong types, deep nesting. */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { analyze, type AnalyzedTool, type Finding } from '../../server/src/core';
+import type { AnalyzedTool, Finding } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 import {
   DECLARATION_FIELDS_WITH_OFFSETS,
   FINDING_FIELDS_WITH_OFFSETS,

@@ -3,21 +3,21 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  analyze,
-  COMMENT_SYNTAX,
   computeFixAll,
   FINDING_CODES,
   proveEdits,
   suppressionRemover,
   judgeEntry,
-  optionsForFile,
   parseConfig,
   staleIgnoreEntries,
-  suppressCommentEdit,
   suppressTarget,
   type AnalysisOptions,
   type SourceLanguage,
 } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
+import { COMMENT_SYNTAX } from '../../server/src/core/suppress/syntax';
+import { optionsForFile } from '../../server/src/core/config/resolve';
+import { suppressCommentEdit } from '../../server/src/core/suppress/quickFix';
 import { applyEdits } from './helpers';
 
 /**

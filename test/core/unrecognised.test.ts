@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, unrecognisedToolShape } from '../../server/src/core';
+import { unrecognisedToolShape } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
 
 /** "Looks like tools, but the shape is not recognised", so such a file is not passed over in silence: conservative, says where. */
 describe('unrecognisedToolShape', () => {

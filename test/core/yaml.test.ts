@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  analyze,
   computeFixAll,
   LineIndex,
   planRename,
   proveEdits,
-  reanalyze,
   unrecognisedToolShape,
   type AnalysisOptions,
 } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
+import { reanalyze } from '../../server/src/core/incremental/reanalyze';
 import { applyEdits, findingLines } from './helpers';
 
 const YAML: AnalysisOptions = { language: 'yaml' };

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ALL_CLIENT_IDS, analyze, locateAt } from '../../server/src/core';
+import { ALL_CLIENT_IDS } from '../../server/src/core';
+import { analyze } from '../../server/src/core/analyze';
+import { locateAt } from '../../server/src/core/locate';
 import { AnalysisIndex } from '../../server/src/analysisIndex';
 import { censusPage } from '../../server/src/features/censusModel';
 import { inlayHintsIn } from '../../server/src/features/inlayHints';

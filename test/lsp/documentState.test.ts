@@ -3,14 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  analyze,
-  analyzeWithCarry,
-  ALL_CLIENT_IDS,
-  PieceText,
-  type AnalysisOptions,
-  type DocumentResult,
-} from '../../server/src/core';
+import { ALL_CLIENT_IDS, PieceText, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
+import { analyze, analyzeWithCarry } from '../../server/src/core/analyze';
 import { diagnosticsOf, type DiagnosticCache } from '../../server/src/features/diagnostics';
 import { generate } from '../../bench/generate';
 import { AnalysisIndex } from '../../server/src/analysisIndex';

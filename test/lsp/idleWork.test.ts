@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  analyzeWithCarry,
-  ALL_CLIENT_IDS,
-  CLIENTS,
-  type AnalysisOptions,
-  type DocumentResult,
-} from '../../server/src/core';
+import { ALL_CLIENT_IDS, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
+import { analyzeWithCarry } from '../../server/src/core/analyze';
+import { CLIENTS } from '../../server/src/core/clients/profiles';
 import { DocumentAnalyzer } from '../../server/src/documentState';
 import { EditLog } from '../../server/src/editLog';
 import { IdleWork } from '../../server/src/idleWork';
