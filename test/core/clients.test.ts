@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { ALL_CLIENT_IDS, CLIENTS, isClientId } from '../../server/src/core/clients/profiles';
-import type { ClientId, ClientTool } from '../../server/src/core/clients/model';
+import type { ClientTool } from '../../server/src/core/clients/model';
+import type { ClientId } from '../../server/src/core/clients/profiles';
 import { handoffToolName } from '../../server/src/core/clients/openaiAgents';
 import { prefixesFor } from '../../server/src/core/clients/vscode';
 

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ALL_CLIENT_IDS } from '../../server/src/core';
 import { CLIENTS } from '../../server/src/core/clients/profiles';
-import type { ClientProfile, ClientTool } from '../../server/src/core/clients/model';
+import type { ClientTool } from '../../server/src/core/clients/model';
+import type { ClientProfile } from '../../server/src/core/clients/profiles';
 import { sha1Hex } from '../../server/src/core/util/sha1';
 
 /**

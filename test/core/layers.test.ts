@@ -15,18 +15,19 @@ const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: readonly 
   { name: 'primitives', members: ['text/', 'util/'] },
   { name: 'readers', members: ['json/', 'yaml/'] },
   {
+    // The ids and shapes every stage speaks; an id type is the key set of its registry.
     name: 'vocabulary',
     members: [
       'profiles/',
-      'findings.ts',
-      'docs.ts',
       'formats/model.ts',
+      'formats/registry.ts',
       'clients/model.ts',
       'code/syntax.ts',
       'languages.ts',
     ],
   },
   { name: 'wire rules', members: ['wire/', 'clients/'] },
+  { name: 'findings', members: ['findings.ts', 'docs.ts'] },
   {
     // What the census and the client census carry from one edit to the next, below the census
     // because the census reads and writes them (the one place reuse still reaches into a stage).

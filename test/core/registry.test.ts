@@ -15,7 +15,7 @@ import {
 } from '../../server/src/core';
 import { ALL_PROVIDER_IDS } from '../../server/src/core/profiles/providers';
 import { CLIENTS } from '../../server/src/core/clients/profiles';
-import type { ClientProfile } from '../../server/src/core/clients/model';
+import type { ClientProfile } from '../../server/src/core/clients/profiles';
 import { outcomes } from '../../server/src/core/clients/shared';
 import { censusReport } from '../../server/src/features/census';
 import { FORMAT_LABELS } from '../../server/src/features/describe';

@@ -1,6 +1,6 @@
 import type { OffsetRange } from './json/ranges';
 import type { ProviderId } from './profiles/providers';
-import type { ClientId } from './clients/model';
+import type { ClientId } from './clients/profiles';
 
 /** Every finding code, once: the type, settings, schema checks and docs all derive from this list. */
 export const FINDING_CODES = [

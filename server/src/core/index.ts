@@ -44,8 +44,8 @@ export { proveEdits, type Proof } from './fixes/proof';
 export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';
 export type { Located } from './locate';
 export { planRename, renameTargetAt } from './rename';
-export { ALL_CLIENT_IDS, isClientId } from './clients/profiles';
-export type { ClientId, ClientFate } from './clients/model';
+export { ALL_CLIENT_IDS, isClientId, type ClientId } from './clients/profiles';
+export type { ClientFate } from './clients/model';
 export {
   othersInClientGroup,
   sharedNote,

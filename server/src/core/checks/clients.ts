@@ -7,7 +7,7 @@ import {
   type ClientToolOutcome,
 } from '../clients/census';
 import type { SurvivalCheck } from '../clients/survival';
-import type { ClientId } from '../clients/model';
+import type { ClientId } from '../clients/profiles';
 import { CLIENTS } from '../clients/profiles';
 import type { FindingCode, RelatedLocation } from '../findings';
 import type { OffsetRange } from '../json/ranges';

@@ -1,5 +1,5 @@
 import type { ClientCensusOptions } from '../clients/census';
-import type { ClientId } from '../clients/model';
+import type { ClientId } from '../clients/profiles';
 import { CLIENTS } from '../clients/profiles';
 import { joinPointer } from '../json/nodes';
 import { parameterRenameFix, proposeKeys } from '../fixes/parameterRenameFix';

@@ -1,5 +1,6 @@
 import type { OffsetRange } from '../json/ranges';
-import type { ClientFate, ClientId, ClientOutcome, ClientProfile, ClientTool } from './model';
+import type { ClientFate, ClientOutcome, ClientTool } from './model';
+import type { ClientId, ClientProfile } from './profiles';
 import { CLIENTS } from './profiles';
 
 /** Another server's tools, sent together with this document's server by some clients. */

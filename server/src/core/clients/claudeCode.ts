@@ -1,4 +1,4 @@
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 /**
@@ -9,8 +9,7 @@ import { byName } from './shared';
  * is cut: over the API's limit the request fails ("String should have at most 64 characters" in
  * #2412, #2536), and duplicate names fail it too ("Tool names must be unique.").
  */
-export const claudeCode: ClientProfile = {
-  id: 'claude-code',
+export const claudeCode: ClientRule = {
   label: 'Claude Code',
   version: 'as documented and reported to 2026-08',
   sources: [

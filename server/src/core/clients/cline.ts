@@ -1,5 +1,5 @@
 import { sha1Hex } from '../util/sha1';
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 const MAX_LENGTH = 64;
@@ -12,8 +12,7 @@ const FALLBACK = 'mcp_tool';
  * is valid and fits; otherwise each run of characters outside `[a-zA-Z0-9_-]` becomes one `_`, the
  * result is cut to 55 and gets `_` + 8 hex of SHA-1 of the raw `<server>__<tool>`.
  */
-export const cline: ClientProfile = {
-  id: 'cline',
+export const cline: ClientRule = {
   label: 'Cline',
   version: 'v4.1.12 (sdk core @21cb8d25)',
   sources: [

@@ -1,5 +1,5 @@
 import { sha1Hex } from '../util/sha1';
-import type { ClientOutcome, ClientProfile } from './model';
+import type { ClientOutcome, ClientRule } from './model';
 import { ALONE, sentOrRenamed } from './shared';
 
 const PREFIX = 'mcp__';
@@ -15,8 +15,7 @@ const NUL = '\u0000';
  * ASCII [A-Za-z0-9_] becomes `_` (per code point). Namespaces or tools that sanitise alike, and
  * names over 64, get `_` + 12 hex of SHA-1 of the raw identity; exact duplicates are skipped.
  */
-export const codex: ClientProfile = {
-  id: 'codex',
+export const codex: ClientRule = {
   label: 'Codex CLI',
   version: 'codex-rs @00a35b1b (2026-04)',
   sources: [

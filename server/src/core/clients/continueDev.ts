@@ -1,4 +1,4 @@
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 /**
@@ -7,8 +7,7 @@ import { byName } from './shared';
  * `<prefix>_<tool>`, unless the tool name already starts with the prefix. The tool name itself is
  * not mapped, so a dotted one reaches the provider as written.
  */
-export const continueDev: ClientProfile = {
-  id: 'continue',
+export const continueDev: ClientRule = {
   label: 'Continue',
   version: 'v2.1.0-vscode (@d0a3c0b6)',
   sources: [

@@ -1,4 +1,4 @@
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 /**
@@ -7,8 +7,7 @@ import { byName } from './shared';
  * the API (`String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`, github/copilot-cli#1879), and so
  * does a name over the route's limit (64 on Bedrock, microsoft/mcp#842).
  */
-export const copilotCli: ClientProfile = {
-  id: 'copilot-cli',
+export const copilotCli: ClientRule = {
   label: 'GitHub Copilot CLI',
   version: '0.0.423 (as reported 2026-03)',
   sources: [

@@ -1,4 +1,4 @@
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 const COMBINED_LIMIT = 60;
@@ -9,8 +9,7 @@ const COMBINED_LIMIT = 60;
  * outside [A-Za-z0-9_-] (dotted names). The model-facing shape `mcp_<server>_<tool>` is
  * unconfirmed; fates are what the reports show.
  */
-export const cursor: ClientProfile = {
-  id: 'cursor',
+export const cursor: ClientRule = {
   label: 'Cursor',
   version: 'as reported 2026-02 to 2026-07',
   sources: [

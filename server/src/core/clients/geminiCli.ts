@@ -1,4 +1,4 @@
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 const SAFE_LIMIT = 63;
@@ -12,8 +12,7 @@ const SAFE_LIMIT = 63;
  * in parallel (`Promise.all` over `mcpServers`), so which registers last is a race; toolwire takes
  * configuration order, then each server's `tools/list` order.
  */
-export const geminiCli: ClientProfile = {
-  id: 'gemini-cli',
+export const geminiCli: ClientRule = {
   label: 'Gemini CLI',
   version: 'v0.33.0 to v0.56.0-nightly.20260822 (@5411f113)',
   sources: [

@@ -1,4 +1,4 @@
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 /**
@@ -7,8 +7,7 @@ import { byName } from './shared';
  * (`tool_name_prefix=True` gives `<server>_<tool>`), and tools of every server are returned in one
  * list with no duplicate check. A dotted name then fails at an OpenAI model.
  */
-export const langchainMcp: ClientProfile = {
-  id: 'langchain-mcp',
+export const langchainMcp: ClientRule = {
   label: 'LangChain MCP adapters',
   version: 'langchain-mcp-adapters 0.3.2 (@cc0f2843)',
   sources: [

@@ -1,4 +1,4 @@
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 const MAX_LENGTH = 64;
@@ -9,8 +9,7 @@ const MAX_LENGTH = 64;
  * the tool is not mapped. Since #32319 a tool whose prefixed name is over 64 is excluded from the
  * listing ("whose name exceeds 64 characters … Excluding them from tool listings").
  */
-export const litellm: ClientProfile = {
-  id: 'litellm',
+export const litellm: ClientRule = {
   label: 'LiteLLM MCP gateway',
   version: 'main @017c0994 with #32319 (2026-07)',
   sources: [

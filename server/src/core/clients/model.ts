@@ -1,20 +1,5 @@
 import type { ProviderId } from '../profiles/providers';
 
-export type ClientId =
-  | 'native-runtime'
-  | 'vscode'
-  | 'claude-code'
-  | 'cursor'
-  | 'gemini-cli'
-  | 'codex'
-  | 'openai-agents'
-  | 'copilot-cli'
-  | 'cline'
-  | 'continue'
-  | 'windsurf'
-  | 'litellm'
-  | 'langchain-mcp';
-
 /**
  * One MCP tool as a client receives it: its server's name and the tool's own name. A profile
  * receives the tools in the order the client registers them: servers in configuration order, each
@@ -69,10 +54,10 @@ export interface ClientOutcome {
 
 /**
  * A client's rewrite, as data plus one function over the whole census: prefixes, numbering,
- * hashes and overwrites depend on every tool sent together, not on one name alone.
+ * hashes and overwrites depend on every tool sent together, not on one name alone. Its id is
+ * its key in the registry (clients/profiles.ts).
  */
-export interface ClientProfile {
-  readonly id: ClientId;
+export interface ClientRule {
   readonly label: string;
   /** The client version (or source revision) the rewrite models. */
   readonly version: string;

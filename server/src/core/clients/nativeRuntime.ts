@@ -1,5 +1,5 @@
 import { modelSafe, MODEL_SAFE_RESERVED } from '../wire/derivations';
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 /**
@@ -8,8 +8,7 @@ import { byName } from './shared';
  * one's real name is the form (never, here: real names hold `/`); forms equal to the runtime's
  * own tools are left out too.
  */
-export const nativeRuntime: ClientProfile = {
-  id: 'native-runtime',
+export const nativeRuntime: ClientRule = {
   label: 'Agent runtime (model-safe)',
   version: 'naming-rules.md §1',
   sources: ['shared/docs/naming-rules.md, section 1'],

@@ -1,4 +1,4 @@
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 /**
@@ -9,8 +9,7 @@ import { byName } from './shared';
  * keeps the last (`tool_name_collision_policy="warn"`, the default). Handoffs and agents-as-tools
  * get `transform_string_function_style` (see `handoffToolName`).
  */
-export const openaiAgents: ClientProfile = {
-  id: 'openai-agents',
+export const openaiAgents: ClientRule = {
   label: 'OpenAI Agents SDK',
   version: 'v0.22.0',
   sources: [

@@ -7,14 +7,14 @@ import { cursor } from './cursor';
 import { geminiCli } from './geminiCli';
 import { langchainMcp } from './langchainMcp';
 import { litellm } from './litellm';
-import type { ClientId, ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { nativeRuntime } from './nativeRuntime';
 import { openaiAgents } from './openaiAgents';
 import { vscode } from './vscode';
 import { windsurf } from './windsurf';
 
 /** Every client profile, each stamped with the version it models (docs/clients.md). */
-export const CLIENTS: Readonly<Record<ClientId, ClientProfile>> = {
+const CLIENT_RULES = {
   'native-runtime': nativeRuntime,
   vscode,
   'claude-code': claudeCode,
@@ -28,7 +28,18 @@ export const CLIENTS: Readonly<Record<ClientId, ClientProfile>> = {
   windsurf,
   litellm,
   'langchain-mcp': langchainMcp,
-};
+} satisfies Record<string, ClientRule>;
+
+/** Every modelled client's id: the registry's keys, so a client is added in one place. */
+export type ClientId = keyof typeof CLIENT_RULES;
+
+export interface ClientProfile extends ClientRule {
+  readonly id: ClientId;
+}
+
+export const CLIENTS: Readonly<Record<ClientId, ClientProfile>> = Object.fromEntries(
+  Object.entries(CLIENT_RULES).map(([id, rule]) => [id, { ...rule, id }]),
+) as Record<ClientId, ClientProfile>;
 
 export const ALL_CLIENT_IDS = Object.keys(CLIENTS) as ClientId[];
 

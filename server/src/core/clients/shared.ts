@@ -1,7 +1,7 @@
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { checkName, describeReason } from '../profiles/verdict';
 import { sharedKeys } from '../util/sharedKeys';
-import type { ClientOutcome, ClientProfile, ClientTool } from './model';
+import type { ClientOutcome, ClientRule, ClientTool } from './model';
 
 /** A fate for a name that is either what the server wrote (`sent`) or not (`renamed`). */
 export function sentOrRenamed(tool: ClientTool, wireName: string): 'sent' | 'renamed' {
@@ -100,7 +100,7 @@ interface NameRule {
   onShared(members: readonly number[], tools: readonly ClientTool[]): SharedDecision;
 }
 
-export function byName(rule: NameRule): Pick<ClientProfile, 'rewrite' | 'oneByOne'> {
+export function byName(rule: NameRule): Pick<ClientRule, 'rewrite' | 'oneByOne'> {
   const presets = (tools: readonly ClientTool[], names: ReadonlyArray<string | null>) =>
     rule.preset ? tools.map((tool, i) => rule.preset!(tool, i, names[i]!)) : [];
   return {

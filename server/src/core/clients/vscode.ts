@@ -1,4 +1,4 @@
-import type { ClientOutcome, ClientProfile, ClientTool } from './model';
+import type { ClientOutcome, ClientRule, ClientTool } from './model';
 import { ALONE, sentOrRenamed, sharedNames } from './shared';
 
 const PREFIX = 'mcp_';
@@ -14,8 +14,7 @@ const ALREADY = (id: string) => `Tool "${id}" is already registered.`;
  * the server announces (`serverInfo.title || name`) when known, else its mcp.json key; servers take
  * prefixes in configuration order. JavaScript regexes without the `u` flag: an emoji is two `_`.
  */
-export const vscode: ClientProfile = {
-  id: 'vscode',
+export const vscode: ClientRule = {
   label: 'VS Code (Copilot Chat)',
   version: 'main @0052d689 (2026)',
   sources: [

@@ -1,4 +1,4 @@
-import type { ClientProfile } from './model';
+import type { ClientRule } from './model';
 import { byName } from './shared';
 
 const TOOL_LIMIT = 100;
@@ -11,8 +11,7 @@ const TOOL_LIMIT = 100;
  * shown as left out in the census, but make no finding: no name change helps, and which 100 are
  * on is the user's choice.
  */
-export const windsurf: ClientProfile = {
-  id: 'windsurf',
+export const windsurf: ClientRule = {
   label: 'Windsurf (Cascade)',
   version: 'as documented 2026-06',
   sources: ['docs.windsurf.com/windsurf/cascade/mcp ("Cascade has a limit of 100 total tools")'],

@@ -2,7 +2,7 @@ import type { OffsetRange } from '../json/ranges';
 import type { ProviderId } from '../profiles/providers';
 import type { FindingCode, SeveritySetting } from '../findings';
 import type { DerivationId } from '../wire/derivations';
-import type { ClientId } from '../clients/model';
+import type { ClientId } from '../clients/profiles';
 
 /** One `overrides[]` entry: settings for the files its globs match (later entries win). */
 export interface ConfigOverride {

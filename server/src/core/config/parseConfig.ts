@@ -4,7 +4,7 @@ import { FINDING_CODES, SEVERITIES, type FindingCode, type SeveritySetting } fro
 import { ALL_PROVIDER_IDS, isProviderId, type ProviderId } from '../profiles/providers';
 import { DERIVATION_IDS, type DerivationId } from '../wire/derivations';
 import { ALL_CLIENT_IDS, isClientId } from '../clients/profiles';
-import type { ClientId } from '../clients/model';
+import type { ClientId } from '../clients/profiles';
 import { MAX_GLOB_LENGTH, MAX_GLOBS } from './glob';
 import type { ConfigOverride, ConfigProblem, IgnoreEntry, ParsedConfig, ToolwireConfig } from './model';
 

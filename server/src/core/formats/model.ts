@@ -1,16 +1,7 @@
 import type { OffsetRange } from '../json/ranges';
+import type { FormatId } from './registry';
 
-/** Every file shape toolwire recognises. `null` elsewhere means "not a tool file": no findings. */
-export type FormatId =
-  | 'ads-manifest'
-  | 'openai-chat'
-  | 'openai-responses'
-  | 'anthropic-messages'
-  | 'gemini'
-  | 'bedrock-converse'
-  | 'mcp-tools-list'
-  | 'mcp-tool'
-  | 'generic-tools';
+export type { FormatId };
 
 /**
  * A value found where a tool's name belongs. `value` is the decoded string when the JSON holds a

@@ -1,5 +1,4 @@
 import type { ProviderId } from '../profiles/providers';
-import type { FormatId } from './model';
 
 export interface FormatEntry {
   /** What a person calls a file of this format (hover, census, status item, symbols). */
@@ -17,7 +16,7 @@ export interface FormatEntry {
  * Every format, once, so no list of formats can fall out of step: labels, the provider a body belongs to, and whether it is
  * an MCP server's tool list are read from here, never listed again elsewhere.
  */
-export const FORMATS: Readonly<Record<FormatId, FormatEntry>> = {
+const FORMAT_TABLE = {
   'ads-manifest': { label: 'ADS manifest' },
   'openai-chat': { label: 'OpenAI Chat Completions request', provider: 'openai' },
   'openai-responses': { label: 'OpenAI Responses request', provider: 'openai' },
@@ -27,7 +26,15 @@ export const FORMATS: Readonly<Record<FormatId, FormatEntry>> = {
   'mcp-tools-list': { label: 'MCP tool list', mcp: true },
   'mcp-tool': { label: 'MCP tool', mcp: true },
   'generic-tools': { label: 'tool array' },
-};
+} satisfies Record<string, FormatEntry>;
+
+/**
+ * Every file shape toolwire recognises: the registry's keys. `null` elsewhere means "not a tool
+ * file": no findings.
+ */
+export type FormatId = keyof typeof FORMAT_TABLE;
+
+export const FORMATS: Readonly<Record<FormatId, FormatEntry>> = FORMAT_TABLE;
 
 export const FORMAT_IDS = Object.keys(FORMATS) as FormatId[];
 

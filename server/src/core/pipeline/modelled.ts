@@ -1,4 +1,4 @@
-import type { ClientId } from '../clients/model';
+import type { ClientId } from '../clients/profiles';
 import type { ToolwireConfig } from '../config/model';
 import { FORMATS } from '../formats/registry';
 import type { RequestCensus } from '../model';

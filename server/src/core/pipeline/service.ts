@@ -1,7 +1,7 @@
 import { analyzeWithCarry } from '../analyze';
 import type { CensusCarry } from '../census/carry';
 import type { ClientRegistry } from '../clients/census';
-import type { ClientId, ClientProfile } from '../clients/model';
+import type { ClientId, ClientProfile } from '../clients/profiles';
 import { CLIENTS } from '../clients/profiles';
 import { findConfig, parentOf, relativeTo, type FoundConfig, type UnreadableFile } from '../config/discover';
 import { loadConfig } from '../config/load';

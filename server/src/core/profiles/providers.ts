@@ -4,19 +4,8 @@
  * change here must change that table and the tests in test/core/providers.test.ts together.
  */
 
-export type ProviderId =
-  | 'openai'
-  | 'anthropic'
-  | 'anthropic-64'
-  | 'bedrock'
-  | 'bedrock-agents'
-  | 'gemini'
-  | 'mistral'
-  | 'cohere-v1'
-  | 'mcp';
-
-export interface ProviderProfile {
-  readonly id: ProviderId;
+/** A provider's tool-name rule, as the registry below lists it (its id is its key there). */
+export interface ProviderRule {
   readonly label: string;
   /** The request field the rule applies to. */
   readonly field: string;
@@ -86,9 +75,8 @@ const ANTHROPIC_PARAMETER_RULE: ParameterRule = {
 
 const ALNUM_UNDERSCORE_HYPHEN = /^[a-zA-Z0-9_-]$/;
 
-export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
+const PROVIDER_RULES = {
   openai: {
-    id: 'openai',
     label: 'OpenAI',
     field: 'tools[].function.name (Chat), tools[].name (Responses)',
     rule: '^[a-zA-Z0-9_-]{1,64}$',
@@ -104,7 +92,6 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
       'openai-python FunctionDefinition; API error "string does not match pattern \'^[a-zA-Z0-9_-]+$\'" / string_above_max_length; llama_index#16093, home-assistant/core#121325',
   },
   anthropic: {
-    id: 'anthropic',
     label: 'Anthropic',
     field: 'tools[].name',
     rule: '^[a-zA-Z0-9_-]{1,128}$',
@@ -120,7 +107,6 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     parameterRule: ANTHROPIC_PARAMETER_RULE,
   },
   'anthropic-64': {
-    id: 'anthropic-64',
     label: 'Anthropic (64: Claude.ai connectors, Claude on Bedrock)',
     field: 'tools[].name, tool_reference.tool_name',
     rule: '^[a-zA-Z0-9_-]{1,64}$',
@@ -135,7 +121,6 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     parameterRule: ANTHROPIC_PARAMETER_RULE,
   },
   bedrock: {
-    id: 'bedrock',
     label: 'Amazon Bedrock (Converse)',
     field: 'toolConfig.tools[].toolSpec.name',
     rule: '^[a-zA-Z0-9_-]{1,64}$',
@@ -149,7 +134,6 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     source: 'AWS API reference ToolSpecification; litellm#24668',
   },
   'bedrock-agents': {
-    id: 'bedrock-agents',
     label: 'Amazon Bedrock Agents',
     field: 'ToolSpecification.name',
     rule: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$',
@@ -165,7 +149,6 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     source: 'AWS Bedrock Agents API reference (letter first, no hyphen)',
   },
   gemini: {
-    id: 'gemini',
     label: 'Google Gemini',
     field: 'tools[].functionDeclarations[].name',
     rule: 'first character [a-zA-Z_], then [a-zA-Z0-9_.:-], at most 64 (63 in practice)',
@@ -183,7 +166,6 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
       'Gemini API FunctionDeclaration reference (v1beta); gemini-cli mcp-tool.ts ("actual limit seems to be 63"); mastra#6612',
   },
   mistral: {
-    id: 'mistral',
     label: 'Mistral',
     field: 'tools[].function.name',
     rule: '^[a-zA-Z0-9_-]{1,64}$',
@@ -197,7 +179,6 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     source: 'Mistral function-calling API reference',
   },
   'cohere-v1': {
-    id: 'cohere-v1',
     label: 'Cohere (v1 chat)',
     field: 'tools[].name',
     rule: '^[A-Za-z_][A-Za-z0-9_]*$',
@@ -213,7 +194,6 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     source: 'Cohere v1 Chat API reference (no hyphen, no leading digit)',
   },
   mcp: {
-    id: 'mcp',
     label: 'MCP (2025-11-25 Tool.name)',
     field: 'tools/list result tools[].name',
     rule: '^[A-Za-z0-9._-]{1,128}$ (SHOULD)',
@@ -228,7 +208,18 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = {
     source:
       'MCP specification 2025-11-25, Tool names (SEP-986); official TypeScript and Python SDKs warn, never reject',
   },
-};
+} satisfies Record<string, ProviderRule>;
+
+/** Every provider's id: the registry's keys, so a provider is added in one place. */
+export type ProviderId = keyof typeof PROVIDER_RULES;
+
+export interface ProviderProfile extends ProviderRule {
+  readonly id: ProviderId;
+}
+
+export const PROVIDERS: Readonly<Record<ProviderId, ProviderProfile>> = Object.fromEntries(
+  Object.entries(PROVIDER_RULES).map(([id, rule]) => [id, { id, ...rule }]),
+) as Record<ProviderId, ProviderProfile>;
 
 export const ALL_PROVIDER_IDS: readonly ProviderId[] = Object.keys(PROVIDERS) as ProviderId[];
 

@@ -1,5 +1,5 @@
 import type { ForeignServer } from '../clients/census';
-import type { ClientId } from '../clients/model';
+import type { ClientId } from '../clients/profiles';
 import { ALL_CLIENT_IDS } from '../clients/profiles';
 import { matchesAny } from '../config/glob';
 import type { ToolwireConfig } from '../config/model';

@@ -1,5 +1,5 @@
 import { runClientCensus, type ClientCensusOptions, type ClientResult, type ForeignServer } from '../clients/census';
-import type { ClientId } from '../clients/model';
+import type { ClientId } from '../clients/profiles';
 import { CLIENTS } from '../clients/profiles';
 import type { OffsetRange } from '../json/ranges';
 import type { ClientContext } from './model';

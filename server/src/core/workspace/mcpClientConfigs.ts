@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { parseJsonTree } from '../json/tree';
-import type { ClientId } from '../clients/model';
+import type { ClientId } from '../clients/profiles';
 
 /**
  * MCP client configuration files a workspace may hold, the client each configures, and the key

@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { parseJsonTree } from '../json/tree';
-import type { ClientId } from '../clients/model';
+import type { ClientId } from '../clients/profiles';
 import { MCP_CLIENT_CONFIGS } from './mcpClientConfigs';
 
 /**

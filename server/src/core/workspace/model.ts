@@ -1,5 +1,5 @@
 import type { ClientRegistry, ForeignServer } from '../clients/census';
-import type { ClientId } from '../clients/model';
+import type { ClientId } from '../clients/profiles';
 
 /**
  * Where a document's MCP server name comes from. A name is known, or it is not
