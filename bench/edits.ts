@@ -109,7 +109,7 @@ export async function measureEdits(quick: boolean, tools = 10_000): Promise<Edit
     if (description < 'Perf'.length || name < 5)
       throw new Error(`bench/edits: no tool ${middle} in the generated ${shape}`);
     for (const pull of [true, false]) {
-      const client = await TestClient.start({ pull });
+      const client = await TestClient.start({ pull, server: 'bundle' });
       const uri = `file:///bench/edits-${shape}-${pull ? 'pull' : 'push'}.json`;
       const resultIds: ResultIds = new Map();
       await client.open(uri, text);
@@ -190,7 +190,7 @@ export async function measureBigFile(megabytes = 50): Promise<BigFileMeasurement
     tools -= Math.max(1, Math.ceil((text.length - limit) / perTool));
     text = generate('mcp-tools-list', tools);
   }
-  const client = await TestClient.start({ pull: true });
+  const client = await TestClient.start({ pull: true, server: 'bundle' });
   const uri = 'file:///bench/big.json';
   const start = process.hrtime.bigint();
   await client.open(uri, text);

@@ -17,7 +17,7 @@ export async function benchLspFeatures(quick: boolean): Promise<void> {
   const add = (what: string, ms: number) => rows.set(what, [...(rows.get(what) ?? []), ms]);
   const notes: string[] = [];
   for (const size of SIZES) {
-    const client = await TestClient.start({ pull: true });
+    const client = await TestClient.start({ pull: true, server: 'bundle' });
     try {
       const text = generate('mcp-tools-list', size);
       const uri = `file:///bench/features-${size}.json`;

@@ -202,29 +202,8 @@ export class DocumentAnalyzer {
     const settings = await this.settings.forDocument(document.uri);
     const common = { uri: document.uri, version, settings };
     try {
-      if (isConfigFile(document.uri)) {
-        const text = pieces.toString();
-        return {
-          ...common,
-          kind: 'config-file',
-          problems: this.hooks.configProblems?.(document.uri, text) ?? parseConfig(text).problems,
-          findings: (await this.hooks.configFindings?.(document.uri, text, settings)) ?? [],
-        };
-      }
-      if (!settings.enable)
-        return {
-          ...common,
-          kind: 'disabled',
-          detail: 'toolwire is turned off for this folder (setting toolwire.enable).',
-        };
-      const limit = settings.maxFileSizeMB * 1024 * 1024;
-      if (pieces.length > limit) {
-        return {
-          ...common,
-          kind: 'too-large',
-          detail: `toolwire skipped this file: ${(pieces.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).`,
-        };
-      }
+      const unanalysed = await this.withoutAnalysis(common, pieces);
+      if (unanalysed) return unanalysed;
       const reused = this.reuse(document.uri, version, pieces, generation, epoch);
       if (reused) {
         const { next, carriedOver } = reused;
@@ -244,42 +223,7 @@ export class DocumentAnalyzer {
           ...(carriedOver ? { carriedOver } : {}),
         };
       }
-      // A source file may first need its grammar loaded, and in a browser the
-      // workspace's files arrive asynchronously: hence the await.
-      const text = pieces.toString();
-      const result = await this.pipeline(document.uri, text, settings);
-      if (result.kind === 'ignored')
-        return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
-      if (result.kind === 'config-unreadable' || result.kind === 'unreadable')
-        return {
-          ...common,
-          kind: 'failed',
-          detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.`,
-        };
-      // Closed while it was analysed: no base for a document that is gone (a reopened one starts over).
-      const index = new AnalysisIndex(result.analysis);
-      if ((this.lives.get(document.uri) ?? 0) === life)
-        this.setBase(document.uri, {
-          version,
-          generation,
-          epoch,
-          text: pieces,
-          analysis: result.analysis,
-          index,
-          options: result.options,
-          config: result.config,
-          carry: result.carry,
-        });
-      return {
-        ...common,
-        kind: 'analysis',
-        text,
-        reader: text,
-        analysis: result.analysis,
-        index,
-        options: result.options,
-        config: result.config,
-      };
+      return await this.analyzeFully(common, pieces, { generation, epoch, life });
     } catch (error) {
       // A bug in a check must not take the server down or leave stale squiggles: log, report.
       this.logger.error(
@@ -293,6 +237,80 @@ export class DocumentAnalyzer {
         detail: 'toolwire could not analyse this file (an internal error, logged in the toolwire output channel).',
       };
     }
+  }
+
+  /** The state of a document that gets no analysis: a `.toolwire.json`, turned off, or too large. */
+  private async withoutAnalysis(common: Common, pieces: PieceText): Promise<DocumentState | undefined> {
+    const { uri, settings } = common;
+    if (isConfigFile(uri)) {
+      const text = pieces.toString();
+      return {
+        ...common,
+        kind: 'config-file',
+        problems: this.hooks.configProblems?.(uri, text) ?? parseConfig(text).problems,
+        findings: (await this.hooks.configFindings?.(uri, text, settings)) ?? [],
+      };
+    }
+    if (!settings.enable)
+      return {
+        ...common,
+        kind: 'disabled',
+        detail: 'toolwire is turned off for this folder (setting toolwire.enable).',
+      };
+    const limit = settings.maxFileSizeMB * 1024 * 1024;
+    if (pieces.length > limit) {
+      return {
+        ...common,
+        kind: 'too-large',
+        detail: `toolwire skipped this file: ${(pieces.length / 1048576).toFixed(1)} MB is over the ${settings.maxFileSizeMB} MB limit (setting toolwire.maxFileSize).`,
+      };
+    }
+    return undefined;
+  }
+
+  /** The whole pipeline over the text; the result becomes the base of the next version. */
+  private async analyzeFully(
+    common: Common,
+    pieces: PieceText,
+    at: { readonly generation: number; readonly epoch: number; readonly life: number },
+  ): Promise<DocumentState> {
+    const { uri, version, settings } = common;
+    // A source file may first need its grammar loaded, and in a browser the
+    // workspace's files arrive asynchronously: hence the await.
+    const text = pieces.toString();
+    const result = await this.pipeline(uri, text, settings);
+    if (result.kind === 'ignored')
+      return { ...common, kind: 'ignored', detail: `Ignored by ${result.config.found.path} ("ignore").` };
+    if (result.kind === 'config-unreadable' || result.kind === 'unreadable')
+      return {
+        ...common,
+        kind: 'failed',
+        detail: `toolwire cannot read ${result.kind === 'unreadable' ? 'this file' : result.path}.`,
+      };
+    // Closed while it was analysed: no base for a document that is gone (a reopened one starts over).
+    const index = new AnalysisIndex(result.analysis);
+    if ((this.lives.get(uri) ?? 0) === at.life)
+      this.setBase(uri, {
+        version,
+        generation: at.generation,
+        epoch: at.epoch,
+        text: pieces,
+        analysis: result.analysis,
+        index,
+        options: result.options,
+        config: result.config,
+        carry: result.carry,
+      });
+    return {
+      ...common,
+      kind: 'analysis',
+      text,
+      reader: text,
+      analysis: result.analysis,
+      index,
+      options: result.options,
+      config: result.config,
+    };
   }
 
   /**

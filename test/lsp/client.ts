@@ -1,6 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -19,6 +21,8 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { nodeRuntime } from '../../server/src/node/runtime';
+import { startServer } from '../../server/src/server';
 
 export const ROOT = resolve(__dirname, '../..');
 export const SERVER = resolve(ROOT, 'dist/server.js');
@@ -31,6 +35,75 @@ export interface ClientOptions {
   readonly workspaceFolder?: string;
   /** `workspace.workspaceEdit.resourceOperations` (e.g. `['create']`): none by default. */
   readonly resourceOperations?: readonly string[];
+  /**
+   * Where the server runs. `in-process` (the default): the server's sources (through tsx), started
+   * in this process over a pair of streams, with the runtime main.ts serves with: no process to
+   * spawn, and a failure's stack points into the sources. `bundle`: dist/server.js spawned with
+   * --stdio, as an editor runs it (scripts/build.mjs first); for the tests that prove what ships.
+   */
+  readonly server?: 'in-process' | 'bundle';
+}
+
+/** A server the client talks to: its two streams, and how to end it once the client is done. */
+interface ServerEnd {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+  /** The server process, whose process id the server watches; none in-process. */
+  readonly processId: number | null;
+  /** Whether the server takes the `exit` notification (in-process it would exit the test process). */
+  readonly exits: boolean;
+  readonly stop: () => void;
+  readonly onLog: (log: (text: string) => void) => void;
+}
+
+function spawnBundle(): ServerEnd {
+  // TOOLWIRE_SERVER_NODE_ARGS: node flags for the server process (`--cpu-prof` when profiling a bench).
+  const child = spawn(
+    process.execPath,
+    [...(process.env.TOOLWIRE_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), SERVER, '--stdio'],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  return {
+    input: child.stdout!,
+    output: child.stdin!,
+    processId: process.pid,
+    exits: true,
+    stop: () => child.kill(),
+    onLog: (log) => child.stderr!.on('data', (chunk: Buffer) => log(chunk.toString())),
+  };
+}
+
+/**
+ * The server in this process: its connection reads what the client writes and writes what the
+ * client reads. It gets message readers and writers, not the streams: given streams,
+ * vscode-languageserver exits the process when they close.
+ */
+function startInProcess(): ServerEnd {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  const connection = createConnection(
+    ProposedFeatures.all,
+    new StreamMessageReader(toServer),
+    new StreamMessageWriter(toClient),
+  );
+  startServer(connection, nodeRuntime());
+  return {
+    input: toClient,
+    output: toServer,
+    // A process id would have the server poll it forever (vscode-languageserver's watchdog).
+    processId: null,
+    exits: false,
+    // Retired, not disposed: after `shutdown` the server may still have work due (a diagnostics
+    // timer, idle work), and a send on a disposed connection throws into this process. What it
+    // still writes is read and dropped; with no process id to watch it holds no timer of its
+    // own, so the connection and its streams are collected once that work is done.
+    stop: () => {
+      toClient.unpipe();
+      toClient.resume();
+    },
+    // Its log travels as window/logMessage, like the bundle's; it has no stderr of its own.
+    onLog: () => undefined,
+  };
 }
 
 interface Published {
@@ -40,7 +113,7 @@ interface Published {
 }
 
 /**
- * A real JSON-RPC client driving the bundled server (dist/server.js --stdio), as an editor would.
+ * A real JSON-RPC client driving the server (in-process, or the bundle: `ClientOptions.server`), as an editor would.
  * Every wait is on an event with a deadline; no test sleeps.
  */
 export class TestClient {
@@ -53,7 +126,7 @@ export class TestClient {
   settings: Record<string, unknown>;
 
   private constructor(
-    private readonly process: ChildProcess,
+    private readonly server: ServerEnd,
     readonly connection: ProtocolConnection,
     options: ClientOptions,
   ) {
@@ -86,22 +159,17 @@ export class TestClient {
   }
 
   static async start(options: ClientOptions = {}): Promise<TestClient> {
-    // TOOLWIRE_SERVER_NODE_ARGS: node flags for the server process (`--cpu-prof` when profiling a bench).
-    const child = spawn(
-      process.execPath,
-      [...(process.env.TOOLWIRE_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), SERVER, '--stdio'],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
+    const server = options.server === 'bundle' ? spawnBundle() : startInProcess();
     const connection = createProtocolConnection(
-      new StreamMessageReader(child.stdout!),
-      new StreamMessageWriter(child.stdin!),
+      new StreamMessageReader(server.input),
+      new StreamMessageWriter(server.output),
     );
-    const client = new TestClient(child, connection, options);
-    child.stderr!.on('data', (chunk: Buffer) => client.logs.push(chunk.toString()));
+    const client = new TestClient(server, connection, options);
+    server.onLog((text) => client.logs.push(text));
     connection.listen();
     const folder = options.workspaceFolder;
     await connection.sendRequest('initialize', {
-      processId: process.pid,
+      processId: server.processId,
       rootUri: folder ? pathToFileURL(folder).href : null,
       workspaceFolders: folder ? [{ uri: pathToFileURL(folder).href, name: 'ws' }] : null,
       capabilities: {
@@ -287,12 +355,12 @@ export class TestClient {
   async stop(): Promise<void> {
     try {
       await this.connection.sendRequest('shutdown');
-      await this.connection.sendNotification('exit');
+      if (this.server.exits) await this.connection.sendNotification('exit');
     } catch {
       // the process may already be gone
     }
     this.connection.dispose();
-    this.process.kill();
+    this.server.stop();
   }
 
   private wake(): void {

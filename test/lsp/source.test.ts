@@ -52,7 +52,9 @@ const GO_SERVER = [
 
 describe('source code in the language server (issue 12)', () => {
   let client: TestClient;
-  before(async () => (client = await TestClient.start()));
+  // The built bundle, spawned (most LSP tests run the server in-process): it proves the shipped
+  // server finds tree-sitter's WASM files beside it in dist/.
+  before(async () => (client = await TestClient.start({ server: 'bundle' })));
   after(() => client.stop());
 
   /** Opens a server file, waits for the collision on both names, hovers, applies the fix: the collision is gone. */

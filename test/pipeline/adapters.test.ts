@@ -55,7 +55,8 @@ describe('the CLI and the language server agree on every workspace fixture', () 
         files.some((f) => f.diagnostics.length > 0),
         'the fixture has findings to compare',
       );
-      const client = await TestClient.start({ workspaceFolder: folder, pull: true });
+      // The server's bundle, spawned, as the CLI's is: the two shipped adapters agree.
+      const client = await TestClient.start({ workspaceFolder: folder, pull: true, server: 'bundle' });
       try {
         for (const file of files) {
           const uri = pathToFileURL(join(folder, file.path)).href;
@@ -110,7 +111,7 @@ describe('an unknown server name in the editor', () => {
     const folder = join(WORKSPACES, 'unknown-server');
     const path = join(folder, 'ListToolsResultResponse.json');
     const text = readFileSync(path, 'utf8');
-    const client = await TestClient.start({ workspaceFolder: folder, pull: true });
+    const client = await TestClient.start({ workspaceFolder: folder, pull: true, server: 'bundle' });
     try {
       const uri = pathToFileURL(path).href;
       await client.open(uri, text);

@@ -3,6 +3,7 @@ import {
   CodeActionKind,
   type CodeAction,
   type CodeActionParams,
+  type Diagnostic,
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
@@ -119,7 +120,6 @@ export function suppressActions(
   )
     return [];
   const text = document.getText();
-  const analysis = context.index.analysis;
   const actions: CodeAction[] = [];
   const seen = new Set<string>();
   let proofs = 0;
@@ -130,64 +130,76 @@ export function suppressActions(
     const key = JSON.stringify(suppress);
     if (seen.has(key)) continue;
     seen.add(key);
-    const finding = analysis.findings.find(
-      (f) =>
-        f.code === diagnostic.code &&
-        f.range.start === document.offsetAt(diagnostic.range.start) &&
-        f.range.end === document.offsetAt(diagnostic.range.end),
-    );
-    if (!finding || finding.code !== suppress.code) continue;
-    // Data of an older version holds only if the current analysis would give the same (see quickFixes).
-    if (
-      version !== document.version &&
-      !sameJson(suppress, suppressionOf(document, text, analysis, context.options, context.index)(finding))
-    )
-      continue;
-    if (suppress.kind === 'remove') {
-      // Removing a code that silences nothing changes no other finding: nothing to prove, but the
-      // text must still be the one the edit was made for.
-      if (
-        suppress.edits.every(
-          (e) => text.slice(document.offsetAt(e.range.start), document.offsetAt(e.range.end)) === e.oldText,
-        )
-      ) {
-        const edits: TextEdit[] = suppress.edits.map(({ range, newText }) => ({ range, newText }));
-        const edit: WorkspaceEdit = context.versionedEdits
-          ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits }] }
-          : { changes: { [document.uri]: edits } };
-        actions.push({
-          title: suppress.title,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [diagnostic],
-          isPreferred: true,
-          edit,
-        });
-      }
-    } else if (suppress.kind === 'comment') {
+    const finding = currentFinding(document, text, diagnostic, { version, suppress }, context);
+    if (!finding) continue;
+    if (suppress.kind === 'comment') {
       if (proofs >= MAX_SUPPRESS_PROOFS) continue;
       proofs += 1;
-      const edit = commentAction(document, text, suppress, finding, context);
-      if (edit)
-        actions.push({
-          title: suppress.title,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [diagnostic],
-          isPreferred: false,
-          edit,
-        });
-    } else {
-      const edit = configAction(suppress, context);
-      if (edit)
-        actions.push({
-          title: suppress.title,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [diagnostic],
-          isPreferred: false,
-          edit,
-        });
     }
+    const edit =
+      suppress.kind === 'remove'
+        ? removalAction(document, text, suppress, context)
+        : suppress.kind === 'comment'
+          ? commentAction(document, text, suppress, finding, context)
+          : configAction(suppress, context);
+    if (edit)
+      actions.push({
+        title: suppress.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: suppress.kind === 'remove',
+        edit,
+      });
   }
   return actions;
+}
+
+/** The finding a diagnostic's suppression is for, in the current analysis; undefined when it no longer holds. */
+function currentFinding(
+  document: TextDocument,
+  text: string,
+  diagnostic: Diagnostic,
+  data: { readonly version: number; readonly suppress: LspSuppress },
+  context: SuppressContext,
+): Finding | undefined {
+  const analysis = context.index.analysis;
+  const { version, suppress } = data;
+  const finding = analysis.findings.find(
+    (f) =>
+      f.code === diagnostic.code &&
+      f.range.start === document.offsetAt(diagnostic.range.start) &&
+      f.range.end === document.offsetAt(diagnostic.range.end),
+  );
+  if (!finding || finding.code !== suppress.code) return undefined;
+  // Data of an older version holds only if the current analysis would give the same (see quickFixes).
+  if (
+    version !== document.version &&
+    !sameJson(suppress, suppressionOf(document, text, analysis, context.options, context.index)(finding))
+  )
+    return undefined;
+  return finding;
+}
+
+/**
+ * Removing a code that silences nothing changes no other finding: nothing to prove, but the text
+ * must still be the one the edit was made for.
+ */
+function removalAction(
+  document: TextDocument,
+  text: string,
+  suppress: Extract<LspSuppress, { kind: 'remove' }>,
+  context: SuppressContext,
+): WorkspaceEdit | undefined {
+  if (
+    !suppress.edits.every(
+      (e) => text.slice(document.offsetAt(e.range.start), document.offsetAt(e.range.end)) === e.oldText,
+    )
+  )
+    return undefined;
+  const edits: TextEdit[] = suppress.edits.map(({ range, newText }) => ({ range, newText }));
+  return context.versionedEdits
+    ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits }] }
+    : { changes: { [document.uri]: edits } };
 }
 
 function commentAction(
