@@ -1,6 +1,6 @@
 import type { Connection } from 'vscode-languageserver';
 import { registerCapabilities } from './lsp/capabilities';
-import { createServerContext } from './lsp/context';
+import { createServerContext } from './lsp/createContext';
 import { registerRequestHandlers } from './lsp/handlers';
 import { registerInvalidation } from './lsp/invalidation';
 import type { RuntimeEnvironment } from './runtime';

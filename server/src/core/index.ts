@@ -67,6 +67,7 @@ export {
 export { unrecognisedToolShape } from './formats/unrecognised';
 export {
   createToolwireService,
+  type ToolwireService,
   type ToolwireWorkspace,
   type DocumentInput,
   type DocumentResult,

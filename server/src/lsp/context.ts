@@ -1,16 +1,14 @@
-import { TextDocuments, type ClientCapabilities, type Connection } from 'vscode-languageserver';
-import { TreeSitterParsers } from '../code/treeSitter';
-import { createToolwireService, LineIndex, type ToolwireService } from '../core';
+import type { TextDocuments, ClientCapabilities, Connection } from 'vscode-languageserver';
+import type { TreeSitterParsers } from '../code/treeSitter';
+import { LineIndex, type ToolwireService } from '../core';
 import { toRange, type OtherFiles } from '../convert';
 import type { DocumentAnalyzer, DocumentState, Logger } from '../documentState';
-import { EditLog } from '../editLog';
+import type { EditLog } from '../editLog';
 import type { PieceDocument } from '../pieceDocument';
 import type { RuntimeEnvironment } from '../runtime';
-import { SettingsStore } from '../settings';
+import type { SettingsStore } from '../settings';
 import type { DiagnosticsScheduler } from '../validation/scheduler';
-import { ServerWorkspace } from '../workspace';
-import { createAnalyzer } from './analyzer';
-import { reanalyse } from './invalidation';
+import type { ServerWorkspace } from '../workspace';
 
 /** What the client told at `initialize`: unknown (empty) until then. */
 export interface ClientSession {
@@ -51,33 +49,6 @@ type AnalysedState = Extract<DocumentState, { kind: 'analysis' }>;
 
 /** The context without the analyzer: what the analyzer itself is built from. */
 export type ServerParts = Omit<ServerContext, 'analyzer'>;
-
-export function createServerContext(connection: Connection, runtime: RuntimeEnvironment): ServerContext {
-  const editLog = new EditLog();
-  const documents = new TextDocuments(editLog.documents);
-  const logger: Logger = { error: (m) => connection.console.error(m), info: (m) => connection.console.info(m) };
-  const session: ClientSession = { capabilities: {}, workspaceFolders: [], scheduler: undefined };
-  const settings = new SettingsStore(connection, () => session.capabilities.workspace?.configuration === true);
-  const workspace = new ServerWorkspace(documents, runtime);
-  const service = createToolwireService({ workspace });
-  const parsers = runtime.wasm ? new TreeSitterParsers(runtime.wasm, (m) => logger.error(m)) : undefined;
-  if (parsers) workspace.code = parsers.parserFor('other files');
-  const parts: ServerParts = {
-    connection,
-    runtime,
-    documents,
-    editLog,
-    logger,
-    settings,
-    workspace,
-    service,
-    parsers,
-    session,
-  };
-  // Late reads re-analyse a document through the context, which exists by the time any arrive.
-  const context: ServerContext = { ...parts, analyzer: createAnalyzer(parts, (uri) => reanalyse(context, uri)) };
-  return context;
-}
 
 /** The innermost workspace folder holding `path`, if any. */
 export function innermostFolder(folders: readonly string[], path: string): string | undefined {
