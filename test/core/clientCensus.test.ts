@@ -280,3 +280,47 @@ describe('one server split over two files', () => {
     assert.deepEqual([a.fate, b.fate], ['dropped', 'renamed']);
   });
 });
+
+describe('a request the provider rejects fails as a whole', () => {
+  const census = (names: readonly string[], server = 'shop') =>
+    runClientCensus(
+      names.map((name, tool) => ({ name, tool })),
+      { enabled: ['openai-agents', 'claude-code'], server },
+    );
+
+  test('one rejected name takes every tool of the request down with it, in the clients that send it', () => {
+    const [agents, claude] = census(['orders.get', 'list', 'search']);
+    // The OpenAI Agents SDK sends "orders.get" as it is: OpenAI answers 400, so no tool arrives.
+    assert.deepEqual(
+      agents!.tools.map((t) => [t.fate, t.collateral === true, t.cause?.name]),
+      [
+        ['request-fails', false, undefined],
+        ['request-fails', true, 'orders.get'],
+        ['request-fails', true, 'orders.get'],
+      ],
+    );
+    assert.match(agents!.tools[1]!.reason!, /the request fails because of "orders\.get"/);
+    // Claude Code rewrites the dot: its request holds no bad name, so every tool is sent.
+    assert.ok(claude!.tools.every((t) => t.fate === 'renamed' && t.collateral !== true));
+  });
+
+  test('a request with no rejected name is left as the client sends it', () => {
+    const [agents] = census(['orders_get', 'list']);
+    assert.deepEqual(
+      agents!.tools.map((t) => t.fate),
+      ['sent', 'sent'],
+    );
+  });
+
+  test('one root-cause finding, with how many tools it takes down; the others get none', () => {
+    const text = mcpList('orders.get', 'list', 'search');
+    const byName = (analysis: ReturnType<typeof analyze>) =>
+      analysis.findings
+        .filter((f) => f.code === 'client-rejected')
+        .map((f) => [text.slice(f.range.start + 1, f.range.end - 1), f.message]);
+    const found = byName(analyze(text, optionsFor({ '/ws/a.json': text }, '/ws/a.json', ['openai-agents'])));
+    assert.equal(found.length, 1, JSON.stringify(found));
+    assert.equal(found[0]![0], 'orders.get');
+    assert.match(found[0]![1]!, /the whole request fails \(and 2 other tools with it\)/);
+  });
+});

@@ -81,6 +81,8 @@ interface Note {
   readonly effect?: string;
   /** A shorter server name alone would avoid this fate: only then is it advised. */
   readonly lengthIsCause: boolean;
+  /** client-rejected: how many of the document's other tools fail with this tool's request. */
+  readonly downed?: number;
 }
 
 /**
@@ -138,6 +140,7 @@ export function checkClients(
           text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`,
           related: [],
           keeps: false,
+          downed: downedBy(result, outcome.tool),
           lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name),
         });
       } else {
@@ -201,13 +204,25 @@ function clientLead(code: FindingCode, list: readonly Note[]): string {
       return first.wireName !== null
         ? `Sent as ${quote(first.wireName)} by ${by}, like ${first.peer ?? 'another tool'}${effect}.`
         : `Sent by ${by} under the same name as ${first.peer ?? 'another tool'}${effect}.`;
-    case 'client-rejected':
+    case 'client-rejected': {
+      // The request fails as a whole: say how many other tools it takes down with it.
+      const downed = Math.max(0, ...list.map((n) => n.downed ?? 0));
+      const withIt = downed === 0 ? '' : ` (and ${downed} other tool${downed === 1 ? '' : 's'} with it)`;
       return first.wireName !== null
-        ? `Sent as ${quote(first.wireName)} by ${by}: the whole request fails.`
-        : `Renamed by ${by} to a name that fails the whole request.`;
+        ? `Sent as ${quote(first.wireName)} by ${by}: the whole request fails${withIt}.`
+        : `Renamed by ${by} to a name that fails the whole request${withIt}.`;
+    }
     default:
       return `Left out by ${by}: the model never sees this tool.`;
   }
+}
+
+/** How many of the document's tools fail only because `tool` fails their request in this client. */
+function downedBy(result: ClientResult, tool: number): number {
+  let count = 0;
+  for (const other of result.tools)
+    if (other.collateral && other.fate === 'request-fails' && other.cause?.tool === tool) count++;
+  return count;
 }
 
 /** A one-character stand-in for the server name: what any shorter name could do at best. */
@@ -319,7 +334,9 @@ function dedupe(locations: readonly RelatedLocation[]): RelatedLocation[] {
  */
 function noteCodeOf(outcome: ClientToolOutcome): 'client-collision' | 'client-rejected' | 'client-dropped' | undefined {
   if (outcome.group.length > 1) return 'client-collision';
-  if (outcome.fate === 'request-fails') return 'client-rejected';
+  // A tool failing only because another tool fails the request gets no finding: the cause's
+  // finding says how many tools it takes down, and its hover says which tool to fix.
+  if (outcome.fate === 'request-fails') return outcome.collateral ? undefined : 'client-rejected';
   if (outcome.fate === 'dropped' && !outcome.overLimit && !outcome.collateral) return 'client-dropped';
   return undefined;
 }

@@ -89,6 +89,8 @@ export interface ClientToolOutcome {
   readonly overLimit?: boolean;
   /** Lost because of another tool (see ClientOutcome.collateral). */
   readonly collateral?: boolean;
+  /** The tool whose rejected name fails the whole request this tool is in (fate `request-fails`, collateral). */
+  readonly cause?: ClientPeer;
   /** Every tool sharing this tool's wire name in this client, itself included (shared by the group). */
   readonly group: readonly ClientPeer[];
   readonly survivor?: ClientPeer;
@@ -134,7 +136,7 @@ export function runClientCensus(
     }
     const { peers, order, input, identity } = census;
     const profile = profileOf(options, client);
-    const outcomes = inPeerOrder(profile.rewrite(input), order, identity);
+    const outcomes = wholeRequestFails(inPeerOrder(profile.rewrite(input), order, identity), peers);
     // One peer array per shared name, reused by every member.
     const groups = new Map<readonly number[], readonly ClientPeer[]>();
     const groupOf = (members: readonly number[]) => {
@@ -170,7 +172,40 @@ export function toolOutcome(
   out.group = groupOf(o.group);
   if (o.sharedReason) out.sharedReason = o.sharedReason;
   if (o.survivor !== undefined) out.survivor = peers[o.survivor]!;
+  if (o.cause !== undefined) out.cause = peers[o.cause]!;
   return out;
+}
+
+/**
+ * A provider answers a request holding one name it rejects (or duplicate names it refuses) with
+ * an error: no tool of that request reaches the model, not only the offending one. Every tool the
+ * client would have sent with it fails too, as collateral of the first tool that fails on its own
+ * (`cause`, a census index): renaming the collateral tools does not help, fixing the cause does.
+ * Applied to every profile's outcomes here, so no profile models it twice.
+ */
+export function wholeRequestFails(outcomes: ClientOutcome[], peers: readonly ClientPeer[]): ClientOutcome[] {
+  const cause = outcomes.findIndex(failsOnItsOwn);
+  if (cause < 0) return outcomes;
+  const reason = failedBecauseOf(peers[cause]!);
+  return outcomes.map((o) =>
+    o.fate === 'sent' || o.fate === 'renamed' ? { ...o, fate: 'request-fails', reason, collateral: true, cause } : o,
+  );
+}
+
+/** The tool fails the request by its own name (not as another's collateral). */
+export function failsOnItsOwn(outcome: { readonly fate: ClientFate; readonly collateral?: boolean }): boolean {
+  return outcome.fate === 'request-fails' && outcome.collateral !== true;
+}
+
+/** A tool's outcome in a request that `cause` fails (see `wholeRequestFails`). */
+export function asCollateral(outcome: ClientToolOutcome, cause: ClientPeer): ClientToolOutcome {
+  if (outcome.fate !== 'sent' && outcome.fate !== 'renamed') return outcome;
+  return { ...outcome, fate: 'request-fails', reason: failedBecauseOf(cause), collateral: true, cause };
+}
+
+function failedBecauseOf(peer: ClientPeer): string {
+  const where = peer.file === undefined ? '' : ` of server ${JSON.stringify(peer.server)}`;
+  return `the request fails because of ${JSON.stringify(peer.name)}${where}`;
 }
 
 /** What one client receives: its peers, their registration order, and the tools in that order. */

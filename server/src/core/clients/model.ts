@@ -41,6 +41,8 @@ export interface ClientOutcome {
    * duplicate id): renaming this one does not help, fixing the other one does.
    */
   readonly collateral?: boolean;
+  /** Collateral of a failed request: the census index of the tool whose name fails it. */
+  readonly cause?: number;
   /**
    * Every tool (indexes into the census) sharing this tool's wire name after the rewrite, itself
    * included; one array shared by the group. Empty when the name is not shared.

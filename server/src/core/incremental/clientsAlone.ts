@@ -1,4 +1,6 @@
 import {
+  asCollateral,
+  failsOnItsOwn,
   NO_PEERS,
   positionOf,
   toolOutcome,
@@ -80,6 +82,18 @@ export function rewrittenAlone(
   for (let r = 0; r < results.length; r++) {
     const result = results[r]!;
     if (positionOf(result, tool) !== place) return undefined;
+    // A failed request fails every tool in it (`wholeRequestFails`). A tool that fails it on its
+    // own, before or after, moves every other outcome (and which tool is the cause): no lone
+    // answer. Otherwise, in a request another tool fails, the tool's own outcome is collateral.
+    if (failsOnItsOwn(result.tools[place]!)) return undefined;
+    const root = result.tools.find((t) => failsOnItsOwn(t));
+    const cause =
+      root &&
+      (result.tools.find((t) => t.cause !== undefined)?.cause ?? {
+        server: input.server,
+        name: input.names()[positionOf(result, root.tool)!]!,
+        tool: root.tool,
+      });
     const oneByOne = result.profile.oneByOne;
     const next = oneByOne?.at(renamed, place);
     const apart = oneByOne && next && keptApart(oneByOne, keys.of(r), place, next.key);
@@ -94,7 +108,8 @@ export function rewrittenAlone(
       pivots[r] = undefined;
       outcome = othersUnmoved(result, newInput(), place, tool);
     }
-    if (!outcome) return undefined;
+    if (!outcome || failsOnItsOwn(outcome)) return undefined;
+    if (cause) outcome = asCollateral(outcome, cause);
     const before = result.tools[place]!.wireName;
     if (
       (before !== null && carry.survival.askedByOther(r, before, tool)) ||

@@ -122,11 +122,14 @@ function without(clients: readonly ClientId[], excluded: readonly ClientId[]): C
 
 /** Kept by a client: it reaches the model, and no other tool takes its name from it. */
 function kept(results: readonly ClientResult[], tool: number): boolean {
+  // A request another tool fails is that tool's problem, at any server name: for this tool's
+  // budget it counts as kept (its hover says the request fails, and why).
   return results.every((result) =>
     result.tools.every(
       (t) =>
         t.tool !== tool ||
-        ((t.fate === 'sent' || t.fate === 'renamed') && (t.group.length < 2 || t.survivor?.tool === tool)),
+        ((t.fate === 'sent' || t.fate === 'renamed' || (t.fate === 'request-fails' && t.collateral === true)) &&
+          (t.group.length < 2 || t.survivor?.tool === tool)),
     ),
   );
 }
