@@ -4,6 +4,7 @@ import { analyze, planRename, proveEdits, type AnalysisOptions, type Finding } f
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
 import { editBetween } from '../../server/src/code/treeSitter';
 import { writeGoString, writeJsString, writePythonString } from '../../server/src/core/code/strings';
+import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { applyEdits } from './helpers';
 import { loadCodeParsers } from './codeParsers';
 
@@ -449,6 +450,49 @@ describe('source code: declaration forms read on real projects', () => {
     assert.deepEqual(
       analyze(twice, opts('python')).tools.map((t) => t.name),
       ['renamed_a', 'renamed_b'],
+    );
+  });
+});
+
+describe('source code: the libraries a manifest names', () => {
+  const rows: readonly (readonly [string, string, readonly string[]])[] = [
+    [
+      'package.json',
+      '{ "dependencies": { "@modelcontextprotocol/sdk": "^1" }, "devDependencies": { "ai": "4" } }',
+      ['mcp-typescript-sdk', 'vercel-ai-sdk'],
+    ],
+    ['package.json', '{ "name": "fastmcp", "version": "3.0.0" }', ['fastmcp-typescript']],
+    ['package.json', '{ "dependencies": { "aim": "1", "fastmcp-helpers": "1" }, "description": "an ai tool" }', []],
+    ['package.json', '{ not json', []],
+    [
+      'pyproject.toml',
+      '[project]\ndependencies = ["mcp[cli]>=1.2", "openai-agents"]\n',
+      ['fastmcp', 'openai-agents-python'],
+    ],
+    ['pyproject.toml', '[tool.poetry.dependencies]\npython = "^3.10"\nFastMCP = "^2.0"\n', ['fastmcp']],
+    ['pyproject.toml', '[project]\nname = "x"\ndescription = "mcp server for agents"\n', []],
+    ['requirements.txt', '# pinned\nlangchain-core==0.3 ; python_version > "3.9"\n-r base.txt\n', ['langchain']],
+    ['requirements.txt', 'mcpx==1\nfastmcp-extras\n', []],
+    ['go.mod', 'module example.com/s\n\nrequire (\n\tgithub.com/mark3labs/mcp-go v0.30.0\n)\n', ['mark3labs-mcp-go']],
+    [
+      'go.mod',
+      'module example.com/s\n\nrequire github.com/modelcontextprotocol/go-sdk v1.0.0 // indirect\n',
+      ['mcp-go-sdk'],
+    ],
+    ['go.mod', 'module example.com/s\n\nrequire github.com/mark3labs/mcp-golang v0.1.0\n', []],
+  ];
+  for (const [file, text, ids] of rows)
+    test(`${file}: ${text.replace(/\s+/g, ' ').slice(0, 60)} → ${ids.join(', ') || 'none'}`, () => {
+      assert.deepEqual(librariesInManifest(file, text), ids);
+    });
+
+  test('a parser that carries its package libraries reads a helper module that imports nothing', () => {
+    const text = `def register(mcp):\n    @mcp.tool(name="a.b")\n    def f(): ...\n`;
+    assert.deepEqual(analyze(text, opts('python')).tools, []);
+    const project: CodeParser = { parse: (t, g) => parser.parse(t, g), projectLibraries: ['fastmcp'] };
+    assert.deepEqual(
+      analyze(text, { language: 'python', code: project }).tools.map((t) => t.name),
+      ['a.b'],
     );
   });
 });

@@ -66,6 +66,11 @@ export interface Library {
   readonly family: 'js' | 'python' | 'go';
   /** Strings whose presence in a file's text means it may use the library (the trigger). */
   readonly imports: readonly string[];
+  /**
+   * The package names a project's manifest lists it by (npm, PyPI, a Go module path): a file
+   * whose package depends on one is read even when it imports nothing (a helper given the server).
+   */
+  readonly packages?: readonly string[];
   readonly shape: DeclaredShape;
   readonly servers?: readonly ServerConstructor[];
   /** TypeScript types that make a parameter or property a server object (`server: McpServer`). */
@@ -86,6 +91,7 @@ export const LIBRARIES: readonly Library[] = [
     id: 'mcp-typescript-sdk',
     family: 'js',
     imports: ['@modelcontextprotocol/sdk'],
+    packages: ['@modelcontextprotocol/sdk'],
     shape: 'mcp',
     servers: [
       { callee: 'McpServer', name: [{ arg: 0, key: 'name' }] },
@@ -101,6 +107,7 @@ export const LIBRARIES: readonly Library[] = [
     id: 'openai-agents-js',
     family: 'js',
     imports: ['@openai/agents'],
+    packages: ['@openai/agents'],
     shape: 'openai-responses',
     calls: [{ callee: 'tool', name: [{ arg: 0, key: 'name' }] }],
   },
@@ -109,12 +116,20 @@ export const LIBRARIES: readonly Library[] = [
     id: 'fastmcp-typescript',
     family: 'js',
     imports: ["'fastmcp'", '"fastmcp"'],
+    packages: ['fastmcp'],
     shape: 'mcp',
     servers: [{ callee: 'FastMCP', name: [{ arg: 0, key: 'name' }] }],
     serverTypes: ['FastMCP'],
     calls: [{ method: 'addTool', name: [{ arg: 0, key: 'name' }] }],
   },
-  { id: 'vercel-ai-sdk', family: 'js', imports: ["'ai'", '"ai"'], shape: 'generic', keyed: [{ callee: 'tool' }] },
+  {
+    id: 'vercel-ai-sdk',
+    family: 'js',
+    imports: ["'ai'", '"ai"'],
+    packages: ['ai'],
+    shape: 'generic',
+    keyed: [{ callee: 'tool' }],
+  },
   {
     // `{ list_projects: tool({...}) }` with a `tool` helper of the project's own (or any package's):
     // the trigger is the keyed call itself, and the finder requires the file to bind `tool`.
@@ -140,6 +155,7 @@ export const LIBRARIES: readonly Library[] = [
     id: 'fastmcp',
     family: 'python',
     imports: ['mcp.server', 'fastmcp', 'from mcp ', 'import mcp'],
+    packages: ['mcp', 'fastmcp'],
     shape: 'mcp',
     servers: [
       { callee: 'FastMCP', name: [{ arg: 0 }, { keyword: 'name' }] },
@@ -174,6 +190,7 @@ export const LIBRARIES: readonly Library[] = [
     id: 'openai-agents-python',
     family: 'python',
     imports: ['agents'],
+    packages: ['openai-agents'],
     shape: 'openai-responses',
     decorators: [
       { callee: 'function_tool', name: [{ keyword: 'name_override' }], insert: { keyword: 'name_override' } },
@@ -195,6 +212,7 @@ export const LIBRARIES: readonly Library[] = [
     id: 'langchain',
     family: 'python',
     imports: ['langchain'],
+    packages: ['langchain', 'langchain-core'],
     shape: 'generic',
     decorators: [{ callee: 'tool', name: [{ arg: 0 }], insert: { positional: true } }],
     calls: [
@@ -212,6 +230,7 @@ export const LIBRARIES: readonly Library[] = [
     id: 'mcp-go-sdk',
     family: 'go',
     imports: ['github.com/modelcontextprotocol/go-sdk'],
+    packages: ['github.com/modelcontextprotocol/go-sdk'],
     shape: 'mcp',
     servers: [{ callee: 'mcp.NewServer', name: [{ arg: 0, key: 'Name' }] }],
     structs: [{ type: 'mcp.Tool', field: 'Name' }],
@@ -220,6 +239,7 @@ export const LIBRARIES: readonly Library[] = [
     id: 'mark3labs-mcp-go',
     family: 'go',
     imports: ['github.com/mark3labs/mcp-go'],
+    packages: ['github.com/mark3labs/mcp-go'],
     shape: 'mcp',
     servers: [{ callee: 'server.NewMCPServer', name: [{ arg: 0 }] }],
     calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }] }],
