@@ -2,6 +2,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { readConfigFile } from './node/configFile';
 import { listFiles, readTextFile } from './node/files';
+import { ProjectLibraries } from './node/projectLibraries';
 import { nodeWasmLoader } from './node/wasm';
 import type { RuntimeEnvironment } from './runtime';
 import { startServer } from './server';
@@ -24,6 +25,7 @@ const runtime: RuntimeEnvironment = {
   pathToUri: (path) => pathToFileURL(path).href,
   listFiles,
   wasm: nodeWasmLoader(),
+  projectLibraries: new ProjectLibraries(),
   timer: {
     setTimeout(callback, ms) {
       const handle = setTimeout(callback, ms);

@@ -12,6 +12,7 @@ import {
 } from 'vscode-languageserver';
 import { version } from '../../package.json';
 import { TreeSitterParsers } from './code/treeSitter';
+import { isManifestPath } from './core/code/manifests';
 import {
   createToolwireService,
   grammarOf,
@@ -111,7 +112,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     const byId = languageId !== undefined ? syntaxOfLanguageId(languageId) : undefined;
     const language = byId === 'json' ? undefined : byId;
     const code = language ?? languageOfPath(runtime.uriToPath(uri));
-    if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code)) await parsers.load(grammarOf(code));
+    if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code, projectOf(uri, code)))
+      await parsers.load(grammarOf(code));
     // Each round waits for the reads this analysis asked for (not another one's: see trackReads).
     const analyzeTracked = () =>
       runtime.trackReads
@@ -139,6 +141,11 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     // A file that is not open (closed meanwhile, or read to judge `.toolwire.json`) keeps no tree.
     if (!documents.get(uri)) parsers?.forget(uri);
     return result;
+  };
+  /** What a source document's package manifest names: a helper given the server imports no SDK itself. */
+  const projectOf = (uri: string, language: SourceLanguage | undefined): readonly string[] => {
+    const path = runtime.uriToPath(uri);
+    return path !== undefined && isCodeLanguage(language) ? (runtime.projectLibraries?.of(path, language) ?? []) : [];
   };
   /** Waits, where the runtime reads asynchronously, for the reads in flight (bounded rounds). */
   const settleReads = async (): Promise<void> => {
@@ -170,7 +177,14 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       // The editor's language id wins over the extension (an untitled YAML buffer has none).
       ...(language !== undefined ? { language } : {}),
       ...(languageId === 'jsonc' ? { commentsAllowed: true } : {}),
-      ...(parsers ? { code: parsers.parserFor(uri) } : {}),
+      ...(parsers
+        ? {
+            code: parsers.parserFor(
+              uri,
+              projectOf(uri, language ?? (path === undefined ? undefined : languageOfPath(path))),
+            ),
+          }
+        : {}),
     });
     // The census runs inside analyze: what it read is known once the analysis is done.
     if (result.kind === 'analysis') workspace.recordDependencies(uri, result.reads);
@@ -301,6 +315,13 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
 
   /** Files changed on disk (or created or deleted): forget what was read, analyse what read them. */
   const filesChanged = (paths: readonly string[]) => {
+    if (runtime.projectLibraries && paths.some(isManifestPath)) {
+      // A package's dependencies changed: which source files are read may have too.
+      runtime.projectLibraries.forget();
+      workspace.invalidate(paths);
+      refreshAll();
+      return;
+    }
     if (paths.some(isWorkspaceConfig)) {
       // .toolwire.json or an MCP client configuration: every document may be affected.
       workspace.invalidate();

@@ -41,6 +41,11 @@ export class ProjectLibraries {
     return found;
   }
 
+  /** A manifest changed (the editor's watcher said so): read again on the next file. */
+  forget(): void {
+    this.byFolder.clear();
+  }
+
   /** The ids the folder's manifests name, or undefined when it holds none (not a package). */
   private read(folder: string, isManifest: (name: string) => boolean): readonly string[] | undefined {
     let names: string[];

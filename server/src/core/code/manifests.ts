@@ -13,6 +13,12 @@ export const MANIFESTS: Readonly<Record<'js' | 'python' | 'go', (fileName: strin
   go: (name) => name === 'go.mod',
 };
 
+/** Whether a path names a manifest of any family (its last segment). */
+export function isManifestPath(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return Object.values(MANIFESTS).some((isManifest) => isManifest(name));
+}
+
 /** The ids of the known libraries one manifest names (as a dependency, or as the package itself). Never throws. */
 export function librariesInManifest(fileName: string, text: string): string[] {
   const family = (Object.keys(MANIFESTS) as ('js' | 'python' | 'go')[]).find((f) => MANIFESTS[f](fileName));
