@@ -364,6 +364,13 @@ const DECLARATION_FORMS: readonly {
     names: ['added.name', 'fn'],
   },
   {
+    label:
+      'FastMCP: a bare name that only a method of the file is called (a parameter, a Tool object) is no function name',
+    language: 'python',
+    text: `from fastmcp import FastMCP\nclass Server:\n    def tool(self): ...\n    def add_tool(self, tool):\n        self.add_tool(tool)\n        Tool.from_function(tool)\n`,
+    names: [],
+  },
+  {
     label: 'FastMCP: Tool.from_function and FunctionTool.from_function',
     language: 'python',
     text: `from fastmcp.tools import Tool, FunctionTool\ndef f(): ...\na = Tool.from_function(fn=f, name="from.fn")\nb = FunctionTool.from_function(f, name="from_fn")\nc = Tool.from_function(fn=f)\nd = Tool.from_function(fn=lambda: 1)\n`,

@@ -310,7 +310,10 @@ const PYTHON: Dialect = {
     const out = new Set<string>();
     for (const node of present(root.descendantsOfType('function_definition'))) {
       const name = field(node, 'name');
-      if (name) out.add(name.text);
+      // A method is reached as `self.name`, never by its bare name: a bare `tool` beside a
+      // `def tool(self)` method is some other binding (a parameter, a Tool object).
+      const holder = node.parent?.type === 'decorated_definition' ? node.parent.parent : node.parent;
+      if (name && holder?.parent?.type !== 'class_definition') out.add(name.text);
     }
     return out;
   },
