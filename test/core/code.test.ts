@@ -351,10 +351,11 @@ const DECLARATION_FORMS: readonly {
     names: ['method_tool'],
   },
   {
-    label: 'FastMCP: mcp.tool()(x) names nothing when x is no def of this file (an import, an attribute, a call)',
+    label:
+      'FastMCP: mcp.tool()(x) takes the name of a def or an unaliased import; not an alias, an attribute, a call, a local',
     language: 'python',
-    text: `from fastmcp import FastMCP\nfrom elsewhere import imported\nmcp = FastMCP("s")\nmcp.tool()(imported)\nmcp.tool()(self.method)\nmcp.tool()(make())\nmcp.tool(name=computed)(imported)\n`,
-    names: [],
+    text: `from fastmcp import FastMCP\nfrom elsewhere import imported, other as renamed\nmcp = FastMCP("s")\nmcp.tool()(imported)\nmcp.tool()(renamed)\nmcp.tool()(self.method)\nmcp.tool()(make())\nmcp.tool(name=computed)(imported)\nmcp.tool()(local_value)\n`,
+    names: ['imported'],
   },
   {
     label:

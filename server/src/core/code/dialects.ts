@@ -33,10 +33,16 @@ export interface Dialect {
   constants(root: SyntaxNode): Map<string, SyntaxNode>;
   /** Arrays held by a `tools` key, keyword or variable. */
   toolArrays(root: SyntaxNode): SyntaxNode[];
-  /** Names the file imports by name: local name → the module it comes from (as written). */
-  imports(root: SyntaxNode): Map<string, string>;
+  /** Names the file imports by name: local name → the module it comes from (as written) and the name there. */
+  imports(root: SyntaxNode): Map<string, ImportedName>;
   /** Names the file defines as functions (or, in JS, binds with `const`/`let`/`var`): helpers of its own. */
   definitions(root: SyntaxNode): Set<string>;
+}
+
+export interface ImportedName {
+  readonly module: string;
+  /** The name in the module (`default` and `*` for a default or namespace import in JS). */
+  readonly name: string;
 }
 
 export interface Entry {
@@ -171,7 +177,7 @@ const JS: Dialect = {
     return out;
   },
   imports: (root) => {
-    const out = new Map<string, string>();
+    const out = new Map<string, ImportedName>();
     for (const statement of present(root.descendantsOfType('import_statement'))) {
       const source = field(statement, 'source');
       const module = source ? jsStringValue(source) : undefined;
@@ -180,11 +186,13 @@ const JS: Dialect = {
         statement.descendantsOfType(['import_specifier', 'import_clause', 'namespace_import']),
       )) {
         if (local.type === 'import_specifier') {
-          const name = field(local, 'alias') ?? field(local, 'name');
-          if (name) out.set(name.text, module);
+          const name = field(local, 'name');
+          const alias = field(local, 'alias') ?? name;
+          if (name && alias) out.set(alias.text, { module, name: name.text });
         } else
           for (const child of present(local.namedChildren))
-            if (child.type === 'identifier') out.set(child.text, module);
+            if (child.type === 'identifier')
+              out.set(child.text, { module, name: local.type === 'namespace_import' ? '*' : 'default' });
       }
     }
     return out;
@@ -291,16 +299,17 @@ const PYTHON: Dialect = {
     return out;
   },
   imports: (root) => {
-    const out = new Map<string, string>();
+    const out = new Map<string, ImportedName>();
     for (const statement of present(root.descendantsOfType('import_from_statement'))) {
       const module = field(statement, 'module_name');
       if (!module) continue;
       for (const child of present(statement.namedChildren)) {
         if (child.startIndex === module.startIndex) continue;
-        if (child.type === 'dotted_name') out.set(child.text, module.text);
+        if (child.type === 'dotted_name') out.set(child.text, { module: module.text, name: child.text });
         else if (child.type === 'aliased_import') {
+          const name = field(child, 'name');
           const alias = field(child, 'alias');
-          if (alias) out.set(alias.text, module.text);
+          if (name && alias) out.set(alias.text, { module: module.text, name: name.text });
         }
       }
     }

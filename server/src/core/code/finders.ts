@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
-import type { Dialect } from './dialects';
+import type { Dialect, ImportedName } from './dialects';
 import type { DeclaredShape, Library, NameArgument, ToolDecorator } from './libraries';
 import type { SyntaxNode } from './syntax';
 
@@ -75,7 +75,7 @@ export function findDeclarations(
   };
 
   // What the file imports and defines, read once and only when a pattern asks.
-  let names: { readonly imports: Map<string, string>; readonly definitions: Set<string> } | undefined;
+  let names: { readonly imports: Map<string, ImportedName>; readonly definitions: Set<string> } | undefined;
   const bound = () => (names ??= { imports: dialect.imports(root), definitions: dialect.definitions(root) });
   /** A function passed by its plain name, bound by a `def` in this file: the tool's name is that name. */
   const functionNamed = (call: SyntaxNode, where: readonly NameArgument[]): SourceName | undefined => {
@@ -241,7 +241,10 @@ function decoratedTool(
   return undefined;
 }
 
-type Bound = () => { readonly imports: ReadonlyMap<string, string>; readonly definitions: ReadonlySet<string> };
+type Bound = () => {
+  readonly imports: ReadonlyMap<string, ImportedName>;
+  readonly definitions: ReadonlySet<string>;
+};
 
 /** The decorator pattern `target` (the decorator's callee, or the bare decorator) matches, if any. */
 function decoratorFor(
@@ -254,14 +257,14 @@ function decoratorFor(
     if (d.method !== undefined) return member?.name === d.method;
     if (target.text !== d.callee) return false;
     if (!d.importedFrom) return true;
-    const module = bound().imports.get(d.callee);
+    const module = bound().imports.get(d.callee)?.module;
     return module !== undefined && d.importedFrom.some((m) => module === m || module.startsWith(`${m}.`));
   });
 }
 
 /**
  * `decorator(args)(fn)`: the decorator's name argument, else the function's own name when `fn`
- * is a plain identifier bound by a `def` in this file; a fix adds the name to the inner call.
+ * is a plain identifier bound by a `def` in this file or imported unaliased; a fix adds the name to the inner call.
  */
 function curriedTool(
   call: SyntaxNode,
@@ -281,8 +284,12 @@ function curriedTool(
   const extent = rangeOf(call);
   const given = nameIn(inner, pattern.name);
   if (given.present) return given.name ? { receiver, tool: { name: given.name, extent } } : undefined;
+  // A decorator is given a function, never a Tool object: a name imported as itself is that
+  // function's own name too (`from .handlers import search`; an alias would not be).
   const fn = dialect.args(call)[0];
-  if (fn?.type !== 'identifier' || !bound().definitions.has(fn.text)) return undefined;
+  const own =
+    fn?.type === 'identifier' && (bound().definitions.has(fn.text) || bound().imports.get(fn.text)?.name === fn.text);
+  if (!fn || !own) return undefined;
   const name = { value: fn.text, range: rangeOf(fn) };
   return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, inner, text) } };
 }
