@@ -15,6 +15,7 @@ import {
   type Modelled,
 } from '../../server/src/core';
 import { TreeSitterParsers } from '../../server/src/code/treeSitter';
+import { ProjectLibraries } from '../../server/src/node/projectLibraries';
 import { nodeWasmLoader } from '../../server/src/node/wasm';
 import type { InvalidUtf8 } from '../../server/src/node/files';
 import { toSlashes, type ConfigProblemReport } from './configs';
@@ -82,17 +83,20 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   // tree-sitter and a grammar load on the first source file that imports a known library.
   const parsers = new TreeSitterParsers(nodeWasmLoader(), (message) => input.stderr.write(`${message}\n`));
   workspace.code = parsers.parserFor('other files');
+  // A file whose package depends on a known library is read even when it imports none itself.
+  const projects = new ProjectLibraries();
   for (const [i, file] of files.entries()) {
     const absolute = toSlashes(resolve(input.cwd, file));
     const language = languageOfPath(absolute);
     let text: { value: string | undefined } | undefined;
     const read = () => (text ??= { value: inputs.read(file) }).value;
+    const project = isCodeLanguage(language) ? projects.of(absolute, language) : [];
     if (isCodeLanguage(language)) {
       const source = read();
-      if (source !== undefined && hasTriggerImport(source, language)) await parsers.load(grammarOf(language));
+      if (source !== undefined && hasTriggerImport(source, language, project)) await parsers.load(grammarOf(language));
     }
     const result = service.analyzeDocument(
-      documentInput(absolute, read, cwd, configPath, input.clients, parsers.parserFor(absolute)),
+      documentInput(absolute, read, cwd, configPath, input.clients, parsers.parserFor(absolute, project)),
     );
     if (result.kind === 'config-unreadable') configs.unreadable(result.path);
     else configs.add(result.config);

@@ -1,5 +1,5 @@
 import type { WasmLoader } from './code/treeSitter';
-import type { UnreadableFile } from './core';
+import type { CodeLanguage, UnreadableFile } from './core';
 
 /**
  * Everything the server needs from the machine, injected (as VS Code's JSON server does), so
@@ -20,6 +20,14 @@ export interface RuntimeEnvironment {
    * it source files yield nothing.
    */
   readonly wasm?: WasmLoader;
+  /**
+   * The known libraries a source file's package names in its nearest manifest (Node: the disk; a
+   * browser has none, and there a file's own imports decide). `forget`: a manifest changed.
+   */
+  readonly projectLibraries?: {
+    of(path: string, language: CodeLanguage): readonly string[];
+    forget(): void;
+  };
   /**
    * Only where files come from elsewhere, asynchronously (the browser: the VS Code client reads
    * them through `workspace.fs`). There a read not yet answered reads as "no such file" and starts

@@ -117,3 +117,51 @@ describe('toolwire check on source code (issue 12)', () => {
     assert.match(shared[0]!.message, /orders_get/);
   });
 });
+
+describe('toolwire check: a file of a package that depends on a known library', () => {
+  const REGISTER_PY = [
+    'def register(mcp):',
+    '    @mcp.tool(name="a.b")',
+    '    def f(): ...',
+    '',
+    '    @mcp.tool(name="a_b")',
+    '    def g(): ...',
+    '',
+  ].join('\n');
+  const REGISTER_TS = [
+    "import type { Options } from './options';",
+    'export function register(server: Options) {',
+    "  server.registerTool('x.y', {}, h);",
+    "  server.registerTool('x_y', {}, h);",
+    '}',
+    '',
+  ].join('\n');
+
+  test('is read though it imports no SDK (the nearest manifest decides); a package without one is not', () => {
+    const dir = scratch({
+      'py/pyproject.toml': '[project]\nname = "app"\ndependencies = [\n  "mcp[cli]>=1.2",\n]\n',
+      'py/app/tools/register.py': REGISTER_PY,
+      'reqs/requirements-dev.txt': '# tools\nfastmcp==2.3.0\n',
+      'reqs/register.py': REGISTER_PY,
+      'web/package.json': '{ "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }',
+      'web/src/register.ts': REGISTER_TS,
+      'other/package.json': '{ "dependencies": { "left-pad": "1.0.0" }, "description": "an mcp server" }',
+      'other/src/register.ts': REGISTER_TS,
+      'other/src/register.py': REGISTER_PY,
+      'nested/package.json': '{ "dependencies": { "left-pad": "1.0.0" } }',
+      'nested/inner/package.json': '{ "name": "inner" }',
+      'nested/inner/register.ts': REGISTER_TS,
+    });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; tools: Array<{ name: string }> }> };
+    const names = (path: string) => out.files.find((f) => f.path === path)?.tools.map((t) => t.name) ?? [];
+    assert.deepEqual(names('py/app/tools/register.py'), ['a.b', 'a_b']);
+    assert.deepEqual(names('reqs/register.py'), ['a.b', 'a_b']);
+    assert.deepEqual(names('web/src/register.ts'), ['x.y', 'x_y']);
+    // A package whose manifest names no known library, or a Python file above no Python manifest.
+    assert.deepEqual(names('other/src/register.ts'), []);
+    assert.deepEqual(names('other/src/register.py'), []);
+    assert.deepEqual(names('nested/inner/register.ts'), []);
+    assert.equal(result.status, 1, result.stderr);
+  });
+});

@@ -5,6 +5,7 @@ import { analyze } from '../../server/src/core/analyze';
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
 import { editBetween } from '../../server/src/code/treeSitter';
 import { writeGoString, writeJsString, writePythonString } from '../../server/src/core/code/strings';
+import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { applyEdits } from './helpers';
 import { loadCodeParsers } from './codeParsers';
 
@@ -325,5 +326,182 @@ describe('source code: tool declarations (issue 12)', () => {
     );
     assert.equal(first.tools.length, second.tools.length);
     assert.equal(collisions(edited, 'typescript').length, 0);
+  });
+});
+
+/**
+ * Declaration forms users found missed on real projects, one row each: the names toolwire must
+ * read, in document order. Rows with `[]` are forms that must NOT count (a name no library gives).
+ */
+const DECLARATION_FORMS: readonly {
+  readonly label: string;
+  readonly language: CodeLanguage;
+  readonly text: string;
+  readonly names: readonly string[];
+}[] = [
+  {
+    label: 'FastMCP: a decorator applied by hand names the tool (name=, positional, or the def it wraps)',
+    language: 'python',
+    text: `from fastmcp import FastMCP\nmcp = FastMCP("s")\ndef fn(): ...\nmcp.tool(name="by.keyword")(fn)\nmcp.tool("by_position")(fn)\nmcp.tool()(fn)\n`,
+    names: ['by.keyword', 'by_position', 'fn'],
+  },
+  {
+    label: 'FastMCP: self.mcp.tool(name=...)(self.method) in a class',
+    language: 'python',
+    text: `from fastmcp import FastMCP\nclass S:\n    def __init__(self):\n        self.mcp = FastMCP("s")\n        self.mcp.tool(name="method_tool")(self.method)\n    def method(self): ...\n`,
+    names: ['method_tool'],
+  },
+  {
+    label:
+      'FastMCP: mcp.tool()(x) takes the name of a def or an unaliased import; not an alias, an attribute, a call, a local',
+    language: 'python',
+    text: `from fastmcp import FastMCP\nfrom elsewhere import imported, other as renamed\nmcp = FastMCP("s")\nmcp.tool()(imported)\nmcp.tool()(renamed)\nmcp.tool()(self.method)\nmcp.tool()(make())\nmcp.tool(name=computed)(imported)\nmcp.tool()(local_value)\n`,
+    names: ['imported'],
+  },
+  {
+    label:
+      'FastMCP: add_tool(fn, name=...) and add_tool(fn) with fn a def; add_tool(tool_object) counts once, at its Tool',
+    language: 'python',
+    text: `from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\ndef fn(): ...\nmcp.add_tool(fn, name="added.name")\nmcp.add_tool(fn)\nmcp.add_tool(EchoService().echo)\nmcp.add_tool(tool_object)\n`,
+    names: ['added.name', 'fn'],
+  },
+  {
+    label:
+      'FastMCP: a bare name that only a method of the file is called (a parameter, a Tool object) is no function name',
+    language: 'python',
+    text: `from fastmcp import FastMCP\nclass Server:\n    def tool(self): ...\n    def add_tool(self, tool):\n        self.add_tool(tool)\n        Tool.from_function(tool)\n`,
+    names: [],
+  },
+  {
+    label: 'FastMCP: Tool.from_function and FunctionTool.from_function',
+    language: 'python',
+    text: `from fastmcp.tools import Tool, FunctionTool\ndef f(): ...\na = Tool.from_function(fn=f, name="from.fn")\nb = FunctionTool.from_function(f, name="from_fn")\nc = Tool.from_function(fn=f)\nd = Tool.from_function(fn=lambda: 1)\n`,
+    names: ['from.fn', 'from_fn', 'f'],
+  },
+  {
+    label: 'FastMCP 3: the standalone @tool imported from fastmcp',
+    language: 'python',
+    text: `from fastmcp.tools import tool\n\n@tool\ndef greet(): ...\n\n@tool(name="calc.add")\ndef add(): ...\n\n@tool("calc_sub")\ndef sub(): ...\n`,
+    names: ['greet', 'calc.add', 'calc_sub'],
+  },
+  {
+    label: 'a bare @tool that fastmcp does not export (a local decorator, mentioned fastmcp in a comment) is no tool',
+    language: 'python',
+    text: `# served by fastmcp elsewhere\nfrom mylib import tool\n\n@tool\ndef greet(): ...\n`,
+    names: [],
+  },
+  {
+    label:
+      'OpenAI Agents: @tool from agents.decorators (an alias of function_tool), FunctionTool(name=), agent.as_tool',
+    language: 'python',
+    text: `from agents import Agent, FunctionTool\nfrom agents.decorators import tool\n\n@tool\ndef get_weather(city: str) -> str: ...\n\n@tool(name_override="get.city", needs_approval=True)\ndef city() -> str: ...\n\nraw = FunctionTool(name="raw_tool", description="d", params_json_schema={}, on_invoke_tool=f)\nspanish = Agent(name="es")\norchestrator = Agent(name="o", tools=[spanish.as_tool(tool_name="translate_to_spanish", tool_description="t"), spanish.as_tool("translate.fr", "t"), spanish.as_tool(tool_name=None, tool_description="t")])\n`,
+    names: ['get_weather', 'get.city', 'raw_tool', 'translate_to_spanish', 'translate.fr'],
+  },
+  {
+    label:
+      'TypeScript FastMCP: server.addTool({ name }) on a FastMCP server, whatever the key order; other receivers are not',
+    language: 'typescript',
+    text: `import { FastMCP } from "fastmcp";\nconst server = new FastMCP({ name: "adder", version: "1.0.0" });\nserver.addTool({ description: "Add", execute: async () => "2", name: "add-zod" });\nserver.addTool({ name: "add.two", execute });\nother.addTool({ name: "not_a_server_tool" });\n`,
+    names: ['add-zod', 'add.two'],
+  },
+  {
+    label: 'TypeScript: { key: tool({...}) } with tool imported from any module or defined in the file',
+    language: 'typescript',
+    text: `import { tool } from './tool-helpers';\nexport const projectTools = {\n  list_projects: tool({ description: 'List', execute }),\n  'get.project': tool({ description: 'Get', execute }),\n};\n`,
+    names: ['list_projects', 'get.project'],
+  },
+  {
+    label: 'TypeScript: a locally defined tool helper also counts, under a tools key',
+    language: 'typescript',
+    text: `function tool<T>(t: T): T { return t; }\nrun({ tools: { search_docs: tool({ execute }) } });\n`,
+    names: ['search_docs'],
+  },
+  {
+    label: 'TypeScript: a tool() the file neither imports nor defines, or an object that holds no tools, is not read',
+    language: 'typescript',
+    text: `export const handlers = { list_projects: tool({ execute }) };\nimport { tool as t } from './x';\nexport const settings = { tool_a: t({}) };\nexport const tools = { from_global: tool({}) };\n`,
+    names: [],
+  },
+  {
+    label: 'mark3labs/mcp-go: mcp.Tool{Name} by value, string(CONST) of a typed constant, a commented-out tool is not',
+    language: 'go',
+    text: `package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\ntype ToolName string\n\nconst (\n\tECHO ToolName = "echo"\n\tADD  ToolName = "add"\n)\n\nfunc main() {\n\ts := server.NewMCPServer("everything", "1.0.0")\n\ts.AddTool(mcp.NewTool(string(ECHO), mcp.WithDescription("Echo")), h)\n\ts.AddTool(mcp.NewTool(\n\t\tstring(ADD),\n\t), h)\n\ts.AddTool(mcp.Tool{Name: "ask_llm", Description: "Ask"}, h)\n\t// s.AddTool(mcp.Tool{Name: "commented"}, h)\n\ts.AddTool(mcp.NewTool(string(unknown)), h)\n\ts.AddTool(mcp.NewTool(fmt.Sprint(ECHO)), h)\n}\n`,
+    names: ['echo', 'add', 'ask_llm'],
+  },
+];
+
+describe('source code: declaration forms read on real projects', () => {
+  for (const form of DECLARATION_FORMS) {
+    test(form.label, () => {
+      const analysis = analyze(form.text, opts(form.language));
+      assert.deepEqual(
+        analysis.tools.map((t) => t.name),
+        form.names,
+      );
+      // Every name sits on a token of the fixture: a literal, a constant's literal, or a def's name.
+      for (const tool of analysis.tools) {
+        const token = at(form.text, tool.declaration.name);
+        assert.ok(token.includes(tool.name ?? '\u0000'), `${tool.name} at ${token}`);
+      }
+    });
+  }
+
+  test('a function-name tool of add_tool(fn) or mcp.tool()(fn) is renamed by adding name= to the call, never by renaming fn', () => {
+    const text = `from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\ndef fn(): ...\nmcp.add_tool(fn)\ndef other(): ...\nmcp.tool()(other)\n`;
+    const first = planRename(text, opts('python'), text.indexOf('add_tool(fn)') + 'add_tool('.length + 1, 'renamed_a');
+    assert.equal(first.kind, 'edits', first.kind === 'refused' ? first.reason : '');
+    const once = applyEdits(text, first.kind === 'edits' ? first.edits : []);
+    assert.match(once, /mcp\.add_tool\(fn, name="renamed_a"\)/);
+    const second = planRename(once, opts('python'), once.indexOf('(other)') + 2, 'renamed_b');
+    assert.equal(second.kind, 'edits', second.kind === 'refused' ? second.reason : '');
+    const twice = applyEdits(once, second.kind === 'edits' ? second.edits : []);
+    assert.match(twice, /mcp\.tool\(name="renamed_b"\)\(other\)/);
+    assert.deepEqual(
+      analyze(twice, opts('python')).tools.map((t) => t.name),
+      ['renamed_a', 'renamed_b'],
+    );
+  });
+});
+
+describe('source code: the libraries a manifest names', () => {
+  const rows: readonly (readonly [string, string, readonly string[]])[] = [
+    [
+      'package.json',
+      '{ "dependencies": { "@modelcontextprotocol/sdk": "^1" }, "devDependencies": { "ai": "4" } }',
+      ['mcp-typescript-sdk', 'vercel-ai-sdk'],
+    ],
+    ['package.json', '{ "name": "fastmcp", "version": "3.0.0" }', ['fastmcp-typescript']],
+    ['package.json', '{ "dependencies": { "aim": "1", "fastmcp-helpers": "1" }, "description": "an ai tool" }', []],
+    ['package.json', '{ not json', []],
+    [
+      'pyproject.toml',
+      '[project]\ndependencies = ["mcp[cli]>=1.2", "openai-agents"]\n',
+      ['fastmcp', 'openai-agents-python'],
+    ],
+    ['pyproject.toml', '[tool.poetry.dependencies]\npython = "^3.10"\nFastMCP = "^2.0"\n', ['fastmcp']],
+    ['pyproject.toml', '[project]\nname = "x"\ndescription = "mcp server for agents"\n', []],
+    ['requirements.txt', '# pinned\nlangchain-core==0.3 ; python_version > "3.9"\n-r base.txt\n', ['langchain']],
+    ['requirements.txt', 'mcpx==1\nfastmcp-extras\n', []],
+    ['go.mod', 'module example.com/s\n\nrequire (\n\tgithub.com/mark3labs/mcp-go v0.30.0\n)\n', ['mark3labs-mcp-go']],
+    [
+      'go.mod',
+      'module example.com/s\n\nrequire github.com/modelcontextprotocol/go-sdk v1.0.0 // indirect\n',
+      ['mcp-go-sdk'],
+    ],
+    ['go.mod', 'module example.com/s\n\nrequire github.com/mark3labs/mcp-golang v0.1.0\n', []],
+  ];
+  for (const [file, text, ids] of rows)
+    test(`${file}: ${text.replace(/\s+/g, ' ').slice(0, 60)} → ${ids.join(', ') || 'none'}`, () => {
+      assert.deepEqual(librariesInManifest(file, text), ids);
+    });
+
+  test('a parser that carries its package libraries reads a helper module that imports nothing', () => {
+    const text = `def register(mcp):\n    @mcp.tool(name="a.b")\n    def f(): ...\n`;
+    assert.deepEqual(analyze(text, opts('python')).tools, []);
+    const project: CodeParser = { parse: (t, g) => parser.parse(t, g), projectLibraries: ['fastmcp'] };
+    assert.deepEqual(
+      analyze(text, { language: 'python', code: project }).tools.map((t) => t.name),
+      ['a.b'],
+    );
   });
 });

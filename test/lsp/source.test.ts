@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Diagnostic, DocumentSymbol, MarkupContent } from 'vscode-languageserver-protocol';
 import { TestClient, positionOf, rangeText } from './client';
@@ -156,5 +160,28 @@ describe('source code in the language server (issue 12)', () => {
       'export function registerTool(name: string) { return name; }\nregisterTool("a.b");\nregisterTool("a_b");\n';
     await client.open(uri, text, 'typescript');
     assert.deepEqual(await client.diagnostics(uri), []);
+  });
+
+  test('a helper module of a package that depends on the SDK is read, though it imports none', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'toolwire-project-'));
+    mkdirSync(join(root, 'web/src'), { recursive: true });
+    mkdirSync(join(root, 'other/src'), { recursive: true });
+    writeFileSync(join(root, 'web/package.json'), '{ "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }');
+    writeFileSync(join(root, 'other/package.json'), '{ "dependencies": { "left-pad": "1.0.0" } }');
+    const text = [
+      "import type { Options } from './options';",
+      'export function register(server: Options) {',
+      "  server.registerTool('x.y', {}, h);",
+      "  server.registerTool('x_y', {}, h);",
+      '}',
+      '',
+    ].join('\n');
+    const helper = pathToFileURL(join(root, 'web/src/register.ts')).href;
+    await client.open(helper, text, 'typescript');
+    const found = await client.diagnostics(helper, (d) => d.some((x) => x.code === 'wire-collision'));
+    assert.deepEqual(collisionsOn(text, found), [`'x.y'`, `'x_y'`]);
+    const unrelated = pathToFileURL(join(root, 'other/src/register.ts')).href;
+    await client.open(unrelated, text, 'typescript');
+    assert.deepEqual(await client.diagnostics(unrelated), []);
   });
 });

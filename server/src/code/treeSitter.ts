@@ -78,9 +78,13 @@ export class TreeSitterParsers {
     }
   }
 
-  /** A parser for one document (its key: a URI or path); its last tree is reused on the next parse. */
-  parserFor(key: string): CodeParser {
-    return { parse: (text, grammar) => this.parse(key, text, grammar) };
+  /**
+   * A parser for one document (its key: a URI or path); its last tree is reused on the next parse.
+   * `projectLibraries`: what the document's package manifest names (`ProjectLibraries`), carried to the core.
+   */
+  parserFor(key: string, projectLibraries?: readonly string[]): CodeParser {
+    const parse: CodeParser['parse'] = (text, grammar) => this.parse(key, text, grammar);
+    return projectLibraries && projectLibraries.length > 0 ? { parse, projectLibraries } : { parse };
   }
 
   forget(key: string): void {

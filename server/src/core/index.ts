@@ -35,8 +35,16 @@ export {
   WATCHED_FILES,
   type SourceLanguage,
 } from './languages';
-export { grammarOf, isCodeLanguage, type CodeGrammar, type CodeParser, type SyntaxNode } from './code/syntax';
-export { hasTriggerImport } from './code/triggers';
+export {
+  grammarOf,
+  isCodeLanguage,
+  type CodeGrammar,
+  type CodeLanguage,
+  type CodeParser,
+  type SyntaxNode,
+} from './code/syntax';
+export { familyOf, hasTriggerImport } from './code/triggers';
+export { isManifestPath, librariesInManifest, MANIFESTS } from './code/manifests';
 export { lastAtOrBefore, LineIndex, lineStartsOf, type PositionRange } from './text/lineIndex';
 export { PieceText, type TextReader } from './text/pieceText';
 export { computeFixAll } from './fixes/fixAll';

@@ -1,4 +1,4 @@
-import { MCP_CLIENT_CONFIGS } from '../core';
+import { isManifestPath, MCP_CLIENT_CONFIGS } from '../core';
 import type { ServerContext } from './context';
 
 /**
@@ -69,6 +69,14 @@ function workspaceConfigChanged(context: ServerContext): void {
 
 /** Files changed on disk (or created or deleted): forget what was read, analyse what read them. */
 function filesChanged(context: ServerContext, paths: readonly string[]): void {
+  const { projectLibraries } = context.runtime;
+  if (projectLibraries && paths.some(isManifestPath)) {
+    // A package's dependencies changed: which source files are read may have too.
+    projectLibraries.forget();
+    context.workspace.invalidate(paths);
+    refreshAll(context);
+    return;
+  }
   if (paths.some(isWorkspaceConfig)) {
     workspaceConfigChanged(context);
     return;

@@ -65,7 +65,8 @@ async function analyzeWithReads(
   const { uri, text } = request;
   const reading = readingOf(parts, uri);
   const code = reading.language ?? languageOfPath(runtime.uriToPath(uri));
-  if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code)) await parsers.load(grammarOf(code));
+  if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code, projectOf(parts, uri, code)))
+    await parsers.load(grammarOf(code));
   // Each round waits for the reads this analysis asked for (not another one's: see trackReads).
   const analyzeTracked = () =>
     runtime.trackReads
@@ -94,6 +95,14 @@ async function analyzeWithReads(
   return result;
 }
 
+/** What a source document's package manifest names: a helper given the server imports no SDK itself. */
+function projectOf(parts: ServerParts, uri: string, language: SourceLanguage | undefined): readonly string[] {
+  const path = parts.runtime.uriToPath(uri);
+  return path !== undefined && isCodeLanguage(language)
+    ? (parts.runtime.projectLibraries?.of(path, language) ?? [])
+    : [];
+}
+
 function readingOf(parts: ServerParts, uri: string): Reading {
   const languageId = parts.documents.get(uri)?.languageId;
   // A JSON-family id defers to the extension (a `.yaml` file opened as JSON is still YAML);
@@ -118,7 +127,14 @@ function analyzeOnce(parts: ServerParts, request: Request, reading: Reading): Do
     // The editor's language id wins over the extension (an untitled YAML buffer has none).
     ...(language !== undefined ? { language } : {}),
     ...(languageId === 'jsonc' ? { commentsAllowed: true } : {}),
-    ...(parsers ? { code: parsers.parserFor(uri) } : {}),
+    ...(parsers
+      ? {
+          code: parsers.parserFor(
+            uri,
+            projectOf(parts, uri, language ?? (path === undefined ? undefined : languageOfPath(path))),
+          ),
+        }
+      : {}),
   });
   // The census runs inside analyze: what it read is known once the analysis is done.
   if (result.kind === 'analysis') workspace.recordDependencies(uri, result.reads);

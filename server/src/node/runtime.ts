@@ -2,6 +2,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RuntimeEnvironment } from '../runtime';
 import { readConfigFile } from './configFile';
 import { listFiles, readTextFile } from './files';
+import { ProjectLibraries } from './projectLibraries';
 import { nodeWasmLoader } from './wasm';
 
 /**
@@ -23,6 +24,7 @@ export function nodeRuntime(): RuntimeEnvironment {
     pathToUri: (path) => pathToFileURL(path).href,
     listFiles,
     wasm: nodeWasmLoader(),
+    projectLibraries: new ProjectLibraries(),
     timer: {
       setTimeout(callback, ms) {
         const handle = setTimeout(callback, ms);

@@ -33,6 +33,16 @@ export interface Dialect {
   constants(root: SyntaxNode): Map<string, SyntaxNode>;
   /** Arrays held by a `tools` key, keyword or variable. */
   toolArrays(root: SyntaxNode): SyntaxNode[];
+  /** Names the file imports by name: local name → the module it comes from (as written) and the name there. */
+  imports(root: SyntaxNode): Map<string, ImportedName>;
+  /** Names the file defines as functions (or, in JS, binds with `const`/`let`/`var`): helpers of its own. */
+  definitions(root: SyntaxNode): Set<string>;
+}
+
+export interface ImportedName {
+  readonly module: string;
+  /** The name in the module (`default` and `*` for a default or namespace import in JS). */
+  readonly name: string;
 }
 
 export interface Entry {
@@ -166,6 +176,35 @@ const JS: Dialect = {
     }
     return out;
   },
+  imports: (root) => {
+    const out = new Map<string, ImportedName>();
+    for (const statement of present(root.descendantsOfType('import_statement'))) {
+      const source = field(statement, 'source');
+      const module = source ? jsStringValue(source) : undefined;
+      if (module === undefined) continue;
+      for (const local of present(
+        statement.descendantsOfType(['import_specifier', 'import_clause', 'namespace_import']),
+      )) {
+        if (local.type === 'import_specifier') {
+          const name = field(local, 'name');
+          const alias = field(local, 'alias') ?? name;
+          if (name && alias) out.set(alias.text, { module, name: name.text });
+        } else
+          for (const child of present(local.namedChildren))
+            if (child.type === 'identifier')
+              out.set(child.text, { module, name: local.type === 'namespace_import' ? '*' : 'default' });
+      }
+    }
+    return out;
+  },
+  definitions: (root) => {
+    const out = new Set<string>();
+    for (const node of present(root.descendantsOfType(['function_declaration', 'variable_declarator']))) {
+      const name = field(node, 'name');
+      if (name?.type === 'identifier') out.add(name.text);
+    }
+    return out;
+  },
 };
 
 const PYTHON: Dialect = {
@@ -259,7 +298,44 @@ const PYTHON: Dialect = {
     }
     return out;
   },
+  imports: (root) => {
+    const out = new Map<string, ImportedName>();
+    for (const statement of present(root.descendantsOfType('import_from_statement'))) {
+      const module = field(statement, 'module_name');
+      if (!module) continue;
+      for (const child of present(statement.namedChildren)) {
+        if (child.startIndex === module.startIndex) continue;
+        if (child.type === 'dotted_name') out.set(child.text, { module: module.text, name: child.text });
+        else if (child.type === 'aliased_import') {
+          const name = field(child, 'name');
+          const alias = field(child, 'alias');
+          if (name && alias) out.set(alias.text, { module: module.text, name: name.text });
+        }
+      }
+    }
+    return out;
+  },
+  definitions: (root) => {
+    const out = new Set<string>();
+    for (const node of present(root.descendantsOfType('function_definition'))) {
+      const name = field(node, 'name');
+      // A method is reached as `self.name`, never by its bare name: a bare `tool` beside a
+      // `def tool(self)` method is some other binding (a parameter, a Tool object).
+      const holder = node.parent?.type === 'decorated_definition' ? node.parent.parent : node.parent;
+      if (name && holder?.parent?.type !== 'class_definition') out.add(name.text);
+    }
+    return out;
+  },
 };
+
+/**
+ * `string(ToolEcho)`: a typed string constant (`const ToolEcho ToolName = "echo"`) converted back
+ * to a string, which keeps its value. Go's grammar parses the conversion as a call of `string`.
+ */
+function isStringConversion(node: SyntaxNode): boolean {
+  if (node.type !== 'call_expression' || field(node, 'function')?.text !== 'string') return false;
+  return GO.args(node).length === 1;
+}
 
 const GO: Dialect = {
   family: 'go',
@@ -304,6 +380,7 @@ const GO: Dialect = {
       if (current.type === 'parenthesized_expression' && current.namedChildren[0]) current = current.namedChildren[0];
       else if (current.type === 'unary_expression' && current.text.startsWith('&') && field(current, 'operand'))
         current = field(current, 'operand')!;
+      else if (isStringConversion(current)) current = GO.args(current)[0]!;
       else return current;
     }
   },
@@ -339,6 +416,8 @@ const GO: Dialect = {
     return collectConstants(pairs, (n) => goStringValue(n) !== undefined);
   },
   toolArrays: () => [],
+  imports: () => new Map(),
+  definitions: () => new Set(),
 };
 
 export function dialectOf(family: 'js' | 'python' | 'go'): Dialect {

@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
-import type { Dialect } from './dialects';
+import type { Dialect, ImportedName } from './dialects';
 import type { DeclaredShape, Library, NameArgument, ToolDecorator } from './libraries';
 import type { SyntaxNode } from './syntax';
 
@@ -74,6 +74,23 @@ export function findDeclarations(
     return { present: false };
   };
 
+  // What the file imports and defines, read once and only when a pattern asks.
+  let names: { readonly imports: Map<string, ImportedName>; readonly definitions: Set<string> } | undefined;
+  const bound = () => (names ??= { imports: dialect.imports(root), definitions: dialect.definitions(root) });
+  /** A function passed by its plain name, bound by a `def` in this file: the tool's name is that name. */
+  const functionNamed = (call: SyntaxNode, where: readonly NameArgument[]): SourceName | undefined => {
+    for (const w of where) {
+      const node = argument(call, w);
+      if (!node) continue;
+      if (node.type !== 'identifier' || !bound().definitions.has(node.text)) return undefined;
+      return { value: node.text, range: rangeOf(node) };
+    }
+    return undefined;
+  };
+  // One declaration is one tool, even when two libraries' patterns read it (a `tool` helper of
+  // the Vercel AI SDK is also a bound helper): the first library in the table claims it.
+  const claimed = new Set<number>();
+
   const groups = new Map<string, ToolGroup>();
   const groupFor = (library: Library, receiver: string): ToolGroup => {
     const key = `${library.id}\u0000${receiver}`;
@@ -111,6 +128,8 @@ export function findDeclarations(
         const server = receiver !== undefined && servers.has(receiver) ? servers.get(receiver) : onlyServer;
         if (server) groups.set(`${library.id}\u0000${receiver ?? ''}`, { ...group, server });
       }
+      if (claimed.has(tool.name.range.start)) return;
+      claimed.add(tool.name.range.start);
       groups.get(`${library.id}\u0000${receiver ?? ''}`)!.tools.push(tool);
     };
 
@@ -127,10 +146,22 @@ export function findDeclarations(
           // (a module given the server by another) counts it on any receiver.
           if (servers.size > 0 && (receiver === undefined || !servers.has(receiver))) continue;
         } else if (calleeText !== pattern.callee) continue;
-        const { name } = nameIn(call, pattern.name);
-        if (name) place(receiver, { name, extent: rangeOf(call) });
+        const given = nameIn(call, pattern.name);
+        if (given.name) place(receiver, { name: given.name, extent: rangeOf(call) });
+        else if (!given.present && pattern.function) {
+          const fn = functionNamed(call, pattern.function);
+          const list = call.childForFieldName('arguments');
+          if (fn && list)
+            place(receiver, { name: fn, extent: rangeOf(call), insertion: appendKeyword('name', list, text) });
+        }
         break;
       }
+    }
+    // A decorator applied by hand: `mcp.tool(name="x")(fn)`, `self.mcp.tool()(self.method)`.
+    for (const { node: call, callee } of calls) {
+      if (callee?.type !== 'call' || (library.decorators ?? []).length === 0) continue;
+      const found = curriedTool(call, callee, library.decorators!, dialect, nameIn, text, bound);
+      if (found) place(found.receiver, found.tool);
     }
     for (const struct of library.structs ?? []) {
       for (const literal of root.descendantsOfType('composite_literal')) {
@@ -140,14 +171,13 @@ export function findDeclarations(
       }
     }
     for (const keyed of library.keyed ?? []) {
-      if (!/\btools\b/.test(text)) continue;
+      if (!/\btools\b|Tools\b/.test(text)) continue;
       for (const { node: call, text: calleeText } of calls) {
         if (calleeText !== keyed.callee) continue;
+        if (keyed.bound && !bound().imports.has(keyed.callee) && !bound().definitions.has(keyed.callee)) continue;
         const pair = call.parent;
         const holder = pair?.parent;
-        const toolsPair = holder?.parent;
-        if (pair?.type !== 'pair' || holder?.type !== 'object' || toolsPair?.type !== 'pair') continue;
-        if (toolsPair.childForFieldName('key')?.text.replace(/['"`]/g, '') !== 'tools') continue;
+        if (pair?.type !== 'pair' || holder?.type !== 'object' || !holdsTools(holder)) continue;
         const key = pair.childForFieldName('key');
         const value = key?.type === 'property_identifier' ? key.text : key ? dialect.string(key) : undefined;
         if (key && value !== undefined)
@@ -156,7 +186,9 @@ export function findDeclarations(
     }
     if ((library.decorators ?? []).length > 0) {
       for (const definition of root.descendantsOfType('decorated_definition')) {
-        const found = definition ? decoratedTool(definition, library.decorators!, dialect, nameIn, text) : undefined;
+        const found = definition
+          ? decoratedTool(definition, library.decorators!, dialect, nameIn, text, bound)
+          : undefined;
         if (found) place(found.receiver, found.tool);
       }
     }
@@ -179,6 +211,7 @@ function decoratedTool(
   dialect: Dialect,
   nameIn: NameIn,
   text: string,
+  bound: Bound,
 ): { receiver: string | undefined; tool: FoundTool } | undefined {
   const fn = definition.childForFieldName('definition');
   const fnName = fn?.type === 'function_definition' ? fn.childForFieldName('name') : null;
@@ -191,9 +224,7 @@ function decoratedTool(
     const target = call ? dialect.callee(call) : expression;
     if (!target) continue;
     const member = dialect.member(target);
-    const pattern = decorators.find((d) =>
-      d.method !== undefined ? member?.name === d.method : target.text === d.callee,
-    );
+    const pattern = decoratorFor(target, member, decorators, bound);
     if (!pattern) continue;
     const receiver = member ? lastIdentifier(member.object.text) : undefined;
     const extent = {
@@ -208,6 +239,80 @@ function decoratedTool(
     return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, call, text) } };
   }
   return undefined;
+}
+
+type Bound = () => {
+  readonly imports: ReadonlyMap<string, ImportedName>;
+  readonly definitions: ReadonlySet<string>;
+};
+
+/** The decorator pattern `target` (the decorator's callee, or the bare decorator) matches, if any. */
+function decoratorFor(
+  target: SyntaxNode,
+  member: { readonly name: string } | undefined,
+  decorators: readonly ToolDecorator[],
+  bound: Bound,
+): ToolDecorator | undefined {
+  return decorators.find((d) => {
+    if (d.method !== undefined) return member?.name === d.method;
+    if (target.text !== d.callee) return false;
+    if (!d.importedFrom) return true;
+    const module = bound().imports.get(d.callee)?.module;
+    return module !== undefined && d.importedFrom.some((m) => module === m || module.startsWith(`${m}.`));
+  });
+}
+
+/**
+ * `decorator(args)(fn)`: the decorator's name argument, else the function's own name when `fn`
+ * is a plain identifier bound by a `def` in this file or imported unaliased; a fix adds the name to the inner call.
+ */
+function curriedTool(
+  call: SyntaxNode,
+  inner: SyntaxNode,
+  decorators: readonly ToolDecorator[],
+  dialect: Dialect,
+  nameIn: NameIn,
+  text: string,
+  bound: Bound,
+): { receiver: string | undefined; tool: FoundTool } | undefined {
+  const target = dialect.callee(inner);
+  if (!target) return undefined;
+  const member = dialect.member(target);
+  const pattern = decoratorFor(target, member, decorators, bound);
+  if (!pattern) return undefined;
+  const receiver = member ? lastIdentifier(member.object.text) : undefined;
+  const extent = rangeOf(call);
+  const given = nameIn(inner, pattern.name);
+  if (given.present) return given.name ? { receiver, tool: { name: given.name, extent } } : undefined;
+  // A decorator is given a function, never a Tool object: a name imported as itself is that
+  // function's own name too (`from .handlers import search`; an alias would not be).
+  const fn = dialect.args(call)[0];
+  const own =
+    fn?.type === 'identifier' && (bound().definitions.has(fn.text) || bound().imports.get(fn.text)?.name === fn.text);
+  if (!fn || !own) return undefined;
+  const name = { value: fn.text, range: rangeOf(fn) };
+  return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, inner, text) } };
+}
+
+/** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python). */
+function appendKeyword(keyword: string, list: SyntaxNode, text: string): NameInsertion {
+  const inside = text.slice(list.startIndex + 1, list.endIndex - 1);
+  const trimmed = inside.trimEnd();
+  const offset = list.startIndex + 1 + trimmed.length;
+  const before = trimmed.length === 0 ? `${keyword}=` : trimmed.endsWith(',') ? ` ${keyword}=` : `, ${keyword}=`;
+  return { offset, before, after: '' };
+}
+
+/**
+ * An object whose entries are tools: the value of a `tools` key (`generateText({ tools: {...} })`)
+ * or of a variable named `tools` or `...Tools` (`export const projectTools = {...}`).
+ */
+function holdsTools(holder: SyntaxNode): boolean {
+  const parent = holder.parent;
+  if (parent?.type === 'pair') return parent.childForFieldName('key')?.text.replace(/['"`]/g, '') === 'tools';
+  if (parent?.type !== 'variable_declarator') return false;
+  const name = parent.childForFieldName('name');
+  return name?.type === 'identifier' && /^tools$|Tools$/.test(name.text);
 }
 
 /** Where `name="x"` goes in `@d`, `@d()` or `@d(other=1)`, and what surrounds the quoted name. */

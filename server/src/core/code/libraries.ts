@@ -22,6 +22,12 @@ export interface ToolCall {
   readonly callee?: string;
   readonly method?: string;
   readonly name: readonly NameArgument[];
+  /**
+   * Where the call takes a function when it names no tool (`mcp.add_tool(fn)`): the library then
+   * names the tool after that function, which we read only when it is a plain identifier bound
+   * by a `def` in the same file (anything else could be a Tool object or a computed callable).
+   */
+  readonly function?: readonly NameArgument[];
 }
 
 /**
@@ -35,11 +41,21 @@ export interface ToolDecorator {
   readonly name: readonly NameArgument[];
   /** How a fix writes the name into the decorator: `name=` style keyword, or the first positional argument. */
   readonly insert: { readonly keyword: string } | { readonly positional: true };
+  /**
+   * A bare decorator name (`@tool`) that counts only when the file imports it from one of these
+   * modules (or a submodule): several libraries export a `tool`, and the text alone cannot say whose.
+   */
+  readonly importedFrom?: readonly string[];
 }
 
 /** `tools: { someName: tool({...}) }` (Vercel AI SDK): the key names the tool. */
 export interface KeyedTool {
   readonly callee: string;
+  /**
+   * The helper may come from any module, so it counts only when the file binds it: imports it
+   * (`import { tool } from './tools'`) or defines it. Without this, the trigger import says whose it is.
+   */
+  readonly bound?: true;
 }
 
 /** What the declared tools become: an MCP server's tools/list, an OpenAI Responses request, or generic function definitions. */
@@ -50,6 +66,11 @@ export interface Library {
   readonly family: 'js' | 'python' | 'go';
   /** Strings whose presence in a file's text means it may use the library (the trigger). */
   readonly imports: readonly string[];
+  /**
+   * The package names a project's manifest lists it by (npm, PyPI, a Go module path): a file
+   * whose package depends on one is read even when it imports nothing (a helper given the server).
+   */
+  readonly packages?: readonly string[];
   readonly shape: DeclaredShape;
   readonly servers?: readonly ServerConstructor[];
   /** TypeScript types that make a parameter or property a server object (`server: McpServer`). */
@@ -70,6 +91,7 @@ export const LIBRARIES: readonly Library[] = [
     id: 'mcp-typescript-sdk',
     family: 'js',
     imports: ['@modelcontextprotocol/sdk'],
+    packages: ['@modelcontextprotocol/sdk'],
     shape: 'mcp',
     servers: [
       { callee: 'McpServer', name: [{ arg: 0, key: 'name' }] },
@@ -85,10 +107,38 @@ export const LIBRARIES: readonly Library[] = [
     id: 'openai-agents-js',
     family: 'js',
     imports: ['@openai/agents'],
+    packages: ['@openai/agents'],
     shape: 'openai-responses',
     calls: [{ callee: 'tool', name: [{ arg: 0, key: 'name' }] }],
   },
-  { id: 'vercel-ai-sdk', family: 'js', imports: ["'ai'", '"ai"'], shape: 'generic', keyed: [{ callee: 'tool' }] },
+  {
+    // punkpeye/fastmcp: `new FastMCP({ name })`, `server.addTool({ name, execute })`.
+    id: 'fastmcp-typescript',
+    family: 'js',
+    imports: ["'fastmcp'", '"fastmcp"'],
+    packages: ['fastmcp'],
+    shape: 'mcp',
+    servers: [{ callee: 'FastMCP', name: [{ arg: 0, key: 'name' }] }],
+    serverTypes: ['FastMCP'],
+    calls: [{ method: 'addTool', name: [{ arg: 0, key: 'name' }] }],
+  },
+  {
+    id: 'vercel-ai-sdk',
+    family: 'js',
+    imports: ["'ai'", '"ai"'],
+    packages: ['ai'],
+    shape: 'generic',
+    keyed: [{ callee: 'tool' }],
+  },
+  {
+    // `{ list_projects: tool({...}) }` with a `tool` helper of the project's own (or any package's):
+    // the trigger is the keyed call itself, and the finder requires the file to bind `tool`.
+    id: 'keyed-tool-helpers',
+    family: 'js',
+    imports: [': tool(', ':tool('],
+    shape: 'generic',
+    keyed: [{ callee: 'tool', bound: true }],
+  },
   {
     id: 'provider-sdks-js',
     family: 'js',
@@ -105,6 +155,7 @@ export const LIBRARIES: readonly Library[] = [
     id: 'fastmcp',
     family: 'python',
     imports: ['mcp.server', 'fastmcp', 'from mcp ', 'import mcp'],
+    packages: ['mcp', 'fastmcp'],
     shape: 'mcp',
     servers: [
       { callee: 'FastMCP', name: [{ arg: 0 }, { keyword: 'name' }] },
@@ -112,25 +163,56 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'MCPServer', name: [{ arg: 0 }, { keyword: 'name' }] },
       { callee: 'Server', name: [{ arg: 0 }, { keyword: 'name' }] },
     ],
-    decorators: [{ method: 'tool', name: [{ arg: 0 }, { keyword: 'name' }], insert: { keyword: 'name' } }],
+    decorators: [
+      { method: 'tool', name: [{ arg: 0 }, { keyword: 'name' }], insert: { keyword: 'name' } },
+      // FastMCP 3's standalone decorator (`from fastmcp.tools import tool`), collected by a provider.
+      {
+        callee: 'tool',
+        importedFrom: ['fastmcp'],
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+    ],
     calls: [
       { callee: 'types.Tool', name: [{ keyword: 'name' }] },
       { callee: 'Tool', name: [{ keyword: 'name' }] },
+      // The MCP SDK's FastMCP: `add_tool(fn, name=None, ...)`; FastMCP 3 takes a Tool or a function.
+      { method: 'add_tool', name: [{ keyword: 'name' }], function: [{ arg: 0 }, { keyword: 'fn' }] },
+      { callee: 'Tool.from_function', name: [{ keyword: 'name' }], function: [{ arg: 0 }, { keyword: 'fn' }] },
+      {
+        callee: 'FunctionTool.from_function',
+        name: [{ keyword: 'name' }],
+        function: [{ arg: 0 }, { keyword: 'fn' }],
+      },
     ],
   },
   {
     id: 'openai-agents-python',
     family: 'python',
     imports: ['agents'],
+    packages: ['openai-agents'],
     shape: 'openai-responses',
     decorators: [
       { callee: 'function_tool', name: [{ keyword: 'name_override' }], insert: { keyword: 'name_override' } },
+      // `agents.decorators.tool` is an alias of `function_tool`.
+      {
+        callee: 'tool',
+        importedFrom: ['agents'],
+        name: [{ keyword: 'name_override' }],
+        insert: { keyword: 'name_override' },
+      },
+    ],
+    calls: [
+      { callee: 'FunctionTool', name: [{ keyword: 'name' }] },
+      // `agent.as_tool(tool_name, tool_description, ...)`: an agent offered as a function tool.
+      { method: 'as_tool', name: [{ arg: 0 }, { keyword: 'tool_name' }] },
     ],
   },
   {
     id: 'langchain',
     family: 'python',
     imports: ['langchain'],
+    packages: ['langchain', 'langchain-core'],
     shape: 'generic',
     decorators: [{ callee: 'tool', name: [{ arg: 0 }], insert: { positional: true } }],
     calls: [
@@ -148,6 +230,7 @@ export const LIBRARIES: readonly Library[] = [
     id: 'mcp-go-sdk',
     family: 'go',
     imports: ['github.com/modelcontextprotocol/go-sdk'],
+    packages: ['github.com/modelcontextprotocol/go-sdk'],
     shape: 'mcp',
     servers: [{ callee: 'mcp.NewServer', name: [{ arg: 0, key: 'Name' }] }],
     structs: [{ type: 'mcp.Tool', field: 'Name' }],
@@ -156,8 +239,11 @@ export const LIBRARIES: readonly Library[] = [
     id: 'mark3labs-mcp-go',
     family: 'go',
     imports: ['github.com/mark3labs/mcp-go'],
+    packages: ['github.com/mark3labs/mcp-go'],
     shape: 'mcp',
     servers: [{ callee: 'server.NewMCPServer', name: [{ arg: 0 }] }],
     calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }] }],
+    // `s.AddTool(mcp.Tool{Name: "x", ...}, h)`: the struct by value as often as by pointer.
+    structs: [{ type: 'mcp.Tool', field: 'Name' }],
   },
 ];

@@ -5,11 +5,10 @@ import type { BuildNode } from '../json/tree';
 import type { OffsetRange } from '../json/ranges';
 import { dialectOf } from './dialects';
 import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
-import { LIBRARIES } from './libraries';
 import { literalToTree } from './literal';
 import { writeGoString, writeJsString, writePythonString } from './strings';
 import { grammarOf, type CodeLanguage, type CodeParser } from './syntax';
-import { familyOf, hasTriggerImport } from './triggers';
+import { familyOf, librariesOf } from './triggers';
 
 /** A new string for a name token, or undefined when none can be written there (an f-string). */
 export type StringWriter = (range: OffsetRange, value: string) => OffsetEdit | undefined;
@@ -29,14 +28,14 @@ interface CodeDocument extends ParsedDocument {
 export function parseCode(text: string, language: CodeLanguage, parser: CodeParser | undefined): CodeDocument {
   const strings = writerFor(text, language, new Map());
   const empty: CodeDocument = { kind: 'code', values: [], problems: [], strings };
-  if (!hasTriggerImport(text, language)) return empty;
+  const libraries = librariesOf(text, language, parser?.projectLibraries);
+  if (libraries.length === 0) return empty;
   if (!parser) return { ...empty, problems: [{ message: `no ${language} parser is loaded`, start: 0, end: 0 }] };
   try {
     const root = parser.parse(text, grammarOf(language));
     if (!root) return { ...empty, problems: [{ message: `the ${language} grammar is not loaded`, start: 0, end: 0 }] };
     const family = familyOf(language);
     const dialect = dialectOf(family);
-    const libraries = LIBRARIES.filter((l) => l.family === family && l.imports.some((i) => text.includes(i)));
     const constants = dialect.constants(root);
     const groups = findDeclarations(root, text, dialect, libraries, constants);
     const insertions = new Map<number, NameInsertion>();

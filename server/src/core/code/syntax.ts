@@ -45,4 +45,10 @@ export interface SyntaxNode {
  */
 export interface CodeParser {
   parse(text: string, grammar: CodeGrammar): SyntaxNode | undefined;
+  /**
+   * The known libraries (`Library.id`) the file's package names in its nearest manifest
+   * (`librariesInManifest`): a file of such a package is read even when it imports no SDK itself.
+   * The adapter reads the manifests (I/O) and hands the fact in with the file's parser.
+   */
+  readonly projectLibraries?: readonly string[];
 }

@@ -1,18 +1,26 @@
 import type { CodeLanguage } from './syntax';
-import { LIBRARIES } from './libraries';
+import { LIBRARIES, type Library } from './libraries';
 
 /**
  * Whether a source file may declare tools: its text names one of the known libraries' import
- * strings. Every other file costs this string search and is never parsed, so ordinary code can
- * raise no false alarm and costs almost nothing.
+ * strings, or its package's manifest names one (`projectLibraries`: a module given the server by
+ * another imports nothing). Every other file costs this string search and is never parsed, so
+ * ordinary code can raise no false alarm and costs almost nothing.
  */
-export function hasTriggerImport(text: string, language: CodeLanguage): boolean {
+export function hasTriggerImport(
+  text: string,
+  language: CodeLanguage,
+  projectLibraries: readonly string[] = [],
+): boolean {
+  return librariesOf(text, language, projectLibraries).length > 0;
+}
+
+/** The libraries a file may use: those its text names, and those its package depends on. */
+export function librariesOf(text: string, language: CodeLanguage, projectLibraries: readonly string[] = []): Library[] {
   const family = familyOf(language);
-  for (const library of LIBRARIES) {
-    if (library.family !== family) continue;
-    for (const trigger of library.imports) if (text.includes(trigger)) return true;
-  }
-  return false;
+  return LIBRARIES.filter(
+    (l) => l.family === family && (projectLibraries.includes(l.id) || l.imports.some((i) => text.includes(i))),
+  );
 }
 
 /** TypeScript, TSX and JavaScript share one set of libraries. */

@@ -51,7 +51,7 @@ export const COMMENT_SYNTAX: Readonly<Record<SourceLanguage, CommentSyntax>> = {
  */
 function codeComments(language: CodeLanguage, linePrefix: string): CommentSyntax['scan'] {
   return (text, needle, code) => {
-    if (!code || !hasTriggerImport(text, language)) return [];
+    if (!code || !hasTriggerImport(text, language, code.projectLibraries)) return [];
     const root = code.parse(text, grammarOf(language));
     if (!root) return [];
     const out: SourceComment[] = [];

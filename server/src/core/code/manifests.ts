@@ -1,0 +1,102 @@
+import { LIBRARIES } from './libraries';
+
+/**
+ * A project's manifests as the known libraries they name: the fact that lets a file that imports
+ * no SDK itself (a helper given the server: `def register(mcp): ...`) be read. Pure: the adapter
+ * finds and reads the nearest manifest of each family above a file and hands the text in here.
+ */
+
+/** The manifests of each family, nearest first wins: a folder with one of them is a package. */
+export const MANIFESTS: Readonly<Record<'js' | 'python' | 'go', (fileName: string) => boolean>> = {
+  js: (name) => name === 'package.json',
+  python: (name) => name === 'pyproject.toml' || /^requirements[\w.-]*\.txt$/.test(name) || name === 'setup.cfg',
+  go: (name) => name === 'go.mod',
+};
+
+/** Whether a path names a manifest of any family (its last segment). */
+export function isManifestPath(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return Object.values(MANIFESTS).some((isManifest) => isManifest(name));
+}
+
+/** The ids of the known libraries one manifest names (as a dependency, or as the package itself). Never throws. */
+export function librariesInManifest(fileName: string, text: string): string[] {
+  const family = (Object.keys(MANIFESTS) as ('js' | 'python' | 'go')[]).find((f) => MANIFESTS[f](fileName));
+  if (family === undefined) return [];
+  const key = family === 'python' ? normalise : (name: string) => name;
+  const names = packageNames(family, text).map(key);
+  return LIBRARIES.filter(
+    (l) =>
+      l.family === family &&
+      (l.packages ?? []).some((p) => names.some((n) => n === key(p) || (family === 'go' && n.startsWith(`${p}/`)))),
+  ).map((l) => l.id);
+}
+
+/** PyPI compares names case-insensitively with `-`, `_` and `.` alike (npm and Go names compare as written). */
+function normalise(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+function packageNames(family: 'js' | 'python' | 'go', text: string): string[] {
+  return family === 'js' ? npmNames(text) : family === 'go' ? goModules(text) : pythonNames(text);
+}
+
+/** `name` and the keys of every dependency table: a manifest that does not parse names nothing. */
+function npmNames(text: string): string[] {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (typeof manifest !== 'object' || manifest === null) return [];
+  const record = manifest as Record<string, unknown>;
+  const out = typeof record.name === 'string' ? [record.name] : [];
+  for (const table of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+    const deps = record[table];
+    if (typeof deps === 'object' && deps !== null) out.push(...Object.keys(deps));
+  }
+  return out;
+}
+
+/** `module x` and every required module path (`require x v1`, or the lines of a `require (...)` block). */
+function goModules(text: string): string[] {
+  const out: string[] = [];
+  let inBlock = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/\/\/.*$/, '').trim();
+    if (inBlock) {
+      if (line === ')') inBlock = false;
+      else if (line) out.push(line.split(/\s+/)[0]!);
+      continue;
+    }
+    const match = /^(module|require)\s+(\S+)/.exec(line);
+    if (match?.[2] === '(') inBlock = match[1] === 'require';
+    else if (match) out.push(match[2]!);
+  }
+  return out;
+}
+
+/**
+ * Requirement names in pyproject.toml, setup.cfg or a requirements file: a line or a quoted string
+ * that starts with a name followed by a version, extras, a marker or its end (`"mcp[cli]>=1.2"`,
+ * `fastmcp==2.3`), and Poetry's `name = "^1"` keys. Prose (`"an mcp server"`) names nothing.
+ */
+function pythonNames(text: string): string[] {
+  const out: string[] = [];
+  const requirement = /^([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:$|[[<>=!~;@(,])/;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/(^|\s)#.*$/, '').trim();
+    if (!line) continue;
+    // A requirements line; `key = value` is TOML or INI, whose requirements are quoted or keys.
+    const bare = requirement.exec(line);
+    if (bare && (!line.includes('=') || /^[A-Za-z0-9._-]+\s*(==|>=|<=|~=|!=)/.test(line))) out.push(bare[1]!);
+    const key = /^([A-Za-z0-9][A-Za-z0-9._-]*)\s*=\s*["'{]/.exec(line);
+    if (key) out.push(key[1]!);
+    for (const quoted of line.matchAll(/["']([^"']*)["']/g)) {
+      const inner = requirement.exec(quoted[1]!.trim());
+      if (inner) out.push(inner[1]!);
+    }
+  }
+  return out;
+}
