@@ -165,8 +165,9 @@ describe('census totals and --only-problems', () => {
       'failing',
       'colliding',
     ]);
-    // Claude Code: every tool prefixed (renamed); refund.issue and refund_issue both become mcp__billing__refund_issue.
-    assert.match(tail[2]!, /^ {2}Claude Code\s+5\s+0\s+3\s+0\s+2\s+2$/);
+    // Claude Code: refund.issue and refund_issue both become mcp__billing__refund_issue, and the API
+    // refuses duplicate names: the one request holding both servers' tools fails, all 5 with it.
+    assert.match(tail[2]!, /^ {2}Claude Code\s+5\s+0\s+0\s+0\s+5\s+2$/);
     // Cursor: refund.issue is left out (a dot); the rest are prefixed.
     assert.match(tail[3]!, /^ {2}Cursor\s+5\s+0\s+4\s+1\s+0\s+0$/);
     assert.match(modelledLine(result.stderr), /clients claude-code, cursor \(\.toolwire\.json\)$/);
@@ -177,9 +178,18 @@ describe('census totals and --only-problems', () => {
     const full = runCli(['census', '.'], dir);
     const only = runCli(['census', '--only-problems', '.'], dir);
     assert.equal(only.status, full.status, 'the exit status counts every tool');
-    assert.match(full.stdout, /create_pull_request\s+mcp__github__create_pull_request\s+renamed/);
-    assert.doesNotMatch(only.stdout, /create_pull_request|list_issues|charge/, 'a prefix alone is no problem');
-    assert.doesNotMatch(only.stdout, /^github\.json/m, 'a file with no problem row is left out');
+    // Cursor prefixes create_pull_request and sends it: a prefix alone is no problem row. Claude
+    // Code sends it in the request billing's duplicate names fail: that row is a problem.
+    assert.match(full.stdout, /create_pull_request\s+mcp_github_create_pull_request\s+renamed/);
+    assert.doesNotMatch(
+      only.stdout,
+      /mcp_github_create_pull_request|mcp_billing_charge/,
+      'a prefix alone is no problem',
+    );
+    assert.match(
+      only.stdout,
+      /create_pull_request\s+mcp__github__create_pull_request\s+request-fails\s+the request fails because of "refund\.issue" of server "billing"/,
+    );
     assert.match(only.stdout, /refund\.issue\s+mcp__billing__refund_issue\s+request-fails/);
     assert.match(only.stdout, /refund\.issue\s+—\s+dropped/);
     assert.match(only.stdout, /Totals per client \(2 MCP tool files\):/, 'the totals still count every file');
@@ -191,14 +201,17 @@ describe('census totals and --only-problems', () => {
       totals: Array<{ client: string; tools: number; dropped: number }>;
     };
     assert.deepEqual(
-      out.files.map((f) => f.path),
-      ['billing.json'],
-    );
-    assert.deepEqual(
-      out.files[0]!.clients.map((c) => [c.client, c.tools.map((t) => t.name)]),
+      out.files.map((f) => [f.path, f.clients.map((c) => [c.client, c.tools.map((t) => t.name)])]),
       [
-        ['claude-code', ['refund.issue', 'refund_issue']],
-        ['cursor', ['refund.issue']],
+        [
+          'billing.json',
+          [
+            ['claude-code', ['refund.issue', 'refund_issue', 'charge']],
+            ['cursor', ['refund.issue']],
+          ],
+        ],
+        // Only Claude Code's failed request reaches github.json's tools; Cursor sends them.
+        ['github.json', [['claude-code', ['create_pull_request', 'list_issues']]]],
       ],
     );
     assert.deepEqual(
