@@ -39,6 +39,7 @@ export async function runCheck(
     stderr: io.stderr,
     verbose: args.verbose,
     maxFileBytes: args.maxFileBytes,
+    hints: args.hints,
   });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const otherFile = (file: string) => {
