@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fingerprintHash } from '../../server/src/core';
-import { analyzeFiles, displayPath } from './analyzeFiles';
+import { analyzeFiles, displayPath, hintsBase } from './analyzeFiles';
 import { applyBaseline } from './baseline/useBaseline';
 import { toSlashes } from './configs';
 import type { CheckArgs } from './argTypes';
@@ -50,7 +50,13 @@ export async function runCheck(
   };
   const files = [
     ...run.files,
-    ...staleSuppressionFiles(run.configs, run.files, run.workspace, (path) => displayPath(path, io.cwd)),
+    ...staleSuppressionFiles(
+      run.configs,
+      run.files,
+      run.workspace,
+      (path) => displayPath(path, io.cwd),
+      hintsBase(args.hints).base?.severity,
+    ),
   ];
   let reports: FileReport[] = files.map((f) => ({
     ...buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8),
