@@ -86,6 +86,10 @@ async function diagnosticsAfter(
   return pull ? ms : ms - PUSH_DEBOUNCE_MS;
 }
 
+/** The shapes `measureEdits` times by default. */
+export const EDIT_SHAPES = ['mcp-tools-list', 'openai-chat', 'ads-manifest'] as const;
+export type EditShape = (typeof EDIT_SHAPES)[number];
+
 /**
  * Edit-to-diagnostics over the built server (dist/server.js, stdio) at 10k tools, for a
  * one-character edit inside the middle tool's description (the analysis shifted) and inside its
@@ -93,10 +97,14 @@ async function diagnosticsAfter(
  * same text measured in the same run. Issue 10 asks for at most 0.1x. In pull, the same report
  * asked for again (`resendMs`) shows how much of an edit is the protocol's alone.
  */
-export async function measureEdits(quick: boolean, tools = 10_000): Promise<EditMeasurement[]> {
+export async function measureEdits(
+  quick: boolean,
+  tools = 10_000,
+  shapes: readonly EditShape[] = EDIT_SHAPES,
+): Promise<EditMeasurement[]> {
   const runs = quick ? 5 : 15;
   const out: EditMeasurement[] = [];
-  for (const shape of ['mcp-tools-list', 'openai-chat', 'ads-manifest'] as const) {
+  for (const shape of shapes) {
     const text = generate(shape, tools);
     const middle = Math.floor(tools / 2);
     const description = text.indexOf(`Performs operation ${middle} `) + 'Perf'.length;
@@ -207,6 +215,15 @@ export async function measureBigFile(megabytes = 50): Promise<BigFileMeasurement
 
 /** Prints the edit rows measured by `measureEdits` (bench/run.ts's table also takes its `edit ms` column from them), then the big file. */
 export async function printEdits(rows: readonly EditMeasurement[]): Promise<void> {
+  printEditRows(rows);
+  const big = await measureBigFile();
+  console.log(
+    `\nbig file: didOpen -> first diagnostics (pull) of ${big.megabytes.toFixed(1)} MB (${big.tools} MCP tools): ${big.firstDiagnosticsMs.toFixed(0)} ms; analyze() alone ${big.analyzeMs.toFixed(0)} ms (${(big.firstDiagnosticsMs / big.analyzeMs).toFixed(2)}x)`,
+  );
+}
+
+/** The edit rows alone (`--edits-only`). */
+export function printEditRows(rows: readonly EditMeasurement[]): void {
   console.log(
     '\nedits: didChange -> diagnostics over the built server, 10k tools, ratio to a full analyze() of the same text',
   );
@@ -223,9 +240,5 @@ export async function printEdits(rows: readonly EditMeasurement[]): Promise<void
   }
   console.log(
     `(first name edit: ${IDLE_AFTER_OPEN_MS} ms after the first diagnostics; medians after ${WARM_UP_PAIRS} unmeasured edits of each kind; push: the ${PUSH_DEBOUNCE_MS} ms debounce subtracted; resend: pull, the same report asked for again, no analysis)`,
-  );
-  const big = await measureBigFile();
-  console.log(
-    `\nbig file: didOpen -> first diagnostics (pull) of ${big.megabytes.toFixed(1)} MB (${big.tools} MCP tools): ${big.firstDiagnosticsMs.toFixed(0)} ms; analyze() alone ${big.analyzeMs.toFixed(0)} ms (${(big.firstDiagnosticsMs / big.analyzeMs).toFixed(2)}x)`,
   );
 }

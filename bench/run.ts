@@ -4,13 +4,14 @@
  * and edit-to-diagnostics, measured in the same run (machines here are shared and noisy: ratios,
  * never absolute limits). Issue 10 aims: at most 0.5x parseTree at 10k tools (0.7x at 1k), 50k/10k
  * within 6x, at least 2x faster than the JSON service, peak memory at most 5x the file. Then YAML,
- * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP; `--table-only` stops after the table.
+ * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP; `--table-only` stops after the table;
+ * `--edits-only` times only the edits over the server (with `--shape`, only those shapes).
  */
 import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
 import { benchTable, type EditTimer } from './table';
 import { benchYaml } from './yaml';
-import { measureEdits, printEdits } from './edits';
+import { EDIT_SHAPES, measureEdits, printEditRows, printEdits } from './edits';
 import { benchSuppress } from './suppress';
 import { benchSource } from './source';
 
@@ -22,6 +23,12 @@ async function main(): Promise<void> {
     arg === '--shape' && process.argv[i + 1] ? [process.argv[i + 1]!] : [],
   );
   const coreOnly = process.argv.includes('--core-only');
+  if (process.argv.includes('--edits-only')) {
+    // The edit rows alone (over the built server), for the shapes named by `--shape`, or all.
+    const chosen = EDIT_SHAPES.filter((s) => shapes.length === 0 || shapes.includes(s));
+    printEditRows(await measureEdits(quick, 10_000, chosen));
+    return;
+  }
   // Edits go over the built server first, so the table's `edit ms` column (pull, 10k) is measured.
   const edits = coreOnly ? [] : await measureEdits(quick);
   const editMs: EditTimer = ({ shape, tools }) =>

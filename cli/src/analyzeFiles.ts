@@ -47,6 +47,8 @@ interface RunInput {
   readonly stderr: NodeJS.WriteStream;
   readonly verbose: boolean;
   readonly maxFileBytes: number;
+  /** `--hints`: the codes off by default (renamed-on-wire) reported, as hints. */
+  readonly hints?: boolean | undefined;
 }
 
 interface RunResult {
@@ -96,7 +98,7 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
       if (source !== undefined && hasTriggerImport(source, language, project)) await parsers.load(grammarOf(language));
     }
     const result = service.analyzeDocument(
-      documentInput(absolute, read, cwd, configPath, input.clients, parsers.parserFor(absolute, project)),
+      documentInput(absolute, read, cwd, configPath, input.clients, input.hints, parsers.parserFor(absolute, project)),
     );
     if (result.kind === 'config-unreadable') configs.unreadable(result.path);
     else configs.add(result.config);
@@ -139,17 +141,28 @@ export function documentInput(
   cwd: string,
   configPath: string | undefined,
   clients: readonly ClientId[],
+  hints: boolean | undefined,
   code?: CodeParser,
 ): DocumentInput {
   return {
     path: absolute,
     text,
+    ...hintsBase(hints),
     ...(code ? { code } : {}),
     // As an editor opened on the working folder would see it.
     workspaceFolder: absolute.startsWith(`${cwd}/`) ? cwd : toSlashes(dirname(absolute)),
     ...(configPath !== undefined ? { configPath } : {}),
     requestedClients: clients,
   };
+}
+
+/**
+ * `--hints` as the editor's settings would say it: renamed-on-wire (off by default: the editor
+ * shows wire names as inlay hints) at hint severity. A `.toolwire.json` severity for it still
+ * wins, as it refines the editor's settings.
+ */
+export function hintsBase(hints: boolean | undefined): Pick<DocumentInput, 'base'> {
+  return hints ? { base: { severity: { 'renamed-on-wire': 'hint' } } } : {};
 }
 
 /** Each config's problems once, with 1-based line and column. */

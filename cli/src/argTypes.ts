@@ -21,7 +21,7 @@ export interface CheckArgs {
   readonly mcpConfig?: McpConfigArgs;
   /** `--baseline FILE [--prune]`: report only findings the baseline does not hold (cli/src/baseline/). */
   readonly baseline?: BaselineUse;
-  /** `check --hints`: hint-severity findings in the text report too. */
+  /** `check --hints`: renamed-on-wire reported (off by default), and hint-severity findings in the text report too. */
   readonly hints?: boolean;
   /** `census --only-problems`: only tools dropped, failing, colliding or renamed beyond a prefix. */
   readonly onlyProblems?: boolean;

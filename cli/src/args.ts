@@ -33,7 +33,8 @@ Options:
   --config FILE       use this .toolwire.json instead of the nearest one above each file
   --client ID         model this MCP client (repeat, or separate with commas); census defaults to all.
                       IDs: ${ALL_CLIENT_IDS.join(', ')}
-  --hints             check: list hint findings (renamed-on-wire) in the text report too
+  --hints             check: report renamed-on-wire (off by default) and list hint findings in the text
+                      report too (json and sarif include them once reported)
   --only-problems     census: only tools dropped, failing, colliding, or renamed beyond the client's prefix
   --verbose           list on stderr every file skipped or holding no tools, and why; under each
                       finding, its why, its fix and the other tools involved

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fingerprintHash } from '../../server/src/core';
-import { analyzeFiles, displayPath } from './analyzeFiles';
+import { analyzeFiles, displayPath, hintsBase } from './analyzeFiles';
 import { applyBaseline } from './baseline/useBaseline';
 import { toSlashes } from './configs';
 import type { CheckArgs } from './argTypes';
@@ -39,6 +39,7 @@ export async function runCheck(
     stderr: io.stderr,
     verbose: args.verbose,
     maxFileBytes: args.maxFileBytes,
+    hints: args.hints,
   });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const otherFile = (file: string) => {
@@ -49,7 +50,13 @@ export async function runCheck(
   };
   const files = [
     ...run.files,
-    ...staleSuppressionFiles(run.configs, run.files, run.workspace, (path) => displayPath(path, io.cwd)),
+    ...staleSuppressionFiles(
+      run.configs,
+      run.files,
+      run.workspace,
+      (path) => displayPath(path, io.cwd),
+      hintsBase(args.hints).base?.severity,
+    ),
   ];
   let reports: FileReport[] = files.map((f) => ({
     ...buildReport(shownAs(f.absolute) ?? f.display, f.text, f.analysis, otherFile, f.invalidUtf8),

@@ -8,6 +8,7 @@ import {
   type DocumentResult,
   type Finding,
   type IgnoreEntry,
+  isCodeOff,
 } from './core';
 
 /** Files one open `.toolwire.json` may analyse to judge its `ignore` entries (each an analysis). */
@@ -50,7 +51,7 @@ export async function staleConfigEntries<Settings>(
   const { config } = parseConfig(text);
   const entries = config.suppressions ?? [];
   const severity = { ...host.baseSeverity(settings), ...config.severity };
-  if (entries.length === 0 || severity['unused-suppression'] === 'off') return [];
+  if (entries.length === 0 || isCodeOff(severity, 'unused-suppression')) return [];
   const folder = parentOf(path);
   // Ask for every listing first, then wait for them: an entry must not "match no file" because
   // the answer was still on its way.
@@ -62,7 +63,7 @@ export async function staleConfigEntries<Settings>(
   const judged = new Set<string>();
   for (const entry of entries) {
     // An entry whose codes are all off is never judged (staleIgnoreEntries skips it).
-    if (entry.codes.every((c) => severity[c.code] === 'off')) continue;
+    if (entry.codes.every((c) => isCodeOff(severity, c.code))) continue;
     const matching = host.findFiles(folder, [entry.file]);
     const fresh = matching.filter((f) => !judged.has(f));
     if (matching.length > 0 && judged.size + fresh.length > MAX_JUDGED_FILES) continue; // unknown

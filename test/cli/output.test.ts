@@ -124,15 +124,42 @@ describe('check: the report names what it modelled and who chose it', () => {
 });
 
 describe('check --hints', () => {
-  test('hints are left out of the text report unless asked for, and the count says how to see them', () => {
+  test('renamed-on-wire is off by default in every format; --hints reports it', () => {
     const dir = scratch({ 'tools.json': tools('a.b'), '.toolwire.json': JSON.stringify({ clients: [] }) });
     const plain = runCli(['check', 'tools.json'], dir);
-    assert.doesNotMatch(plain.stdout, / hint renamed-on-wire /);
-    assert.match(plain.stderr, /1 hint not shown; --hints lists them/);
+    assert.doesNotMatch(plain.stdout, /renamed-on-wire/);
+    assert.doesNotMatch(plain.stderr, /hint/);
+    // JSON diagnostics carry `"code"`, SARIF results `"ruleId"` (SARIF lists every rule, reported or not).
+    for (const [format, reported] of [
+      ['json', /"code": ?"renamed-on-wire"/],
+      ['sarif', /"ruleId": ?"renamed-on-wire"/],
+    ] as const) {
+      assert.doesNotMatch(runCli(['check', '--format', format, 'tools.json'], dir).stdout, reported, format);
+      assert.match(runCli(['check', '--hints', '--format', format, 'tools.json'], dir).stdout, reported, format);
+    }
     const hints = runCli(['check', '--hints', 'tools.json'], dir);
     assert.match(hints.stdout, /^tools\.json:4:15: hint renamed-on-wire /m);
     assert.match(hints.stderr, /0 info, 1 hint\n/);
     assert.equal(hints.status, plain.status, 'hints never change the exit status');
+  });
+
+  test('a severity in .toolwire.json turns renamed-on-wire on; hints stay out of the text report unless asked for', () => {
+    const config = { clients: [], severity: { 'renamed-on-wire': 'hint' } };
+    const dir = scratch({ 'tools.json': tools('a.b'), '.toolwire.json': JSON.stringify(config) });
+    const plain = runCli(['check', 'tools.json'], dir);
+    assert.doesNotMatch(plain.stdout, / hint renamed-on-wire /);
+    assert.match(plain.stderr, /1 hint not shown; --hints lists them/);
+    assert.match(runCli(['check', '--format', 'json', 'tools.json'], dir).stdout, /"code": ?"renamed-on-wire"/);
+    const raised = scratch({
+      'tools.json': tools('a.b'),
+      '.toolwire.json': JSON.stringify({ clients: [], severity: { 'renamed-on-wire': 'information' } }),
+    });
+    assert.match(runCli(['check', 'tools.json'], raised).stdout, /^tools\.json:4:15: information renamed-on-wire /m);
+    const off = scratch({
+      'tools.json': tools('a.b'),
+      '.toolwire.json': JSON.stringify({ clients: [], severity: { 'renamed-on-wire': 'off' } }),
+    });
+    assert.doesNotMatch(runCli(['check', '--hints', 'tools.json'], off).stdout, /renamed-on-wire/, 'the config wins');
   });
 
   test('--hints belongs to check, --only-problems to census', () => {

@@ -81,6 +81,24 @@ describe('toolwire check: suppressions', () => {
     assert.equal(result.status, 1);
   });
 
+  test('a suppression of renamed-on-wire is not stale while the code is off by default; --hints judges it', () => {
+    const mcp = (above: string) =>
+      `{\n  "tools": [\n    {\n${above}      "name": "get_x", "inputSchema": {}\n    }\n  ]\n}\n`;
+    const dir = scratch({
+      '.toolwire.json': JSON.stringify({ clients: [], ignore: [{ file: 'tools.json', code: 'renamed-on-wire' }] }),
+      'tools.json': mcp(''),
+      'list.jsonc': mcp('      // toolwire-disable-next-line renamed-on-wire\n'),
+    });
+    const plain = runCli(['check', '--format', 'json', '.'], dir);
+    assert.deepEqual(findings(plain.stdout), []);
+    assert.equal(plain.status, 0);
+    // Turned on, neither silences anything here (get_x is sent as written): both are stale.
+    assert.deepEqual(findings(runCli(['check', '--hints', '--format', 'json', '.'], dir).stdout), [
+      'list.jsonc:4 warning unused-suppression',
+      '.toolwire.json:1 warning unused-suppression',
+    ]);
+  });
+
   test("a file a nearer .toolwire.json governs uses none of the outer config's entries", () => {
     // Both configs' first entry is number 0; the inner one silences the finding, the outer one
     // (which never applies to sub/a.json) silences nothing and is reported.

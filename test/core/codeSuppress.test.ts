@@ -15,7 +15,12 @@ before(async () => {
   parser = (await loadCodeParsers()).parser;
 });
 
-const opts = (language: CodeLanguage): AnalysisOptions => ({ language, code: parser });
+// renamed-on-wire (off by default) turned on: the finding these tests silence.
+const opts = (language: CodeLanguage): AnalysisOptions => ({
+  language,
+  code: parser,
+  severity: { 'renamed-on-wire': 'hint' },
+});
 const codes = (text: string, language: CodeLanguage) => analyze(text, opts(language)).findings.map((f) => f.code);
 
 const TS = (above: string) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -53,6 +58,19 @@ describe('suppressions in source code', () => {
     assert.deepEqual(codes(PY('# toolwire-disable-next-line renamed-on-wire\n'), 'python'), []);
     const docstring = PY('"""\n# toolwire-disable-next-line renamed-on-wire\n"""\n');
     assert.ok(codes(docstring, 'python').includes('renamed-on-wire'), 'a docstring is not a comment');
+  });
+
+  test('a directive for a code that is off by default is not stale: it silences it once turned on', () => {
+    const text = TS('// toolwire-disable-next-line renamed-on-wire\n');
+    const findings = analyze(text, { language: 'typescript', code: parser }).findings;
+    assert.deepEqual(
+      findings.map((f) => f.code),
+      [],
+    );
+    assert.deepEqual(
+      analyze(TS(''), { language: 'typescript', code: parser }).findings.map((f) => f.code),
+      [],
+    );
   });
 
   test('a stale directive is reported, and its removal edit takes the line away', () => {

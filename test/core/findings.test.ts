@@ -51,7 +51,7 @@ const CASES: readonly Case[] = [
   {
     title: 'invalid-name: MCP names break the MCP rule (warning), wire form is fine',
     text: mcpList('mcp/github/create issue', 'ok'),
-    all: ['warning invalid-name "mcp/github/create issue"', 'hint renamed-on-wire "mcp/github/create issue"'],
+    all: ['warning invalid-name "mcp/github/create issue"'],
   },
   {
     title: 'invalid-name: model-safe form still fails bedrock-agents (hyphen)',
@@ -207,9 +207,21 @@ const CASES: readonly Case[] = [
     problems: ['error invalid-capability-name "com.example.get order"', 'error not-invocable "com.example.get order"'],
   },
   {
-    title: 'ADS: the full-featured example is clean but for hints',
+    title: 'ADS: the full-featured example is clean (renamed-on-wire is off by default)',
     text: adsManifest([{ name: 'com.example.lookupOrder' }, { name: 'com.example.issueRefund' }]),
+    all: [],
+  },
+  {
+    title: 'renamed-on-wire: a severity setting turns it on, at that severity',
+    text: adsManifest([{ name: 'com.example.lookupOrder' }, { name: 'com.example.issueRefund' }]),
+    options: { severity: { 'renamed-on-wire': 'hint' } },
     all: ['hint renamed-on-wire "com.example.lookupOrder"', 'hint renamed-on-wire "com.example.issueRefund"'],
+  },
+  {
+    title: 'renamed-on-wire: raised to information, model-safe renames too',
+    text: mcpList('a.b', 'ok'),
+    options: { severity: { 'renamed-on-wire': 'information' } },
+    all: ['information renamed-on-wire "a.b"'],
   },
   // --- reserved-name --------------------------------------------------------------------------
   {

@@ -23,7 +23,8 @@ function apply(text: string, changes: readonly TextChange[]): string {
 
 const OPTIONS: readonly AnalysisOptions[] = [
   {},
-  { targets: ['openai', 'anthropic', 'gemini'] },
+  // renamed-on-wire is off by default; turned on, a name edit must rebuild its finding too.
+  { targets: ['openai', 'anthropic', 'gemini'], severity: { 'renamed-on-wire': 'hint' } },
   { clients: { enabled: ALL_CLIENT_IDS, byDefault: true } },
   {
     clients: {
@@ -316,7 +317,8 @@ describe('reanalyze equals analyze on the new text', () => {
   it('spaces typed inside a suppression directive are a full analysis (they change what it silences)', () => {
     const text =
       '{\n  "tools": [\n    {\n      // toolwire-disable-next-line renamed-on-wire -- ok\n      "name": "a.b", "inputSchema": {}\n    }\n  ]\n}';
-    const options: AnalysisOptions = { commentsAllowed: true };
+    // renamed-on-wire turned on (off by default), so the directive has something to silence.
+    const options: AnalysisOptions = { commentsAllowed: true, severity: { 'renamed-on-wire': 'hint' } };
     const previous = { text, options, analysis: analyze(text, options) };
     assert.equal(previous.analysis.findings.length, 0, 'the directive silences the hint');
     const inside = text.indexOf('-next-line ') + '-next-line'.length;

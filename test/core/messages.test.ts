@@ -114,7 +114,13 @@ const CASES: readonly Case[] = [
     text: openaiChat(Array.from({ length: 129 }, (_, i) => `t${i}`)),
     wire: null,
   },
-  { code: 'renamed-on-wire', title: 'model-safe form', text: mcpList('a.b'), wire: 'a_b' },
+  {
+    code: 'renamed-on-wire',
+    title: 'model-safe form (turned on: off by default)',
+    text: mcpList('a.b'),
+    options: { severity: { 'renamed-on-wire': 'hint' } },
+    wire: 'a_b',
+  },
   {
     code: 'client-rejected',
     title: 'Claude Code over 128',

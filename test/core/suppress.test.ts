@@ -352,6 +352,14 @@ describe('ignore entries in .toolwire.json', () => {
         ],
       ],
     );
+    // renamed-on-wire is off by default: its entry is not judged unless a severity turns it on.
+    const byDefault = staleIgnoreEntries(config.suppressions!, {}, (entry) =>
+      judgeEntry(entry, files[entry.file]!, (file) => analyses.get(file)),
+    );
+    assert.deepEqual(
+      byDefault.map((f) => text.slice(f.range.start, f.range.end)),
+      findings.map((f) => text.slice(f.range.start, f.range.end)),
+    );
   });
 });
 

@@ -216,17 +216,21 @@ describe('the document analyzer re-analyses in proportion to the edit', () => {
   });
 });
 
+/** renamed-on-wire turned on (off by default): a diagnostic on every capability of a manifest. */
+const HINTS: AnalysisOptions = { severity: { 'renamed-on-wire': 'hint' } };
+
 /**
- * A 300-capability ADS manifest (a hint on every capability) opened over an edit log, with its
- * first diagnostics made through a cache, a count of full pipeline runs, and the diagnostics a
- * fresh analyzer makes for the document's current text (compared without `data.version`).
+ * A 300-capability ADS manifest (a hint on every capability, `HINTS`) opened over an edit log,
+ * with its first diagnostics made through a cache, a count of full pipeline runs, and the
+ * diagnostics a fresh analyzer makes for the document's current text (compared without
+ * `data.version`).
  */
 async function manifestHarness(uri: string, text = generate('ads-manifest', 300)) {
   const log = new EditLog();
   let runs = 0;
   const analyzer = analyzerOver(log, (_uri, text) => {
     runs += 1;
-    return resultOf(text, {});
+    return resultOf(text, HINTS);
   });
   const document = log.documents.create(uri, 'json', 1, text);
   const cache: DiagnosticCache = new WeakMap();
@@ -234,7 +238,7 @@ async function manifestHarness(uri: string, text = generate('ads-manifest', 300)
   const withoutVersion = (items: readonly { data?: unknown }[]) =>
     items.map((d) => ({ ...d, data: { ...(d.data as object), version: 0 } }));
   const fresh = async () => {
-    const other = analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {}));
+    const other = analyzerOver(new EditLog(), (_uri, t) => resultOf(t, HINTS));
     return withoutVersion(
       diagnosticsOf(
         document,

@@ -308,6 +308,45 @@ describe('rename (F2)', () => {
   });
 });
 
+describe('renamed-on-wire: shown by inlay hints and hover, sent only when turned on', () => {
+  const text = adsManifest([{ name: 'com.example.lookupOrder' }, { name: 'com.example.issueRefund' }]);
+  const all = { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } };
+  const codes = (ds: readonly Diagnostic[]) => ds.map((d) => d.code);
+  const items = (report: { kind: string; items?: Diagnostic[] }) =>
+    report.kind === 'full' ? (report.items ?? []) : [];
+
+  for (const pull of [false, true]) {
+    test(`${pull ? 'pull' : 'push'}: no diagnostic by default; a severity setting brings it back`, async () => {
+      const client = await TestClient.start({ pull });
+      try {
+        const uri = `file:///ws/.well-known/renamed-${pull ? 'pull' : 'push'}/agent-discovery.json`;
+        await client.open(uri, text);
+        const published = pull ? items(await client.pull(uri)) : await client.diagnostics(uri);
+        assert.deepEqual(codes(published), []);
+        // The wire names are shown all the same: they come from the analysis' tools, not a finding.
+        const hints = await client.inlayHints(uri, all);
+        assert.deepEqual(
+          hints!.map((h) => h.label),
+          ['→ com-example-lookupOrder', '→ com-example-issueRefund'],
+        );
+        const hover = await client.hover(uri, positionOf(text, '"com.example.lookupOrder"', 0, 2));
+        assert.match((hover!.contents as MarkupContent).value, /Wire name: `com-example-lookupOrder`/);
+        const refreshes = client.refreshes.length;
+        await client.changeConfiguration({ severity: { 'renamed-on-wire': 'information' } });
+        if (pull)
+          await client.waitFor('diagnostic refresh', () =>
+            client.refreshes.slice(refreshes).includes('diagnostic') ? true : undefined,
+          );
+        const raised = pull ? items(await client.pull(uri)) : await client.diagnostics(uri, (d) => d.length > 0);
+        assert.deepEqual(codes(raised), ['renamed-on-wire', 'renamed-on-wire']);
+        assert.ok(raised.every((d) => d.severity === 3));
+      } finally {
+        await client.stop();
+      }
+    });
+  }
+});
+
 describe('.toolwire.json changes apply without a restart', () => {
   test('severity changes from the config file reach open documents', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'toolwire-ws-'));

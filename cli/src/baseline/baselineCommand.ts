@@ -22,6 +22,7 @@ export async function runBaseline(args: BaselineArgs, io: CommandIO): Promise<nu
     stderr: io.stderr,
     verbose: args.verbose,
     maxFileBytes: args.maxFileBytes,
+    hints: args.hints,
   });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   if (run.ioError) {

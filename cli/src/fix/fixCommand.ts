@@ -49,6 +49,7 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
     stderr: io.stderr,
     verbose: args.verbose,
     maxFileBytes: args.maxFileBytes,
+    hints: args.hints,
   });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const cwd = toSlashes(resolve(io.cwd));
@@ -57,7 +58,7 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
   const service = createToolwireService({ workspace: overlay });
   const analyse = (file: AnalysedFile, text: string) => {
     const result = service.analyzeDocument(
-      documentInput(file.absolute, text, cwd, configPath, args.clients, file.options.code),
+      documentInput(file.absolute, text, cwd, configPath, args.clients, args.hints, file.options.code),
     );
     return result.kind === 'analysis' ? result : undefined;
   };

@@ -10,7 +10,7 @@ import { formatJson } from '../report/json';
 import { formatSarif } from '../report/sarif';
 import { reportFingerprints } from '../fingerprints';
 import { formatText } from '../report/text';
-import { displayPath } from '../analyzeFiles';
+import { displayPath, hintsBase } from '../analyzeFiles';
 import { shownModelled } from '../report/modelled';
 import { CliWorkspace } from '../workspaceHost';
 import { listServerTools } from './listTools';
@@ -63,6 +63,7 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
     text,
     requestedClients: args.clients,
     ...(configPath !== undefined ? { configPath } : {}),
+    ...hintsBase(args.hints),
   });
   if (analysed.kind === 'config-unreadable') {
     reportConfigProblems(

@@ -10,9 +10,9 @@ interface TextOptions {
 /**
  * `path:line:col: severity code message`, 1-based as compilers print (editors jump to these).
  * The message is one sentence, so a CI log stays one line per finding; `--verbose` adds the
- * detail below it. Hints (renamed-on-wire) are left out unless asked for (`--hints`): in a CI log
- * they would bury the errors, one per renamed tool. JSON and SARIF keep them; a severity setting
- * can raise them.
+ * detail below it. Hints are left out unless asked for (`--hints`): in a CI log they would bury
+ * the errors. renamed-on-wire, one per renamed tool, is not even reported unless `--hints` or a
+ * severity setting turns it on; JSON and SARIF keep whatever is reported.
  */
 export function formatText(reports: readonly FileReport[], options: TextOptions = {}): string {
   const lines: string[] = [];

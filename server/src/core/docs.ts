@@ -20,7 +20,7 @@ export const CODE_SUMMARIES: Readonly<Record<FindingCode, string>> = {
   'unresolved-reference': 'A tool_choice, allowed name or replayed call names no offered tool.',
   'missing-name': 'A tool has no usable name.',
   'too-many-tools': 'More tools than a targeted provider accepts in one request.',
-  'renamed-on-wire': 'The runtime sends the tool under another name.',
+  'renamed-on-wire': 'The runtime sends the tool under another name (off unless a severity or --hints turns it on).',
   'client-rejected': 'An MCP client sends the tool under a name the provider rejects: the request fails.',
   'client-dropped': 'An MCP client leaves the tool out.',
   'client-collision': 'Two tools share one name after an MCP client rewrites them.',

@@ -36,6 +36,32 @@ export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information
 /** A severity a user may set for a code: one of the four, or `off` to drop its findings. */
 export type SeveritySetting = Severity | 'off';
 
+/**
+ * Codes that are off unless the user sets a severity for them. renamed-on-wire says what the
+ * inlay hint and the hover already show (both read the tool's wire name, not a finding): as a
+ * diagnostic it is one per renamed tool, every tool of an ADS manifest, for nothing new.
+ */
+const OFF_BY_DEFAULT: Readonly<Partial<Record<FindingCode, 'off'>>> = Object.freeze({ 'renamed-on-wire': 'off' });
+
+/**
+ * A code's setting: the user's, else `off` for a code off by default, else undefined (the check's
+ * own severity). The one reading of a severity map: the sink, suppressions and stale entries agree.
+ */
+export function severitySetting(
+  severity: Readonly<Partial<Record<FindingCode, SeveritySetting>>> | undefined,
+  code: FindingCode,
+): SeveritySetting | undefined {
+  return severity?.[code] ?? OFF_BY_DEFAULT[code];
+}
+
+/** Whether a code's findings are dropped under these settings (its own, or off by default). */
+export function isCodeOff(
+  severity: Readonly<Partial<Record<FindingCode, SeveritySetting>>> | undefined,
+  code: FindingCode,
+): boolean {
+  return severitySetting(severity, code) === 'off';
+}
+
 export interface RelatedLocation {
   readonly range: OffsetRange;
   readonly message: string;

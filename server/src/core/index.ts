@@ -9,7 +9,7 @@ export { reanalyzeEdits } from './incremental/reanalyze';
 export type { TextChange } from './incremental/region';
 export { othersInGroup, type Analysis, type AnalyzedTool, type RequestCensus } from './model';
 export type { Finding, FindingCode, FixData, OffsetEdit, RelatedLocation, Severity, SeveritySetting } from './findings';
-export { FINDING_CODES } from './findings';
+export { FINDING_CODES, isCodeOff } from './findings';
 export type { FormatId } from './formats/model';
 export type { OffsetRange } from './json/ranges';
 export type { AnalysisOptions } from './settings';

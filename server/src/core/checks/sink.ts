@@ -1,5 +1,5 @@
 import { visible } from '../text/visible';
-import type { Finding, FindingCode, Severity } from '../findings';
+import { isCodeOff, severitySetting, type Finding, type FindingCode, type Severity } from '../findings';
 import type { AnalysisOptions } from '../settings';
 
 const NO_RELATED: Finding['related'] = Object.freeze([]);
@@ -9,8 +9,9 @@ type Draft = Omit<Finding, 'code' | 'severity'>;
 
 /**
  * Collects findings and applies the user's per-code severity (including "off") in one place,
- * so no check needs to know about settings. `enabled` lets a check skip building messages for a
- * code that is off (renamed-on-wire can fire for every tool of a 50k-tool file).
+ * so no check needs to know about settings. A code off by default (renamed-on-wire) is off here
+ * unless the user set its severity. `enabled` lets a check skip building messages for a code that
+ * is off (renamed-on-wire can fire for every tool of a 50k-tool file).
  */
 export class FindingSink {
   readonly findings: Finding[] = [];
@@ -18,11 +19,11 @@ export class FindingSink {
   constructor(private readonly overrides: AnalysisOptions['severity'] = {}) {}
 
   enabled(code: FindingCode): boolean {
-    return this.overrides?.[code] !== 'off';
+    return !isCodeOff(this.overrides, code);
   }
 
   add(code: FindingCode, defaultSeverity: Severity, draft: Draft): void {
-    const override = this.overrides?.[code];
+    const override = severitySetting(this.overrides, code);
     if (override === 'off') return;
     // Names are user text: a newline, ESC or bidi override must not reach a terminal, the
     // Problems panel or a CI log as itself, whichever adapter shows the message.

@@ -1,6 +1,6 @@
 import type { CodeParser } from '../code/syntax';
 import type { IgnoreEntry } from '../config/model';
-import { FINDING_CODES, type Finding, type FindingCode } from '../findings';
+import { FINDING_CODES, isCodeOff, type Finding, type FindingCode } from '../findings';
 import type { AnalyzedTool, SuppressionOutcome } from '../model';
 import { FindingSink } from '../checks/sink';
 import type { AnalysisOptions } from '../settings';
@@ -131,7 +131,7 @@ function reportUnused(
               detail: `Known codes: ${FINDING_CODES.filter((c) => c !== 'unused-suppression').join(', ')}.`,
             };
       sink.add('unused-suppression', 'warning', { ...draft, range, ...said });
-    } else if (!usedCodes.has(`${range.start}`) && options.severity?.[code as FindingCode] !== 'off') {
+    } else if (!usedCodes.has(`${range.start}`) && !isCodeOff(options.severity, code as FindingCode)) {
       sink.add('unused-suppression', 'warning', {
         ...draft,
         range,

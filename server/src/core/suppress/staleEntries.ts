@@ -1,6 +1,6 @@
 import { FindingSink } from '../checks/sink';
 import type { IgnoreEntry } from '../config/model';
-import type { Finding } from '../findings';
+import { isCodeOff, type Finding } from '../findings';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 
@@ -28,7 +28,7 @@ export function staleIgnoreEntries(
   const sink = new FindingSink(severity);
   if (!sink.enabled('unused-suppression')) return [];
   for (const entry of entries) {
-    if (entry.codes.every((c) => severity?.[c.code] === 'off')) continue;
+    if (entry.codes.every((c) => isCodeOff(severity, c.code))) continue;
     const judged = verdict(entry);
     const what = `This ignore entry (${entry.codes.map((c) => c.code).join(', ')}${entry.tool !== undefined ? ` for ${JSON.stringify(entry.tool)}` : ''})`;
     if (judged.kind === 'no-file')
