@@ -12,7 +12,7 @@ const TOOL_LIMIT = 100;
  * toggles which in each plugin's Tools tab. The name the model sees is not published, so toolwire
  * shows the tool's own name and checks no provider rule; past 100 tools (counted in configuration
  * order) the rest are shown as left out in the census, but make no finding: no name change helps,
- * and which 100 are on is the user's choice. Everything else is unconfirmed, so never an error.
+ * and which 100 are on is the user's choice. Everything else is unconfirmed (`unconfirmed` lists it).
  */
 export const windsurf: ClientRule = {
   label: 'Windsurf (legacy Cascade agent)',
