@@ -263,6 +263,16 @@ describe('every profile', () => {
       assert.ok(profile.version.length > 5 && profile.sources.length > 0, profile.id);
     }
   });
+  test('a collision the profile calls unconfirmed is listed in `unconfirmed`, so it is never an error', () => {
+    for (const profile of Object.values(CLIENTS)) {
+      const [first] = profile.rewrite([
+        { server: 's', tool: 'dup' },
+        { server: 's', tool: 'dup' },
+      ]);
+      if (/unconfirmed|unverified/.test(first?.sharedReason ?? ''))
+        assert.ok(profile.unconfirmed?.includes('client-collision'), profile.id);
+    }
+  });
   test('the registry is the one list: schema descriptions, docs/clients.md sections and vector files follow it', () => {
     const schema = JSON.parse(readFileSync(resolve(ROOT, 'schemas/toolwire.schema.json'), 'utf8')) as {
       definitions: { client: { enum: string[]; markdownEnumDescriptions: string[] } };

@@ -10,7 +10,11 @@ const FALLBACK = 'mcp_tool';
  * Cline (v4, through its SDK), cline/cline `sdk/packages/core/src/extensions/mcp/name-transform.ts`
  * (defaultMcpToolNameTransform, capped at 64 since #11885): `<server>__<tool>` as written when it
  * is valid and fits; otherwise each run of characters outside `[a-zA-Z0-9_-]` becomes one `_`, the
- * result is cut to 55 and gets `_` + 8 hex of SHA-1 of the raw `<server>__<tool>`.
+ * result is cut to 55 and gets `_` + 8 hex of SHA-1 of the raw `<server>__<tool>`. The agent keeps
+ * its tools in a map by name (`sdk/packages/agents/src/agent-runtime.ts`, `this.tools.set(tool.name,
+ * tool)`), filled in configuration order (`runtime-builder.ts`, loadConfiguredMcpTools): of tools
+ * sharing a name the last one registered replaces the others, so one definition is sent and every
+ * call by that name runs it.
  */
 export const cline: ClientRule = {
   label: 'Cline',
@@ -18,14 +22,20 @@ export const cline: ClientRule = {
   sources: [
     'cline/cline sdk/packages/core/src/extensions/mcp/name-transform.ts @21cb8d25 and name-transform.test.ts',
     'cline/cline#11885 (cap 128 → 64)',
+    'cline/cline sdk/packages/agents/src/agent-runtime.ts @21cb8d25 (tools in a Map by name: the last set wins)',
+    'cline/cline sdk/packages/core/src/runtime/orchestration/runtime-builder.ts @21cb8d25 (MCP tools pushed in settings order)',
   ],
   provider: 'openai',
-  shape: '<server>__<tool>; invalid or over 64: runs outside [a-zA-Z0-9_-] become _, cut to 55, + _ + 8 hex SHA-1',
+  shape:
+    '<server>__<tool>; invalid or over 64: runs outside [a-zA-Z0-9_-] become _, cut to 55, + _ + 8 hex SHA-1; one name twice: the last registered wins',
   ...byName({
     names: (tools) => tools.map((t) => clineToolName(t.server, t.tool)),
     provider: 'openai',
-    onShared: () => ({
-      reason: 'Cline is not known to check duplicates; what the provider does with them is unconfirmed',
+    onShared: (members) => ({
+      survivor: members[members.length - 1],
+      fate: 'dropped',
+      reason:
+        "Cline's agent keeps its tools in a map by name: the one registered last replaces the others, so only its definition is sent and calls by this name reach it",
     }),
   }),
 };

@@ -5,15 +5,20 @@ import { byName } from './shared';
  * Continue, continuedev/continue `core/tools/mcpToolName.ts` (getToolNameFromMCPServer): the
  * server name lower-cased, each run outside `[a-z0-9]` one `_`, `_` trimmed at both ends, then
  * `<prefix>_<tool>`, unless the tool name already starts with the prefix. The tool name itself is
- * not mapped, so a dotted one reaches the provider as written.
+ * not mapped, so a dotted one reaches the provider as written. Tools sharing a name are all sent:
+ * config loading only adds a non-fatal warning ("Duplicate (N) tools named … detected. Permissions
+ * will conflict and usage may be unpredictable", `core/config/profile/doLoadConfig.ts`); what the
+ * provider then does is not shown by any source.
  */
 export const continueDev: ClientRule = {
   label: 'Continue',
   version: 'v2.1.0-vscode (@d0a3c0b6)',
   sources: [
     'continuedev/continue core/tools/mcpToolName.ts @d0a3c0b6 and mcpToolName.vitest.ts',
-    'continuedev/continue core/config/profile/doLoadConfig.ts (function.name)',
+    'continuedev/continue core/config/profile/doLoadConfig.ts @d0a3c0b6 (function.name; "Duplicate (N) tools named … detected", fatal: false)',
   ],
+  // Both are sent (confirmed); whether the provider then accepts the request is not.
+  unconfirmed: ['client-collision'],
   provider: 'openai',
   shape: '<server slug>_<tool>, or <tool> when it starts with the slug; the tool is not mapped',
   ...byName({
@@ -28,7 +33,8 @@ export const continueDev: ClientRule = {
     },
     provider: 'openai',
     onShared: () => ({
-      reason: 'Continue is not known to check duplicates; what the provider does with them is unconfirmed',
+      reason:
+        'Continue warns "Duplicate tools named … detected. Permissions will conflict and usage may be unpredictable" and sends both; what the provider does with them is unconfirmed',
     }),
   }),
 };

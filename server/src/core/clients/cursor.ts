@@ -18,6 +18,8 @@ export const cursor: ClientRule = {
     'webstudio-is/webstudio#5960, bavix/gripmock#875 (dotted names filtered)',
     'idosal/git-mcp#163',
   ],
+  // No report shows what Cursor does with one name twice.
+  unconfirmed: ['client-collision'],
   provider: 'openai',
   shape: 'mcp_<server>_<tool> (unconfirmed); dropped when server + tool ≥ 60 characters or the tool name has a dot',
   ...byName({

@@ -15,6 +15,8 @@ export const langchainMcp: ClientRule = {
     'langchain-ai/langchain-mcp-adapters langchain_mcp_adapters/client.py @cc0f2843 (get_tools)',
     'langchain-ai/langchain-mcp-adapters tests/test_tools.py (weather_search, flights_search)',
   ],
+  // Both are returned (confirmed); what the model and the agent then do is not.
+  unconfirmed: ['client-collision'],
   provider: 'openai',
   shape: '<tool> as written (default; tool_name_prefix=True gives <server>_<tool>)',
   ...byName({

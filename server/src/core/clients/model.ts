@@ -54,6 +54,9 @@ export interface ClientOutcome {
   readonly sharedReason?: string;
 }
 
+/** A finding a profile's fate can make (checks/clients.ts): the unit `ClientRule.unconfirmed` caps. */
+export type UnconfirmedFinding = 'client-collision' | 'client-rejected' | 'client-dropped';
+
 /**
  * A client's rewrite, as data plus one function over the whole census: prefixes, numbering,
  * hashes and overwrites depend on every tool sent together, not on one name alone. Its id is
@@ -65,6 +68,12 @@ export interface ClientRule {
   readonly version: string;
   /** Where the rule was read; closed-source clients cite the reports. */
   readonly sources: readonly string[];
+  /**
+   * The finding codes whose fates rest on behaviour no public source confirms (closed-source
+   * clients, or what a provider does with a name twice): a check must report them at most as
+   * warnings, never as errors. Absent: every fate the profile gives is confirmed.
+   */
+  readonly unconfirmed?: readonly UnconfirmedFinding[];
   /** The provider whose rule the rewritten name must pass (its request fails otherwise). */
   readonly provider: ProviderId;
   /** One line: the shape of the name the model sees. */

@@ -148,6 +148,16 @@ const PROVIDER_RULES = {
     rejectsDuplicates: false,
     source: 'AWS Bedrock Agents API reference (letter first, no hyphen)',
   },
+  /*
+   * The endpoints' texts differ. Gemini API (generativelanguage v1beta FunctionDeclaration): "a-z,
+   * A-Z, 0-9, or contain underscores, colons, dots, and dashes, with a maximum length of 64", no
+   * first-character rule in the text, yet its 400 enforces one ("Invalid function name. Must start
+   * with a letter or an underscore."). Vertex AI (aiplatform v1 and v1beta1) and the google-genai
+   * SDKs' docstrings: "Must start with a letter or an underscore", then underscores, dots and
+   * dashes, at most 64; some revisions add colons, and the newest aiplatform v1 text allows 128.
+   * Modelled: the first-character rule and 64, which both endpoints hold, and the Gemini API's
+   * colons (a Vertex revision without them would reject a colon).
+   */
   gemini: {
     label: 'Google Gemini',
     field: 'tools[].functionDeclarations[].name',
@@ -163,7 +173,7 @@ const PROVIDER_RULES = {
     history: 'none',
     rejectsDuplicates: false,
     source:
-      'Gemini API FunctionDeclaration reference (v1beta); gemini-cli mcp-tool.ts ("actual limit seems to be 63"); mastra#6612',
+      'Gemini API FunctionDeclaration reference (v1beta: colons, dots, dashes, 64; first character only in its 400 "Must start with a letter or an underscore", quoted in Google Cloud\'s MCP troubleshooting page, 2026-04); Vertex AI aiplatform v1/v1beta1 and google-genai FunctionDeclaration.name ("Must start with a letter or an underscore", 64; newest aiplatform v1: colons, 128); gemini-cli mcp-tool.ts ("actual limit seems to be 63"); mastra#6612',
   },
   mistral: {
     label: 'Mistral',
