@@ -68,7 +68,9 @@ describe('real-world corpus', { skip }, () => {
       'too-many-tools/error': 1,
       // Every modelled client, by default, as warnings, with no server name guessed: the same two vectra-ai names, dropped by Cursor and rejected by the Agents SDK,
       // and seven puppeteer tools whose recorded server name "example-servers/puppeteer" Copilot
-      // CLI and LiteLLM put into the wire name unmapped ("/" is rejected).
+      // CLI puts into the wire name unmapped ("/" is rejected). LiteLLM refuses to load servers
+      // named with "-" (server-github and others): the server's name is the cause, so its tools
+      // carry no finding of their own (the census shows them dropped).
       'client-dropped/warning': 2,
       'client-rejected/warning': 9,
       // BFCL live_simple: a parameter "año_vehiculo" (Anthropic's property keys are ASCII).

@@ -83,6 +83,8 @@ interface Note {
   readonly lengthIsCause: boolean;
   /** client-rejected: how many of the document's other tools fail with this tool's request. */
   readonly downed?: number;
+  /** No public source confirms this fate in this client (`ClientRule.unconfirmed`). */
+  readonly unconfirmed?: boolean;
 }
 
 /**
@@ -97,9 +99,10 @@ export function checkClients(
   style: ClientFindingStyle = { capAtWarning: false, serverKnown: true },
 ): void {
   const notes = new Map<string, Note[]>();
-  const note = (tool: number, code: FindingCode, value: Note) => {
+  const note = (tool: number, code: FindingCode, profile: ClientResult['profile'], value: Note) => {
     const key = `${tool}\u0000${code}`;
-    (notes.get(key) ?? notes.set(key, []).get(key)!).push(value);
+    const unconfirmed = profile.unconfirmed?.some((c) => c === code) === true;
+    (notes.get(key) ?? notes.set(key, []).get(key)!).push(unconfirmed ? { ...value, unconfirmed } : value);
   };
   for (const result of results) {
     const { profile } = result;
@@ -115,7 +118,7 @@ export function checkClients(
       const base = { client: result.client, label: profile.label, wireName: shown };
       if (code === 'client-collision') {
         const [first] = othersInClientGroup(outcome, 1);
-        note(outcome.tool, 'client-collision', {
+        note(outcome.tool, 'client-collision', profile, {
           ...base,
           text: `${who}: ${sent}, like ${peerList(othersInClientGroup(outcome, 4), outcome.group.length - 1)}; ${unnamed(collisionEffect(outcome), outcome.wireName, name, style)}`,
           // A shared cut can gather hundreds of tools; point at the first few, name the count.
@@ -135,7 +138,7 @@ export function checkClients(
             style.serverKnown && name !== undefined && first !== undefined && shortServerSeparates(result, name, first),
         });
       } else if (code === 'client-rejected') {
-        note(outcome.tool, 'client-rejected', {
+        note(outcome.tool, 'client-rejected', profile, {
           ...base,
           text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`,
           related: [],
@@ -144,7 +147,7 @@ export function checkClients(
           lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name),
         });
       } else {
-        note(outcome.tool, 'client-dropped', {
+        note(outcome.tool, 'client-dropped', profile, {
           ...base,
           text: `${who}: left out (${unnamed(outcome.reason ?? 'dropped', outcome.wireName, name, style)})`,
           related: [],
@@ -170,9 +173,12 @@ export function checkClients(
           ? ' Shorten the server name.'
           : '';
     const whatever = style.serverKnown ? '' : 'Whatever the server is called: ';
-    context.sink.add(code, code === 'client-dropped' || style.capAtWarning ? 'warning' : 'error', {
+    // What no public source confirms in any client that does it is never an error, and says so.
+    const unconfirmed = list.every((n) => n.unconfirmed === true);
+    const severity = code === 'client-dropped' || style.capAtWarning || unconfirmed ? 'warning' : 'error';
+    context.sink.add(code, severity, {
       message: clientLead(code, list),
-      detail: `${whatever}${list.map((n) => n.text).join('. ')}.${remedy}`,
+      detail: `${unconfirmed ? 'Unconfirmed (no public source shows it yet). ' : ''}${whatever}${list.map((n) => n.text).join('. ')}.${remedy}`,
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
       related: dedupe(list.flatMap((n) => n.related)),

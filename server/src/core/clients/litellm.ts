@@ -33,6 +33,9 @@ export const litellm: ClientRule = {
         ? {
             wireName: null,
             fate: 'dropped',
+            // The server's name is the problem, not the tool's: no rename of a tool helps, so the
+            // census and hover say it and no tool gets a finding of its own.
+            collateral: true,
             reason: `LiteLLM refuses to load a server whose name contains '${SEPARATOR}' ("Server name cannot contain '${SEPARATOR}'"), so none of its tools are listed`,
           }
         : undefined,

@@ -37,8 +37,9 @@ export interface ClientOutcome {
    */
   readonly overLimit?: boolean;
   /**
-   * Lost because of another tool (VS Code stops registering a server's tools at the first
-   * duplicate id): renaming this one does not help, fixing the other one does.
+   * Lost for a reason no rename of this tool fixes: another tool (VS Code stops registering a
+   * server's tools at the first duplicate id; a rejected name fails the whole request) or its
+   * server's name (LiteLLM refuses a server named with `-`). Fixing the cause helps.
    */
   readonly collateral?: boolean;
   /** Collateral of a failed request: the census index of the tool whose name fails it. */
