@@ -1,3 +1,4 @@
+import { cutAtBoundary } from '../../server/src/core/fixes/namePool';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -193,5 +194,16 @@ describe('fix-all', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('proposed names are cut at a word or segment boundary', () => {
+  test('never inside a word', () => {
+    assert.equal(cutAtBoundary('com_example_inventory_warehouse_management', 30), 'com_example_inventory');
+    assert.equal(cutAtBoundary('getInventoryWarehouseManagementReport', 25), 'getInventoryWarehouse');
+    assert.equal(cutAtBoundary('short_name', 30), 'short_name');
+  });
+  test('a name with no boundary in its second half is cut at the limit', () => {
+    assert.equal(cutAtBoundary('a_abcdefghijklmnopqrstuvwxyz', 10), 'a_abcdefgh');
   });
 });

@@ -301,7 +301,7 @@ describe('rename (F2)', () => {
     const at = positionOf(OPENAI_A_B, '"a.b"', 0, 2);
     await assert.rejects(
       client.rename(uri, at, 'a/b'),
-      /"a\/b" would not work: "a\/b" is rejected by openai: the whole request fails\./,
+      /"a\/b" would not work: "a\/b" is rejected by openai: the whole request fails \(and 1 other tool with it\)\./,
     );
     await assert.rejects(client.rename(uri, at, 'a_b'), /"a_b" would (not work|collide)/);
     await assert.rejects(client.rename(uri, at, ''), /cannot be empty/);

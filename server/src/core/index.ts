@@ -7,6 +7,7 @@
 export type { CensusCarry } from './census/carry';
 export { reanalyzeEdits } from './incremental/reanalyze';
 export type { TextChange } from './incremental/region';
+export { requestFailures, type RequestFailure } from './census/requestFailure';
 export { othersInGroup, type Analysis, type AnalyzedTool, type RequestCensus } from './model';
 export type { Finding, FindingCode, FixData, OffsetEdit, RelatedLocation, Severity, SeveritySetting } from './findings';
 export { FINDING_CODES, isCodeOff } from './findings';

@@ -2,6 +2,7 @@ import {
   describeReason,
   othersInGroup,
   PROVIDERS,
+  requestFailures,
   type AnalyzedTool,
   type ClientResult,
   type RequestCensus,
@@ -118,6 +119,7 @@ export function censusPage(
 function requestTable(index: AnalysisIndex, request: RequestCensus, i: number): Table {
   const analysis = index.analysis;
   const count = request.tools.length;
+  const failures = requestFailures(analysis, i);
   return {
     heading: `${analysis.requests.length > 1 ? `Request ${i + 1}: ` : ''}${FORMAT_LABELS[request.format]}`,
     summary: [
@@ -141,7 +143,7 @@ function requestTable(index: AnalysisIndex, request: RequestCensus, i: number): 
         cells: [
           tool.name === undefined ? ['(no name)'] : [{ code: tool.name }],
           tool.wireName === null ? ['—'] : [{ code: tool.wireName }],
-          describeFate(analysis, tool),
+          describeFate(analysis, tool, { index: toolIndex, failures }),
           ...request.targets.map((provider) => verdict(tool, provider)),
           collisions,
         ],

@@ -1,4 +1,13 @@
-import { FORMAT_IDS, FORMATS, type Analysis, type AnalyzedTool, type FormatId } from '../core';
+import {
+  FORMAT_IDS,
+  FORMATS,
+  PROVIDERS,
+  requestFailures,
+  type Analysis,
+  type AnalyzedTool,
+  type FormatId,
+  type RequestFailure,
+} from '../core';
 import type { Rich } from './rich';
 
 /** Each format's label, from the one registry, so every view names a format alike. */
@@ -22,10 +31,22 @@ export function describeWire(tool: AnalyzedTool): string {
 }
 
 /** Rich text: the kept tool's name is the user's, escaped by whoever renders it. */
-export function describeFate(analysis: Analysis, tool: AnalyzedTool): Rich {
+/**
+ * `at`: the tool's index and its request's failures, when the caller tells many tools of one
+ * request (the census view), so they are found once, not once per tool.
+ */
+export function describeFate(
+  analysis: Analysis,
+  tool: AnalyzedTool,
+  at?: { readonly index: number; readonly failures: readonly RequestFailure[] },
+): Rich {
   switch (tool.fate) {
     case 'offered':
-      return ['offered to the model'];
+      return offeredFate(
+        analysis,
+        at?.index ?? analysis.tools.indexOf(tool),
+        at?.failures ?? requestFailures(analysis, tool.request),
+      );
     case 'not-invocable':
       return ['not invocable: no valid wire name, models never see it'];
     case 'unnamed':
@@ -37,4 +58,26 @@ export function describeFate(analysis: Analysis, tool: AnalyzedTool): Rich {
         : ['left out of the request'];
     }
   }
+}
+
+/**
+ * Offered, unless a provider refuses the whole request: then no tool of it reaches the model,
+ * and the tool to fix is named (it may be this one).
+ */
+function offeredFate(analysis: Analysis, self: number, failures: readonly RequestFailure[]): Rich {
+  if (failures.length === 0) return ['offered to the model'];
+  const failure = failures.find((f) => f.cause === self) ?? failures[0]!;
+  const provider = PROVIDERS[failure.provider].label;
+  if (failure.cause === self) {
+    const how = failure.why === 'duplicate-name' ? 'refuses its name, sent twice' : 'rejects its name';
+    return [`not reaching the model: ${provider} ${how}, so the whole request fails`];
+  }
+  if (failure.cause === undefined)
+    return [`not reaching the model: ${provider} refuses a request with this many tools`];
+  const cause = analysis.tools[failure.cause]!;
+  return [
+    `not reaching the model: ${provider} refuses the whole request because of `,
+    { code: cause.name ?? '' },
+    ' (fix that tool)',
+  ];
 }

@@ -55,9 +55,12 @@ export function checkWireNames(context: CheckContext): void {
     // The squiggle is on the written name: the message names what is sent, and who refuses it.
     const sent = tool.wireName === tool.name ? quote(tool.wireName) : `Sent as ${quote(tool.wireName)}, it`;
     const who = failing.map((v) => v.provider).join(', ');
+    // The request fails as a whole: every other tool offered with it is lost too.
+    const others = context.census.census.offeredCount - 1;
+    const withIt = others > 0 ? ` (and ${others} other tool${others === 1 ? '' : 's'} with it)` : '';
     const lead =
       rejected.length > 0
-        ? `${sent} is rejected by ${who}: the whole request fails.`
+        ? `${sent} is rejected by ${who}: the whole request fails${withIt}.`
         : `${sent} may fail with ${who}, though accepted.`;
     const remedy = fix ? `Rename the tool, e.g. to ${quote(fix.proposed)}.` : 'Rename the tool.';
     const how = tool.wireName === tool.name ? '' : ` It is the ${tool.wireSource} form of ${quote(tool.name ?? '')}.`;

@@ -139,7 +139,7 @@ export class NamePool {
     const start = this.nextNumber.get(key) ?? 2;
     for (let n = start; n < start + tries; n++) {
       const suffix = `${separator}${n}`;
-      const candidate = base.slice(0, Math.max(1, limit - suffix.length)) + suffix;
+      const candidate = cutAtBoundary(base, Math.max(1, limit - suffix.length)) + suffix;
       if (this.isFree(candidate) && valid(candidate)) {
         this.nextNumber.set(key, n + 1);
         return candidate;
@@ -180,7 +180,7 @@ export class NamePool {
       (id) => PROVIDERS[id].first !== undefined && !PROVIDERS[id].first!.test(out[0] ?? ''),
     );
     if (needsLetter || !/^[A-Za-z]/.test(out)) out = `tool_${out}`;
-    return out.slice(0, limit).replace(/-+$/, '');
+    return cutAtBoundary(out, limit).replace(/-+$/, '');
   }
 
   private conformInvocation(candidate: string): string {
@@ -189,8 +189,24 @@ export class NamePool {
       .replace(/[^A-Za-z0-9_-]/g, '_')
       .replace(/^[^A-Za-z]+/, '');
     if (out.length === 0) out = 'capability';
-    return out.slice(0, 64).replace(/[-_]+$/, '') || 'capability';
+    return cutAtBoundary(out, 64).replace(/[-_]+$/, '') || 'capability';
   }
+}
+
+/**
+ * A name cut to `limit` characters at a word or segment boundary (before a `-`, `_` or an upper-
+ * case letter after a lower-case one) in its second half, so a proposal never ends inside a word;
+ * a name with no such boundary there is cut at the limit.
+ */
+export function cutAtBoundary(name: string, limit: number): string {
+  if (name.length <= limit) return name;
+  for (let at = limit; at >= Math.ceil(limit / 2); at--) {
+    const next = name[at]!;
+    const previous = name[at - 1]!;
+    if (next === '-' || next === '_' || (/[A-Z]/.test(next) && /[a-z0-9]/.test(previous)))
+      return name.slice(0, at).replace(/[-_]+$/, '');
+  }
+  return name.slice(0, limit);
 }
 
 /** Shorter cuts a numbered name is tried at, when no full-length one is valid. */
