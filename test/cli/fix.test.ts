@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { parseArgs } from '../../cli/src/args';
 import { ROOT, runCli, scratch } from './run';
 
 /** Every file under a folder, path -> bytes. */
@@ -214,6 +215,15 @@ describe('toolwire fix', () => {
       assert.match(dry.stderr, /r\.json: unsafe: renames tool "a\.b" to "a_b" for its callers/);
       assert.match(dry.stdout, /^--- a\/r\.json\n\+\+\+ b\/r\.json\n@@/);
       assert.doesNotMatch(dry.stdout, /unsafe/);
+    });
+
+    test('--unsafe is a flag of fix, off by default', () => {
+      const plain = parseArgs(['fix', '--dry-run', 'a.json']);
+      assert.ok(plain.command === 'fix' && !plain.unsafe && plain.dryRun);
+      const unsafe = parseArgs(['fix', '--unsafe', 'a.json']);
+      assert.ok(unsafe.command === 'fix' && unsafe.unsafe && !unsafe.dryRun);
+      assert.equal(parseArgs(['fix', '--unsafe=yes', 'a.json']).command, 'usage-error');
+      assert.equal(parseArgs(['baseline', '--unsafe', 'a.json']).command, 'usage-error');
     });
 
     test('--unsafe goes with fix only', () => {
