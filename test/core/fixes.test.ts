@@ -173,6 +173,36 @@ describe('safe and unsafe fixes', () => {
     assert.match(result.text, /"invocationName": "x{60}"/);
   });
 
+  test('property: without unsafe, fix-all keeps every tool name (and the file parses)', () => {
+    const name = fc.oneof(
+      fc.constantFrom('a.b', 'a_b', 'a-b', 'tool.search', 'x'.repeat(70), 'get', 'Get', 'a b', 'com.example.a.b'),
+      fc.string({ minLength: 1, maxLength: 40 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(name, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('mcp', 'openai', 'ads'),
+        (names, shape) => {
+          const text =
+            shape === 'mcp'
+              ? mcpList(...names)
+              : shape === 'openai'
+                ? openaiChat(names)
+                : adsManifest(names.map((n) => ({ name: n })));
+          const result = computeFixAll(text);
+          if (result.kind !== 'edits') return;
+          assert.deepEqual(result.unsafe, []);
+          assert.ok(parses(result.text));
+          assert.deepEqual(
+            analyze(result.text).tools.map((t) => t.name),
+            analyze(text).tools.map((t) => t.name),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   test('replacing an invalid invocationName is safe: no client could invoke it', () => {
     const text = adsManifest([{ name: 'com.example.x', invocationName: '1st' }]);
     const fix = analyze(text).findings.find((f) => f.code === 'invalid-invocation-name')!.fix!;
