@@ -5,6 +5,7 @@ import {
   visible,
   type Analysis,
   type Finding,
+  type FixData,
   type OffsetEdit,
 } from '../../../server/src/core';
 import { analyzeFiles, displayPath, documentInput, type AnalysedFile } from '../analyzeFiles';
@@ -22,12 +23,17 @@ import { unifiedDiff } from './unifiedDiff';
 /** Rounds of re-checking files sent together; each refuses at least one more file, or stops. */
 const MAX_ROUNDS = 8;
 
+interface UnsafeFix {
+  readonly kind: FixData['kind'];
+  readonly edits: readonly OffsetEdit[];
+}
+
 interface FileFix {
   readonly edits: readonly OffsetEdit[];
   readonly text: string;
   readonly fixed: number;
   /** The unsafe fixes among them (only with --unsafe): named in the notes, so a dry run marks them. */
-  readonly unsafe: readonly { readonly kind: string; readonly edits: readonly OffsetEdit[] }[];
+  readonly unsafe: readonly UnsafeFix[];
   readonly encoding: FileEncoding;
   /** The bytes the fix was computed from: the write refuses a file that no longer holds them. */
   readonly original: Buffer;
@@ -37,8 +43,8 @@ interface FileFix {
  * `toolwire fix [--dry-run] [--unsafe] PATH...`: the editor's Fix All (`computeFixAll`,
  * proven by `fixes/proof.ts`) over each file, through the same pipeline as `check`. Only safe
  * fixes unless `--unsafe`: a rename callers must follow is never applied unasked, and the summary
- * says how many were left. A file whose
- * fixes cannot be proven is left whole, with the reason. Files sent together (a cross-file
+ * says how many were left. A file whose fixes cannot be proven is left whole, with the reason.
+ * Files sent together (a cross-file
  * census) are fixed in order, each proven against the others as already fixed, then all are
  * re-checked together: a file where a new error appears has its fixes and its partners' fixes
  * withdrawn. Nothing is written before that. Exit 0 when no error or warning remains, 1 when
@@ -143,7 +149,7 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
 }
 
 /** One unsafe fix in a note: `renames tool "a.b" to "a_b" for its callers` (tokens as written). */
-function unsafeChange(fix: { readonly kind: string; readonly edits: readonly OffsetEdit[] }): string {
+function unsafeChange(fix: UnsafeFix): string {
   const first = fix.edits[0];
   const what = fix.kind === 'rename-parameter' ? 'parameter' : fix.kind === 'rename' ? 'tool' : 'invocationName';
   if (!first) return `changes a ${what} for its callers`;
