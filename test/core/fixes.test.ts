@@ -209,6 +209,17 @@ describe('safe and unsafe fixes', () => {
     assert.equal(fix.safety, 'safe');
   });
 
+  test('replacing an invocationName clients invoke is unsafe, and not in fix-all', () => {
+    const text = adsManifest([
+      { name: 'com.example.a', invocationName: 'get' },
+      { name: 'com.example.b', invocationName: 'get' },
+    ]);
+    const fix = analyze(text).findings.find((f) => f.code === 'wire-collision' && f.fix)!.fix!;
+    assert.equal(fix.safety, 'unsafe');
+    assert.equal(fix.title, 'Set invocationName to "b" (callers must use the new name)');
+    assert.deepEqual(computeFixAll(text), { kind: 'nothing', unsafeLeft: 1 });
+  });
+
   test('with safe and unsafe fixes in one file, fix-all applies the safe ones only', () => {
     // An ADS manifest's invocationName fix (safe) beside a schema key rename (unsafe).
     const text = adsManifest([
