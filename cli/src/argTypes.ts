@@ -49,11 +49,13 @@ export interface LiveArgs {
   readonly save: string | undefined;
 }
 
-/** `toolwire fix [--dry-run] PATH...`. */
+/** `toolwire fix [--dry-run] [--unsafe] PATH...`. */
 export interface FixArgs extends Omit<CheckArgs, 'command' | 'format' | 'live' | 'mcpConfig'> {
   readonly command: 'fix';
   /** Print a unified diff instead of writing the files. */
   readonly dryRun: boolean;
+  /** Apply unsafe fixes too: renames of tools and parameters that callers must follow. */
+  readonly unsafe: boolean;
 }
 
 /** `toolwire baseline [--output FILE] PATH...`. */

@@ -1,19 +1,22 @@
 import type { ParsedArgs } from './argTypes';
 
 export const FIX_BASELINE_USAGE = `Fixes and baselines:
-       toolwire fix    [--dry-run] [--config FILE] [--client ID]... PATH...
+       toolwire fix    [--dry-run] [--unsafe] [--config FILE] [--client ID]... PATH...
        toolwire baseline [--output FILE] [--config FILE] [--client ID]... PATH...
        toolwire check  --baseline FILE [--prune] [other check options] PATH...
 
-fix       Applies every proven automatic fix (what the editor's Fix All does) and writes the files;
+fix       Applies every proven safe fix (what the editor's Fix All does) and writes the files;
           a file whose fixes cannot be proven together is left as it is, with the reason.
-          --dry-run prints a unified diff instead (apply it with git apply or patch -p1).
+          --unsafe also applies unsafe fixes: renames of a tool or parameter, which its callers
+          must follow (they are otherwise left, and counted in the summary).
+          --dry-run prints a unified diff instead (apply it with git apply or patch -p1),
+          and names each unsafe change on stderr.
           Exit 0 when nothing is left, 1 when findings without an automatic fix remain.
 baseline  Writes the current findings as a baseline (JSON, sorted; to stdout or --output FILE).
 --baseline FILE  check: findings the baseline holds are not reported; only new ones fail.
 --prune          with --baseline: rewrite FILE without the entries that no longer match.`;
 
-const OWN_FLAGS = new Set(['--dry-run', '--output', '--baseline', '--prune']);
+const OWN_FLAGS = new Set(['--dry-run', '--unsafe', '--output', '--baseline', '--prune']);
 
 /**
  * The flags of `fix`, `baseline` and `check --baseline`, taken out of argv before the ordinary
@@ -58,7 +61,8 @@ export function parseFixBaselineArgs(
       own.set(flag, true);
     }
   }
-  const allowed = command === 'fix' ? ['--dry-run'] : command === 'baseline' ? ['--output'] : ['--baseline', '--prune'];
+  const allowed =
+    command === 'fix' ? ['--dry-run', '--unsafe'] : command === 'baseline' ? ['--output'] : ['--baseline', '--prune'];
   const stray = [...own.keys()].find((flag) => !allowed.includes(flag));
   if (stray !== undefined) return usage(`${stray} does not go with ${command}.`);
   if (own.has('--prune') && !own.has('--baseline')) return usage('--prune goes with --baseline FILE.');
@@ -68,7 +72,7 @@ export function parseFixBaselineArgs(
     return usage(`${command === 'check' ? '--baseline' : command} works on files, not live servers.`);
   const { format: _format, live: _live, mcpConfig: _mcpConfig, ...common } = parsed;
   const text = (flag: string) => (typeof own.get(flag) === 'string' ? (own.get(flag) as string) : undefined);
-  if (command === 'fix') return { ...common, command, dryRun: own.has('--dry-run') };
+  if (command === 'fix') return { ...common, command, dryRun: own.has('--dry-run'), unsafe: own.has('--unsafe') };
   if (command === 'baseline') return { ...common, command, output: text('--output') };
   return { ...parsed, baseline: { path: text('--baseline')!, prune: own.has('--prune') } };
 }

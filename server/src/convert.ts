@@ -18,7 +18,9 @@ export interface LspFix {
   readonly kind: FixData['kind'];
   readonly title: string;
   readonly proposed: string;
+  /** Preferred in the editor: the finding's canonical fix, and a safe one (an unsafe one is never auto-applied). */
   readonly preferred: boolean;
+  readonly safety: FixData['safety'];
   readonly edits: readonly CheckedEdit[];
 }
 
@@ -64,7 +66,8 @@ export function toLspFix(document: TextDocument, fix: FixData): LspFix {
     kind: fix.kind,
     title: fix.title,
     proposed: fix.proposed,
-    preferred: fix.preferred,
+    preferred: fix.preferred && fix.safety === 'safe',
+    safety: fix.safety,
     edits: fix.edits.map((e) => ({ range: toRange(document, e.range), newText: e.newText, oldText: e.oldText })),
   };
 }

@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { parseArgs } from '../../cli/src/args';
 import { ROOT, runCli, scratch } from './run';
 
 /** Every file under a folder, path -> bytes. */
@@ -30,12 +31,12 @@ describe('toolwire fix', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolwire-fix-'));
     cpSync(join(ROOT, 'examples'), dir, { recursive: true });
     const before = snapshot(dir);
-    const dry = runCli(['fix', '--dry-run', '.'], dir);
+    const dry = runCli(['fix', '--unsafe', '--dry-run', '.'], dir);
     assert.equal(dry.status, 0, dry.stderr);
     assert.match(dry.stdout, /^--- a\/.*\n\+\+\+ b\//);
     assert.deepEqual(snapshot(dir), before, 'a dry run writes nothing');
     apply('git', dir, dry.stdout);
-    const again = runCli(['fix', '--dry-run', '.'], dir);
+    const again = runCli(['fix', '--unsafe', '--dry-run', '.'], dir);
     assert.equal(again.stdout, '', 'nothing fixable is left');
     assert.equal(again.status, 0);
     // The same diff, through patch(1) on a fresh copy, gives the same files as fix itself writes.
@@ -44,7 +45,7 @@ describe('toolwire fix', () => {
     apply('patch', viaPatch, dry.stdout);
     const written = mkdtempSync(join(tmpdir(), 'toolwire-fix-'));
     cpSync(join(ROOT, 'examples'), written, { recursive: true });
-    const fixed = runCli(['fix', '.'], written);
+    const fixed = runCli(['fix', '--unsafe', '.'], written);
     assert.equal(fixed.status, 0, fixed.stderr);
     assert.deepEqual(snapshot(written), snapshot(viaPatch));
     assert.deepEqual(snapshot(written), snapshot(dir));
@@ -55,13 +56,13 @@ describe('toolwire fix', () => {
       '{\r\n\t"model": "gpt-4o",\r\n\t"tools": [\r\n\t\t{ "type": "function", "function": { "name": "a.b" } },\r\n\t\t{ "type": "function", "function": { "name": "c d" } }\r\n\t]\r\n}';
     const dir = scratch({ '.toolwire.json': CLIENTS_OFF });
     writeFileSync(join(dir, 'tools.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]));
-    const dry = runCli(['fix', '--dry-run', 'tools.json'], dir);
+    const dry = runCli(['fix', '--unsafe', '--dry-run', 'tools.json'], dir);
     assert.equal(dry.status, 0, dry.stderr);
     assert.match(dry.stdout, /\\ No newline at end of file/);
     const copy = scratch({});
     writeFileSync(join(copy, 'tools.json'), readFileSync(join(dir, 'tools.json')));
     apply('git', copy, dry.stdout);
-    const result = runCli(['fix', 'tools.json'], dir);
+    const result = runCli(['fix', '--unsafe', 'tools.json'], dir);
     assert.equal(result.status, 0, result.stderr);
     const bytes = readFileSync(join(dir, 'tools.json'));
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
@@ -73,7 +74,7 @@ describe('toolwire fix', () => {
     const text = '{"model":"gpt-4o","tools":[{"type":"function","function":{"name":"a.b"}}]}\n';
     const dir = scratch({ '.toolwire.json': CLIENTS_OFF });
     writeFileSync(join(dir, 'tools.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
-    assert.equal(runCli(['fix', 'tools.json'], dir).status, 0);
+    assert.equal(runCli(['fix', '--unsafe', 'tools.json'], dir).status, 0);
     assert.deepEqual(
       readFileSync(join(dir, 'tools.json')),
       Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.replace('a.b', 'a_b'), 'utf16le')]),
@@ -91,7 +92,7 @@ describe('toolwire fix', () => {
         "# tools\nmodel: claude-sonnet-4\nmax_tokens: 10\nmessages: []\ntools:\n  - name: 'm n'\n    input_schema: {}\n  - name: fine\n    input_schema: {}\n",
     };
     const dir = scratch(files);
-    const result = runCli(['fix', '.'], dir);
+    const result = runCli(['fix', '--unsafe', '.'], dir);
     assert.equal(result.status, 0, result.stderr + result.stdout);
     assert.equal(readFileSync(join(dir, 'a.jsonc'), 'utf8'), files['a.jsonc'].replace('"x.y"', '"x_y"'));
     assert.equal(readFileSync(join(dir, 'b.jsonl'), 'utf8'), files['b.jsonl'].replace('"p q"', '"p_q"'));
@@ -106,7 +107,7 @@ describe('toolwire fix', () => {
       tool_choice: { type: 'function', function: { name: 'missing' } },
     };
     const dir = scratch({ 'r.json': JSON.stringify(request, null, 2), '.toolwire.json': CLIENTS_OFF });
-    const result = runCli(['fix', 'r.json'], dir);
+    const result = runCli(['fix', '--unsafe', 'r.json'], dir);
     assert.equal(result.status, 1);
     assert.match(result.stdout, /^r\.json: fixed 1 name \("a\.b" → "a_b"\)$/m);
     assert.match(result.stdout, /^r\.json:\d+:\d+: error unresolved-reference /m);
@@ -137,7 +138,7 @@ describe('toolwire fix', () => {
       '.toolwire.json': '{ "severity": { "renamed-on-wire": "error" } }',
       'ok.json': JSON.stringify({ tools: [{ name: 'a.b', inputSchema: {} }] }),
     });
-    const result = runCli(['fix', '.'], dir);
+    const result = runCli(['fix', '--unsafe', '.'], dir);
     assert.equal(result.status, 1);
     assert.match(result.stdout, /^ads\.json: not fixed: the fixes were not applied: .+$/m);
     assert.equal(readFileSync(join(dir, 'ads.json'), 'utf8'), manifest);
@@ -152,7 +153,7 @@ describe('toolwire fix', () => {
       Buffer.from('"}}]}'),
     ]);
     writeFileSync(join(dir, 't.json'), bytes);
-    const result = runCli(['fix', 't.json'], dir);
+    const result = runCli(['fix', '--unsafe', 't.json'], dir);
     assert.equal(result.status, 1);
     assert.match(result.stdout, /t\.json: not fixed: .*not valid UTF-8/);
     assert.deepEqual(readFileSync(join(dir, 't.json')), bytes);
@@ -167,11 +168,69 @@ describe('toolwire fix', () => {
       'two.json': list(['shared', 'y']),
     });
     assert.equal(runCli(['check', '.'], dir).status, 1);
-    const result = runCli(['fix', '.'], dir);
+    const result = runCli(['fix', '--unsafe', '.'], dir);
     assert.equal(result.status, 0, result.stdout + result.stderr);
     const renamed = ['one.json', 'two.json'].filter((f) => !readFileSync(join(dir, f), 'utf8').includes('"shared"'));
     assert.equal(renamed.length, 1, 'only one of the two is renamed: the second sees the first fixed');
     assert.equal(runCli(['check', '.'], dir).status, 0);
+  });
+
+  describe('safe and unsafe fixes', () => {
+    const request = (name: string) =>
+      `${JSON.stringify(
+        {
+          model: 'gpt-4o',
+          tools: [{ type: 'function', function: { name, parameters: {} } }],
+          tool_choice: { type: 'function', function: { name } },
+        },
+        null,
+        2,
+      )}\n`;
+
+    test('without --unsafe a rename is not applied, and the summary says how to apply it', () => {
+      const dir = scratch({ '.toolwire.json': CLIENTS_OFF, 'r.json': request('a.b') });
+      const before = readFileSync(join(dir, 'r.json'));
+      const result = runCli(['fix', 'r.json'], dir);
+      assert.equal(result.status, 1, 'the error is left');
+      assert.deepEqual(readFileSync(join(dir, 'r.json')), before, 'nothing is renamed');
+      assert.match(result.stderr, /toolwire: 1 unsafe fix not applied \(it renames what callers send\); add --unsafe/);
+      const dry = runCli(['fix', '--dry-run', 'r.json'], dir);
+      assert.equal(dry.stdout, '', 'no diff');
+      assert.match(dry.stderr, /1 unsafe fix not applied/);
+    });
+
+    test('--unsafe applies it, with the tool_choice that names the tool', () => {
+      const dir = scratch({ '.toolwire.json': CLIENTS_OFF, 'r.json': request('a.b') });
+      const result = runCli(['fix', '--unsafe', 'r.json'], dir);
+      assert.equal(result.status, 0, result.stderr);
+      assert.equal(readFileSync(join(dir, 'r.json'), 'utf8'), request('a_b'));
+      assert.match(result.stdout, /r\.json: unsafe: renames tool "a\.b" to "a_b" for its callers/);
+      assert.doesNotMatch(result.stderr, /not applied/);
+    });
+
+    test('--dry-run --unsafe marks the unsafe change on stderr and keeps stdout the diff alone', () => {
+      const dir = scratch({ '.toolwire.json': CLIENTS_OFF, 'r.json': request('a.b') });
+      const dry = runCli(['fix', '--dry-run', '--unsafe', 'r.json'], dir);
+      assert.equal(dry.status, 0, dry.stderr);
+      assert.match(dry.stderr, /r\.json: unsafe: renames tool "a\.b" to "a_b" for its callers/);
+      assert.match(dry.stdout, /^--- a\/r\.json\n\+\+\+ b\/r\.json\n@@/);
+      assert.doesNotMatch(dry.stdout, /unsafe/);
+    });
+
+    test('--unsafe is a flag of fix, off by default', () => {
+      const plain = parseArgs(['fix', '--dry-run', 'a.json']);
+      assert.ok(plain.command === 'fix' && !plain.unsafe && plain.dryRun);
+      const unsafe = parseArgs(['fix', '--unsafe', 'a.json']);
+      assert.ok(unsafe.command === 'fix' && unsafe.unsafe && !unsafe.dryRun);
+      assert.equal(parseArgs(['fix', '--unsafe=yes', 'a.json']).command, 'usage-error');
+      assert.equal(parseArgs(['baseline', '--unsafe', 'a.json']).command, 'usage-error');
+    });
+
+    test('--unsafe goes with fix only', () => {
+      const result = runCli(['check', '--unsafe', 'r.json'], scratch({ 'r.json': request('ok') }));
+      assert.equal(result.status, 2);
+      assert.match(result.stderr, /--unsafe does not go with check/);
+    });
   });
 
   test('bad input exits 2 as check does', () => {

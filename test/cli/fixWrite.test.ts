@@ -29,10 +29,14 @@ describe('toolwire fix never loses a byte', () => {
     const padding = 'x'.repeat(4096);
     const text = TOOLS.replace('"a.b"', `"a.b", "description": "${padding}"`);
     const dir = scratch({ '.toolwire.json': CLIENTS_OFF, 'tools.json': text });
-    const result = spawnSync('bash', ['-c', `ulimit -f 1; exec "${process.execPath}" "${CLI}" fix tools.json`], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      'bash',
+      ['-c', `ulimit -f 1; exec "${process.execPath}" "${CLI}" fix --unsafe tools.json`],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
     assert.equal(result.status, 2, result.stderr);
     assert.match(result.stderr, /tools\.json: not fixed: cannot write it \(EFBIG/);
     assert.match(result.stderr, /fixed 0 names in 0 files/);
@@ -56,13 +60,13 @@ describe('toolwire fix never loses a byte', () => {
     const outside = scratch({ 'target.json': TOOLS });
     const dir = scratch({ '.toolwire.json': CLIENTS_OFF, 'ok.json': TOOLS });
     symlinkSync(join(outside, 'target.json'), join(dir, 'link.json'));
-    const result = runCli(['fix', '.'], dir);
+    const result = runCli(['fix', '--unsafe', '.'], dir);
     assert.equal(result.status, 2, result.stderr);
     assert.match(result.stderr, /link\.json: not fixed: it is a symbolic link; toolwire never writes through a link/);
     assert.equal(readFileSync(join(outside, 'target.json'), 'utf8'), TOOLS, 'the target is untouched');
     assert.match(readFileSync(join(dir, 'ok.json'), 'utf8'), /"a_b"/, 'the other file is still fixed');
     // Named directly, the link is refused too.
-    assert.equal(runCli(['fix', 'link.json'], dir).status, 2);
+    assert.equal(runCli(['fix', '--unsafe', 'link.json'], dir).status, 2);
     assert.equal(readFileSync(join(outside, 'target.json'), 'utf8'), TOOLS);
   });
 
@@ -80,7 +84,7 @@ describe('toolwire fix never loses a byte', () => {
   test('the mode is kept', () => {
     const dir = scratch({ '.toolwire.json': CLIENTS_OFF, 'tools.json': TOOLS });
     chmodSync(join(dir, 'tools.json'), 0o640);
-    const result = runCli(['fix', 'tools.json'], dir);
+    const result = runCli(['fix', '--unsafe', 'tools.json'], dir);
     assert.equal(result.status, 0, result.stderr);
     assert.match(readFileSync(join(dir, 'tools.json'), 'utf8'), /"a_b"/);
     assert.equal(statSync(join(dir, 'tools.json')).mode & 0o7777, 0o640);

@@ -75,7 +75,7 @@ describe('toolwire check on source code (issue 12)', () => {
       'server.py': PY_SERVER,
       'tools.go': GO_SERVER,
     });
-    const fixed = runCli(['fix', '.'], dir);
+    const fixed = runCli(['fix', '--unsafe', '.'], dir);
     assert.equal(fixed.status, 0, `${fixed.stdout}\n${fixed.stderr}`);
     assert.match(fixed.stderr, /fixed \d+ names? in 3 files/);
     const after = runCli(['check', '--format', 'json', '.'], dir);

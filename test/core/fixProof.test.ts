@@ -29,7 +29,7 @@ describe('issue 13: fixes that do not fix', () => {
       assert.notEqual(finding.fix.proposed, tool.name, `${finding.code} proposes the tool's own name`);
       assert.equal(prove(text, vscode, finding).kind, 'proven', finding.fix.title);
     }
-    const result = computeFixAll(text, vscode);
+    const result = computeFixAll(text, vscode, undefined, { unsafe: true });
     assert.equal(result.kind, 'edits');
     if (result.kind !== 'edits') return;
     assert.notEqual(result.text, text);
@@ -46,12 +46,15 @@ describe('issue 13: fixes that do not fix', () => {
     const text = mcpList('a.b', 'a-b');
     assert.ok(fixable(text, options).length > 0);
     for (const finding of fixable(text, options)) assert.equal(finding.fix.kind, 'rename');
-    const first = computeFixAll(text, options);
+    const first = computeFixAll(text, options, undefined, { unsafe: true });
     assert.equal(first.kind, 'edits');
     if (first.kind !== 'edits') return;
     assert.doesNotMatch(first.text, /invocationName/);
     // A second fix-all (the next save) finds nothing left to do.
-    assert.deepEqual(computeFixAll(first.text, options), { kind: 'nothing' });
+    assert.deepEqual(computeFixAll(first.text, options, undefined, { unsafe: true }), {
+      kind: 'nothing',
+      unsafeLeft: 0,
+    });
   });
 
   test('a fix that reveals a masked error is not proven (client-collision hid client-rejected)', () => {
@@ -63,7 +66,7 @@ describe('issue 13: fixes that do not fix', () => {
     assert.equal(proof.kind, 'refused');
     if (proof.kind === 'refused') assert.match(proof.reason, /new error/);
     // Fix-all repairs the set: it fixes the revealed error too, and the result is clean.
-    const result = computeFixAll(text, options);
+    const result = computeFixAll(text, options, undefined, { unsafe: true });
     assert.equal(result.kind, 'edits');
     if (result.kind !== 'edits') return;
     assert.equal(result.fixed, 2);
@@ -172,7 +175,7 @@ describe('fix-all, property', () => {
           ...(o.renamedError ? { severity: { 'renamed-on-wire': 'error' } } : {}),
         };
         const text = mcpList(...names);
-        const result = computeFixAll(text, opts);
+        const result = computeFixAll(text, opts, undefined, { unsafe: true });
         if (result.kind !== 'edits') return;
         assert.notEqual(result.text, text);
         const key = (t: string) => (f: Finding) => `${f.code} ${f.pointer} ${t.slice(f.range.start, f.range.end)}`;
@@ -183,7 +186,7 @@ describe('fix-all, property', () => {
         );
         for (const f of analyze(result.text, opts).findings.filter((x) => x.severity === 'error'))
           assert.ok(before.has(`${f.code} ${f.pointer}`), `new error ${key(result.text)(f)}`);
-        const again = computeFixAll(result.text, opts);
+        const again = computeFixAll(result.text, opts, undefined, { unsafe: true });
         if (again.kind === 'edits') assert.doesNotMatch(again.text, /"invocationName"[^}]*"invocationName"/);
       }),
       { numRuns: 150 },

@@ -132,10 +132,114 @@ describe('quick fixes', () => {
   }
 });
 
+describe('safe and unsafe fixes', () => {
+  const renameOf = (text: string) => analyze(text).findings.find((f) => f.fix?.kind === 'rename')!.fix!;
+
+  test('a tool rename is unsafe, and its title says callers must follow', () => {
+    const fix = renameOf(openaiChat(['orders.get']));
+    assert.equal(fix.safety, 'unsafe');
+    assert.equal(fix.title, 'Rename tool to "orders_get" (callers must use the new name)');
+  });
+
+  test('fix-all leaves a rename alone by default, and counts it', () => {
+    const text = openaiChat(['orders.get', 'ok']);
+    assert.deepEqual(computeFixAll(text), { kind: 'nothing', unsafeLeft: 1 });
+  });
+
+  test('with unsafe, fix-all applies the rename and its references, and reports it as unsafe', () => {
+    const text = pretty({
+      model: 'gpt-4o',
+      tools: [{ type: 'function', function: { name: 'orders.get', parameters: {} } }],
+      tool_choice: { type: 'function', function: { name: 'orders.get' } },
+    });
+    const result = computeFixAll(text, {}, undefined, { unsafe: true });
+    assert.equal(result.kind, 'edits');
+    if (result.kind !== 'edits') return;
+    assert.equal(result.unsafeLeft, 0);
+    assert.doesNotMatch(result.text, /orders\.get/, 'the tool_choice reference is renamed with the tool');
+    assert.deepEqual(
+      result.unsafe.map((u) => [u.kind, u.edits.map((e) => e.newText)]),
+      [['rename', ['"orders_get"', '"orders_get"']]],
+    );
+  });
+
+  test('Add invocationName is safe: fix-all applies it without unsafe', () => {
+    const text = adsManifest([{ name: `com.example.${'x'.repeat(60)}` }]);
+    const fix = analyze(text).findings.find((f) => f.fix?.kind === 'add-invocation-name')!.fix!;
+    assert.equal(fix.safety, 'safe');
+    const result = computeFixAll(text);
+    assert.equal(result.kind, 'edits');
+    if (result.kind !== 'edits') return;
+    assert.deepEqual(result.unsafe, []);
+    assert.match(result.text, /"invocationName": "x{60}"/);
+  });
+
+  test('property: without unsafe, fix-all keeps every tool name (and the file parses)', () => {
+    const name = fc.oneof(
+      fc.constantFrom('a.b', 'a_b', 'a-b', 'tool.search', 'x'.repeat(70), 'get', 'Get', 'a b', 'com.example.a.b'),
+      fc.string({ minLength: 1, maxLength: 40 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(name, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('mcp', 'openai', 'ads'),
+        (names, shape) => {
+          const text =
+            shape === 'mcp'
+              ? mcpList(...names)
+              : shape === 'openai'
+                ? openaiChat(names)
+                : adsManifest(names.map((n) => ({ name: n })));
+          const result = computeFixAll(text);
+          if (result.kind !== 'edits') return;
+          assert.deepEqual(result.unsafe, []);
+          assert.ok(parses(result.text));
+          assert.deepEqual(
+            analyze(result.text).tools.map((t) => t.name),
+            analyze(text).tools.map((t) => t.name),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  test('replacing an invalid invocationName is safe: no client could invoke it', () => {
+    const text = adsManifest([{ name: 'com.example.x', invocationName: '1st' }]);
+    const fix = analyze(text).findings.find((f) => f.code === 'invalid-invocation-name')!.fix!;
+    assert.equal(fix.safety, 'safe');
+  });
+
+  test('replacing an invocationName clients invoke is unsafe, and not in fix-all', () => {
+    const text = adsManifest([
+      { name: 'com.example.a', invocationName: 'get' },
+      { name: 'com.example.b', invocationName: 'get' },
+    ]);
+    const fix = analyze(text).findings.find((f) => f.code === 'wire-collision' && f.fix)!.fix!;
+    assert.equal(fix.safety, 'unsafe');
+    assert.equal(fix.title, 'Set invocationName to "b" (callers must use the new name)');
+    assert.deepEqual(computeFixAll(text), { kind: 'nothing', unsafeLeft: 1 });
+  });
+
+  test('with safe and unsafe fixes in one file, fix-all applies the safe ones only', () => {
+    // An ADS manifest's invocationName fix (safe) beside a schema key rename (unsafe).
+    const text = adsManifest([
+      { name: `com.example.${'x'.repeat(60)}` },
+      { name: 'com.example.ok', inputSchema: { type: 'object', properties: { 'a b': {} } } },
+    ]);
+    const result = computeFixAll(text);
+    if (result.kind !== 'edits') return assert.fail(JSON.stringify(result));
+    assert.match(result.text, /"invocationName"/);
+    assert.match(result.text, /"a b"/, 'the key callers send is kept');
+    assert.deepEqual(result.unsafe, []);
+    assert.equal(result.unsafeLeft, 1);
+  });
+});
+
 describe('fix-all', () => {
   test('fixes everything fixable at once and proves no new collision', () => {
     const text = mcpList('a.b', 'a_b', 'a:b', 'tool.search', 'Calc', 'calc');
-    const result = computeFixAll(text);
+    const result = computeFixAll(text, {}, undefined, { unsafe: true });
     assert.equal(result.kind, 'edits');
     if (result.kind !== 'edits') return;
     assert.deepEqual(errorLines(result.text), []);
@@ -143,7 +247,7 @@ describe('fix-all', () => {
   });
 
   test('nothing to fix', () => {
-    assert.deepEqual(computeFixAll(mcpList('ok')), { kind: 'nothing' });
+    assert.deepEqual(computeFixAll(mcpList('ok')), { kind: 'nothing', unsafeLeft: 0 });
   });
 
   test('property: for any set of names, fix-all leaves no collision and no invalid wire name', () => {
@@ -176,7 +280,7 @@ describe('fix-all', () => {
               : shape === 'openai'
                 ? openaiChat(names)
                 : pretty({ model: 'claude-x', tools: names.map((n) => ({ name: n, input_schema: {} })) });
-          const result = computeFixAll(text);
+          const result = computeFixAll(text, {}, undefined, { unsafe: true });
           if (result.kind === 'refused') assert.fail(`refused: ${result.reason} for ${JSON.stringify(names)}`);
           const finalText = result.kind === 'edits' ? result.text : text;
           assert.ok(parses(finalText));

@@ -224,8 +224,9 @@ describe('invalid-parameter-name: the rename fix', () => {
     });
     const fix = parameterFindings(text)[0]!.fix!;
     assert.equal(fix.kind, 'rename-parameter');
-    assert.equal(fix.title, 'Rename parameter to "_top"');
+    assert.equal(fix.title, 'Rename parameter to "_top" (callers must send the new key)');
     assert.equal(fix.preferred, true);
+    assert.equal(fix.safety, 'unsafe', 'callers send arguments by this key');
     const fixed = JSON.parse(applyEdits(text, fix.edits)) as {
       tools: Array<{ input_schema: Record<string, unknown> }>;
     };
@@ -261,9 +262,14 @@ describe('invalid-parameter-name: the rename fix', () => {
     assert.equal(parameterFindings(anthropic(schema({ '': {} })))[0]!.fix!.proposed, 'param');
   });
 
+  test('fix-all leaves a parameter rename alone unless unsafe fixes are asked for', () => {
+    const text = anthropic(schema({ 'Account Number': {} }, ['Account Number']));
+    assert.deepEqual(computeFixAll(text), { kind: 'nothing', unsafeLeft: 1 });
+  });
+
   test('fix-all picks the fix up (the same FixData shape as every fix)', () => {
     const text = anthropic(schema({ 'Account Number': {} }, ['Account Number']));
-    const result = computeFixAll(text);
+    const result = computeFixAll(text, {}, undefined, { unsafe: true });
     assert.equal(result.kind, 'edits');
     if (result.kind !== 'edits') return;
     assert.deepEqual(JSON.parse(result.text).tools[0].input_schema, schema({ Account_Number: {} }, ['Account_Number']));
@@ -271,7 +277,7 @@ describe('invalid-parameter-name: the rename fix', () => {
 
   test('fix-all fixes a bad tool name and every bad key of one tool in one pass', () => {
     const text = anthropic(schema({ 'a b': {}, $top: {}, ok: {} }, ['a b', '$top']), 'list files');
-    const result = computeFixAll(text);
+    const result = computeFixAll(text, {}, undefined, { unsafe: true });
     assert.equal(result.kind, 'edits');
     if (result.kind !== 'edits') return;
     assert.deepEqual(JSON.parse(result.text).tools[0], {

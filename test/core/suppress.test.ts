@@ -428,7 +428,7 @@ describe('the suppress quick fix (core part)', () => {
 describe('fixes and suppressions', () => {
   test('fix-all renames the tools with findings, never a suppressed one', () => {
     const text = openai('    // toolwire-disable-next-line invalid-name', tool('get.weather'), tool('get.time', true));
-    const result = computeFixAll(text);
+    const result = computeFixAll(text, {}, undefined, { unsafe: true });
     assert.equal(result.kind, 'edits');
     if (result.kind !== 'edits') return;
     assert.equal(result.fixed, 1);

@@ -111,7 +111,7 @@ describe('YAML documents', () => {
       '    inputSchema: {}',
       '',
     ].join('\n');
-    const result = computeFixAll(text, YAML);
+    const result = computeFixAll(text, YAML, undefined, { unsafe: true });
     assert.equal(result.kind, 'edits', JSON.stringify(result));
     if (result.kind !== 'edits') return;
     assert.equal(
@@ -324,7 +324,7 @@ describe('YAML documents', () => {
         for (const edit of f.fix?.edits ?? [])
           assert.equal(text.slice(edit.range.start, edit.range.end), edit.oldText, text);
       }
-      const all = computeFixAll(text, YAML, analysis);
+      const all = computeFixAll(text, YAML, analysis, { unsafe: true });
       if (all.kind === 'edits') assert.equal(analyze(all.text, YAML).format, analysis.format, text);
     }
   });

@@ -144,7 +144,8 @@ describe('quick fixes through the server', () => {
         (a) => a.diagnostics?.[0] === undefined || a.diagnostics[0].message === target.message,
       )!;
       assert.ok(action?.edit, `an action for ${target.code}`);
-      assert.equal(action.isPreferred, true);
+      // A rename is unsafe (its callers must follow), so it is offered but never preferred.
+      assert.equal(action.isPreferred, !action.title.startsWith('Rename '), `${action.title}: preferred iff safe`);
       await client.apply(action.edit);
       const after = problems(await client.diagnostics(uri));
       assert.ok(parses(client.text(uri)), `${action.title}: the text still parses`);
@@ -214,7 +215,8 @@ describe('quick fixes through the server', () => {
     await client.open(uri, OPENAI_A_B);
     const [diagnostic] = problems(await client.diagnostics(uri));
     const [action] = (await client.codeActions(uri, diagnostic!.range, [diagnostic!], ['quickfix']))!;
-    assert.equal(action!.title, 'Rename tool to "a-b"');
+    assert.equal(action!.title, 'Rename tool to "a-b" (callers must use the new name)');
+    assert.equal(action!.isPreferred, false);
     await client.apply(action!.edit!);
     assert.equal(JSON.parse(client.text(uri)).tool_choice.function.name, 'a-b');
     assert.deepEqual(problems(await client.diagnostics(uri)), []);
@@ -239,16 +241,23 @@ describe('quick fixes through the server', () => {
     const model = positionOf(client.text(uri), 'gpt');
     await client.edit(uri, [{ range: { start: model, end: model }, newText: 'x' }]);
     const actions = (await client.codeActions(uri, diagnostic!.range, [diagnostic!], ['quickfix'])) ?? [];
-    const fix = actions.find((a) => a.isPreferred);
+    const fix = actions.find((a) => a.title.startsWith('Rename tool to'));
     assert.ok(fix, 'the quick fix is offered');
     const change = fix.edit!.documentChanges![0]!;
     assert.ok('textDocument' in change && change.textDocument.version === 2, 'as an edit of the current version');
   });
 
-  test('source.fixAll.toolwire fixes everything at once as a versioned edit', async () => {
+  test('source.fixAll.toolwire (fix on save) never renames a tool', async () => {
+    const uri = 'file:///ws/fix-all-renames.json';
+    await client.open(uri, mcpList('a.b', 'a_b', 'tool.search', 'a:b'));
+    await client.diagnostics(uri, (d) => d.length > 0);
+    const everywhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    assert.deepEqual(await client.codeActions(uri, everywhere, [], ['source.fixAll.toolwire']), []);
+  });
+
+  test('source.fixAll.toolwire applies the safe fixes at once as a versioned edit', async () => {
     const uri = 'file:///ws/fix-all.json';
-    const text = mcpList('a.b', 'a_b', 'tool.search', 'a:b');
-    await client.open(uri, text);
+    await client.open(uri, ADS_PROBLEMS);
     await client.diagnostics(uri, (d) => d.length > 0);
     const actions = (await client.codeActions(
       uri,

@@ -9,7 +9,6 @@ import { adsManifest, mcpList } from './fixtures';
  * the current text (its finding gone, no new error after the user's severities, no repeated
  * key), and fix-all changes the text or is not offered.
  */
-const errors = (ds: Diagnostic[]) => ds.filter((d) => d.severity === 1);
 const fixable = (ds: Diagnostic[]) => ds.filter((d) => (d.data as { fix?: unknown } | undefined)?.fix !== undefined);
 const everywhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -60,21 +59,20 @@ describe('issue 13: only proven fixes are offered', () => {
     });
   });
 
-  test('a fix that would reveal a masked client-rejected is not offered; fix-all fixes both', async () => {
+  // Fix-all over these renames is in test/core/fixProof.test.ts (with unsafe fixes asked for):
+  // the editor's fix-all never renames a tool.
+  test('a fix that would reveal a masked client-rejected is not offered; fix-all renames nothing', async () => {
     await withClient({ clients: ['openai-agents'] }, async (client) => {
       const uri = 'file:///ws/masked.json';
       await client.open(uri, mcpList('a.b', 'a.b'));
       const diagnostics = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'client-collision'));
       for (const diagnostic of fixable(diagnostics))
         assert.deepEqual(await quickFixes(client, uri, diagnostic), [], `${diagnostic.code} gets no unproven fix`);
-      const [action] = await fixAll(client, uri);
-      assert.ok(action?.edit);
-      await client.apply(action.edit);
-      assert.deepEqual(errors(await client.diagnostics(uri)), []);
+      assert.deepEqual(await fixAll(client, uri), []);
     });
   });
 
-  test('derivation ads on an MCP file: a rename, not an invocationName; the next fix-all offers nothing', async () => {
+  test('derivation ads on an MCP file: a rename, not an invocationName, and so not in fix-all', async () => {
     await withClient({ derivation: 'ads' }, async (client) => {
       const uri = 'file:///ws/forced-ads.json';
       await client.open(uri, mcpList('a.b', 'a-b'));
@@ -83,16 +81,12 @@ describe('issue 13: only proven fixes are offered', () => {
         .flat()
         .map((a) => a.title);
       assert.ok(titles.length > 0);
-      for (const title of titles) assert.match(title, /^Rename tool to/);
-      const [action] = await fixAll(client, uri);
-      await client.apply(action!.edit!);
-      assert.doesNotMatch(client.text(uri), /invocationName/);
-      await client.diagnostics(uri);
+      for (const title of titles) assert.match(title, /^Rename tool to .* \(callers must use the new name\)$/);
       assert.deepEqual(await fixAll(client, uri), []);
     });
   });
 
-  test('VS Code enabled, two same-named long tools: no rename to the own name, fix-all changes the text', async () => {
+  test('VS Code enabled, two same-named long tools: no rename to the own name, and none in fix-all', async () => {
     const long = 'x'.repeat(64);
     await withClient({ clients: ['vscode'] }, async (client) => {
       const uri = 'file:///ws/vscode-long.json';
@@ -101,12 +95,9 @@ describe('issue 13: only proven fixes are offered', () => {
       const diagnostics = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'client-collision'));
       for (const diagnostic of fixable(diagnostics)) {
         for (const action of await quickFixes(client, uri, diagnostic))
-          assert.notEqual(action.title, `Rename tool to "${long}"`);
+          assert.ok(!action.title.startsWith(`Rename tool to "${long}"`), action.title);
       }
-      const [action] = await fixAll(client, uri);
-      await client.apply(action!.edit!);
-      assert.notEqual(client.text(uri), text);
-      assert.deepEqual(errors(await client.diagnostics(uri)), []);
+      assert.deepEqual(await fixAll(client, uri), []);
     });
   });
 });

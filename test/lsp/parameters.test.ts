@@ -55,9 +55,9 @@ describe('invalid-parameter-name over LSP', () => {
     await client.open(uri, TOOLS);
     const [diagnostic] = problems(await client.diagnostics(uri, (d) => d.length > 0));
     const actions = (await client.codeActions(uri, diagnostic!.range, [diagnostic!], ['quickfix']))!;
-    const action = actions.find((a) => a.title === 'Rename parameter to "_top"');
+    const action = actions.find((a) => a.title === 'Rename parameter to "_top" (callers must send the new key)');
     assert.ok(action?.edit, `a rename action among ${actions.map((a) => a.title).join(', ')}`);
-    assert.equal(action.isPreferred, true);
+    assert.equal(action.isPreferred, false, 'callers send arguments by the key: unsafe, never preferred');
     await client.apply(action.edit);
     const schema = JSON.parse(client.text(uri)).tools[0].inputSchema;
     assert.deepEqual(Object.keys(schema.properties), ['_top', 'page token', 'path']);

@@ -33,7 +33,7 @@ describe('YAML documents in the language server', () => {
     assert.equal(rangeText(OPENAI_YAML, invalid.range), 'get weather');
     assert.equal(invalid.range.start.line, 4);
     const actions = (await client.codeActions(uri, invalid.range, [invalid], ['quickfix']))!;
-    const action = actions.find((a) => a.isPreferred);
+    const action = actions.find((a) => a.title.startsWith('Rename tool to'));
     assert.ok(action?.edit, JSON.stringify(actions));
     await client.apply(action.edit);
     assert.equal(

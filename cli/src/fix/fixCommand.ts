@@ -5,6 +5,7 @@ import {
   visible,
   type Analysis,
   type Finding,
+  type FixData,
   type OffsetEdit,
 } from '../../../server/src/core';
 import { analyzeFiles, displayPath, documentInput, type AnalysedFile } from '../analyzeFiles';
@@ -22,19 +23,28 @@ import { unifiedDiff } from './unifiedDiff';
 /** Rounds of re-checking files sent together; each refuses at least one more file, or stops. */
 const MAX_ROUNDS = 8;
 
+interface UnsafeFix {
+  readonly kind: FixData['kind'];
+  readonly edits: readonly OffsetEdit[];
+}
+
 interface FileFix {
   readonly edits: readonly OffsetEdit[];
   readonly text: string;
   readonly fixed: number;
+  /** The unsafe fixes among them (only with --unsafe): named in the notes, so a dry run marks them. */
+  readonly unsafe: readonly UnsafeFix[];
   readonly encoding: FileEncoding;
   /** The bytes the fix was computed from: the write refuses a file that no longer holds them. */
   readonly original: Buffer;
 }
 
 /**
- * `toolwire fix [--dry-run] PATH...`: the editor's Fix All (`computeFixAll`,
- * proven by `fixes/proof.ts`) over each file, through the same pipeline as `check`. A file whose
- * fixes cannot be proven is left whole, with the reason. Files sent together (a cross-file
+ * `toolwire fix [--dry-run] [--unsafe] PATH...`: the editor's Fix All (`computeFixAll`,
+ * proven by `fixes/proof.ts`) over each file, through the same pipeline as `check`. Only safe
+ * fixes unless `--unsafe`: a rename callers must follow is never applied unasked, and the summary
+ * says how many were left. A file whose fixes cannot be proven is left whole, with the reason.
+ * Files sent together (a cross-file
  * census) are fixed in order, each proven against the others as already fixed, then all are
  * re-checked together: a file where a new error appears has its fixes and its partners' fixes
  * withdrawn. Nothing is written before that. Exit 0 when no error or warning remains, 1 when
@@ -63,6 +73,8 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
     return result.kind === 'analysis' ? result : undefined;
   };
   const refused = new Map<AnalysedFile, string>();
+  // Per file, from its last fix-all: places whose only fix is unsafe, left without --unsafe.
+  const unsafeLeft = new Map<AnalysedFile, number>();
   let fixes = new Map<AnalysedFile, FileFix>();
   let after = new Map<AnalysedFile, Analysis>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -75,7 +87,8 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
       // sees their new names); else the check's own analysis stands.
       const current = touched(file) ? analyse(file, file.text) : file;
       if (!current) continue;
-      const result = computeFixAll(file.text, current.options, current.analysis);
+      const result = computeFixAll(file.text, current.options, current.analysis, { unsafe: args.unsafe });
+      unsafeLeft.set(file, result.unsafeLeft);
       if (result.kind === 'refused') refused.set(file, result.reason);
       if (result.kind !== 'edits') continue;
       const encoding = readEncoding(file.absolute, file.text);
@@ -87,6 +100,7 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
         edits: result.edits,
         text: result.text,
         fixed: result.fixed,
+        unsafe: result.unsafe,
         encoding,
         original: encoding.bytes,
       });
@@ -121,7 +135,26 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
       after = new Map();
     }
   }
-  return finish(args, io, run.files, fixes, refused, after, run.ioError, run.workspace.readFile.bind(run.workspace));
+  const left = [...unsafeLeft.values()].reduce((n, count) => n + count, 0);
+  return finish(
+    args,
+    io,
+    run.files,
+    fixes,
+    refused,
+    after,
+    left,
+    run.ioError,
+    run.workspace.readFile.bind(run.workspace),
+  );
+}
+
+/** One unsafe fix in a note: `renames tool "a.b" to "a_b" for its callers` (tokens as written). */
+function unsafeChange(fix: UnsafeFix): string {
+  const first = fix.edits[0];
+  const what = fix.kind === 'rename-parameter' ? 'parameter' : fix.kind === 'rename' ? 'tool' : 'invocationName';
+  if (!first) return `changes a ${what} for its callers`;
+  return `renames ${what} ${visible(first.oldText)} to ${visible(first.newText)} for its callers`;
 }
 
 /** What the edits do, in a few words: `"a.b" → "a_b"`, an added `"invocationName": "x"`; the first few. */
@@ -157,6 +190,7 @@ function finish(
   fixes: ReadonlyMap<AnalysedFile, FileFix>,
   refused: ReadonlyMap<AnalysedFile, string>,
   after: ReadonlyMap<AnalysedFile, Analysis>,
+  unsafeLeft: number,
   ioError: boolean,
   readFile: (path: string) => string | undefined,
 ): number {
@@ -193,6 +227,7 @@ function finish(
     notes.write(
       `${file.display}: ${args.dryRun ? 'would fix' : 'fixed'} ${fix.fixed} ${fix.fixed === 1 ? 'name' : 'names'} (${changes(fix.edits)})\n`,
     );
+    for (const unsafe of fix.unsafe) notes.write(`${file.display}: unsafe: ${unsafeChange(unsafe)}\n`);
   }
   // What is left: the re-check with every fix in place (a refused file as it is).
   // A file that could not be written is reported as it still is on disk.
@@ -216,6 +251,10 @@ function finish(
   io.stderr.write(
     `toolwire: ${args.dryRun ? 'would fix' : 'fixed'} ${fixedNames} ${fixedNames === 1 ? 'name' : 'names'} in ${written} ${written === 1 ? 'file' : 'files'}; ${summary(reports, args.hints).replace(/^toolwire: /, 'left: ')}`,
   );
+  if (unsafeLeft > 0)
+    io.stderr.write(
+      `toolwire: ${unsafeLeft} unsafe ${unsafeLeft === 1 ? 'fix' : 'fixes'} not applied (${unsafeLeft === 1 ? 'it renames' : 'they rename'} what callers send); add --unsafe to apply ${unsafeLeft === 1 ? 'it' : 'them'}\n`,
+    );
   if (ioError || failed) return 2;
   return left > 0 ? 1 : 0;
 }

@@ -86,8 +86,20 @@ export interface FixData {
   /** The name the fix proposes (the new tool name, invocationName or property key). */
   readonly proposed: string;
   readonly edits: readonly OffsetEdit[];
-  /** The canonical fix for this finding (VS Code's "preferred" auto-fix). */
+  /**
+   * The canonical fix for this finding, the one fix-all picks for its tool; an editor sees it as
+   * preferred (VS Code's auto-fix) only when it is also safe.
+   */
   readonly preferred: boolean;
+  /**
+   * Whether the fix keeps what callers see. Safe: no name a caller sends changes (adding an ADS
+   * `invocationName`, or replacing one no client can invoke: the capability keeps its name).
+   * Unsafe: a name callers use changes under them (a declared or served tool's name, an
+   * `invocationName` clients invoke, an input-schema key arguments are sent by), even when the
+   * same file's references move with it, since callers elsewhere do not. Fix-all, `toolwire fix`
+   * and fix-on-save apply only safe fixes unless asked for unsafe ones; a quick fix offers both.
+   */
+  readonly safety: 'safe' | 'unsafe';
 }
 
 export interface Finding {

@@ -6,10 +6,36 @@ import { applyOffsetEdits, judge, siteKey, type Culprit, type FindingSite } from
 
 export { applyOffsetEdits } from './proof';
 
+/**
+ * `unsafeLeft`: the tools and keys whose only fix is unsafe, left alone because unsafe fixes were
+ * not asked for (always 0 when they were).
+ */
 export type FixAllResult =
-  | { readonly kind: 'edits'; readonly edits: readonly OffsetEdit[]; readonly fixed: number; readonly text: string }
-  | { readonly kind: 'nothing' }
-  | { readonly kind: 'refused'; readonly reason: string };
+  | {
+      readonly kind: 'edits';
+      readonly edits: readonly OffsetEdit[];
+      readonly fixed: number;
+      readonly text: string;
+      /** The unsafe fixes among those applied (none unless asked for), so a caller can mark them. */
+      readonly unsafe: readonly AppliedFix[];
+      readonly unsafeLeft: number;
+    }
+  | { readonly kind: 'nothing'; readonly unsafeLeft: number }
+  | { readonly kind: 'refused'; readonly reason: string; readonly unsafeLeft: number };
+
+/** One applied fix: what it is and its edits, offsets in the original text. */
+export interface AppliedFix {
+  readonly kind: FixData['kind'];
+  readonly edits: readonly OffsetEdit[];
+}
+
+export interface FixAllOptions {
+  /**
+   * Apply unsafe fixes too (renames callers see); default false, so fix-on-save and a plain
+   * `toolwire fix` never rename a tool or a parameter under its callers.
+   */
+  readonly unsafe?: boolean;
+}
 
 /**
  * Rounds of repair after a failed proof. Each round costs one analysis of the whole document;
@@ -19,12 +45,15 @@ const MAX_ROUNDS = 4;
 
 /** One tool's fix in a fix-all: its edits (offsets in the original text) and what it must clear. */
 interface PlannedFix {
+  readonly kind: FixData['kind'];
+  readonly safety: FixData['safety'];
   readonly edits: readonly OffsetEdit[];
   readonly fixes: readonly FindingSite[];
 }
 
 /**
- * Every fix at once (`source.fixAll.toolwire`): one fix per tool (the preferred one), applied
+ * Every safe fix at once (`source.fixAll.toolwire`; unsafe ones too only with `unsafe`, as
+ * `toolwire fix --unsafe`): one fix per tool (the preferred one), applied
  * together and proven by one re-analysis against all findings (`proof.ts`): each fixed finding
  * gone, no new error, no repeated key, the same format. When the proof fails, the fix set is
  * repaired rather than given up: a fix that does not clear its finding, or that brings an error
@@ -32,17 +61,23 @@ interface PlannedFix {
  * that the tool is rejected on its own) is fixed too when the re-analysis offers a fix for it.
  * A set that still fails after a few rounds is refused whole, never applied in part.
  */
-export function computeFixAll(text: string, options: AnalysisOptions = {}, analysed?: Analysis): FixAllResult {
+export function computeFixAll(
+  text: string,
+  options: AnalysisOptions = {},
+  analysed?: Analysis,
+  fixOptions: FixAllOptions = {},
+): FixAllResult {
   // The caller's analysis of this very text and options, when it has one (the LSP caches it).
   const before = analysed ?? analyze(text, options);
-  const plan = chooseFixes(before);
-  if (plan.size === 0) return { kind: 'nothing' };
+  const unsafe = fixOptions.unsafe === true;
+  const { plan, unsafeLeft } = chooseFixes(before, unsafe);
+  if (plan.size === 0) return { kind: 'nothing', unsafeLeft };
   let reason = 'no fix could be proven';
   for (let round = 0; round < MAX_ROUNDS && plan.size > 0; round++) {
     const edits = planEdits(plan);
     const afterText = applyOffsetEdits(text, edits);
-    if (afterText === undefined) return { kind: 'refused', reason: 'the document changed under the fixes' };
-    if (afterText === text) return { kind: 'nothing' };
+    if (afterText === undefined) return { kind: 'refused', reason: 'the document changed under the fixes', unsafeLeft };
+    if (afterText === text) return { kind: 'nothing', unsafeLeft };
     const after = analyze(afterText, options);
     const proof = judge(
       text,
@@ -52,27 +87,38 @@ export function computeFixAll(text: string, options: AnalysisOptions = {}, analy
       after,
       [...plan.values()].flatMap((p) => p.fixes),
     );
-    if (proof.kind === 'proven') return { kind: 'edits', edits, fixed: plan.size, text: afterText };
+    if (proof.kind === 'proven') {
+      const applied = [...plan.values()]
+        .filter((p) => p.safety === 'unsafe')
+        .map((p) => ({ kind: p.kind, edits: p.edits }));
+      return { kind: 'edits', edits, fixed: plan.size, text: afterText, unsafe: applied, unsafeLeft };
+    }
     reason = proof.reason;
-    if (!repair(plan, proof.culprits, after, edits)) break;
+    if (!repair(plan, proof.culprits, after, edits, unsafe)) break;
   }
-  return { kind: 'refused', reason: `the fixes were not applied: ${reason}` };
+  return { kind: 'refused', reason: `the fixes were not applied: ${reason}`, unsafeLeft };
 }
 
 /**
  * One fix per tool, keyed by the pointer of the tool's name: the preferred fix, and every
- * finding on that tool carrying the same fix is one it must clear.
+ * finding on that tool carrying the same fix is one it must clear. Without `unsafe`, unsafe fixes
+ * are not candidates; `unsafeLeft` counts the places that had no other.
  */
-function chooseFixes(before: Analysis): Map<string, PlannedFix> {
+function chooseFixes(before: Analysis, unsafe: boolean): { plan: Map<string, PlannedFix>; unsafeLeft: number } {
   // One fix per tool name (the preferred one: a rename and an invocationName fix the same
   // problem), and one per rejected property key: those edit other tokens, so a tool with a bad
   // name and two bad keys is fixed in one pass.
   const chosen = new Map<string, { fix: FixData; findings: Finding[]; pointer: string }>();
+  const leftOut = new Set<string>();
   for (const finding of before.findings) {
     if (!finding.fix || finding.tool === undefined || !changes(finding.fix)) continue;
     const pointer =
       finding.fix.kind === 'rename-parameter' ? finding.pointer : before.tools[finding.tool]?.declaration.name.pointer;
     if (pointer === undefined) continue;
+    if (!unsafe && finding.fix.safety === 'unsafe') {
+      leftOut.add(pointer);
+      continue;
+    }
     const current = chosen.get(pointer);
     if (!current) chosen.set(pointer, { fix: finding.fix, findings: [finding], pointer });
     else if (!current.fix.preferred && finding.fix.preferred)
@@ -85,8 +131,14 @@ function chooseFixes(before: Analysis): Map<string, PlannedFix> {
   }
   const plan = new Map<string, PlannedFix>();
   for (const { fix, findings, pointer } of chosen.values())
-    plan.set(pointer, { edits: fix.edits, fixes: findings.map((f) => ({ code: f.code, pointer: f.pointer })) });
-  return plan;
+    plan.set(pointer, {
+      kind: fix.kind,
+      safety: fix.safety,
+      edits: fix.edits,
+      fixes: findings.map((f) => ({ code: f.code, pointer: f.pointer })),
+    });
+  const unsafeLeft = [...leftOut].filter((pointer) => !plan.has(pointer)).length;
+  return { plan, unsafeLeft };
 }
 
 function changes(fix: FixData): boolean {
@@ -128,6 +180,7 @@ function repair(
   culprits: readonly Culprit[],
   after: Analysis,
   applied: readonly OffsetEdit[],
+  unsafe: boolean,
 ): boolean {
   if (culprits.length === 0) return false;
   const toolOf = (site: Culprit) =>
@@ -142,12 +195,23 @@ function repair(
       changed = true;
       continue;
     }
+    // Only a fix this fix-all may apply: an unsafe one is no repair when unsafe fixes are not asked for.
     const revealed = after.findings.find(
-      (f) => f.code === culprit.code && f.pointer === culprit.pointer && f.fix !== undefined && changes(f.fix),
+      (f) =>
+        f.code === culprit.code &&
+        f.pointer === culprit.pointer &&
+        f.fix !== undefined &&
+        changes(f.fix) &&
+        (unsafe || f.fix.safety === 'safe'),
     );
     const edits = revealed?.fix ? toOriginal(revealed.fix.edits, applied) : undefined;
-    if (owner === undefined || !revealed || !edits) return false;
-    plan.set(owner, { edits, fixes: [{ code: revealed.code, pointer: revealed.pointer }] });
+    if (owner === undefined || !revealed?.fix || !edits) return false;
+    plan.set(owner, {
+      kind: revealed.fix.kind,
+      safety: revealed.fix.safety,
+      edits,
+      fixes: [{ code: revealed.code, pointer: revealed.pointer }],
+    });
     changed = true;
   }
   return changed;

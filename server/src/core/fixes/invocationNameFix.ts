@@ -34,7 +34,17 @@ export function invocationNameFix(context: CheckContext, local: number): FixData
   const title = existing
     ? `Set invocationName to ${JSON.stringify(proposed)}`
     : `Add invocationName ${JSON.stringify(proposed)}`;
-  return { kind: 'add-invocation-name', title, proposed, edits: [edit], preferred: true };
+  // Adding one keeps the capability's name, its identity; replacing one clients invoke (an
+  // explicit wire name) changes what they send, while replacing an invalid one breaks no caller.
+  const invoked = existing !== undefined && context.census.wires[local]?.ads?.kind === 'explicit';
+  return {
+    kind: 'add-invocation-name',
+    title: invoked ? `${title} (callers must use the new name)` : title,
+    proposed,
+    edits: [edit],
+    preferred: true,
+    safety: invoked ? 'unsafe' : 'safe',
+  };
 }
 
 /**

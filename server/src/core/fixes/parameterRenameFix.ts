@@ -70,9 +70,11 @@ export function parameterRenameFix(
   }
   return {
     kind: 'rename-parameter',
-    title: `Rename parameter to ${JSON.stringify(proposed)}`,
+    title: `Rename parameter to ${JSON.stringify(proposed)} (callers must send the new key)`,
     proposed,
     edits,
     preferred: true,
+    // Unsafe: callers send arguments by this key.
+    safety: 'unsafe',
   };
 }

@@ -37,5 +37,13 @@ function renameTo(context: CheckContext, local: number, proposed: string, prefer
     if (!edit) return undefined;
     edits.push(edit);
   }
-  return { kind: 'rename', title: `Rename tool to ${JSON.stringify(proposed)}`, proposed, edits, preferred };
+  // Unsafe: callers outside this file still send the old name.
+  return {
+    kind: 'rename',
+    title: `Rename tool to ${JSON.stringify(proposed)} (callers must use the new name)`,
+    proposed,
+    edits,
+    preferred,
+    safety: 'unsafe',
+  };
 }
