@@ -75,7 +75,7 @@ function isAlive(pid: number): boolean {
 }
 
 describe('toolwire check --server (stdio)', () => {
-  test("reports the bad and colliding names, with the server's own name in client wire names", () => {
+  test('reports the bad and colliding names; what the server announces is not its name for the clients', () => {
     const result = live(['--client', 'vscode', '--format', 'json'], 'bad');
     assert.equal(result.status, 1, result.stderr);
     const file = json(result.stdout).files[0]!;
@@ -89,7 +89,9 @@ describe('toolwire check --server (stdio)', () => {
         ['has space', 2],
       ],
     );
-    assert.equal(file.tools[0]!.clients!.vscode!.wireName, 'mcp_fixture_admin_tools_list');
+    // Clients name a server by the user's configuration key, never by its serverInfo: without
+    // --server-name the name is unknown, and the placeholder stands in for it.
+    assert.equal(file.tools[0]!.clients!.vscode!.wireName, 'mcp_x_admin_tools_list');
     const collision = file.diagnostics.find((d) => d.code === 'wire-collision');
     assert.equal(collision?.tool, 0, 'each finding on a name carries its tool index');
     assert.ok(file.diagnostics.some((d) => d.code === 'invalid-name' && d.tool === 2));
@@ -98,11 +100,16 @@ describe('toolwire check --server (stdio)', () => {
   });
 
   test('text output locates findings in mcp://<server>/tools/list:line:col', () => {
-    const result = live(['--client', 'vscode'], 'bad', 'weather');
+    const result = live(['--client', 'vscode', '--server-name', 'weather'], 'bad');
     assert.equal(result.status, 1);
     assert.match(
       result.stdout,
       /^mcp:\/\/weather\/tools\/list:8:15: error client-collision .*"mcp_weather_admin_tools_list"/m,
+    );
+    // Without --server-name the announced name only locates the findings.
+    assert.match(
+      live(['--client', 'vscode'], 'bad').stdout,
+      /^mcp:\/\/fixture\/tools\/list:8:15: error client-collision Sent by VS Code \(Copilot Chat\) under the same name/m,
     );
     assert.match(result.stderr, /1 file, 3 tools: 4 errors/);
   });
@@ -134,7 +141,8 @@ describe('toolwire check --server (stdio)', () => {
       scratch({}),
     );
     assert.equal(result.status, 1, result.stderr);
-    assert.equal(json(result.stdout).files[0]!.tools[0]!.clients!.vscode!.wireName, 'mcp_fromenv_admin_tools_list');
+    // The name the server announces (from its environment) locates the report.
+    assert.equal(json(result.stdout).files[0]!.path, 'mcp://fromenv/tools/list');
   });
 
   test('every page of tools/list is read (nextCursor)', () => {

@@ -14,7 +14,7 @@ import { displayPath, hintsBase } from '../analyzeFiles';
 import { shownModelled } from '../report/modelled';
 import { CliWorkspace } from '../workspaceHost';
 import { listServerTools } from './listTools';
-import { snapshotFileName, snapshotServerName, snapshotText, virtualPath } from './snapshot';
+import { snapshotFileName, snapshotServerName, snapshotText, unnamedSnapshotText, virtualPath } from './snapshot';
 
 /**
  * `toolwire check --server -- CMD...` / `--url URL`: run or reach one MCP server, take what its
@@ -56,11 +56,13 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
     }
     return runCheck({ ...args, paths: [file], live: undefined }, io);
   }
+  // What is checked (and located) in memory: the snapshot without a guessed server name.
+  const checked = live.serverName === undefined ? unnamedSnapshotText(result) : text;
   const service = createToolwireService({ workspace: new CliWorkspace() });
   const configPath = args.config === undefined ? undefined : toSlashes(resolve(io.cwd, args.config));
   const analysed = service.analyzeDocument({
     path: undefined,
-    text,
+    text: checked,
     requestedClients: args.clients,
     ...(configPath !== undefined ? { configPath } : {}),
     ...hintsBase(args.hints),
@@ -78,7 +80,7 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
     return 2;
   }
   const report = withToolIndexes(
-    buildReport(virtualPath(server), text, analysed.analysis),
+    buildReport(virtualPath(server), checked, analysed.analysis),
     analysed.analysis.tools.filter((t) => t.name !== undefined).map((t) => toolIndex(t.declaration.name.pointer)),
   );
   const reports = [{ ...report, modelled: shownModelled(analysed.modelled, (path) => displayPath(path, io.cwd)) }];
@@ -87,7 +89,9 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
     args.format === 'json'
       ? formatJson(reports)
       : args.format === 'sarif'
-        ? formatSarif(reports, io.version, [reportFingerprints(report, text, analysed.analysis).map(fingerprintHash)])
+        ? formatSarif(reports, io.version, [
+            reportFingerprints(report, checked, analysed.analysis).map(fingerprintHash),
+          ])
         : formatText(reports, { verbose: args.verbose, hints: args.hints }),
   );
   if (args.format === 'text') io.stderr.write(summary(reports, args.hints));

@@ -23,6 +23,18 @@ export function snapshotText(snapshot: Snapshot, serverName?: string): string {
   return `${JSON.stringify({ serverInfo, tools: snapshot.tools }, null, 2)}\n`;
 }
 
+/**
+ * The snapshot as checked in memory when no `--server-name` is given: clients name a server by
+ * the user's configuration key, never by what it announces, so the name stays unknown (only fates
+ * that hold for any name are findings; the rest become the budget the hover and report show).
+ * The announced label stays, as `title`, for the clients that show it (VS Code).
+ */
+export function unnamedSnapshotText(snapshot: Snapshot): string {
+  const { name, title, version } = snapshot.serverInfo;
+  const serverInfo = { title: title ?? name, ...(version !== undefined ? { version } : {}) };
+  return `${JSON.stringify({ serverInfo, tools: snapshot.tools }, null, 2)}\n`;
+}
+
 /** The server name the snapshot gives the clients. */
 export function snapshotServerName(snapshot: Snapshot, serverName?: string): string {
   return serverName ?? snapshot.serverInfo.name;
