@@ -34,6 +34,12 @@ export async function runMcpConfigCheck(args: CheckArgs, live: McpConfigArgs, io
     live.only,
   );
   if (plan.problem !== undefined) io.stderr.write(`toolwire: ${live.path}: ${plan.problem}\n`);
+  // The configuration's own client (Claude Desktop, or a file toolwire does not know) has no
+  // profile: say so once, so its servers' results are not read as that client's.
+  if (plan.client === undefined && args.clients.length === 0)
+    io.stderr.write(
+      `toolwire: ${live.path} configures a client toolwire does not model; its servers are checked under every modelled client (choose some with --client)\n`,
+    );
   // A mistyped --only must not pass as a clean run.
   const unknownOnly = live.only.filter((name) => !plan.servers.some((s) => s.name === name));
   for (const name of unknownOnly) io.stderr.write(`toolwire: --only ${name}: no such server in ${live.path}\n`);
