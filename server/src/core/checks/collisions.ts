@@ -205,9 +205,11 @@ function adsCollisionLead(
 function related(context: CheckContext, other: number, group: WireGroup): RelatedLocation {
   const tool = context.census.tools[other]!;
   const role = context.settings.derivation === 'model-safe' ? (group.kept === other ? ' (kept)' : ' (left out)') : '';
+  // Never `"a_b" is also sent as "a_b"`: a tool whose own name is the wire name has the same name.
+  const sent = tool.name === group.wireName ? 'has the same name' : `is also sent as ${quote(group.wireName)}`;
   return {
     range: tool.declaration.name.range,
-    message: `${quote(tool.name ?? '')} is also sent as ${quote(group.wireName)}${role}`,
+    message: `${quote(tool.name ?? '')} ${sent}${role}`,
   };
 }
 
