@@ -66,7 +66,9 @@ describe('issue 13: only proven fixes are offered', () => {
       await client.open(uri, mcpList('a.b', 'a.b'));
       // The first a.b's client-collision folds into its wire-collision (one problem, one diagnostic).
       const diagnostics = await client.diagnostics(uri, (d) =>
-        d.some((x) => x.code === 'wire-collision' && / Also shares its name with another tool in /.test(String(x.message))),
+        d.some(
+          (x) => x.code === 'wire-collision' && / Also shares its name with another tool in /.test(String(x.message)),
+        ),
       );
       assert.ok(fixable(diagnostics).length > 0, 'the fixes exist; they are refused');
       for (const diagnostic of fixable(diagnostics))
