@@ -42,6 +42,19 @@ describe('messages in the editor', () => {
     );
   });
 
+  test('a folded finding: the hover gives each code its own paragraph, never an escaped line break', async () => {
+    const uri = 'file:///ws/messages/folded-hover.json';
+    const text = mcpList('a.b', 'a_b');
+    await client.open(uri, text);
+    await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'));
+    const value = ((await client.hover(uri, positionOf(text, '"a.b"', 0, 2)))!.contents as MarkupContent).value;
+    assert.match(value, /\n\n`wire-collision`: The runtime keeps /);
+    assert.match(value, /\n\n`client-rejected`: Sent as /);
+    assert.match(value, /\n\n`client-collision`: Sent by /);
+    assert.match(value, /\n\n`client-dropped`: Left out by Cursor/);
+    assert.doesNotMatch(value, /⟨U\+000A⟩/);
+  });
+
   test('a finding that points nowhere keeps relatedInformation empty; its detail is in the hover', async () => {
     const uri = 'file:///ws/messages/ads.json';
     await client.open(uri, ADS_PROBLEMS);
