@@ -58,6 +58,7 @@ export function buildReport(
         severity: f.severity,
         message: f.message,
         ...(f.detail !== '' ? { detail: f.detail } : {}),
+        ...(f.also !== undefined && f.also.length > 0 ? { also: f.also } : {}),
         range: lines.range(f.range),
         related: f.related.map(related),
       })),

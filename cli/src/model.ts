@@ -21,6 +21,8 @@ export interface FileReport {
     readonly message: string;
     /** The why and the fix (`--verbose`, JSON, SARIF); absent when the message says it all. */
     readonly detail?: string;
+    /** The same tool's other name problems, told in `detail` rather than as findings of their own. */
+    readonly also?: readonly string[];
     readonly range: PositionRange;
     readonly related: ReadonlyArray<{
       readonly range: PositionRange;

@@ -81,7 +81,10 @@ export function toDiagnostic(
   otherFiles: OtherFiles = () => undefined,
   suppressionOf: SuppressionOf = () => undefined,
 ): Diagnostic {
-  const detail = visible(finding.detail);
+  // A folded finding's detail has one line per code (core/checks/onePerProblem.ts): those breaks
+  // are the core's own (names are quoted there), so each line is made visible, not the breaks.
+  const lines = finding.detail === '' ? [] : finding.detail.split('\n').map(visible);
+  const detail = lines.join('\n');
   const suppress = suppressionOf(finding);
   const data: DiagnosticData = {
     version: document.version,
@@ -114,9 +117,11 @@ export function toDiagnostic(
                 ? [{ location: { uri: other.uri, range: other.range(r.range) }, message: visible(r.message) }]
                 : [];
             }),
-            ...(detail !== ''
-              ? [{ location: { uri: document.uri, range: toRange(document, finding.range) }, message: detail }]
-              : []),
+            // One row per line: a folded finding's other codes each get theirs.
+            ...lines.map((line) => ({
+              location: { uri: document.uri, range: toRange(document, finding.range) },
+              message: line,
+            })),
           ],
         }
       : {}),

@@ -17,7 +17,7 @@ describe('toolwire explain (issue 11, item 4)', () => {
     assert.match(out, /\n```json\n\{ "tools": \[\n {2}\{ "name": "a\.b"/, 'code fences are kept');
     assert.match(
       out,
-      /\n {4}Left out of the request: sent as "a_b", like "a_b", which the runtime keeps\./,
+      /\n {4}Left out of the request: sent as "a_b", the name of the tool the runtime keeps\./,
       'quoted messages are indented',
     );
     assert.match(

@@ -58,9 +58,10 @@ describe('toolwire check on source code (issue 12)', () => {
         .find((f) => f.path === path)
         ?.diagnostics.filter((d) => d.code === 'wire-collision')
         .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`) ?? [];
-    assert.deepEqual(collisions('src/server.ts'), ['3:21', '4:21']);
-    assert.deepEqual(collisions('src/server.py'), ['5:5', '7:16']);
-    assert.deepEqual(collisions('src/tools.go'), ['6:18', '7:18']);
+    // The tool that keeps the name (admin_tools_list, orders_get, get_issue) has no finding.
+    assert.deepEqual(collisions('src/server.ts'), ['3:21']);
+    assert.deepEqual(collisions('src/server.py'), ['7:16']);
+    assert.deepEqual(collisions('src/tools.go'), ['6:18']);
     assert.deepEqual(out.files.find((f) => f.path === 'src/plain.ts')?.diagnostics, []);
     const paths = out.files.map((f) => f.path);
     for (const skipped of ['src/types.d.ts', 'node_modules/x/index.js', 'dist/server.js', 'vendor/server.go'])
@@ -92,7 +93,17 @@ describe('toolwire check on source code (issue 12)', () => {
       result.stdout,
       /^server\.ts:3:21: error wire-collision Left out of the request: sent as "admin_tools_list"/m,
     );
-    assert.match(result.stdout, /mcp_admin_admin_tools_list/);
+    // The clients' collision folds into that line; --verbose shows its text, every line indented.
+    const verbose = runCli(['check', '--verbose', 'server.ts'], dir);
+    assert.match(verbose.stdout, /^ {2}Sent as "mcp_admin_admin_tools_list" by /m);
+    assert.deepEqual(
+      verbose.stdout
+        .trimEnd()
+        .split('\n')
+        .filter((line) => !line.startsWith('  ')),
+      [result.stdout.trimEnd()],
+      'one diagnostic, its detail and related lines under it',
+    );
   });
 
   test('a server spread over several modules: .toolwire.json names its files, and the census spans them', () => {
@@ -109,12 +120,24 @@ describe('toolwire check on source code (issue 12)', () => {
     });
     const result = runCli(['check', '--format', 'json', 'src'], dir);
     const out = JSON.parse(result.stdout) as {
-      files: Array<{ path: string; diagnostics: Array<{ code: string; message: string }> }>;
+      files: Array<{
+        path: string;
+        diagnostics: Array<{ code: string; message: string; detail?: string; related: Array<{ path?: string }> }>;
+      }>;
     };
     const get = out.files.find((f) => f.path === 'src/tools/get.ts')!;
-    const shared = get.diagnostics.filter((d) => d.code === 'client-collision');
-    assert.ok(shared.length > 0, JSON.stringify(get.diagnostics));
-    assert.match(shared[0]!.message, /orders_get/);
+    // orders.get's client findings are one diagnostic: the clients' collision is in its message and detail.
+    const problems = get.diagnostics.filter((d) => d.code !== 'renamed-on-wire');
+    assert.equal(problems.length, 1, JSON.stringify(get.diagnostics));
+    assert.match(problems[0]!.message, /Also shares its name with another tool in 3 clients/);
+    assert.match(
+      problems[0]!.detail!,
+      /^Sent as "mcp_orders_orders_get" by .*, like "orders_get" of server "orders"\./m,
+    );
+    assert.deepEqual(
+      problems[0]!.related.map((r) => r.path),
+      ['src/tools/list.ts'],
+    );
   });
 });
 

@@ -86,7 +86,15 @@ describe('source code: tool declarations (issue 12)', () => {
 
   test('TypeScript MCP server: admin.tools.list and admin_tools_list collide on the wire, each on its literal', () => {
     const found = collisions(TS_SERVER, 'typescript');
-    assert.deepEqual(found.map((f) => at(TS_SERVER, f)).sort(), [`"admin_tools_list"`, `'admin.tools.list'`]);
+    // admin_tools_list keeps the name: only admin.tools.list has a finding, and it points at the other literal.
+    assert.deepEqual(
+      found.map((f) => at(TS_SERVER, f)),
+      [`'admin.tools.list'`],
+    );
+    assert.deepEqual(
+      found[0]!.related.map((r) => at(TS_SERVER, r)),
+      [`"admin_tools_list"`],
+    );
     const analysis = analyze(TS_SERVER, opts('typescript'));
     assert.equal(analysis.format, 'mcp-tools-list');
     assert.deepEqual(
@@ -114,7 +122,15 @@ describe('source code: tool declarations (issue 12)', () => {
 
   test('Python FastMCP: the function-name tool and name= collide; the fix adds name= to the decorator', () => {
     const found = collisions(PY_SERVER, 'python');
-    assert.deepEqual(found.map((f) => at(PY_SERVER, f)).sort(), [`"orders.get"`, 'orders_get']);
+    // orders_get keeps the name; the finding (and its fix) is on name="orders.get", pointing at orders_get.
+    assert.deepEqual(
+      found.map((f) => at(PY_SERVER, f)),
+      [`"orders.get"`],
+    );
+    assert.deepEqual(
+      found[0]!.related.map((r) => at(PY_SERVER, r)),
+      ['orders_get'],
+    );
     const fixable = found.find((f) => f.fix)!;
     assert.equal(at(PY_SERVER, fixable), '"orders.get"');
     const fixed = applyFix(PY_SERVER, 'python', fixable);
@@ -159,7 +175,15 @@ describe('source code: tool declarations (issue 12)', () => {
 
   test('Go mark3labs: mcp.NewTool names collide; the fix keeps a raw string raw', () => {
     const found = collisions(GO_SERVER, 'go');
-    assert.deepEqual(found.map((f) => at(GO_SERVER, f)).sort(), ['"get.issue"', '`get_issue`']);
+    // The raw `get_issue` keeps the name; the finding is on "get.issue" and points at it.
+    assert.deepEqual(
+      found.map((f) => at(GO_SERVER, f)),
+      ['"get.issue"'],
+    );
+    assert.deepEqual(
+      found[0]!.related.map((r) => at(GO_SERVER, r)),
+      ['`get_issue`'],
+    );
     const raw = found.find((f) => f.fix)!;
     assert.equal(at(GO_SERVER, raw), '"get.issue"');
     const fixed = applyFix(GO_SERVER, 'go', raw);
@@ -180,7 +204,11 @@ describe('source code: tool declarations (issue 12)', () => {
       ],
     );
     assert.equal(text.indexOf('"files.list"'), analysis.tools[0]!.declaration.name.range.start);
-    assert.equal(collisions(text, 'go').length, 2);
+    // files_list keeps the name; the finding is on the constant's literal.
+    assert.deepEqual(
+      collisions(text, 'go').map((f) => at(text, f)),
+      ['"files.list"'],
+    );
   });
 
   test('computed names are skipped, never guessed; a constant in the same file is resolved', () => {
@@ -289,7 +317,11 @@ describe('source code: tool declarations (issue 12)', () => {
   test('Python: single quotes stay single; a literal with an f prefix is never read as a name', () => {
     const text = `from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\n@mcp.tool(name='x.y')\ndef a(): ...\n@mcp.tool(name="x_y")\ndef b(): ...\n@mcp.tool(name=f"x_y")\ndef c(): ...\n`;
     const found = collisions(text, 'python');
-    assert.equal(found.length, 2);
+    // x_y keeps the name: the one finding is on 'x.y', with the fix.
+    assert.deepEqual(
+      found.map((f) => at(text, f)),
+      [`'x.y'`],
+    );
     const fixable = found.find((f) => f.fix)!;
     assert.match(applyEdits(text, fixable.fix!.edits), /@mcp\.tool\(name='[^']+'\)\ndef a/);
     assert.deepEqual(

@@ -107,12 +107,14 @@ const CASES: readonly Case[] = [
   {
     title: 'wire-collision: a.b and a_b under model-safe (a_b kept)',
     text: mcpList('a.b', 'a_b'),
-    problems: ['error wire-collision "a.b"', 'error wire-collision "a_b"'],
+    // The kept a_b has no finding of its own: a.b's names it.
+    problems: ['error wire-collision "a.b"'],
   },
   {
     title: 'wire-collision: foo/list and foo.list (neither is the form: both left out)',
     text: mcpList('foo/list', 'foo.list'),
-    problems: ['error wire-collision "foo/list"', 'warning invalid-name "foo/list"', 'error wire-collision "foo.list"'],
+    // Both are left out, so both have a finding; foo/list's invalid-name folds into its wire-collision.
+    problems: ['error wire-collision+invalid-name "foo/list"', 'error wire-collision "foo.list"'],
   },
   {
     title: 'wire-collision: two 70-character names cut to the same 64',
@@ -128,7 +130,8 @@ const CASES: readonly Case[] = [
         { name: 'get', input_schema: {} },
       ],
     }),
-    problems: ['error wire-collision "get"', 'error wire-collision "get"'],
+    // The first keeps the name; the second is the one to change.
+    problems: ['error wire-collision "get"'],
   },
   {
     title: 'wire-collision: catalog.query / catalog_query in a BFCL-like merged list',
@@ -136,7 +139,7 @@ const CASES: readonly Case[] = [
       { name: 'catalog.query', parameters: { type: 'dict' } },
       { name: 'catalog_query', parameters: { type: 'dict' } },
     ]),
-    problems: ['error wire-collision "catalog.query"', 'error wire-collision "catalog_query"'],
+    problems: ['error wire-collision "catalog.query"'],
   },
   {
     title: 'no collision: Azure mixes _ and - (a sanitiser mapping - to _ would fold them; model-safe does not)',
@@ -147,7 +150,8 @@ const CASES: readonly Case[] = [
   {
     title: 'ADS: com.example.a-b and com.example.a.b derive one name',
     text: adsManifest([{ name: 'com.example.a-b' }, { name: 'com.example.a.b' }]),
-    problems: ['error wire-collision "com.example.a-b"', 'error wire-collision "com.example.a.b"'],
+    // The first keeps the derived name; the second is the one to change.
+    problems: ['error wire-collision "com.example.a.b"'],
   },
   {
     title: "ADS: an explicit invocationName equal to another's derived name",
@@ -155,7 +159,8 @@ const CASES: readonly Case[] = [
       { name: 'com.example.orders.get' },
       { name: 'com.example.lookup', invocationName: 'com-example-orders-get' },
     ]),
-    problems: ['error wire-collision "com.example.orders.get"', 'error wire-collision "com.example.lookup"'],
+    // The explicit invocationName keeps the name; the derived one is the one to change.
+    problems: ['error wire-collision "com.example.orders.get"'],
   },
   {
     title: 'ADS: duplicate explicit invocationNames',
@@ -163,7 +168,7 @@ const CASES: readonly Case[] = [
       { name: 'com.example.a', invocationName: 'same' },
       { name: 'com.example.b', invocationName: 'same' },
     ]),
-    problems: ['error wire-collision "com.example.a"', 'error wire-collision "com.example.b"'],
+    problems: ['error wire-collision "com.example.b"'],
   },
   {
     title: 'ADS: case-variant namespaces',
@@ -176,7 +181,7 @@ const CASES: readonly Case[] = [
       { name: 'com.example.get', version: '1.0.0' },
       { name: 'com.example.get', version: '2.0.0' },
     ]),
-    problems: ['error wire-collision "com.example.get"', 'error wire-collision "com.example.get"'],
+    problems: ['error wire-collision "com.example.get"'],
   },
   {
     title: 'ADS: a conformant name deriving over 64 is not invocable',
@@ -290,12 +295,7 @@ const CASES: readonly Case[] = [
     title: 'severity: off silences a code; a level replaces the default',
     text: mcpList('a.b', 'a_b', 'Calculate', 'calculate'),
     options: { severity: { 'renamed-on-wire': 'off', 'case-collision': 'error', 'wire-collision': 'information' } },
-    all: [
-      'information wire-collision "a.b"',
-      'information wire-collision "a_b"',
-      'error case-collision "Calculate"',
-      'error case-collision "calculate"',
-    ],
+    all: ['information wire-collision "a.b"', 'error case-collision "Calculate"', 'error case-collision "calculate"'],
   },
 ];
 
@@ -322,18 +322,23 @@ describe('messages say what, why, which profile and how to fix', () => {
 
   test('wire-collision says which is kept, which is left out, and relates the others', () => {
     const text = mcpList('a.b', 'a_b');
-    const findings = analyze(text).findings.filter((f) => f.code === 'wire-collision');
-    const [leftOut, kept] = findings;
-    assert.ok(leftOut && kept);
-    assert.equal(leftOut.message, 'Left out of the request: sent as "a_b", like "a_b", which the runtime keeps.');
+    const analysis = analyze(text);
+    const findings = analysis.findings.filter((f) => f.code === 'wire-collision');
+    // One problem, one diagnostic: only the left-out tool has a finding; the kept one is named by it.
+    assert.equal(findings.length, 1);
+    const [leftOut] = findings;
+    assert.ok(leftOut);
+    assert.equal(leftOut.tool, 0);
+    assert.equal(leftOut.message, 'Left out of the request: sent as "a_b", the name of the tool the runtime keeps.');
     assert.match(leftOut.detail, /keeps "a_b".*the model can never call "a\.b", and a call meant for it runs "a_b"/);
-    assert.equal(kept.message, 'Sent as "a_b", this tool shadows "a.b", which is left out.');
-    assert.match(kept.detail, /runtime keeps it; "a\.b" is left out/);
     assert.equal(text.slice(leftOut.related[0]!.range.start, leftOut.related[0]!.range.end), '"a_b"');
     assert.match(leftOut.related[0]!.message, /\(kept\)/);
-    assert.match(kept.related[0]!.message, /\(left out\)/);
     assert.ok(leftOut.fix, 'the left-out tool carries the rename');
-    assert.equal(kept.fix, undefined, 'the kept tool keeps its name');
+    assert.deepEqual(
+      analysis.findings.filter((f) => f.tool === 1 && f.severity !== 'hint'),
+      [],
+      'the kept tool keeps its name and has no finding',
+    );
   });
 
   test('Anthropic duplicates quote its error', () => {
@@ -354,7 +359,8 @@ describe('messages say what, why, which profile and how to fix', () => {
     );
     assert.equal(
       finding!.message,
-      'Invoked as "com-example-a-b", like "com.example.a.b": a call may run the wrong capability.',
+      // The first keeps the derived name: the finding is on the second, and names the first.
+      'Invoked as "com-example-a-b", like "com.example.a-b": a call may run the wrong capability.',
     );
     assert.match(finding!.detail, /Hyphens are legal inside segments/);
   });

@@ -23,10 +23,14 @@ const list = (names: readonly string[], indent?: number) =>
 
 describe('finding fingerprints (issue 11: baselines and SARIF partialFingerprints)', () => {
   test('a collision names its tool and the other members, never a position', () => {
-    const lines = prints(list(['a.b', 'a_b']));
+    // The kept a_b has no finding; each tool left out names the other members, the kept one too.
+    const lines = prints(list(['a.b', 'a:b', 'a_b']));
     assert.equal(lines.length, 2);
-    assert.match(lines[0]!, /^wire-collision a\.b \[a_b\] \[\] [0-9a-f]{40}$/);
-    assert.match(lines[1]!, /^wire-collision a_b \[a\.b\] \[\] [0-9a-f]{40}$/);
+    assert.match(lines[0]!, /^wire-collision a\.b \[a:b,a_b\] \[\] [0-9a-f]{40}$/);
+    assert.match(lines[1]!, /^wire-collision a:b \[a\.b,a_b\] \[mcp\] [0-9a-f]{40}$/);
+    const pair = prints(list(['a.b', 'a_b']));
+    assert.equal(pair.length, 1);
+    assert.match(pair[0]!, /^wire-collision a\.b \[a_b\] \[\] [0-9a-f]{40}$/);
   });
 
   test('survives moving lines, reordering tools and reformatting', () => {
@@ -64,12 +68,15 @@ describe('finding fingerprints (issue 11: baselines and SARIF partialFingerprint
   });
 
   test('client findings carry the client ids', () => {
-    const text = list(['get.user', 'get_user']);
-    const lines = prints(text, { clients: () => ({ enabled: ['cursor', 'vscode'], servers: ['srv'] }) }).filter((l) =>
-      l.startsWith('client-'),
-    );
-    assert.ok(lines.length > 0);
-    for (const line of lines) assert.match(line, /\[(cursor|vscode)(,vscode)?\]/);
+    const clients: AnalysisOptions = { clients: () => ({ enabled: ['cursor', 'vscode'], servers: ['srv'] }) };
+    // A client finding of its own: Cursor leaves out a name too long beside the server's.
+    const alone = prints(list(['x'.repeat(60)]), clients);
+    assert.equal(alone.length, 1);
+    assert.match(alone[0]!, /^client-dropped x{60} \[\] \[cursor\] /);
+    // Folded into get.user's wire-collision, the client findings still give it their ids.
+    const folded = prints(list(['get.user', 'get_user']), clients);
+    assert.equal(folded.length, 1);
+    assert.match(folded[0]!, /^wire-collision get\.user \[get_user\] \[cursor,vscode\] /);
   });
 
   test('tokens decode as the string they hold', () => {

@@ -8,7 +8,10 @@ import { analyze } from '../../server/src/core/analyze';
  */
 export function findingLines(text: string, options?: AnalysisOptions): string[] {
   const analysis = analyze(text, options);
-  return analysis.findings.map((f) => `${f.severity} ${f.code} ${text.slice(f.range.start, f.range.end)}`);
+  // A folded finding shows the codes it tells besides its own: `error wire-collision+client-rejected "a.b"`.
+  return analysis.findings.map(
+    (f) => `${f.severity} ${[f.code, ...(f.also ?? [])].join('+')} ${text.slice(f.range.start, f.range.end)}`,
+  );
 }
 
 /** Like findingLines without the hints, for tests about errors and warnings. */

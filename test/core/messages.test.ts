@@ -143,9 +143,11 @@ const CASES: readonly Case[] = [
   },
   {
     code: 'client-collision',
+    // With wire-collision on, a.b's client-collision folds into its wire-collision (the
+    // 'one problem, one message' tests); turned off, the client-collision leads and is read here.
     title: 'VS Code, one name',
     text: mcpList('a.b', 'a_b'),
-    options: vscode('srv'),
+    options: { ...vscode('srv'), severity: { 'wire-collision': 'off' } },
     wire: 'mcp_srv_a_b',
   },
 ];
@@ -211,6 +213,25 @@ describe('messages people read (issue 11, item 5)', () => {
   });
 });
 
+describe('one problem, one message', () => {
+  test('a.b beside a_b in VS Code: one finding on a.b, its message says what else happens, in one clause', () => {
+    const analysis = analyze(mcpList('a.b', 'a_b'), vscode('srv'));
+    const problems = analysis.findings.filter((f) => f.severity !== 'hint');
+    assert.equal(problems.length, 1);
+    const [finding] = problems;
+    assert.equal(finding!.tool, 0);
+    assert.equal(finding!.code, 'wire-collision');
+    assert.deepEqual(finding!.also, ['client-collision']);
+    assert.deepEqual(finding!.clients, ['vscode']);
+    assert.equal(
+      finding!.message,
+      'Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also shares its name with another tool in VS Code (Copilot Chat).',
+    );
+    assert.equal(finding!.detail.split('\n').length, 2, 'one line per code');
+    assert.ok(finding!.fix, 'the loser carries the fix');
+  });
+});
+
 describe('advice only where it applies', () => {
   const shorten = /shorten the server name/i;
 
@@ -230,10 +251,12 @@ describe('advice only where it applies', () => {
   });
 
   test('VS Code: a.b and a_b collide whatever the server is called, so no "shorten the server name"', () => {
+    // The client-collision folds into a.b's wire-collision: its text is in the detail.
     const findings = analyze(mcpList('a.b', 'a_b'), vscode('a-long-server-name')).findings.filter(
-      (f) => f.code === 'client-collision',
+      (f) => f.code === 'client-collision' || f.also?.includes('client-collision'),
     );
-    assert.ok(findings.length > 0);
+    assert.equal(findings.length, 1);
+    assert.match(findings[0]!.detail, /Sent as "mcp_a-long-server_a_b" by VS Code/);
     for (const f of findings) assert.doesNotMatch(f.detail, shorten, f.detail);
   });
 
@@ -273,10 +296,12 @@ describe('docs/diagnostics.md explains every code (issue 11, item 4)', () => {
 describe('an unknown server name is never shown (issue 8, item 6)', () => {
   test("the related locations of a client collision do not quote the placeholder's wire name", () => {
     const analysis = analyze(mcpList('a.b', 'a_b'), { clients: { enabled: ['vscode'] } });
-    const finding = analysis.findings.find((f) => f.code === 'client-collision');
+    // Folded into a.b's wire-collision (a_b keeps the name and has no finding).
+    const finding = analysis.findings.find((f) => f.also?.includes('client-collision'));
     assert.ok(finding, 'the collision holds whatever the server is called');
+    assert.equal(finding.tool, 0);
     assert.ok(analysis.server && !analysis.server.known);
     for (const r of finding.related) assert.equal(r.message.includes(analysis.server.name), false, r.message);
-    assert.match(finding.related[0]!.message, /^"a_b" gets the same name$/);
+    assert.match(finding.detail, /Sent by VS Code \(Copilot Chat\) under the same name as "a_b": this one is lost\./);
   });
 });

@@ -72,17 +72,18 @@ describe('robustness', () => {
       analysis.tools.map((t) => t.name),
       ['a.b', 'a_b'],
     );
+    // a.b is left out (its finding); a_b keeps the name (none).
     assert.deepEqual(
-      analysis.findings.map((f) => f.code),
-      ['wire-collision', 'wire-collision'],
+      analysis.findings.map((f) => `${f.code} ${f.tool}`),
+      ['wire-collision 0'],
     );
   });
 
   test('a request wrapped in 100,000 envelopes is still found', () => {
     const text = `${'{"custom_id":"x","body":'.repeat(DEEP)}{"tools":[{"name":"a.b","inputSchema":{}},{"name":"a_b","inputSchema":{}}]}${'}'.repeat(DEEP)}`;
     assert.deepEqual(
-      analyze(text).findings.map((f) => f.code),
-      ['wire-collision', 'wire-collision'],
+      analyze(text).findings.map((f) => `${f.code} ${f.tool}`),
+      ['wire-collision 0'],
     );
   });
 
@@ -92,7 +93,11 @@ describe('robustness', () => {
     tools.push({ name: 'a.b', inputSchema: {} }, { name: 'a_b', inputSchema: {} });
     const analysis = analyze(JSON.stringify({ tools }));
     assert.equal(analysis.tools.length, count + 2);
-    assert.equal(analysis.findings.filter((f) => f.code === 'wire-collision').length, 2);
+    // a.b (left out) has the finding; a_b keeps the name.
+    assert.deepEqual(
+      analysis.findings.filter((f) => f.code === 'wire-collision').map((f) => f.tool),
+      [count],
+    );
   });
 
   test('names with escapes: ranges cover the token as written', () => {
@@ -106,7 +111,12 @@ describe('robustness', () => {
   test('a JSONC file with comments and trailing commas', () => {
     const text =
       '{\n  // tools for the demo\n  "tools": [\n    { "name": "a.b", "inputSchema": {} }, /* x */\n    { "name": "a_b", "inputSchema": {} },\n  ],\n}';
-    assert.equal(analyze(text).findings.filter((f) => f.code === 'wire-collision').length, 2);
+    assert.deepEqual(
+      analyze(text)
+        .findings.filter((f) => f.code === 'wire-collision')
+        .map((f) => text.slice(f.range.start, f.range.end)),
+      ['"a.b"'],
+    );
   });
 
   test('CRLF line endings', () => {

@@ -54,15 +54,22 @@ describe('YAML documents', () => {
       '  - name: search docs',
       '    inputSchema:',
       '      type: object',
-      "  - name: 'get_user'",
+      "  - name: 'get.user'",
       '    inputSchema: {}',
-      '  - name: "get.user"',
+      '  - name: "get:user"',
+      '    inputSchema: {}',
+      '  - name: get_user',
       '    inputSchema: {}',
       '',
     ].join('\n');
+    // The plain get_user keeps the name (no finding); the quoted ones are left out.
     assert.deepEqual(
       findingLines(text, YAML).filter((l) => !l.startsWith('hint')),
-      ['warning invalid-name search docs', "error wire-collision 'get_user'", 'error wire-collision "get.user"'],
+      [
+        'warning invalid-name search docs',
+        "error wire-collision 'get.user'",
+        'error wire-collision+invalid-name "get:user"',
+      ],
     );
     const lines = located(text, YAML);
     assert.ok(

@@ -94,10 +94,13 @@ export function diagnosticProblems(
       severity: SEVERITY[f.severity],
       message: f.message,
       range: `${f.range.start}-${f.range.end}`,
-      // The detail follows the related locations, at the finding's own range (convert.ts).
+      // The detail follows the related locations, at the finding's own range, a row per line (a
+      // folded finding has a line per code: convert.ts).
       related: [
         ...f.related.filter((r) => r.file === undefined).map((r) => `${r.range.start}-${r.range.end} ${r.message}`),
-        ...(f.related.length > 0 && f.detail !== '' ? [`${f.range.start}-${f.range.end} ${f.detail}`] : []),
+        ...(f.related.length > 0 && f.detail !== ''
+          ? f.detail.split('\n').map((line) => `${f.range.start}-${f.range.end} ${line}`)
+          : []),
       ],
       version: 'this or older',
       fix: f.fix?.edits.map(

@@ -17,19 +17,42 @@ describe('messages in the editor', () => {
     const diagnostics = (await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'))).filter(
       (d) => d.code === 'wire-collision',
     );
-    const leftOut = diagnostics.find((d) => rangeText(text, d.range) === '"a.b"')!;
-    assert.equal(leftOut.message, 'Left out of the request: sent as "a_b", like "a_b", which the runtime keeps.');
+    // One problem, one diagnostic: the kept a_b has none.
+    assert.deepEqual(
+      diagnostics.map((d) => rangeText(text, d.range)),
+      ['"a.b"'],
+    );
+    const leftOut = diagnostics[0]!;
+    // Its clients' findings fold in: one clause in the message, one line each in the detail.
+    assert.equal(
+      leftOut.message,
+      'Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also fails the request in 5 clients, shares its name with another tool in 3 clients, is left out in Cursor.',
+    );
     const data = leftOut.data as { detail?: string; fix?: unknown };
-    assert.match(data.detail ?? '', /^The runtime keeps "a_b" .* Rename it, e\.g\. "a-b"\.$/);
+    const lines = (data.detail ?? '').split('\n');
+    assert.match(lines[0]!, /^The runtime keeps "a_b" .* Rename it, e\.g\. "a-b"\.$/);
+    assert.equal(lines.length, 4, data.detail);
+    assert.ok(!(data.detail ?? '').includes('⟨U+000A⟩'), 'the lines are lines, not escaped breaks');
     assert.ok(data.fix, 'the quick fix still travels in data');
     const related = leftOut.relatedInformation!;
+    // The other tool, then the detail at the finding itself, a row per line.
     assert.deepEqual(
       related.map((r) => [rangeText(text, r.location.range), r.message]),
-      [
-        ['"a_b"', '"a_b" is also sent as "a_b" (kept)'],
-        ['"a.b"', data.detail],
-      ],
+      [['"a_b"', '"a_b" has the same name (kept)'], ...lines.map((line) => ['"a.b"', line])],
     );
+  });
+
+  test('a folded finding: the hover gives each code its own paragraph, never an escaped line break', async () => {
+    const uri = 'file:///ws/messages/folded-hover.json';
+    const text = mcpList('a.b', 'a_b');
+    await client.open(uri, text);
+    await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'));
+    const value = ((await client.hover(uri, positionOf(text, '"a.b"', 0, 2)))!.contents as MarkupContent).value;
+    assert.match(value, /\n\n`wire-collision`: The runtime keeps /);
+    assert.match(value, /\n\n`client-rejected`: Sent as /);
+    assert.match(value, /\n\n`client-collision`: Sent by /);
+    assert.match(value, /\n\n`client-dropped`: Left out by Cursor/);
+    assert.doesNotMatch(value, /⟨U\+000A⟩/);
   });
 
   test('a finding that points nowhere keeps relatedInformation empty; its detail is in the hover', async () => {

@@ -61,7 +61,10 @@ describe('source code in the language server (issue 12)', () => {
   before(async () => (client = await TestClient.start({ server: 'bundle' })));
   after(() => client.stop());
 
-  /** Opens a server file, waits for the collision on both names, hovers, applies the fix: the collision is gone. */
+  /**
+   * Opens a server file, waits for the collision on the name that loses (`names`; the tool that
+   * keeps the name has none), hovers, applies the fix: the collision is gone.
+   */
   async function collideHoverFix(
     uri: string,
     text: string,
@@ -91,24 +94,18 @@ describe('source code in the language server (issue 12)', () => {
     return client.text(uri);
   }
 
-  test('TypeScript MCP server: wire-collision on both literals, hover, quick fix keeps the quotes', async () => {
-    const fixed = await collideHoverFix('file:///ws/src/server.ts', TS_SERVER, 'typescript', [
-      `'admin.tools.list'`,
-      `"admin_tools_list"`,
-    ]);
+  test('TypeScript MCP server: wire-collision on the literal left out, hover, quick fix keeps the quotes', async () => {
+    const fixed = await collideHoverFix('file:///ws/src/server.ts', TS_SERVER, 'typescript', [`'admin.tools.list'`]);
     assert.match(fixed, /server\.registerTool\('[a-z_-]+', \{ description: 'List' \}/);
   });
 
   test('FastMCP: a function-name tool and name= collide; the fix writes name= in the decorator', async () => {
-    const fixed = await collideHoverFix('file:///ws/src/server.py', PY_SERVER, 'python', [
-      'orders_get',
-      '"orders.get"',
-    ]);
+    const fixed = await collideHoverFix('file:///ws/src/server.py', PY_SERVER, 'python', ['"orders.get"']);
     assert.match(fixed, /@mcp\.tool\(name="[a-z_-]+"\)\ndef fetch_order/);
   });
 
   test('Go mcp.NewTool: the collision, hover and fix', async () => {
-    const fixed = await collideHoverFix('file:///ws/cmd/main.go', GO_SERVER, 'go', ['"get.issue"', '`get_issue`']);
+    const fixed = await collideHoverFix('file:///ws/cmd/main.go', GO_SERVER, 'go', ['"get.issue"']);
     assert.doesNotMatch(fixed, /"get\.issue"/);
   });
 
@@ -122,7 +119,8 @@ describe('source code in the language server (issue 12)', () => {
       { range: { start: end, end }, newText: "\nserver.tool('admin_tools_list', async () => ({ content: [] }));" },
     ]);
     const found = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'));
-    assert.deepEqual(collisionsOn(client.text(uri), found), [`'admin.tools.list'`, `'admin_tools_list'`]);
+    // The new admin_tools_list keeps the name: the collision shows on admin.tools.list.
+    assert.deepEqual(collisionsOn(client.text(uri), found), [`'admin.tools.list'`]);
   });
 
   test('F2 renames a literal and refuses a colliding name; symbols list the tools', async () => {
@@ -179,7 +177,8 @@ describe('source code in the language server (issue 12)', () => {
     const helper = pathToFileURL(join(root, 'web/src/register.ts')).href;
     await client.open(helper, text, 'typescript');
     const found = await client.diagnostics(helper, (d) => d.some((x) => x.code === 'wire-collision'));
-    assert.deepEqual(collisionsOn(text, found), [`'x.y'`, `'x_y'`]);
+    // One problem, one diagnostic: on the literal that loses the name ('x_y' keeps it).
+    assert.deepEqual(collisionsOn(text, found), [`'x.y'`]);
     const unrelated = pathToFileURL(join(root, 'other/src/register.ts')).href;
     await client.open(unrelated, text, 'typescript');
     assert.deepEqual(await client.diagnostics(unrelated), []);

@@ -142,8 +142,9 @@ describe('scripts/action-check.mjs', () => {
     );
     assert.deepEqual([...uris], ['tools/mcp.json'], 'paths relative to the workspace, only the paths given');
     assert.equal(run.outputs['exit-code'], '1');
-    assert.equal(run.outputs.errors, '2');
-    assert.match(run.summary, /^### toolwire\n\n2 error\(s\)/);
+    // One problem, one diagnostic: a.b's wire-collision; the kept a_b has none.
+    assert.equal(run.outputs.errors, '1');
+    assert.match(run.summary, /^### toolwire\n\n1 error\(s\)/);
   });
 
   test('fail-on-findings: false reports the same SARIF and lets the job go on', () => {

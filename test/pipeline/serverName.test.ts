@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ALL_CLIENT_IDS, createToolwireService, parseConfig, type Analysis } from '../../server/src/core';
+import { ALL_CLIENT_IDS, createToolwireService, parseConfig, type Analysis, type Finding } from '../../server/src/core';
 import { mcpList, pretty } from '../core/helpers';
 import { memoryWorkspace } from './memoryWorkspace';
 
@@ -18,10 +18,13 @@ function analyse(files: Record<string, string>, path: string, requestedClients: 
   return result.kind === 'analysis' ? result.analysis : (undefined as never);
 }
 
+/** A finding's code and the codes folded into it (one problem, one diagnostic). */
+const codesOf = (f: Finding) => [f.code, ...(f.also ?? [])];
+
 const clientFindings = (analysis: Analysis) =>
   analysis.findings
-    .filter((f) => f.code.startsWith('client-'))
-    .map((f) => `${f.severity} ${f.code} ${analysis.tools[f.tool!]!.name} [${f.clients!.join(',')}]`);
+    .filter((f) => codesOf(f).some((code) => code.startsWith('client-')))
+    .map((f) => `${f.severity} ${codesOf(f).join('+')} ${analysis.tools[f.tool!]!.name} [${f.clients!.join(',')}]`);
 
 describe('server names are known or not used (issue #8 item 6)', () => {
   test("a file's name is not a server name: ListToolsResultResponse.json invents no finding", () => {
@@ -49,12 +52,15 @@ describe('server names are known or not used (issue #8 item 6)', () => {
 
   test('fates that hold whatever the name are reported for every modelled client, as warnings', () => {
     const analysis = analyse({ '/ws/t.json': mcpList('refund.issue') }, '/ws/t.json');
+    // One tool, one finding: Cursor's drop folds into the clients' rejection, and the clients add up.
     assert.deepEqual(clientFindings(analysis), [
-      'warning client-dropped refund.issue [cursor]',
-      'warning client-rejected refund.issue [openai-agents,copilot-cli,continue,litellm,langchain-mcp]',
+      'warning client-rejected+client-dropped refund.issue [openai-agents,copilot-cli,continue,litellm,langchain-mcp,cursor]',
     ]);
+    const finding = analysis.findings.find((f) => f.code === 'client-rejected')!;
+    assert.match(finding.message, / Also is left out in Cursor\.$/);
+    assert.match(finding.detail, /^Left out by Cursor/m);
     assert.equal(new Set(analysis.clients.map((c) => c.client)).size, ALL_CLIENT_IDS.length, 'every modelled client');
-    assert.doesNotMatch(analysis.findings.find((f) => f.code === 'client-dropped')!.message, /shorten the server name/);
+    assert.doesNotMatch(finding.detail, /shorten the server name/);
   });
 
   test('a length-dependent fate is a budget, not a finding; assumedServerNameLength makes it one', () => {
@@ -103,7 +109,7 @@ describe('server names are known or not used (issue #8 item 6)', () => {
       known: true,
     });
     assert.ok(
-      clientFindings(config).some((l) => l.includes('client-dropped') && l.includes('[cursor')),
+      clientFindings(config).some((l) => l.includes('client-dropped') && /[[,]cursor[\],]/.test(l)),
       'Cursor drops it under a known long name',
     );
 
@@ -176,10 +182,14 @@ describe('a file mapped to two servers belongs to both (issue #8 item 8)', () =>
       'openai-agents github-enterprise-cloud-edition-server',
     ]);
     // Only under the long name does Cursor drop it (combined length over 60).
-    const dropped = analysis.findings.find((f) => f.code === 'client-dropped');
+    // (The tool's client problems fold into one finding: its code and `also`.)
+    const dropped = analysis.findings.find((f) => codesOf(f).includes('client-dropped'));
     assert.ok(dropped, 'the second name is not ignored');
+    assert.ok(dropped.clients?.includes('cursor'));
     // The Agents SDK loads both servers, so the same tool on both fails the run.
-    assert.ok(analysis.findings.some((f) => f.code === 'client-collision' && f.clients?.includes('openai-agents')));
+    assert.ok(
+      analysis.findings.some((f) => codesOf(f).includes('client-collision') && f.clients?.includes('openai-agents')),
+    );
   });
 
   test("each server's other files see the shared file's tools", () => {

@@ -54,7 +54,14 @@ export function formatSarif(
         level: level(d.severity),
         message: { text: d.message },
         // The why and the fix of this very finding (the rule's help is the code's in general).
-        ...(d.detail !== undefined ? { properties: { detail: d.detail } } : {}),
+        ...(d.detail !== undefined || d.also !== undefined
+          ? {
+              properties: {
+                ...(d.detail !== undefined ? { detail: d.detail } : {}),
+                ...(d.also ? { also: d.also } : {}),
+              },
+            }
+          : {}),
         locations: [location(report.path, d.range)],
         // A related location in another file (a cross-file client collision) is in that file.
         ...(d.related.length > 0

@@ -23,7 +23,8 @@ export function formatText(reports: readonly FileReport[], options: TextOptions 
         `${report.path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code} ${d.message}`,
       );
       if (!options.verbose) continue;
-      if (d.detail !== undefined) lines.push(`  ${d.detail}`);
+      // A folded finding's detail has one line per code: each is indented under its diagnostic.
+      if (d.detail !== undefined) for (const line of d.detail.split('\n')) lines.push(`  ${line}`);
       for (const r of d.related)
         lines.push(`  ${r.path ?? report.path}:${r.range.start.line + 1}:${r.range.start.character + 1}: ${r.message}`);
     }

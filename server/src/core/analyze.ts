@@ -16,6 +16,7 @@ import { checkReferences } from './checks/references';
 import { checkRenamed, checkToolCount } from './checks/request';
 import { FindingSink } from './checks/sink';
 import { compareFindings } from './findings';
+import { onePerProblem } from './checks/onePerProblem';
 import { sharedNamespace } from './fixes/invocationNameFix';
 import { NamePool, ownNames, recounted } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
@@ -192,7 +193,7 @@ export function analyzeCarrying(
     requests,
     tools,
     references,
-    findings: suppressed.findings.sort(compareFindings),
+    findings: onePerProblem(suppressed.findings).sort(compareFindings),
     suppression: suppressed.outcome,
     syntaxProblems: parsed.problems,
     strings: parsed.strings,

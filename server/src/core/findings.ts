@@ -124,6 +124,11 @@ export interface Finding {
   readonly profiles?: readonly ProviderId[];
   /** The client profiles the finding comes from (client-* codes). */
   readonly clients?: readonly ClientId[];
+  /**
+   * The codes of the same tool's other name problems, told in this finding's detail instead of
+   * diagnostics of their own (checks/onePerProblem.ts).
+   */
+  readonly also?: readonly FindingCode[];
   readonly fix?: FixData;
 }
 

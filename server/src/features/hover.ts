@@ -98,7 +98,12 @@ function detailLines(findings: readonly Finding[], range: OffsetRange): string[]
   for (let i = low; i < findings.length && findings[i]!.range.start === range.start; i++) {
     const f = findings[i]!;
     if (f.range.end !== range.end || f.detail === '') continue;
-    lines.push('', `\`${f.code}\`: ${mdText(f.detail)}`);
+    // A folded finding (core/checks/onePerProblem.ts) has a line per code: its own detail (when
+    // it has one), then each code of `also`. Each is a paragraph, under its code.
+    const parts = f.detail.split('\n');
+    const codes = [f.code, ...(f.also ?? [])];
+    const skip = Math.max(0, codes.length - parts.length);
+    parts.forEach((part, index) => lines.push('', `\`${codes[index + skip] ?? f.code}\`: ${mdText(part)}`));
   }
   // No rule (`---`) above them: a hostile name must never be able to make one (hostileNames.test.ts).
   return lines;

@@ -14,7 +14,8 @@ const MCP = 'mcp/tools.json';
 const DOT = '"files.read"';
 const UNDERSCORE = '"files_read"';
 /** The workspace's .toolwire.json models no client: client-* findings here would mean it went unread. */
-const EXPECTED = [`error wire-collision ${DOT}`, `error wire-collision ${UNDERSCORE}`];
+// One problem, one diagnostic: files_read keeps the name (no finding); files.read is left out.
+const EXPECTED = [`error wire-collision ${DOT}`];
 
 export const webHostCases: readonly Case[] = [
   {
@@ -36,7 +37,7 @@ export const webHostCases: readonly Case[] = [
         );
         assert.deepEqual(
           toolwireProblems(diagnostics).map((d) => d.source),
-          ['toolwire', 'toolwire'],
+          ['toolwire'],
         );
       } finally {
         await revertAndClose();
@@ -47,17 +48,17 @@ export const webHostCases: readonly Case[] = [
 
 export const mcpCases: readonly Case[] = [
   {
-    name: 'MCP tool list: wire-collision x2 under the workspace .toolwire.json (read through workspace.fs)',
+    name: 'MCP tool list: wire-collision on the tool left out under the workspace .toolwire.json (read through workspace.fs)',
     timeoutMs: 40_000,
     run: async () => {
       const { document } = await openEditor(MCP);
       try {
         const diagnostics = await expectProblems(document, EXPECTED, 'the MCP findings');
-        const kept = toolwireProblems(diagnostics).find((d) => document.getText(d.range) === UNDERSCORE);
+        const leftOut = toolwireProblems(diagnostics).find((d) => document.getText(d.range) === DOT);
         assert.deepEqual(
-          kept?.relatedInformation?.map((r) => document.getText(r.location.range))[0],
-          DOT,
-          'the collision points at the other tool',
+          leftOut?.relatedInformation?.map((r) => document.getText(r.location.range))[0],
+          UNDERSCORE,
+          'the collision points at the tool that keeps the name',
         );
       } finally {
         await revertAndClose();
@@ -78,7 +79,7 @@ export const mcpCases: readonly Case[] = [
     },
   },
   {
-    name: 'MCP tool list: the rename quick fix clears both collisions',
+    name: 'MCP tool list: the rename quick fix clears the collision',
     timeoutMs: 60_000,
     run: async () => {
       const { document } = await openEditor(MCP);
@@ -87,7 +88,7 @@ export const mcpCases: readonly Case[] = [
         const dropped = toolwireProblems(before).find((d) => document.getText(d.range) === DOT);
         assert.ok(dropped, `a wire-collision on ${DOT}: ${before.map(codeOf).join(', ')}`);
         await applyQuickFix(document, dropped, /files-read/);
-        await expectProblems(document, [], 'both wire-collision findings to clear');
+        await expectProblems(document, [], 'the wire-collision to clear');
         const fixed = JSON.parse(document.getText()) as { tools: Array<{ name: string }> };
         assert.deepEqual(
           fixed.tools.map((t) => t.name),
@@ -109,11 +110,7 @@ export const browserFeatureCases: readonly Case[] = [
       const { document } = await openEditor('mcp/tools.yaml');
       try {
         assert.equal(document.languageId, 'yaml');
-        await expectProblems(
-          document,
-          ['error wire-collision files.read', 'error wire-collision files_read'],
-          'the YAML findings',
-        );
+        await expectProblems(document, ['error wire-collision files.read'], 'the YAML findings');
         const whole = new vscode.Range(new vscode.Position(0, 0), document.lineAt(document.lineCount - 1).range.end);
         const fixAll = async () =>
           (
@@ -131,7 +128,7 @@ export const browserFeatureCases: readonly Case[] = [
         });
         assert.ok(action.edit, 'fix-all carries an edit');
         assert.equal(await vscode.workspace.applyEdit(action.edit), true);
-        await expectProblems(document, [], 'fix-all to clear both collisions');
+        await expectProblems(document, [], 'fix-all to clear the collision');
         assert.match(document.getText(), /- name: files-read\n/);
       } finally {
         await revertAndClose();

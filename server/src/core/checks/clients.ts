@@ -162,7 +162,10 @@ export function checkClients(
     const global = Number(toolText);
     const local = global - context.firstTool;
     const tool = context.census.tools[local]!;
-    const fix = list.every((n) => n.keeps) ? undefined : renameFix(context, local, true);
+    // The tool that keeps a shared name in every client loses nothing: the others' findings
+    // name it and carry the fix.
+    if (list.every((n) => n.keeps)) continue;
+    const fix = renameFix(context, local, true);
     // "shorten the server name" only where a shorter one would help.
     const shorten = list.some((n) => n.lengthIsCause) ? ', or shorten the server name' : '';
     const remedy = fix

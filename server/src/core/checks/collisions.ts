@@ -7,9 +7,10 @@ import { renameFix } from '../fixes/renameFix';
 import { listNames, quote, type CheckContext } from './context';
 
 /**
- * wire-collision: two or more tools of one request share a wire name. Every member gets a
- * finding that names the others and says which one is kept and which are left out; the members
- * that should change carry the fix (the kept tool, or the first, keeps its name).
+ * wire-collision: two or more tools of one request share a wire name. Every member that loses
+ * (left out, shadowed, or failing the request) gets a finding that names the others and says
+ * which one is kept, with the fix; the tool that keeps its name (the kept tool, an explicit
+ * invocationName, or the first) gets none.
  */
 export function checkWireCollisions(context: CheckContext): void {
   const lowerForms =
@@ -19,6 +20,10 @@ export function checkWireCollisions(context: CheckContext): void {
   for (const group of context.census.groups) {
     const keeper = keeperOf(context, group, lowerForms);
     for (const member of group.members) {
+      // One problem, one diagnostic per tool that loses: the tool that keeps the name is named
+      // by the others' findings (their related information) and gets none of its own. Under
+      // model-safe a first member that is not kept is left out like the rest, so it keeps its.
+      if (member === keeper && (group.kept === member || context.settings.derivation !== 'model-safe')) continue;
       const tool = context.census.tools[member]!;
       // Only the first few others are named; groups (a shared cut at 64) can hold thousands.
       const others = firstOthers(group.members, member, 10);
@@ -123,8 +128,13 @@ function collisionMessage(
         const kept = quote(tools[group.kept]!.name ?? '');
         const why =
           self.name === group.wireName ? 'it is declared again' : `${kept}'s real name is the model-safe form`;
+        // Never "sent as "a_b", like "a_b"": when the kept tool's name is the wire name, say so.
+        const lead =
+          tools[group.kept]!.name === group.wireName
+            ? `Left out of the request: sent as ${wire}, the name of the tool the runtime keeps.`
+            : `Left out of the request: sent as ${wire}, like ${kept}, which the runtime keeps.`;
         return {
-          message: `Left out of the request: sent as ${wire}, like ${kept}, which the runtime keeps.`,
+          message: lead,
           detail: `${total > 1 ? `${otherNames} are also sent as ${wire}. ` : ''}The runtime keeps ${kept} (${why}): the model can never call ${name}, and a call meant for it runs ${kept}. ${remedy}`,
         };
       }
@@ -149,7 +159,10 @@ function collisionMessage(
     }
     case 'ads':
       return {
-        message: `Invoked as ${wire}, like ${firstOther}: a call may run the wrong capability.`,
+        message:
+          total === 1 && tools[others[0]!]!.name === group.wireName
+            ? `Invoked as ${wire}, the name of another capability: a call may run the wrong capability.`
+            : `Invoked as ${wire}, like ${firstOther}: a call may run the wrong capability.`,
         detail: `${adsCollisionLead(
           self,
           others.map((o) => tools[o]!),
@@ -192,9 +205,11 @@ function adsCollisionLead(
 function related(context: CheckContext, other: number, group: WireGroup): RelatedLocation {
   const tool = context.census.tools[other]!;
   const role = context.settings.derivation === 'model-safe' ? (group.kept === other ? ' (kept)' : ' (left out)') : '';
+  // Never `"a_b" is also sent as "a_b"`: a tool whose own name is the wire name has the same name.
+  const sent = tool.name === group.wireName ? 'has the same name' : `is also sent as ${quote(group.wireName)}`;
   return {
     range: tool.declaration.name.range,
-    message: `${quote(tool.name ?? '')} is also sent as ${quote(group.wireName)}${role}`,
+    message: `${quote(tool.name ?? '')} ${sent}${role}`,
   };
 }
 

@@ -9,6 +9,7 @@ import { computeWire } from '../census/wire';
 import type { CheckContext } from '../checks/context';
 import { FindingSink } from '../checks/sink';
 import { compareFindings, type Finding } from '../findings';
+import { onePerProblem } from '../checks/onePerProblem';
 import { NamePool, ownNames, recounted } from '../fixes/namePool';
 import type { ProposalEntry } from '../fixes/proposalLog';
 import type { Analysis, AnalyzedTool } from '../model';
@@ -183,7 +184,7 @@ export function renamedAlone(
   const global = firstTool + local;
   const findings = merged(
     shifted.findings.filter((f) => f.tool !== global),
-    sink.findings.sort(compareFindings),
+    onePerProblem(sink.findings).sort(compareFindings),
   );
   const clientFacts =
     clients && rewritten

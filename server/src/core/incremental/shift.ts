@@ -178,6 +178,7 @@ export const FINDING_FIELDS_WITH_OFFSETS = {
   tool: false,
   profiles: false,
   clients: false,
+  also: false,
   fix: true,
 } as const satisfies Record<keyof Finding, boolean>;
 
