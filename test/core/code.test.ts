@@ -191,6 +191,11 @@ describe('source code: tool declarations (issue 12)', () => {
       [['from.constant', `'from.constant'`]],
     );
     assert.equal(analysis.findings.filter((f) => f.code === 'missing-name').length, 0);
+    // Skipped, but counted: each computed name is where the CLI says a declaration went unchecked.
+    assert.deepEqual(
+      analysis.code?.computedNames.map((r) => text.slice(r.start, r.end)),
+      ["prefix + 'x'", '`t_${n}`', 'imported'],
+    );
   });
 
   test('a file without a trigger import is not parsed and yields nothing', () => {

@@ -35,6 +35,13 @@ export interface ToolGroup {
 
 const rangeOf = (node: SyntaxNode): OffsetRange => ({ start: node.startIndex, end: node.endIndex });
 
+/** What a file declares: its tools per request, and where a declaration's name is not static (not checked). */
+export interface Declarations {
+  readonly groups: ToolGroup[];
+  /** The name expressions of declarations whose name is computed (a parameter, an f-string, an import), in document order. */
+  readonly computed: OffsetRange[];
+}
+
 /** Finds every declaration of the libraries whose trigger strings the text holds, grouped per server object. */
 export function findDeclarations(
   root: SyntaxNode,
@@ -42,7 +49,7 @@ export function findDeclarations(
   dialect: Dialect,
   libraries: readonly Library[],
   constants: ReadonlyMap<string, SyntaxNode>,
-): ToolGroup[] {
+): Declarations {
   const nameOf = (node: SyntaxNode | undefined): SourceName | undefined => {
     if (!node) return undefined;
     const value = dialect.unwrap(node);
@@ -59,19 +66,21 @@ export function findDeclarations(
     if (!arg || where.key === undefined) return arg;
     return dialect.entries(dialect.unwrap(arg))?.find((e) => e.name === where.key)?.value;
   };
-  /** The first name argument the call has: a literal, or undefined when it is computed (skipped). */
-  const nameIn = (
-    call: SyntaxNode,
-    where: readonly NameArgument[],
-  ): { readonly present: boolean; readonly name?: SourceName } => {
+  /** The first name argument the call has: a literal, or only its node when it is computed (skipped). */
+  const nameIn: NameIn = (call, where) => {
     for (const w of where) {
       const node = argument(call, w);
       if (node) {
         const name = nameOf(node);
-        return name ? { present: true, name } : { present: true };
+        return name ? { present: true, name } : { present: true, computed: rangeOf(node) };
       }
     }
     return { present: false };
+  };
+  // Declarations read but not checked, by start: a declaration two libraries read is one.
+  const computed = new Map<number, OffsetRange>();
+  const skip = (range: OffsetRange | undefined) => {
+    if (range) computed.set(range.start, range);
   };
 
   // What the file imports and defines, read once and only when a pattern asks.
@@ -182,7 +191,7 @@ export function findDeclarations(
           const list = call.childForFieldName('arguments');
           if (fn && list)
             place(receiver, { name: fn, extent: rangeOf(call), insertion: appendKeyword('name', list, text) }, call);
-        }
+        } else skip(given.computed);
         break;
       }
     }
@@ -190,13 +199,16 @@ export function findDeclarations(
     for (const { node: call, callee } of calls) {
       if (callee?.type !== 'call' || (library.decorators ?? []).length === 0) continue;
       const found = curriedTool(call, callee, library.decorators!, dialect, nameIn, text, bound);
-      if (found) place(found.receiver, found.tool, call);
+      if (found && 'tool' in found) place(found.receiver, found.tool, call);
+      else skip(found?.computed);
     }
     for (const struct of library.structs ?? []) {
       for (const literal of root.descendantsOfType('composite_literal')) {
         if (!literal || literal.childForFieldName('type')?.text.replace(/\s+/g, '') !== struct.type) continue;
-        const name = nameOf(dialect.entries(literal)?.find((e) => e.name === struct.field)?.value);
+        const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
+        const name = nameOf(value);
         if (name) place(undefined, { name, extent: rangeOf(literal) }, literal);
+        else if (value) skip(rangeOf(value));
       }
     }
     for (const keyed of library.keyed ?? []) {
@@ -211,6 +223,7 @@ export function findDeclarations(
         const value = key?.type === 'property_identifier' ? key.text : key ? dialect.string(key) : undefined;
         if (key && value !== undefined)
           place(undefined, { name: { value, range: rangeOf(key) }, extent: rangeOf(pair) }, holder);
+        else if (key) skip(rangeOf(key));
       }
     }
     if ((library.decorators ?? []).length > 0) {
@@ -218,20 +231,27 @@ export function findDeclarations(
         const found = definition
           ? decoratedTool(definition, library.decorators!, dialect, nameIn, text, bound)
           : undefined;
-        if (found) place(found.receiver, found.tool, definition!, found.receiver === undefined);
+        if (found && 'tool' in found) place(found.receiver, found.tool, definition!, found.receiver === undefined);
+        else skip(found?.computed);
       }
     }
   }
   // Document order, within a server and between servers (each library's patterns were read in turn).
   const found = [...groups.values()].filter((g) => g.tools.length > 0);
   for (const group of found) group.tools.sort((a, b) => a.extent.start - b.extent.start);
-  return found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
+  found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
+  // A name that is a tool elsewhere too is no skipped declaration (a call two patterns read).
+  const skipped = [...computed.values()].filter((r) => !claimed.has(r.start)).sort((a, b) => a.start - b.start);
+  return { groups: found, computed: skipped };
 }
 
 type NameIn = (
   call: SyntaxNode,
   where: readonly NameArgument[],
-) => { readonly present: boolean; readonly name?: SourceName };
+) => { readonly present: boolean; readonly name?: SourceName; readonly computed?: OffsetRange };
+
+/** A declaration found: its tool on a receiver, or only where its computed name is. */
+type Found = { receiver: string | undefined; tool: FoundTool } | { readonly computed: OffsetRange };
 
 /** A Python function under a tool decorator: the name argument, or the function's own name. */
 function decoratedTool(
@@ -241,7 +261,7 @@ function decoratedTool(
   nameIn: NameIn,
   text: string,
   bound: Bound,
-): { receiver: string | undefined; tool: FoundTool } | undefined {
+): Found | undefined {
   const fn = definition.childForFieldName('definition');
   const fnName = fn?.type === 'function_definition' ? fn.childForFieldName('name') : null;
   if (!fn || !fnName) return undefined;
@@ -262,7 +282,10 @@ function decoratedTool(
     };
     if (call) {
       const given = nameIn(call, pattern.name);
-      if (given.present) return given.name ? { receiver, tool: { name: given.name, extent } } : undefined;
+      if (given.present)
+        return given.name
+          ? { receiver, tool: { name: given.name, extent } }
+          : given.computed && { computed: given.computed };
     }
     const name = { value: fnName.text, range: { start: fnName.startIndex, end: fnName.endIndex } };
     return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, call, text) } };
@@ -303,7 +326,7 @@ function curriedTool(
   nameIn: NameIn,
   text: string,
   bound: Bound,
-): { receiver: string | undefined; tool: FoundTool } | undefined {
+): Found | undefined {
   const target = dialect.callee(inner);
   if (!target) return undefined;
   const member = dialect.member(target);
@@ -312,7 +335,10 @@ function curriedTool(
   const receiver = member ? receiverText(member.object) : undefined;
   const extent = rangeOf(call);
   const given = nameIn(inner, pattern.name);
-  if (given.present) return given.name ? { receiver, tool: { name: given.name, extent } } : undefined;
+  if (given.present)
+    return given.name
+      ? { receiver, tool: { name: given.name, extent } }
+      : given.computed && { computed: given.computed };
   // A decorator is given a function, never a Tool object: a name imported as itself is that
   // function's own name too (`from .handlers import search`; an alias would not be).
   const fn = dialect.args(call)[0];
