@@ -592,6 +592,13 @@ describe('source code: one census per server object', () => {
       2,
     ],
     [
+      'FastMCP versions of one tool are listed as one: no collision; two tools of one version still collide',
+      'python',
+      'from fastmcp import FastMCP\nmcp = FastMCP("s")\n@mcp.tool(version="1.0")\ndef calc(): ...\n@mcp.tool(version="2.0")\ndef calc(): ...\n@mcp.tool(name="a.b", version="2.0")\ndef f(): ...\n@mcp.tool(name="a_b", version="2.0")\ndef g(): ...\n',
+      4,
+      2,
+    ],
+    [
       'Go: two servers in two test functions with the same tool: no collision',
       'go',
       'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc TestA(t *testing.T) {\n\ts := server.NewMCPServer("a", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n}\n\nfunc TestB(t *testing.T) {\n\ts := server.NewMCPServer("b", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n}\n',

@@ -160,11 +160,21 @@ export function findDeclarations(
         return { key: `f${scopeOf(node, FUNCTION_SCOPES)}`, server: onlyServer };
       return { key: `s${node.startIndex}`, server: onlyServer };
     };
-    const place = (receiver: string | undefined, tool: FoundTool, node: SyntaxNode, decorated = false) => {
+    /** `options.call`: the call whose keywords configure the tool (the decorator's, for a decorated function). */
+    const place = (
+      receiver: string | undefined,
+      tool: FoundTool,
+      node: SyntaxNode,
+      options: { readonly decorated?: boolean; readonly call?: SyntaxNode } = {},
+    ) => {
       if (claimed.has(tool.name.range.start)) return;
       claimed.add(tool.name.range.start);
-      const { key: local, server } = keyFor(receiver, node, decorated);
-      const key = `${library.id}\u0000${local}`;
+      const { key: local, server } = keyFor(receiver, node, options.decorated ?? false);
+      // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
+      // version is censused apart, so they never collide with each other.
+      const keyword = library.versionKeyword;
+      const version = keyword && options.call ? dialect.keyword(options.call, keyword)?.text : undefined;
+      const key = `${library.id}\u0000${local}${version === undefined ? '' : `\u0000v${version}`}`;
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { shape: library.shape, ...(server ? { server } : {}), tools: [] }));
       group.tools.push(tool);
@@ -185,12 +195,14 @@ export function findDeclarations(
           if (serverNames.size > 0 && (name === undefined || !serverNames.has(name))) continue;
         } else if (calleeText !== pattern.callee) continue;
         const given = nameIn(call, pattern.name);
-        if (given.name) place(receiver, { name: given.name, extent: rangeOf(call) }, call);
+        if (given.name) place(receiver, { name: given.name, extent: rangeOf(call) }, call, { call });
         else if (!given.present && pattern.function) {
           const fn = functionNamed(call, pattern.function);
           const list = call.childForFieldName('arguments');
           if (fn && list)
-            place(receiver, { name: fn, extent: rangeOf(call), insertion: appendKeyword('name', list, text) }, call);
+            place(receiver, { name: fn, extent: rangeOf(call), insertion: appendKeyword('name', list, text) }, call, {
+              call,
+            });
         } else skip(given.computed);
         break;
       }
@@ -199,7 +211,7 @@ export function findDeclarations(
     for (const { node: call, callee } of calls) {
       if (callee?.type !== 'call' || (library.decorators ?? []).length === 0) continue;
       const found = curriedTool(call, callee, library.decorators!, dialect, nameIn, text, bound);
-      if (found && 'tool' in found) place(found.receiver, found.tool, call);
+      if (found && 'tool' in found) place(found.receiver, found.tool, call, found.call ? { call: found.call } : {});
       else skip(found?.computed);
     }
     for (const struct of library.structs ?? []) {
@@ -231,7 +243,11 @@ export function findDeclarations(
         const found = definition
           ? decoratedTool(definition, library.decorators!, dialect, nameIn, text, bound)
           : undefined;
-        if (found && 'tool' in found) place(found.receiver, found.tool, definition!, found.receiver === undefined);
+        if (found && 'tool' in found)
+          place(found.receiver, found.tool, definition!, {
+            decorated: found.receiver === undefined,
+            ...(found.call ? { call: found.call } : {}),
+          });
         else skip(found?.computed);
       }
     }
@@ -251,7 +267,9 @@ type NameIn = (
 ) => { readonly present: boolean; readonly name?: SourceName; readonly computed?: OffsetRange };
 
 /** A declaration found: its tool on a receiver, or only where its computed name is. */
-type Found = { receiver: string | undefined; tool: FoundTool } | { readonly computed: OffsetRange };
+type Found =
+  | { receiver: string | undefined; tool: FoundTool; readonly call?: SyntaxNode }
+  | { readonly computed: OffsetRange };
 
 /** A Python function under a tool decorator: the name argument, or the function's own name. */
 function decoratedTool(
@@ -284,11 +302,15 @@ function decoratedTool(
       const given = nameIn(call, pattern.name);
       if (given.present)
         return given.name
-          ? { receiver, tool: { name: given.name, extent } }
+          ? { receiver, tool: { name: given.name, extent }, call }
           : given.computed && { computed: given.computed };
     }
     const name = { value: fnName.text, range: { start: fnName.startIndex, end: fnName.endIndex } };
-    return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, call, text) } };
+    return {
+      receiver,
+      tool: { name, extent, insertion: insertionFor(pattern, target, call, text) },
+      ...(call ? { call } : {}),
+    };
   }
   return undefined;
 }
@@ -337,7 +359,7 @@ function curriedTool(
   const given = nameIn(inner, pattern.name);
   if (given.present)
     return given.name
-      ? { receiver, tool: { name: given.name, extent } }
+      ? { receiver, tool: { name: given.name, extent }, call: inner }
       : given.computed && { computed: given.computed };
   // A decorator is given a function, never a Tool object: a name imported as itself is that
   // function's own name too (`from .handlers import search`; an alias would not be).
@@ -346,7 +368,7 @@ function curriedTool(
     fn?.type === 'identifier' && (bound().definitions.has(fn.text) || bound().imports.get(fn.text)?.name === fn.text);
   if (!fn || !own) return undefined;
   const name = { value: fn.text, range: rangeOf(fn) };
-  return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, inner, text) } };
+  return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, inner, text) }, call: inner };
 }
 
 /** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python). */
