@@ -599,6 +599,27 @@ describe('source code: one census per server object', () => {
       2,
     ],
     [
+      'self.mcp bound in __init__ is one server across the methods of its class, another in another class',
+      'python',
+      'from fastmcp import FastMCP\nclass A:\n    def __init__(self):\n        self.mcp = FastMCP("a")\n    def one(self):\n        @self.mcp.tool\n        def add(): ...\n    def two(self):\n        @self.mcp.tool(name="add")\n        def other(): ...\nclass B:\n    def __init__(self):\n        self.mcp = FastMCP("b")\n        @self.mcp.tool\n        def add(): ...\n',
+      3,
+      2,
+    ],
+    [
+      'this.server set in a constructor is the server of every method of its class',
+      'typescript',
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nclass S {\n  constructor() { this.server = new McpServer({ name: 's', version: '1' }); }\n  a() { this.server.registerTool('x.y', {}, h); }\n  b() { this.server.registerTool('x_y', {}, h); }\n}\n",
+      2,
+      2,
+    ],
+    [
+      'helpers given a server as a parameter: one server per function',
+      'python',
+      'from fastmcp import FastMCP\ndef register_a(mcp: FastMCP):\n    @mcp.tool\n    def add(): ...\n    @mcp.tool(name="add")\n    def other(): ...\ndef register_b(mcp: FastMCP):\n    @mcp.tool\n    def add(): ...\n',
+      3,
+      2,
+    ],
+    [
       'Go: two servers in two test functions with the same tool: no collision',
       'go',
       'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc TestA(t *testing.T) {\n\ts := server.NewMCPServer("a", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n}\n\nfunc TestB(t *testing.T) {\n\ts := server.NewMCPServer("b", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n}\n',
