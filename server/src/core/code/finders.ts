@@ -158,7 +158,8 @@ export function findDeclarations(
       // function is collected by whatever reads its module: both are one group per function.
       if (decorated || dialect.family === 'go')
         return { key: `f${scopeOf(node, FUNCTION_SCOPES)}`, server: onlyServer };
-      return { key: `s${node.startIndex}`, server: onlyServer };
+      // Not on the file's server, so not under its name either.
+      return { key: `s${node.startIndex}`, server: undefined };
     };
     /** `options.call`: the call whose keywords configure the tool (the decorator's, for a decorated function). */
     const place = (
