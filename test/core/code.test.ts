@@ -620,6 +620,13 @@ describe('source code: one census per server object', () => {
       2,
     ],
     [
+      "Go SDK: mcp.AddTool(server, &mcp.Tool{...}) is that server's; two servers in one function do not collide",
+      'go',
+      'package main\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nfunc TestA(t *testing.T) {\n\ta := mcp.NewServer(&mcp.Implementation{Name: "a"}, nil)\n\tb := mcp.NewServer(&mcp.Implementation{Name: "b"}, nil)\n\tmcp.AddTool(a, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n}\n',
+      4,
+      2,
+    ],
+    [
       'Go: two servers in two test functions with the same tool: no collision',
       'go',
       'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc TestA(t *testing.T) {\n\ts := server.NewMCPServer("a", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n}\n\nfunc TestB(t *testing.T) {\n\ts := server.NewMCPServer("b", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n}\n',
