@@ -26,7 +26,10 @@ export interface FoundTool {
   readonly insertion?: NameInsertion;
 }
 
-/** The tools one server object (or one library, when calls have no receiver) declares in a file: one request. */
+/**
+ * What travels together in one request: the tools of one server object (one constructor call), of
+ * one list literal, or one tool object alone.
+ */
 export interface ToolGroup {
   readonly shape: DeclaredShape;
   readonly server?: SourceName;

@@ -29,7 +29,7 @@ interface CodeDocument extends ParsedDocument {
 
 /**
  * Tool declarations in TypeScript/JavaScript, Python or Go source as the JSON values the
- * recognisers read: per server object (per library when calls have no receiver) one MCP-shaped
+ * recognisers read: per server object (or list of tool objects, or tool object alone) one MCP-shaped
  * `{ serverInfo: { name }, tools: [{ name, inputSchema }] }` (or an OpenAI Responses / generic
  * request for agent SDKs), whose name nodes sit on the string literals; and each provider-shaped
  * `tools: [...]` literal as `{ tools: [...] }`. A file without a trigger import is not parsed.
