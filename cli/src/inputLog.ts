@@ -1,4 +1,4 @@
-import { unrecognisedToolShape, type Analysis } from '../../server/src/core';
+import { LineIndex, unrecognisedToolShape, type Analysis } from '../../server/src/core';
 import { readFileBounded, type InvalidUtf8 } from '../../server/src/node/files';
 import type { SkippedPath } from './files';
 
@@ -12,6 +12,11 @@ export class InputLog {
   private readonly withoutTools: SkippedPath[] = [];
   private readonly invalid = new Map<string, InvalidUtf8>();
   private unrecognised = 0;
+  /** Source files read, and how many of them were parsed (imported a known library). */
+  private sources = 0;
+  private parsedSources = 0;
+  /** Declarations read whose names are computed, as `path:line`. */
+  private readonly computed: string[] = [];
 
   constructor(
     private readonly stderr: NodeJS.WritableStream,
@@ -52,11 +57,21 @@ export class InputLog {
 
   /** Notes a checked file that yielded no tools, with the reason --verbose gives. */
   analysed(path: string, text: string, analysis: Analysis): void {
+    const code = analysis.documentKind === 'code' ? analysis.code : undefined;
+    if (code) {
+      this.sources += 1;
+      if (code.parsed) this.parsedSources += 1;
+      const lines = code.computedNames.length > 0 ? new LineIndex(text) : undefined;
+      for (const range of code.computedNames)
+        this.computed.push(`${this.display(path)}:${(lines?.lineOf(range.start) ?? 0) + 1}`);
+    }
     if (analysis.format !== null) return;
     if (analysis.documentKind === 'code') {
       this.withoutTools.push({
         path,
-        reason: 'no tool declarations found (none of the known libraries is imported, or no name is a literal)',
+        reason: code?.parsed
+          ? 'no tool declarations with a literal name found (a known library is imported)'
+          : 'not parsed: none of the known libraries is imported',
         notice: false,
       });
       return;
@@ -81,8 +96,23 @@ export class InputLog {
     this.skipped.push({ path, reason: 'ignored by .toolwire.json', notice: false });
   }
 
-  /** The --verbose list, or else a hint when some file looked like tools in an unknown shape. */
+  /**
+   * The --verbose list, or else a hint when some file looked like tools in an unknown shape; and
+   * always what source code was not checked, so "0 tools" never stands for "not looked".
+   */
   finish(): void {
+    if (this.sources > 0 && this.parsedSources === 0) {
+      const files = this.sources === 1 ? '1 source file was' : `${this.sources} source files were`;
+      this.stderr.write(`toolwire: ${files} read, but none imports a known tool library: none was parsed.\n`);
+    }
+    if (this.computed.length > 0) {
+      const count = this.computed.length === 1 ? '1 declaration' : `${this.computed.length} declarations`;
+      this.stderr.write(
+        `toolwire: ${count} with computed names not checked${this.verbose ? ':' : ' (--verbose lists them)'}\n`,
+      );
+      if (this.verbose)
+        for (const where of this.computed) this.stderr.write(`toolwire: declared, name not static: ${where}\n`);
+    }
     if (this.verbose) {
       for (const entry of this.skipped)
         this.stderr.write(`toolwire: skipped ${this.display(entry.path)}: ${entry.reason}\n`);

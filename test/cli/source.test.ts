@@ -187,4 +187,38 @@ describe('toolwire check: a file of a package that depends on a known library', 
     assert.deepEqual(names('nested/inner/register.ts'), []);
     assert.equal(result.status, 1, result.stderr);
   });
+
+  test('computed names are counted (listed with --verbose), and source files none of which was parsed are said', () => {
+    const dir = scratch({
+      'server.py': [
+        'from fastmcp import FastMCP',
+        'mcp = FastMCP("s")',
+        'for n in names:',
+        '    @mcp.tool(name=n)',
+        '    def f(): ...',
+        '',
+        '@mcp.tool(name=f"x_{n}")',
+        'def g(): ...',
+        '',
+        '@mcp.tool',
+        'def h(): ...',
+        '',
+      ].join('\n'),
+    });
+    const plain = runCli(['check', '.'], dir);
+    assert.match(plain.stderr, /toolwire: 2 declarations with computed names not checked \(--verbose lists them\)\n/);
+    assert.doesNotMatch(plain.stderr, /none was parsed/);
+    const verbose = runCli(['check', '--verbose', '.'], dir);
+    const listed = verbose.stderr.split('\n').filter((l) => l.startsWith('toolwire: declared, name not static: '));
+    assert.deepEqual(
+      listed.map((l) => l.slice(l.lastIndexOf(' ') + 1)),
+      ['server.py:4', 'server.py:7'],
+    );
+    const unparsed = runCli(['check', '.'], scratch({ 'a.py': 'print(1)\n', 'b.ts': 'export const x = 1;\n' }));
+    assert.match(
+      unparsed.stderr,
+      /toolwire: 2 source files were read, but none imports a known tool library: none was parsed\.\n/,
+    );
+    assert.match(unparsed.stderr, /2 files, 0 tools/);
+  });
 });

@@ -219,6 +219,11 @@ describe('source code: tool declarations (issue 12)', () => {
       [['from.constant', `'from.constant'`]],
     );
     assert.equal(analysis.findings.filter((f) => f.code === 'missing-name').length, 0);
+    // Skipped, but counted: each computed name is where the CLI says a declaration went unchecked.
+    assert.deepEqual(
+      analysis.code?.computedNames.map((r) => text.slice(r.start, r.end)),
+      ["prefix + 'x'", '`t_${n}`', 'imported'],
+    );
   });
 
   test('a file without a trigger import is not parsed and yields nothing', () => {
@@ -536,4 +541,134 @@ describe('source code: the libraries a manifest names', () => {
       ['a.b'],
     );
   });
+});
+
+describe('source code: one census per server object', () => {
+  // [what, language, source, tools found, wire-collision count].
+  const serverCases: ReadonlyArray<readonly [string, CodeLanguage, string, number, number]> = [
+    [
+      'two FastMCP servers in two test functions with the same tool name: no collision',
+      'python',
+      'from fastmcp import FastMCP\n\ndef test_a():\n    mcp = FastMCP()\n    @mcp.tool\n    def add(): ...\n\ndef test_b():\n    mcp = FastMCP()\n    @mcp.tool\n    def add(): ...\n',
+      2,
+      0,
+    ],
+    [
+      'one server with the same name twice: collision',
+      'python',
+      'from fastmcp import FastMCP\n\ndef test_a():\n    mcp = FastMCP()\n    @mcp.tool\n    def add(): ...\n    mcp.add_tool(other, name="add")\n',
+      2,
+      2,
+    ],
+    [
+      'a module server used in two test functions is one server',
+      'python',
+      'from fastmcp import FastMCP\nmcp = FastMCP("s")\n\ndef test_a():\n    @mcp.tool\n    def add(): ...\n\ndef test_b():\n    @mcp.tool(name="add")\n    def other(): ...\n',
+      2,
+      2,
+    ],
+    [
+      'a server rebound in one function: each constructor call is its own server',
+      'python',
+      'from fastmcp import FastMCP\n\ndef test_a():\n    mcp = FastMCP()\n    @mcp.tool\n    def add(): ...\n    mcp = FastMCP()\n    @mcp.tool\n    def add(): ...\n',
+      2,
+      0,
+    ],
+    [
+      'a parameter shadowing a module server is a server of its own, per function',
+      'python',
+      'from fastmcp import FastMCP\nmcp = FastMCP("s")\n@mcp.tool\ndef add(): ...\n\ndef test_a(mcp):\n    @mcp.tool\n    def add(): ...\n\ndef test_b(mcp):\n    @mcp.tool\n    def add(): ...\n',
+      3,
+      0,
+    ],
+    [
+      'Tool objects built for asserts: no collision',
+      'python',
+      'from mcp import types\n\ndef test_eq():\n    a = types.Tool(name="echo", inputSchema={})\n    b = types.Tool(name="echo", inputSchema={})\n    assert a == b\n',
+      2,
+      0,
+    ],
+    [
+      'Tool objects in one list travel together: collision',
+      'python',
+      'from mcp.server.lowlevel import Server\nfrom mcp import types\nserver = Server("s")\n\n@server.list_tools()\nasync def list_tools():\n    return [types.Tool(name="a.b", inputSchema={}), types.Tool(name="a_b", inputSchema={})]\n',
+      2,
+      2,
+    ],
+    [
+      "Tool.from_function handed to a server method is that server's",
+      'python',
+      'from fastmcp import FastMCP\nfrom fastmcp.tools import Tool\n\ndef test_a():\n    mcp = FastMCP()\n    mcp.add_tool(Tool.from_function(f, name="x"))\n    mcp.add_tool(Tool.from_function(g, name="x"))\n\ndef test_b():\n    mcp = FastMCP()\n    mcp.add_tool(Tool.from_function(f, name="x"))\n',
+      3,
+      2,
+    ],
+    [
+      'two McpServer constructors in two functions with the same variable name: no collision',
+      'typescript',
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nfunction a() {\n  const server = new McpServer({ name: 'a', version: '1' });\n  server.registerTool('x', {}, h);\n}\nconst b = () => {\n  const server = new McpServer({ name: 'b', version: '1' });\n  server.registerTool('x', {}, h);\n};\n",
+      2,
+      0,
+    ],
+    [
+      'punkpeye FastMCP in two tests with the same tool: no collision',
+      'typescript',
+      "import { FastMCP } from 'fastmcp';\ntest('a', () => {\n  const server = new FastMCP({ name: 'a', version: '1.0.0' });\n  server.addTool({ name: 'x', execute });\n});\ntest('b', () => {\n  const server = new FastMCP({ name: 'b', version: '1.0.0' });\n  server.addTool({ name: 'x', execute });\n});\n",
+      2,
+      0,
+    ],
+    [
+      'OpenAI Agents tool() objects outside a tools list: no collision; inside one: collision',
+      'typescript',
+      "import { tool, Agent } from '@openai/agents';\nconst a = tool({ name: 'x', parameters: p, execute });\nconst b = tool({ name: 'x', parameters: p, execute });\nnew Agent({ tools: [tool({ name: 'y', parameters: p, execute }), tool({ name: 'y', parameters: p, execute })] });\n",
+      4,
+      2,
+    ],
+    [
+      'FastMCP versions of one tool are listed as one: no collision; two tools of one version still collide',
+      'python',
+      'from fastmcp import FastMCP\nmcp = FastMCP("s")\n@mcp.tool(version="1.0")\ndef calc(): ...\n@mcp.tool(version="2.0")\ndef calc(): ...\n@mcp.tool(name="a.b", version="2.0")\ndef f(): ...\n@mcp.tool(name="a_b", version="2.0")\ndef g(): ...\n',
+      4,
+      2,
+    ],
+    [
+      'self.mcp bound in __init__ is one server across the methods of its class, another in another class',
+      'python',
+      'from fastmcp import FastMCP\nclass A:\n    def __init__(self):\n        self.mcp = FastMCP("a")\n    def one(self):\n        @self.mcp.tool\n        def add(): ...\n    def two(self):\n        @self.mcp.tool(name="add")\n        def other(): ...\nclass B:\n    def __init__(self):\n        self.mcp = FastMCP("b")\n        @self.mcp.tool\n        def add(): ...\n',
+      3,
+      2,
+    ],
+    [
+      'this.server set in a constructor is the server of every method of its class',
+      'typescript',
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nclass S {\n  constructor() { this.server = new McpServer({ name: 's', version: '1' }); }\n  a() { this.server.registerTool('x.y', {}, h); }\n  b() { this.server.registerTool('x_y', {}, h); }\n}\n",
+      2,
+      2,
+    ],
+    [
+      'helpers given a server as a parameter: one server per function',
+      'python',
+      'from fastmcp import FastMCP\ndef register_a(mcp: FastMCP):\n    @mcp.tool\n    def add(): ...\n    @mcp.tool(name="add")\n    def other(): ...\ndef register_b(mcp: FastMCP):\n    @mcp.tool\n    def add(): ...\n',
+      3,
+      2,
+    ],
+    [
+      "Go SDK: mcp.AddTool(server, &mcp.Tool{...}) is that server's; two servers in one function do not collide",
+      'go',
+      'package main\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nfunc TestA(t *testing.T) {\n\ta := mcp.NewServer(&mcp.Implementation{Name: "a"}, nil)\n\tb := mcp.NewServer(&mcp.Implementation{Name: "b"}, nil)\n\tmcp.AddTool(a, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n}\n',
+      4,
+      2,
+    ],
+    [
+      'Go: two servers in two test functions with the same tool: no collision',
+      'go',
+      'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc TestA(t *testing.T) {\n\ts := server.NewMCPServer("a", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n}\n\nfunc TestB(t *testing.T) {\n\ts := server.NewMCPServer("b", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n}\n',
+      2,
+      0,
+    ],
+  ];
+  for (const [what, language, text, tools, found] of serverCases)
+    test(`server objects: ${what}`, () => {
+      assert.equal(analyze(text, opts(language)).tools.length, tools);
+      assert.equal(collisions(text, language).length, found);
+    });
 });

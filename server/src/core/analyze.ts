@@ -61,7 +61,7 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
 }
 
 /** What the census and checks need of a read document besides its extraction. */
-type ReadDocument = Pick<SourceDocument, 'kind' | 'problems' | 'strings'>;
+type ReadDocument = Pick<SourceDocument, 'kind' | 'problems' | 'strings' | 'code'>;
 
 /**
  * The one tool whose name a name edit changed, and what the previous census kept: its census is
@@ -199,6 +199,7 @@ export function analyzeCarrying(
     strings: parsed.strings,
     clients,
     ...(server ? { server } : {}),
+    ...(parsed.code ? { code: parsed.code } : {}),
   };
   return { analysis, carry: new CensusCarry(carries, { eol: knownEol, directiveFree: !holdsDirective }) };
 }
@@ -251,7 +252,12 @@ function read(
 ): { parsed: ReadDocument; extraction: Extraction } {
   const parsed = parseSource(text, options.language, options.code, reader);
   return {
-    parsed: { kind: parsed.kind, problems: parsed.problems, strings: parsed.strings },
+    parsed: {
+      kind: parsed.kind,
+      problems: parsed.problems,
+      strings: parsed.strings,
+      ...(parsed.code ? { code: parsed.code } : {}),
+    },
     extraction: recognizeDocument(parsed.values),
   };
 }

@@ -2,6 +2,7 @@ import type { ClientResult } from './clients/census';
 import type { Finding } from './findings';
 import type { FormatId, ToolDeclaration, ToolReference } from './formats/model';
 import type { OffsetRange } from './json/ranges';
+import type { CodeReading } from './code/parse';
 import type { SyntaxProblem } from './json/parse';
 import type { StringWriter } from './source';
 import type { ProviderId } from './profiles/providers';
@@ -99,6 +100,8 @@ export interface Analysis {
    * (a config's own findings) may leave it out.
    */
   readonly suppression?: SuppressionOutcome;
+  /** Source code only: whether it was parsed, and the declarations whose names are computed (never checked). */
+  readonly code?: CodeReading;
 }
 
 export interface SuppressionOutcome {

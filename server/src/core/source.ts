@@ -1,6 +1,6 @@
 import { isReadKey } from './formats/readKeys';
 import type { OffsetEdit } from './findings';
-import { parseCode, type StringWriter } from './code/parse';
+import { parseCode, type CodeReading, type StringWriter } from './code/parse';
 import { isCodeLanguage, type CodeParser } from './code/syntax';
 import { quoteLike } from './yaml/quote';
 import { parseDocument, type ParsedDocument } from './json/parse';
@@ -13,10 +13,13 @@ import type { SourceLanguage } from './languages';
 export { languageOfPath, type SourceLanguage } from './languages';
 
 export type { StringWriter };
+export type { CodeReading };
 
 /** A parsed document and the edit builder that writes a string token in its syntax. */
 export interface SourceDocument extends ParsedDocument {
   readonly strings: StringWriter;
+  /** Source code only: whether it was parsed, and the declarations with computed names. */
+  readonly code?: CodeReading;
 }
 
 /** Reads JSON (JSONC, JSON Lines) or YAML into the tree the recognisers read. */

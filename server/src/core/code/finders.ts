@@ -26,7 +26,10 @@ export interface FoundTool {
   readonly insertion?: NameInsertion;
 }
 
-/** The tools one server object (or one library, when calls have no receiver) declares in a file: one request. */
+/**
+ * What travels together in one request: the tools of one server object (one constructor call), of
+ * one list literal, or one tool object alone.
+ */
 export interface ToolGroup {
   readonly shape: DeclaredShape;
   readonly server?: SourceName;
@@ -35,6 +38,13 @@ export interface ToolGroup {
 
 const rangeOf = (node: SyntaxNode): OffsetRange => ({ start: node.startIndex, end: node.endIndex });
 
+/** What a file declares: its tools per request, and where a declaration's name is not static (not checked). */
+export interface Declarations {
+  readonly groups: ToolGroup[];
+  /** The name expressions of declarations whose name is computed (a parameter, an f-string, an import), in document order. */
+  readonly computed: OffsetRange[];
+}
+
 /** Finds every declaration of the libraries whose trigger strings the text holds, grouped per server object. */
 export function findDeclarations(
   root: SyntaxNode,
@@ -42,7 +52,7 @@ export function findDeclarations(
   dialect: Dialect,
   libraries: readonly Library[],
   constants: ReadonlyMap<string, SyntaxNode>,
-): ToolGroup[] {
+): Declarations {
   const nameOf = (node: SyntaxNode | undefined): SourceName | undefined => {
     if (!node) return undefined;
     const value = dialect.unwrap(node);
@@ -59,19 +69,21 @@ export function findDeclarations(
     if (!arg || where.key === undefined) return arg;
     return dialect.entries(dialect.unwrap(arg))?.find((e) => e.name === where.key)?.value;
   };
-  /** The first name argument the call has: a literal, or undefined when it is computed (skipped). */
-  const nameIn = (
-    call: SyntaxNode,
-    where: readonly NameArgument[],
-  ): { readonly present: boolean; readonly name?: SourceName } => {
+  /** The first name argument the call has: a literal, or only its node when it is computed (skipped). */
+  const nameIn: NameIn = (call, where) => {
     for (const w of where) {
       const node = argument(call, w);
       if (node) {
         const name = nameOf(node);
-        return name ? { present: true, name } : { present: true };
+        return name ? { present: true, name } : { present: true, computed: rangeOf(node) };
       }
     }
     return { present: false };
+  };
+  // Declarations read but not checked, by start: a declaration two libraries read is one.
+  const computed = new Map<number, OffsetRange>();
+  const skip = (range: OffsetRange | undefined) => {
+    if (range) computed.set(range.start, range);
   };
 
   // What the file imports and defines, read once and only when a pattern asks.
@@ -92,12 +104,6 @@ export function findDeclarations(
   const claimed = new Set<number>();
 
   const groups = new Map<string, ToolGroup>();
-  const groupFor = (library: Library, receiver: string): ToolGroup => {
-    const key = `${library.id}\u0000${receiver}`;
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { shape: library.shape, tools: [] }));
-    return group;
-  };
   // Each call's callee and its text, read once: every node access crosses into WASM, so the
   // patterns below compare strings first and touch the tree only for calls that match.
   const calls = root
@@ -109,28 +115,73 @@ export function findDeclarations(
     });
 
   for (const library of libraries) {
-    // Server objects: receiver name → the server's name (when the constructor call holds a literal).
-    const servers = new Map<string, SourceName | undefined>();
+    // Server objects: each constructor call is one server, bound to a name in one scope (a test
+    // function's own `mcp = FastMCP()` is not the next test's), so tools are grouped by binding.
+    const bindings: ServerBinding[] = [];
     for (const call of calls) {
       const serverCall = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
       if (!serverCall) continue;
-      const binding = dialect.bindingOf(call.node) ?? '';
-      servers.set(binding, nameIn(call.node, serverCall.name).name);
+      const name = dialect.bindingOf(call.node) ?? '';
+      const member = bindsMember(call.node);
+      bindings.push({
+        name,
+        member,
+        scope: member ? scopeOf(call.node, CLASS_SCOPES) : scopeOf(call.node, FUNCTION_SCOPES),
+        at: call.node.startIndex,
+        server: nameIn(call.node, serverCall.name).name,
+      });
     }
-    for (const typed of typedServers(root, library.serverTypes ?? []))
-      if (!servers.has(typed)) servers.set(typed, undefined);
+    // Receivers that are server objects by name: bound here, or typed as one (made elsewhere).
+    const serverNames = new Set(bindings.map((b) => b.name));
+    for (const typed of typedServers(root, library.serverTypes ?? [])) serverNames.add(typed);
     // One server object per file and calls with no receiver (mcp.NewTool): that server's name.
-    const named = [...servers.values()].filter((n) => n !== undefined);
-    const onlyServer = servers.size === 1 ? named[0] : undefined;
-    const place = (receiver: string | undefined, tool: FoundTool) => {
-      const group = groupFor(library, receiver ?? '');
-      if (!group.server) {
-        const server = receiver !== undefined && servers.has(receiver) ? servers.get(receiver) : onlyServer;
-        if (server) groups.set(`${library.id}\u0000${receiver ?? ''}`, { ...group, server });
+    const onlyServer = bindings.length === 1 && serverNames.size === 1 ? bindings[0]!.server : undefined;
+    const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
+      resolveBinding(bindings, receiver, at);
+    /** The group a declaration belongs to: its server object's, its list's, or its own. */
+    const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean) => {
+      const name = receiver === undefined ? undefined : lastIdentifier(receiver);
+      if (receiver !== undefined && name !== undefined) {
+        const binding = resolve(receiver, node);
+        if (binding) return { key: `b${binding.at}`, server: binding.server };
+        // A parameter, an import, `self.mcp` set elsewhere: the same name within one function
+        // (one class for `self.x`) is one server; two helpers given a server are not assumed to share it.
+        const scope = receiver.includes('.') ? scopeOf(node, CLASS_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
+        return { key: `n${scope}\u0000${name}`, server: onlyServer };
       }
+      // No receiver: a tool object handed to a server's method (`s.AddTool(mcp.NewTool(...))`)
+      // is that server's; one in a list travels with the list; any other travels alone.
+      const binding = receiverOfArgument(node, dialect)
+        .map((r) => resolve(r, node))
+        .find((b) => b !== undefined);
+      if (binding) return { key: `b${binding.at}`, server: binding.server };
+      const list = listHolding(node, dialect);
+      if (list) return { key: `l${list.startIndex}`, server: onlyServer };
+      // Go declares a server's tools as values in the function that adds them, and a decorated
+      // function is collected by whatever reads its module: both are one group per function.
+      if (decorated || dialect.family === 'go')
+        return { key: `f${scopeOf(node, FUNCTION_SCOPES)}`, server: onlyServer };
+      // Not on the file's server, so not under its name either.
+      return { key: `s${node.startIndex}`, server: undefined };
+    };
+    /** `options.call`: the call whose keywords configure the tool (the decorator's, for a decorated function). */
+    const place = (
+      receiver: string | undefined,
+      tool: FoundTool,
+      node: SyntaxNode,
+      options: { readonly decorated?: boolean; readonly call?: SyntaxNode } = {},
+    ) => {
       if (claimed.has(tool.name.range.start)) return;
       claimed.add(tool.name.range.start);
-      groups.get(`${library.id}\u0000${receiver ?? ''}`)!.tools.push(tool);
+      const { key: local, server } = keyFor(receiver, node, options.decorated ?? false);
+      // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
+      // version is censused apart, so they never collide with each other.
+      const keyword = library.versionKeyword;
+      const version = keyword && options.call ? dialect.keyword(options.call, keyword)?.text : undefined;
+      const key = `${library.id}\u0000${local}${version === undefined ? '' : `\u0000v${version}`}`;
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { shape: library.shape, ...(server ? { server } : {}), tools: [] }));
+      group.tools.push(tool);
     };
 
     for (const { node: call, callee, text: calleeText } of calls) {
@@ -141,19 +192,22 @@ export function findDeclarations(
           if (!calleeText.endsWith(`.${pattern.method}`)) continue;
           const member = dialect.member(callee);
           if (!member || member.name !== pattern.method) continue;
-          receiver = lastIdentifier(member.object.text);
+          receiver = receiverText(member.object);
+          const name = receiver === undefined ? undefined : lastIdentifier(receiver);
           // A method of that name counts on a server object; a file that creates or types none
           // (a module given the server by another) counts it on any receiver.
-          if (servers.size > 0 && (receiver === undefined || !servers.has(receiver))) continue;
+          if (serverNames.size > 0 && (name === undefined || !serverNames.has(name))) continue;
         } else if (calleeText !== pattern.callee) continue;
         const given = nameIn(call, pattern.name);
-        if (given.name) place(receiver, { name: given.name, extent: rangeOf(call) });
+        if (given.name) place(receiver, { name: given.name, extent: rangeOf(call) }, call, { call });
         else if (!given.present && pattern.function) {
           const fn = functionNamed(call, pattern.function);
           const list = call.childForFieldName('arguments');
           if (fn && list)
-            place(receiver, { name: fn, extent: rangeOf(call), insertion: appendKeyword('name', list, text) });
-        }
+            place(receiver, { name: fn, extent: rangeOf(call), insertion: appendKeyword('name', list, text) }, call, {
+              call,
+            });
+        } else skip(given.computed);
         break;
       }
     }
@@ -161,13 +215,16 @@ export function findDeclarations(
     for (const { node: call, callee } of calls) {
       if (callee?.type !== 'call' || (library.decorators ?? []).length === 0) continue;
       const found = curriedTool(call, callee, library.decorators!, dialect, nameIn, text, bound);
-      if (found) place(found.receiver, found.tool);
+      if (found && 'tool' in found) place(found.receiver, found.tool, call, found.call ? { call: found.call } : {});
+      else skip(found?.computed);
     }
     for (const struct of library.structs ?? []) {
       for (const literal of root.descendantsOfType('composite_literal')) {
         if (!literal || literal.childForFieldName('type')?.text.replace(/\s+/g, '') !== struct.type) continue;
-        const name = nameOf(dialect.entries(literal)?.find((e) => e.name === struct.field)?.value);
-        if (name) place(undefined, { name, extent: rangeOf(literal) });
+        const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
+        const name = nameOf(value);
+        if (name) place(undefined, { name, extent: rangeOf(literal) }, literal);
+        else if (value) skip(rangeOf(value));
       }
     }
     for (const keyed of library.keyed ?? []) {
@@ -181,7 +238,8 @@ export function findDeclarations(
         const key = pair.childForFieldName('key');
         const value = key?.type === 'property_identifier' ? key.text : key ? dialect.string(key) : undefined;
         if (key && value !== undefined)
-          place(`tools@${holder.startIndex}`, { name: { value, range: rangeOf(key) }, extent: rangeOf(pair) });
+          place(undefined, { name: { value, range: rangeOf(key) }, extent: rangeOf(pair) }, holder);
+        else if (key) skip(rangeOf(key));
       }
     }
     if ((library.decorators ?? []).length > 0) {
@@ -189,20 +247,33 @@ export function findDeclarations(
         const found = definition
           ? decoratedTool(definition, library.decorators!, dialect, nameIn, text, bound)
           : undefined;
-        if (found) place(found.receiver, found.tool);
+        if (found && 'tool' in found)
+          place(found.receiver, found.tool, definition!, {
+            decorated: found.receiver === undefined,
+            ...(found.call ? { call: found.call } : {}),
+          });
+        else skip(found?.computed);
       }
     }
   }
   // Document order, within a server and between servers (each library's patterns were read in turn).
   const found = [...groups.values()].filter((g) => g.tools.length > 0);
   for (const group of found) group.tools.sort((a, b) => a.extent.start - b.extent.start);
-  return found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
+  found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
+  // A name that is a tool elsewhere too is no skipped declaration (a call two patterns read).
+  const skipped = [...computed.values()].filter((r) => !claimed.has(r.start)).sort((a, b) => a.start - b.start);
+  return { groups: found, computed: skipped };
 }
 
 type NameIn = (
   call: SyntaxNode,
   where: readonly NameArgument[],
-) => { readonly present: boolean; readonly name?: SourceName };
+) => { readonly present: boolean; readonly name?: SourceName; readonly computed?: OffsetRange };
+
+/** A declaration found: its tool on a receiver, or only where its computed name is. */
+type Found =
+  | { receiver: string | undefined; tool: FoundTool; readonly call?: SyntaxNode }
+  | { readonly computed: OffsetRange };
 
 /** A Python function under a tool decorator: the name argument, or the function's own name. */
 function decoratedTool(
@@ -212,7 +283,7 @@ function decoratedTool(
   nameIn: NameIn,
   text: string,
   bound: Bound,
-): { receiver: string | undefined; tool: FoundTool } | undefined {
+): Found | undefined {
   const fn = definition.childForFieldName('definition');
   const fnName = fn?.type === 'function_definition' ? fn.childForFieldName('name') : null;
   if (!fn || !fnName) return undefined;
@@ -226,17 +297,24 @@ function decoratedTool(
     const member = dialect.member(target);
     const pattern = decoratorFor(target, member, decorators, bound);
     if (!pattern) continue;
-    const receiver = member ? lastIdentifier(member.object.text) : undefined;
+    const receiver = member ? receiverText(member.object) : undefined;
     const extent = {
       start: definition.startIndex,
       end: fn.childForFieldName('parameters')?.endIndex ?? fnName.endIndex,
     };
     if (call) {
       const given = nameIn(call, pattern.name);
-      if (given.present) return given.name ? { receiver, tool: { name: given.name, extent } } : undefined;
+      if (given.present)
+        return given.name
+          ? { receiver, tool: { name: given.name, extent }, call }
+          : given.computed && { computed: given.computed };
     }
     const name = { value: fnName.text, range: { start: fnName.startIndex, end: fnName.endIndex } };
-    return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, call, text) } };
+    return {
+      receiver,
+      tool: { name, extent, insertion: insertionFor(pattern, target, call, text) },
+      ...(call ? { call } : {}),
+    };
   }
   return undefined;
 }
@@ -274,16 +352,19 @@ function curriedTool(
   nameIn: NameIn,
   text: string,
   bound: Bound,
-): { receiver: string | undefined; tool: FoundTool } | undefined {
+): Found | undefined {
   const target = dialect.callee(inner);
   if (!target) return undefined;
   const member = dialect.member(target);
   const pattern = decoratorFor(target, member, decorators, bound);
   if (!pattern) return undefined;
-  const receiver = member ? lastIdentifier(member.object.text) : undefined;
+  const receiver = member ? receiverText(member.object) : undefined;
   const extent = rangeOf(call);
   const given = nameIn(inner, pattern.name);
-  if (given.present) return given.name ? { receiver, tool: { name: given.name, extent } } : undefined;
+  if (given.present)
+    return given.name
+      ? { receiver, tool: { name: given.name, extent }, call: inner }
+      : given.computed && { computed: given.computed };
   // A decorator is given a function, never a Tool object: a name imported as itself is that
   // function's own name too (`from .handlers import search`; an alias would not be).
   const fn = dialect.args(call)[0];
@@ -291,7 +372,7 @@ function curriedTool(
     fn?.type === 'identifier' && (bound().definitions.has(fn.text) || bound().imports.get(fn.text)?.name === fn.text);
   if (!fn || !own) return undefined;
   const name = { value: fn.text, range: rangeOf(fn) };
-  return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, inner, text) } };
+  return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, inner, text) }, call: inner };
 }
 
 /** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python). */
@@ -348,4 +429,133 @@ function lastIdentifier(text: string): string | undefined {
   const compact = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9_$.]+$/.test(compact)) return undefined;
   return /([A-Za-z_$][A-Za-z0-9_$]*)$/.exec(compact)?.[1];
+}
+
+/** One server constructor call and the name it is bound to, in the scope that binding lives in. */
+interface ServerBinding {
+  readonly name: string;
+  /** Bound to a member (`self.mcp = FastMCP()`, `this.server = ...`, a class field): reached through its object. */
+  readonly member: boolean;
+  /** The start of the scope node the binding belongs to; -1 for the module. */
+  readonly scope: number;
+  /** The constructor call's start: it identifies the server object. */
+  readonly at: number;
+  readonly server?: SourceName;
+}
+
+/** Python `def`/lambda, JS functions, arrows and methods, Go funcs and func literals. */
+const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
+  'function_definition',
+  'lambda',
+  'function_declaration',
+  'generator_function_declaration',
+  'function_expression',
+  'function',
+  'generator_function',
+  'arrow_function',
+  'method_definition',
+  'method_declaration',
+  'func_literal',
+]);
+/** Where a member binding (`self.x`, `this.x`, a field) lives: its class, or the functions around it when it has none. */
+const CLASS_SCOPES: ReadonlySet<string> = new Set(['class_definition', 'class_declaration', 'class', 'class_body']);
+const ALL_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_SCOPES, ...CLASS_SCOPES]);
+
+/** The start of the nearest enclosing node of those types; -1 when only the module encloses it. */
+function scopeOf(node: SyntaxNode, types: ReadonlySet<string>): number {
+  for (let n = node.parent; n; n = n.parent) if (types.has(n.type)) return n.startIndex;
+  return -1;
+}
+
+/** The value is assigned to a member or declared as a class field, not to a plain variable. */
+function bindsMember(value: SyntaxNode): boolean {
+  let holder: SyntaxNode | null = value.parent;
+  if (holder?.type === 'unary_expression' || holder?.type === 'expression_list') holder = holder.parent;
+  if (!holder) return false;
+  if (holder.type === 'public_field_definition' || holder.type === 'field_definition') return true;
+  const left = holder.childForFieldName('left') ?? holder.childForFieldName('name');
+  return left?.text.includes('.') ?? false;
+}
+
+/**
+ * The server object a receiver names at a use: the binding of that name in the innermost scope
+ * around the use that binds it (the latest one before the use, when a scope rebinds it), unless
+ * a function parameter of that name shadows it first. undefined: bound elsewhere (a parameter, an import).
+ */
+function resolveBinding(
+  bindings: readonly ServerBinding[],
+  receiver: string,
+  at: SyntaxNode,
+): ServerBinding | undefined {
+  const name = lastIdentifier(receiver);
+  if (name === undefined) return undefined;
+  const member = receiver.includes('.');
+  const candidates = bindings.filter((b) => b.name === name && b.member === member);
+  if (candidates.length === 0) return undefined;
+  const scopes: SyntaxNode[] = [];
+  for (let n = at.parent; n; n = n.parent) if (ALL_SCOPES.has(n.type)) scopes.push(n);
+  const chain = [...scopes.map((s) => s.startIndex), -1];
+  for (let i = 0; i < chain.length; i += 1) {
+    const here = candidates.filter((b) => b.scope === chain[i]);
+    if (here.length > 0) return [...here].reverse().find((b) => b.at <= at.startIndex) ?? here[0];
+    const scope = scopes[i];
+    if (!member && scope && FUNCTION_SCOPES.has(scope.type) && hasParameter(scope, name)) return undefined;
+  }
+  return undefined;
+}
+
+/** A function whose parameters bind `name` (`def test_x(mcp)`, `(server) => ...`). */
+function hasParameter(fn: SyntaxNode, name: string): boolean {
+  const parameters = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
+  if (!parameters) return false;
+  if (parameters.type === 'identifier') return parameters.text === name;
+  return parameters.namedChildren.some((p) => {
+    if (!p) return false;
+    const own =
+      p.type === 'identifier'
+        ? p
+        : (p.childForFieldName('name') ?? p.childForFieldName('pattern') ?? p.namedChildren[0]);
+    return own?.text === name;
+  });
+}
+
+/** A receiver's text when it is a plain name or a member chain (`mcp`, `self.mcp`, `this.server`). */
+function receiverText(object: SyntaxNode): string | undefined {
+  const compact = object.text.replace(/\s+/g, '');
+  return /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/.test(compact) ? compact : undefined;
+}
+
+const TRANSPARENT: ReadonlySet<string> = new Set(['unary_expression', 'parenthesized_expression', 'await_expression']);
+
+/** The node a value sits in, past `&`, parentheses and `await`. */
+function holderOf(node: SyntaxNode): SyntaxNode | null {
+  let holder = node.parent;
+  while (holder && TRANSPARENT.has(holder.type)) holder = holder.parent;
+  return holder;
+}
+
+/**
+ * When a declaration is an argument of a call on an object (`s.AddTool(mcp.NewTool(...))`,
+ * `mcp.add_tool(Tool(...))`), that object; for a package function, its first argument
+ * (`mcp.AddTool(server, &mcp.Tool{...}, h)`).
+ */
+function receiverOfArgument(node: SyntaxNode, dialect: Dialect): string[] {
+  let list = holderOf(node);
+  if (list?.type === 'keyword_argument') list = list.parent;
+  if (list?.type !== 'argument_list' && list?.type !== 'arguments') return [];
+  const call = list.parent;
+  const callee = call ? dialect.callee(call) : undefined;
+  const member = callee ? dialect.member(callee) : undefined;
+  if (!call || !member) return [];
+  const first = dialect.args(call)[0];
+  return [
+    receiverText(member.object),
+    first && first.startIndex !== node.startIndex ? receiverText(first) : undefined,
+  ].filter((r): r is string => r !== undefined);
+}
+
+/** The list or array literal a declaration is an element of (`tools=[Tool(...), Tool(...)]`). */
+function listHolding(node: SyntaxNode, dialect: Dialect): SyntaxNode | undefined {
+  const holder = holderOf(node);
+  return holder && dialect.elements(holder) !== undefined ? holder : undefined;
 }

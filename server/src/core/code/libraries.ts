@@ -78,6 +78,11 @@ export interface Library {
   readonly calls?: readonly ToolCall[];
   readonly decorators?: readonly ToolDecorator[];
   readonly keyed?: readonly KeyedTool[];
+  /**
+   * The keyword that gives a tool a version (FastMCP 3: `@mcp.tool(version="2.0")`): a server
+   * lists one version of a name, so versions of one name are no collision.
+   */
+  readonly versionKeyword?: string;
   /** Go composite literals that declare a tool: `&mcp.Tool{Name: "x"}`. */
   readonly structs?: readonly { readonly type: string; readonly field: string }[];
 }
@@ -157,6 +162,7 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['mcp.server', 'fastmcp', 'from mcp ', 'import mcp'],
     packages: ['mcp', 'fastmcp'],
     shape: 'mcp',
+    versionKeyword: 'version',
     servers: [
       { callee: 'FastMCP', name: [{ arg: 0 }, { keyword: 'name' }] },
       // The MCP Python SDK's name for FastMCP from its 2.0 line (`mcp.server.mcpserver`).

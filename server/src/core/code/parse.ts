@@ -13,13 +13,23 @@ import { familyOf, librariesOf } from './triggers';
 /** A new string for a name token, or undefined when none can be written there (an f-string). */
 export type StringWriter = (range: OffsetRange, value: string) => OffsetEdit | undefined;
 
+/**
+ * What reading a source file did: whether it was parsed at all (a known library is imported or
+ * a manifest names one), and the declarations read whose names are computed, so never checked.
+ */
+export interface CodeReading {
+  readonly parsed: boolean;
+  readonly computedNames: readonly OffsetRange[];
+}
+
 interface CodeDocument extends ParsedDocument {
   readonly strings: StringWriter;
+  readonly code: CodeReading;
 }
 
 /**
  * Tool declarations in TypeScript/JavaScript, Python or Go source as the JSON values the
- * recognisers read: per server object (per library when calls have no receiver) one MCP-shaped
+ * recognisers read: per server object (or list of tool objects, or tool object alone) one MCP-shaped
  * `{ serverInfo: { name }, tools: [{ name, inputSchema }] }` (or an OpenAI Responses / generic
  * request for agent SDKs), whose name nodes sit on the string literals; and each provider-shaped
  * `tools: [...]` literal as `{ tools: [...] }`. A file without a trigger import is not parsed.
@@ -27,7 +37,7 @@ interface CodeDocument extends ParsedDocument {
  */
 export function parseCode(text: string, language: CodeLanguage, parser: CodeParser | undefined): CodeDocument {
   const strings = writerFor(text, language, new Map());
-  const empty: CodeDocument = { kind: 'code', values: [], problems: [], strings };
+  const empty: CodeDocument = { kind: 'code', values: [], problems: [], strings, code: NOT_PARSED };
   const libraries = librariesOf(text, language, parser?.projectLibraries);
   if (libraries.length === 0) return empty;
   if (!parser) return { ...empty, problems: [{ message: `no ${language} parser is loaded`, start: 0, end: 0 }] };
@@ -37,7 +47,7 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     const family = familyOf(language);
     const dialect = dialectOf(family);
     const constants = dialect.constants(root);
-    const groups = findDeclarations(root, text, dialect, libraries, constants);
+    const { groups, computed } = findDeclarations(root, text, dialect, libraries, constants);
     const insertions = new Map<number, NameInsertion>();
     const values: RootValue[] = [];
     groups.forEach((group, index) => {
@@ -50,12 +60,20 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
       const tools = literalToTree(array, dialect, constants);
       values.push({ node: wrap({ tools }, array.startIndex, array.endIndex), base: 0, pointer: `/tools${index}` });
     });
-    return { kind: 'code', values, problems: [], strings: writerFor(text, language, insertions) };
+    return {
+      kind: 'code',
+      values,
+      problems: [],
+      strings: writerFor(text, language, insertions),
+      code: { parsed: true, computedNames: computed },
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ...empty, problems: [{ message: `parser failure: ${message}`, start: 0, end: 0 }] };
   }
 }
+
+const NOT_PARSED: CodeReading = { parsed: false, computedNames: [] };
 
 /** A group's request: its tools as MCP tools (or function definitions), its server's name as `serverInfo.name`. */
 function groupValue(group: ToolGroup): Node {

@@ -139,11 +139,12 @@ function reuseOver(
       predecessorOf: findingPairs(alone.analysis.findings, previous.analysis.findings, region),
       carry: alone.carry,
     };
-  const { documentKind: kind, syntaxProblems: problems } = previous.analysis;
+  // A name edit rewrites one literal: which declarations have computed names is unchanged.
+  const { documentKind: kind, syntaxProblems: problems, code } = previous.analysis;
   const change = { previous: previous.analysis, carry, request: edited.request, tool: edited.tool };
   const { analysis, carry: next } = analyzeCarrying(
     newText,
-    { kind, problems, strings },
+    { kind, problems, strings, ...(code ? { code } : {}) },
     edited.extraction,
     previous.options,
     change,
