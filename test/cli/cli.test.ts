@@ -72,9 +72,10 @@ describe('toolwire check', () => {
     });
     assert.equal(clients.cursor!.fate, 'dropped');
     const diagnostic = file.diagnostics[0]!;
-    assert.deepEqual(Object.keys(diagnostic), ['code', 'severity', 'message', 'detail', 'range', 'related']);
-    // The folded clients' findings follow the runtime's, one line each.
+    assert.deepEqual(Object.keys(diagnostic), ['code', 'severity', 'message', 'detail', 'also', 'range', 'related']);
+    // The folded clients' findings follow the runtime's, one line each, their codes in `also`.
     const [runtime, ...folded] = String(diagnostic.detail).split('\n');
+    assert.equal((diagnostic as { also?: unknown[] }).also?.length, 3);
     assert.match(runtime!, /^The runtime keeps "a_b" .* Rename it, e\.g\. "a-b"\.$/);
     assert.equal(folded.length, 3);
     assert.deepEqual(diagnostic.related, [
