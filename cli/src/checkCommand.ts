@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
-import { fingerprintHash } from '../../server/src/core';
 import { analyzeFiles, displayPath, hintsBase } from './analyzeFiles';
 import { applyBaseline } from './baseline/useBaseline';
 import { toSlashes } from './configs';
 import type { CheckArgs } from './argTypes';
 import { buildReport } from './buildReport';
-import { reportFingerprints } from './fingerprints';
+import { reportFingerprints, sarifFingerprints } from './fingerprints';
 import type { FileReport } from './model';
 import { formatJson } from './report/json';
 import { formatSarif } from './report/sarif';
@@ -73,11 +72,7 @@ export async function runCheck(
     args.format === 'json'
       ? formatJson(reports)
       : args.format === 'sarif'
-        ? formatSarif(
-            reports,
-            io.version,
-            prints.map((p) => p.map(fingerprintHash)),
-          )
+        ? formatSarif(reports, io.version, sarifFingerprints(reports, prints))
         : formatText(reports, { verbose: args.verbose, hints: args.hints }),
   );
   if (args.format === 'text') io.stderr.write(summary(reports, args.hints));

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createToolwireService, fingerprintHash } from '../../../server/src/core';
+import { createToolwireService } from '../../../server/src/core';
 import type { CheckArgs, LiveArgs } from '../argTypes';
 import { buildReport } from '../buildReport';
 import { runCheck, summary, count, reportConfigProblems, writeModelledLine, type CommandIO } from '../checkCommand';
@@ -8,7 +8,7 @@ import { toSlashes } from '../configs';
 import type { FileReport } from '../model';
 import { formatJson } from '../report/json';
 import { formatSarif } from '../report/sarif';
-import { reportFingerprints } from '../fingerprints';
+import { reportFingerprints, sarifFingerprints } from '../fingerprints';
 import { formatText } from '../report/text';
 import { displayPath, hintsBase } from '../analyzeFiles';
 import { shownModelled } from '../report/modelled';
@@ -87,7 +87,11 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
     args.format === 'json'
       ? formatJson(reports)
       : args.format === 'sarif'
-        ? formatSarif(reports, io.version, [reportFingerprints(report, text, analysed.analysis).map(fingerprintHash)])
+        ? formatSarif(
+            reports,
+            io.version,
+            sarifFingerprints(reports, [reportFingerprints(report, text, analysed.analysis)]),
+          )
         : formatText(reports, { verbose: args.verbose, hints: args.hints }),
   );
   if (args.format === 'text') io.stderr.write(summary(reports, args.hints));
