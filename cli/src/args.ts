@@ -9,19 +9,25 @@ const MEGABYTE = 1024 * 1024;
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
-export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--hints] [--verbose] [--max-file-size MB] PATH...
-       toolwire check  [--format text|json|sarif] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
+export const USAGE = `Usage: toolwire check  [--format text|json|sarif|github] [--quiet] [--max-warnings N] [-o FILE] [--config FILE] [--client ID]... [--hints] [--verbose] [--max-file-size MB] PATH...
+       toolwire check  [--format ...] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
                        --server [--env K=V]... [--cwd DIR] -- CMD [ARGS...]
        toolwire check  [same options] --url URL [--header 'Name: value']...
-       toolwire check  [--format text|json|sarif] [--client ID]... --mcp-config FILE [--only NAME]... [--input ID=VALUE]... [--timeout S] [--save DIR]
+       toolwire check  [--format ...] [--client ID]... --mcp-config FILE [--only NAME]... [--input ID=VALUE]... [--timeout S] [--save DIR]
        toolwire census [--format text|json] [--config FILE] [--client ID]... [--only-problems] [--verbose] [--max-file-size MB] PATH...
+       toolwire fix    [--dry-run] [--unsafe] [--config FILE] [--client ID]... PATH...
+       toolwire baseline [--output FILE] [--config FILE] [--client ID]... PATH...
        toolwire explain [CODE]
 
-check   Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
-        requests, ADS manifests, tool arrays, JSON Lines, YAML) for the names that travel on the wire.
-census  Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails),
-        then the totals per client.
-explain Prints what a finding code means, why it matters, an example and the fix (no CODE: the list).
+Commands:
+  check     Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
+            requests, ADS manifests, tool arrays, JSON Lines, YAML, source files) for the names
+            that travel on the wire: in files and folders, or served by a live MCP server.
+  census    Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails),
+            then the totals per client.
+  fix       Applies every proven safe fix and writes the files (--dry-run: a unified diff).
+  baseline  Writes the current findings as a baseline, for check --baseline (below).
+  explain   Prints what a finding code means, why it matters, an example and the fix (no CODE: the list).
 
 Folders are walked for ${CHECKED_EXTENSIONS.map((e) => `*${e}`).join(', ')}
 (source files only when they name a known library; ${SKIPPED_FOLDERS.join(', ')} not entered). A file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid UTF-8) is an error
@@ -29,7 +35,11 @@ Folders are walked for ${CHECKED_EXTENSIONS.map((e) => `*${e}`).join(', ')}
 FIFOs, sockets and devices are never opened: skipped with a notice.
 
 Options:
-  --format FORMAT     text (default), json, or sarif (check only: SARIF 2.1.0 for code scanning)
+  --format FORMAT     text (default), json, sarif (check only: SARIF 2.1.0 for code scanning),
+                      or github (check only: GitHub Actions workflow annotations)
+  --quiet             check: report errors only (warnings, infos and hints are not shown)
+  --max-warnings N    check: exit 1 when more than N warnings are found (counted even with --quiet)
+  -o, --output-file FILE  check: write the report to FILE instead of stdout
   --config FILE       use this .toolwire.json instead of the nearest one above each file
   --client ID         model this MCP client (repeat, or separate with commas); census defaults to all.
                       IDs: ${ALL_CLIENT_IDS.join(', ')}
@@ -80,7 +90,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const clients: ClientId[] = [];
   const paths: string[] = [];
   const live = new LiveFlags();
-  const switches: { hints?: true; onlyProblems?: true } = {};
+  const switches: { hints?: true; onlyProblems?: true; quiet?: true; maxWarnings?: number; outputFile?: string } = {};
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] =
@@ -100,12 +110,20 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
             return { command: 'usage-error', message: `Unknown client "${id}". Known: ${ALL_CLIENT_IDS.join(', ')}.` };
           if (!clients.includes(id)) clients.push(id);
         }
-      } else if (value === 'text' || value === 'json' || (value === 'sarif' && command === 'check')) format = value;
+      } else if (
+        value === 'text' ||
+        value === 'json' ||
+        ((value === 'sarif' || value === 'github') && command === 'check')
+      )
+        format = value;
       else
         return {
           command: 'usage-error',
-          message: `--format must be ${command === 'check' ? 'text, json or sarif' : 'text or json'}, not "${value}".`,
+          message: `--format must be ${command === 'check' ? 'text, json, sarif or github' : 'text or json'}, not "${value}".`,
         };
+    } else if (flag === '--quiet' || flag === '--max-warnings' || flag === '-o' || flag === '--output-file') {
+      const problem = reportFlag(flag, flag === '--quiet' ? inline : (inline ?? argv[++i]), command, switches);
+      if (problem) return { command: 'usage-error', message: problem };
     } else if (flag === '--max-file-size') {
       const value = inline ?? argv[++i];
       const megabytes = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
@@ -190,6 +208,34 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
   return { command, format, config, clients, paths, verbose, maxFileBytes, ...switches };
+}
+
+/**
+ * `--quiet`, `--max-warnings N` and `-o FILE`: what check reports and where, as linters have them.
+ * Records the flag in `into`; returns why it cannot, if so.
+ */
+function reportFlag(
+  flag: string,
+  value: string | undefined,
+  command: string,
+  into: { quiet?: true; maxWarnings?: number; outputFile?: string },
+): string | undefined {
+  if (command !== 'check') return `${flag} works with check alone.`;
+  if (flag === '--quiet') {
+    if (value !== undefined) return '--quiet takes no value.';
+    into.quiet = true;
+    return undefined;
+  }
+  if (flag === '--max-warnings') {
+    const n = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
+    if (!Number.isInteger(n) || n < 0)
+      return `--max-warnings needs a whole number of warnings (0 or more), not ${value === undefined ? 'nothing' : `"${value}"`}.`;
+    into.maxWarnings = n;
+    return undefined;
+  }
+  if (value === undefined || value === '') return `${flag} needs a file.`;
+  into.outputFile = value;
+  return undefined;
 }
 
 const LIVE_VALUE_FLAGS = new Set([

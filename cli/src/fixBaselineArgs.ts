@@ -70,7 +70,25 @@ export function parseFixBaselineArgs(
   if (parsed.command !== 'check') return parsed;
   if (parsed.live || parsed.mcpConfig)
     return usage(`${command === 'check' ? '--baseline' : command} works on files, not live servers.`);
-  const { format: _format, live: _live, mcpConfig: _mcpConfig, ...common } = parsed;
+  // Check's reporting flags: fix and baseline write no report of findings to shape.
+  const reporting =
+    parsed.quiet !== undefined
+      ? '--quiet'
+      : parsed.maxWarnings !== undefined
+        ? '--max-warnings'
+        : parsed.outputFile !== undefined
+          ? '-o'
+          : undefined;
+  if (command !== 'check' && reporting !== undefined) return usage(`${reporting} does not go with ${command}.`);
+  const {
+    format: _format,
+    live: _live,
+    mcpConfig: _mcpConfig,
+    quiet: _quiet,
+    maxWarnings: _maxWarnings,
+    outputFile: _outputFile,
+    ...common
+  } = parsed;
   const text = (flag: string) => (typeof own.get(flag) === 'string' ? (own.get(flag) as string) : undefined);
   if (command === 'fix') return { ...common, command, dryRun: own.has('--dry-run'), unsafe: own.has('--unsafe') };
   if (command === 'baseline') return { ...common, command, output: text('--output') };
