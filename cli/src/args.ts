@@ -1,5 +1,7 @@
 import { ALL_CLIENT_IDS, CHECKED_EXTENSIONS, isClientId, SKIPPED_FOLDERS, type ClientId } from '../../server/src/core';
+import { parseArgs as parseNodeArgs } from 'node:util';
 import { DEFAULT_MAX_FILE_BYTES } from '../../server/src/node/files';
+import { CHECK_OPTIONS } from './argOptions';
 import type { ParsedArgs } from './argTypes';
 import type { LiveTarget } from './live/listTools';
 import type { OutputFormat } from './model';
@@ -91,14 +93,26 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const paths: string[] = [];
   const live = new LiveFlags();
   const switches: { hints?: true; onlyProblems?: true; quiet?: true; maxWarnings?: number; outputFile?: string } = {};
-  for (let i = 1; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
+  // Node's parser splits the words (`--flag=value`, `-o FILE`, `--`); the meaning and every
+  // message stay here. Not strict: an unknown option comes back as a token, and is answered below
+  // in toolwire's words rather than Node's.
+  const { tokens } = parseNodeArgs({
+    args: argv.slice(1),
+    options: CHECK_OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') {
+      paths.push(token.value);
+      continue;
+    }
+    const flag = token.rawName;
+    const inline = token.value;
     if (flag === '--format' || flag === '--config' || flag === '--client') {
-      const value = inline ?? argv[++i];
+      const value = inline;
       if (value === undefined) return { command: 'usage-error', message: `${flag} needs a value.` };
       if (flag === '--config') config = value;
       else if (flag === '--client') {
@@ -122,10 +136,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
           message: `--format must be ${command === 'check' ? 'text, json, sarif or github' : 'text or json'}, not "${value}".`,
         };
     } else if (flag === '--quiet' || flag === '--max-warnings' || flag === '-o' || flag === '--output-file') {
-      const problem = reportFlag(flag, flag === '--quiet' ? inline : (inline ?? argv[++i]), command, switches);
+      const problem = reportFlag(flag, flag === '--quiet' ? inline : inline, command, switches);
       if (problem) return { command: 'usage-error', message: problem };
     } else if (flag === '--max-file-size') {
-      const value = inline ?? argv[++i];
+      const value = inline;
       const megabytes = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
       if (!Number.isFinite(megabytes) || megabytes <= 0)
         return {
@@ -134,7 +148,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         };
       maxFileBytes = Math.max(1, Math.floor(megabytes * MEGABYTE));
     } else if (LIVE_VALUE_FLAGS.has(flag)) {
-      const value = inline ?? argv[++i];
+      const value = inline;
       if (value === undefined) return { command: 'usage-error', message: `${flag} needs a value.` };
       const problem = live.set(flag, value);
       if (problem) return { command: 'usage-error', message: problem };
@@ -157,13 +171,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       else switches.onlyProblems = true;
     } else if (flag === '-h' || flag === '--help') {
       return { command: 'help' };
-    } else if (flag === '--') {
-      paths.push(...argv.slice(i + 1));
-      break;
-    } else if (flag.startsWith('-') && flag !== '-') {
-      return { command: 'usage-error', message: `Unknown option "${flag}".` };
     } else {
-      paths.push(arg);
+      return { command: 'usage-error', message: `Unknown option "${flag}".` };
     }
   }
   if (live.mcpConfig !== undefined) {

@@ -153,6 +153,27 @@ describe('toolwire command-line manners', () => {
     );
   });
 
+  test("Node's parseArgs splits the words: --flag=value, -oFILE, a value never read as a flag", () => {
+    const inline = parseArgs(['check', '--format=json', '-or.json', '--client=vscode,cursor', 'a', '--', '-b']);
+    assert.ok(inline.command === 'check');
+    assert.deepEqual(
+      [inline.format, inline.outputFile, inline.clients, inline.paths],
+      ['json', 'r.json', ['vscode', 'cursor'], ['a', '-b']],
+    );
+    // `--config --dry-run`: a config file of that name, not fix's flag.
+    const fix = parseArgs(['fix', '--config', '--dry-run', '.']);
+    assert.ok(fix.command === 'fix');
+    assert.deepEqual([fix.config, fix.dryRun, fix.paths], ['--dry-run', false, ['.']]);
+    const baseline = parseArgs(['check', '--baseline=b.json', '--prune', '.']);
+    assert.ok(baseline.command === 'check');
+    assert.deepEqual(baseline.baseline, { path: 'b.json', prune: true });
+    assert.deepEqual(parseArgs(['check', '-qx', '.']), { command: 'usage-error', message: 'Unknown option "-q".' });
+    assert.deepEqual(parseArgs(['fix', '--dry-run=yes', '.']), {
+      command: 'usage-error',
+      message: '--dry-run takes no value.',
+    });
+  });
+
   test('a reader that closes the pipe early (fix --dry-run | head) ends toolwire quietly, with its usual status', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolwire-epipe-'));
     // Enough diff that it cannot all sit in the pipe's buffer before the reader is gone.
