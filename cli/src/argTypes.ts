@@ -25,6 +25,12 @@ export interface CheckArgs {
   readonly hints?: boolean;
   /** `census --only-problems`: only tools dropped, failing, colliding or renamed beyond a prefix. */
   readonly onlyProblems?: boolean;
+  /** `check --quiet`: errors alone are reported. */
+  readonly quiet?: boolean;
+  /** `check --max-warnings N`: more warnings than this fail the run (exit 1). */
+  readonly maxWarnings?: number;
+  /** `check -o FILE`: the report is written there, not to stdout. */
+  readonly outputFile?: string;
 }
 
 /** The flags of `check --mcp-config PATH`. */
@@ -49,8 +55,11 @@ export interface LiveArgs {
   readonly save: string | undefined;
 }
 
+/** How check reports (not what it finds): fix and baseline take none of these. */
+type ReportFlag = 'quiet' | 'maxWarnings' | 'outputFile';
+
 /** `toolwire fix [--dry-run] [--unsafe] PATH...`. */
-export interface FixArgs extends Omit<CheckArgs, 'command' | 'format' | 'live' | 'mcpConfig'> {
+export interface FixArgs extends Omit<CheckArgs, 'command' | 'format' | 'live' | 'mcpConfig' | ReportFlag> {
   readonly command: 'fix';
   /** Print a unified diff instead of writing the files. */
   readonly dryRun: boolean;
@@ -59,7 +68,7 @@ export interface FixArgs extends Omit<CheckArgs, 'command' | 'format' | 'live' |
 }
 
 /** `toolwire baseline [--output FILE] PATH...`. */
-export interface BaselineArgs extends Omit<CheckArgs, 'command' | 'format' | 'live' | 'mcpConfig'> {
+export interface BaselineArgs extends Omit<CheckArgs, 'command' | 'format' | 'live' | 'mcpConfig' | ReportFlag> {
   readonly command: 'baseline';
   /** Write here instead of stdout. */
   readonly output: string | undefined;

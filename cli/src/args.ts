@@ -1,5 +1,7 @@
 import { ALL_CLIENT_IDS, CHECKED_EXTENSIONS, isClientId, SKIPPED_FOLDERS, type ClientId } from '../../server/src/core';
+import { parseArgs as parseNodeArgs } from 'node:util';
 import { DEFAULT_MAX_FILE_BYTES } from '../../server/src/node/files';
+import { CHECK_OPTIONS } from './argOptions';
 import type { ParsedArgs } from './argTypes';
 import type { LiveTarget } from './live/listTools';
 import type { OutputFormat } from './model';
@@ -9,19 +11,25 @@ const MEGABYTE = 1024 * 1024;
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
-export const USAGE = `Usage: toolwire check  [--format text|json|sarif] [--config FILE] [--client ID]... [--hints] [--verbose] [--max-file-size MB] PATH...
-       toolwire check  [--format text|json|sarif] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
+export const USAGE = `Usage: toolwire check  [--format text|json|sarif|github] [--quiet] [--max-warnings N] [-o FILE] [--config FILE] [--client ID]... [--hints] [--verbose] [--max-file-size MB] PATH...
+       toolwire check  [--format ...] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
                        --server [--env K=V]... [--cwd DIR] -- CMD [ARGS...]
        toolwire check  [same options] --url URL [--header 'Name: value']...
-       toolwire check  [--format text|json|sarif] [--client ID]... --mcp-config FILE [--only NAME]... [--input ID=VALUE]... [--timeout S] [--save DIR]
+       toolwire check  [--format ...] [--client ID]... --mcp-config FILE [--only NAME]... [--input ID=VALUE]... [--timeout S] [--save DIR]
        toolwire census [--format text|json] [--config FILE] [--client ID]... [--only-problems] [--verbose] [--max-file-size MB] PATH...
+       toolwire fix    [--dry-run] [--unsafe] [--config FILE] [--client ID]... PATH...
+       toolwire baseline [--output FILE] [--config FILE] [--client ID]... PATH...
        toolwire explain [CODE]
 
-check   Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
-        requests, ADS manifests, tool arrays, JSON Lines, YAML) for the names that travel on the wire.
-census  Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails),
-        then the totals per client.
-explain Prints what a finding code means, why it matters, an example and the fix (no CODE: the list).
+Commands:
+  check     Checks LLM tool definitions (MCP tool lists, OpenAI / Anthropic / Gemini / Bedrock
+            requests, ADS manifests, tool arrays, JSON Lines, YAML, source files) for the names
+            that travel on the wire: in files and folders, or served by a live MCP server.
+  census    Prints, per MCP client, every tool's wire name and fate (sent, renamed, dropped, fails),
+            then the totals per client.
+  fix       Applies every proven safe fix and writes the files (--dry-run: a unified diff).
+  baseline  Writes the current findings as a baseline, for check --baseline (below).
+  explain   Prints what a finding code means, why it matters, an example and the fix (no CODE: the list).
 
 Folders are walked for ${CHECKED_EXTENSIONS.map((e) => `*${e}`).join(', ')}
 (source files only when they name a known library; ${SKIPPED_FOLDERS.join(', ')} not entered). A file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid UTF-8) is an error
@@ -29,7 +37,11 @@ Folders are walked for ${CHECKED_EXTENSIONS.map((e) => `*${e}`).join(', ')}
 FIFOs, sockets and devices are never opened: skipped with a notice.
 
 Options:
-  --format FORMAT     text (default), json, or sarif (check only: SARIF 2.1.0 for code scanning)
+  --format FORMAT     text (default), json, sarif (check only: SARIF 2.1.0 for code scanning),
+                      or github (check only: GitHub Actions workflow annotations)
+  --quiet             check: report errors only (warnings, infos and hints are not shown)
+  --max-warnings N    check: exit 1 when more than N warnings are found (counted even with --quiet)
+  -o, --output-file FILE  check: write the report to FILE instead of stdout
   --config FILE       use this .toolwire.json instead of the nearest one above each file
   --client ID         model this MCP client (repeat, or separate with commas); census defaults to all.
                       IDs: ${ALL_CLIENT_IDS.join(', ')}
@@ -80,15 +92,27 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const clients: ClientId[] = [];
   const paths: string[] = [];
   const live = new LiveFlags();
-  const switches: { hints?: true; onlyProblems?: true } = {};
-  for (let i = 1; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
+  const switches: { hints?: true; onlyProblems?: true; quiet?: true; maxWarnings?: number; outputFile?: string } = {};
+  // Node's parser splits the words (`--flag=value`, `-o FILE`, `--`); the meaning and every
+  // message stay here. Not strict: an unknown option comes back as a token, and is answered below
+  // in toolwire's words rather than Node's.
+  const { tokens } = parseNodeArgs({
+    args: argv.slice(1),
+    options: CHECK_OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') {
+      paths.push(token.value);
+      continue;
+    }
+    const flag = token.rawName;
+    const inline = token.value;
     if (flag === '--format' || flag === '--config' || flag === '--client') {
-      const value = inline ?? argv[++i];
+      const value = inline;
       if (value === undefined) return { command: 'usage-error', message: `${flag} needs a value.` };
       if (flag === '--config') config = value;
       else if (flag === '--client') {
@@ -100,14 +124,22 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
             return { command: 'usage-error', message: `Unknown client "${id}". Known: ${ALL_CLIENT_IDS.join(', ')}.` };
           if (!clients.includes(id)) clients.push(id);
         }
-      } else if (value === 'text' || value === 'json' || (value === 'sarif' && command === 'check')) format = value;
+      } else if (
+        value === 'text' ||
+        value === 'json' ||
+        ((value === 'sarif' || value === 'github') && command === 'check')
+      )
+        format = value;
       else
         return {
           command: 'usage-error',
-          message: `--format must be ${command === 'check' ? 'text, json or sarif' : 'text or json'}, not "${value}".`,
+          message: `--format must be ${command === 'check' ? 'text, json, sarif or github' : 'text or json'}, not "${value}".`,
         };
+    } else if (flag === '--quiet' || flag === '--max-warnings' || flag === '-o' || flag === '--output-file') {
+      const problem = reportFlag(flag, flag === '--quiet' ? inline : inline, command, switches);
+      if (problem) return { command: 'usage-error', message: problem };
     } else if (flag === '--max-file-size') {
-      const value = inline ?? argv[++i];
+      const value = inline;
       const megabytes = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
       if (!Number.isFinite(megabytes) || megabytes <= 0)
         return {
@@ -116,7 +148,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         };
       maxFileBytes = Math.max(1, Math.floor(megabytes * MEGABYTE));
     } else if (LIVE_VALUE_FLAGS.has(flag)) {
-      const value = inline ?? argv[++i];
+      const value = inline;
       if (value === undefined) return { command: 'usage-error', message: `${flag} needs a value.` };
       const problem = live.set(flag, value);
       if (problem) return { command: 'usage-error', message: problem };
@@ -139,13 +171,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       else switches.onlyProblems = true;
     } else if (flag === '-h' || flag === '--help') {
       return { command: 'help' };
-    } else if (flag === '--') {
-      paths.push(...argv.slice(i + 1));
-      break;
-    } else if (flag.startsWith('-') && flag !== '-') {
-      return { command: 'usage-error', message: `Unknown option "${flag}".` };
     } else {
-      paths.push(arg);
+      return { command: 'usage-error', message: `Unknown option "${flag}".` };
     }
   }
   if (live.mcpConfig !== undefined) {
@@ -190,6 +217,34 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
   return { command, format, config, clients, paths, verbose, maxFileBytes, ...switches };
+}
+
+/**
+ * `--quiet`, `--max-warnings N` and `-o FILE`: what check reports and where, as linters have them.
+ * Records the flag in `into`; returns why it cannot, if so.
+ */
+function reportFlag(
+  flag: string,
+  value: string | undefined,
+  command: string,
+  into: { quiet?: true; maxWarnings?: number; outputFile?: string },
+): string | undefined {
+  if (command !== 'check') return `${flag} works with check alone.`;
+  if (flag === '--quiet') {
+    if (value !== undefined) return '--quiet takes no value.';
+    into.quiet = true;
+    return undefined;
+  }
+  if (flag === '--max-warnings') {
+    const n = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
+    if (!Number.isInteger(n) || n < 0)
+      return `--max-warnings needs a whole number of warnings (0 or more), not ${value === undefined ? 'nothing' : `"${value}"`}.`;
+    into.maxWarnings = n;
+    return undefined;
+  }
+  if (value === undefined || value === '') return `${flag} needs a file.`;
+  into.outputFile = value;
+  return undefined;
 }
 
 const LIVE_VALUE_FLAGS = new Set([

@@ -1,16 +1,18 @@
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fingerprintHash } from '../../server/src/core';
+import type { FingerprintParts } from '../../server/src/core';
 import { analyzeFiles, displayPath, hintsBase } from './analyzeFiles';
 import { applyBaseline } from './baseline/useBaseline';
 import { toSlashes } from './configs';
 import type { CheckArgs } from './argTypes';
 import { buildReport } from './buildReport';
-import { reportFingerprints } from './fingerprints';
+import { reportFingerprints, sarifFingerprints } from './fingerprints';
 import type { FileReport } from './model';
 import { formatJson } from './report/json';
 import { formatSarif } from './report/sarif';
 import { modelledLine, shownModelled } from './report/modelled';
 import { formatText } from './report/text';
+import { formatGithub } from './report/github';
 import { staleSuppressionFiles } from './staleSuppressions';
 
 export interface CommandIO {
@@ -68,21 +70,53 @@ export async function runCheck(
     if (!matched) return 2;
     ({ reports, fingerprints: prints } = matched);
   }
-  if (args.format === 'text') writeModelledLine(reports, io);
-  io.stdout.write(
-    args.format === 'json'
-      ? formatJson(reports)
-      : args.format === 'sarif'
-        ? formatSarif(
-            reports,
-            io.version,
-            prints.map((p) => p.map(fingerprintHash)),
-          )
-        : formatText(reports, { verbose: args.verbose, hints: args.hints }),
-  );
-  if (args.format === 'text') io.stderr.write(summary(reports, args.hints));
+  const status = writeCheckReport(reports, prints, args, io);
   if (run.ioError) return 2;
-  return count(reports, 'error') > 0 ? 1 : 0;
+  return status;
+}
+
+/**
+ * Writes check's report as `--format`, `--quiet`, `-o` ask, and returns its exit status: 1 on an
+ * error, or on more warnings than `--max-warnings`; 2 when `-o` cannot be written. Fingerprints
+ * are taken over every finding before `--quiet` hides any, so a finding's SARIF value does not
+ * depend on what else is shown.
+ */
+export function writeCheckReport(
+  reports: readonly FileReport[],
+  prints: ReadonlyArray<readonly FingerprintParts[]>,
+  args: CheckArgs,
+  io: CommandIO,
+): number {
+  const shownFinding = (d: { severity: string }) => !args.quiet || d.severity === 'error';
+  const fingerprints = sarifFingerprints(reports, prints).map((values, file) =>
+    values.filter((_, i) => shownFinding(reports[file]!.diagnostics[i]!)),
+  );
+  const shown = args.quiet ? reports.map((r) => ({ ...r, diagnostics: r.diagnostics.filter(shownFinding) })) : reports;
+  if (args.format === 'text') writeModelledLine(shown, io);
+  const report =
+    args.format === 'json'
+      ? formatJson(shown)
+      : args.format === 'sarif'
+        ? formatSarif(shown, io.version, fingerprints)
+        : args.format === 'github'
+          ? formatGithub(shown, { hints: args.hints === true })
+          : formatText(shown, { verbose: args.verbose, hints: args.hints });
+  if (args.outputFile !== undefined) {
+    try {
+      writeFileSync(resolve(io.cwd, args.outputFile), report);
+    } catch (error) {
+      io.stderr.write(`toolwire: cannot write ${args.outputFile}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  } else io.stdout.write(report);
+  if (args.format === 'text' || args.format === 'github') io.stderr.write(summary(shown, args.hints));
+  if (count(reports, 'error') > 0) return 1;
+  const warnings = count(reports, 'warning');
+  if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
+    io.stderr.write(`toolwire: ${plural(warnings, 'warning')}, more than --max-warnings ${args.maxWarnings} allows.\n`);
+    return 1;
+  }
+  return 0;
 }
 
 /**

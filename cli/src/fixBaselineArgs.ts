@@ -1,3 +1,5 @@
+import { parseArgs as parseNodeArgs } from 'node:util';
+import { CHECK_OPTIONS, FIX_BASELINE_OPTIONS } from './argOptions';
 import type { ParsedArgs } from './argTypes';
 
 export const FIX_BASELINE_USAGE = `Fixes and baselines:
@@ -28,39 +30,36 @@ export function parseFixBaselineArgs(
   parseCheck: (argv: readonly string[]) => ParsedArgs,
 ): ParsedArgs | undefined {
   const command = argv[0];
-  const end = argv.indexOf('--');
-  const flags = end < 0 ? argv.slice(1) : argv.slice(1, end);
-  const flagOf = (arg: string) => (arg.startsWith('--') && arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg);
-  if (
-    command !== 'fix' &&
-    command !== 'baseline' &&
-    !(command === 'check' && flags.some((a) => OWN_FLAGS.has(flagOf(a))))
-  )
-    return undefined;
-  const rest: string[] = ['check'];
+  const args = argv.slice(1);
+  // The same words Node's parser finds for check (cli/src/args.ts), so a value is never taken
+  // for a flag: `--config --dry-run` is a config file named --dry-run, as check would read it.
+  const { tokens } = parseNodeArgs({
+    args,
+    options: { ...CHECK_OPTIONS, ...FIX_BASELINE_OPTIONS },
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const ownTokens = tokens.filter((t) => t.kind === 'option' && OWN_FLAGS.has(t.rawName));
+  if (command !== 'fix' && command !== 'baseline' && !(command === 'check' && ownTokens.length > 0)) return undefined;
+  if (command !== 'check' && tokens.some((t) => t.kind === 'option' && t.rawName === '--format'))
+    return usage(`${command} takes no --format.`);
+  const taken = new Set<number>();
   const own = new Map<string, string | true>();
-  for (let i = 1; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (end >= 0 && i >= end) {
-      rest.push(arg);
-      continue;
-    }
-    const flag = flagOf(arg);
-    if (!OWN_FLAGS.has(flag)) {
-      if (command !== 'check' && flag === '--format') return usage(`${command} takes no --format.`);
-      rest.push(arg);
-      continue;
-    }
-    const inline = flag === arg ? undefined : arg.slice(flag.length + 1);
+  for (const token of ownTokens) {
+    if (token.kind !== 'option') continue;
+    taken.add(token.index);
+    if (token.inlineValue === false) taken.add(token.index + 1);
+    const flag = token.rawName;
     if (flag === '--output' || flag === '--baseline') {
-      const value = inline ?? argv[++i];
-      if (value === undefined || value === '') return usage(`${flag} needs a file.`);
-      own.set(flag, value);
+      if (token.value === undefined || token.value === '') return usage(`${flag} needs a file.`);
+      own.set(flag, token.value);
     } else {
-      if (inline !== undefined) return usage(`${flag} takes no value.`);
+      if (token.value !== undefined) return usage(`${flag} takes no value.`);
       own.set(flag, true);
     }
   }
+  const rest = ['check', ...args.filter((_, k) => !taken.has(k))];
   const allowed =
     command === 'fix' ? ['--dry-run', '--unsafe'] : command === 'baseline' ? ['--output'] : ['--baseline', '--prune'];
   const stray = [...own.keys()].find((flag) => !allowed.includes(flag));
@@ -70,7 +69,25 @@ export function parseFixBaselineArgs(
   if (parsed.command !== 'check') return parsed;
   if (parsed.live || parsed.mcpConfig)
     return usage(`${command === 'check' ? '--baseline' : command} works on files, not live servers.`);
-  const { format: _format, live: _live, mcpConfig: _mcpConfig, ...common } = parsed;
+  // Check's reporting flags: fix and baseline write no report of findings to shape.
+  const reporting =
+    parsed.quiet !== undefined
+      ? '--quiet'
+      : parsed.maxWarnings !== undefined
+        ? '--max-warnings'
+        : parsed.outputFile !== undefined
+          ? '-o'
+          : undefined;
+  if (command !== 'check' && reporting !== undefined) return usage(`${reporting} does not go with ${command}.`);
+  const {
+    format: _format,
+    live: _live,
+    mcpConfig: _mcpConfig,
+    quiet: _quiet,
+    maxWarnings: _maxWarnings,
+    outputFile: _outputFile,
+    ...common
+  } = parsed;
   const text = (flag: string) => (typeof own.get(flag) === 'string' ? (own.get(flag) as string) : undefined);
   if (command === 'fix') return { ...common, command, dryRun: own.has('--dry-run'), unsafe: own.has('--unsafe') };
   if (command === 'baseline') return { ...common, command, output: text('--output') };

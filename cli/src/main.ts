@@ -10,8 +10,23 @@ import { FIX_BASELINE_USAGE } from './fixBaselineArgs';
 import { runLiveCheck } from './live/liveCommand';
 import { runMcpConfigCheck } from './live/mcpConfigCommand';
 
+/**
+ * A reader that stops early (`toolwire fix --dry-run | head`) closes the pipe: writing on is
+ * pointless, not an internal error. The command runs on to its usual exit status (a fix in the
+ * middle of writing files finishes them), its further output dropped; anything else is a real
+ * failure and still surfaces.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    throw error;
+  });
+}
+
 /** The `toolwire` command: a thin adapter over the core (see ARCHITECTURE.md). */
 function main(): number | Promise<number> {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   const args = parseArgs(process.argv.slice(2));
   switch (args.command) {
     case 'help':
@@ -23,7 +38,8 @@ function main(): number | Promise<number> {
     case 'explain':
       return runExplain(args.code, DIAGNOSTICS_MARKDOWN, { stdout: process.stdout, stderr: process.stderr });
     case 'usage-error':
-      process.stderr.write(`toolwire: ${args.message}\n\n${USAGE}\n`);
+      // One line that says what is wrong, as linters do; the whole usage would scroll it away.
+      process.stderr.write(`toolwire: ${args.message}\nRun \`toolwire --help\` for the commands and options.\n`);
       return 2;
     case 'check':
     case 'census':

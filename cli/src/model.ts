@@ -36,4 +36,4 @@ export interface FileReport {
   readonly modelled?: Modelled;
 }
 
-export type OutputFormat = 'text' | 'json' | 'sarif';
+export type OutputFormat = 'text' | 'json' | 'sarif' | 'github';

@@ -11,6 +11,7 @@ import { ROOT, runCli, scratch } from './run';
 // the published reference server pinned as a devDependency.
 const STDIO = join(ROOT, 'test/fixtures/servers/stdio.mjs');
 const HTTP = join(ROOT, 'test/fixtures/servers/http.mjs');
+const SSE = join(ROOT, 'test/fixtures/servers/sse.mjs');
 const EVERYTHING = join(
   ROOT,
   'node_modules/@modelcontextprotocol/server-everything',
@@ -321,6 +322,70 @@ describe('toolwire check --url (Streamable HTTP on loopback)', () => {
   });
 });
 
+describe('toolwire check against a server that speaks only SSE', () => {
+  const server = { url: '', child: undefined as ReturnType<typeof spawn> | undefined };
+
+  before(async () => {
+    const child = spawn(process.execPath, [SSE], { stdio: ['pipe', 'pipe', 'inherit'] });
+    server.child = child;
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    server.url = (JSON.parse(line) as { url: string }).url;
+  });
+
+  after(async () => {
+    const child = server.child;
+    if (child && child.exitCode === null) {
+      const exited = once(child, 'exit');
+      child.kill();
+      await exited;
+    }
+  });
+
+  const counts = async () =>
+    (await (await fetch(new URL('/count', server.url))).json()) as { postToSse: number; streams: number };
+
+  test('--url falls back to SSE when Streamable HTTP is refused, and lists the tools', async () => {
+    const before = await counts();
+    const result = await runCliAsync([
+      'check',
+      '--client',
+      'vscode',
+      '--format',
+      'json',
+      '--timeout',
+      '10',
+      '--url',
+      server.url,
+    ]);
+    assert.equal(result.status, 1, result.stderr);
+    const file = json(result.stdout).files[0]!;
+    assert.equal(file.path, 'mcp://sse-fixture/tools/list');
+    assert.deepEqual(
+      file.tools.map((t) => t.name),
+      ['admin.tools.list', 'admin_tools_list'],
+    );
+    assert.ok(file.diagnostics.some((d) => d.code === 'wire-collision'));
+    const after = await counts();
+    assert.ok(after.postToSse > before.postToSse, 'Streamable HTTP was tried first');
+    assert.equal(after.streams, before.streams + 1);
+  });
+
+  test('"type": "sse" in --mcp-config goes straight to SSE', async () => {
+    const dir = scratch({
+      '.vscode/mcp.json': JSON.stringify({ servers: { old: { type: 'sse', url: server.url } } }),
+    });
+    const before = await counts();
+    const result = await runCliAsync(['check', '--mcp-config', '.vscode/mcp.json', '--format', 'json'], dir);
+    assert.equal(result.status, 1, result.stderr);
+    const file = json(result.stdout).files[0]!;
+    assert.equal(file.path, 'mcp://old/tools/list');
+    assert.equal(file.tools.length, 2);
+    const after = await counts();
+    assert.equal(after.postToSse, before.postToSse, 'no Streamable HTTP request');
+    assert.equal(after.streams, before.streams + 1);
+  });
+});
+
 describe('the published reference server', () => {
   test('@modelcontextprotocol/server-everything over stdio: exit 0 or 1, its tools read', () => {
     const result = runCli([
@@ -345,9 +410,10 @@ describe('the published reference server', () => {
 /** The built CLI without blocking this process's event loop (the HTTP fixture's test holds it). */
 async function runCliAsync(
   args: readonly string[],
+  cwd = ROOT,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], {
-    cwd: ROOT,
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

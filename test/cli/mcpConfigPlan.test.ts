@@ -91,6 +91,29 @@ describe('planMcpConfig: variables resolved as each client documents them, or th
     ]);
   });
 
+  test('"type": "sse", and Gemini CLI\'s url without httpUrl, plan an SSE target; other HTTP entries leave the transport open', () => {
+    const vscode = planMcpConfig(
+      '/w/.vscode/mcp.json',
+      JSON.stringify({
+        servers: { old: { type: 'sse', url: 'https://x/sse' }, new: { type: 'http', url: 'https://x/mcp' } },
+      }),
+      scope,
+    );
+    assert.deepEqual(vscode.servers, [
+      { name: 'old', target: { kind: 'http', name: 'old', url: 'https://x/sse', headers: {}, transport: 'sse' } },
+      { name: 'new', target: { kind: 'http', name: 'new', url: 'https://x/mcp', headers: {} } },
+    ]);
+    const gemini = planMcpConfig(
+      '/w/.gemini/settings.json',
+      JSON.stringify({ mcpServers: { s: { url: 'https://x/sse' }, h: { httpUrl: 'https://x/mcp' } } }),
+      scope,
+    );
+    assert.deepEqual(
+      gemini.servers.map((p) => 'target' in p && p.target.kind === 'http' && p.target.transport),
+      ['sse', undefined],
+    );
+  });
+
   test('disabled and invalid entries are skipped with a reason; the workspace folder holds .vscode/', () => {
     const plan = planMcpConfig(
       '/w/.cursor/mcp.json',

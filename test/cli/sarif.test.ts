@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Location, Log, Result } from 'sarif';
 import { fingerprintHash, type FingerprintParts } from '../../server/src/core';
@@ -44,7 +44,8 @@ function assertShape(log: Log): void {
     for (const related of result.relatedLocations ?? []) checkLocation(related);
     const fingerprints = result.partialFingerprints ?? {};
     assert.deepEqual(Object.keys(fingerprints), ['toolwire/v1']);
-    assert.match(fingerprints['toolwire/v1']!, /^[0-9a-f]{40}$/);
+    // The parts hash, with `:N` on the second and later identical findings of a file.
+    assert.match(fingerprints['toolwire/v1']!, /^[0-9a-f]{40}(:[1-9][0-9]*)?$/);
   }
 }
 
@@ -109,5 +110,42 @@ describe('SARIF', () => {
     // a.b's wire-collision and c d's invalid-name: the kept a_b has none.
     assert.equal(hashes.length, 2);
     assert.deepEqual(hashes, notes);
+  });
+
+  test('identical findings on different lines of one file get one fingerprint each, kept when lines move', () => {
+    const line = JSON.stringify({ tools: [{ name: 'c d', inputSchema: {} }] });
+    const dir = scratch({ 't.jsonl': `${line}\n${line}\n${line}\n`, '.toolwire.json': '{ "clients": [] }' });
+    const prints = () =>
+      sarifOf(dir, 't.jsonl')
+        .runs[0]!.results!.filter((r) => r.ruleId === 'invalid-name')
+        .map((r) => r.partialFingerprints!['toolwire/v1']!);
+    const before = prints();
+    assert.equal(before.length, 3);
+    assert.equal(new Set(before).size, 3, before.join(' '));
+    // The first keeps the bare hash (what earlier runs uploaded); the rest count on from it.
+    const [first] = before;
+    assert.deepEqual(before, [first, `${first}:2`, `${first}:3`]);
+    writeFileSync(join(dir, 't.jsonl'), `\n\n${line}\n\n${line}\n${line}\n`);
+    assert.deepEqual(prints(), before);
+  });
+});
+
+/** Where test/corpus/corpus.test.ts finds the shared real-world corpus. */
+const CORPUS = resolve(process.env.TOOLWIRE_CORPUS ?? resolve(ROOT, '../shared/corpus'));
+const corpusSkip = existsSync(CORPUS)
+  ? false
+  : `corpus not found at ${CORPUS} (set TOOLWIRE_CORPUS); test/corpus/corpus.test.ts says the same`;
+
+describe('SARIF over the real-world corpus', { skip: corpusSkip }, () => {
+  test('every result has a partialFingerprints value of its own', () => {
+    // --hints: the hints are results too (renamed-on-wire repeats most).
+    const result = runCli(['check', '--hints', '--format', 'sarif', CORPUS]);
+    assert.ok(result.status === 0 || result.status === 1, result.stderr.slice(0, 500));
+    const results = (JSON.parse(result.stdout) as Log).runs[0]!.results ?? [];
+    assert.ok(results.length > 1000, `only ${results.length} results`);
+    const prints = results.map((r) => r.partialFingerprints?.['toolwire/v1']);
+    assert.ok(prints.every((p) => p !== undefined));
+    const shared = prints.filter((p, i) => prints.indexOf(p) !== i);
+    assert.equal(new Set(prints).size, prints.length, `shared: ${shared.slice(0, 5).join(', ')}`);
   });
 });

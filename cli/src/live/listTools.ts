@@ -29,19 +29,8 @@ const MAX_PAGES = 1000;
  */
 export async function listServerTools(target: LiveTarget, options: ListOptions): Promise<LiveResult> {
   const tail = new Tail(STDERR_TAIL_CHARS);
-  const client = new Client({ name: 'toolwire', version });
   const request = { timeout: options.timeoutMs };
-  const close = async (transport: Transport | undefined) => {
-    await client.close().catch(() => undefined);
-    await transport?.close().catch(() => undefined);
-  };
-  // Garbage on stdout is a transport error, not an answer: fail at once rather than at the timeout.
-  const broken = new Promise<never>((_, reject) => {
-    client.onerror = (error) => reject(error);
-  });
-  broken.catch(() => undefined);
-  const guard = <T>(promise: Promise<T>) => Promise.race([promise, broken]);
-  let transport: Transport | undefined;
+  let session: Session | undefined;
   try {
     if (target.kind === 'stdio') {
       const stdio = new GroupStdioTransport({
@@ -57,13 +46,14 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
         tail.push(text);
         options.stderr?.(text);
       });
-      transport = stdio;
+      session = watched(stdio);
       // The guard inside the timeout: a transport error settles the race, so the timer is cleared
       // at once rather than holding the process open until it fires.
-      await withTimeout(guard(client.connect(stdio, request)), options.timeoutMs, 'start');
+      await withTimeout(session.guard(session.client.connect(stdio, request)), options.timeoutMs, 'start');
     } else {
-      transport = await connectHttp(client, target, request);
+      session = await connectHttp(target, request);
     }
+    const { client, guard } = session;
     const served = client.getServerVersion();
     if (!served || typeof served.name !== 'string') throw new Error('the server announced no serverInfo.name');
     const tools: unknown[] = [];
@@ -75,7 +65,7 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
       if (cursor === undefined) break;
       if (page === MAX_PAGES - 1) throw new Error(`tools/list still had more pages after ${MAX_PAGES}`);
     }
-    await close(transport);
+    await session.close();
     const serverInfo = {
       name: served.name,
       ...(typeof served.title === 'string' ? { title: served.title } : {}),
@@ -83,7 +73,7 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
     };
     return { ok: true, serverInfo, tools };
   } catch (error) {
-    await close(transport);
+    await session?.close();
     return {
       ok: false,
       message: visible(hide(describe(error, target), target)),
@@ -92,39 +82,87 @@ export async function listServerTools(target: LiveTarget, options: ListOptions):
   }
 }
 
-/** Streamable HTTP first; a 4xx on it means an older server: SSE, as the SDK's docs show. */
+/**
+ * One client with one transport. Each attempt has a client of its own: a failed Streamable HTTP
+ * attempt has already fired the client's error handler (and may still close it), which must not
+ * fail or disconnect the SSE attempt that follows.
+ */
+interface Session {
+  readonly client: Client;
+  /** Races a request against a transport error, so garbage or a dropped stream fails at once rather than at the timeout. */
+  readonly guard: <T>(promise: Promise<T>) => Promise<T>;
+  readonly close: () => Promise<void>;
+}
+
+function watched(transport: Transport): Session {
+  const client = new Client({ name: 'toolwire', version });
+  const broken = new Promise<never>((_, reject) => {
+    client.onerror = (error) => reject(error);
+  });
+  broken.catch(() => undefined);
+  return {
+    client,
+    guard: (promise) => Promise.race([promise, broken]),
+    close: async () => {
+      await client.close().catch(() => undefined);
+      await transport.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Streamable HTTP first; when it fails (an older server answers 4xx), SSE, as the SDK's docs show.
+ * A configuration that says `"type": "sse"` goes straight to SSE: no wasted request, and no
+ * Streamable HTTP error in the message when SSE fails too.
+ */
 async function connectHttp(
-  client: Client,
   target: Extract<LiveTarget, { kind: 'http' }>,
   request: { timeout: number },
-): Promise<Transport> {
+): Promise<Session> {
   const url = new URL(target.url);
   const requestInit = { headers: target.headers ?? {} };
+  if (target.transport === 'sse') return connectSse(target, url, requestInit, request);
   const streamable = new StreamableHTTPClientTransport(url, { requestInit });
+  const first = watched(streamable);
   try {
-    await withTimeout(client.connect(streamable, request), request.timeout, 'connect');
-    return streamable;
+    await withTimeout(first.client.connect(streamable, request), request.timeout, 'connect');
+    return first;
   } catch (error) {
-    await streamable.close().catch(() => undefined);
+    await first.close();
     if (error instanceof TimeoutError) throw error;
-    const sse = new SSEClientTransport(url, {
-      requestInit,
-      eventSourceInit: {
-        fetch: (input, init) =>
-          fetch(input, {
-            ...init,
-            headers: { ...target.headers, ...(init?.headers as Record<string, string> | undefined) },
-          }),
-      },
-    });
     try {
-      await withTimeout(client.connect(sse, request), request.timeout, 'connect');
+      return await connectSse(target, url, requestInit, request);
     } catch (fallback) {
-      await sse.close().catch(() => undefined);
       // Both answers: the first is usually the one that explains (401, 404, refused).
       throw new Error(`Streamable HTTP: ${messageOf(error)}; SSE: ${messageOf(fallback)}`);
     }
-    return sse;
+  }
+}
+
+async function connectSse(
+  target: Extract<LiveTarget, { kind: 'http' }>,
+  url: URL,
+  requestInit: { headers: Record<string, string> },
+  request: { timeout: number },
+): Promise<Session> {
+  const sse = new SSEClientTransport(url, {
+    requestInit,
+    // The event stream's GET carries the headers too: a server that wants a token wants it there.
+    eventSourceInit: {
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: { ...target.headers, ...(init?.headers as Record<string, string> | undefined) },
+        }),
+    },
+  });
+  const session = watched(sse);
+  try {
+    await withTimeout(session.guard(session.client.connect(sse, request)), request.timeout, 'connect');
+    return session;
+  } catch (error) {
+    await session.close();
+    throw error;
   }
 }
 

@@ -1,15 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createToolwireService, fingerprintHash } from '../../../server/src/core';
+import { createToolwireService } from '../../../server/src/core';
 import type { CheckArgs, LiveArgs } from '../argTypes';
 import { buildReport } from '../buildReport';
-import { runCheck, summary, count, reportConfigProblems, writeModelledLine, type CommandIO } from '../checkCommand';
+import { runCheck, reportConfigProblems, writeCheckReport, type CommandIO } from '../checkCommand';
 import { toSlashes } from '../configs';
 import type { FileReport } from '../model';
-import { formatJson } from '../report/json';
-import { formatSarif } from '../report/sarif';
 import { reportFingerprints } from '../fingerprints';
-import { formatText } from '../report/text';
 import { displayPath, hintsBase } from '../analyzeFiles';
 import { shownModelled } from '../report/modelled';
 import { CliWorkspace } from '../workspaceHost';
@@ -84,18 +81,7 @@ export async function runLiveCheck(args: CheckArgs & { live: LiveArgs }, io: Com
     analysed.analysis.tools.filter((t) => t.name !== undefined).map((t) => toolIndex(t.declaration.name.pointer)),
   );
   const reports = [{ ...report, modelled: shownModelled(analysed.modelled, (path) => displayPath(path, io.cwd)) }];
-  if (args.format === 'text') writeModelledLine(reports, io);
-  io.stdout.write(
-    args.format === 'json'
-      ? formatJson(reports)
-      : args.format === 'sarif'
-        ? formatSarif(reports, io.version, [
-            reportFingerprints(report, checked, analysed.analysis).map(fingerprintHash),
-          ])
-        : formatText(reports, { verbose: args.verbose, hints: args.hints }),
-  );
-  if (args.format === 'text') io.stderr.write(summary(reports, args.hints));
-  return count(reports, 'error') > 0 ? 1 : 0;
+  return writeCheckReport(reports, [reportFingerprints(report, checked, analysed.analysis)], args, io);
 }
 
 /** `/tools/3/name` → 3: where the tool sits in what the server served. */

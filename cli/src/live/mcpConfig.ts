@@ -1,4 +1,5 @@
 import { basename, dirname, resolve, sep } from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
 import {
   readMcpServerEntries,
   type ClientId,
@@ -48,11 +49,42 @@ export function planMcpConfig(
   const read = readMcpServerEntries(path.split(sep).join('/'), text);
   const servers = read.servers
     .filter((s) => only.length === 0 || only.includes(s.name))
-    .map((entry) => plan(entry, read.syntax, scope));
+    .map((entry) => plan(entry, read.syntax, scope, sseServers(text, read.syntax)));
   return { client: read.client, servers, ...(read.problem !== undefined ? { problem: read.problem } : {}) };
 }
 
-function plan(entry: McpServerEntry, syntax: McpVariableSyntax, scope: VariableScope): PlannedServer {
+/**
+ * The servers a client reaches over SSE only: `"type": "sse"` (or `"transport": "sse"`), and for
+ * Gemini CLI a `url` with no `httpUrl` (its documented SSE field). The core's entry says only
+ * "over HTTP", so the field is read here from the same text.
+ */
+function sseServers(text: string, syntax: McpVariableSyntax): ReadonlySet<string> {
+  const root: unknown = parseJsonc(text, [], { allowTrailingComma: true });
+  const out = new Set<string>();
+  if (!isRecord(root)) return out;
+  for (const key of ['servers', 'mcpServers']) {
+    const map = root[key];
+    if (!isRecord(map)) continue;
+    for (const [name, entry] of Object.entries(map)) {
+      if (!isRecord(entry)) continue;
+      const type = entry.type ?? entry.transport;
+      const geminiSse = syntax === 'gemini-cli' && type === undefined && entry.httpUrl === undefined;
+      if (type === 'sse' || (geminiSse && typeof entry.url === 'string')) out.add(name);
+    }
+  }
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function plan(
+  entry: McpServerEntry,
+  syntax: McpVariableSyntax,
+  scope: VariableScope,
+  sse: ReadonlySet<string>,
+): PlannedServer {
   const { name, launch } = entry;
   if (entry.disabled) return { name, skipped: 'disabled in the configuration' };
   if (launch.kind === 'invalid') return { name, skipped: `cannot be started: ${launch.reason}` };
@@ -71,7 +103,13 @@ function plan(entry: McpServerEntry, syntax: McpVariableSyntax, scope: VariableS
           env: subMap(launch.env),
           ...(launch.cwd !== undefined ? { cwd: resolve(scope.workspaceFolder ?? '.', sub(launch.cwd)) } : {}),
         }
-      : { kind: 'http', name, url: sub(launch.url), headers: subMap(launch.headers) };
+      : {
+          kind: 'http',
+          name,
+          url: sub(launch.url),
+          headers: subMap(launch.headers),
+          ...(sse.has(name) ? { transport: 'sse' as const } : {}),
+        };
   // Not enumerable: how the target is written is no part of what is started, so a target compares
   // and serialises as the launch itself, while messages still find the words to print.
   const target: LiveTarget = Object.defineProperties(resolved, {

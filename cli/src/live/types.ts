@@ -1,7 +1,14 @@
 /** What to list tools from: a stdio server toolwire starts, or a remote one it connects to. */
 export type LiveTarget = (
   | { kind: 'stdio'; command: string; args: string[]; env?: Record<string, string>; cwd?: string; name?: string }
-  | { kind: 'http'; url: string; headers?: Record<string, string>; name?: string }
+  | {
+      kind: 'http';
+      url: string;
+      headers?: Record<string, string>;
+      name?: string;
+      /** `sse` when the configuration says so: no Streamable HTTP attempt first. */
+      transport?: 'sse';
+    }
 ) & {
   /**
    * The command line or URL as its configuration writes it, variables unresolved: what messages
