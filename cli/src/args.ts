@@ -32,8 +32,9 @@ Commands:
   explain   Prints what a finding code means, why it matters, an example and the fix (no CODE: the list).
 
 Folders are walked for ${CHECKED_EXTENSIONS.map((e) => `*${e}`).join(', ')}
-(source files only when they name a known library; ${SKIPPED_FOLDERS.join(', ')} not entered). A file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid UTF-8) is an error
-(invalid-json).
+(source files are read only when they or their package name a known library; ${SKIPPED_FOLDERS.join(', ')}
+are not entered). A data file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid
+UTF-8) is an error (invalid-json).
 FIFOs, sockets and devices are never opened: skipped with a notice.
 
 Options:
@@ -56,7 +57,8 @@ Options:
   --env K=V           (--server) add a variable to the server's environment (repeat)
   --cwd DIR           (--server) the server's working folder
   --header 'N: V'     (--url) send this HTTP header (repeat)
-  --server-name NAME  the server name clients use (default: the serverInfo the server announces)
+  --server-name NAME  the server name clients use (default: unknown, as clients name a server by
+                      your configuration's key, not by what it announces)
   --timeout SECONDS   bound the server's start-up and each request (default ${DEFAULT_TIMEOUT_SECONDS})
   --save DIR          write what the server served to DIR/<server>.tools.json and report on it
   --mcp-config FILE   check: start every server of this MCP client configuration (.vscode/mcp.json,
