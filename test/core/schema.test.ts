@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, analyzeWithCarry } from '../../server/src/core/analyze';
+import { analyze, analyzeWithCarry, analyzeWithReader } from '../../server/src/core/analyze';
+import { parseDocument } from '../../server/src/core/json/parse';
 import type { AnalysisOptions, Finding } from '../../server/src/core';
 import { reanalyze } from '../../server/src/core/incremental/reanalyze';
 import { SCHEMA_RULES } from '../../server/src/core/profiles/schemaRules';
@@ -318,4 +319,29 @@ describe('schema-rejected: reanalysis equals analysis', () => {
       );
     });
   }
+});
+
+describe('schema-rejected: the skeleton reader finds what the full tree finds', () => {
+  // The skeleton leaves parameter schemas unbuilt and the walk skips those whose text shows no
+  // problem: every case's findings must be those of the full tree, compact JSON and JSONC alike.
+  const fullTree = (text: string) => parseDocument(text);
+  const texts = CASES.flatMap((c) => [c.text, JSON.stringify(JSON.parse(c.text))]).concat([
+    // A keyword spelled with an escape, and a type list behind a comment.
+    '{"contents":[],"tools":[{"functionDeclarations":[{"name":"f","parameters":{"type":"object","properties":{"a":{"\\u0024schema":"x"}}}}]}]}',
+    '{"contents":[],"tools":[{"functionDeclarations":[{"name":"f","parameters":{"type":"object","properties":{"a":{"type" /* n */ : ["string","null"]}}}}]}]}',
+  ]);
+  texts.forEach((text, i) =>
+    test(`text ${i}`, () => {
+      const options = CASES[i >> 1]?.options ?? {};
+      assert.deepStrictEqual(
+        JSON.parse(JSON.stringify(analyze(text, options).findings)),
+        JSON.parse(JSON.stringify(analyzeWithReader(text, options, fullTree).findings)),
+      );
+    }),
+  );
+
+  test('an escaped keyword and a commented type list are still found', () => {
+    const found = texts.slice(-2).map((text) => schemaFindings(text).length);
+    assert.deepEqual(found, [1, 1]);
+  });
 });

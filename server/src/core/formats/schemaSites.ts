@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { KeyedProperty } from '../json/keyedProperty';
+import { LazyContainer } from '../json/lazy';
 import { joinPointer, stringValue } from '../json/nodes';
 import { offsetRange, type OffsetRange } from '../json/ranges';
 import { mayRefuse, REFUSED_KEYWORDS } from '../profiles/schemaRules';
@@ -25,6 +26,22 @@ const ONE_SCHEMA = new Set(['additionalProperties', 'not', 'if', 'then', 'else',
 const SCHEMA_LIST = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
 /** Keywords whose value maps names to schemas. */
 const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
+/**
+ * Text without which a subtree holds nothing a non-strict rule reads: a refused keyword, `array`
+ * (an array without `items`), a `type` list. Conservative: a `\\u` escape (a key may spell a
+ * keyword with one) or a comment (between `"type"` and its list) counts as a match, and so does
+ * any word that merely contains one (`constant`): a match only means the subtree is walked.
+ * Each word is looked for as a JSON string (a lazy subtree is JSON): a pattern that starts at a
+ * quote tests little at each character, where one of bare words was most of the analysis time.
+ */
+const MAY_HOLD_PROBLEM = new RegExp(
+  `"(?:${[...REFUSED_KEYWORDS, 'array'].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}|type"\\s*:\\s*\\[)|\\\\u|/[*/]`,
+);
+
+function mayHoldProblem(text: string): boolean {
+  return MAY_HOLD_PROBLEM.test(text);
+}
+
 /** What Anthropic refuses at the root. */
 const ROOT_COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf']);
 
@@ -72,6 +89,9 @@ function visit(
     const value = keyword.value;
     if (!value) return;
     if (key === 'type' && value.type === 'array') issues.push(issue('type-list', key, keyword));
+    const descends = key === 'items' || ONE_SCHEMA.has(key) || SCHEMA_LIST.has(key) || SCHEMA_MAP.has(key);
+    // Only into subtrees that may hold a problem: reading one builds it.
+    if (!descends || unreadable(value, strict)) return;
     if (key === 'items' || ONE_SCHEMA.has(key)) pushSchema(stack, value, keyword.pointer);
     if (key === 'items' || SCHEMA_LIST.has(key)) pushList(stack, value, keyword.pointer);
     if (SCHEMA_MAP.has(key) && value.type === 'object')
@@ -147,6 +167,16 @@ function typeNames(node: Node | undefined): string[] {
 
 function pushSchema(stack: Frame[], node: Node, pointer: string): void {
   if (node.type === 'object') stack.push({ node, pointer, root: false });
+}
+
+/**
+ * Whether a subtree the skeleton reader left unbuilt (a schema's `properties`, a parameter's
+ * schema) can be skipped: its text shows nothing a rule reads. Building every schema body made
+ * a 10k-tool analysis about three times slower; nearly none holds anything. Strict tools are
+ * always walked (every object of them is read).
+ */
+function unreadable(node: Node, strict: boolean): boolean {
+  return !strict && node instanceof LazyContainer && !node.textMatches(mayHoldProblem);
 }
 
 function pushList(stack: Frame[], node: Node, pointer: string): void {
