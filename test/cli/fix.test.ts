@@ -89,7 +89,7 @@ describe('toolwire fix', () => {
       'b.jsonl':
         '{"model":"gpt-4o","tools":[{"type":"function","function":{"name":"p q"}}]}\n{"model":"gpt-4o","tools":[{"type":"function","function":{"name":"ok"}}]}\n',
       'c.yaml':
-        "# tools\nmodel: claude-sonnet-4\nmax_tokens: 10\nmessages: []\ntools:\n  - name: 'm n'\n    input_schema: {}\n  - name: fine\n    input_schema: {}\n",
+        "# tools\nmodel: claude-sonnet-4\nmax_tokens: 10\nmessages: []\ntools:\n  - name: 'm n'\n    input_schema: {type: object}\n  - name: fine\n    input_schema: {type: object}\n",
     };
     const dir = scratch(files);
     const result = runCli(['fix', '--unsafe', '.'], dir);

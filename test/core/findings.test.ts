@@ -61,7 +61,7 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'invalid-name: overriding targets applies to provider bodies too',
-    text: pretty({ model: 'claude-x', tools: [{ name: 'a'.repeat(100), input_schema: {} }] }),
+    text: pretty({ model: 'claude-x', tools: [{ name: 'a'.repeat(100), input_schema: { type: 'object' } }] }),
     options: { targets: ['anthropic-64'] },
     problems: [`error invalid-name "${'a'.repeat(100)}"`],
   },
@@ -126,8 +126,8 @@ const CASES: readonly Case[] = [
     text: pretty({
       model: 'claude-x',
       tools: [
-        { name: 'get', input_schema: {} },
-        { name: 'get', input_schema: {} },
+        { name: 'get', input_schema: { type: 'object' } },
+        { name: 'get', input_schema: { type: 'object' } },
       ],
     }),
     // The first keeps the name; the second is the one to change.
@@ -249,8 +249,8 @@ const CASES: readonly Case[] = [
   {
     title: 'case-collision: calculate_BMI / calculate_bmi',
     text: pretty([
-      { name: 'calculate_BMI', parameters: { type: 'dict' } },
-      { name: 'calculate_bmi', parameters: { type: 'dict' } },
+      { name: 'calculate_BMI', parameters: { type: 'object' } },
+      { name: 'calculate_bmi', parameters: { type: 'object' } },
     ]),
     problems: ['warning case-collision "calculate_BMI"', 'warning case-collision "calculate_bmi"'],
   },
@@ -286,7 +286,7 @@ const CASES: readonly Case[] = [
     title: 'too-many-tools: 129 tools are fine for Anthropic',
     text: pretty({
       model: 'claude-x',
-      tools: Array.from({ length: 129 }, (_, i) => ({ name: `tool_${i}`, input_schema: {} })),
+      tools: Array.from({ length: 129 }, (_, i) => ({ name: `tool_${i}`, input_schema: { type: 'object' } })),
     }),
     problems: [],
   },
@@ -345,8 +345,8 @@ describe('messages say what, why, which profile and how to fix', () => {
     const text = pretty({
       model: 'claude-x',
       tools: [
-        { name: 'get', input_schema: {} },
-        { name: 'get', input_schema: {} },
+        { name: 'get', input_schema: { type: 'object' } },
+        { name: 'get', input_schema: { type: 'object' } },
       ],
     });
     assert.equal(analyze(text).findings[0]!.message, '"get" is declared 2 times: Anthropic rejects the whole request.');

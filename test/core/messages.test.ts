@@ -55,8 +55,8 @@ const CASES: readonly Case[] = [
     text: pretty({
       model: 'claude-x',
       tools: [
-        { name: 'get', input_schema: {} },
-        { name: 'get', input_schema: {} },
+        { name: 'get', input_schema: { type: 'object' } },
+        { name: 'get', input_schema: { type: 'object' } },
       ],
     }),
     wire: 'get',
@@ -89,6 +89,21 @@ const CASES: readonly Case[] = [
       tools: [{ name: 'list_files', input_schema: { type: 'object', properties: { $top: {} } } }],
     }),
     wire: '$top',
+  },
+  {
+    code: 'schema-rejected',
+    title: 'a keyword Gemini does not know',
+    text: pretty({
+      contents: [],
+      tools: [
+        {
+          functionDeclarations: [
+            { name: 'list_files', parameters: { type: 'object', additionalProperties: false, properties: {} } },
+          ],
+        },
+      ],
+    }),
+    wire: 'additionalProperties',
   },
   {
     code: 'case-collision',

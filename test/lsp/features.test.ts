@@ -204,8 +204,8 @@ describe('quick fixes through the server', () => {
         pretty({
           model: 'claude-x',
           tools: [
-            { name: 'get', input_schema: {} },
-            { name: 'get', input_schema: {} },
+            { name: 'get', input_schema: { type: 'object' } },
+            { name: 'get', input_schema: { type: 'object' } },
           ],
         }),
       ),

@@ -14,6 +14,7 @@ import { checkHistoryNames, checkMcpSourceNames, checkMissingNames, checkWireNam
 import { checkParameterNames } from './checks/parameters';
 import { checkReferences } from './checks/references';
 import { checkRenamed, checkToolCount } from './checks/request';
+import { checkSchemas } from './checks/schema';
 import { FindingSink } from './checks/sink';
 import { compareFindings } from './findings';
 import { onePerProblem } from './checks/onePerProblem';
@@ -280,6 +281,7 @@ const CHECKS: ReadonlyArray<{ readonly run: (context: CheckContext) => void; rea
   { run: checkReferences, scope: 'request' },
   { run: checkToolCount, scope: 'request' },
   { run: checkRenamed, scope: 'tool' },
+  { run: checkSchemas, scope: 'tool' },
 ];
 
 function runChecks(context: CheckContext): void {

@@ -16,6 +16,7 @@ export const CODE_SUMMARIES: Readonly<Record<FindingCode, string>> = {
   'invalid-invocation-name': 'An ADS invocationName breaks ^[A-Za-z][A-Za-z0-9_-]{0,63}$.',
   'invalid-capability-name': 'An ADS capability name is not a namespacedName.',
   'invalid-parameter-name': "A property key of a tool's input schema fails a targeted provider's rule.",
+  'schema-rejected': "A tool's input schema holds what a targeted provider refuses: the request fails.",
   'case-collision': 'Two wire names differ only in case.',
   'unresolved-reference': 'A tool_choice, allowed name or replayed call names no offered tool.',
   'missing-name': 'A tool has no usable name.',

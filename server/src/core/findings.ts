@@ -11,6 +11,7 @@ export const FINDING_CODES = [
   'invalid-invocation-name',
   'invalid-capability-name',
   'invalid-parameter-name',
+  'schema-rejected',
   'case-collision',
   'unresolved-reference',
   'missing-name',

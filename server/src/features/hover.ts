@@ -68,7 +68,11 @@ export function hoverAt(
   } else {
     const tool = analysis.tools[found.tool]!;
     range = toRange(document, tool.declaration.name.range);
-    lines.push(...toolLines(analysis, found.tool), ...clientLines(index, found.tool, fallbackServer));
+    lines.push(
+      ...toolLines(analysis, found.tool),
+      ...schemaLines(analysis, found.tool),
+      ...clientLines(index, found.tool, fallbackServer),
+    );
   }
   lines.push(
     ...detailLines(
@@ -107,6 +111,55 @@ function detailLines(findings: readonly Finding[], range: OffsetRange): string[]
   }
   // No rule (`---`) above them: a hostile name must never be able to make one (hostileNames.test.ts).
   return lines;
+}
+
+/** Most schema rows a hover lists: the Problems panel has every one. */
+const MAX_SCHEMA_ROWS = 8;
+
+/**
+ * What the targets refuse in the tool's input schema, per provider (`schema-rejected`): the
+ * findings sit inside the tool's object and are sorted by position, so a binary search finds
+ * them without reading the others.
+ */
+function schemaLines(analysis: Analysis, tool: number): string[] {
+  const findings = analysis.findings;
+  const { start, end } = analysis.tools[tool]!.declaration.toolRange;
+  let low = 0;
+  let high = findings.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (findings[mid]!.range.start < start) low = mid + 1;
+    else high = mid;
+  }
+  const rows: Array<{ readonly provider: string; readonly finding: Finding }> = [];
+  for (let i = low; i < findings.length && findings[i]!.range.start < end; i++) {
+    const f = findings[i]!;
+    if (f.code !== 'schema-rejected' || f.tool !== tool) continue;
+    for (const provider of f.profiles ?? []) rows.push({ provider, finding: f });
+  }
+  if (rows.length === 0) return [];
+  // Per provider, in the order the targets name them (a finding lists its providers so).
+  const order = [...new Set(rows.map((r) => r.provider))];
+  rows.sort((a, b) => order.indexOf(a.provider) - order.indexOf(b.provider));
+  const shown = rows.slice(0, MAX_SCHEMA_ROWS);
+  return [
+    '',
+    `**Input schema** refused by ${order.map((p) => `\`${p}\``).join(', ')}: the whole request fails.`,
+    '',
+    '| provider | at | refused |',
+    '|---|---|---|',
+    ...shown.map(
+      ({ provider, finding }) =>
+        `| \`${provider}\` | ${mdCode(finding.pointer, true)} | ${mdText(subjectOf(finding.message))} |`,
+    ),
+    ...(rows.length > shown.length ? ['', `and ${rows.length - shown.length} more (see the Problems panel).`] : []),
+  ];
+}
+
+/** `Schema keyword "x"` of `Schema keyword "x" is rejected by gemini: …`: the providers are the table's. */
+function subjectOf(message: string): string {
+  const cut = message.lastIndexOf(' is rejected by ');
+  return cut > 0 ? message.slice(0, cut) : message;
 }
 
 /** MCP tools: what each client sends (the enabled ones, or every one when none is enabled). */

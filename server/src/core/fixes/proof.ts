@@ -108,9 +108,19 @@ function isError(finding: Finding): boolean {
  */
 function errorKey(analysis: Analysis, finding: Finding): string {
   const tool = finding.tool === undefined ? undefined : analysis.tools[finding.tool];
-  const about = WIRE_CODES.has(finding.code) ? (tool?.wireName ?? '') : (tool?.name ?? '');
+  const about = SCHEMA_CODES.has(finding.code)
+    ? ''
+    : WIRE_CODES.has(finding.code)
+      ? (tool?.wireName ?? '')
+      : (tool?.name ?? '');
   return `${siteKey(finding)}\u0000${finding.code === 'case-collision' ? about.toLowerCase() : about}`;
 }
+
+/**
+ * Codes about what a tool's schema holds: the pointer says it all, so renaming the tool does not
+ * make a schema error it already had look new.
+ */
+const SCHEMA_CODES: ReadonlySet<Finding['code']> = new Set(['schema-rejected']);
 
 const WIRE_CODES: ReadonlySet<Finding['code']> = new Set([
   'invalid-name',

@@ -1,4 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
+import type { SchemaProblem } from '../profiles/schemaRules';
 import type { FormatId } from './registry';
 
 export type { FormatId };
@@ -30,6 +31,33 @@ export interface ToolDeclaration {
    * key rule (the only keys a check reports or a fix renames; see `formats/sites.ts`).
    */
   readonly inputSchema?: InputSchemaSite;
+  /**
+   * What some endpoint could refuse in the tool's input schema, when there is anything
+   * (`formats/schemaSites.ts`): nearly every schema has nothing, and then nothing is kept.
+   */
+  readonly schema?: SchemaSite;
+}
+
+/** The places in one tool's input schema some provider's schema rule may refuse. */
+export interface SchemaSite {
+  /** The request field holding the schema (`parameters`, `input_schema`, `inputSchema`...). */
+  readonly field: string;
+  /** Whether the tool is declared `strict: true` (OpenAI Structured Outputs). */
+  readonly strict: boolean;
+  readonly issues: readonly SchemaIssue[];
+}
+
+export interface SchemaIssue {
+  readonly problem: SchemaProblem;
+  /**
+   * The keyword the finding names: the refused key, `type` (a list), `items` (missing),
+   * `additionalProperties`, `oneOf`..., or for a strict optional property its key.
+   */
+  readonly keyword: string;
+  /** The key token the finding sits on (the keyword's key; for what is missing, the nearest key). */
+  readonly range: OffsetRange;
+  /** RFC 6901 pointer of that key's value. */
+  readonly pointer: string;
 }
 
 /**

@@ -3,7 +3,8 @@ import { forEachKey } from '../json/lazy';
 import { joinPointer, keyNodeOf, property, stringValue } from '../json/nodes';
 import { offsetRange, type OffsetRange } from '../json/ranges';
 import { PROVIDERS, type ParameterRule } from '../profiles/providers';
-import type { InputSchemaSite, NameSite, PropertyKeySite, ToolDeclaration, ToolReference } from './model';
+import type { InputSchemaSite, NameSite, PropertyKeySite, SchemaSite, ToolDeclaration, ToolReference } from './model';
+import { schemaSite } from './schemaSites';
 
 /** Where a node sits: its JSON pointer and the offset its line starts at (JSON Lines). */
 export interface Located {
@@ -66,13 +67,24 @@ export function nameSite(object: Located, key: string): NameSite {
 }
 
 export function declaration(tool: Located, nameHolder: Located, nameKey = 'name'): ToolDeclaration {
-  const inputSchema = inputSchemaSite(nameHolder);
+  const located = schemaOf(nameHolder);
+  const inputSchema = located && inputSchemaSite(located.schema);
+  const schema = located && schemaSiteOf(nameHolder, located);
   const name = nameSite(nameHolder, nameKey);
   const toolRange = rangeOf(tool.node, tool.base);
   // Not `...(inputSchema ? { inputSchema } : {})`: a spread of a fresh object per tool was measurable.
-  return inputSchema
+  const base: ToolDeclaration = inputSchema
     ? { name, toolRange, toolPointer: tool.pointer, inputSchema }
     : { name, toolRange, toolPointer: tool.pointer };
+  return schema ? { ...base, schema } : base;
+}
+
+/** The schema problems of a tool, for `schema-rejected` (`formats/schemaSites.ts`). */
+function schemaSiteOf(nameHolder: Located, located: LocatedSchema): SchemaSite | undefined {
+  const strictNode = property(nameHolder.node, 'strict');
+  const strict = strictNode?.type === 'boolean' && strictNode.value === true;
+  const { schema, field } = located;
+  return schemaSite(schema.node, schema.pointer, schema.base, field, strict, anchorRange(schema.node, schema.base));
 }
 
 /**
@@ -88,21 +100,36 @@ const SCHEMA_KEYS = [
   'parameters_json_schema',
 ] as const;
 
+/** A tool's input schema and the request field that holds it. */
+interface LocatedSchema {
+  readonly schema: Located;
+  readonly field: string;
+}
+
+/** The input schema beside `holder` (Bedrock's is under `inputSchema.json`). */
+function schemaOf(holder: Located): LocatedSchema | undefined {
+  for (const field of SCHEMA_KEYS) {
+    const schema = child(holder, field);
+    if (!schema) continue;
+    const bedrockJson = property(schema.node, 'json');
+    if (bedrockJson && bedrockJson.type === 'object')
+      return { schema: { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base }, field };
+    return { schema, field };
+  }
+  return undefined;
+}
+
 /**
- * The top-level `properties` of the input schema beside `holder`, when some key of it fails a
+ * The top-level `properties` of the input schema, when some key of it fails a
  * provider's key rule: a check reports only such keys and a fix renames only them, so for the
  * schemas whose keys every rule accepts (nearly all) the keys are looked at and nothing is kept.
  * Keeping a key and a range per key of every tool was about half of what a 10k-tool analysis
  * held. When a key fails, every key is kept (a renamed key must not take a sibling's
  * name) and so is `required` (a renamed key is renamed there too).
  */
-function inputSchemaSite(holder: Located): InputSchemaSite | undefined {
-  let schema = childOf(holder, SCHEMA_KEYS);
-  const bedrockJson = schema ? property(schema.node, 'json') : undefined;
-  if (schema && bedrockJson && bedrockJson.type === 'object')
-    schema = { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base };
-  const properties = schema ? property(schema.node, 'properties') : undefined;
-  if (!schema || !properties || properties.type !== 'object') return undefined;
+function inputSchemaSite(schema: Located): InputSchemaSite | undefined {
+  const properties = property(schema.node, 'properties');
+  if (properties?.type !== 'object') return undefined;
   let failing = false;
   forEachKey(properties, (key) => {
     failing ||= !passesEveryRule(key);

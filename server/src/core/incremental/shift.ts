@@ -165,6 +165,7 @@ export const DECLARATION_FIELDS_WITH_OFFSETS = {
   invocationName: true,
   version: false,
   inputSchema: true,
+  schema: true,
 } as const satisfies Record<keyof ToolDeclaration, boolean>;
 
 export const FINDING_FIELDS_WITH_OFFSETS = {
@@ -205,16 +206,19 @@ export function shiftDeclaration(declaration: ToolDeclaration, walker: OffsetWal
   const toolRange = walker.range(declaration.toolRange);
   const invocationName = declaration.invocationName && shiftSite(declaration.invocationName, walker);
   const inputSchema = declaration.inputSchema && walker.walk(declaration.inputSchema);
+  const schema = declaration.schema && walker.walk(declaration.schema);
   if (
     name === declaration.name &&
     toolRange === declaration.toolRange &&
     invocationName === declaration.invocationName &&
-    inputSchema === declaration.inputSchema
+    inputSchema === declaration.inputSchema &&
+    schema === declaration.schema
   )
     return declaration;
   const moved: Mutable<ToolDeclaration> = { ...declaration, name, toolRange };
   if (invocationName) moved.invocationName = invocationName;
   if (inputSchema) moved.inputSchema = inputSchema;
+  if (schema) moved.schema = schema;
   return moved;
 }
 

@@ -31,6 +31,15 @@ export class LazyContainer implements Node {
     return (this.built ??= this.build());
   }
 
+  /**
+   * Whether its text matches, without building it: a reader that looks for rare keys anywhere in
+   * a subtree (`formats/schemaSites.ts`) asks this first and builds only the few that may hold one.
+   */
+  textMatches(test: (text: string) => boolean): boolean {
+    // A slice of a flat string is a view in V8 (no copy): the cost is the test over the subtree's text.
+    return test(this.text.slice(this.offset, this.offset + this.length));
+  }
+
   private build(): Node[] {
     const root = parseJsonTree(this.text.slice(this.offset, this.offset + this.length), [], this.options);
     const children = (root?.children ?? []) as MutableNode[];

@@ -1,0 +1,213 @@
+import type { Node } from 'jsonc-parser';
+import { KeyedProperty } from '../json/keyedProperty';
+import { LazyContainer } from '../json/lazy';
+import { joinPointer, stringValue } from '../json/nodes';
+import { offsetRange, type OffsetRange } from '../json/ranges';
+import { mayRefuse, REFUSED_KEYWORDS } from '../profiles/schemaRules';
+import type { SchemaIssue, SchemaSite } from './model';
+
+/** One schema of the walk: its node and pointer, and whether it is the root. */
+interface Frame {
+  readonly node: Node;
+  readonly pointer: string;
+  readonly root: boolean;
+}
+
+/** A key of a schema object: its token's range, its value's pointer and the value. */
+interface Keyword {
+  readonly range: OffsetRange;
+  readonly pointer: string;
+  readonly value: Node | undefined;
+}
+
+/** Keywords whose value is one schema. */
+const ONE_SCHEMA = new Set(['additionalProperties', 'not', 'if', 'then', 'else', 'contains']);
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LIST = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
+/**
+ * Text without which a subtree holds nothing a non-strict rule reads: a refused keyword, `array`
+ * (an array without `items`), a `type` list. Conservative: a `\\u` escape (a key may spell a
+ * keyword with one) or a comment (between `"type"` and its list) counts as a match, and so does
+ * any word that merely contains one (`constant`): a match only means the subtree is walked.
+ * Each word is looked for as a JSON string (a lazy subtree is JSON): a pattern that starts at a
+ * quote tests little at each character, where one of bare words was most of the analysis time.
+ */
+const MAY_HOLD_PROBLEM = new RegExp(
+  `"(?:${[...REFUSED_KEYWORDS, 'array'].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}|type"\\s*:\\s*\\[)|\\\\u|/[*/]`,
+);
+
+function mayHoldProblem(text: string): boolean {
+  return MAY_HOLD_PROBLEM.test(text);
+}
+
+/** What Anthropic refuses at the root. */
+const ROOT_COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf']);
+
+/**
+ * What some provider's schema rule (`profiles/schemaRules.ts`) may refuse in one tool's input
+ * schema, provider-neutral: the check asks the targets' rules later, since the tree is gone by
+ * then. Walks the schema's structure (keywords, never the values of `enum`, `default` or
+ * `examples`, and `properties` keys are names, not keywords) with a stack, never by recursion.
+ * Strict-mode problems are looked for only on a tool declared `strict: true`: every other schema
+ * would hold one per object. Undefined when there is nothing, which is nearly always.
+ */
+export function schemaSite(
+  schema: Node,
+  pointer: string,
+  base: number,
+  field: string,
+  strict: boolean,
+  anchor: OffsetRange,
+): SchemaSite | undefined {
+  if (schema.type !== 'object') return undefined;
+  const found: SchemaIssue[] = [];
+  const stack: Frame[] = [{ node: schema, pointer, root: true }];
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    visit(frame, base, strict, frame.root ? anchor : undefined, found, stack);
+  }
+  // Only what some rule reads for this field (the walk itself is cheaper kept provider-neutral).
+  const issues = found.filter((issue) => mayRefuse(issue.problem, field, strict));
+  return issues.length === 0 ? undefined : { field, strict, issues };
+}
+
+function visit(
+  frame: Frame,
+  base: number,
+  strict: boolean,
+  rootAnchor: OffsetRange | undefined,
+  issues: SchemaIssue[],
+  stack: Frame[],
+): void {
+  const keywords = new Map<string, Keyword>();
+  eachProperty(frame.node, base, frame.pointer, (key, keyword) => {
+    // A repeated key: the parser keeps the last value, and so does this.
+    keywords.set(key, keyword);
+    if (REFUSED_KEYWORDS.has(key)) issues.push(issue('unknown-keyword', key, keyword));
+    if (frame.root && ROOT_COMBINATORS.has(key)) issues.push(issue('root-combinator', key, keyword));
+    const value = keyword.value;
+    if (!value) return;
+    if (key === 'type' && value.type === 'array') issues.push(issue('type-list', key, keyword));
+    const descends = key === 'items' || ONE_SCHEMA.has(key) || SCHEMA_LIST.has(key) || SCHEMA_MAP.has(key);
+    // Only into subtrees that may hold a problem: reading one builds it.
+    if (!descends || unreadable(value, strict)) return;
+    if (key === 'items' || ONE_SCHEMA.has(key)) pushSchema(stack, value, keyword.pointer);
+    if (key === 'items' || SCHEMA_LIST.has(key)) pushList(stack, value, keyword.pointer);
+    if (SCHEMA_MAP.has(key) && value.type === 'object')
+      eachProperty(value, base, keyword.pointer, (_name, entry) => {
+        if (entry.value) pushSchema(stack, entry.value, entry.pointer);
+      });
+  });
+  const type = keywords.get('type');
+  const types = typeNames(type?.value);
+  if (type && types.includes('array') && !keywords.has('items'))
+    issues.push(issue('array-without-items', 'items', type));
+  if (rootAnchor && !(types.length === 1 && types[0] === 'object' && type?.value?.type === 'string'))
+    issues.push(
+      type
+        ? issue('root-not-object', 'type', type)
+        : { problem: 'root-not-object', keyword: 'type', range: rootAnchor, pointer: frame.pointer },
+    );
+  if (strict) strictProblems(frame, base, keywords, types, rootAnchor, issues);
+}
+
+/** OpenAI strict mode: every object closed, every property required. */
+function strictProblems(
+  frame: Frame,
+  base: number,
+  keywords: ReadonlyMap<string, Keyword>,
+  types: readonly string[],
+  rootAnchor: OffsetRange | undefined,
+  issues: SchemaIssue[],
+): void {
+  const properties = keywords.get('properties');
+  if (!types.includes('object') && !properties) return;
+  const additional = keywords.get('additionalProperties');
+  if (additional) {
+    const closed = additional.value?.type === 'boolean' && additional.value.value === false;
+    if (!closed) issues.push(issue('strict-open-object', 'additionalProperties', additional));
+  } else {
+    // Nothing to point at: the nearest key, else the schema's own anchor.
+    const near = keywords.get('type') ?? properties;
+    if (near) issues.push(issue('strict-open-object', 'additionalProperties', near));
+    else if (rootAnchor)
+      issues.push({
+        problem: 'strict-open-object',
+        keyword: 'additionalProperties',
+        range: rootAnchor,
+        pointer: frame.pointer,
+      });
+  }
+  if (properties?.value?.type !== 'object') return;
+  const required = new Set<string>();
+  for (const entry of keywords.get('required')?.value?.children ?? []) {
+    const name = stringValue(entry);
+    if (name !== undefined) required.add(name);
+  }
+  eachProperty(properties.value, base, properties.pointer, (name, entry) => {
+    if (!required.has(name)) issues.push(issue('strict-optional-property', name, entry));
+  });
+}
+
+function issue(problem: SchemaIssue['problem'], keyword: string, at: Keyword): SchemaIssue {
+  return { problem, keyword, range: at.range, pointer: at.pointer };
+}
+
+/** `type` as names: one string, or the strings of a list. */
+function typeNames(node: Node | undefined): string[] {
+  if (!node) return [];
+  if (node.type === 'string') return [node.value as string];
+  if (node.type !== 'array') return [];
+  return (node.children ?? []).flatMap((entry) => {
+    const name = stringValue(entry);
+    return name === undefined ? [] : [name];
+  });
+}
+
+function pushSchema(stack: Frame[], node: Node, pointer: string): void {
+  if (node.type === 'object') stack.push({ node, pointer, root: false });
+}
+
+/**
+ * Whether a subtree the skeleton reader left unbuilt (a schema's `properties`, a parameter's
+ * schema) can be skipped: its text shows nothing a rule reads. Building every schema body made
+ * a 10k-tool analysis about three times slower; nearly none holds anything. Strict tools are
+ * always walked (every object of them is read).
+ */
+function unreadable(node: Node, strict: boolean): boolean {
+  return !strict && node instanceof LazyContainer && !node.textMatches(mayHoldProblem);
+}
+
+function pushList(stack: Frame[], node: Node, pointer: string): void {
+  if (node.type !== 'array') return;
+  (node.children ?? []).forEach((entry, index) => pushSchema(stack, entry, joinPointer(pointer, index)));
+}
+
+/** Each property of an object: its decoded key, its key token and its value. */
+function eachProperty(
+  node: Node,
+  base: number,
+  pointer: string,
+  visitKey: (key: string, keyword: Keyword) => void,
+): void {
+  for (const prop of node.children ?? []) {
+    // The strict reader's properties answer from their fields, without making key nodes.
+    if (prop instanceof KeyedProperty) {
+      visitKey(prop.key, {
+        range: offsetRange(base + prop.offset, base + prop.offset + prop.keyLength),
+        pointer: joinPointer(pointer, prop.key),
+        value: prop.valueNode as Node | undefined,
+      });
+      continue;
+    }
+    const keyNode = prop.children?.[0];
+    if (keyNode?.type !== 'string') continue;
+    const key = keyNode.value as string;
+    visitKey(key, {
+      range: offsetRange(base + keyNode.offset, base + keyNode.offset + keyNode.length),
+      pointer: joinPointer(pointer, key),
+      value: prop.children?.[1],
+    });
+  }
+}

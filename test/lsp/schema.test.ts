@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Diagnostic, MarkupContent } from 'vscode-languageserver-protocol';
+import { TestClient, positionOf, rangeText } from './client';
+import { pretty } from './fixtures';
+
+/** schema-rejected over the server: the squiggle sits on the refused keyword's key. */
+
+const problems = (ds: Diagnostic[]) => ds.filter((d) => d.severity !== 4);
+
+/** A Gemini request whose function schema holds two keywords Gemini's `parameters` does not know. */
+const GEMINI = pretty({
+  contents: [],
+  tools: [
+    {
+      functionDeclarations: [
+        {
+          name: 'list_files',
+          parameters: {
+            $schema: 'https://json-schema.org/draft/2020-12/schema',
+            type: 'object',
+            properties: { limit: { type: 'integer', exclusiveMinimum: 0 } },
+          },
+        },
+      ],
+    },
+  ],
+});
+
+describe('schema-rejected over LSP', () => {
+  let client: TestClient;
+  before(async () => (client = await TestClient.start()));
+  after(() => client.stop());
+
+  test('one diagnostic per refused keyword, on its key token, with its docs link', async () => {
+    const uri = 'file:///ws/gemini-schema.json';
+    await client.open(uri, GEMINI);
+    const diagnostics = problems(await client.diagnostics(uri, (d) => d.length > 0));
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.severity, rangeText(GEMINI, d.range)]),
+      [
+        ['schema-rejected', 1, '"$schema"'],
+        ['schema-rejected', 1, '"exclusiveMinimum"'],
+      ],
+    );
+    assert.equal(
+      diagnostics[1]!.codeDescription?.href,
+      'https://github.com/toolwire/toolwire/blob/main/docs/diagnostics.md#schema-rejected',
+    );
+    assert.equal(
+      diagnostics[1]!.message,
+      'Schema keyword "exclusiveMinimum" is rejected by gemini: the whole request fails.',
+    );
+  });
+
+  test('the hover on the tool lists what each provider refuses in its schema, and where', async () => {
+    const uri = 'file:///ws/gemini-schema-hover.json';
+    await client.open(uri, GEMINI);
+    await client.diagnostics(uri, (d) => d.length > 0);
+    const hover = await client.hover(uri, positionOf(GEMINI, '"list_files"', 0, 2));
+    const value = (hover!.contents as MarkupContent).value;
+    assert.match(value, /\*\*Input schema\*\* refused by `gemini`: the whole request fails\./);
+    assert.match(
+      value,
+      /\| `gemini` \| `\/tools\/0\/functionDeclarations\/0\/parameters\/\$schema` \| Schema keyword "\$schema" \|/,
+    );
+    assert.match(value, /\| `gemini` \| `[^`]*\/exclusiveMinimum` \| Schema keyword "exclusiveMinimum" \|/);
+  });
+
+  test('a tool whose schema every target accepts has no schema section', async () => {
+    const text = pretty({ tools: [{ name: 'ok', inputSchema: { type: 'object', properties: {} } }] });
+    const uri = 'file:///ws/schema-ok.json';
+    await client.open(uri, text);
+    await client.diagnostics(uri);
+    const hover = await client.hover(uri, positionOf(text, '"ok"', 0, 2));
+    assert.doesNotMatch((hover!.contents as MarkupContent).value, /Input schema/);
+  });
+});
