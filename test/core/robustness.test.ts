@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { analyze } from '../../server/src/core/analyze';
+import type { CodeLanguage, CodeParser, SyntaxNode } from '../../server/src/core/code/syntax';
+import { loadCodeParsers } from './codeParsers';
 import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
 
 /** Bad input never throws: malformed JSON mid-typing, odd Unicode, wrong types, deep nesting. */
@@ -113,4 +115,65 @@ describe('robustness', () => {
     const text = pretty({ tools: [{ name: 'a.b', inputSchema: {} }] }).replace(/\n/g, '\r\n');
     assert.equal(analyze(text).tools[0]!.name, 'a.b');
   });
+});
+
+/**
+ * Characters of node text the analysis reads: a node's `text` is a copy out of the source, so
+ * reading every callee of a chain whole is quadratic in the chain. Counted through a wrapper of
+ * the real tree (deterministic, unlike a clock).
+ */
+function countingParser(inner: CodeParser): { parser: CodeParser; read: () => number } {
+  let chars = 0;
+  const wrap = (node: SyntaxNode | null): SyntaxNode | null => {
+    if (!node) return null;
+    return new Proxy(node, {
+      get(target, key) {
+        if (key === 'text') {
+          chars += target.text.length;
+          return target.text;
+        }
+        if (key === 'parent') return wrap(target.parent);
+        if (key === 'children' || key === 'namedChildren') return target[key].map(wrap);
+        if (key === 'childForFieldName') return (name: string) => wrap(target.childForFieldName(name));
+        if (key === 'descendantsOfType') return (types: string | string[]) => target.descendantsOfType(types).map(wrap);
+        return Reflect.get(target, key);
+      },
+    });
+  };
+  return {
+    parser: { parse: (text, grammar) => wrap(inner.parse(text, grammar) ?? null) ?? undefined },
+    read: () => chars,
+  };
+}
+
+describe('cost: node text read grows linearly with call chains', () => {
+  let code: CodeParser;
+  before(async () => {
+    code = (await loadCodeParsers()).parser;
+  });
+  const TS =
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's' });\n";
+  const PY = 'from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\n';
+  const shapes: ReadonlyArray<readonly [string, CodeLanguage, (n: number) => string]> = [
+    [
+      'a method chain',
+      'typescript',
+      (n) => `${TS}server${Array.from({ length: n }, (_, i) => `.tool('t${i}', {})`).join('')};\n`,
+    ],
+    ['a curried call', 'typescript', (n) => `${TS}server.tool('a', {})${'()'.repeat(n)};\n`],
+    ['a chain around nested calls', 'typescript', (n) => `${TS}${'a.b('.repeat(n)}{}${").tool('x', {})".repeat(n)};\n`],
+    ['a Python curried decorator', 'python', (n) => `${PY}mcp.tool(name="a")${'()'.repeat(n)}\n`],
+  ];
+  for (const [label, language, make] of shapes) {
+    test(label, () => {
+      const cost = (n: number) => {
+        const counting = countingParser(code);
+        analyze(make(n), { language, code: counting.parser });
+        return counting.read();
+      };
+      const small = cost(500);
+      const large = cost(2000);
+      assert.ok(large <= small * 5, `${label}: ${small} characters read at 500, ${large} at 2000`);
+    });
+  }
 });

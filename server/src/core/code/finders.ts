@@ -35,6 +35,30 @@ export interface ToolGroup {
 
 const rangeOf = (node: SyntaxNode): OffsetRange => ({ start: node.startIndex, end: node.endIndex });
 
+/**
+ * The longest callee or receiver whose text is read in full. In a chain (`s.tool(…).tool(…)`) or
+ * a curried call (`f()()()`) each callee holds every call before it, so reading every callee's
+ * whole text is quadratic in the chain's length; no pattern is anywhere near this long.
+ */
+const SPAN_LIMIT = 1024;
+
+/** A node's text without whitespace, or undefined when it is longer than any name a pattern compares. */
+function compactText(node: SyntaxNode, text: string): string | undefined {
+  if (node.endIndex - node.startIndex > SPAN_LIMIT) return undefined;
+  return text.slice(node.startIndex, node.endIndex).replace(/\s+/g, '');
+}
+
+/**
+ * A callee's compact text for the patterns' comparisons. A long one keeps only its tail, after a
+ * NUL no callee spells: `.method` suffixes still match, whole-callee equality never does.
+ */
+function calleeText(callee: SyntaxNode, text: string): string {
+  return (
+    compactText(callee, text) ??
+    `\u0000${text.slice(callee.endIndex - SPAN_LIMIT, callee.endIndex).replace(/\s+/g, '')}`
+  );
+}
+
 /** Finds every declaration of the libraries whose trigger strings the text holds, grouped per server object. */
 export function findDeclarations(
   root: SyntaxNode,
@@ -105,7 +129,7 @@ export function findDeclarations(
     .filter((n): n is SyntaxNode => n !== null)
     .map((node) => {
       const callee = dialect.callee(node);
-      return { node, callee, text: callee?.text.replace(/\s+/g, '') ?? '' };
+      return { node, callee, text: callee ? calleeText(callee, text) : '' };
     });
 
   for (const library of libraries) {
@@ -141,7 +165,7 @@ export function findDeclarations(
           if (!calleeText.endsWith(`.${pattern.method}`)) continue;
           const member = dialect.member(callee);
           if (!member || member.name !== pattern.method) continue;
-          receiver = lastIdentifier(member.object.text);
+          receiver = lastIdentifier(compactText(member.object, text));
           // A method of that name counts on a server object; a file that creates or types none
           // (a module given the server by another) counts it on any receiver.
           if (servers.size > 0 && (receiver === undefined || !servers.has(receiver))) continue;
@@ -224,9 +248,9 @@ function decoratedTool(
     const target = call ? dialect.callee(call) : expression;
     if (!target) continue;
     const member = dialect.member(target);
-    const pattern = decoratorFor(target, member, decorators, bound);
+    const pattern = decoratorFor(target, member, decorators, bound, text);
     if (!pattern) continue;
-    const receiver = member ? lastIdentifier(member.object.text) : undefined;
+    const receiver = member ? lastIdentifier(compactText(member.object, text)) : undefined;
     const extent = {
       start: definition.startIndex,
       end: fn.childForFieldName('parameters')?.endIndex ?? fnName.endIndex,
@@ -252,10 +276,11 @@ function decoratorFor(
   member: { readonly name: string } | undefined,
   decorators: readonly ToolDecorator[],
   bound: Bound,
+  text: string,
 ): ToolDecorator | undefined {
   return decorators.find((d) => {
     if (d.method !== undefined) return member?.name === d.method;
-    if (target.text !== d.callee) return false;
+    if (d.callee === undefined || compactText(target, text) !== d.callee) return false;
     if (!d.importedFrom) return true;
     const module = bound().imports.get(d.callee)?.module;
     return module !== undefined && d.importedFrom.some((m) => module === m || module.startsWith(`${m}.`));
@@ -278,9 +303,9 @@ function curriedTool(
   const target = dialect.callee(inner);
   if (!target) return undefined;
   const member = dialect.member(target);
-  const pattern = decoratorFor(target, member, decorators, bound);
+  const pattern = decoratorFor(target, member, decorators, bound, text);
   if (!pattern) return undefined;
-  const receiver = member ? lastIdentifier(member.object.text) : undefined;
+  const receiver = member ? lastIdentifier(compactText(member.object, text)) : undefined;
   const extent = rangeOf(call);
   const given = nameIn(inner, pattern.name);
   if (given.present) return given.name ? { receiver, tool: { name: given.name, extent } } : undefined;
@@ -344,7 +369,8 @@ function typedServers(root: SyntaxNode, types: readonly string[]): string[] {
   return out;
 }
 
-function lastIdentifier(text: string): string | undefined {
+function lastIdentifier(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
   const compact = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9_$.]+$/.test(compact)) return undefined;
   return /([A-Za-z_$][A-Za-z0-9_$]*)$/.exec(compact)?.[1];
