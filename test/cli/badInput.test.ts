@@ -281,3 +281,47 @@ describe('--verbose: every file skipped or without tools, and why', () => {
     assert.doesNotMatch(result.stderr, /package\.json|empty\.json|tools\.yaml/);
   });
 });
+
+/**
+ * The hostile table: inputs a fuzzer or a hostile author found, each with the exit status and the
+ * message it must give. A case that misbehaved was fixed; its row keeps it fixed.
+ */
+describe('hostile inputs: each with its exit status and message', () => {
+  const rows: ReadonlyArray<{
+    readonly label: string;
+    readonly files: Readonly<Record<string, string>>;
+    readonly args: readonly string[];
+    readonly status: number;
+    readonly stderr: RegExp;
+  }> = [
+    {
+      // Node's timers fire after 1 ms past 2^31 - 1 ms: a huge timeout was an instant one.
+      label: '--timeout above what a timer holds is refused, not turned into 1 ms',
+      files: {},
+      args: ['check', '--timeout', '2147484', '--server', '--', 'true'],
+      status: 2,
+      stderr: /^toolwire: --timeout is at most 2147483 seconds \(about 24 days\), not "2147484"\.$/m,
+    },
+    {
+      label: '"mcpServers": [] with --mcp-config says there are no servers, exit 2',
+      files: { 'mcp.json': '{"mcpServers": []}' },
+      args: ['check', '--mcp-config', 'mcp.json'],
+      status: 2,
+      stderr: /^toolwire: mcp\.json: "mcpServers" is an array, not an object of servers; no servers to check$/m,
+    },
+    {
+      label: '"mcpServers": {} with --mcp-config says there are no servers, exit 2',
+      files: { 'mcp.json': '{"mcpServers": {}}' },
+      args: ['check', '--mcp-config', 'mcp.json'],
+      status: 2,
+      stderr: /^toolwire: mcp\.json: "mcpServers" lists no servers; nothing to check$/m,
+    },
+  ];
+  for (const row of rows) {
+    test(row.label, () => {
+      const result = runGuarded(row.args, scratch(row.files));
+      assert.equal(result.status, row.status, result.stderr);
+      assert.match(result.stderr, row.stderr);
+    });
+  }
+});
