@@ -292,7 +292,8 @@ describe('hostile inputs: each with its exit status and message', () => {
     readonly files: Readonly<Record<string, string>>;
     readonly args: readonly string[];
     readonly status: number;
-    readonly stderr: RegExp;
+    readonly stdout?: RegExp;
+    readonly stderr?: RegExp;
   }> = [
     {
       // Node's timers fire after 1 ms past 2^31 - 1 ms: a huge timeout was an instant one.
@@ -316,12 +317,20 @@ describe('hostile inputs: each with its exit status and message', () => {
       status: 2,
       stderr: /^toolwire: mcp\.json: "mcpServers" lists no servers; nothing to check$/m,
     },
+    {
+      label: 'a YAML alias of a whole tool (`- *t`) is a duplicate, found at the alias',
+      files: { 'tools.yaml': 'tools:\n  - &t\n    name: search\n    inputSchema: {}\n  - *t\n' },
+      args: ['check', 'tools.yaml'],
+      status: 1,
+      stdout: /^tools\.yaml:5:5: error wire-collision Left out of the request: sent as "search", like "search"/m,
+    },
   ];
   for (const row of rows) {
     test(row.label, () => {
       const result = runGuarded(row.args, scratch(row.files));
       assert.equal(result.status, row.status, result.stderr);
-      assert.match(result.stderr, row.stderr);
+      if (row.stdout) assert.match(result.stdout, row.stdout);
+      if (row.stderr) assert.match(result.stderr, row.stderr);
     });
   }
 });

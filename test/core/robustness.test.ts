@@ -177,3 +177,39 @@ describe('cost: node text read grows linearly with call chains', () => {
     });
   }
 });
+
+describe('YAML aliases of whole collections', () => {
+  test('a tool listed twice by alias is a duplicate, reported at the alias, with no edit of the alias', () => {
+    const text = 'tools:\n  - &t\n    name: search\n    inputSchema: {}\n  - *t\n';
+    const analysis = analyze(text, { language: 'yaml' });
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['search', 'search'],
+    );
+    const atAlias = analysis.findings.filter((f) => text.slice(f.range.start, f.range.end) === '*t');
+    assert.ok(
+      atAlias.some((f) => f.code === 'wire-collision'),
+      JSON.stringify(analysis.findings),
+    );
+    for (const f of analysis.findings)
+      for (const edit of f.fix?.edits ?? [])
+        assert.notEqual(edit.oldText, '*t', 'an alias is never rewritten as a name');
+  });
+
+  test('nested aliases and a self-referencing anchor are copied once, never multiplied or looped', () => {
+    const laughs = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...['b', 'c', 'd', 'e', 'f', 'g'].map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`),
+      'tools: &l',
+      '  - name: q',
+      '    inputSchema: {}',
+      '  - *l',
+      '',
+    ].join('\n');
+    const analysis = analyze(laughs, { language: 'yaml' });
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['q'],
+    );
+  });
+});
