@@ -290,6 +290,8 @@ describe('hostile inputs: each with its exit status and message', () => {
   const rows: ReadonlyArray<{
     readonly label: string;
     readonly files: Readonly<Record<string, string>>;
+    /** Files written as bytes (not valid UTF-8). */
+    readonly bytes?: Readonly<Record<string, Buffer>>;
     readonly args: readonly string[];
     readonly status: number;
     readonly stdout?: RegExp;
@@ -324,10 +326,27 @@ describe('hostile inputs: each with its exit status and message', () => {
       status: 1,
       stdout: /^tools\.yaml:5:5: error wire-collision Left out of the request: sent as "search", like "search"/m,
     },
+    {
+      // tree-sitter took 25 s per megabyte of such a file, and found nothing in it.
+      label: 'a binary .py file (invalid UTF-8) is an error and a notice, and is not parsed',
+      files: {},
+      bytes: {
+        'bin.py': Buffer.concat([
+          Buffer.from('from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\n@mcp.tool()\ndef a(): ...\n'),
+          Buffer.from([0xff, 0xfe, 0x00, 0x80]),
+        ]),
+      },
+      args: ['check', 'bin.py'],
+      status: 1,
+      stdout: /^bin\.py:5:1: error invalid-json The file is not valid UTF-8: byte 0xFF at byte offset 83/m,
+      stderr: /^toolwire: bin\.py: not valid UTF-8 \(byte offset 83\); not parsed as source code$\n.*1 file, 0 tools/m,
+    },
   ];
   for (const row of rows) {
     test(row.label, () => {
-      const result = runGuarded(row.args, scratch(row.files));
+      const dir = scratch(row.files);
+      for (const [path, bytes] of Object.entries(row.bytes ?? {})) writeFileSync(join(dir, path), bytes);
+      const result = runGuarded(row.args, dir);
       assert.equal(result.status, row.status, result.stderr);
       if (row.stdout) assert.match(result.stdout, row.stdout);
       if (row.stderr) assert.match(result.stderr, row.stderr);
