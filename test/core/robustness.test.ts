@@ -213,3 +213,36 @@ describe('YAML aliases of whole collections', () => {
     );
   });
 });
+
+describe('a very long name', () => {
+  const analysisOf = (length: number) => {
+    const long = 'a b'.repeat(Math.ceil(length / 3)).slice(0, length);
+    const text = JSON.stringify({
+      tools: [
+        { name: long, inputSchema: {} },
+        { name: long, inputSchema: {} },
+      ],
+    });
+    return { text, long, analysis: analyze(text, { clients: { enabled: ['vscode', 'claude-code'], server: 's' } }) };
+  };
+  const said = (analysis: ReturnType<typeof analyze>) =>
+    analysis.findings.reduce(
+      (sum, f) => sum + f.message.length + f.detail.length + f.related.reduce((n, r) => n + r.message.length, 0),
+      0,
+    );
+
+  test('is cut in messages with an ellipsis and its length; the range still covers it whole', () => {
+    const { text, long, analysis } = analysisOf(1_000_000);
+    const invalid = analysis.findings.find((f) => f.code === 'invalid-name');
+    assert.ok(invalid, 'the name is invalid (it has spaces)');
+    assert.match(invalid.message, /"a ba b[^"]*…" \(1000000 characters\)/);
+    assert.equal(text.slice(invalid.range.start, invalid.range.end), JSON.stringify(long));
+    for (const f of analysis.findings) assert.ok(f.message.length < 2000, `${f.code}: ${f.message.length} characters`);
+  });
+
+  test('what the findings say does not grow with the name', () => {
+    const small = said(analysisOf(50_000).analysis);
+    const large = said(analysisOf(200_000).analysis);
+    assert.ok(large <= small * 1.1, `${small} characters said at 50,000, ${large} at 200,000`);
+  });
+});
