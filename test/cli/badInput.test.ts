@@ -341,6 +341,17 @@ describe('hostile inputs: each with its exit status and message', () => {
       stdout: /^bin\.py:5:1: error invalid-json The file is not valid UTF-8: byte 0xFF at byte offset 83/m,
       stderr: /^toolwire: bin\.py: not valid UTF-8 \(byte offset 83\); not parsed as source code$\n.*1 file, 0 tools/m,
     },
+    {
+      label: '20,000 globs in .toolwire.json: the limit is said once, with the count past it',
+      files: {
+        't.json': CLEAN,
+        '.toolwire.json': JSON.stringify({ ignore: Array.from({ length: 20_000 }, (_, i) => `x${i}/**`) }),
+      },
+      args: ['check', 't.json'],
+      status: 2,
+      stderr:
+        /^\.toolwire\.json:1:\d+: error config Too many globs: \.toolwire\.json may hold at most 500\. \(and 19499 more like it\)\ntoolwire: fix the configuration above/m,
+    },
   ];
   for (const row of rows) {
     test(row.label, () => {
@@ -352,4 +363,19 @@ describe('hostile inputs: each with its exit status and message', () => {
       if (row.stderr) assert.match(result.stderr, row.stderr);
     });
   }
+});
+
+describe('cost: a config with ever more bad entries', () => {
+  test('what is printed does not grow with the entries (once each, then a count)', () => {
+    const printed = (n: number) => {
+      const ignore = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? '' : { file: `x${i}`, code: `nope${i}` }));
+      const dir = scratch({ 't.json': CLEAN, '.toolwire.json': JSON.stringify({ ignore }) });
+      const result = runGuarded(['check', 't.json'], dir);
+      assert.equal(result.status, 2);
+      return result.stderr.length;
+    };
+    const small = printed(2_000);
+    const large = printed(8_000);
+    assert.ok(large <= small * 1.1, `${small} bytes of stderr at 2,000 entries, ${large} at 8,000`);
+  });
 });

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { analyze } from '../../server/src/core/analyze';
 import type { CodeLanguage, CodeParser, SyntaxNode } from '../../server/src/core/code/syntax';
 import { loadCodeParsers } from './codeParsers';
+import { MAX_CONFIG_PROBLEMS, parseConfig } from '../../server/src/core/config/parseConfig';
 import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
 
 /** Bad input never throws: malformed JSON mid-typing, odd Unicode, wrong types, deep nesting. */
@@ -244,5 +245,20 @@ describe('a very long name', () => {
     const small = said(analysisOf(50_000).analysis);
     const large = said(analysisOf(200_000).analysis);
     assert.ok(large <= small * 1.1, `${small} characters said at 50,000, ${large} at 200,000`);
+  });
+});
+
+describe('a config with ever more bad entries', () => {
+  test('problems are kept once per message and at most MAX_CONFIG_PROBLEMS kinds, then counted', () => {
+    const problemsAt = (n: number) => {
+      const ignore = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? '' : { file: `x${i}`, code: `nope${i}` }));
+      return parseConfig(JSON.stringify({ ignore })).problems;
+    };
+    const small = problemsAt(5_000);
+    const large = problemsAt(20_000);
+    assert.equal(small.length, MAX_CONFIG_PROBLEMS + 1);
+    assert.equal(large.length, MAX_CONFIG_PROBLEMS + 1);
+    assert.match(large[0]!.message, /^An empty glob in "ignore" matches nothing\. \(and 9999 more like it\)$/);
+    assert.match(large.at(-1)!.message, /^\.toolwire\.json has \d+ more problems; fix the ones above first\.$/);
   });
 });
