@@ -352,6 +352,13 @@ describe('hostile inputs: each with its exit status and message', () => {
       stderr:
         /^\.toolwire\.json:1:\d+: error config Too many globs: \.toolwire\.json may hold at most 500\. \(and 19499 more like it\)\ntoolwire: fix the configuration above/m,
     },
+    {
+      label: 'a 1,000,000-character name is cut in the messages, with an ellipsis and its length',
+      files: { 'long.json': JSON.stringify({ tools: [{ name: `a b${'x'.repeat(999_997)}`, inputSchema: {} }] }) },
+      args: ['check', 'long.json'],
+      status: 0,
+      stdout: /^long\.json:1:19: warning invalid-name "a bx{253}…" \(1000000 characters\) breaks MCP's tool-name rule/m,
+    },
   ];
   for (const row of rows) {
     test(row.label, () => {
@@ -360,6 +367,8 @@ describe('hostile inputs: each with its exit status and message', () => {
       const result = runGuarded(row.args, dir);
       assert.equal(result.status, row.status, result.stderr);
       if (row.stdout) assert.match(result.stdout, row.stdout);
+      // No message echoes a hostile input whole: every line stays short.
+      for (const line of result.stdout.split('\n')) assert.ok(line.length < 4000, `${line.length} characters`);
       if (row.stderr) assert.match(result.stderr, row.stderr);
     });
   }
