@@ -262,3 +262,18 @@ describe('a config with ever more bad entries', () => {
     assert.match(large.at(-1)!.message, /^\.toolwire\.json has \d+ more problems; fix the ones above first\.$/);
   });
 });
+
+describe('cost: many tools of one name', () => {
+  test('client groups are shared by their members, so what they hold grows linearly', () => {
+    const held = (n: number) => {
+      const text = JSON.stringify({ tools: Array.from({ length: n }, () => ({ name: 'a', inputSchema: {} })) });
+      const analysis = analyze(text, { clients: { enabled: ['codex', 'vscode', 'cursor'], server: 's' } });
+      // Each distinct group array once: members sharing one array cost it once.
+      const groups = new Set(analysis.clients.flatMap((r) => r.tools.map((t) => t.group)));
+      return [...groups].reduce((sum, g) => sum + g.length, 0);
+    };
+    const small = held(300);
+    const large = held(1200);
+    assert.ok(large <= small * 5, `${small} group entries held at 300 tools, ${large} at 1,200`);
+  });
+});
