@@ -93,12 +93,23 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
     let text: { value: string | undefined } | undefined;
     const read = () => (text ??= { value: inputs.read(file) }).value;
     const project = isCodeLanguage(language) ? projects.of(absolute, language) : [];
+    // Source that is not valid UTF-8 (a binary file named .py, say) is already an invalid-json
+    // error; tree-sitter would spend seconds per megabyte on it and find nothing, so it is not parsed.
+    let binary = false;
     if (isCodeLanguage(language)) {
       const source = read();
-      if (source !== undefined && hasTriggerImport(source, language, project)) await parsers.load(grammarOf(language));
+      const invalid = source === undefined ? undefined : inputs.invalidUtf8(file);
+      if (invalid) {
+        binary = true;
+        input.stderr.write(
+          `toolwire: ${displayPath(file, input.cwd)}: not valid UTF-8 (byte offset ${invalid.byteOffset}); not parsed as source code\n`,
+        );
+      } else if (source !== undefined && hasTriggerImport(source, language, project))
+        await parsers.load(grammarOf(language));
     }
+    const code = binary ? undefined : parsers.parserFor(absolute, project);
     const result = service.analyzeDocument(
-      documentInput(absolute, read, cwd, configPath, input.clients, input.hints, parsers.parserFor(absolute, project)),
+      documentInput(absolute, read, cwd, configPath, input.clients, input.hints, code),
     );
     if (result.kind === 'config-unreadable') configs.unreadable(result.path);
     else configs.add(result.config);

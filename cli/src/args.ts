@@ -7,6 +7,9 @@ import type { LiveTarget } from './live/listTools';
 import type { OutputFormat } from './model';
 import { parseFixBaselineArgs } from './fixBaselineArgs';
 
+/** The longest delay a Node timer keeps (2^31 - 1 ms); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const MEGABYTE = 1024 * 1024;
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -315,6 +318,10 @@ class LiveFlags {
         const seconds = value.trim() === '' ? Number.NaN : Number(value);
         if (!Number.isFinite(seconds) || seconds <= 0)
           return `--timeout needs a positive number of seconds, not "${value}".`;
+        // Node's timers hold at most 2^31 - 1 ms and fire after 1 ms past that: refused, so a
+        // long timeout is never silently an instant one.
+        if (seconds * 1000 > MAX_TIMER_MS)
+          return `--timeout is at most ${Math.floor(MAX_TIMER_MS / 1000)} seconds (about 24 days), not "${value}".`;
         this.timeoutMs = Math.ceil(seconds * 1000);
         return undefined;
       }

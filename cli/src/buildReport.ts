@@ -16,17 +16,20 @@ export function buildReport(
   invalidUtf8?: InvalidUtf8,
 ): FileReport {
   const lines = new LineIndex(text);
-  // Each client's outcomes by tool, built once: a scan per tool was quadratic.
-  const byTool = analysis.clients.map((result) => new Map(result.tools.map((t) => [t.tool, t] as const)));
-  const clientsOf = (tool: number) => {
-    const entries: Array<[string, { wireName: string | null; fate: ClientFate }]> = [];
-    for (const [i, result] of analysis.clients.entries()) {
-      const outcome = byTool[i]!.get(tool);
+  // Each tool's outcomes by client, gathered in one pass over every client result: a stream of
+  // many documents has a result per client and document, so a pass per tool was quadratic.
+  const outcomes = new Map<number, Map<string, { wireName: string | null; fate: ClientFate }>>();
+  for (const result of analysis.clients) {
+    for (const outcome of result.tools) {
+      let byClient = outcomes.get(outcome.tool);
+      if (!byClient) outcomes.set(outcome.tool, (byClient = new Map()));
       // A file two servers list is sent under each name: this map is its first server's (census lists all).
-      if (outcome && !entries.some(([client]) => client === result.client))
-        entries.push([result.client, { wireName: outcome.wireName, fate: outcome.fate }]);
+      if (!byClient.has(result.client)) byClient.set(result.client, { wireName: outcome.wireName, fate: outcome.fate });
     }
-    return entries.length > 0 ? { clients: Object.fromEntries(entries) } : {};
+  }
+  const clientsOf = (tool: number) => {
+    const byClient = outcomes.get(tool);
+    return byClient ? { clients: Object.fromEntries(byClient) } : {};
   };
   const related = (r: RelatedLocation) => {
     if (r.file === undefined) return { range: lines.range(r.range), message: r.message };

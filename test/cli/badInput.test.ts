@@ -281,3 +281,110 @@ describe('--verbose: every file skipped or without tools, and why', () => {
     assert.doesNotMatch(result.stderr, /package\.json|empty\.json|tools\.yaml/);
   });
 });
+
+/**
+ * The hostile table: inputs a fuzzer or a hostile author found, each with the exit status and the
+ * message it must give. A case that misbehaved was fixed; its row keeps it fixed.
+ */
+describe('hostile inputs: each with its exit status and message', () => {
+  const rows: ReadonlyArray<{
+    readonly label: string;
+    readonly files: Readonly<Record<string, string>>;
+    /** Files written as bytes (not valid UTF-8). */
+    readonly bytes?: Readonly<Record<string, Buffer>>;
+    readonly args: readonly string[];
+    readonly status: number;
+    readonly stdout?: RegExp;
+    readonly stderr?: RegExp;
+  }> = [
+    {
+      // Node's timers fire after 1 ms past 2^31 - 1 ms: a huge timeout was an instant one.
+      label: '--timeout above what a timer holds is refused, not turned into 1 ms',
+      files: {},
+      args: ['check', '--timeout', '2147484', '--server', '--', 'true'],
+      status: 2,
+      stderr: /^toolwire: --timeout is at most 2147483 seconds \(about 24 days\), not "2147484"\.$/m,
+    },
+    {
+      label: '"mcpServers": [] with --mcp-config says there are no servers, exit 2',
+      files: { 'mcp.json': '{"mcpServers": []}' },
+      args: ['check', '--mcp-config', 'mcp.json'],
+      status: 2,
+      stderr: /^toolwire: mcp\.json: "mcpServers" is an array, not an object of servers; no servers to check$/m,
+    },
+    {
+      label: '"mcpServers": {} with --mcp-config says there are no servers, exit 2',
+      files: { 'mcp.json': '{"mcpServers": {}}' },
+      args: ['check', '--mcp-config', 'mcp.json'],
+      status: 2,
+      stderr: /^toolwire: mcp\.json: "mcpServers" lists no servers; nothing to check$/m,
+    },
+    {
+      label: 'a YAML alias of a whole tool (`- *t`) is a duplicate, found at the alias',
+      files: { 'tools.yaml': 'tools:\n  - &t\n    name: search\n    inputSchema: {}\n  - *t\n' },
+      args: ['check', 'tools.yaml'],
+      status: 1,
+      stdout: /^tools\.yaml:5:5: error wire-collision Left out of the request: sent as "search", like "search"/m,
+    },
+    {
+      // tree-sitter took 25 s per megabyte of such a file, and found nothing in it.
+      label: 'a binary .py file (invalid UTF-8) is an error and a notice, and is not parsed',
+      files: {},
+      bytes: {
+        'bin.py': Buffer.concat([
+          Buffer.from('from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\n@mcp.tool()\ndef a(): ...\n'),
+          Buffer.from([0xff, 0xfe, 0x00, 0x80]),
+        ]),
+      },
+      args: ['check', 'bin.py'],
+      status: 1,
+      stdout: /^bin\.py:5:1: error invalid-json The file is not valid UTF-8: byte 0xFF at byte offset 83/m,
+      stderr: /^toolwire: bin\.py: not valid UTF-8 \(byte offset 83\); not parsed as source code$\n.*1 file, 0 tools/m,
+    },
+    {
+      label: '20,000 globs in .toolwire.json: the limit is said once, with the count past it',
+      files: {
+        't.json': CLEAN,
+        '.toolwire.json': JSON.stringify({ ignore: Array.from({ length: 20_000 }, (_, i) => `x${i}/**`) }),
+      },
+      args: ['check', 't.json'],
+      status: 2,
+      stderr:
+        /^\.toolwire\.json:1:\d+: error config Too many globs: \.toolwire\.json may hold at most 500\. \(and 19499 more like it\)\ntoolwire: fix the configuration above/m,
+    },
+    {
+      label: 'a 1,000,000-character name is cut in the messages, with an ellipsis and its length',
+      files: { 'long.json': JSON.stringify({ tools: [{ name: `a b${'x'.repeat(999_997)}`, inputSchema: {} }] }) },
+      args: ['check', 'long.json'],
+      status: 0,
+      stdout: /^long\.json:1:19: warning invalid-name "a bx{253}…" \(1000000 characters\) breaks MCP's tool-name rule/m,
+    },
+  ];
+  for (const row of rows) {
+    test(row.label, () => {
+      const dir = scratch(row.files);
+      for (const [path, bytes] of Object.entries(row.bytes ?? {})) writeFileSync(join(dir, path), bytes);
+      const result = runGuarded(row.args, dir);
+      assert.equal(result.status, row.status, result.stderr);
+      if (row.stdout) assert.match(result.stdout, row.stdout);
+      // No message echoes a hostile input whole: every line stays short.
+      for (const line of result.stdout.split('\n')) assert.ok(line.length < 4000, `${line.length} characters`);
+      if (row.stderr) assert.match(result.stderr, row.stderr);
+    });
+  }
+});
+
+describe('cost: a config with ever more bad entries', () => {
+  test('what is printed does not grow with the entries (once each, then a count)', () => {
+    const printed = (n: number) => {
+      const ignore = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? '' : { file: `x${i}`, code: `nope${i}` }));
+      const dir = scratch({ 't.json': CLEAN, '.toolwire.json': JSON.stringify({ ignore }) });
+      const result = runGuarded(['check', 't.json'], dir);
+      assert.equal(result.status, 2);
+      return result.stderr.length;
+    };
+    const small = printed(2_000);
+    const large = printed(8_000);
+    assert.ok(large <= small * 1.1, `${small} bytes of stderr at 2,000 entries, ${large} at 8,000`);
+  });
+});

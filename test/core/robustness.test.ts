@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { analyze } from '../../server/src/core/analyze';
+import type { CodeLanguage, CodeParser, SyntaxNode } from '../../server/src/core/code/syntax';
+import { loadCodeParsers } from './codeParsers';
+import { MAX_CONFIG_PROBLEMS, parseConfig } from '../../server/src/core/config/parseConfig';
 import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
 
 /** Bad input never throws: malformed JSON mid-typing, odd Unicode, wrong types, deep nesting. */
@@ -122,5 +125,165 @@ describe('robustness', () => {
   test('CRLF line endings', () => {
     const text = pretty({ tools: [{ name: 'a.b', inputSchema: {} }] }).replace(/\n/g, '\r\n');
     assert.equal(analyze(text).tools[0]!.name, 'a.b');
+  });
+});
+
+/**
+ * Characters of node text the analysis reads: a node's `text` is a copy out of the source, so
+ * reading every callee of a chain whole is quadratic in the chain. Counted through a wrapper of
+ * the real tree (deterministic, unlike a clock).
+ */
+function countingParser(inner: CodeParser): { parser: CodeParser; read: () => number } {
+  let chars = 0;
+  const wrap = (node: SyntaxNode | null): SyntaxNode | null => {
+    if (!node) return null;
+    return new Proxy(node, {
+      get(target, key) {
+        if (key === 'text') {
+          chars += target.text.length;
+          return target.text;
+        }
+        if (key === 'parent') return wrap(target.parent);
+        if (key === 'children' || key === 'namedChildren') return target[key].map(wrap);
+        if (key === 'childForFieldName') return (name: string) => wrap(target.childForFieldName(name));
+        if (key === 'descendantsOfType') return (types: string | string[]) => target.descendantsOfType(types).map(wrap);
+        return Reflect.get(target, key);
+      },
+    });
+  };
+  return {
+    parser: { parse: (text, grammar) => wrap(inner.parse(text, grammar) ?? null) ?? undefined },
+    read: () => chars,
+  };
+}
+
+describe('cost: node text read grows linearly with call chains', () => {
+  let code: CodeParser;
+  before(async () => {
+    code = (await loadCodeParsers()).parser;
+  });
+  const TS =
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's' });\n";
+  const PY = 'from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\n';
+  const shapes: ReadonlyArray<readonly [string, CodeLanguage, (n: number) => string]> = [
+    [
+      'a method chain',
+      'typescript',
+      (n) => `${TS}server${Array.from({ length: n }, (_, i) => `.tool('t${i}', {})`).join('')};\n`,
+    ],
+    ['a curried call', 'typescript', (n) => `${TS}server.tool('a', {})${'()'.repeat(n)};\n`],
+    ['a chain around nested calls', 'typescript', (n) => `${TS}${'a.b('.repeat(n)}{}${").tool('x', {})".repeat(n)};\n`],
+    ['a Python curried decorator', 'python', (n) => `${PY}mcp.tool(name="a")${'()'.repeat(n)}\n`],
+  ];
+  for (const [label, language, make] of shapes) {
+    test(label, () => {
+      const cost = (n: number) => {
+        const counting = countingParser(code);
+        analyze(make(n), { language, code: counting.parser });
+        return counting.read();
+      };
+      const small = cost(500);
+      const large = cost(2000);
+      assert.ok(large <= small * 5, `${label}: ${small} characters read at 500, ${large} at 2000`);
+    });
+  }
+});
+
+describe('YAML aliases of whole collections', () => {
+  test('a tool listed twice by alias is a duplicate, reported at the alias, with no edit of the alias', () => {
+    const text = 'tools:\n  - &t\n    name: search\n    inputSchema: {}\n  - *t\n';
+    const analysis = analyze(text, { language: 'yaml' });
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['search', 'search'],
+    );
+    const atAlias = analysis.findings.filter((f) => text.slice(f.range.start, f.range.end) === '*t');
+    assert.ok(
+      atAlias.some((f) => f.code === 'wire-collision'),
+      JSON.stringify(analysis.findings),
+    );
+    for (const f of analysis.findings)
+      for (const edit of f.fix?.edits ?? [])
+        assert.notEqual(edit.oldText, '*t', 'an alias is never rewritten as a name');
+  });
+
+  test('nested aliases and a self-referencing anchor are copied once, never multiplied or looped', () => {
+    const laughs = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...['b', 'c', 'd', 'e', 'f', 'g'].map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`),
+      'tools: &l',
+      '  - name: q',
+      '    inputSchema: {}',
+      '  - *l',
+      '',
+    ].join('\n');
+    const analysis = analyze(laughs, { language: 'yaml' });
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['q'],
+    );
+  });
+});
+
+describe('a very long name', () => {
+  const analysisOf = (length: number) => {
+    const long = 'a b'.repeat(Math.ceil(length / 3)).slice(0, length);
+    const text = JSON.stringify({
+      tools: [
+        { name: long, inputSchema: {} },
+        { name: long, inputSchema: {} },
+      ],
+    });
+    return { text, long, analysis: analyze(text, { clients: { enabled: ['vscode', 'claude-code'], server: 's' } }) };
+  };
+  const said = (analysis: ReturnType<typeof analyze>) =>
+    analysis.findings.reduce(
+      (sum, f) => sum + f.message.length + f.detail.length + f.related.reduce((n, r) => n + r.message.length, 0),
+      0,
+    );
+
+  test('is cut in messages with an ellipsis and its length; the range still covers it whole', () => {
+    const { text, long, analysis } = analysisOf(1_000_000);
+    const invalid = analysis.findings.find((f) => f.code === 'invalid-name');
+    assert.ok(invalid, 'the name is invalid (it has spaces)');
+    assert.match(invalid.message, /"a ba b[^"]*…" \(1000000 characters\)/);
+    assert.equal(text.slice(invalid.range.start, invalid.range.end), JSON.stringify(long));
+    for (const f of analysis.findings) assert.ok(f.message.length < 2000, `${f.code}: ${f.message.length} characters`);
+  });
+
+  test('what the findings say does not grow with the name', () => {
+    const small = said(analysisOf(50_000).analysis);
+    const large = said(analysisOf(200_000).analysis);
+    assert.ok(large <= small * 1.1, `${small} characters said at 50,000, ${large} at 200,000`);
+  });
+});
+
+describe('a config with ever more bad entries', () => {
+  test('problems are kept once per message and at most MAX_CONFIG_PROBLEMS kinds, then counted', () => {
+    const problemsAt = (n: number) => {
+      const ignore = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? '' : { file: `x${i}`, code: `nope${i}` }));
+      return parseConfig(JSON.stringify({ ignore })).problems;
+    };
+    const small = problemsAt(5_000);
+    const large = problemsAt(20_000);
+    assert.equal(small.length, MAX_CONFIG_PROBLEMS + 1);
+    assert.equal(large.length, MAX_CONFIG_PROBLEMS + 1);
+    assert.match(large[0]!.message, /^An empty glob in "ignore" matches nothing\. \(and 9999 more like it\)$/);
+    assert.match(large.at(-1)!.message, /^\.toolwire\.json has \d+ more problems; fix the ones above first\.$/);
+  });
+});
+
+describe('cost: many tools of one name', () => {
+  test('client groups are shared by their members, so what they hold grows linearly', () => {
+    const held = (n: number) => {
+      const text = JSON.stringify({ tools: Array.from({ length: n }, () => ({ name: 'a', inputSchema: {} })) });
+      const analysis = analyze(text, { clients: { enabled: ['codex', 'vscode', 'cursor'], server: 's' } });
+      // Each distinct group array once: members sharing one array cost it once.
+      const groups = new Set(analysis.clients.flatMap((r) => r.tools.map((t) => t.group)));
+      return [...groups].reduce((sum, g) => sum + g.length, 0);
+    };
+    const small = held(300);
+    const large = held(1200);
+    assert.ok(large <= small * 5, `${small} group entries held at 300 tools, ${large} at 1,200`);
   });
 });

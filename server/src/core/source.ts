@@ -37,7 +37,11 @@ export const skeletonReader: TreeReader = (text, language) =>
  * the old token alone, so a `PieceText` is never joined for it.
  */
 export function dataStrings(text: string | TextReader): StringWriter {
-  return (range: OffsetRange, value: string): OffsetEdit => stringEdit(text, range, value);
+  // A YAML alias (`- *tool`) copies its anchor's values to its own place: the token there is the
+  // alias, never the string, so no edit there can rename that copy alone (a plain scalar cannot
+  // start with `*`, a JSON string never does).
+  return (range: OffsetRange, value: string): OffsetEdit | undefined =>
+    text.slice(range.start, range.start + 1) === '*' ? undefined : stringEdit(text, range, value);
 }
 
 /**

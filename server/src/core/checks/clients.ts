@@ -32,11 +32,17 @@ export function clientConstraints(
   options: ClientCensusOptions,
   survival: SurvivalCheck,
 ): (local: number) => NameConstraints {
-  const maxLength = longestKeptName(options);
-  return (index) => ({
-    ...(maxLength !== undefined ? { maxLength } : {}),
-    accept: (candidate) => survival.survives(candidate, index + context.firstTool),
-  });
+  // Found on the first proposal only: a request needing no rename (most of them; every document
+  // of a long YAML stream or JSON Lines file is one) pays nothing for it.
+  let found: { readonly maxLength: number | undefined } | undefined;
+  return (index) => {
+    found ??= { maxLength: longestKeptName(options) };
+    const { maxLength } = found;
+    return {
+      ...(maxLength !== undefined ? { maxLength } : {}),
+      accept: (candidate) => survival.survives(candidate, index + context.firstTool),
+    };
+  };
 }
 
 /** The longest plain name (`xxx…`, up to 64) every enabled client sends under this server; undefined when 64 passes. */

@@ -51,8 +51,24 @@ export function eachTool(context: CheckContext, visit: (tool: AnalyzedTool, loca
   else if (tools[context.only]) visit(tools[context.only]!, context.only);
 }
 
+/**
+ * Names longer than this are cut in messages: a hostile file's million-character name would
+ * otherwise be copied into every message, detail and related location that mentions it. Well
+ * above every provider's and client's length limit, so a name a limit rejects is still shown
+ * whole; the finding's range still covers the whole name.
+ */
+export const QUOTED_NAME_LIMIT = 1024;
+/** How much of a longer name a message keeps. */
+const QUOTED_NAME_KEPT = 256;
+
+/** A name as messages show it: quoted, and past QUOTED_NAME_LIMIT cut with an ellipsis and its length. */
 export function quote(name: string): string {
-  return JSON.stringify(name);
+  if (name.length <= QUOTED_NAME_LIMIT) return JSON.stringify(name);
+  // Cut between code points, never inside a surrogate pair.
+  const cut = Array.from(name.slice(0, QUOTED_NAME_KEPT + 1))
+    .slice(0, -1)
+    .join('');
+  return `${JSON.stringify(cut).slice(0, -1)}…" (${name.length} characters)`;
 }
 
 /** `"a", "b" and 3 more`: callers pass only the first few names (groups can be huge) and the total. */

@@ -270,18 +270,23 @@ function registrationOrder(
 
 /** Outcomes computed over the registration order, put back in peer order (indexes remapped). */
 function inPeerOrder(outcomes: readonly ClientOutcome[], order: readonly number[], identity: boolean): ClientOutcome[] {
-  const remapped = new Map<readonly number[], readonly number[]>();
+  // Each group is shared by all its members: remapped and compared once per group, not per
+  // member (a thousand tools of one name made that quadratic).
+  const remapped = new Map<readonly number[], { readonly group: readonly number[]; readonly same: boolean }>();
   const mapGroup = (group: readonly number[]) => {
-    if (group.length === 0) return group;
+    if (group.length === 0) return { group, same: true };
     let out = remapped.get(group);
-    if (!out) remapped.set(group, (out = group.map((k) => order[k]!).sort((a, b) => a - b)));
+    if (!out) {
+      const mapped = group.map((k) => order[k]!).sort((a, b) => a - b);
+      remapped.set(group, (out = { group: mapped, same: sameItems(mapped, group) }));
+    }
     return out;
   };
   const result: ClientOutcome[] = new Array<ClientOutcome>(order.length);
   outcomes.forEach((o, k) => {
-    const group = mapGroup(o.group);
+    const { group, same } = mapGroup(o.group);
     // In registration order already (one server in one file): nothing to remap, so no copy.
-    if (identity && sameItems(group, o.group)) result[k] = o;
+    if (identity && same) result[k] = o;
     else result[order[k]!] = { ...o, group, ...(o.survivor !== undefined ? { survivor: order[o.survivor]! } : {}) };
   });
   return result;

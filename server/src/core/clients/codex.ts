@@ -58,12 +58,20 @@ export const codex: ClientRule = {
       const wireName = `${ns}${DELIMITER}${name}`;
       result[i] = { wireName, fate: sentOrRenamed(tools[i]!, wireName), group: ALONE };
     }
+    // One group per duplicated identity, shared by its members: a scan of every tool per skipped
+    // one was quadratic (and held a copy of the group per member) for many tools of one name.
+    const groups = new Map<string, number[]>();
+    for (const [j, raw] of rawTool.entries()) {
+      const members = groups.get(raw);
+      if (members) members.push(j);
+      else groups.set(raw, [j]);
+    }
     for (const i of skipped) {
       result[i] = {
         wireName: null,
         fate: 'dropped',
         reason: 'Codex skips an exact duplicate of a tool it already has ("skipping duplicated tool")',
-        group: tools.map((_, j) => j).filter((j) => rawTool[j] === rawTool[i]),
+        group: groups.get(rawTool[i]!)!,
       };
     }
     return result;

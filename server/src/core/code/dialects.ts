@@ -68,6 +68,8 @@ function memberAccess(type: string, objectField: string, nameField: string): Dia
 
 /** `a.b.c` → `c`; `c` → `c`; anything else → undefined. */
 function lastName(node: SyntaxNode): string | undefined {
+  // A long left-hand side is no name (and reading every one in a chain would be quadratic).
+  if (node.endIndex - node.startIndex > 1024) return undefined;
   const text = node.text.replace(/\s+/g, '');
   const match = /([A-Za-z_$][A-Za-z0-9_$]*)$/.exec(text);
   return match && /^[A-Za-z0-9_$.]+$/.test(text) ? match[1] : undefined;

@@ -38,6 +38,30 @@ export interface ToolGroup {
 
 const rangeOf = (node: SyntaxNode): OffsetRange => ({ start: node.startIndex, end: node.endIndex });
 
+/**
+ * The longest callee or receiver whose text is read in full. In a chain (`s.tool(…).tool(…)`) or
+ * a curried call (`f()()()`) each callee holds every call before it, so reading every callee's
+ * whole text is quadratic in the chain's length; no pattern is anywhere near this long.
+ */
+const SPAN_LIMIT = 1024;
+
+/** A node's text without whitespace, or undefined when it is longer than any name a pattern compares. */
+function compactText(node: SyntaxNode, text: string): string | undefined {
+  if (node.endIndex - node.startIndex > SPAN_LIMIT) return undefined;
+  return text.slice(node.startIndex, node.endIndex).replace(/\s+/g, '');
+}
+
+/**
+ * A callee's compact text for the patterns' comparisons. A long one keeps only its tail, after a
+ * NUL no callee spells: `.method` suffixes still match, whole-callee equality never does.
+ */
+function calleeText(callee: SyntaxNode, text: string): string {
+  return (
+    compactText(callee, text) ??
+    `\u0000${text.slice(callee.endIndex - SPAN_LIMIT, callee.endIndex).replace(/\s+/g, '')}`
+  );
+}
+
 /** What a file declares: its tools per request, and where a declaration's name is not static (not checked). */
 export interface Declarations {
   readonly groups: ToolGroup[];
@@ -111,7 +135,7 @@ export function findDeclarations(
     .filter((n): n is SyntaxNode => n !== null)
     .map((node) => {
       const callee = dialect.callee(node);
-      return { node, callee, text: callee?.text.replace(/\s+/g, '') ?? '' };
+      return { node, callee, text: callee ? calleeText(callee, text) : '' };
     });
 
   for (const library of libraries) {
@@ -295,7 +319,7 @@ function decoratedTool(
     const target = call ? dialect.callee(call) : expression;
     if (!target) continue;
     const member = dialect.member(target);
-    const pattern = decoratorFor(target, member, decorators, bound);
+    const pattern = decoratorFor(target, member, decorators, bound, text);
     if (!pattern) continue;
     const receiver = member ? receiverText(member.object) : undefined;
     const extent = {
@@ -330,10 +354,11 @@ function decoratorFor(
   member: { readonly name: string } | undefined,
   decorators: readonly ToolDecorator[],
   bound: Bound,
+  text: string,
 ): ToolDecorator | undefined {
   return decorators.find((d) => {
     if (d.method !== undefined) return member?.name === d.method;
-    if (target.text !== d.callee) return false;
+    if (d.callee === undefined || compactText(target, text) !== d.callee) return false;
     if (!d.importedFrom) return true;
     const module = bound().imports.get(d.callee)?.module;
     return module !== undefined && d.importedFrom.some((m) => module === m || module.startsWith(`${m}.`));
@@ -356,7 +381,7 @@ function curriedTool(
   const target = dialect.callee(inner);
   if (!target) return undefined;
   const member = dialect.member(target);
-  const pattern = decoratorFor(target, member, decorators, bound);
+  const pattern = decoratorFor(target, member, decorators, bound, text);
   if (!pattern) return undefined;
   const receiver = member ? receiverText(member.object) : undefined;
   const extent = rangeOf(call);
@@ -425,7 +450,8 @@ function typedServers(root: SyntaxNode, types: readonly string[]): string[] {
   return out;
 }
 
-function lastIdentifier(text: string): string | undefined {
+function lastIdentifier(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
   const compact = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9_$.]+$/.test(compact)) return undefined;
   return /([A-Za-z_$][A-Za-z0-9_$]*)$/.exec(compact)?.[1];
@@ -521,6 +547,8 @@ function hasParameter(fn: SyntaxNode, name: string): boolean {
 
 /** A receiver's text when it is a plain name or a member chain (`mcp`, `self.mcp`, `this.server`). */
 function receiverText(object: SyntaxNode): string | undefined {
+  // Bounded like a callee (`SPAN_LIMIT`): a receiver holding a whole chain is no server's name.
+  if (object.endIndex - object.startIndex > SPAN_LIMIT) return undefined;
   const compact = object.text.replace(/\s+/g, '');
   return /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/.test(compact) ? compact : undefined;
 }

@@ -51,15 +51,17 @@ function parseUnsafe(text: string): ParsedConfig {
     disallowComments: false,
     allowEmptyContent: true,
   });
-  const problems: ConfigProblem[] = errors.map((e) => ({
-    severity: 'error',
-    message: `.toolwire.json is not valid JSON: ${printParseErrorCode(e.error)}`,
-    range: { start: e.offset, end: e.offset + e.length },
-  }));
-  if (!root) return { config: {}, problems };
+  const problems = new ProblemList();
+  for (const e of errors)
+    problems.push({
+      severity: 'error',
+      message: `.toolwire.json is not valid JSON: ${printParseErrorCode(e.error)}`,
+      range: { start: e.offset, end: e.offset + e.length },
+    });
+  if (!root) return { config: {}, problems: problems.said() };
   if (root.type !== 'object') {
     problems.push(problem(root, '.toolwire.json must hold an object, e.g. { "targets": ["openai"] }'));
-    return { config: {}, problems };
+    return { config: {}, problems: problems.said() };
   }
   const reader = new ConfigReader(problems);
   const config: { -readonly [K in keyof ToolwireConfig]: ToolwireConfig[K] } = {};
@@ -106,7 +108,47 @@ function parseUnsafe(text: string): ParsedConfig {
           });
     }
   }
-  return { config, problems };
+  return { config, problems: problems.said() };
+}
+
+/** At most this many problems are listed; past it, one more says how many were left out. */
+export const MAX_CONFIG_PROBLEMS = 100;
+
+/**
+ * The problems found, as they are said: one repeated word for word (20,000 globs over the limit,
+ * a million empty ones) once, at its first place, with how many more there are; past
+ * MAX_CONFIG_PROBLEMS different ones the rest are counted, not kept. A hostile config printed
+ * hundreds of megabytes of identical lines and held every message in memory.
+ */
+class ProblemList {
+  private readonly first = new Map<string, { readonly problem: ConfigProblem; more: number }>();
+  private overflow: { readonly range: ConfigProblem['range']; count: number; errors: boolean } | undefined;
+
+  push(p: ConfigProblem): void {
+    const key = `${p.severity}\u0000${p.message}`;
+    const seen = this.first.get(key);
+    if (seen) seen.more += 1;
+    else if (this.first.size < MAX_CONFIG_PROBLEMS) this.first.set(key, { problem: p, more: 0 });
+    else {
+      this.overflow ??= { range: p.range, count: 0, errors: false };
+      this.overflow.count += 1;
+      if (p.severity === 'error') this.overflow.errors = true;
+    }
+  }
+
+  said(): ConfigProblem[] {
+    const said = [...this.first.values()].map(({ problem: p, more }) =>
+      more === 0 ? p : { ...p, message: `${p.message} (and ${more} more like it)` },
+    );
+    const { overflow } = this;
+    if (overflow)
+      said.push({
+        severity: overflow.errors ? 'error' : 'warning',
+        message: `.toolwire.json has ${overflow.count} more problems; fix the ones above first.`,
+        range: overflow.range,
+      });
+    return said;
+  }
 }
 
 function problem(node: Node, message: string): ConfigProblem {
@@ -117,7 +159,7 @@ class ConfigReader {
   /** Globs accepted so far, across the file: matching one path costs their total length. */
   private globCount = 0;
 
-  constructor(private readonly problems: ConfigProblem[]) {}
+  constructor(private readonly problems: ProblemList) {}
 
   /**
    * Globs, bounded: matching is linear in pattern x path, so a config from a cloned repository

@@ -60,14 +60,27 @@ function utf8(text: string): Uint8Array {
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     return bytes;
   }
-  const out: number[] = [];
+  // Into one buffer of the longest possible length (3 bytes per UTF-16 unit): a growing array of
+  // numbers was most of the time and memory of hashing a megabytes-long name.
+  const out = new Uint8Array(text.length * 3);
+  let n = 0;
   for (const char of text) {
     let cp = char.codePointAt(0)!;
     if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd;
-    if (cp < 0x80) out.push(cp);
-    else if (cp < 0x800) out.push(0xc0 | (cp >> 6), 0x80 | (cp & 63));
-    else if (cp < 0x10000) out.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
-    else out.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+    if (cp < 0x80) out[n++] = cp;
+    else if (cp < 0x800) {
+      out[n++] = 0xc0 | (cp >> 6);
+      out[n++] = 0x80 | (cp & 63);
+    } else if (cp < 0x10000) {
+      out[n++] = 0xe0 | (cp >> 12);
+      out[n++] = 0x80 | ((cp >> 6) & 63);
+      out[n++] = 0x80 | (cp & 63);
+    } else {
+      out[n++] = 0xf0 | (cp >> 18);
+      out[n++] = 0x80 | ((cp >> 12) & 63);
+      out[n++] = 0x80 | ((cp >> 6) & 63);
+      out[n++] = 0x80 | (cp & 63);
+    }
   }
-  return Uint8Array.from(out);
+  return out.subarray(0, n);
 }

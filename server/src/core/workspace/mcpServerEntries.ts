@@ -81,8 +81,18 @@ export function readMcpServerEntries(path: string, text: string): McpServerEntri
     syntax: kind.syntax,
     servers,
     inputs,
-    ...(map ? {} : { problem: `no "${key}" object` }),
+    ...(serverListProblem(key, map, servers.length) ?? {}),
   };
+}
+
+/** Why a configuration lists no server to start, when it lists none: a run over it checks nothing. */
+function serverListProblem(key: string, map: Node | undefined, count: number): { problem: string } | undefined {
+  if (!map) return { problem: `no "${key}" object` };
+  if (map.type !== 'object')
+    return {
+      problem: `"${key}" is ${map.type === 'array' ? 'an array' : `a ${map.type}`}, not an object of servers; no servers to check`,
+    };
+  return count === 0 ? { problem: `"${key}" lists no servers; nothing to check` } : undefined;
 }
 
 function readEntry(name: string, node: Node | undefined): McpServerEntry {

@@ -89,6 +89,20 @@ function toProblem(error: YAMLError): SyntaxProblem {
 interface Task {
   readonly source: unknown;
   readonly target: BuildNode;
+  /**
+   * Inside an alias of a collection (`- *tool`): the alias's own span, which every node of the
+   * copy takes, so a finding on the copy points at the alias, never at the anchor's text.
+   */
+  readonly at?: readonly [number, number];
+}
+
+/**
+ * How many nodes aliases of collections may still add to one document. A copy is made once per
+ * alias and never expands the aliases inside it (`&a [*a]` cannot loop); the budget, the text's
+ * length, keeps a thousand aliases of one large anchor from multiplying the tree beyond that.
+ */
+interface AliasBudget {
+  left: number;
 }
 
 /**
@@ -99,12 +113,13 @@ interface Task {
 function convert(document: Document.Parsed, text: string): Node | undefined {
   const root: BuildNode = { type: 'null', offset: 0, length: 0 };
   const tasks: Task[] = [{ source: document.contents, target: root }];
-  for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) fill(task, document, text, tasks);
+  const budget: AliasBudget = { left: text.length };
+  for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) fill(task, document, text, tasks, budget);
   return root as Node;
 }
 
-function fill(task: Task, document: Document.Parsed, text: string, tasks: Task[]): void {
-  fillNode(task, document, text, tasks);
+function fill(task: Task, document: Document.Parsed, text: string, tasks: Task[], budget: AliasBudget): void {
+  fillNode(aliasCopy(task, document, text, budget), document, text, tasks);
   // A property ends where its value does (the value's span is known once it is filled).
   const { target } = task;
   const property = target.parent;
@@ -112,8 +127,25 @@ function fill(task: Task, document: Document.Parsed, text: string, tasks: Task[]
     property.length = Math.max(property.length, target.offset + target.length - property.offset);
 }
 
-function fillNode({ source, target }: Task, document: Document.Parsed, text: string, tasks: Task[]): void {
-  const [start, end] = span(source, text, target.offset);
+/**
+ * An alias of a map or a sequence becomes a copy of it at the alias (a tool listed twice by
+ * alias is a duplicate like any other); past the budget, or inside a copy, it stays null.
+ */
+function aliasCopy(task: Task, document: Document.Parsed, text: string, budget: AliasBudget): Task {
+  if (task.at !== undefined) {
+    budget.left -= 1;
+    return budget.left >= 0 ? task : { source: null, target: task.target, at: task.at };
+  }
+  if (!isAlias(task.source)) return task;
+  const resolved = task.source.resolve(document);
+  if (!isMap(resolved) && !isSeq(resolved)) return task;
+  if (budget.left <= 0) return task;
+  budget.left -= 1;
+  return { source: resolved, target: task.target, at: span(task.source, text, task.target.offset) };
+}
+
+function fillNode({ source, target, at }: Task, document: Document.Parsed, text: string, tasks: Task[]): void {
+  const [start, end] = at ?? span(source, text, target.offset);
   target.offset = start;
   target.length = end - start;
   if (isMap(source)) {
@@ -121,7 +153,7 @@ function fillNode({ source, target }: Task, document: Document.Parsed, text: str
     target.children = [];
     for (const pair of source.items) {
       if (!isPair(pair)) continue;
-      const key = scalarLeaf(pair.key, document, text, target.offset);
+      const key = placed(scalarLeaf(pair.key, document, text, target.offset), at);
       // A complex key (`? [a, b]`) is no JSON key: such a pair is left out.
       if (!key || (key.type !== 'string' && key.type !== 'number' && key.type !== 'boolean' && key.type !== 'null'))
         continue;
@@ -145,7 +177,8 @@ function fillNode({ source, target }: Task, document: Document.Parsed, text: str
       };
       property.children!.push(value);
       target.children.push(property);
-      if (pair.value !== null && pair.value !== undefined) tasks.push({ source: pair.value, target: value });
+      if (pair.value !== null && pair.value !== undefined)
+        tasks.push({ source: pair.value, target: value, ...(at ? { at } : {}) });
     }
     return;
   }
@@ -155,11 +188,11 @@ function fillNode({ source, target }: Task, document: Document.Parsed, text: str
     for (const item of source.items) {
       const child: BuildNode = { type: 'null', value: null, offset: target.offset, length: 0, parent: target };
       target.children.push(child);
-      tasks.push({ source: item, target: child });
+      tasks.push({ source: item, target: child, ...(at ? { at } : {}) });
     }
     return;
   }
-  const leaf = scalarLeaf(source, document, text, target.offset);
+  const leaf = placed(scalarLeaf(source, document, text, target.offset), at);
   if (leaf) {
     target.type = leaf.type;
     target.value = leaf.value;
@@ -168,13 +201,22 @@ function fillNode({ source, target }: Task, document: Document.Parsed, text: str
   }
 }
 
+/** A leaf of an alias's copy sits at the alias. */
+function placed(leaf: BuildNode | undefined, at: readonly [number, number] | undefined): BuildNode | undefined {
+  if (leaf && at) {
+    leaf.offset = at[0];
+    leaf.length = at[1] - at[0];
+  }
+  return leaf;
+}
+
 /** A scalar (or an alias of one) as a leaf; anything else (an alias of a collection) is null. */
 function scalarLeaf(source: unknown, document: Document.Parsed, text: string, fallback: number): BuildNode | undefined {
   if (source === null || source === undefined) return undefined;
   const [start, end] = span(source, text, fallback);
   let scalar: unknown = source;
   // An alias reads as its anchor's value, at the alias's own place. An alias of a collection
-  // stays null: copying it could repeat a large subtree, or loop (`&a [*a]`).
+  // reaching here is one `aliasCopy` did not copy (inside a copy, or past the budget): null.
   if (isAlias(source)) scalar = source.resolve(document) ?? null;
   if (!isScalar(scalar)) return { type: 'null', value: null, offset: start, length: end - start };
   const value: unknown = scalar.value;
