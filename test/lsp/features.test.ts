@@ -225,6 +225,17 @@ describe('quick fixes through the server', () => {
     assert.deepEqual(problems(await client.diagnostics(uri)), []);
   });
 
+  test('no two quick fixes share a title and an edit: one action lists the diagnostics it fixes', async () => {
+    const uri = 'file:///ws/rename-twice.json';
+    await client.open(uri, OPENAI_A_B);
+    const [diagnostic] = problems(await client.diagnostics(uri));
+    // A client may send one diagnostic twice (or two diagnostics whose fix is one edit).
+    const actions = (await client.codeActions(uri, diagnostic!.range, [diagnostic!, diagnostic!], ['quickfix']))!;
+    const renames = actions.filter((a) => a.title.startsWith('Rename tool'));
+    assert.equal(renames.length, 1, JSON.stringify(actions.map((a) => a.title)));
+    assert.equal(renames[0]!.diagnostics?.length, 2);
+  });
+
   test('a diagnostic from an older version gets no action once its finding moved (stateless staleness check)', async () => {
     const uri = 'file:///ws/stale.json';
     await client.open(uri, OPENAI_A_B);

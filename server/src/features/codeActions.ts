@@ -55,6 +55,7 @@ export function quickFixes(
   const actions: CodeAction[] = [];
   const text = document.getText();
   const proofs = new Map<string, Proof>();
+  const sameEdits = new Map<CodeAction, string>();
   for (const diagnostic of params.context.diagnostics) {
     if (diagnostic.source !== SOURCE || !isDiagnosticData(diagnostic.data)) continue;
     const { version, fix } = diagnostic.data;
@@ -81,7 +82,14 @@ export function quickFixes(
       proof.after.findings.some((f) => f.code === finding.code && f.pointer === finding.pointer)
     )
       continue;
-    actions.push({
+    // No two actions with the same title and edit: one action lists every diagnostic it fixes.
+    const same = actions.find((a) => a.title === fix.title && sameEdits.get(a) === key);
+    if (same) {
+      same.diagnostics = [...(same.diagnostics ?? []), diagnostic];
+      same.isPreferred = same.isPreferred === true || fix.preferred;
+      continue;
+    }
+    const action: CodeAction = {
       title: fix.title,
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
@@ -91,7 +99,9 @@ export function quickFixes(
         fix.edits.map(({ range, newText }) => ({ range, newText })),
         versionedEdits,
       ),
-    });
+    };
+    sameEdits.set(action, key);
+    actions.push(action);
   }
   return actions;
 }
