@@ -101,28 +101,20 @@ export function toDiagnostic(
     // Plain text, but a name's bidirectional override or line separator would still reorder or
     // break what the Problems panel shows: shown as ⟨U+202E⟩ (the core quotes other controls).
     message: visible(finding.message),
-    // Where the finding points at other tools, the why and the fix go with them, at the finding's
-    // own place: the Problems panel lists related information under the one-sentence message.
-    // Elsewhere the hover shows them (features/hover.ts).
+    // Related information points only at other places (the other tools involved); the why and
+    // the fix are in the hover and `data.detail`, never a row repeating the diagnostic's own range.
     ...(finding.related.length > 0
       ? {
-          relatedInformation: [
-            ...finding.related.flatMap((r) => {
-              if (r.file === undefined)
-                return [
-                  { location: { uri: document.uri, range: toRange(document, r.range) }, message: visible(r.message) },
-                ];
-              const other = otherFiles(r.file);
-              return other
-                ? [{ location: { uri: other.uri, range: other.range(r.range) }, message: visible(r.message) }]
-                : [];
-            }),
-            // One row per line: a folded finding's other codes each get theirs.
-            ...lines.map((line) => ({
-              location: { uri: document.uri, range: toRange(document, finding.range) },
-              message: line,
-            })),
-          ],
+          relatedInformation: finding.related.flatMap((r) => {
+            if (r.file === undefined)
+              return [
+                { location: { uri: document.uri, range: toRange(document, r.range) }, message: visible(r.message) },
+              ];
+            const other = otherFiles(r.file);
+            return other
+              ? [{ location: { uri: other.uri, range: other.range(r.range) }, message: visible(r.message) }]
+              : [];
+          }),
         }
       : {}),
     data,

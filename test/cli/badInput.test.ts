@@ -324,7 +324,8 @@ describe('hostile inputs: each with its exit status and message', () => {
       files: { 'tools.yaml': 'tools:\n  - &t\n    name: search\n    inputSchema: {}\n  - *t\n' },
       args: ['check', 'tools.yaml'],
       status: 1,
-      stdout: /^tools\.yaml:5:5: error wire-collision Left out of the request: sent as "search", like "search"/m,
+      stdout:
+        /^tools\.yaml:5:5: error wire-collision Left out of the request: sent as "search", the name of the tool the runtime keeps/m,
     },
     {
       // tree-sitter took 25 s per megabyte of such a file, and found nothing in it.
@@ -339,7 +340,8 @@ describe('hostile inputs: each with its exit status and message', () => {
       args: ['check', 'bin.py'],
       status: 1,
       stdout: /^bin\.py:5:1: error invalid-json The file is not valid UTF-8: byte 0xFF at byte offset 83/m,
-      stderr: /^toolwire: bin\.py: not valid UTF-8 \(byte offset 83\); not parsed as source code$\n.*1 file, 0 tools/m,
+      stderr:
+        /^toolwire: bin\.py: not valid UTF-8 \(byte offset 83\); not parsed as source code$[\s\S]*1 file, 0 tools/m,
     },
     {
       label: '20,000 globs in .toolwire.json: the limit is said once, with the count past it',

@@ -94,14 +94,8 @@ export function diagnosticProblems(
       severity: SEVERITY[f.severity],
       message: f.message,
       range: `${f.range.start}-${f.range.end}`,
-      // The detail follows the related locations, at the finding's own range, a row per line (a
-      // folded finding has a line per code: convert.ts).
-      related: [
-        ...f.related.filter((r) => r.file === undefined).map((r) => `${r.range.start}-${r.range.end} ${r.message}`),
-        ...(f.related.length > 0 && f.detail !== ''
-          ? f.detail.split('\n').map((line) => `${f.range.start}-${f.range.end} ${line}`)
-          : []),
-      ],
+      // Related information points only at the other places (convert.ts): the detail is in the hover.
+      related: f.related.filter((r) => r.file === undefined).map((r) => `${r.range.start}-${r.range.end} ${r.message}`),
       version: 'this or older',
       fix: f.fix?.edits.map(
         (e) => `${e.range.start}-${e.range.end} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`,
