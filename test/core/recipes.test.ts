@@ -28,6 +28,7 @@ const COPIED = [
   'docs',
   'syntaxes',
   'package.json',
+  'README.md',
   'tsconfig.json',
   'biome.json',
 ];
@@ -51,6 +52,22 @@ function insertBefore(copy: string, file: string, anchor: string, text: string):
   const at = source.indexOf(anchor);
   assert.ok(at >= 0 && source.indexOf(anchor, at + 1) < 0, `${file}: the anchor ${JSON.stringify(anchor)} once`);
   writeFileSync(path, source.slice(0, at) + text + source.slice(at));
+}
+
+/** An item added to an inline list: `, item` before the end of the sentence that follows `lead`. */
+function appendToList(copy: string, file: string, lead: string, item: string): void {
+  const source = readFileSync(join(copy, file), 'utf8');
+  const start = source.indexOf(lead);
+  assert.ok(start >= 0, `${file} has ${JSON.stringify(lead)}`);
+  const end = source.indexOf('.\n', start);
+  writeFileSync(join(copy, file), `${source.slice(0, end)}, ${item}${source.slice(end)}`);
+}
+
+function replaceOnce(copy: string, file: string, from: string, to: string): void {
+  const path = join(copy, file);
+  const source = readFileSync(path, 'utf8');
+  assert.equal(source.split(from).length, 2, `${file}: ${JSON.stringify(from)} once`);
+  writeFileSync(path, source.replace(from, to));
 }
 
 function prepend(copy: string, file: string, text: string): void {
@@ -91,7 +108,7 @@ function push(node: JsonObject, key: string, value: string): void {
   list.push(value);
 }
 
-// ---- A format: extractor, FORMATS entry, recognition, cases in formats.test.ts.
+// ---- A format: extractor, FORMATS entry, recognition, READ_KEYS, README row, cases in formats.test.ts.
 function addFormat(copy: string): void {
   writeNew(
     copy,
@@ -125,6 +142,13 @@ export function extractWren(request: Located, tools: Located): RequestBody {
 
 `,
   );
+  insertBefore(copy, 'server/src/core/formats/readKeys.ts', "  'functions',\n", "  'wren_tools',\n");
+  insertBefore(
+    copy,
+    'README.md',
+    '| Tool arrays |',
+    '| Wren | `wren_tools[]` of `{name}` (recipes test) | `model-safe` | openai + anthropic + bedrock |\n',
+  );
   insertBefore(
     copy,
     'test/core/formats.test.ts',
@@ -141,7 +165,8 @@ export function extractWren(request: Located, tools: Located): RequestBody {
   );
 }
 
-// ---- A provider: PROVIDER_RULES entry, schema enum and descriptions, package.json enum, rows.
+// ---- A provider: PROVIDER_RULES entry, schema enum and descriptions, package.json enum, the
+// README list, the property-key table, rows in providers.test.ts.
 function addProvider(copy: string): void {
   insertBefore(
     copy,
@@ -170,6 +195,8 @@ function addProvider(copy: string): void {
   editJson(copy, 'package.json', (manifest) =>
     push(at(manifest, 'contributes', 'configuration', 'properties', 'toolwire.providers', 'items'), 'enum', 'wren'),
   );
+  appendToList(copy, 'README.md', 'Provider profiles:', '`wren`');
+  insertBefore(copy, 'docs/diagnostics.md', ' | no known rule: no finding |', ', `wren`');
   insertBefore(
     copy,
     'test/core/providers.test.ts',
@@ -178,7 +205,8 @@ function addProvider(copy: string): void {
   );
 }
 
-// ---- A client: profile file, CLIENT_RULES entry, schema, package.json, docs section, vectors.
+// ---- A client: profile file, CLIENT_RULES entry, schema, package.json, docs section, the README
+// list and count, vectors.
 function addClient(copy: string): void {
   writeNew(
     copy,
@@ -218,6 +246,8 @@ export const wren: ClientRule = {
     '## Where section 3 of the naming rules needs correcting',
     '### `wren`: Wren Agent\n\n- **Rewrite**: `wren_<server>_<tool>` (a throwaway of the recipes test).\n\n',
   );
+  appendToList(copy, 'README.md', 'what is confirmed and what is not:', '`wren`');
+  replaceOnce(copy, 'README.md', 'toolwire models thirteen clients', 'toolwire models fourteen clients');
   writeNew(
     copy,
     'test/core/vectors/clients/wren.json',
@@ -239,7 +269,7 @@ export const wren: ClientRule = {
   );
 }
 
-// ---- A source library: one LIBRARIES entry, cases in code.test.ts.
+// ---- A source library: one LIBRARIES entry, a README row, cases in code.test.ts.
 function addLibrary(copy: string): void {
   insertBefore(
     copy,
@@ -255,6 +285,7 @@ function addLibrary(copy: string): void {
   },
 `,
   );
+  insertBefore(copy, 'README.md', '| any of them |', '| | Wren tools (recipes test) | `defineWrenTool("x", ...)` |\n');
   insertBefore(
     copy,
     'test/core/code.test.ts',
