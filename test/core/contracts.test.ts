@@ -19,6 +19,11 @@ import { LANGUAGES } from '../../server/src/core/languages';
  * a provider or code added in one place and forgotten in another fails here.
  */
 const ROOT = join(__dirname, '../..');
+/** How the README writes a count. */
+const NUMBER_WORDS =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.split(
+    ' ',
+  );
 const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
 
 describe('contracts between code, schema, settings and docs', () => {
@@ -44,6 +49,29 @@ describe('contracts between code, schema, settings and docs', () => {
     assert.deepEqual(schema.definitions.client.enum, ALL_CLIENT_IDS);
     assert.equal(schema.definitions.client.markdownEnumDescriptions.length, ALL_CLIENT_IDS.length);
     assert.deepEqual(settings['toolwire.clients'].items.enum, ALL_CLIENT_IDS);
+  });
+
+  test("the README's lists and the property-key table name every provider and client", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    // The ids in backticks from a lead-in to the sentence's end: the README's inline lists.
+    const listAfter = (lead: string): string[] => {
+      const start = readme.indexOf(lead);
+      assert.ok(start >= 0, `README.md has "${lead}"`);
+      return [...readme.slice(start, readme.indexOf('.\n', start)).matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!);
+    };
+    assert.deepEqual(listAfter('Provider profiles:'), ALL_PROVIDER_IDS);
+    assert.deepEqual(listAfter('what is confirmed and what is not:'), ALL_CLIENT_IDS);
+    const count = /toolwire models (\w+) clients/.exec(readme)?.[1];
+    assert.equal(count, NUMBER_WORDS[ALL_CLIENT_IDS.length], 'README.md counts the clients it lists');
+    // docs/diagnostics.md says each provider's property-key rule, "no known rule" included.
+    const doc = readFileSync(join(ROOT, 'docs/diagnostics.md'), 'utf8');
+    const start = doc.indexOf('## invalid-parameter-name');
+    const rows = doc
+      .slice(start, doc.indexOf('\n## ', start))
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
+    const named = rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!));
+    assert.deepEqual(named.sort(), [...ALL_PROVIDER_IDS].sort());
   });
 
   test('derivations', () => {
