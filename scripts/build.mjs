@@ -52,6 +52,8 @@ for (const file of [
   'tree-sitter-tsx.wasm',
   'tree-sitter-python.wasm',
   'tree-sitter-go.wasm',
+  'tree-sitter-java.wasm',
+  'tree-sitter-rust.wasm',
 ]) {
   copyFileSync(`node_modules/@vscode/tree-sitter-wasm/wasm/${file}`, `dist/${file}`);
 }

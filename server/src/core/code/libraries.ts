@@ -5,6 +5,8 @@
  * name whatever the receiver (`server.registerTool`, `this.server.registerTool`).
  */
 
+import type { CodeFamily } from './syntax';
+
 /** Where a name is written in a call: a positional argument, a key of an object (or Go struct) argument, or a Python keyword. */
 export type NameArgument =
   | { readonly arg: number; readonly key?: undefined }
@@ -28,6 +30,11 @@ export interface ToolCall {
    * by a `def` in the same file (anything else could be a Tool object or a computed callable).
    */
   readonly function?: readonly NameArgument[];
+  /**
+   * A builder's setter (`Tool.builder().name("x")`): `method` counts only when called on the
+   * result of one of these callees, whatever receiver holds the builder.
+   */
+  readonly on?: readonly string[];
 }
 
 /**
@@ -63,7 +70,7 @@ export type DeclaredShape = 'mcp' | 'openai-responses' | 'generic';
 
 export interface Library {
   readonly id: string;
-  readonly family: 'js' | 'python' | 'go';
+  readonly family: CodeFamily;
   /** Strings whose presence in a file's text means it may use the library (the trigger). */
   readonly imports: readonly string[];
   /**
@@ -251,5 +258,69 @@ export const LIBRARIES: readonly Library[] = [
     calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }] }],
     // `s.AddTool(mcp.Tool{Name: "x", ...}, h)`: the struct by value as often as by pointer.
     structs: [{ type: 'mcp.Tool', field: 'Name' }],
+  },
+  {
+    // modelcontextprotocol/java-sdk @305e4cbd: `McpSchema.Tool` is a record whose first component is
+    // the name, built with `Tool.builder(name[, schema])` or `Tool.builder().name(name)`
+    // (mcp-core/src/main/java/io/modelcontextprotocol/spec/McpSchema.java); a server is
+    // `McpServer.sync(transport).serverInfo(name, version)` with tools added as
+    // `SyncToolSpecification`s (`.tools(...)`, `.toolCall(...)`, `addTool`: docs/server.md).
+    id: 'mcp-java-sdk',
+    family: 'java',
+    imports: ['io.modelcontextprotocol'],
+    packages: ['io.modelcontextprotocol.sdk'],
+    shape: 'mcp',
+    servers: [{ callee: 'serverInfo', name: [{ arg: 0 }] }],
+    calls: [
+      { callee: 'Tool.builder', name: [{ arg: 0 }] },
+      { callee: 'McpSchema.Tool.builder', name: [{ arg: 0 }] },
+      { callee: 'Tool', name: [{ arg: 0 }] },
+      { callee: 'McpSchema.Tool', name: [{ arg: 0 }] },
+      { method: 'name', on: ['Tool.builder', 'McpSchema.Tool.builder'], name: [{ arg: 0 }] },
+    ],
+  },
+  {
+    // spring-projects/spring-ai @fd3fd6ec: `ToolUtils.getToolName`
+    // (spring-ai-model/src/main/java/org/springframework/ai/tool/support/ToolUtils.java) takes
+    // `@Tool`'s `name` when it has text, else the method's name. `Tool` is a common type name (the
+    // MCP SDK's `McpSchema.Tool`), so the annotation counts only when imported from Spring AI.
+    id: 'spring-ai',
+    family: 'java',
+    imports: ['org.springframework.ai'],
+    packages: ['org.springframework.ai'],
+    shape: 'generic',
+    decorators: [
+      {
+        callee: 'Tool',
+        importedFrom: ['org.springframework.ai.tool.annotation'],
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+      {
+        callee: 'org.springframework.ai.tool.annotation.Tool',
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+    ],
+  },
+  {
+    // modelcontextprotocol/rust-sdk @4a738b9d: the `#[tool]` macro names a tool
+    // `attribute.name.unwrap_or_else(|| fn_ident.to_string())` (crates/rmcp-macros/src/tool.rs),
+    // the function's own name when no `name = "..."` is given; `Tool::new(name, description,
+    // schema)` builds one by hand (crates/rmcp/src/model/tool.rs). A `#[tool_router] impl` is one
+    // server's tools (examples/servers/src/common/counter.rs).
+    id: 'rmcp',
+    family: 'rust',
+    imports: ['rmcp::'],
+    packages: ['rmcp'],
+    shape: 'mcp',
+    decorators: [
+      { callee: 'tool', name: [{ keyword: 'name' }], insert: { keyword: 'name' } },
+      { callee: 'rmcp::tool', name: [{ keyword: 'name' }], insert: { keyword: 'name' } },
+    ],
+    calls: [
+      { callee: 'Tool::new', name: [{ arg: 0 }] },
+      { callee: 'model::Tool::new', name: [{ arg: 0 }] },
+    ],
   },
 ];
