@@ -51,6 +51,13 @@ export interface Dialect {
   imports(root: SyntaxNode): Map<string, ImportedName>;
   /** Names the file defines as functions (or, in JS, binds with `const`/`let`/`var`): helpers of its own. */
   definitions(root: SyntaxNode): Set<string>;
+  /** Struct literals (`&mcp.Tool{Name: ...}`, `Tool { name: ... }`): their node type and the field of their type. */
+  readonly structLiteral?: { readonly node: string; readonly typeField: string };
+  /**
+   * Calls written inside macro arguments (`vec![Tool::new("x", ...)]`), which Rust's grammar keeps
+   * as tokens: each as a node the other methods read like a call.
+   */
+  macroCalls?(root: SyntaxNode): SyntaxNode[];
 }
 
 /** A function and the decorators over it, as the finder reads them. */
@@ -472,6 +479,7 @@ const GO: Dialect = {
   toolArrays: () => [],
   imports: () => new Map(),
   definitions: () => new Set(),
+  structLiteral: { node: 'composite_literal', typeField: 'type' },
 };
 
 /** Java's and Rust's comment nodes (their grammars have no single `comment` type). */
@@ -636,6 +644,80 @@ function attributeKeyword(attribute: SyntaxNode, key: string): SyntaxNode | unde
   return undefined;
 }
 
+/**
+ * A value written through a conversion that keeps it: `"x".into()`, `"x".to_string()`,
+ * `"x".to_owned()`, `String::from("x")`, `Cow::Borrowed("x")`, `Cow::from("x")`, parentheses.
+ */
+function rustConverted(node: SyntaxNode): SyntaxNode | undefined {
+  if (node.type === 'parenthesized_expression') return node.namedChildren[0] ?? undefined;
+  if (node.type !== 'call_expression') return undefined;
+  const callee = field(node, 'function');
+  const args = notComment(field(node, 'arguments')?.namedChildren ?? []);
+  if (callee?.type === 'field_expression' && args.length === 0) {
+    const method = field(callee, 'field')?.text;
+    return method === 'into' || method === 'to_string' || method === 'to_owned' ? field(callee, 'value') : undefined;
+  }
+  const path = callee?.text.replace(/\s+/g, '');
+  return args.length === 1 && (path === 'String::from' || path === 'Cow::Borrowed' || path === 'Cow::from')
+    ? args[0]
+    : undefined;
+}
+
+/** The node type of a call read from macro tokens. */
+const MACRO_CALL = 'macro_call';
+
+/** A call spelled in a macro's tokens, as a node: `function` is its path, `arguments` its token tree. */
+function macroCall(parent: SyntaxNode, path: readonly SyntaxNode[], args: SyntaxNode): SyntaxNode {
+  const callee = spanOf('macro_path', path, parent);
+  return {
+    type: MACRO_CALL,
+    startIndex: callee.startIndex,
+    endIndex: args.endIndex,
+    text: `${callee.text}${args.text}`,
+    namedChildren: [callee, args],
+    children: [callee, args],
+    parent,
+    childForFieldName: (f) => (f === 'function' ? callee : f === 'arguments' ? args : null),
+    descendantsOfType: () => [],
+  };
+}
+
+/** Tokens as one node whose text is theirs without the space between them. */
+function spanOf(type: string, tokens: readonly SyntaxNode[], parent: SyntaxNode): SyntaxNode {
+  return {
+    type,
+    startIndex: tokens[0]!.startIndex,
+    endIndex: tokens[tokens.length - 1]!.endIndex,
+    text: tokens.map((t) => t.text).join(''),
+    namedChildren: [...tokens],
+    children: [...tokens],
+    parent,
+    childForFieldName: () => null,
+    descendantsOfType: () => [],
+  };
+}
+
+/**
+ * A macro call's arguments: its tokens split at top-level commas. A one-token argument is that
+ * token (a literal, a constant); a longer one is a span no literal reader accepts (computed).
+ */
+function macroArguments(tree: SyntaxNode | undefined): SyntaxNode[] {
+  if (!tree) return [];
+  const out: SyntaxNode[] = [];
+  let current: SyntaxNode[] = [];
+  const flush = () => {
+    if (current.length === 1) out.push(current[0]!);
+    else if (current.length > 1) out.push(spanOf('macro_tokens', current, tree));
+    current = [];
+  };
+  for (const token of present(tree.children).slice(1, -1)) {
+    if (token.type === ',') flush();
+    else if (!LINE_AND_BLOCK.has(token.type)) current.push(token);
+  }
+  flush();
+  return out;
+}
+
 const RUST: Dialect = {
   family: 'rust',
   callTypes: ['call_expression'],
@@ -645,18 +727,32 @@ const RUST: Dialect = {
   callee: (call) => (call.type === 'attribute' ? (call.namedChildren[0] ?? undefined) : field(call, 'function')),
   args: (call) => {
     if (call.type === 'attribute') return [];
+    if (call.type === MACRO_CALL) return macroArguments(field(call, 'arguments'));
     const list = field(call, 'arguments');
     return list ? notComment(list.namedChildren).filter((n) => n.type !== 'attribute_item') : [];
   },
   keyword: (call, name) => (call.type === 'attribute' ? attributeKeyword(call, name) : undefined),
   member: memberAccess('field_expression', 'value', 'field'),
-  entries: () => undefined,
+  entries: (node) => {
+    const body = node.type === 'struct_expression' ? field(node, 'body') : undefined;
+    const out: Entry[] = [];
+    for (const initializer of body ? present(body.namedChildren) : []) {
+      const key = initializer.type === 'field_initializer' ? field(initializer, 'field') : undefined;
+      const value = initializer.type === 'field_initializer' ? field(initializer, 'value') : undefined;
+      if (key && value) out.push({ key, name: key.text, value });
+    }
+    return body ? out : undefined;
+  },
   elements: () => undefined,
   string: rustStringValue,
   scalar: (node) => (node.type === 'boolean_literal' ? { value: node.text === 'true' } : undefined),
   isIdentifier: (node) => node.type === 'identifier',
   constantKey: (node) => (node.type === 'identifier' ? node.text : undefined),
-  unwrap: (node) => (node.type === 'parenthesized_expression' && node.namedChildren[0] ? node.namedChildren[0] : node),
+  unwrap: (node) => {
+    let current = node;
+    for (let next = rustConverted(current); next; next = rustConverted(current)) current = next;
+    return current;
+  },
   bindingOf: () => undefined,
   constants: (root) => {
     const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
@@ -669,6 +765,23 @@ const RUST: Dialect = {
   toolArrays: () => [],
   imports: () => new Map(),
   definitions: () => new Set(),
+  structLiteral: { node: 'struct_expression', typeField: 'name' },
+  macroCalls: (root) => {
+    const out: SyntaxNode[] = [];
+    for (const tree of present(root.descendantsOfType('token_tree'))) {
+      const tokens = present(tree.children);
+      for (let i = 0; i < tokens.length; i += 1) {
+        const args = tokens[i];
+        if (args?.type !== 'token_tree' || !args.text.startsWith('(')) continue;
+        // A path before the argument list: `Tool :: new (`, `rmcp :: model :: Tool :: new (`.
+        let first = i - 1;
+        while (first >= 2 && tokens[first - 1]?.type === '::' && tokens[first - 2]?.type === 'identifier') first -= 2;
+        if (first < 0 || tokens[first]?.type !== 'identifier' || first === i - 1) continue;
+        out.push(macroCall(tree, tokens.slice(first, i), args));
+      }
+    }
+    return out;
+  },
   decorated: (root) => {
     const out: DecoratedFunction[] = [];
     for (const fn of present(root.descendantsOfType('function_item'))) {

@@ -111,9 +111,11 @@ export function findDeclarations(
   const groups = new Map<string, ToolGroup>();
   // Each call's callee and its text, read once: every node access crosses into WASM, so the
   // patterns below compare strings first and touch the tree only for calls that match.
-  const calls = root
-    .descendantsOfType(dialect.callTypes)
-    .filter((n): n is SyntaxNode => n !== null)
+  const calls = [
+    ...root.descendantsOfType(dialect.callTypes).filter((n): n is SyntaxNode => n !== null),
+    ...(dialect.macroCalls?.(root) ?? []),
+  ]
+    .sort((a, b) => a.startIndex - b.startIndex)
     .map((node) => {
       const callee = dialect.callee(node);
       return { node, callee, text: callee?.text.replace(/\s+/g, '') ?? '' };
@@ -233,9 +235,11 @@ export function findDeclarations(
       if (found && 'tool' in found) place(found.receiver, found.tool, call, found.call ? { call: found.call } : {});
       else skip(found?.computed);
     }
-    for (const struct of library.structs ?? []) {
-      for (const literal of root.descendantsOfType('composite_literal')) {
-        if (!literal || literal.childForFieldName('type')?.text.replace(/\s+/g, '') !== struct.type) continue;
+    const structLiteral = dialect.structLiteral;
+    for (const struct of structLiteral ? (library.structs ?? []) : []) {
+      for (const literal of root.descendantsOfType(structLiteral!.node)) {
+        if (!literal || literal.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '') !== struct.type)
+          continue;
         const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
         const name = nameOf(value);
         if (name) place(undefined, { name, extent: rangeOf(literal) }, literal);
@@ -466,6 +470,7 @@ const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
   'method_definition',
   'method_declaration',
   'constructor_declaration',
+  'function_item',
   'func_literal',
 ]);
 /** Where a member binding (`self.x`, `this.x`, a field) lives: its class, or the functions around it when it has none. */

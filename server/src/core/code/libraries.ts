@@ -90,7 +90,7 @@ export interface Library {
    * lists one version of a name, so versions of one name are no collision.
    */
   readonly versionKeyword?: string;
-  /** Go composite literals that declare a tool: `&mcp.Tool{Name: "x"}`. */
+  /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
   readonly structs?: readonly { readonly type: string; readonly field: string }[];
 }
 
@@ -321,6 +321,10 @@ export const LIBRARIES: readonly Library[] = [
     calls: [
       { callee: 'Tool::new', name: [{ arg: 0 }] },
       { callee: 'model::Tool::new', name: [{ arg: 0 }] },
+      { callee: 'rmcp::model::Tool::new', name: [{ arg: 0 }] },
+      { callee: 'Tool::new_with_raw', name: [{ arg: 0 }] },
     ],
+    // `Tool { name: "x".into(), .. }`: the struct's fields are public.
+    structs: [{ type: 'Tool', field: 'name' }],
   },
 ];
