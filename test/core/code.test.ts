@@ -485,6 +485,12 @@ const DECLARATION_FORMS: readonly {
     names: ['weather.get', 'currentTime', 'bare', 'qualified'],
   },
   {
+    label: "Spring AI MCP annotations: @McpTool(name = ...), and the method's name when no name is given",
+    language: 'java',
+    text: `import org.springframework.ai.mcp.annotation.McpTool;\nimport org.springframework.ai.tool.annotation.Tool;\n\nclass Provider {\n  @McpTool(description = "Read", name = "read_doc")\n  String read() { return ""; }\n\n  @McpTool(description = "Edit")\n  String editDocument() { return ""; }\n}\n`,
+    names: ['read_doc', 'editDocument'],
+  },
+  {
     label: 'Java: a Tool annotation or Tool.builder of another library, in a file that names no SDK, is no tool',
     language: 'java',
     text: `import com.example.agent.Tool;\n\nclass Plain {\n  @Tool(name = "not.spring")\n  String f() { return Tool.builder("not_mcp").build(); }\n}\n`,
@@ -584,7 +590,7 @@ describe('source code: the libraries a manifest names', () => {
     [
       'build.gradle',
       "dependencies {\n  implementation 'org.springframework.ai:spring-ai-starter-mcp-server:1.0.0'\n}\n",
-      ['spring-ai'],
+      ['spring-ai', 'spring-ai-mcp-annotations'],
     ],
     [
       'build.gradle.kts',
@@ -793,6 +799,20 @@ describe('source code: Java and Rust', () => {
     assert.deepEqual(
       analyze(twice, opts('java')).tools.map((t) => t.name),
       ['time_now', 'get.time', 'time_bare'],
+    );
+  });
+
+  test('Spring AI: name = "" means the method\'s name; its fix rewrites the empty literal, adding no second name', () => {
+    const text = `import org.springframework.ai.mcp.annotation.McpTool;\nimport org.springframework.ai.tool.annotation.Tool;\n\nclass P {\n  @McpTool(name = "")\n  String get_time() { return ""; }\n\n  @McpTool(name = "get.time")\n  String other() { return ""; }\n\n  @Tool(name = "", description = "d")\n  String spring() { return ""; }\n}\n`;
+    assert.deepEqual(
+      analyze(text, opts('java')).tools.map((t) => t.name),
+      ['get_time', 'get.time', 'spring'],
+    );
+    const renamed = planRename(text, opts('java'), text.indexOf('name = ""') + 8, 'now');
+    assert.equal(renamed.kind, 'edits', renamed.kind === 'refused' ? renamed.reason : '');
+    assert.match(
+      applyEdits(text, renamed.kind === 'edits' ? renamed.edits : []),
+      /@McpTool\(name = "now"\)\n {2}String get_time/,
     );
   });
 

@@ -310,6 +310,9 @@ function decoratedTool(
     const extent = { start: definition.start, end: definition.end };
     if (call) {
       const given = nameIn(call, pattern.name);
+      // `name = ""` where empty means the function's name: that name, on the literal a fix rewrites.
+      if (given.name?.value === '' && pattern.emptyIsDefault)
+        return { receiver, tool: { name: { value: fnName.text, range: given.name.range }, extent }, call };
       if (given.present)
         return given.name
           ? { receiver, tool: { name: given.name, extent }, call }

@@ -53,6 +53,11 @@ export interface ToolDecorator {
    * modules (or a submodule): several libraries export a `tool`, and the text alone cannot say whose.
    */
   readonly importedFrom?: readonly string[];
+  /**
+   * An empty name is no name (Spring AI: `StringUtils.hasText(tool.name())`): the function's own
+   * name is used, and a fix rewrites the empty literal.
+   */
+  readonly emptyIsDefault?: true;
 }
 
 /** `tools: { someName: tool({...}) }` (Vercel AI SDK): the key names the tool. */
@@ -295,11 +300,33 @@ export const LIBRARIES: readonly Library[] = [
         importedFrom: ['org.springframework.ai.tool.annotation'],
         name: [{ keyword: 'name' }],
         insert: { keyword: 'name' },
+        emptyIsDefault: true,
       },
       {
         callee: 'org.springframework.ai.tool.annotation.Tool',
         name: [{ keyword: 'name' }],
         insert: { keyword: 'name' },
+        emptyIsDefault: true,
+      },
+    ],
+  },
+  {
+    // spring-projects/spring-ai @fd3fd6ec: `@McpTool` (mcp/mcp-annotations/.../annotation/McpTool.java,
+    // `name() default ""`: "If not provided, the method name will be used"); SyncMcpToolProvider
+    // takes `Utils.hasText(name) ? name : method.getName()` and builds an MCP Tool from it. Also
+    // under its former home, spring-ai-community's `org.springaicommunity.mcp.annotation`.
+    id: 'spring-ai-mcp-annotations',
+    family: 'java',
+    imports: ['org.springframework.ai.mcp', 'org.springaicommunity.mcp'],
+    packages: ['org.springframework.ai', 'org.springaicommunity'],
+    shape: 'mcp',
+    decorators: [
+      {
+        callee: 'McpTool',
+        importedFrom: ['org.springframework.ai.mcp.annotation', 'org.springaicommunity.mcp.annotation'],
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+        emptyIsDefault: true,
       },
     ],
   },
