@@ -512,8 +512,8 @@ const DECLARATION_FORMS: readonly {
     label:
       'rmcp by hand: Tool::new in vec![...] (macro tokens), a Tool { name } struct, conversions that keep the literal',
     language: 'rust',
-    text: `use rmcp::model::{ListToolsResult, Tool};\n\nfn list_tools() -> ListToolsResult {\n    ListToolsResult {\n        tools: vec![\n            Tool::new("in.vec", "d", s.clone()),\n            rmcp::model::Tool::new(NAME, "d", s.clone()),\n            Tool::new(format!("x{}", 1), "computed", s),\n        ],\n        next_cursor: None,\n    }\n}\n\nconst NAME: &str = "const_in_vec";\n\nfn more() {\n    let a = Tool { name: "by.struct".into(), description: None, input_schema: s };\n    let b = Tool::new(Cow::Borrowed("borrowed"), "d", s);\n    let c = Tool::new_with_raw(String::from("raw.new"), None, s);\n}\n`,
-    names: ['in.vec', 'const_in_vec', 'by.struct', 'borrowed', 'raw.new'],
+    text: `use rmcp::model::{ListToolsResult, Tool};\n\nfn list_tools() -> ListToolsResult {\n    ListToolsResult {\n        tools: vec![\n            Tool::new("in.vec", "d", s.clone()),\n            Tool::new("into.vec".into(), "d", s.clone()),\n            rmcp::model::Tool::new(NAME, "d", s.clone()),\n            Tool::new(format!("x{}", 1), "computed", s),\n        ],\n        next_cursor: None,\n    }\n}\n\nconst NAME: &str = "const_in_vec";\n\nfn more() {\n    let a = Tool { name: "by.struct".into(), description: None, input_schema: s };\n    let b = Tool::new(Cow::Borrowed("borrowed"), "d", s);\n    let c = Tool::new_with_raw(String::from("raw.new"), None, s);\n}\n`,
+    names: ['in.vec', 'into.vec', 'const_in_vec', 'by.struct', 'borrowed', 'raw.new'],
   },
   {
     label: 'Rust: a #[tool] attribute or Tool::new in a file that names no rmcp is no tool',

@@ -706,7 +706,14 @@ function macroArguments(tree: SyntaxNode | undefined): SyntaxNode[] {
   const out: SyntaxNode[] = [];
   let current: SyntaxNode[] = [];
   const flush = () => {
-    if (current.length === 1) out.push(current[0]!);
+    // `"x".into()` and its kin keep the literal, in tokens as in code.
+    const [value, dot, method, call] = current;
+    const kept =
+      current.length === 4 &&
+      dot?.type === '.' &&
+      /^(into|to_string|to_owned)$/.test(method?.text ?? '') &&
+      call?.text.replace(/\s+/g, '') === '()';
+    if (current.length === 1 || kept) out.push(value!);
     else if (current.length > 1) out.push(spanOf('macro_tokens', current, tree));
     current = [];
   };
