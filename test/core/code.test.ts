@@ -750,6 +750,13 @@ describe('source code: one census per server object', () => {
       0,
     ],
     [
+      'Java: Tool fields of a test class are fixtures of their own: no collision',
+      'java',
+      'import io.modelcontextprotocol.spec.McpSchema.Tool;\nclass T {\n  private final Tool a = Tool.builder("x", schema).build();\n  private final Tool b = Tool.builder("x").build();\n}\n',
+      2,
+      0,
+    ],
+    [
       'Java: the tools of one server builder collide',
       'java',
       'import io.modelcontextprotocol.server.McpServer;\nimport io.modelcontextprotocol.spec.McpSchema.Tool;\nclass T {\n  void main() {\n    McpServer.sync(t).serverInfo("s", "1").toolCall(Tool.builder("a.b").build(), h).toolCall(Tool.builder("a_b").build(), h).build();\n  }\n}\n',

@@ -11,9 +11,11 @@ export interface Dialect {
   readonly callTypes: string[];
   /**
    * How a tool value with no receiver (a `Tool` built in place) is grouped: Go, Java and Rust
-   * declare a server's tools in the function that adds them (`function`); undefined: alone.
+   * declare a server's tools in the function that adds them (`function`); in Java and Rust one
+   * outside any function is a field or a static, a fixture of its own (`method`: alone there);
+   * undefined: alone.
    */
-  readonly valueScope?: 'function';
+  readonly valueScope?: 'function' | 'method';
   /**
    * How decorated functions are grouped: by the functions around them (Python's module-level
    * `@mcp.tool`), or by their class (a Spring bean's `@Tool` methods, an rmcp `#[tool_router] impl`).
@@ -530,7 +532,7 @@ function isFinal(declaration: SyntaxNode | null): boolean {
 const JAVA: Dialect = {
   family: 'java',
   callTypes: ['method_invocation', 'object_creation_expression'],
-  valueScope: 'function',
+  valueScope: 'method',
   decoratedScope: 'class',
   keywordJoin: ' = ',
   callee: (call) => {
@@ -728,7 +730,7 @@ function macroArguments(tree: SyntaxNode | undefined): SyntaxNode[] {
 const RUST: Dialect = {
   family: 'rust',
   callTypes: ['call_expression'],
-  valueScope: 'function',
+  valueScope: 'method',
   decoratedScope: 'class',
   keywordJoin: ' = ',
   callee: (call) => (call.type === 'attribute' ? (call.namedChildren[0] ?? undefined) : field(call, 'function')),

@@ -168,8 +168,8 @@ export function findDeclarations(
       // decorated function is collected by whatever reads its module (Python) or its class (a
       // Spring bean, an rmcp `#[tool_router] impl`).
       const scope = decorated ? dialect.decoratedScope : dialect.valueScope;
-      if (scope !== undefined)
-        return { key: `f${scopeOf(node, scope === 'class' ? CLASS_SCOPES : FUNCTION_SCOPES)}`, server: onlyServer };
+      const at = scope === undefined ? -1 : scopeOf(node, scope === 'class' ? CLASS_SCOPES : FUNCTION_SCOPES);
+      if (scope !== undefined && (at >= 0 || scope !== 'method')) return { key: `f${at}`, server: onlyServer };
       // Not on the file's server, so not under its name either.
       return { key: `s${node.startIndex}`, server: undefined };
     };
