@@ -222,3 +222,87 @@ describe('toolwire check: a file of a package that depends on a known library', 
     assert.match(unparsed.stderr, /2 files, 0 tools/);
   });
 });
+
+describe('toolwire check on Java and Rust source', () => {
+  const JAVA_SERVER = [
+    'import io.modelcontextprotocol.server.McpServer;',
+    'import io.modelcontextprotocol.spec.McpSchema.Tool;',
+    '',
+    'class Server {',
+    '  void main() {',
+    '    McpServer.sync(t).serverInfo("issues", "1.0.0")',
+    '        .toolCall(Tool.builder("get.issue").build(), h)',
+    '        .toolCall(Tool.builder("get_issue").build(), h)',
+    '        .build();',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  const RUST_SERVER = [
+    'use rmcp::{tool, tool_router};',
+    '',
+    '#[tool_router]',
+    'impl Counter {',
+    '    #[tool]',
+    '    fn get_value(&self) {}',
+    '',
+    '    #[tool(name = "get.value")]',
+    '    fn other(&self) {}',
+    '}',
+    '',
+  ].join('\n');
+  // A helper module that names no SDK: its package's manifest makes it read.
+  const RUST_HELPER = [
+    'impl Helper {',
+    '    #[tool(name = "a.b")]',
+    '    fn f(&self) {}',
+    '    #[tool]',
+    '    fn a_b(&self) {}',
+    '}',
+    '',
+  ].join('\n');
+
+  test('the walk reads .java and .rs at their literals, a Cargo.toml names rmcp, and fix --unsafe leaves them clean', () => {
+    const dir = scratch({
+      '.toolwire.json': '{ "clients": [] }',
+      'java/src/Server.java': JAVA_SERVER,
+      'java/src/Plain.java': 'class Plain { String s = Tool.builder("a b"); }\n',
+      'rust/Cargo.toml':
+        '[package]\nname = "counter"\n\n[dependencies]\nrmcp = { version = "0.8", features = ["server"] }\n',
+      'rust/src/server.rs': RUST_SERVER,
+      'rust/src/helper.rs': RUST_HELPER,
+      'plain/src/helper.rs': RUST_HELPER,
+    });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    const out = JSON.parse(result.stdout) as {
+      files: Array<{
+        path: string;
+        tools: Array<{ name: string }>;
+        diagnostics: Array<{ code: string; range: { start: { line: number; character: number } } }>;
+      }>;
+    };
+    const file = (path: string) => out.files.find((f) => f.path === path);
+    const collisions = (path: string) =>
+      file(path)
+        ?.diagnostics.filter((d) => d.code === 'wire-collision')
+        .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`) ?? [];
+    assert.deepEqual(collisions('java/src/Server.java'), ['7:32']);
+    assert.deepEqual(collisions('rust/src/server.rs'), ['8:19']);
+    assert.deepEqual(
+      file('rust/src/helper.rs')?.tools.map((t) => t.name),
+      ['a.b', 'a_b'],
+    );
+    assert.deepEqual(file('plain/src/helper.rs')?.tools ?? [], []);
+    assert.deepEqual(file('java/src/Plain.java')?.tools ?? [], []);
+    assert.equal(result.status, 1, result.stderr);
+
+    const fixed = runCli(['fix', '--unsafe', '.'], dir);
+    assert.equal(fixed.status, 0, `${fixed.stdout}\n${fixed.stderr}`);
+    assert.match(fixed.stderr, /fixed \d+ names? in 3 files/);
+    const after = runCli(['check', '--format', 'json', '.'], dir);
+    const findings = (
+      JSON.parse(after.stdout) as { files: Array<{ diagnostics: Array<{ severity: string }> }> }
+    ).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'hint'));
+    assert.deepEqual(findings, [], after.stdout);
+  });
+});

@@ -4,7 +4,13 @@ import { planRename, proveEdits, type AnalysisOptions, type Finding } from '../.
 import { analyze } from '../../server/src/core/analyze';
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
 import { editBetween } from '../../server/src/code/treeSitter';
-import { writeGoString, writeJsString, writePythonString } from '../../server/src/core/code/strings';
+import {
+  writeGoString,
+  writeJavaString,
+  writeJsString,
+  writePythonString,
+  writeRustString,
+} from '../../server/src/core/code/strings';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { applyEdits } from './helpers';
 import { loadCodeParsers } from './codeParsers';
@@ -465,6 +471,56 @@ const DECLARATION_FORMS: readonly {
     text: `package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\ntype ToolName string\n\nconst (\n\tECHO ToolName = "echo"\n\tADD  ToolName = "add"\n)\n\nfunc main() {\n\ts := server.NewMCPServer("everything", "1.0.0")\n\ts.AddTool(mcp.NewTool(string(ECHO), mcp.WithDescription("Echo")), h)\n\ts.AddTool(mcp.NewTool(\n\t\tstring(ADD),\n\t), h)\n\ts.AddTool(mcp.Tool{Name: "ask_llm", Description: "Ask"}, h)\n\t// s.AddTool(mcp.Tool{Name: "commented"}, h)\n\ts.AddTool(mcp.NewTool(string(unknown)), h)\n\ts.AddTool(mcp.NewTool(fmt.Sprint(ECHO)), h)\n}\n`,
     names: ['echo', 'add', 'ask_llm'],
   },
+  {
+    label:
+      'MCP Java SDK: Tool.builder(name), McpSchema.Tool.builder(CONST), new McpSchema.Tool(name, ...), Tool.builder().name(name)',
+    language: 'java',
+    text: `import io.modelcontextprotocol.server.McpServer;\nimport io.modelcontextprotocol.spec.McpSchema;\nimport io.modelcontextprotocol.spec.McpSchema.Tool;\n\nclass S {\n  private static final String ECHO = "echo";\n  void run() {\n    McpServer.sync(t)\n        .serverInfo("s", "1.0.0")\n        .toolCall(Tool.builder("add", schema).build(), h)\n        .toolCall(McpSchema.Tool.builder(ECHO).build(), h)\n        .tools(new SyncToolSpecification(new McpSchema.Tool("legacy", "d", schema), h))\n        .toolCall(McpSchema.Tool\n            .builder()\n            .name("chained").build(), h)\n        // .toolCall(Tool.builder("commented").build(), h)\n        .toolCall(Tool.builder(name).build(), h)\n        .toolCall(Tool.builder("""\n            text_block""").build(), h)\n        .build();\n  }\n}\n`,
+    names: ['add', 'echo', 'legacy', 'chained'],
+  },
+  {
+    label: 'Spring AI: @Tool(name = ...) and a bare @Tool named after its method; @Tool imported from elsewhere is not',
+    language: 'java',
+    text: `import org.springframework.ai.tool.annotation.Tool;\n\nclass WeatherTools {\n  @Tool(name = "weather.get", description = "Get")\n  String weather(String city) { return ""; }\n\n  @Tool(description = "Time")\n  String currentTime() { return ""; }\n\n  @Tool\n  String bare() { return ""; }\n\n  @org.springframework.ai.tool.annotation.Tool(name = "qualified")\n  String q() { return ""; }\n\n  @Override\n  public String toString() { return ""; }\n}\n`,
+    names: ['weather.get', 'currentTime', 'bare', 'qualified'],
+  },
+  {
+    label: "Spring AI MCP annotations: @McpTool(name = ...), and the method's name when no name is given",
+    language: 'java',
+    text: `import org.springframework.ai.mcp.annotation.McpTool;\nimport org.springframework.ai.tool.annotation.Tool;\n\nclass Provider {\n  @McpTool(description = "Read", name = "read_doc")\n  String read() { return ""; }\n\n  @McpTool(description = "Edit")\n  String editDocument() { return ""; }\n}\n`,
+    names: ['read_doc', 'editDocument'],
+  },
+  {
+    label: 'Java: a Tool annotation or Tool.builder of another library, in a file that names no SDK, is no tool',
+    language: 'java',
+    text: `import com.example.agent.Tool;\n\nclass Plain {\n  @Tool(name = "not.spring")\n  String f() { return Tool.builder("not_mcp").build(); }\n}\n`,
+    names: [],
+  },
+  {
+    label: "Java: beside Spring AI, a Tool annotation imported from elsewhere is not Spring AI's @Tool",
+    language: 'java',
+    text: `import org.springframework.ai.chat.client.ChatClient;\nimport com.example.Tool;\n\nclass C {\n  @Tool(name = "other")\n  String f() { return ""; }\n}\n`,
+    names: [],
+  },
+  {
+    label: 'rmcp: #[tool(name = ...)], #[tool] and #[tool(description)] named after the fn, Tool::new, a const name',
+    language: 'rust',
+    text: `use rmcp::{handler::server::router::tool::ToolRouter, model::*, tool, tool_router};\n\nconst ECHO: &str = "echo";\n\n#[tool_router]\nimpl Counter {\n    /// Increment\n    #[tool(name = "counter.increment", description = "Increment")]\n    async fn increment(&self) -> Result<CallToolResult, McpError> { todo!() }\n\n    #[tool(description = "Decrement")]\n    async fn decrement(&self) -> Result<CallToolResult, McpError> { todo!() }\n\n    #[tool]\n    fn get_value(&self) -> String { String::new() }\n\n    #[doc = "not a tool"]\n    fn helper(&self) {}\n}\n\nfn list() -> Tool {\n    let _ = Tool::new(ECHO, "Echo", schema.clone());\n    // Tool::new("commented", "d", s)\n    Tool::new(name, "computed", schema)\n}\n\nfn raw() -> Tool { Tool::new(r#"raw_name"#, "d", s) }\n`,
+    names: ['counter.increment', 'decrement', 'get_value', 'echo', 'raw_name'],
+  },
+  {
+    label:
+      'rmcp by hand: Tool::new in vec![...] (macro tokens), a Tool { name } struct, conversions that keep the literal',
+    language: 'rust',
+    text: `use rmcp::model::{ListToolsResult, Tool};\n\nfn list_tools() -> ListToolsResult {\n    ListToolsResult {\n        tools: vec![\n            Tool::new("in.vec", "d", s.clone()),\n            Tool::new("into.vec".into(), "d", s.clone()),\n            rmcp::model::Tool::new(NAME, "d", s.clone()),\n            Tool::new(format!("x{}", 1), "computed", s),\n        ],\n        next_cursor: None,\n    }\n}\n\nconst NAME: &str = "const_in_vec";\n\nfn more() {\n    let a = Tool { name: "by.struct".into(), description: None, input_schema: s };\n    let b = Tool::new(Cow::Borrowed("borrowed"), "d", s);\n    let c = Tool::new_with_raw(String::from("raw.new"), None, s);\n}\n`,
+    names: ['in.vec', 'into.vec', 'const_in_vec', 'by.struct', 'borrowed', 'raw.new'],
+  },
+  {
+    label: 'Rust: a #[tool] attribute or Tool::new in a file that names no rmcp is no tool',
+    language: 'rust',
+    text: `use my_agent::{tool, Tool};\n\nimpl Agent {\n    #[tool(name = "not.rmcp")]\n    fn f(&self) {}\n}\n\nfn g() -> Tool { Tool::new("not_rmcp", "d", s) }\n`,
+    names: [],
+  },
 ];
 
 describe('source code: declaration forms read on real projects', () => {
@@ -526,6 +582,34 @@ describe('source code: the libraries a manifest names', () => {
       ['mcp-go-sdk'],
     ],
     ['go.mod', 'module example.com/s\n\nrequire github.com/mark3labs/mcp-golang v0.1.0\n', []],
+    [
+      'pom.xml',
+      '<project><dependencies><dependency><groupId>io.modelcontextprotocol.sdk</groupId><artifactId>mcp</artifactId></dependency></dependencies></project>',
+      ['mcp-java-sdk'],
+    ],
+    [
+      'build.gradle',
+      "dependencies {\n  implementation 'org.springframework.ai:spring-ai-starter-mcp-server:1.0.0'\n}\n",
+      ['spring-ai', 'spring-ai-mcp-annotations'],
+    ],
+    [
+      'build.gradle.kts',
+      'dependencies {\n  implementation("io.modelcontextprotocol.sdk:mcp:0.11.0")\n}\n',
+      ['mcp-java-sdk'],
+    ],
+    ['pom.xml', '<project><groupId>com.example</groupId><description>an mcp server</description></project>', []],
+    [
+      'Cargo.toml',
+      '[package]\nname = "counter"\n\n[dependencies]\nrmcp = { version = "0.8", features = ["server"] }\n',
+      ['rmcp'],
+    ],
+    ['Cargo.toml', '[workspace.dependencies]\nrmcp = "0.8"\n', ['rmcp']],
+    ['Cargo.toml', '[dependencies.rmcp]\nversion = "0.8"\n', ['rmcp']],
+    [
+      'Cargo.toml',
+      '[package]\nname = "rmcp-extras"\ndescription = "rmcp helpers"\n[dependencies]\nrmcp-macros = "1"\n',
+      [],
+    ],
   ];
   for (const [file, text, ids] of rows)
     test(`${file}: ${text.replace(/\s+/g, ' ').slice(0, 60)} → ${ids.join(', ') || 'none'}`, () => {
@@ -544,7 +628,7 @@ describe('source code: the libraries a manifest names', () => {
 });
 
 describe('source code: one census per server object', () => {
-  // [what, language, source, tools found, wire-collision count].
+  // [what, language, source, tools found, wire-collision findings: one per tool left out, none on the tool kept].
   const serverCases: ReadonlyArray<readonly [string, CodeLanguage, string, number, number]> = [
     [
       'two FastMCP servers in two test functions with the same tool name: no collision',
@@ -558,14 +642,14 @@ describe('source code: one census per server object', () => {
       'python',
       'from fastmcp import FastMCP\n\ndef test_a():\n    mcp = FastMCP()\n    @mcp.tool\n    def add(): ...\n    mcp.add_tool(other, name="add")\n',
       2,
-      2,
+      1,
     ],
     [
       'a module server used in two test functions is one server',
       'python',
       'from fastmcp import FastMCP\nmcp = FastMCP("s")\n\ndef test_a():\n    @mcp.tool\n    def add(): ...\n\ndef test_b():\n    @mcp.tool(name="add")\n    def other(): ...\n',
       2,
-      2,
+      1,
     ],
     [
       'a server rebound in one function: each constructor call is its own server',
@@ -593,14 +677,14 @@ describe('source code: one census per server object', () => {
       'python',
       'from mcp.server.lowlevel import Server\nfrom mcp import types\nserver = Server("s")\n\n@server.list_tools()\nasync def list_tools():\n    return [types.Tool(name="a.b", inputSchema={}), types.Tool(name="a_b", inputSchema={})]\n',
       2,
-      2,
+      1,
     ],
     [
       "Tool.from_function handed to a server method is that server's",
       'python',
       'from fastmcp import FastMCP\nfrom fastmcp.tools import Tool\n\ndef test_a():\n    mcp = FastMCP()\n    mcp.add_tool(Tool.from_function(f, name="x"))\n    mcp.add_tool(Tool.from_function(g, name="x"))\n\ndef test_b():\n    mcp = FastMCP()\n    mcp.add_tool(Tool.from_function(f, name="x"))\n',
       3,
-      2,
+      1,
     ],
     [
       'two McpServer constructors in two functions with the same variable name: no collision',
@@ -621,42 +705,77 @@ describe('source code: one census per server object', () => {
       'typescript',
       "import { tool, Agent } from '@openai/agents';\nconst a = tool({ name: 'x', parameters: p, execute });\nconst b = tool({ name: 'x', parameters: p, execute });\nnew Agent({ tools: [tool({ name: 'y', parameters: p, execute }), tool({ name: 'y', parameters: p, execute })] });\n",
       4,
-      2,
+      1,
     ],
     [
       'FastMCP versions of one tool are listed as one: no collision; two tools of one version still collide',
       'python',
       'from fastmcp import FastMCP\nmcp = FastMCP("s")\n@mcp.tool(version="1.0")\ndef calc(): ...\n@mcp.tool(version="2.0")\ndef calc(): ...\n@mcp.tool(name="a.b", version="2.0")\ndef f(): ...\n@mcp.tool(name="a_b", version="2.0")\ndef g(): ...\n',
       4,
-      2,
+      1,
     ],
     [
       'self.mcp bound in __init__ is one server across the methods of its class, another in another class',
       'python',
       'from fastmcp import FastMCP\nclass A:\n    def __init__(self):\n        self.mcp = FastMCP("a")\n    def one(self):\n        @self.mcp.tool\n        def add(): ...\n    def two(self):\n        @self.mcp.tool(name="add")\n        def other(): ...\nclass B:\n    def __init__(self):\n        self.mcp = FastMCP("b")\n        @self.mcp.tool\n        def add(): ...\n',
       3,
-      2,
+      1,
     ],
     [
       'this.server set in a constructor is the server of every method of its class',
       'typescript',
       "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nclass S {\n  constructor() { this.server = new McpServer({ name: 's', version: '1' }); }\n  a() { this.server.registerTool('x.y', {}, h); }\n  b() { this.server.registerTool('x_y', {}, h); }\n}\n",
       2,
-      2,
+      1,
     ],
     [
       'helpers given a server as a parameter: one server per function',
       'python',
       'from fastmcp import FastMCP\ndef register_a(mcp: FastMCP):\n    @mcp.tool\n    def add(): ...\n    @mcp.tool(name="add")\n    def other(): ...\ndef register_b(mcp: FastMCP):\n    @mcp.tool\n    def add(): ...\n',
       3,
-      2,
+      1,
     ],
     [
       "Go SDK: mcp.AddTool(server, &mcp.Tool{...}) is that server's; two servers in one function do not collide",
       'go',
       'package main\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nfunc TestA(t *testing.T) {\n\ta := mcp.NewServer(&mcp.Implementation{Name: "a"}, nil)\n\tb := mcp.NewServer(&mcp.Implementation{Name: "b"}, nil)\n\tmcp.AddTool(a, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n}\n',
       4,
+      1,
+    ],
+    [
+      'Java: one tool name in two test methods is two servers: no collision',
+      'java',
+      'import io.modelcontextprotocol.spec.McpSchema.Tool;\nclass T {\n  void a() { server(Tool.builder("x").build()); }\n  void b() { server(Tool.builder("x").build()); }\n}\n',
       2,
+      0,
+    ],
+    [
+      'Java: Tool fields of a test class are fixtures of their own: no collision',
+      'java',
+      'import io.modelcontextprotocol.spec.McpSchema.Tool;\nclass T {\n  private final Tool a = Tool.builder("x", schema).build();\n  private final Tool b = Tool.builder("x").build();\n}\n',
+      2,
+      0,
+    ],
+    [
+      'Java: the tools of one server builder collide',
+      'java',
+      'import io.modelcontextprotocol.server.McpServer;\nimport io.modelcontextprotocol.spec.McpSchema.Tool;\nclass T {\n  void main() {\n    McpServer.sync(t).serverInfo("s", "1").toolCall(Tool.builder("a.b").build(), h).toolCall(Tool.builder("a_b").build(), h).build();\n  }\n}\n',
+      2,
+      1,
+    ],
+    [
+      "Spring AI: a class's @Tool methods are one set of tools, another class's another",
+      'java',
+      'import org.springframework.ai.tool.annotation.Tool;\nclass A {\n  @Tool(name = "get.time")\n  String t() { return ""; }\n  @Tool\n  String get_time() { return ""; }\n}\nclass B {\n  @Tool(name = "get.time")\n  String t() { return ""; }\n}\n',
+      3,
+      1,
+    ],
+    [
+      "rmcp: an impl's #[tool] functions are one server, another impl's another",
+      'rust',
+      'use rmcp::tool;\nimpl A {\n    #[tool(name = "get.time")]\n    fn t(&self) {}\n    #[tool]\n    fn get_time(&self) {}\n}\nimpl B {\n    #[tool(name = "get.time")]\n    fn t(&self) {}\n}\n',
+      3,
+      1,
     ],
     [
       'Go: two servers in two test functions with the same tool: no collision',
@@ -676,4 +795,103 @@ describe('source code: one census per server object', () => {
       const losers = analysis.tools.filter((t, i) => t.wireGroup.length > 1 && t.wireGroup[0] !== i).length;
       assert.equal(collisions(text, language).length, losers);
     });
+});
+
+describe('source code: Java and Rust', () => {
+  test('Spring AI: the fix on a method-name tool adds name = "..." to @Tool, never renaming the method', () => {
+    const text = `import org.springframework.ai.tool.annotation.Tool;\n\nclass T {\n  @Tool(description = "Time")\n  String get_time() { return ""; }\n\n  @Tool(name = "get.time")\n  String other() { return ""; }\n\n  @Tool\n  String get$time() { return ""; }\n}\n`;
+    const renamed = planRename(text, opts('java'), text.indexOf('get_time') + 1, 'time_now');
+    assert.equal(renamed.kind, 'edits', renamed.kind === 'refused' ? renamed.reason : '');
+    const once = applyEdits(text, renamed.kind === 'edits' ? renamed.edits : []);
+    assert.match(once, /@Tool\(name = "time_now", description = "Time"\)\n {2}String get_time\(\)/);
+    const bare = planRename(once, opts('java'), once.indexOf('get$time') + 1, 'time_bare');
+    assert.equal(bare.kind, 'edits', bare.kind === 'refused' ? bare.reason : '');
+    const twice = applyEdits(once, bare.kind === 'edits' ? bare.edits : []);
+    assert.match(twice, /@Tool\(name = "time_bare"\)\n {2}String get\$time\(\)/);
+    assert.deepEqual(
+      analyze(twice, opts('java')).tools.map((t) => t.name),
+      ['time_now', 'get.time', 'time_bare'],
+    );
+  });
+
+  test('Spring AI: name = "" means the method\'s name; its fix rewrites the empty literal, adding no second name', () => {
+    const text = `import org.springframework.ai.mcp.annotation.McpTool;\nimport org.springframework.ai.tool.annotation.Tool;\n\nclass P {\n  @McpTool(name = "")\n  String get_time() { return ""; }\n\n  @McpTool(name = "get.time")\n  String other() { return ""; }\n\n  @Tool(name = "", description = "d")\n  String spring() { return ""; }\n}\n`;
+    assert.deepEqual(
+      analyze(text, opts('java')).tools.map((t) => t.name),
+      ['get_time', 'get.time', 'spring'],
+    );
+    const renamed = planRename(text, opts('java'), text.indexOf('name = ""') + 8, 'now');
+    assert.equal(renamed.kind, 'edits', renamed.kind === 'refused' ? renamed.reason : '');
+    assert.match(
+      applyEdits(text, renamed.kind === 'edits' ? renamed.edits : []),
+      /@McpTool\(name = "now"\)\n {2}String get_time/,
+    );
+  });
+
+  test('rmcp: a collision is fixed on the literal; a rename of a fn-name tool adds name = "..." to #[tool]', () => {
+    const text = `use rmcp::{tool, tool_router};\n\n#[tool_router]\nimpl S {\n    #[tool]\n    fn get_time(&self) {}\n\n    #[tool(name = "get.time", description = "d")]\n    fn other(&self) {}\n}\n`;
+    const found = collisions(text, 'rust');
+    assert.equal(found.length, 1);
+    assert.equal(at(text, found[0]!), '"get.time"');
+    assert.match(applyFix(text, 'rust', found[0]!), /#\[tool\(name = "get-time", description = "d"\)\]/);
+    const renamed = planRename(text, opts('rust'), text.indexOf('get_time') + 1, 'now');
+    assert.equal(renamed.kind, 'edits', renamed.kind === 'refused' ? renamed.reason : '');
+    assert.match(
+      applyEdits(text, renamed.kind === 'edits' ? renamed.edits : []),
+      /#\[tool\(name = "now"\)\]\n {4}fn get_time/,
+    );
+  });
+
+  test('MCP Java SDK: a constant shared by two servers names two tools; findings sit on its literal', () => {
+    const text = `import io.modelcontextprotocol.spec.McpSchema.Tool;\nclass T {\n  static final String NAME = "bad name";\n  void a() { s(Tool.builder(NAME).build()); }\n  void b() { s(Tool.builder(NAME).build()); }\n}\n`;
+    const analysis = analyze(text, opts('java'));
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['bad name', 'bad name'],
+    );
+    const invalid = analysis.findings.filter((f) => f.code === 'invalid-name');
+    assert.ok(invalid.length > 0);
+    assert.ok(invalid.every((f) => at(text, f) === '"bad name"'));
+  });
+
+  test('suppressions are // comments in Java and Rust; a computed name is counted, not checked', () => {
+    const java = `import io.modelcontextprotocol.spec.McpSchema.Tool;\nclass T {\n  void a() {\n    // toolwire-disable-next-line invalid-name -- legacy client\n    s(Tool.builder("bad name").build());\n    s(Tool.builder(computed).build());\n  }\n}\n`;
+    const javaAnalysis = analyze(java, opts('java'));
+    assert.deepEqual(
+      javaAnalysis.findings.map((f) => f.code),
+      [],
+    );
+    assert.equal(javaAnalysis.code?.computedNames.length, 1);
+    const rust = `use rmcp::tool;\nimpl S {\n    // toolwire-disable-next-line invalid-name -- legacy client\n    #[tool(name = "bad name")]\n    fn f(&self) {}\n}\n`;
+    assert.deepEqual(
+      analyze(rust, opts('rust')).findings.map((f) => f.code),
+      [],
+    );
+    assert.deepEqual(
+      analyze(rust.replace('// toolwire', '// not toolwire'), opts('rust')).findings.map((f) => f.code),
+      ['invalid-name'],
+    );
+  });
+
+  test('ordinary Java and Rust code with no SDK is not parsed and yields nothing', () => {
+    const java = `package a;\nimport java.util.List;\nclass Tool { static Tool builder(String n) { return new Tool(); } }\nclass U { Tool t = Tool.builder("x y"); }\n`;
+    const rust = `struct Tool;\nimpl Tool { fn new(n: &str) -> Self { Tool } }\n#[test]\nfn tool() { let _ = Tool::new("x y"); }\n`;
+    for (const [text, language] of [
+      [java, 'java'],
+      [rust, 'rust'],
+    ] as const) {
+      const analysis = analyze(text, opts(language));
+      assert.deepEqual(analysis.tools, []);
+      assert.deepEqual(analysis.findings, []);
+      assert.equal(analysis.code?.parsed ?? false, false);
+    }
+  });
+
+  test('Java and Rust writers: escapes each language reads, raw Rust strings stay raw, text blocks are refused', () => {
+    assert.equal(writeJavaString('"a"', 'a"b\\c\n\u0001'), '"a\\"b\\\\c\\n\\001"');
+    assert.equal(writeJavaString('"""\n  a"""', 'b'), undefined);
+    assert.equal(writeRustString('"a"', 'a"b\u0001'), '"a\\"b\\u{1}"');
+    assert.equal(writeRustString('r#"a"#', 'b"c'), 'r#"b"c"#');
+    assert.equal(writeRustString('r#"a"#', 'b"#c'), '"b\\"#c"');
+  });
 });

@@ -54,6 +54,35 @@ const GO_SERVER = [
   '',
 ].join('\n');
 
+const JAVA_SERVER = [
+  'import io.modelcontextprotocol.server.McpServer;',
+  'import io.modelcontextprotocol.spec.McpSchema.Tool;',
+  '',
+  'class Server {',
+  '  void main() {',
+  '    McpServer.sync(t).serverInfo("github", "1.0.0")',
+  '        .toolCall(Tool.builder("get.issue").build(), h)',
+  '        .toolCall(Tool.builder("get_issue").build(), h)',
+  '        .build();',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
+const RUST_SERVER = [
+  'use rmcp::{tool, tool_router};',
+  '',
+  '#[tool_router]',
+  'impl Counter {',
+  '    #[tool]',
+  '    fn get_value(&self) {}',
+  '',
+  '    #[tool(name = "get.value", description = "d")]',
+  '    fn other(&self) {}',
+  '}',
+  '',
+].join('\n');
+
 describe('source code in the language server (issue 12)', () => {
   let client: TestClient;
   // The built bundle, spawned (most LSP tests run the server in-process): it proves the shipped
@@ -107,6 +136,16 @@ describe('source code in the language server (issue 12)', () => {
   test('Go mcp.NewTool: the collision, hover and fix', async () => {
     const fixed = await collideHoverFix('file:///ws/cmd/main.go', GO_SERVER, 'go', ['"get.issue"']);
     assert.doesNotMatch(fixed, /"get\.issue"/);
+  });
+
+  test('MCP Java SDK: Tool.builder names collide; the fix rewrites the literal', async () => {
+    const fixed = await collideHoverFix('file:///ws/src/Server.java', JAVA_SERVER, 'java', ['"get.issue"']);
+    assert.match(fixed, /Tool\.builder\("[a-z_-]+"\)\.build\(\), h\)\n {8}\.toolCall\(Tool\.builder\("get_issue"\)/);
+  });
+
+  test('rmcp: a fn-name #[tool] and name = "..." collide; the fix rewrites the literal', async () => {
+    const fixed = await collideHoverFix('file:///ws/src/server.rs', RUST_SERVER, 'rust', ['"get.value"']);
+    assert.match(fixed, /#\[tool\(name = "[a-z_-]+", description = "d"\)\]/);
   });
 
   test('edits re-parse incrementally: a new colliding tool typed into the file is found', async () => {

@@ -10,4 +10,6 @@ export const WASM_FILES: readonly string[] = [
   'tree-sitter-tsx.wasm',
   'tree-sitter-python.wasm',
   'tree-sitter-go.wasm',
+  'tree-sitter-java.wasm',
+  'tree-sitter-rust.wasm',
 ];

@@ -25,6 +25,8 @@ export const LANGUAGES: readonly LanguageEntry[] = [
   { syntax: 'javascript', languageIds: ['javascript', 'javascriptreact'], extensions: ['.js', '.jsx', '.mjs', '.cjs'] },
   { syntax: 'python', languageIds: ['python'], extensions: ['.py'] },
   { syntax: 'go', languageIds: ['go'], extensions: ['.go'] },
+  { syntax: 'java', languageIds: ['java'], extensions: ['.java'] },
+  { syntax: 'rust', languageIds: ['rust'], extensions: ['.rs'] },
 ];
 
 /** Every editor language id toolwire checks, in table order. */

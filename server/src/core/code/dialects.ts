@@ -1,5 +1,5 @@
-import { goStringValue, jsStringValue, pythonStringValue } from './strings';
-import type { SyntaxNode } from './syntax';
+import { goStringValue, javaStringValue, jsStringValue, pythonStringValue, rustStringValue } from './strings';
+import type { CodeFamily, SyntaxNode } from './syntax';
 
 /**
  * What the declaration finder needs to know of one language family's syntax tree: calls and
@@ -7,8 +7,24 @@ import type { SyntaxNode } from './syntax';
  * One table of functions per family, so finders.ts reads TypeScript, Python and Go alike.
  */
 export interface Dialect {
-  readonly family: 'js' | 'python' | 'go';
+  readonly family: CodeFamily;
   readonly callTypes: string[];
+  /**
+   * How a tool value with no receiver (a `Tool` built in place) is grouped: Go, Java and Rust
+   * declare a server's tools in the function that adds them (`function`); in Java and Rust one
+   * outside any function is a field or a static, a fixture of its own (`method`: alone there);
+   * undefined: alone.
+   */
+  readonly valueScope?: 'function' | 'method';
+  /**
+   * How decorated functions are grouped: by the functions around them (Python's module-level
+   * `@mcp.tool`), or by their class (a Spring bean's `@Tool` methods, an rmcp `#[tool_router] impl`).
+   */
+  readonly decoratedScope: 'function' | 'class';
+  /** What joins a keyword to its value in a decorator's arguments (`name="x"`, `name = "x"`). */
+  readonly keywordJoin: string;
+  /** Functions under a decorator (Python), an annotation (Java) or an attribute (Rust). */
+  decorated(root: SyntaxNode): DecoratedFunction[];
   callee(call: SyntaxNode): SyntaxNode | undefined;
   /** Positional arguments. */
   args(call: SyntaxNode): SyntaxNode[];
@@ -37,6 +53,25 @@ export interface Dialect {
   imports(root: SyntaxNode): Map<string, ImportedName>;
   /** Names the file defines as functions (or, in JS, binds with `const`/`let`/`var`): helpers of its own. */
   definitions(root: SyntaxNode): Set<string>;
+  /** Struct literals (`&mcp.Tool{Name: ...}`, `Tool { name: ... }`): their node type and the field of their type. */
+  readonly structLiteral?: { readonly node: string; readonly typeField: string };
+  /**
+   * Calls written inside macro arguments (`vec![Tool::new("x", ...)]`), which Rust's grammar keeps
+   * as tokens: each as a node the other methods read like a call.
+   */
+  macroCalls?(root: SyntaxNode): SyntaxNode[];
+}
+
+/** A function and the decorators over it, as the finder reads them. */
+export interface DecoratedFunction {
+  /** The function (its declaration node), for its scope. */
+  readonly node: SyntaxNode;
+  readonly name: SyntaxNode;
+  /** The tool's extent: from its first decorator to the end of its parameters. */
+  readonly start: number;
+  readonly end: number;
+  /** `target`: what names the decorator (`mcp.tool`, `Tool`, `tool`); `call`: its argument holder, when it has arguments. */
+  readonly decorators: readonly { readonly target: SyntaxNode; readonly call?: SyntaxNode }[];
 }
 
 export interface ImportedName {
@@ -96,6 +131,9 @@ function collectConstants(
 const JS: Dialect = {
   family: 'js',
   callTypes: ['call_expression', 'new_expression'],
+  keywordJoin: '=',
+  decoratedScope: 'function',
+  decorated: () => [],
   callee: (call) => field(call, call.type === 'new_expression' ? 'constructor' : 'function'),
   args: (call) => {
     const list = field(call, 'arguments');
@@ -212,6 +250,27 @@ const JS: Dialect = {
 const PYTHON: Dialect = {
   family: 'python',
   callTypes: ['call'],
+  keywordJoin: '=',
+  decoratedScope: 'function',
+  decorated: (root) => {
+    const out: DecoratedFunction[] = [];
+    for (const definition of present(root.descendantsOfType('decorated_definition'))) {
+      const fn = field(definition, 'definition');
+      const name = fn?.type === 'function_definition' ? field(fn, 'name') : undefined;
+      if (!fn || !name) continue;
+      const decorators: { target: SyntaxNode; call?: SyntaxNode }[] = [];
+      for (const decorator of present(definition.namedChildren)) {
+        const expression = decorator.type === 'decorator' ? decorator.namedChildren[0] : null;
+        if (!expression) continue;
+        const call = expression.type === 'call' ? expression : undefined;
+        const target = call ? field(call, 'function') : expression;
+        if (target) decorators.push(call ? { target, call } : { target });
+      }
+      const end = field(fn, 'parameters')?.endIndex ?? name.endIndex;
+      out.push({ node: definition, name, start: definition.startIndex, end, decorators });
+    }
+    return out;
+  },
   callee: (call) => field(call, 'function'),
   args: (call) => {
     const list = field(call, 'arguments');
@@ -342,6 +401,10 @@ function isStringConversion(node: SyntaxNode): boolean {
 const GO: Dialect = {
   family: 'go',
   callTypes: ['call_expression'],
+  valueScope: 'function',
+  keywordJoin: '=',
+  decoratedScope: 'function',
+  decorated: () => [],
   callee: (call) => field(call, 'function'),
   args: (call) => {
     const list = field(call, 'arguments');
@@ -420,8 +483,345 @@ const GO: Dialect = {
   toolArrays: () => [],
   imports: () => new Map(),
   definitions: () => new Set(),
+  structLiteral: { node: 'composite_literal', typeField: 'type' },
 };
 
-export function dialectOf(family: 'js' | 'python' | 'go'): Dialect {
-  return family === 'js' ? JS : family === 'python' ? PYTHON : GO;
+/** Java's and Rust's comment nodes (their grammars have no single `comment` type). */
+const LINE_AND_BLOCK: ReadonlySet<string> = new Set(['line_comment', 'block_comment']);
+const notComment = (nodes: readonly (SyntaxNode | null)[]): SyntaxNode[] =>
+  present(nodes).filter((n) => !LINE_AND_BLOCK.has(n.type));
+
+/** The type of the callee node Java's method calls are given: its grammar has none of its own. */
+const JAVA_CALLEE = 'java_callee';
+
+/**
+ * `object.name` of a Java method call as one node (`Tool.builder`, `server.addTool`): tree-sitter-java
+ * puts the object, the name and the arguments side by side on the call, and the finder compares a
+ * callee's text and reads its member. Without an object, the name itself.
+ */
+function javaCallee(call: SyntaxNode): SyntaxNode | undefined {
+  const name = field(call, 'name');
+  const object = field(call, 'object');
+  if (!name || !object) return name;
+  return {
+    type: JAVA_CALLEE,
+    startIndex: object.startIndex,
+    endIndex: name.endIndex,
+    text: `${object.text}.${name.text}`,
+    namedChildren: [object, name],
+    children: [object, name],
+    parent: call,
+    childForFieldName: (f) => (f === 'object' ? object : f === 'name' ? name : null),
+    descendantsOfType: () => [],
+  };
+}
+
+/** `@Tool(name = "x")`: the value of one element-value pair of an annotation. */
+function annotationPair(annotation: SyntaxNode, key: string): SyntaxNode | undefined {
+  const list = field(annotation, 'arguments');
+  for (const pair of list ? present(list.namedChildren) : []) {
+    if (pair.type === 'element_value_pair' && field(pair, 'key')?.text === key) return field(pair, 'value');
+  }
+  return undefined;
+}
+
+/** Whether a Java declaration (field or local) is `final`: only a final variable is a constant. */
+function isFinal(declaration: SyntaxNode | null): boolean {
+  const modifiers = declaration ? present(declaration.namedChildren).find((n) => n.type === 'modifiers') : undefined;
+  return modifiers !== undefined && /\bfinal\b/.test(modifiers.text);
+}
+
+const JAVA: Dialect = {
+  family: 'java',
+  callTypes: ['method_invocation', 'object_creation_expression'],
+  valueScope: 'method',
+  decoratedScope: 'class',
+  keywordJoin: ' = ',
+  callee: (call) => {
+    if (call.type === 'object_creation_expression') return field(call, 'type');
+    if (call.type === 'annotation' || call.type === 'marker_annotation') return field(call, 'name');
+    return call.type === 'method_invocation' ? javaCallee(call) : undefined;
+  },
+  args: (call) => {
+    const list = field(call, 'arguments');
+    const args = list ? notComment(list.namedChildren) : [];
+    return call.type === 'annotation' ? args.filter((n) => n.type !== 'element_value_pair') : args;
+  },
+  keyword: (call, name) => (call.type === 'annotation' ? annotationPair(call, name) : undefined),
+  member: (node) => {
+    if (node.type !== JAVA_CALLEE && node.type !== 'field_access') return undefined;
+    const object = field(node, 'object');
+    const name = field(node, node.type === JAVA_CALLEE ? 'name' : 'field');
+    return object && name ? { object, name: name.text } : undefined;
+  },
+  entries: () => undefined,
+  elements: () => undefined,
+  string: javaStringValue,
+  scalar: (node) => {
+    if (node.type === 'true' || node.type === 'false') return { value: node.type === 'true' };
+    if (node.type === 'null_literal') return { value: null };
+    return undefined;
+  },
+  isIdentifier: (node) => node.type === 'identifier',
+  // `NAME`, or `Tools.NAME`: a static final field of a class in this file.
+  constantKey: (node) => {
+    if (node.type === 'identifier') return node.text;
+    const object = node.type === 'field_access' ? field(node, 'object') : undefined;
+    const name = field(node, 'field');
+    return object?.type === 'identifier' && name ? `${object.text}.${name.text}` : undefined;
+  },
+  unwrap: (node) => (node.type === 'parenthesized_expression' && node.namedChildren[0] ? node.namedChildren[0] : node),
+  bindingOf: (value) => {
+    // A builder chain is bound as a whole: `var server = McpServer.sync(t).serverInfo("s", "1").build()`.
+    let node = value;
+    while (node.parent?.type === 'method_invocation' && field(node.parent, 'object')?.startIndex === node.startIndex)
+      node = node.parent;
+    const parent = node.parent;
+    if (parent?.type === 'variable_declarator') return field(parent, 'name')?.text;
+    if (parent?.type === 'assignment_expression') {
+      const left = field(parent, 'left');
+      return left ? lastName(left) : undefined;
+    }
+    return undefined;
+  },
+  constants: (root) => {
+    const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
+    for (const declarator of present(root.descendantsOfType('variable_declarator'))) {
+      const name = field(declarator, 'name');
+      const declaration = declarator.parent;
+      if (name?.type !== 'identifier') continue;
+      const value = field(declarator, 'value');
+      pairs.push([name.text, isFinal(declaration) ? value : undefined]);
+      const owner = declaration?.type === 'field_declaration' ? declaration.parent?.parent : undefined;
+      const className =
+        owner && /^(class|interface|enum)_declaration$/.test(owner.type) ? field(owner, 'name') : undefined;
+      if (className) pairs.push([`${className.text}.${name.text}`, isFinal(declaration) ? value : undefined]);
+    }
+    return collectConstants(pairs, (n) => javaStringValue(n) !== undefined);
+  },
+  toolArrays: () => [],
+  imports: (root) => {
+    const out = new Map<string, ImportedName>();
+    for (const statement of present(root.descendantsOfType('import_declaration'))) {
+      // `import a.b.Tool;` binds `Tool`; a wildcard or a static import names no single type.
+      if (statement.namedChildren.some((c) => c?.type === 'asterisk') || /^import\s+static\b/.test(statement.text))
+        continue;
+      const path = present(statement.namedChildren).find((c) => c.type === 'scoped_identifier');
+      const scope = path ? field(path, 'scope') : undefined;
+      const name = path ? field(path, 'name') : undefined;
+      if (scope && name) out.set(name.text, { module: scope.text, name: name.text });
+    }
+    return out;
+  },
+  definitions: () => new Set(),
+  decorated: (root) => {
+    const out: DecoratedFunction[] = [];
+    for (const method of present(root.descendantsOfType('method_declaration'))) {
+      const name = field(method, 'name');
+      const modifiers = present(method.namedChildren).find((n) => n.type === 'modifiers');
+      if (!name || !modifiers) continue;
+      const decorators: { target: SyntaxNode; call?: SyntaxNode }[] = [];
+      for (const annotation of present(modifiers.namedChildren)) {
+        const target = field(annotation, 'name');
+        if (!target) continue;
+        if (annotation.type === 'annotation') decorators.push({ target, call: annotation });
+        else if (annotation.type === 'marker_annotation') decorators.push({ target });
+      }
+      const end = field(method, 'parameters')?.endIndex ?? name.endIndex;
+      if (decorators.length > 0) out.push({ node: method, name, start: method.startIndex, end, decorators });
+    }
+    return out;
+  },
+};
+
+/**
+ * `#[tool(name = "x", description = "d")]`: the value after `key =` in an attribute's token tree.
+ * Rust parses no attribute arguments (a macro reads them), so they are tokens here.
+ */
+function attributeKeyword(attribute: SyntaxNode, key: string): SyntaxNode | undefined {
+  const tokens = field(attribute, 'arguments');
+  const children = tokens ? present(tokens.children) : [];
+  for (let i = 0; i + 2 < children.length; i += 1) {
+    if (children[i]!.type === 'identifier' && children[i]!.text === key && children[i + 1]!.type === '=')
+      return children[i + 2];
+  }
+  return undefined;
+}
+
+/**
+ * A value written through a conversion that keeps it: `"x".into()`, `"x".to_string()`,
+ * `"x".to_owned()`, `String::from("x")`, `Cow::Borrowed("x")`, `Cow::from("x")`, parentheses.
+ */
+function rustConverted(node: SyntaxNode): SyntaxNode | undefined {
+  if (node.type === 'parenthesized_expression') return node.namedChildren[0] ?? undefined;
+  if (node.type !== 'call_expression') return undefined;
+  const callee = field(node, 'function');
+  const args = notComment(field(node, 'arguments')?.namedChildren ?? []);
+  if (callee?.type === 'field_expression' && args.length === 0) {
+    const method = field(callee, 'field')?.text;
+    return method === 'into' || method === 'to_string' || method === 'to_owned' ? field(callee, 'value') : undefined;
+  }
+  const path = callee?.text.replace(/\s+/g, '');
+  return args.length === 1 && (path === 'String::from' || path === 'Cow::Borrowed' || path === 'Cow::from')
+    ? args[0]
+    : undefined;
+}
+
+/** The node type of a call read from macro tokens. */
+const MACRO_CALL = 'macro_call';
+
+/** A call spelled in a macro's tokens, as a node: `function` is its path, `arguments` its token tree. */
+function macroCall(parent: SyntaxNode, path: readonly SyntaxNode[], args: SyntaxNode): SyntaxNode {
+  const callee = spanOf('macro_path', path, parent);
+  return {
+    type: MACRO_CALL,
+    startIndex: callee.startIndex,
+    endIndex: args.endIndex,
+    text: `${callee.text}${args.text}`,
+    namedChildren: [callee, args],
+    children: [callee, args],
+    parent,
+    childForFieldName: (f) => (f === 'function' ? callee : f === 'arguments' ? args : null),
+    descendantsOfType: () => [],
+  };
+}
+
+/** Tokens as one node whose text is theirs without the space between them. */
+function spanOf(type: string, tokens: readonly SyntaxNode[], parent: SyntaxNode): SyntaxNode {
+  return {
+    type,
+    startIndex: tokens[0]!.startIndex,
+    endIndex: tokens[tokens.length - 1]!.endIndex,
+    text: tokens.map((t) => t.text).join(''),
+    namedChildren: [...tokens],
+    children: [...tokens],
+    parent,
+    childForFieldName: () => null,
+    descendantsOfType: () => [],
+  };
+}
+
+/**
+ * A macro call's arguments: its tokens split at top-level commas. A one-token argument is that
+ * token (a literal, a constant); a longer one is a span no literal reader accepts (computed).
+ */
+function macroArguments(tree: SyntaxNode | undefined): SyntaxNode[] {
+  if (!tree) return [];
+  const out: SyntaxNode[] = [];
+  let current: SyntaxNode[] = [];
+  const flush = () => {
+    // `"x".into()` and its kin keep the literal, in tokens as in code.
+    const [value, dot, method, call] = current;
+    const kept =
+      current.length === 4 &&
+      dot?.type === '.' &&
+      /^(into|to_string|to_owned)$/.test(method?.text ?? '') &&
+      call?.text.replace(/\s+/g, '') === '()';
+    if (current.length === 1 || kept) out.push(value!);
+    else if (current.length > 1) out.push(spanOf('macro_tokens', current, tree));
+    current = [];
+  };
+  for (const token of present(tree.children).slice(1, -1)) {
+    if (token.type === ',') flush();
+    else if (!LINE_AND_BLOCK.has(token.type)) current.push(token);
+  }
+  flush();
+  return out;
+}
+
+const RUST: Dialect = {
+  family: 'rust',
+  callTypes: ['call_expression'],
+  valueScope: 'method',
+  decoratedScope: 'class',
+  keywordJoin: ' = ',
+  callee: (call) => (call.type === 'attribute' ? (call.namedChildren[0] ?? undefined) : field(call, 'function')),
+  args: (call) => {
+    if (call.type === 'attribute') return [];
+    if (call.type === MACRO_CALL) return macroArguments(field(call, 'arguments'));
+    const list = field(call, 'arguments');
+    return list ? notComment(list.namedChildren).filter((n) => n.type !== 'attribute_item') : [];
+  },
+  keyword: (call, name) => (call.type === 'attribute' ? attributeKeyword(call, name) : undefined),
+  member: memberAccess('field_expression', 'value', 'field'),
+  entries: (node) => {
+    const body = node.type === 'struct_expression' ? field(node, 'body') : undefined;
+    const out: Entry[] = [];
+    for (const initializer of body ? present(body.namedChildren) : []) {
+      const key = initializer.type === 'field_initializer' ? field(initializer, 'field') : undefined;
+      const value = initializer.type === 'field_initializer' ? field(initializer, 'value') : undefined;
+      if (key && value) out.push({ key, name: key.text, value });
+    }
+    return body ? out : undefined;
+  },
+  elements: () => undefined,
+  string: rustStringValue,
+  scalar: (node) => (node.type === 'boolean_literal' ? { value: node.text === 'true' } : undefined),
+  isIdentifier: (node) => node.type === 'identifier',
+  constantKey: (node) => (node.type === 'identifier' ? node.text : undefined),
+  unwrap: (node) => {
+    let current = node;
+    for (let next = rustConverted(current); next; next = rustConverted(current)) current = next;
+    return current;
+  },
+  bindingOf: () => undefined,
+  constants: (root) => {
+    const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
+    for (const item of present(root.descendantsOfType(['const_item', 'static_item']))) {
+      const name = field(item, 'name');
+      if (name) pairs.push([name.text, field(item, 'value')]);
+    }
+    return collectConstants(pairs, (n) => rustStringValue(n) !== undefined);
+  },
+  toolArrays: () => [],
+  imports: () => new Map(),
+  definitions: () => new Set(),
+  structLiteral: { node: 'struct_expression', typeField: 'name' },
+  macroCalls: (root) => {
+    const out: SyntaxNode[] = [];
+    for (const tree of present(root.descendantsOfType('token_tree'))) {
+      const tokens = present(tree.children);
+      for (let i = 0; i < tokens.length; i += 1) {
+        const args = tokens[i];
+        if (args?.type !== 'token_tree' || !args.text.startsWith('(')) continue;
+        // A path before the argument list: `Tool :: new (`, `rmcp :: model :: Tool :: new (`.
+        let first = i - 1;
+        while (first >= 2 && tokens[first - 1]?.type === '::' && tokens[first - 2]?.type === 'identifier') first -= 2;
+        if (first < 0 || tokens[first]?.type !== 'identifier' || first === i - 1) continue;
+        out.push(macroCall(tree, tokens.slice(first, i), args));
+      }
+    }
+    return out;
+  },
+  decorated: (root) => {
+    const out: DecoratedFunction[] = [];
+    for (const fn of present(root.descendantsOfType('function_item'))) {
+      const name = field(fn, 'name');
+      const siblings = fn.parent ? present(fn.parent.children) : [];
+      const index = siblings.findIndex((s) => s.startIndex === fn.startIndex && s.type === fn.type);
+      if (!name || index < 0) continue;
+      // The attributes of an item precede it as siblings (doc comments may sit between them).
+      const decorators: { target: SyntaxNode; call?: SyntaxNode }[] = [];
+      let start = fn.startIndex;
+      for (let i = index - 1; i >= 0; i -= 1) {
+        const sibling = siblings[i]!;
+        if (LINE_AND_BLOCK.has(sibling.type)) continue;
+        if (sibling.type !== 'attribute_item') break;
+        const attribute = present(sibling.namedChildren).find((n) => n.type === 'attribute');
+        const target = attribute?.namedChildren[0];
+        if (!attribute || !target) continue;
+        decorators.unshift(field(attribute, 'arguments') ? { target, call: attribute } : { target });
+        start = sibling.startIndex;
+      }
+      const end = field(fn, 'parameters')?.endIndex ?? name.endIndex;
+      if (decorators.length > 0) out.push({ node: fn, name, start, end, decorators });
+    }
+    return out;
+  },
+};
+
+const DIALECTS: Readonly<Record<CodeFamily, Dialect>> = { js: JS, python: PYTHON, go: GO, java: JAVA, rust: RUST };
+
+export function dialectOf(family: CodeFamily): Dialect {
+  return DIALECTS[family];
 }

@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
-import type { Dialect, ImportedName } from './dialects';
+import type { DecoratedFunction, Dialect, ImportedName } from './dialects';
 import type { DeclaredShape, Library, NameArgument, ToolDecorator } from './libraries';
 import type { SyntaxNode } from './syntax';
 
@@ -125,14 +125,21 @@ export function findDeclarations(
   };
   // One declaration is one tool, even when two libraries' patterns read it (a `tool` helper of
   // the Vercel AI SDK is also a bound helper): the first library in the table claims it.
+  // Keyed by the declaration's start, not its name's: declarations that share one constant
+  // (`Tool.builder(TOOL_NAME)` in three test methods) are three tools on one literal.
   const claimed = new Set<number>();
+  const claimedNames = new Set<number>();
+  // The decorated functions, read once for every library that has decorators.
+  let decorated: DecoratedFunction[] | undefined;
 
   const groups = new Map<string, ToolGroup>();
   // Each call's callee and its text, read once: every node access crosses into WASM, so the
   // patterns below compare strings first and touch the tree only for calls that match.
-  const calls = root
-    .descendantsOfType(dialect.callTypes)
-    .filter((n): n is SyntaxNode => n !== null)
+  const calls = [
+    ...root.descendantsOfType(dialect.callTypes).filter((n): n is SyntaxNode => n !== null),
+    ...(dialect.macroCalls?.(root) ?? []),
+  ]
+    .sort((a, b) => a.startIndex - b.startIndex)
     .map((node) => {
       const callee = dialect.callee(node);
       return { node, callee, text: callee ? calleeText(callee, text) : '' };
@@ -181,10 +188,12 @@ export function findDeclarations(
       if (binding) return { key: `b${binding.at}`, server: binding.server };
       const list = listHolding(node, dialect);
       if (list) return { key: `l${list.startIndex}`, server: onlyServer };
-      // Go declares a server's tools as values in the function that adds them, and a decorated
-      // function is collected by whatever reads its module: both are one group per function.
-      if (decorated || dialect.family === 'go')
-        return { key: `f${scopeOf(node, FUNCTION_SCOPES)}`, server: onlyServer };
+      // Go, Java and Rust declare a server's tools as values in the function that adds them; a
+      // decorated function is collected by whatever reads its module (Python) or its class (a
+      // Spring bean, an rmcp `#[tool_router] impl`).
+      const scope = decorated ? dialect.decoratedScope : dialect.valueScope;
+      const at = scope === undefined ? -1 : scopeOf(node, scope === 'class' ? CLASS_SCOPES : FUNCTION_SCOPES);
+      if (scope !== undefined && (at >= 0 || scope !== 'method')) return { key: `f${at}`, server: onlyServer };
       // Not on the file's server, so not under its name either.
       return { key: `s${node.startIndex}`, server: undefined };
     };
@@ -195,8 +204,9 @@ export function findDeclarations(
       node: SyntaxNode,
       options: { readonly decorated?: boolean; readonly call?: SyntaxNode } = {},
     ) => {
-      if (claimed.has(tool.name.range.start)) return;
-      claimed.add(tool.name.range.start);
+      if (claimed.has(tool.extent.start)) return;
+      claimed.add(tool.extent.start);
+      claimedNames.add(tool.name.range.start);
       const { key: local, server } = keyFor(receiver, node, options.decorated ?? false);
       // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
       // version is censused apart, so they never collide with each other.
@@ -212,7 +222,14 @@ export function findDeclarations(
       if (!callee) continue;
       for (const pattern of library.calls ?? []) {
         let receiver: string | undefined;
-        if (pattern.method !== undefined) {
+        if (pattern.method !== undefined && pattern.on !== undefined) {
+          // A builder's setter: the builder is the tool, on no server until it is built and added.
+          if (!calleeText.endsWith(`.${pattern.method}`)) continue;
+          const member = dialect.member(callee);
+          if (!member || member.name !== pattern.method || !dialect.callTypes.includes(member.object.type)) continue;
+          const made = dialect.callee(member.object)?.text.replace(/\s+/g, '');
+          if (made === undefined || !pattern.on.includes(made)) continue;
+        } else if (pattern.method !== undefined) {
           if (!calleeText.endsWith(`.${pattern.method}`)) continue;
           const member = dialect.member(callee);
           if (!member || member.name !== pattern.method) continue;
@@ -242,9 +259,11 @@ export function findDeclarations(
       if (found && 'tool' in found) place(found.receiver, found.tool, call, found.call ? { call: found.call } : {});
       else skip(found?.computed);
     }
-    for (const struct of library.structs ?? []) {
-      for (const literal of root.descendantsOfType('composite_literal')) {
-        if (!literal || literal.childForFieldName('type')?.text.replace(/\s+/g, '') !== struct.type) continue;
+    const structLiteral = dialect.structLiteral;
+    for (const struct of structLiteral ? (library.structs ?? []) : []) {
+      for (const literal of root.descendantsOfType(structLiteral!.node)) {
+        if (!literal || literal.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '') !== struct.type)
+          continue;
         const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
         const name = nameOf(value);
         if (name) place(undefined, { name, extent: rangeOf(literal) }, literal);
@@ -267,12 +286,10 @@ export function findDeclarations(
       }
     }
     if ((library.decorators ?? []).length > 0) {
-      for (const definition of root.descendantsOfType('decorated_definition')) {
-        const found = definition
-          ? decoratedTool(definition, library.decorators!, dialect, nameIn, text, bound)
-          : undefined;
+      for (const definition of (decorated ??= dialect.decorated(root))) {
+        const found = decoratedTool(definition, library.decorators!, dialect, nameIn, text, bound);
         if (found && 'tool' in found)
-          place(found.receiver, found.tool, definition!, {
+          place(found.receiver, found.tool, definition.node, {
             decorated: found.receiver === undefined,
             ...(found.call ? { call: found.call } : {}),
           });
@@ -285,7 +302,7 @@ export function findDeclarations(
   for (const group of found) group.tools.sort((a, b) => a.extent.start - b.extent.start);
   found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
   // A name that is a tool elsewhere too is no skipped declaration (a call two patterns read).
-  const skipped = [...computed.values()].filter((r) => !claimed.has(r.start)).sort((a, b) => a.start - b.start);
+  const skipped = [...computed.values()].filter((r) => !claimedNames.has(r.start)).sort((a, b) => a.start - b.start);
   return { groups: found, computed: skipped };
 }
 
@@ -299,35 +316,27 @@ type Found =
   | { receiver: string | undefined; tool: FoundTool; readonly call?: SyntaxNode }
   | { readonly computed: OffsetRange };
 
-/** A Python function under a tool decorator: the name argument, or the function's own name. */
+/** A function under a tool decorator (annotation, attribute): the name argument, or the function's own name. */
 function decoratedTool(
-  definition: SyntaxNode,
+  definition: DecoratedFunction,
   decorators: readonly ToolDecorator[],
   dialect: Dialect,
   nameIn: NameIn,
   text: string,
   bound: Bound,
 ): Found | undefined {
-  const fn = definition.childForFieldName('definition');
-  const fnName = fn?.type === 'function_definition' ? fn.childForFieldName('name') : null;
-  if (!fn || !fnName) return undefined;
-  for (const decorator of definition.namedChildren) {
-    if (decorator?.type !== 'decorator') continue;
-    const expression = decorator.namedChildren[0];
-    if (!expression) continue;
-    const call = expression.type === 'call' ? expression : undefined;
-    const target = call ? dialect.callee(call) : expression;
-    if (!target) continue;
+  const fnName = definition.name;
+  for (const { target, call } of definition.decorators) {
     const member = dialect.member(target);
     const pattern = decoratorFor(target, member, decorators, bound, text);
     if (!pattern) continue;
     const receiver = member ? receiverText(member.object) : undefined;
-    const extent = {
-      start: definition.startIndex,
-      end: fn.childForFieldName('parameters')?.endIndex ?? fnName.endIndex,
-    };
+    const extent = { start: definition.start, end: definition.end };
     if (call) {
       const given = nameIn(call, pattern.name);
+      // `name = ""` where empty means the function's name: that name, on the literal a fix rewrites.
+      if (given.name?.value === '' && pattern.emptyIsDefault)
+        return { receiver, tool: { name: { value: fnName.text, range: given.name.range }, extent }, call };
       if (given.present)
         return given.name
           ? { receiver, tool: { name: given.name, extent }, call }
@@ -336,7 +345,7 @@ function decoratedTool(
     const name = { value: fnName.text, range: { start: fnName.startIndex, end: fnName.endIndex } };
     return {
       receiver,
-      tool: { name, extent, insertion: insertionFor(pattern, target, call, text) },
+      tool: { name, extent, insertion: insertionFor(pattern, target, call, text, dialect.keywordJoin) },
       ...(call ? { call } : {}),
     };
   }
@@ -397,7 +406,11 @@ function curriedTool(
     fn?.type === 'identifier' && (bound().definitions.has(fn.text) || bound().imports.get(fn.text)?.name === fn.text);
   if (!fn || !own) return undefined;
   const name = { value: fn.text, range: rangeOf(fn) };
-  return { receiver, tool: { name, extent, insertion: insertionFor(pattern, target, inner, text) }, call: inner };
+  return {
+    receiver,
+    tool: { name, extent, insertion: insertionFor(pattern, target, inner, text, dialect.keywordJoin) },
+    call: inner,
+  };
 }
 
 /** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python). */
@@ -421,14 +434,18 @@ function holdsTools(holder: SyntaxNode): boolean {
   return name?.type === 'identifier' && /^tools$|Tools$/.test(name.text);
 }
 
-/** Where `name="x"` goes in `@d`, `@d()` or `@d(other=1)`, and what surrounds the quoted name. */
+/**
+ * Where `name="x"` goes in `@d`, `@d()` or `@d(other=1)` (and `@Tool(...)`, `#[tool(...)]`, with
+ * `join` between keyword and value), and what surrounds the quoted name.
+ */
 function insertionFor(
   pattern: ToolDecorator,
   target: SyntaxNode,
   call: SyntaxNode | undefined,
   text: string,
+  join: string,
 ): NameInsertion {
-  const lead = 'keyword' in pattern.insert ? `${pattern.insert.keyword}=` : '';
+  const lead = 'keyword' in pattern.insert ? `${pattern.insert.keyword}${join}` : '';
   const list = call?.childForFieldName('arguments');
   if (!list) return { offset: target.endIndex, before: `(${lead}`, after: ')' };
   const empty = text.slice(list.startIndex + 1, list.endIndex - 1).trim().length === 0;
@@ -481,10 +498,18 @@ const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
   'arrow_function',
   'method_definition',
   'method_declaration',
+  'constructor_declaration',
+  'function_item',
   'func_literal',
 ]);
 /** Where a member binding (`self.x`, `this.x`, a field) lives: its class, or the functions around it when it has none. */
-const CLASS_SCOPES: ReadonlySet<string> = new Set(['class_definition', 'class_declaration', 'class', 'class_body']);
+const CLASS_SCOPES: ReadonlySet<string> = new Set([
+  'class_definition',
+  'class_declaration',
+  'class',
+  'class_body',
+  'impl_item',
+]);
 const ALL_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_SCOPES, ...CLASS_SCOPES]);
 
 /** The start of the nearest enclosing node of those types; -1 when only the module encloses it. */

@@ -5,6 +5,8 @@
  * name whatever the receiver (`server.registerTool`, `this.server.registerTool`).
  */
 
+import type { CodeFamily } from './syntax';
+
 /** Where a name is written in a call: a positional argument, a key of an object (or Go struct) argument, or a Python keyword. */
 export type NameArgument =
   | { readonly arg: number; readonly key?: undefined }
@@ -28,6 +30,11 @@ export interface ToolCall {
    * by a `def` in the same file (anything else could be a Tool object or a computed callable).
    */
   readonly function?: readonly NameArgument[];
+  /**
+   * A builder's setter (`Tool.builder().name("x")`): `method` counts only when called on the
+   * result of one of these callees, whatever receiver holds the builder.
+   */
+  readonly on?: readonly string[];
 }
 
 /**
@@ -46,6 +53,11 @@ export interface ToolDecorator {
    * modules (or a submodule): several libraries export a `tool`, and the text alone cannot say whose.
    */
   readonly importedFrom?: readonly string[];
+  /**
+   * An empty name is no name (Spring AI: `StringUtils.hasText(tool.name())`): the function's own
+   * name is used, and a fix rewrites the empty literal.
+   */
+  readonly emptyIsDefault?: true;
 }
 
 /** `tools: { someName: tool({...}) }` (Vercel AI SDK): the key names the tool. */
@@ -63,7 +75,7 @@ export type DeclaredShape = 'mcp' | 'openai-responses' | 'generic';
 
 export interface Library {
   readonly id: string;
-  readonly family: 'js' | 'python' | 'go';
+  readonly family: CodeFamily;
   /** Strings whose presence in a file's text means it may use the library (the trigger). */
   readonly imports: readonly string[];
   /**
@@ -83,7 +95,7 @@ export interface Library {
    * lists one version of a name, so versions of one name are no collision.
    */
   readonly versionKeyword?: string;
-  /** Go composite literals that declare a tool: `&mcp.Tool{Name: "x"}`. */
+  /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
   readonly structs?: readonly { readonly type: string; readonly field: string }[];
 }
 
@@ -251,5 +263,95 @@ export const LIBRARIES: readonly Library[] = [
     calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }] }],
     // `s.AddTool(mcp.Tool{Name: "x", ...}, h)`: the struct by value as often as by pointer.
     structs: [{ type: 'mcp.Tool', field: 'Name' }],
+  },
+  {
+    // modelcontextprotocol/java-sdk @305e4cbd: `McpSchema.Tool` is a record whose first component is
+    // the name, built with `Tool.builder(name[, schema])` or `Tool.builder().name(name)`
+    // (mcp-core/src/main/java/io/modelcontextprotocol/spec/McpSchema.java); a server is
+    // `McpServer.sync(transport).serverInfo(name, version)` with tools added as
+    // `SyncToolSpecification`s (`.tools(...)`, `.toolCall(...)`, `addTool`: docs/server.md).
+    id: 'mcp-java-sdk',
+    family: 'java',
+    imports: ['io.modelcontextprotocol'],
+    packages: ['io.modelcontextprotocol.sdk'],
+    shape: 'mcp',
+    servers: [{ callee: 'serverInfo', name: [{ arg: 0 }] }],
+    calls: [
+      { callee: 'Tool.builder', name: [{ arg: 0 }] },
+      { callee: 'McpSchema.Tool.builder', name: [{ arg: 0 }] },
+      { callee: 'Tool', name: [{ arg: 0 }] },
+      { callee: 'McpSchema.Tool', name: [{ arg: 0 }] },
+      { method: 'name', on: ['Tool.builder', 'McpSchema.Tool.builder'], name: [{ arg: 0 }] },
+    ],
+  },
+  {
+    // spring-projects/spring-ai @fd3fd6ec: `ToolUtils.getToolName`
+    // (spring-ai-model/src/main/java/org/springframework/ai/tool/support/ToolUtils.java) takes
+    // `@Tool`'s `name` when it has text, else the method's name. `Tool` is a common type name (the
+    // MCP SDK's `McpSchema.Tool`), so the annotation counts only when imported from Spring AI.
+    id: 'spring-ai',
+    family: 'java',
+    imports: ['org.springframework.ai'],
+    packages: ['org.springframework.ai'],
+    shape: 'generic',
+    decorators: [
+      {
+        callee: 'Tool',
+        importedFrom: ['org.springframework.ai.tool.annotation'],
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+        emptyIsDefault: true,
+      },
+      {
+        callee: 'org.springframework.ai.tool.annotation.Tool',
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+        emptyIsDefault: true,
+      },
+    ],
+  },
+  {
+    // spring-projects/spring-ai @fd3fd6ec: `@McpTool` (mcp/mcp-annotations/.../annotation/McpTool.java,
+    // `name() default ""`: "If not provided, the method name will be used"); SyncMcpToolProvider
+    // takes `Utils.hasText(name) ? name : method.getName()` and builds an MCP Tool from it. Also
+    // under its former home, spring-ai-community's `org.springaicommunity.mcp.annotation`.
+    id: 'spring-ai-mcp-annotations',
+    family: 'java',
+    imports: ['org.springframework.ai.mcp', 'org.springaicommunity.mcp'],
+    packages: ['org.springframework.ai', 'org.springaicommunity'],
+    shape: 'mcp',
+    decorators: [
+      {
+        callee: 'McpTool',
+        importedFrom: ['org.springframework.ai.mcp.annotation', 'org.springaicommunity.mcp.annotation'],
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+        emptyIsDefault: true,
+      },
+    ],
+  },
+  {
+    // modelcontextprotocol/rust-sdk @4a738b9d: the `#[tool]` macro names a tool
+    // `attribute.name.unwrap_or_else(|| fn_ident.to_string())` (crates/rmcp-macros/src/tool.rs),
+    // the function's own name when no `name = "..."` is given; `Tool::new(name, description,
+    // schema)` builds one by hand (crates/rmcp/src/model/tool.rs). A `#[tool_router] impl` is one
+    // server's tools (examples/servers/src/common/counter.rs).
+    id: 'rmcp',
+    family: 'rust',
+    imports: ['rmcp::'],
+    packages: ['rmcp'],
+    shape: 'mcp',
+    decorators: [
+      { callee: 'tool', name: [{ keyword: 'name' }], insert: { keyword: 'name' } },
+      { callee: 'rmcp::tool', name: [{ keyword: 'name' }], insert: { keyword: 'name' } },
+    ],
+    calls: [
+      { callee: 'Tool::new', name: [{ arg: 0 }] },
+      { callee: 'model::Tool::new', name: [{ arg: 0 }] },
+      { callee: 'rmcp::model::Tool::new', name: [{ arg: 0 }] },
+      { callee: 'Tool::new_with_raw', name: [{ arg: 0 }] },
+    ],
+    // `Tool { name: "x".into(), .. }`: the struct's fields are public.
+    structs: [{ type: 'Tool', field: 'name' }],
   },
 ];

@@ -1,4 +1,5 @@
 import { LIBRARIES } from './libraries';
+import type { CodeFamily } from './syntax';
 
 /**
  * A project's manifests as the known libraries they name: the fact that lets a file that imports
@@ -7,10 +8,12 @@ import { LIBRARIES } from './libraries';
  */
 
 /** The manifests of each family, nearest first wins: a folder with one of them is a package. */
-export const MANIFESTS: Readonly<Record<'js' | 'python' | 'go', (fileName: string) => boolean>> = {
+export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolean>> = {
   js: (name) => name === 'package.json',
   python: (name) => name === 'pyproject.toml' || /^requirements[\w.-]*\.txt$/.test(name) || name === 'setup.cfg',
   go: (name) => name === 'go.mod',
+  java: (name) => name === 'pom.xml' || name === 'build.gradle' || name === 'build.gradle.kts',
+  rust: (name) => name === 'Cargo.toml',
 };
 
 /** Whether a path names a manifest of any family (its last segment). */
@@ -21,7 +24,7 @@ export function isManifestPath(path: string): boolean {
 
 /** The ids of the known libraries one manifest names (as a dependency, or as the package itself). Never throws. */
 export function librariesInManifest(fileName: string, text: string): string[] {
-  const family = (Object.keys(MANIFESTS) as ('js' | 'python' | 'go')[]).find((f) => MANIFESTS[f](fileName));
+  const family = (Object.keys(MANIFESTS) as CodeFamily[]).find((f) => MANIFESTS[f](fileName));
   if (family === undefined) return [];
   const key = family === 'python' ? normalise : (name: string) => name;
   const names = packageNames(family, text).map(key);
@@ -37,8 +40,51 @@ function normalise(name: string): string {
   return name.toLowerCase().replace(/[-_.]+/g, '-');
 }
 
-function packageNames(family: 'js' | 'python' | 'go', text: string): string[] {
+function packageNames(family: CodeFamily, text: string): string[] {
+  if (family === 'java') return mavenGroups(text);
+  if (family === 'rust') return cargoNames(text);
   return family === 'js' ? npmNames(text) : family === 'go' ? goModules(text) : pythonNames(text);
+}
+
+/**
+ * The Maven group ids a pom.xml or a Gradle build names: `<groupId>g</groupId>` and the group of
+ * each `'g:artifact[:version]'` coordinate. A Java library is known by its group (the MCP SDK's
+ * artifacts are `mcp`, `mcp-core`, `mcp-spring-webflux`, … all in `io.modelcontextprotocol.sdk`).
+ */
+function mavenGroups(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(/<groupId>\s*([\w.-]+)\s*<\/groupId>/g)) out.push(match[1]!);
+  for (const match of text.matchAll(/["']([\w.-]+):[\w.-]+(?::[^"'\s]*)?["']/g)) out.push(match[1]!);
+  // `group = "g"` / `group: 'g'` (Gradle's map notation).
+  for (const match of text.matchAll(/\bgroup\s*[:=]\s*["']([\w.-]+)["']/g)) out.push(match[1]!);
+  return out;
+}
+
+/**
+ * The crates a Cargo.toml names: the keys of its dependency tables (`rmcp = "0.8"`,
+ * `rmcp = { workspace = true }`), `[dependencies.rmcp]` tables, and the package's own name.
+ */
+function cargoNames(text: string): string[] {
+  const out: string[] = [];
+  let table = '';
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/(^|\s)#.*$/, '').trim();
+    const header = /^\[+\s*([^\]]+?)\s*\]+$/.exec(line);
+    if (header) {
+      table = header[1]!;
+      const dotted = /(?:^|\.)(?:dev-|build-)?dependencies\.([A-Za-z0-9_-]+)$/.exec(table);
+      if (dotted) out.push(dotted[1]!);
+      continue;
+    }
+    const key = /^([A-Za-z0-9_-]+)\s*=/.exec(line);
+    if (!key) continue;
+    if (/(?:^|\.)(?:dev-|build-)?dependencies$/.test(table)) out.push(key[1]!);
+    else if (table === 'package' && key[1] === 'name') {
+      const name = /=\s*["']([^"']+)["']/.exec(line);
+      if (name) out.push(name[1]!);
+    }
+  }
+  return out;
 }
 
 /** `name` and the keys of every dependency table: a manifest that does not parse names nothing. */

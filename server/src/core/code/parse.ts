@@ -6,8 +6,8 @@ import type { OffsetRange } from '../json/ranges';
 import { dialectOf } from './dialects';
 import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
-import { writeGoString, writeJsString, writePythonString } from './strings';
-import { grammarOf, type CodeLanguage, type CodeParser } from './syntax';
+import { writeGoString, writeJavaString, writeJsString, writePythonString, writeRustString } from './strings';
+import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser } from './syntax';
 import { familyOf, librariesOf } from './triggers';
 
 /** A new string for a name token, or undefined when none can be written there (an f-string). */
@@ -28,7 +28,7 @@ interface CodeDocument extends ParsedDocument {
 }
 
 /**
- * Tool declarations in TypeScript/JavaScript, Python or Go source as the JSON values the
+ * Tool declarations in TypeScript/JavaScript, Python, Go, Java or Rust source as the JSON values the
  * recognisers read: per server object (or list of tool objects, or tool object alone) one MCP-shaped
  * `{ serverInfo: { name }, tools: [{ name, inputSchema }] }` (or an OpenAI Responses / generic
  * request for agent SDKs), whose name nodes sit on the string literals; and each provider-shaped
@@ -135,26 +135,30 @@ function wrap(fields: Readonly<Record<string, Node>>, start: number, end: number
   return object as Node;
 }
 
+/** Each family's literal writer: the old token's style kept, or undefined when no literal can hold the value. */
+const WRITERS: Readonly<Record<CodeFamily, (oldToken: string, value: string) => string | undefined>> = {
+  js: writeJsString,
+  python: writePythonString,
+  go: writeGoString,
+  java: writeJavaString,
+  rust: writeRustString,
+};
+
 /** The edit builder of one source file: a literal in its own style, or a name inserted into a decorator. */
 function writerFor(text: string, language: CodeLanguage, insertions: ReadonlyMap<number, NameInsertion>): StringWriter {
   return (range, value) => {
     const oldText = text.slice(range.start, range.end);
     const insertion = insertions.get(range.start);
+    const family = familyOf(language);
     if (insertion) {
-      const literal = writePythonString('"', value)!;
+      const literal = WRITERS[family]('"', value)!;
       return {
         range: { start: insertion.offset, end: insertion.offset },
         oldText: '',
         newText: `${insertion.before}${literal}${insertion.after}`,
       };
     }
-    const family = familyOf(language);
-    const newText =
-      family === 'python'
-        ? writePythonString(oldText, value)
-        : family === 'go'
-          ? writeGoString(oldText, value)
-          : writeJsString(oldText, value);
+    const newText = WRITERS[family](oldText, value);
     return newText === undefined ? undefined : { range, oldText, newText };
   };
 }

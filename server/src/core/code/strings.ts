@@ -1,4 +1,4 @@
-import type { SyntaxNode } from './syntax';
+import type { CodeFamily, SyntaxNode } from './syntax';
 
 /**
  * String literals of the three source families: their values (escapes decoded) and, for fixes,
@@ -31,6 +31,25 @@ export function goStringValue(node: SyntaxNode): string | undefined {
   return undefined;
 }
 
+/**
+ * A Java string literal; a text block (`"""`) is left unread: its indentation stripping is not
+ * worth guessing for a tool name, so such a name is counted as computed.
+ */
+export function javaStringValue(node: SyntaxNode): string | undefined {
+  if (node.type !== 'string_literal' || node.text.startsWith('"""') || node.text.length < 2) return undefined;
+  return decodeEscapes(node.text.slice(1, -1), 'java');
+}
+
+/** A Rust string literal, plain or raw (`r#"..."#`); byte strings and C strings are no names. */
+export function rustStringValue(node: SyntaxNode): string | undefined {
+  if (node.type === 'raw_string_literal') {
+    const match = /^r(#*)"([\s\S]*)"\1$/.exec(node.text);
+    return match ? match[2]!.replace(/\r/g, '') : undefined;
+  }
+  if (node.type !== 'string_literal' || !node.text.startsWith('"') || node.text.length < 2) return undefined;
+  return decodeEscapes(node.text.slice(1, -1), 'rust');
+}
+
 interface PythonParts {
   readonly prefix: string;
   readonly quote: string;
@@ -61,7 +80,7 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
  * Decodes backslash escapes in the common subset of the three languages. An escape the language
  * does not define keeps its backslash in Python (as Python does) and drops it in JavaScript.
  */
-function decodeEscapes(body: string, family: 'js' | 'python' | 'go'): string {
+function decodeEscapes(body: string, family: CodeFamily): string {
   if (!body.includes('\\')) return body;
   let out = '';
   for (let i = 0; i < body.length; i += 1) {
@@ -96,7 +115,8 @@ function decodeEscapes(body: string, family: 'js' | 'python' | 'go'): string {
       continue;
     }
     if (next === 'u') {
-      if (family === 'js' && body[i + 1] === '{') {
+      // Rust writes every Unicode escape with braces, JavaScript may.
+      if ((family === 'js' || family === 'rust') && body[i + 1] === '{') {
         const close = body.indexOf('}', i + 2);
         const digits = close > 0 ? body.slice(i + 2, close) : '';
         if (/^[0-9a-fA-F]{1,6}$/.test(digits) && parseInt(digits, 16) <= 0x10ffff) {
@@ -159,16 +179,38 @@ export function writeGoString(oldToken: string, value: string): string {
   return `"${escapeFor(value, '"')}"`;
 }
 
+/**
+ * A new Java literal; a text block is refused. Control characters are written as octal escapes,
+ * never `\\uHHHH`: javac turns a Unicode escape into its character before lexing, so `\\u000a`
+ * would break the literal.
+ */
+export function writeJavaString(oldToken: string, value: string): string | undefined {
+  if (oldToken.startsWith('"""')) return undefined;
+  const control = (code: number) =>
+    code > 0xff ? String.fromCodePoint(code) : `\\${code.toString(8).padStart(3, '0')}`;
+  return `"${escapeFor(value, '"', control)}"`;
+}
+
+/** A new Rust literal: raw when the old one was raw and the value fits its hashes, else plain with `\\u{...}` escapes. */
+export function writeRustString(oldToken: string, value: string): string {
+  const raw = /^r(#*)"/.exec(oldToken);
+  if (raw && !value.includes(`"${raw[1]}`) && !value.includes('\r')) return `r${raw[1]}"${value}"${raw[1]}`;
+  return `"${escapeFor(value, '"', (code) => `\\u{${code.toString(16)}}`)}"`;
+}
+
 /** Backslash escapes shared by the three languages (`\\`, the quote, control characters as `\n` or `\xHH`/`\uHHHH`). */
-function escapeFor(value: string, quote: string): string {
+function escapeFor(
+  value: string,
+  quote: string,
+  control: (code: number) => string = (code) => `\\u${code.toString(16).padStart(4, '0')}`,
+): string {
   let out = '';
   for (const ch of value) {
     if (ch === '\\' || ch === quote) out += `\\${ch}`;
     else if (ch === '\n') out += '\\n';
     else if (ch === '\t') out += '\\t';
     else if (ch === '\r') out += '\\r';
-    else if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(ch))
-      out += `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`;
+    else if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(ch)) out += control(ch.codePointAt(0)!);
     else out += ch;
   }
   return out;

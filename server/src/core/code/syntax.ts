@@ -6,12 +6,23 @@
  */
 
 /** The languages whose source toolwire reads for tool declarations. */
-export type CodeLanguage = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go';
+export type CodeLanguage = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust';
 
 /** The grammars behind them: JavaScript and JSX are read with the TSX grammar (one file fewer to ship). */
-export type CodeGrammar = 'typescript' | 'tsx' | 'python' | 'go';
+export type CodeGrammar = 'typescript' | 'tsx' | 'python' | 'go' | 'java' | 'rust';
 
-export const CODE_LANGUAGES: readonly CodeLanguage[] = ['typescript', 'tsx', 'javascript', 'python', 'go'];
+/** The families that share libraries and a dialect: TypeScript, TSX and JavaScript are one. */
+export type CodeFamily = 'js' | 'python' | 'go' | 'java' | 'rust';
+
+export const CODE_LANGUAGES: readonly CodeLanguage[] = [
+  'typescript',
+  'tsx',
+  'javascript',
+  'python',
+  'go',
+  'java',
+  'rust',
+];
 
 export function isCodeLanguage(language: string | undefined): language is CodeLanguage {
   return (CODE_LANGUAGES as readonly string[]).includes(language ?? '');

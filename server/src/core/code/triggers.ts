@@ -1,4 +1,4 @@
-import type { CodeLanguage } from './syntax';
+import type { CodeFamily, CodeLanguage } from './syntax';
 import { LIBRARIES, type Library } from './libraries';
 
 /**
@@ -24,6 +24,6 @@ export function librariesOf(text: string, language: CodeLanguage, projectLibrari
 }
 
 /** TypeScript, TSX and JavaScript share one set of libraries. */
-export function familyOf(language: CodeLanguage): 'js' | 'python' | 'go' {
-  return language === 'python' ? 'python' : language === 'go' ? 'go' : 'js';
+export function familyOf(language: CodeLanguage): CodeFamily {
+  return language === 'typescript' || language === 'tsx' || language === 'javascript' ? 'js' : language;
 }

@@ -42,6 +42,19 @@ export const COMMENT_SYNTAX: Readonly<Record<SourceLanguage, CommentSyntax>> = {
   javascript: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('javascript', '//') },
   python: { linePrefix: '#', scan: codeComments('python', '#') },
   go: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('go', '//') },
+  java: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('java', '//') },
+  rust: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('rust', '//') },
+};
+
+/** The comment node types of each grammar: Java's and Rust's split line and block comments. */
+const COMMENT_NODES: Readonly<Record<CodeLanguage, readonly string[]>> = {
+  typescript: ['comment'],
+  tsx: ['comment'],
+  javascript: ['comment'],
+  python: ['comment'],
+  go: ['comment'],
+  java: ['line_comment', 'block_comment'],
+  rust: ['line_comment', 'block_comment'],
 };
 
 /**
@@ -55,7 +68,7 @@ function codeComments(language: CodeLanguage, linePrefix: string): CommentSyntax
     const root = code.parse(text, grammarOf(language));
     if (!root) return [];
     const out: SourceComment[] = [];
-    for (const node of root.descendantsOfType('comment')) {
+    for (const node of root.descendantsOfType([...COMMENT_NODES[language]])) {
       if (!node) continue;
       const { startIndex: start, endIndex: end } = node;
       const raw = text.slice(start, end);
