@@ -32,12 +32,20 @@ export function clientConstraints(
   options: ClientCensusOptions,
   survival: SurvivalCheck,
 ): (local: number) => NameConstraints {
-  const maxLength = longestKeptName(options);
-  return (index) => ({
-    ...(maxLength !== undefined ? { maxLength } : {}),
-    accept: (candidate) => survival.survives(candidate, index + context.firstTool),
-  });
+  // No name survives: every search would end empty, whatever its length limit.
+  if (survival.survivesNone()) return () => NONE_SURVIVES;
+  // Found on the first question: most documents propose no name (the search is a few dozen rewrites).
+  let maxLength: number | undefined | null = null;
+  return (index) => {
+    if (maxLength === null) maxLength = longestKeptName(options);
+    return {
+      ...(maxLength !== undefined ? { maxLength } : {}),
+      accept: (candidate) => survival.survives(candidate, index + context.firstTool),
+    };
+  };
 }
+
+const NONE_SURVIVES: NameConstraints = Object.freeze({ accept: () => false, acceptsNone: true });
 
 /** The longest plain name (`xxx…`, up to 64) every enabled client sends under this server; undefined when 64 passes. */
 function longestKeptName(options: ClientCensusOptions): number | undefined {
