@@ -115,6 +115,7 @@ export function checkClients(
   for (const result of results) {
     const { profile } = result;
     const who = `${profile.label} ${profile.version}`;
+    let downed: ReadonlyMap<number, number> | undefined;
     for (const outcome of outcomesToCheck(context, result)) {
       // Most tools are sent plainly by every client: nothing to say, so nothing is made for them.
       const code = noteCodeOf(outcome);
@@ -151,7 +152,8 @@ export function checkClients(
           text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`,
           related: [],
           keeps: false,
-          downed: downedBy(result, outcome.tool),
+          // Counted once per client for all its rejected tools, not once per rejected tool.
+          downed: (downed ??= downedCounts(result)).get(outcome.tool) ?? 0,
           lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name),
         });
       } else {
@@ -234,12 +236,15 @@ function clientLead(code: FindingCode, list: readonly Note[]): string {
   }
 }
 
-/** How many of the document's tools fail only because `tool` fails their request in this client. */
-function downedBy(result: ClientResult, tool: number): number {
-  let count = 0;
-  for (const other of result.tools)
-    if (other.collateral && other.fate === 'request-fails' && other.cause?.tool === tool) count++;
-  return count;
+/** Per tool, how many of the document's tools fail only because it fails their request in this client. */
+function downedCounts(result: ClientResult): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const other of result.tools) {
+    const cause = other.cause?.tool;
+    if (other.collateral && other.fate === 'request-fails' && cause !== undefined)
+      counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** A one-character stand-in for the server name: what any shorter name could do at best. */

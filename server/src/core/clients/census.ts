@@ -136,7 +136,10 @@ export function runClientCensus(
     }
     const { peers, order, input, identity } = census;
     const profile = profileOf(options, client);
-    const outcomes = wholeRequestFails(inPeerOrder(profile.rewrite(input), order, identity), peers);
+    const outcomes = inPeerOrder(profile.rewrite(input), order, identity);
+    // `wholeRequestFails`, applied as each outcome is turned into the tool's (one object per tool,
+    // not a collateral copy of every outcome and then the tool's own).
+    const failed = requestFailure(outcomes, peers);
     // One peer array per shared name, reused by every member.
     const groups = new Map<readonly number[], readonly ClientPeer[]>();
     const groupOf = (members: readonly number[]) => {
@@ -149,7 +152,7 @@ export function runClientCensus(
       client,
       profile,
       server: options.server,
-      tools: local.map((t, i) => toolOutcome(t.tool, outcomes[i]!, groupOf, peers)),
+      tools: local.map((t, i) => toolOutcome(t.tool, outcomes[i]!, groupOf, peers, failed)),
     });
   }
   return results;
@@ -161,19 +164,41 @@ export function toolOutcome(
   o: ClientOutcome,
   groupOf: (members: readonly number[]) => readonly ClientPeer[],
   peers: readonly ClientPeer[],
+  failed?: RequestFailure,
 ): ClientToolOutcome {
   // Assigned in order rather than spread from fresh objects: this runs for every tool in every
   // client (130,000 times at 10k tools), and the spreads were most of the census. (`group` is
   // assigned below, after the optional keys before it, to keep the keys' order.)
-  const out = { tool, wireName: o.wireName, fate: o.fate } as Mutable<ClientToolOutcome>;
-  if (o.reason) out.reason = o.reason;
+  // In a failed request, a tool that would have been sent is collateral: what `wholeRequestFails`
+  // makes of its outcome, read here instead of copied first.
+  const collateral = failed !== undefined && (o.fate === 'sent' || o.fate === 'renamed');
+  const out = {
+    tool,
+    wireName: o.wireName,
+    fate: collateral ? 'request-fails' : o.fate,
+  } as Mutable<ClientToolOutcome>;
+  const reason = collateral ? failed.reason : o.reason;
+  if (reason) out.reason = reason;
   if (o.overLimit) out.overLimit = true;
-  if (o.collateral) out.collateral = true;
+  if (collateral || o.collateral) out.collateral = true;
   out.group = groupOf(o.group);
   if (o.sharedReason) out.sharedReason = o.sharedReason;
   if (o.survivor !== undefined) out.survivor = peers[o.survivor]!;
-  if (o.cause !== undefined) out.cause = peers[o.cause]!;
+  const cause = collateral ? failed.cause : o.cause;
+  if (cause !== undefined) out.cause = peers[cause]!;
   return out;
+}
+
+/** A request that fails as a whole: the census index of the tool that fails it, and what its collateral is told. */
+interface RequestFailure {
+  readonly cause: number;
+  readonly reason: string;
+}
+
+/** The failure `wholeRequestFails` applies to these outcomes, if any (the same first cause, the same reason). */
+function requestFailure(outcomes: readonly ClientOutcome[], peers: readonly ClientPeer[]): RequestFailure | undefined {
+  const cause = outcomes.findIndex(failsOnItsOwn);
+  return cause < 0 ? undefined : { cause, reason: failedBecauseOf(peers[cause]!) };
 }
 
 /**
@@ -184,9 +209,9 @@ export function toolOutcome(
  * Applied to every profile's outcomes here, so no profile models it twice.
  */
 export function wholeRequestFails(outcomes: ClientOutcome[], peers: readonly ClientPeer[]): ClientOutcome[] {
-  const cause = outcomes.findIndex(failsOnItsOwn);
-  if (cause < 0) return outcomes;
-  const reason = failedBecauseOf(peers[cause]!);
+  const failed = requestFailure(outcomes, peers);
+  if (!failed) return outcomes;
+  const { cause, reason } = failed;
   return outcomes.map((o) =>
     o.fate === 'sent' || o.fate === 'renamed' ? { ...o, fate: 'request-fails', reason, collateral: true, cause } : o,
   );
