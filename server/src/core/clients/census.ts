@@ -128,7 +128,7 @@ export function runClientCensus(
   for (const client of options.enabled) {
     if (options.notLoadedBy?.includes(client)) continue;
     const listed = options.serverLists?.find((l) => l.client === client)?.servers ?? options.serverOrder;
-    const sentWith = (options.others ?? []).filter((other) => other.clients.includes(client));
+    const sentWith = options.others ? options.others.filter((other) => other.clients.includes(client)) : NO_SERVERS;
     let census = sentWith.length === 0 ? alone.get(listed) : undefined;
     if (!census) {
       census = censusInput(localPeers, sentWith, listed, announced, options.path);
@@ -141,28 +141,49 @@ export function runClientCensus(
     // not a collateral copy of every outcome and then the tool's own).
     const failed = requestFailure(outcomes, peers);
     // One peer array per shared name, reused by every member.
-    const groups = new Map<readonly number[], readonly ClientPeer[]>();
-    const groupOf = (members: readonly number[]) => {
-      if (members.length === 0) return NO_PEERS;
-      let group = groups.get(members);
-      if (!group) groups.set(members, (group = members.map((j) => peers[j]!)));
-      return group;
-    };
+    const groups = new PeerGroups(peers);
     results.push({
       client,
       profile,
       server: options.server,
-      tools: local.map((t, i) => toolOutcome(t.tool, outcomes[i]!, groupOf, peers, failed)),
+      tools: local.map((t, i) => toolOutcome(t.tool, outcomes[i]!, groups, peers, failed)),
     });
   }
   return results;
 }
 
+const NO_SERVERS: readonly ForeignServer[] = Object.freeze([]);
+
+/**
+ * Census positions turned into one peer array per shared name, made on a group's first member
+ * (a class, not a closure per client: most clients of most documents share no name at all).
+ */
+class PeerGroups {
+  private groups: Map<readonly number[], readonly ClientPeer[]> | undefined;
+  constructor(private readonly peers: readonly ClientPeer[]) {}
+
+  of(members: readonly number[]): readonly ClientPeer[] {
+    if (members.length === 0) return NO_PEERS;
+    const groups = (this.groups ??= new Map());
+    let group = groups.get(members);
+    if (!group) groups.set(members, (group = members.map((j) => this.peers[j]!)));
+    return group;
+  }
+}
+
+/** How `toolOutcome` turns a group's census positions into peers. */
+export interface GroupsOf {
+  of(members: readonly number[]): readonly ClientPeer[];
+}
+
+/** No peers for anyone: for an outcome whose group is known to be empty. */
+export const NO_GROUPS: GroupsOf = Object.freeze({ of: () => NO_PEERS });
+
 /** One tool's outcome in a client, its census positions turned into peers. */
 export function toolOutcome(
   tool: number,
   o: ClientOutcome,
-  groupOf: (members: readonly number[]) => readonly ClientPeer[],
+  groups: GroupsOf,
   peers: readonly ClientPeer[],
   failed?: RequestFailure,
 ): ClientToolOutcome {
@@ -181,7 +202,7 @@ export function toolOutcome(
   if (reason) out.reason = reason;
   if (o.overLimit) out.overLimit = true;
   if (collateral || o.collateral) out.collateral = true;
-  out.group = groupOf(o.group);
+  out.group = groups.of(o.group);
   if (o.sharedReason) out.sharedReason = o.sharedReason;
   if (o.survivor !== undefined) out.survivor = peers[o.survivor]!;
   const cause = collateral ? failed.cause : o.cause;
@@ -294,7 +315,14 @@ function registrationOrder(
 }
 
 /** Outcomes computed over the registration order, put back in peer order (indexes remapped). */
-function inPeerOrder(outcomes: readonly ClientOutcome[], order: readonly number[], identity: boolean): ClientOutcome[] {
+function inPeerOrder(
+  outcomes: readonly ClientOutcome[],
+  order: readonly number[],
+  identity: boolean,
+): readonly ClientOutcome[] {
+  // In registration order with no shared name: each outcome is its own (as the loop below keeps
+  // it), so the list is too.
+  if (identity && outcomes.every((o) => o.group.length === 0)) return outcomes;
   const remapped = new Map<readonly number[], readonly number[]>();
   const mapGroup = (group: readonly number[]) => {
     if (group.length === 0) return group;
