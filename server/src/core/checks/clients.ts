@@ -49,13 +49,19 @@ const NONE_SURVIVES: NameConstraints = Object.freeze({ accept: () => false, acce
 
 /** The longest plain name (`xxx…`, up to 64) every enabled client sends under this server; undefined when 64 passes. */
 function longestKeptName(options: ClientCensusOptions): number | undefined {
-  const keeps = (length: number) =>
-    options.enabled.every((client) => {
-      const [outcome] = (options.profiles?.[client] ?? CLIENTS[client]).rewrite([
-        { server: options.server, tool: 'x'.repeat(length) },
-      ]);
-      return outcome !== undefined && (outcome.fate === 'sent' || outcome.fate === 'renamed');
+  // Every client must keep the name, and each answer is its own rewrite of one name: the client
+  // that refused the last length is asked first, so a length refused again costs one rewrite (a
+  // conjunction of pure answers is the same in any order).
+  const clients = options.enabled.slice();
+  const keeps = (length: number) => {
+    const tool = 'x'.repeat(length);
+    const refusing = clients.findIndex((client) => {
+      const [outcome] = (options.profiles?.[client] ?? CLIENTS[client]).rewrite([{ server: options.server, tool }]);
+      return !(outcome !== undefined && (outcome.fate === 'sent' || outcome.fate === 'renamed'));
     });
+    if (refusing > 0) clients.unshift(...clients.splice(refusing, 1));
+    return refusing < 0;
+  };
   if (keeps(64)) return undefined;
   let good = 0;
   let bad = 64;
