@@ -17,6 +17,7 @@ export class CliWorkspace implements ToolwireWorkspace {
   private readonly texts = new Map<string, string | undefined>();
   private readonly listings = new Map<string, string[]>();
   private readonly tools = new Map<string, ReadonlyArray<{ name: string; range: OffsetRange }>>();
+  private readonly configs = new Map<string, string | undefined | UnreadableFile>();
   /** Reads other source files of a server (the grammars the run has loaded so far). */
   code: CodeParser | undefined;
 
@@ -29,7 +30,10 @@ export class CliWorkspace implements ToolwireWorkspace {
 
   /** `.toolwire.json`: "no file" and "a file that cannot be read" are told apart, so a broken config is reported, never skipped. */
   readConfig(path: string): string | undefined | UnreadableFile {
-    return readConfigFile(path);
+    // Read once per run like every other file: each checked file looks for `.toolwire.json` in
+    // every folder up to the root, so 4,000 files in one folder opened the same few paths 16,000 times.
+    if (!this.configs.has(path)) this.configs.set(path, readConfigFile(path));
+    return this.configs.get(path);
   }
 
   findFiles(folder: string, globs: readonly string[]): readonly string[] {

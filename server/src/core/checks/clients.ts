@@ -32,12 +32,12 @@ export function clientConstraints(
   options: ClientCensusOptions,
   survival: SurvivalCheck,
 ): (local: number) => NameConstraints {
-  // Found on the first proposal only: a request needing no rename (most of them; every document
-  // of a long YAML stream or JSON Lines file is one) pays nothing for it.
-  let found: { readonly maxLength: number | undefined } | undefined;
+  // No name survives: every search would end empty, whatever its length limit.
+  if (survival.survivesNone()) return () => NONE_SURVIVES;
+  // Found on the first question: most documents propose no name (the search is a few dozen rewrites).
+  let maxLength: number | undefined | null = null;
   return (index) => {
-    found ??= { maxLength: longestKeptName(options) };
-    const { maxLength } = found;
+    if (maxLength === null) maxLength = longestKeptName(options);
     return {
       ...(maxLength !== undefined ? { maxLength } : {}),
       accept: (candidate) => survival.survives(candidate, index + context.firstTool),
@@ -45,15 +45,23 @@ export function clientConstraints(
   };
 }
 
+const NONE_SURVIVES: NameConstraints = Object.freeze({ accept: () => false, acceptsNone: true });
+
 /** The longest plain name (`xxx…`, up to 64) every enabled client sends under this server; undefined when 64 passes. */
 function longestKeptName(options: ClientCensusOptions): number | undefined {
-  const keeps = (length: number) =>
-    options.enabled.every((client) => {
-      const [outcome] = (options.profiles?.[client] ?? CLIENTS[client]).rewrite([
-        { server: options.server, tool: 'x'.repeat(length) },
-      ]);
-      return outcome !== undefined && (outcome.fate === 'sent' || outcome.fate === 'renamed');
+  // Every client must keep the name, and each answer is its own rewrite of one name: the client
+  // that refused the last length is asked first, so a length refused again costs one rewrite (a
+  // conjunction of pure answers is the same in any order).
+  const clients = options.enabled.slice();
+  const keeps = (length: number) => {
+    const tool = 'x'.repeat(length);
+    const refusing = clients.findIndex((client) => {
+      const [outcome] = (options.profiles?.[client] ?? CLIENTS[client]).rewrite([{ server: options.server, tool }]);
+      return !(outcome !== undefined && (outcome.fate === 'sent' || outcome.fate === 'renamed'));
     });
+    if (refusing > 0) clients.unshift(...clients.splice(refusing, 1));
+    return refusing < 0;
+  };
   if (keeps(64)) return undefined;
   let good = 0;
   let bad = 64;
@@ -113,6 +121,7 @@ export function checkClients(
   for (const result of results) {
     const { profile } = result;
     const who = `${profile.label} ${profile.version}`;
+    let downed: ReadonlyMap<number, number> | undefined;
     for (const outcome of outcomesToCheck(context, result)) {
       // Most tools are sent plainly by every client: nothing to say, so nothing is made for them.
       const code = noteCodeOf(outcome);
@@ -149,7 +158,8 @@ export function checkClients(
           text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`,
           related: [],
           keeps: false,
-          downed: downedBy(result, outcome.tool),
+          // Counted once per client for all its rejected tools, not once per rejected tool.
+          downed: (downed ??= downedCounts(result)).get(outcome.tool) ?? 0,
           lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name),
         });
       } else {
@@ -232,12 +242,15 @@ function clientLead(code: FindingCode, list: readonly Note[]): string {
   }
 }
 
-/** How many of the document's tools fail only because `tool` fails their request in this client. */
-function downedBy(result: ClientResult, tool: number): number {
-  let count = 0;
-  for (const other of result.tools)
-    if (other.collateral && other.fate === 'request-fails' && other.cause?.tool === tool) count++;
-  return count;
+/** Per tool, how many of the document's tools fail only because it fails their request in this client. */
+function downedCounts(result: ClientResult): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const other of result.tools) {
+    const cause = other.cause?.tool;
+    if (other.collateral && other.fate === 'request-fails' && cause !== undefined)
+      counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** A one-character stand-in for the server name: what any shorter name could do at best. */

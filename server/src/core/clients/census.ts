@@ -128,7 +128,7 @@ export function runClientCensus(
   for (const client of options.enabled) {
     if (options.notLoadedBy?.includes(client)) continue;
     const listed = options.serverLists?.find((l) => l.client === client)?.servers ?? options.serverOrder;
-    const sentWith = (options.others ?? []).filter((other) => other.clients.includes(client));
+    const sentWith = options.others ? options.others.filter((other) => other.clients.includes(client)) : NO_SERVERS;
     let census = sentWith.length === 0 ? alone.get(listed) : undefined;
     if (!census) {
       census = censusInput(localPeers, sentWith, listed, announced, options.path);
@@ -136,44 +136,90 @@ export function runClientCensus(
     }
     const { peers, order, input, identity } = census;
     const profile = profileOf(options, client);
-    const outcomes = wholeRequestFails(inPeerOrder(profile.rewrite(input), order, identity), peers);
+    const outcomes = inPeerOrder(profile.rewrite(input), order, identity);
+    // `wholeRequestFails`, applied as each outcome is turned into the tool's (one object per tool,
+    // not a collateral copy of every outcome and then the tool's own).
+    const failed = requestFailure(outcomes, peers);
     // One peer array per shared name, reused by every member.
-    const groups = new Map<readonly number[], readonly ClientPeer[]>();
-    const groupOf = (members: readonly number[]) => {
-      if (members.length === 0) return NO_PEERS;
-      let group = groups.get(members);
-      if (!group) groups.set(members, (group = members.map((j) => peers[j]!)));
-      return group;
-    };
+    const groups = new PeerGroups(peers);
     results.push({
       client,
       profile,
       server: options.server,
-      tools: local.map((t, i) => toolOutcome(t.tool, outcomes[i]!, groupOf, peers)),
+      tools: local.map((t, i) => toolOutcome(t.tool, outcomes[i]!, groups, peers, failed)),
     });
   }
   return results;
 }
 
+const NO_SERVERS: readonly ForeignServer[] = Object.freeze([]);
+
+/**
+ * Census positions turned into one peer array per shared name, made on a group's first member
+ * (a class, not a closure per client: most clients of most documents share no name at all).
+ */
+class PeerGroups {
+  private groups: Map<readonly number[], readonly ClientPeer[]> | undefined;
+  constructor(private readonly peers: readonly ClientPeer[]) {}
+
+  of(members: readonly number[]): readonly ClientPeer[] {
+    if (members.length === 0) return NO_PEERS;
+    const groups = (this.groups ??= new Map());
+    let group = groups.get(members);
+    if (!group) groups.set(members, (group = members.map((j) => this.peers[j]!)));
+    return group;
+  }
+}
+
+/** How `toolOutcome` turns a group's census positions into peers. */
+export interface GroupsOf {
+  of(members: readonly number[]): readonly ClientPeer[];
+}
+
+/** No peers for anyone: for an outcome whose group is known to be empty. */
+export const NO_GROUPS: GroupsOf = Object.freeze({ of: () => NO_PEERS });
+
 /** One tool's outcome in a client, its census positions turned into peers. */
 export function toolOutcome(
   tool: number,
   o: ClientOutcome,
-  groupOf: (members: readonly number[]) => readonly ClientPeer[],
+  groups: GroupsOf,
   peers: readonly ClientPeer[],
+  failed?: RequestFailure,
 ): ClientToolOutcome {
   // Assigned in order rather than spread from fresh objects: this runs for every tool in every
   // client (130,000 times at 10k tools), and the spreads were most of the census. (`group` is
   // assigned below, after the optional keys before it, to keep the keys' order.)
-  const out = { tool, wireName: o.wireName, fate: o.fate } as Mutable<ClientToolOutcome>;
-  if (o.reason) out.reason = o.reason;
+  // In a failed request, a tool that would have been sent is collateral: what `wholeRequestFails`
+  // makes of its outcome, read here instead of copied first.
+  const collateral = failed !== undefined && (o.fate === 'sent' || o.fate === 'renamed');
+  const out = {
+    tool,
+    wireName: o.wireName,
+    fate: collateral ? 'request-fails' : o.fate,
+  } as Mutable<ClientToolOutcome>;
+  const reason = collateral ? failed.reason : o.reason;
+  if (reason) out.reason = reason;
   if (o.overLimit) out.overLimit = true;
-  if (o.collateral) out.collateral = true;
-  out.group = groupOf(o.group);
+  if (collateral || o.collateral) out.collateral = true;
+  out.group = groups.of(o.group);
   if (o.sharedReason) out.sharedReason = o.sharedReason;
   if (o.survivor !== undefined) out.survivor = peers[o.survivor]!;
-  if (o.cause !== undefined) out.cause = peers[o.cause]!;
+  const cause = collateral ? failed.cause : o.cause;
+  if (cause !== undefined) out.cause = peers[cause]!;
   return out;
+}
+
+/** A request that fails as a whole: the census index of the tool that fails it, and what its collateral is told. */
+interface RequestFailure {
+  readonly cause: number;
+  readonly reason: string;
+}
+
+/** The failure `wholeRequestFails` applies to these outcomes, if any (the same first cause, the same reason). */
+function requestFailure(outcomes: readonly ClientOutcome[], peers: readonly ClientPeer[]): RequestFailure | undefined {
+  const cause = outcomes.findIndex(failsOnItsOwn);
+  return cause < 0 ? undefined : { cause, reason: failedBecauseOf(peers[cause]!) };
 }
 
 /**
@@ -184,9 +230,9 @@ export function toolOutcome(
  * Applied to every profile's outcomes here, so no profile models it twice.
  */
 export function wholeRequestFails(outcomes: ClientOutcome[], peers: readonly ClientPeer[]): ClientOutcome[] {
-  const cause = outcomes.findIndex(failsOnItsOwn);
-  if (cause < 0) return outcomes;
-  const reason = failedBecauseOf(peers[cause]!);
+  const failed = requestFailure(outcomes, peers);
+  if (!failed) return outcomes;
+  const { cause, reason } = failed;
   return outcomes.map((o) =>
     o.fate === 'sent' || o.fate === 'renamed' ? { ...o, fate: 'request-fails', reason, collateral: true, cause } : o,
   );
@@ -269,7 +315,14 @@ function registrationOrder(
 }
 
 /** Outcomes computed over the registration order, put back in peer order (indexes remapped). */
-function inPeerOrder(outcomes: readonly ClientOutcome[], order: readonly number[], identity: boolean): ClientOutcome[] {
+function inPeerOrder(
+  outcomes: readonly ClientOutcome[],
+  order: readonly number[],
+  identity: boolean,
+): readonly ClientOutcome[] {
+  // In registration order with no shared name: each outcome is its own (as the loop below keeps
+  // it), so the list is too.
+  if (identity && outcomes.every((o) => o.group.length === 0)) return outcomes;
   // Each group is shared by all its members: remapped and compared once per group, not per
   // member (a thousand tools of one name made that quadratic).
   const remapped = new Map<readonly number[], { readonly group: readonly number[]; readonly same: boolean }>();

@@ -1,5 +1,5 @@
 import { sha1Hex } from '../util/sha1';
-import type { ClientOutcome, ClientRule } from './model';
+import type { ClientOutcome, ClientRule, ClientTool } from './model';
 import { ALONE, sentOrRenamed } from './shared';
 
 const PREFIX = 'mcp__';
@@ -25,20 +25,15 @@ export const codex: ClientRule = {
   provider: 'openai',
   shape: 'mcp__<server>__<tool>, outside [A-Za-z0-9_] becomes _, SHA-1 suffix on clashes and over 64',
   rewrite(tools) {
-    const rawNs = tools.map((t) => `${t.server}${NUL}${t.server}${NUL}`);
-    const rawTool = tools.map((t, i) => `${rawNs[i]}${NUL}${t.tool}${NUL}${t.tool}`);
+    const rawTool = tools.map((t) => `${t.server}${NUL}${t.server}${NUL}${NUL}${t.tool}${NUL}${t.tool}`);
     const skipped = duplicates(rawTool);
-    const namespaces = hashShared(
-      tools.map((t) => namespaceOf(t.server)),
-      rawNs,
-      appendNamespaceHash,
-    );
-    const names = hashShared(
-      tools.map((t, i) => `${namespaces[i]}${NUL}${sanitize(t.tool)}`),
-      rawTool,
-      (key, raw) => `${key}_${sha1Hex(raw).slice(0, HASH_LENGTH)}`,
-    ).map((key) => key.slice(key.indexOf(NUL) + 1));
-    const result: ClientOutcome[] = tools.map(() => ({ wireName: null, fate: 'dropped', group: ALONE }));
+    // A namespace and its raw identity are the server's: found once per server (hashed when two
+    // servers sanitise alike), the same values a pass over every tool gives.
+    const byServer = serverNamespaces(tools);
+    const namespaces = tools.map((t) => byServer.get(t.server)!);
+    const names = toolNames(tools, namespaces, rawTool);
+    // Every place is written below: a kept tool's name, or a skipped duplicate's drop.
+    const result = new Array<ClientOutcome>(tools.length);
     const kept = tools.map((_, i) => i).filter((i) => !skipped.has(i));
     // Codex makes names unique in the order of their raw identities. When every name fits and
     // none is taken twice, each keeps its own whatever the order: no sort of 10k long strings.
@@ -54,8 +49,10 @@ export const codex: ClientRule = {
       : kept.sort((a, b) => (rawTool[a]! < rawTool[b]! ? -1 : rawTool[a]! > rawTool[b]! ? 1 : 0));
     const used = new Set<string>();
     for (const i of order) {
-      const [ns, name] = fits ? [namespaces[i]!, names[i]!] : uniqueParts(namespaces[i]!, names[i]!, rawTool[i]!, used);
-      const wireName = `${ns}${DELIMITER}${name}`;
+      // On the plain path the parts are the tool's own (no pair made for each of 10k tools).
+      const wireName = fits
+        ? `${namespaces[i]!}${DELIMITER}${names[i]!}`
+        : joinParts(uniqueParts(namespaces[i]!, names[i]!, rawTool[i]!, used));
       result[i] = { wireName, fate: sentOrRenamed(tools[i]!, wireName), group: ALONE };
     }
     // One group per duplicated identity, shared by its members: a scan of every tool per skipped
@@ -95,6 +92,10 @@ export const codex: ClientRule = {
   },
 };
 
+function joinParts([ns, name]: readonly [string, string]): string {
+  return `${ns}${DELIMITER}${name}`;
+}
+
 /** A name that ends as a hashed one does: `_` and 12 lower-case hex digits. */
 const HASH_LIKE = new RegExp(`_[0-9a-f]{${HASH_LENGTH}}$`);
 
@@ -116,6 +117,40 @@ function appendNamespaceHash(namespace: string, raw: string): string {
   return namespace.endsWith(DELIMITER)
     ? `${namespace.slice(0, -DELIMITER.length)}${suffix}${DELIMITER}`
     : `${namespace}${suffix}`;
+}
+
+/** Each server's namespace: `mcp__<server>`, with the hash of its identity when another server's sanitises alike. */
+function serverNamespaces(tools: readonly ClientTool[]): Map<string, string> {
+  const servers = [...new Set(tools.map((t) => t.server))];
+  const namespaces = hashShared(
+    servers.map(namespaceOf),
+    servers.map((server) => `${server}${NUL}${server}${NUL}`),
+    appendNamespaceHash,
+  );
+  return new Map(servers.map((server, i) => [server, namespaces[i]!]));
+}
+
+/**
+ * Each tool's sanitised name, with the hash of its raw identity when another tool of the same
+ * namespace sanitises alike: `hashShared` over `namespace + NUL + name` keys, without the keys
+ * (a namespace holds no NUL, so the pair and the joined key are told apart alike).
+ */
+function toolNames(tools: readonly ClientTool[], namespaces: readonly string[], rawTool: readonly string[]): string[] {
+  const sanitized = tools.map((t) => sanitize(t.tool));
+  const rawByName = new Map<string, Map<string, string | typeof SHARED>>();
+  sanitized.forEach((name, i) => {
+    const ns = namespaces[i]!;
+    let inNamespace = rawByName.get(ns);
+    if (!inNamespace) rawByName.set(ns, (inNamespace = new Map()));
+    const seen = inNamespace.get(name);
+    if (seen === undefined) inNamespace.set(name, rawTool[i]!);
+    else if (seen !== SHARED && seen !== rawTool[i]) inNamespace.set(name, SHARED);
+  });
+  return sanitized.map((name, i) =>
+    rawByName.get(namespaces[i]!)!.get(name) === SHARED
+      ? `${name}_${sha1Hex(rawTool[i]!).slice(0, HASH_LENGTH)}`
+      : name,
+  );
 }
 
 /** Keys that several distinct raw identities share get the hash of their own identity. */

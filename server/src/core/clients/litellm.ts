@@ -26,10 +26,11 @@ export const litellm: ClientRule = {
   unconfirmed: ['client-collision'],
   provider: 'openai',
   shape: '<server, spaces as _>-<tool>, never cut; a server name with "-" is refused',
+  refusesServer,
   ...byName({
     names: (tools) => tools.map((t) => `${t.server.replace(/ /g, '_')}${SEPARATOR}${t.tool}`),
     preset: (tool) =>
-      tool.server.includes(SEPARATOR)
+      refusesServer(tool.server)
         ? {
             wireName: null,
             fate: 'dropped',
@@ -43,3 +44,8 @@ export const litellm: ClientRule = {
     onShared: () => ({ reason: 'LiteLLM is not known to check duplicates; what it sends then is unconfirmed' }),
   }),
 };
+
+/** `validate_mcp_server_name`: the separator in a server's name keeps the whole server from loading. */
+function refusesServer(server: string): boolean {
+  return server.includes(SEPARATOR);
+}

@@ -81,6 +81,12 @@ export interface ClientRule {
   readonly shape: string;
   rewrite(tools: readonly ClientTool[]): ClientOutcome[];
   /**
+   * True when the client loses every tool of a server by that name, whatever the tools are called
+   * (LiteLLM refuses to load it): then no rename of a tool can help, and a search for one that
+   * survives may stop before it starts. Absent: not known, so names are tried one by one.
+   */
+  refusesServer?(server: string): boolean;
+  /**
    * How far one tool's outcome depends on the others', for a name edit that re-rewrites one tool
    * (`incremental/clientsAlone.ts`); absent: any name can change any outcome.
    */

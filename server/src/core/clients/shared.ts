@@ -23,6 +23,8 @@ export function sharedNames(names: ReadonlyArray<string | null>): Map<string, nu
   return groups;
 }
 
+const NO_GROUPS: ReturnType<typeof sharedKeys> = Object.freeze([]);
+
 /** The group of a tool that shares its wire name with none: one frozen empty list for all (an array per tool per client was garbage). */
 export const ALONE: readonly number[] = Object.freeze([]);
 
@@ -66,7 +68,16 @@ export function outcomes(
       ? { wireName, fate: 'request-fails', reason: rejected, group: ALONE }
       : { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE };
   });
-  for (const members of sharedNames(result.map((r) => (r.fate === 'dropped' ? null : r.wireName))).values()) {
+  // The groups `sharedNames` finds over the names sent (a dropped tool's meets none), read off the
+  // outcomes without a list of names first; one tool meets no other, so it is not even looked at.
+  const groups =
+    result.length < 2
+      ? NO_GROUPS
+      : sharedKeys(result.length, (i) => {
+          const r = result[i]!;
+          return r.fate === 'dropped' ? undefined : (r.wireName ?? undefined);
+        });
+  for (const { members } of groups) {
     const decision = onShared(members);
     for (const m of members) {
       const current = result[m]!;

@@ -21,6 +21,9 @@ export class SurvivalCheck {
 
   /** Whether `name`, replacing tool `replacing` (global index), is sent by every client and meets no other tool there. */
   survives(name: string, replacing: number): boolean {
+    // A client that loses every tool of the server gives `false` for any name at its turn, and
+    // the clients before it cannot turn that around: the same answer, without the rewrites.
+    if (this.survivesNone()) return false;
     const counts = (this.state.counts ??= this.count());
     return this.results.every((result, r) => {
       const [alone] = profileOf(this.options, result.client).rewrite([{ server: this.options.server, tool: name }]);
@@ -30,6 +33,13 @@ export class SurvivalCheck {
         (counts[r]!.get(alone.wireName) ?? 0) - (wireNameOf(result, replacing) === alone.wireName ? 1 : 0);
       return holders <= 0;
     });
+  }
+
+  /** True when no name survives: some client refuses the server itself (`ClientRule.refusesServer`). */
+  survivesNone(): boolean {
+    return this.results.some(
+      (result) => profileOf(this.options, result.client).refusesServer?.(this.options.server) === true,
+    );
   }
 
   /** Whether a tool other than `tool` asked about `wireName` in result `r`. */

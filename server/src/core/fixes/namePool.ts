@@ -85,6 +85,9 @@ export class NamePool {
    * when no such name is found (a fix must then not be offered).
    */
   toolName(name: string, constraints: NameConstraints = {}): string | undefined {
+    // Every candidate would be asked for, and refused by, `accept`: the answer is this one, and
+    // it holds whatever other tools hold or ask, so nothing is asked or logged for it.
+    if (constraints.acceptsNone === true) return undefined;
     const limit = Math.max(1, Math.min(this.maxLength(), constraints.maxLength ?? Number.POSITIVE_INFINITY));
     const base = this.conform(modelSafe(name), limit);
     const hyphenated =
@@ -216,6 +219,8 @@ const MIN_CUT = 16;
 export interface NameConstraints {
   readonly maxLength?: number;
   readonly accept?: (candidate: string) => boolean;
+  /** `accept` refuses every candidate (a client loses every tool of the server): no name is searched for. */
+  readonly acceptsNone?: boolean;
 }
 
 /** How many tools hold each lower-cased name: a tool counts once per distinct name. */

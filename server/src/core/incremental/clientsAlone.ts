@@ -1,7 +1,7 @@
 import {
   asCollateral,
   failsOnItsOwn,
-  NO_PEERS,
+  NO_GROUPS,
   positionOf,
   toolOutcome,
   type ClientPeer,
@@ -99,7 +99,7 @@ export function rewrittenAlone(
     const apart = oneByOne && next && keptApart(oneByOne, keys.of(r), place, next.key);
     let outcome =
       apart === 'alone'
-        ? toolOutcome(tool, next!.outcome, () => NO_PEERS, [])
+        ? toolOutcome(tool, next!.outcome, NO_GROUPS, [])
         : apart === 'pivot'
           ? besidePivot(oneByOne!, pivots, r, oldInput, place, clientTool(input, was), renamed, tool)
           : undefined;
@@ -172,7 +172,7 @@ function besidePivot(
   if (!rule) return undefined;
   const pivot = (pivots[r] ??= rule.of(oldInput()));
   if (rule.before(old, place, pivot) !== rule.before(renamed, place, pivot)) return undefined;
-  return toolOutcome(tool, oneByOne.at(renamed, place, pivot).outcome, () => NO_PEERS, []);
+  return toolOutcome(tool, oneByOne.at(renamed, place, pivot).outcome, NO_GROUPS, []);
 }
 
 /**
@@ -193,7 +193,7 @@ function othersUnmoved(
   const own = outcomes[place]!;
   // (A group of its own is implied away: its other members' groups would name it. Stated, so
   // the outcome built here never needs the peers.)
-  return own.group.length === 0 ? toolOutcome(tool, own, () => NO_PEERS, []) : undefined;
+  return own.group.length === 0 ? toolOutcome(tool, own, NO_GROUPS, []) : undefined;
 }
 
 function sameOutcome(
