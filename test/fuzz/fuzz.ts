@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { runCase, type Counts } from './runCase';
 import { Servers } from './session';
 import { caseArbitrary, type FuzzCase } from './steps';
+import type { Surface } from './surfaces';
 
 export const REPLAY_DIR = resolve(__dirname, '../../.artefacts/fuzz');
 
@@ -21,6 +22,8 @@ export interface FuzzOptions {
   /** Run on after a failure (a long run collects several). */
   readonly keepGoing?: boolean;
   readonly replayDir?: string;
+  /** The kinds of document cases open (default: every surface). */
+  readonly surfaces?: readonly Surface[];
   readonly log?: (line: string) => void;
 }
 
@@ -58,7 +61,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
   const failures: FuzzFailureReport[] = [];
   let cases = 0;
   let lastLog = started;
-  const arbitrary = caseArbitrary(options.maxSteps ?? 40);
+  const arbitrary = caseArbitrary(options.maxSteps ?? 40, options.surfaces);
   try {
     for (let batch = 0; counts.edits < targetEdits && Date.now() < deadline; batch++) {
       const seed = options.seed + batch;
@@ -108,8 +111,10 @@ async function runOne(
   counts: Counts,
 ): Promise<void> {
   const client = await servers.client(fuzzCase.mode);
+  const surface = fuzzCase.surface ?? 'json';
+  const parsers = surface === 'json' ? undefined : await servers.codeParsers();
   try {
-    await runCase(client, servers.nextUri(), fuzzCase, { boundMs: boundMs ?? 10_000 }, counts);
+    await runCase(client, servers.nextDocument(surface), fuzzCase, { boundMs: boundMs ?? 10_000 }, counts, parsers);
   } catch (error) {
     // The server may be hung or in a bad state: the next case gets a fresh one.
     await servers.discard(fuzzCase.mode);
