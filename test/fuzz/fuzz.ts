@@ -50,6 +50,12 @@ export interface ReplayFile {
 }
 
 const BATCH = 20;
+/**
+ * How long fast-check may shrink one failure. A case that fails by timing out costs the whole
+ * bound on every shrink attempt, so unbounded shrinking could spend a run's minutes on one case;
+ * after this, every further attempt passes and the smallest case so far is saved.
+ */
+const SHRINK_BUDGET_MS = 90_000;
 
 export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
   const started = Date.now();
@@ -65,9 +71,16 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
   try {
     for (let batch = 0; counts.edits < targetEdits && Date.now() < deadline; batch++) {
       const seed = options.seed + batch;
+      let failedAt: number | undefined;
       const property = fc.asyncProperty(arbitrary, async (fuzzCase) => {
+        if (failedAt !== undefined && Date.now() - failedAt > SHRINK_BUDGET_MS) return;
         cases += 1;
-        await runOne(servers, fuzzCase, options.boundMs, counts);
+        try {
+          await runOne(servers, fuzzCase, options.boundMs, counts);
+        } catch (error) {
+          failedAt ??= Date.now();
+          throw error;
+        }
       });
       const details = await fc.check(property, { seed, numRuns: BATCH, endOnFailure: false });
       if (details.failed) {
