@@ -217,6 +217,28 @@ describe('source code: tool declarations (issue 12)', () => {
     );
   });
 
+  test('an edited document parses as a fresh copy of its text, after an unterminated template literal too', async () => {
+    // Found by the fuzzer: a stray backtick, then the document pasted after itself. Reusing the
+    // broken tree kept its error recovery and found four tools a fresh parse does not see.
+    const { parsers } = await loadCodeParsers();
+    const plain =
+      "// The same two tools as tools.json, declared in TypeScript through the MCP SDK.\nimport { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n\nconst server = new McpServer({ name: 'files', version: '1.0.0' });\nserver.registerTool(\"files.read\", { description: 'Read a file' }, async () => ({ content: [] }));\nserver.registerTool(\"files_read\", { description: 'Read a file (v2)' }, async () => ({ content: [] }));\n";
+    const broken = plain.replace('const server =', 'const server` =');
+    const edited = parsers.parserFor('edited');
+    const code = (key: string) => ({ language: 'typescript' as const, code: parsers.parserFor(key) });
+    analyze(broken, { language: 'typescript', code: edited });
+    for (const text of [broken + broken, plain, plain + plain]) {
+      const incremental = analyze(text, { language: 'typescript', code: edited });
+      const fresh = analyze(text, code(`fresh ${text.length}`));
+      assert.deepEqual(
+        incremental.findings.map((f) => [f.code, f.range.start]),
+        fresh.findings.map((f) => [f.code, f.range.start]),
+      );
+      assert.equal(incremental.tools.length, fresh.tools.length);
+    }
+    parsers.dispose();
+  });
+
   test('computed names are skipped, never guessed; a constant in the same file is resolved', () => {
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst NAME = 'from.constant';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.registerTool(NAME, {}, h);\nserver.registerTool(prefix + 'x', {}, h);\nserver.registerTool(\`t_\${n}\`, {}, h);\nserver.registerTool(imported, {}, h);\n`;
     const analysis = analyze(text, opts('typescript'));

@@ -16,7 +16,7 @@ const SUITE_SEED = 1313;
 
 test(`fuzz: ${SUITE_EDITS} edits from seed ${SUITE_SEED} keep every invariant`, async (t) => {
   // A failure is shrunk and saved under .artefacts/fuzz/ (gitignored), where CI can keep it.
-  const result = await fuzz({ seed: SUITE_SEED, edits: SUITE_EDITS });
+  const result = await fuzz({ seed: SUITE_SEED, edits: SUITE_EDITS, surfaces: ['json'] });
   t.diagnostic(
     `${result.cases} cases, ${result.edits} edits, ${result.requests} requests, ${result.fixesChecked} fixes checked, in ${(result.durationMs / 1000).toFixed(1)} s`,
   );
@@ -25,6 +25,21 @@ test(`fuzz: ${SUITE_EDITS} edits from seed ${SUITE_SEED} keep every invariant`, 
     [],
   );
   assert.ok(result.edits >= SUITE_EDITS, `ran ${result.edits} edits`);
+});
+
+/** YAML and source documents, a short run: their cases parse more per edit (tree-sitter, twice). */
+const OTHER_EDITS = 300;
+
+test(`fuzz: ${OTHER_EDITS} edits of YAML and TypeScript documents from seed ${SUITE_SEED} keep every invariant`, async (t) => {
+  const result = await fuzz({ seed: SUITE_SEED, edits: OTHER_EDITS, surfaces: ['yaml', 'typescript'] });
+  t.diagnostic(
+    `${result.cases} cases, ${result.edits} edits, ${result.requests} requests, ${result.fixesChecked} fixes checked, in ${(result.durationMs / 1000).toFixed(1)} s`,
+  );
+  assert.deepEqual(
+    result.failures.map((f) => `${f.message}\n  replay: npm run fuzz -- --replay ${f.replayFile}`),
+    [],
+  );
+  assert.ok(result.edits >= OTHER_EDITS, `ran ${result.edits} edits`);
 });
 
 const oracle = new CoreOracle();

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { runCase, type Counts } from './runCase';
 import { Servers } from './session';
 import { caseArbitrary, type FuzzCase } from './steps';
+import type { Surface } from './surfaces';
 
 export const REPLAY_DIR = resolve(__dirname, '../../.artefacts/fuzz');
 
@@ -21,6 +22,8 @@ export interface FuzzOptions {
   /** Run on after a failure (a long run collects several). */
   readonly keepGoing?: boolean;
   readonly replayDir?: string;
+  /** The kinds of document cases open (default: every surface). */
+  readonly surfaces?: readonly Surface[];
   readonly log?: (line: string) => void;
 }
 
@@ -47,6 +50,12 @@ export interface ReplayFile {
 }
 
 const BATCH = 20;
+/**
+ * How long fast-check may shrink one failure. A case that fails by timing out costs the whole
+ * bound on every shrink attempt, so unbounded shrinking could spend a run's minutes on one case;
+ * after this, every further attempt passes and the smallest case so far is saved.
+ */
+const SHRINK_BUDGET_MS = 90_000;
 
 export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
   const started = Date.now();
@@ -58,13 +67,20 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
   const failures: FuzzFailureReport[] = [];
   let cases = 0;
   let lastLog = started;
-  const arbitrary = caseArbitrary(options.maxSteps ?? 40);
+  const arbitrary = caseArbitrary(options.maxSteps ?? 40, options.surfaces);
   try {
     for (let batch = 0; counts.edits < targetEdits && Date.now() < deadline; batch++) {
       const seed = options.seed + batch;
+      let failedAt: number | undefined;
       const property = fc.asyncProperty(arbitrary, async (fuzzCase) => {
+        if (failedAt !== undefined && Date.now() - failedAt > SHRINK_BUDGET_MS) return;
         cases += 1;
-        await runOne(servers, fuzzCase, options.boundMs, counts);
+        try {
+          await runOne(servers, fuzzCase, options.boundMs, counts);
+        } catch (error) {
+          failedAt ??= Date.now();
+          throw error;
+        }
       });
       const details = await fc.check(property, { seed, numRuns: BATCH, endOnFailure: false });
       if (details.failed) {
@@ -108,8 +124,10 @@ async function runOne(
   counts: Counts,
 ): Promise<void> {
   const client = await servers.client(fuzzCase.mode);
+  const surface = fuzzCase.surface ?? 'json';
+  const parsers = surface === 'json' ? undefined : await servers.codeParsers();
   try {
-    await runCase(client, servers.nextUri(), fuzzCase, { boundMs: boundMs ?? 10_000 }, counts);
+    await runCase(client, servers.nextDocument(surface), fuzzCase, { boundMs: boundMs ?? 10_000 }, counts, parsers);
   } catch (error) {
     // The server may be hung or in a bad state: the next case gets a fresh one.
     await servers.discard(fuzzCase.mode);

@@ -1,29 +1,60 @@
 // The invariants checked after every step, as pure functions that return what is wrong (an
 // empty list when nothing is). The reference is always the core's own analysis of the text.
 import type { Diagnostic, DocumentSymbol, Range } from 'vscode-languageserver-protocol';
-import { createToolwireService, type Analysis, type Finding } from '../../server/src/core';
+import type { TreeSitterParsers } from '../../server/src/code/treeSitter';
+import { createToolwireService, type Analysis, type Finding, type SourceLanguage } from '../../server/src/core';
 import { lineStarts, rangeOffsets } from './text';
 
 const SEVERITY = { error: 1, warning: 2, information: 3, hint: 4 } as const;
 
+/** Where the oracle reads a document as the server does: its path and language id's syntax. */
+export interface OracleDocument {
+  /** undefined for an untitled document. */
+  readonly path: string | undefined;
+  /** The syntax the language id names, as the server passes it (undefined for the JSON family). */
+  readonly language: SourceLanguage | undefined;
+}
+
 /**
- * The core's analysis of `text` through the same pipeline the server runs for an untitled
- * document with default settings (no folder, so no config; every modelled client, as advice).
- * Kept for a few texts only.
+ * The core's analysis of `text` through the same pipeline the server runs, with default settings
+ * (no folder, so no config; every modelled client, as advice). Source code is parsed from
+ * scratch every time, so the server's incremental parse of an edited document is checked
+ * against a fresh parse of the same text. Kept for a few texts only.
  */
 export class CoreOracle {
   private readonly cache = new Map<string, Analysis>();
   private readonly service = createToolwireService({
     workspace: { readFile: () => undefined, findFiles: () => [], toolsOf: () => [] },
   });
+  private parses = 0;
+
+  constructor(
+    private readonly document: OracleDocument = { path: undefined, language: undefined },
+    private readonly parsers?: TreeSitterParsers,
+  ) {}
 
   analysis(text: string): Analysis {
     let found = this.cache.get(text);
     if (!found) {
-      const result = this.service.analyzeDocument({ path: undefined, text, base: {}, requestedClients: [] });
-      if (result.kind !== 'analysis')
-        throw new Error(`the pipeline did not analyse an untitled document: ${result.kind}`);
-      found = result.analysis;
+      // A key of its own per analysis, forgotten after it: no tree is reused from another text.
+      this.parses += 1;
+      const key = `oracle-${this.parses}`;
+      const { path, language } = this.document;
+      try {
+        const result = this.service.analyzeDocument({
+          path,
+          text,
+          base: {},
+          requestedClients: [],
+          ...(language !== undefined ? { language } : {}),
+          ...(this.parsers ? { code: this.parsers.parserFor(key) } : {}),
+        });
+        if (result.kind !== 'analysis')
+          throw new Error(`the pipeline did not analyse ${path ?? 'an untitled document'}: ${result.kind}`);
+        found = result.analysis;
+      } finally {
+        this.parsers?.forget(key);
+      }
       if (this.cache.size >= 8) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(text, found);
     }

@@ -1,8 +1,10 @@
-// `npm run fuzz -- [--minutes N | --edits N] [--seed S] [--max-steps N] [--bound-ms N] [--keep-going]`
+// `npm run fuzz -- [--minutes N | --edits N] [--seed S] [--surface S[,S…]] [--max-steps N] [--bound-ms N] [--keep-going]`
+// Surfaces: json, yaml, typescript, javascript, python, go (default: all of them).
 // `npm run fuzz -- --replay .artefacts/fuzz/seed-….json`
 // Drives dist/server.js (npm run fuzz builds it first). Exit status 1 when an invariant broke.
 import { parseArgs } from 'node:util';
 import { fuzz, replay } from './fuzz';
+import { isSurface, SURFACES, type Surface } from './surfaces';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -13,6 +15,7 @@ async function main(): Promise<number> {
       'max-steps': { type: 'string' },
       'bound-ms': { type: 'string' },
       'keep-going': { type: 'boolean', default: false },
+      surface: { type: 'string' },
       replay: { type: 'string' },
     },
   });
@@ -23,8 +26,15 @@ async function main(): Promise<number> {
     return failure === undefined ? 0 : 1;
   }
   const seed = Number(values.seed);
+  const asked = values.surface?.split(',').map((s) => s.trim()) ?? [...SURFACES];
+  const unknown = asked.filter((s) => !isSurface(s));
+  if (unknown.length > 0) {
+    console.error(`unknown surface(s) ${unknown.join(', ')}: one of ${SURFACES.join(', ')}`);
+    return 2;
+  }
+  const surfaces = asked.filter(isSurface) satisfies Surface[];
   console.log(
-    `toolwire fuzz: seed ${seed}${values.minutes ? `, ${values.minutes} min` : ''}${values.edits ? `, ${values.edits} edits` : ''}`,
+    `toolwire fuzz: seed ${seed}, ${surfaces.join(', ')}${values.minutes ? `, ${values.minutes} min` : ''}${values.edits ? `, ${values.edits} edits` : ''}`,
   );
   const result = await fuzz({
     seed,
@@ -33,6 +43,7 @@ async function main(): Promise<number> {
     maxSteps: number(values['max-steps']),
     boundMs: number(values['bound-ms']),
     keepGoing: values['keep-going'],
+    surfaces,
     log: (line) => console.log(line),
   });
   console.log(

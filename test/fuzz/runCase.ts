@@ -4,7 +4,8 @@ import type { CodeAction, Diagnostic, DocumentSymbol, TextEdit, WorkspaceEdit } 
 import type { TestClient } from '../lsp/client';
 import type { DocumentStatus } from '../../server/src/protocol';
 import { CoreOracle, diagnosticProblems, editProblems, rangeProblems, symbolProblems, type Fixed } from './invariants';
-import { failureLogs, FuzzFailure, within, type Publication } from './session';
+import type { TreeSitterParsers } from '../../server/src/code/treeSitter';
+import { failureLogs, FuzzFailure, within, type OpenedDocument, type Publication } from './session';
 import { editsIn, type FuzzCase, type Step } from './steps';
 import { applyTextEdits, lineStarts, positionAt, rangeOffsets } from './text';
 
@@ -26,12 +27,14 @@ const REFUSED = -32602;
 
 export async function runCase(
   client: TestClient,
-  uri: string,
+  document: OpenedDocument,
   fuzzCase: FuzzCase,
   options: RunOptions,
   counts: Counts,
+  parsers?: TreeSitterParsers,
 ): Promise<void> {
-  const run = new CaseRun(client, uri, fuzzCase, options, counts);
+  const uri = document.uri;
+  const run = new CaseRun(client, document, fuzzCase, options, counts, new CoreOracle(document, parsers));
   try {
     await run.start();
     for (const [index, step] of fuzzCase.steps.entries()) {
@@ -50,7 +53,7 @@ export async function runCase(
 }
 
 class CaseRun {
-  private readonly oracle = new CoreOracle();
+  private readonly uri: string;
   /** Push mode: the text of every version not yet superseded by a publication. */
   private readonly texts = new Map<number, string>();
   private lastPublished = 0;
@@ -59,11 +62,14 @@ class CaseRun {
 
   constructor(
     private readonly client: TestClient,
-    private readonly uri: string,
+    private readonly document: OpenedDocument,
     private readonly fuzzCase: FuzzCase,
     private readonly options: RunOptions,
     private readonly counts: Counts,
-  ) {}
+    private readonly oracle: CoreOracle,
+  ) {
+    this.uri = document.uri;
+  }
 
   private get text(): string {
     return this.client.text(this.uri);
@@ -79,7 +85,7 @@ class CaseRun {
   }
 
   async start(): Promise<void> {
-    await this.client.open(this.uri, this.fuzzCase.initial);
+    await this.client.open(this.uri, this.fuzzCase.initial, this.document.languageId);
     await this.changed();
   }
 
@@ -101,6 +107,11 @@ class CaseRun {
           range: { start: positionAt(starts, start), end: positionAt(starts, end) },
           newText: step.insert,
         });
+        return;
+      }
+      case 'paste': {
+        const start = at(step.at);
+        await this.edit({ range: { start: positionAt(starts, start), end: positionAt(starts, start) }, newText: text });
         return;
       }
       case 'type': {

@@ -5,23 +5,46 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import fc from 'fast-check';
 import { adsManifest, mcpList, openaiChat, pretty } from '../core/helpers';
+import type { Surface } from './surfaces';
 
 const ROOT = resolve(__dirname, '../..');
 const SEED_FOLDERS = ['examples', 'e2e/fixtures'];
 
-/** The committed example and fixture documents, by path. */
-export function fileSeeds(): ReadonlyArray<{ readonly path: string; readonly text: string }> {
+/** The surface a committed file is a seed of, by its extension (`.jsonc`/`.jsonl` are JSON). */
+function surfaceOfFile(name: string): Surface | undefined {
+  // Spelled out here: surfaces.ts builds its seeds from this module's, so it cannot be imported back.
+  const byExtension: Readonly<Record<string, Surface>> = {
+    json: 'json',
+    jsonc: 'json',
+    jsonl: 'json',
+    yaml: 'yaml',
+    yml: 'yaml',
+    ts: 'typescript',
+    js: 'javascript',
+    py: 'python',
+    go: 'go',
+  };
+  return byExtension[/\.([a-z]+)$/.exec(name)?.[1] ?? ''];
+}
+
+/** The committed example and fixture documents, by path, with the surface each is a seed of. */
+export function fileSeeds(): ReadonlyArray<{
+  readonly path: string;
+  readonly text: string;
+  readonly surface: Surface;
+}> {
   const walk = (folder: string): string[] =>
     readdirSync(folder)
       .sort()
       .flatMap((name) => {
         const path = join(folder, name);
         if (statSync(path).isDirectory()) return walk(path);
-        return /\.(json|jsonc|jsonl)$/.test(name) ? [path] : [];
+        return surfaceOfFile(name) !== undefined ? [path] : [];
       });
   return SEED_FOLDERS.flatMap((folder) => walk(join(ROOT, folder))).map((path) => ({
     path: relative(ROOT, path),
     text: readFileSync(path, 'utf8'),
+    surface: surfaceOfFile(path)!,
   }));
 }
 
@@ -64,7 +87,7 @@ const NAME = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
   { weight: 1, arbitrary: fc.stringMatching(/^[a-z]{1,4}([._\-/][a-z]{1,4}){0,3}$/) },
 );
-const NAMES = fc.array(NAME, { minLength: 0, maxLength: 8 });
+export const NAMES = fc.array(NAME, { minLength: 0, maxLength: 8 });
 
 /** One generated document, already as text. */
 export const generatedSeed: fc.Arbitrary<string> = fc.oneof(

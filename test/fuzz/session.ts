@@ -1,11 +1,27 @@
 // One language server per diagnostics mode (dist/server.js --stdio, driven by the LSP tests'
 // TestClient), reused across cases: each case opens its own untitled document. A server that
 // failed a case is replaced, so a hang or crash cannot poison the cases after it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { TreeSitterParsers } from '../../server/src/code/treeSitter';
+import { nodeWasmLoader } from '../../server/src/node/wasm';
 import { TestClient } from '../lsp/client';
 import type { Mode } from './steps';
+import { OPENED, type Surface } from './surfaces';
 
 export class FuzzFailure extends Error {}
+
+/** A document as a case opens it, and where the oracle reads it (the server's path and syntax for it). */
+export interface OpenedDocument {
+  readonly uri: string;
+  readonly languageId: string;
+  readonly path: string | undefined;
+  /** The syntax the server takes from the language id; undefined for JSON (the extension decides). */
+  readonly language: Exclude<Surface, 'json'> | undefined;
+}
 
 export interface Publication {
   readonly uri: string;
@@ -25,6 +41,9 @@ export function within<T>(promise: Promise<T>, boundMs: number, what: string): P
 export class Servers {
   private readonly clients = new Map<Mode, Promise<TestClient>>();
   private counter = 0;
+  /** Where file URIs of non-JSON documents point: an empty folder, so no config or manifest applies. */
+  private folder: string | undefined;
+  private parsers: Promise<TreeSitterParsers> | undefined;
 
   client(mode: Mode): Promise<TestClient> {
     let client = this.clients.get(mode);
@@ -36,10 +55,31 @@ export class Servers {
     return client;
   }
 
-  /** A fresh document URI, never reused within this run. */
-  nextUri(): string {
+  /**
+   * A fresh document, never reused within this run: JSON untitled (as before there were other
+   * surfaces), every other surface a file URI with its extension, opened with its language id.
+   * The file is never written: the server reads open documents from the editor, not the disk.
+   */
+  nextDocument(surface: Surface): OpenedDocument {
     this.counter += 1;
-    return `untitled:fuzz-${this.counter}.json`;
+    const { languageId, extension } = OPENED[surface];
+    if (surface === 'json')
+      return { uri: `untitled:fuzz-${this.counter}.json`, languageId, path: undefined, language: undefined };
+    this.folder ??= mkdtempSync(join(tmpdir(), 'toolwire-fuzz-'));
+    const path = join(this.folder, `fuzz-${this.counter}${extension}`);
+    return { uri: pathToFileURL(path).href, languageId, path: path.split('\\').join('/'), language: surface };
+  }
+
+  /** The oracle's tree-sitter, every grammar loaded, shared by all cases (each parse is from scratch). */
+  codeParsers(): Promise<TreeSitterParsers> {
+    this.parsers ??= (async () => {
+      const parsers = new TreeSitterParsers(nodeWasmLoader());
+      for (const grammar of ['typescript', 'tsx', 'python', 'go'] as const) {
+        if (!(await parsers.load(grammar))) throw new Error(`the fuzz oracle cannot load the ${grammar} grammar`);
+      }
+      return parsers;
+    })();
+    return this.parsers;
   }
 
   /** Drops a server after a failure; the next case of its mode starts a new one. */
@@ -51,6 +91,8 @@ export class Servers {
 
   async stop(): Promise<void> {
     await Promise.all([...this.clients.keys()].map((mode) => this.discard(mode)));
+    if (this.parsers) (await this.parsers).dispose();
+    if (this.folder) rmSync(this.folder, { recursive: true, force: true });
   }
 }
 

@@ -103,8 +103,11 @@ export class TreeSitterParsers {
     if (!parser) return undefined;
     const kept = this.trees.get(key);
     let old: Tree | undefined;
-    if (kept && kept.grammar === grammar) {
-      if (kept.text === text) return kept.tree.rootNode;
+    if (kept && kept.grammar === grammar && kept.text === text) return kept.tree.rootNode;
+    // A tree with errors is not reused: error recovery around an unterminated template literal
+    // survives an edit after it (pasting the document after itself), so the incremental tree
+    // disagreed with a fresh parse of the same text. Broken text is parsed from scratch.
+    if (kept && kept.grammar === grammar && !kept.tree.rootNode.hasError) {
       kept.tree.edit(editBetween(kept.text, text));
       old = kept.tree;
     }
