@@ -83,3 +83,23 @@ describe('YAML documents in the language server', () => {
     assert.deepEqual(hints![0]!.position, positionOf(text, '"x.y"', 0, '"x.y"'.length));
   });
 });
+
+describe('YAML nested past toolwire’s limit', () => {
+  test('is said in the editor, not silently unchecked', async () => {
+    const client = await TestClient.start({});
+    try {
+      const uri = 'file:///ws/deep.yaml';
+      const text = `tools: ${'['.repeat(600)}${']'.repeat(600)}\n`;
+      await client.open(uri, text, 'yaml');
+      const diagnostics = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'toolwire-nesting-limit'));
+      const notice = diagnostics.find((d) => d.code === 'toolwire-nesting-limit')!;
+      assert.match(
+        String(notice.message),
+        /YAML nested deeper than 500 levels: not read: toolwire checks nothing in this file/,
+      );
+      assert.equal(notice.range.start.character, 'tools: '.length + 500);
+    } finally {
+      await client.stop();
+    }
+  });
+});

@@ -13,6 +13,7 @@ export type { Finding, FindingCode, FixData, OffsetEdit, RelatedLocation, Severi
 export { FINDING_CODES, isCodeOff } from './findings';
 export type { FormatId } from './formats/model';
 export type { OffsetRange } from './json/ranges';
+export { NESTING_LIMIT } from './yaml/parse';
 export type { AnalysisOptions } from './settings';
 export { PROVIDERS, isProviderId, type ProviderId } from './profiles/providers';
 export { describeReason } from './profiles/verdict';

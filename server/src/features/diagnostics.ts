@@ -9,7 +9,7 @@ import {
   type OtherFiles,
   type SuppressionOf,
 } from '../convert';
-import type { Finding } from '../core';
+import { NESTING_LIMIT, type Finding } from '../core';
 import type { DocumentState } from '../documentState';
 import { suppressionOf } from './suppress';
 
@@ -56,6 +56,17 @@ export function diagnosticsOf(
           return before;
         return toDiagnostic(document, finding, otherFiles, suppress);
       });
+      // A limit of toolwire's own (YAML nested past its bound) is no syntax error the editor shows:
+      // said here, so the file does not go quiet. After the findings, so their pairing holds.
+      for (const problem of state.analysis.syntaxProblems)
+        if (problem.code === NESTING_LIMIT)
+          made.push({
+            range: toRange(document, { start: problem.start, end: problem.end }),
+            severity: DiagnosticSeverity.Warning,
+            source: SOURCE,
+            code: NESTING_LIMIT,
+            message: `${problem.message}: toolwire checks nothing in this file`,
+          });
       cache?.set(findings, made);
       return made;
     }

@@ -21,7 +21,12 @@ export function parseYaml(text: string): ParsedDocument {
       kind: 'yaml',
       values: [],
       problems: [
-        { message: `YAML nested deeper than ${MAX_FLOW_DEPTH} levels: not read`, start: depth, end: depth + 1 },
+        {
+          message: `YAML nested deeper than ${MAX_FLOW_DEPTH} levels: not read`,
+          start: depth,
+          end: depth + 1,
+          code: NESTING_LIMIT,
+        },
       ],
     };
   try {
@@ -35,6 +40,12 @@ export function parseYaml(text: string): ParsedDocument {
 
 /** The deepest flow nesting read; deeper documents are reported, not parsed. */
 export const MAX_FLOW_DEPTH = 500;
+
+/**
+ * The code of a problem that is toolwire's own limit, not the text's syntax: no editor's YAML
+ * support reports it, so the language server shows it (features/diagnostics.ts).
+ */
+export const NESTING_LIMIT = 'toolwire-nesting-limit';
 
 /**
  * The offset of the bracket that opens flow level `limit + 1`, or undefined. One linear scan;
