@@ -359,3 +359,13 @@ test('YAML nested deeper than the flow limit is reported, not parsed, fresh and 
     assert.ok(previous.analysis.syntaxProblems.some((p) => /nested deeper/.test(p.message)));
   }
 });
+
+describe('a tool with no name in a block mapping', () => {
+  test('is anchored on its first key, never on half a surrogate pair', () => {
+    const text =
+      'tools:\n  - name: a\n    inputSchema: {type: object}\n  - \u{F8A96}x: 1\n    inputSchema: {type: object}\n';
+    const missing = analyze(text, { language: 'yaml' }).findings.find((f) => f.code === 'missing-name');
+    assert.ok(missing, 'the nameless tool is found');
+    assert.equal(text.slice(missing.range.start, missing.range.end), '\u{F8A96}x');
+  });
+});

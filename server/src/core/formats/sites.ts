@@ -44,6 +44,12 @@ export function elements(at: Located | undefined): Located[] {
 export function anchorRange(node: Node, base: number): OffsetRange {
   const key = keyNodeOf(node);
   if (key) return rangeOf(key, base);
+  // A YAML block mapping has no brace: it starts at its first key, whose whole token is the anchor
+  // (one character there could be half of a surrogate pair).
+  const firstKey = node.type === 'object' ? node.children?.[0]?.children?.[0] : undefined;
+  if (firstKey && firstKey.offset === node.offset) return rangeOf(firstKey, base);
+  // A scalar where an object belongs is anchored whole (a plain YAML scalar has no quote to mark).
+  if (node.type !== 'object' && node.type !== 'array') return rangeOf(node, base);
   return offsetRange(base + node.offset, base + node.offset + 1);
 }
 
