@@ -2,9 +2,8 @@ import { parseArgs as parseNodeArgs } from 'node:util';
 import { CHECK_OPTIONS, FIX_BASELINE_OPTIONS } from './argOptions';
 import type { ParsedArgs } from './argTypes';
 
+// The fix and baseline command lines are in the usage above (USAGE, args.ts): not listed twice.
 export const FIX_BASELINE_USAGE = `Fixes and baselines:
-       toolwire fix    [--dry-run] [--unsafe] [--config FILE] [--client ID]... PATH...
-       toolwire baseline [--output FILE] [--config FILE] [--client ID]... PATH...
        toolwire check  --baseline FILE [--prune] [other check options] PATH...
 
 fix       Applies every proven safe fix (what the editor's Fix All does) and writes the files;
