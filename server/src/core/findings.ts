@@ -142,3 +142,14 @@ export function compareFindings(a: Finding, b: Finding): number {
     a.code.localeCompare(b.code)
   );
 }
+
+/** Related locations without repeats (one place named twice, from two clients or folded findings). */
+export function uniqueLocations(locations: readonly RelatedLocation[]): RelatedLocation[] {
+  const seen = new Set<string>();
+  return locations.filter((location) => {
+    const key = `${location.file ?? ''}:${location.range.start}:${location.range.end}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -9,7 +9,7 @@ import {
 import type { SurvivalCheck } from '../clients/survival';
 import type { ClientId } from '../clients/profiles';
 import { CLIENTS } from '../clients/profiles';
-import type { FindingCode, RelatedLocation } from '../findings';
+import { uniqueLocations, type FindingCode, type RelatedLocation } from '../findings';
 import type { OffsetRange } from '../json/ranges';
 import type { NameConstraints } from '../fixes/namePool';
 import { renameFix } from '../fixes/renameFix';
@@ -200,7 +200,7 @@ export function checkClients(
       detail: `${unconfirmed ? 'Unconfirmed (no public source shows it yet). ' : ''}${whatever}${list.map((n) => n.text).join('. ')}.${remedy}`,
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
-      related: dedupe(list.flatMap((n) => n.related)),
+      related: uniqueLocations(list.flatMap((n) => n.related)),
       tool: global,
       clients: list.map((n) => n.client),
       ...(fix ? { fix } : {}),
@@ -342,16 +342,6 @@ function related(context: CheckContext, peer: ClientPeer, wireName: string | nul
     message: `${quote(peer.name)} of server ${quote(peer.server)} ${sent}`,
     ...(peer.file !== undefined ? { file: peer.file } : {}),
   };
-}
-
-function dedupe(locations: readonly RelatedLocation[]): RelatedLocation[] {
-  const seen = new Set<string>();
-  return locations.filter((l) => {
-    const key = `${l.file ?? ''}:${l.range.start}:${l.range.end}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CLIENTS } from '../clients/profiles';
-import { SEVERITIES, type Finding, type FindingCode, type RelatedLocation } from '../findings';
+import { SEVERITIES, uniqueLocations, type Finding, type FindingCode, type RelatedLocation } from '../findings';
 
 /**
  * The codes that say what becomes of one tool's name on the wire, most telling first: when one
@@ -65,7 +65,9 @@ function leadFirst(a: Finding, b: Finding): number {
 function folded(lead: Finding, rest: readonly Finding[]): Finding {
   const clients = [...new Set([...(lead.clients ?? []), ...rest.flatMap((f) => f.clients ?? [])])];
   const profiles = [...new Set([...(lead.profiles ?? []), ...rest.flatMap((f) => f.profiles ?? [])])];
-  const related = dedupe([lead.related, ...rest.map((f) => f.related)].flat()).filter((r) => !atOwnPlace(r, lead));
+  const related = uniqueLocations([lead.related, ...rest.map((f) => f.related)].flat()).filter(
+    (r) => !atOwnPlace(r, lead),
+  );
   const fix = lead.fix ?? rest.find((f) => f.fix)?.fix;
   const also = rest.map((f) => f.code);
   return {
@@ -125,14 +127,4 @@ function atOwnPlace(location: RelatedLocation, finding: Finding): boolean {
 /** Related information points only at other places: a row at the diagnostic's own range repeats it. */
 function withoutOwnPlace(related: readonly RelatedLocation[], finding: Finding): readonly RelatedLocation[] {
   return related.some((r) => atOwnPlace(r, finding)) ? related.filter((r) => !atOwnPlace(r, finding)) : related;
-}
-
-function dedupe(locations: readonly RelatedLocation[]): RelatedLocation[] {
-  const seen = new Set<string>();
-  return locations.filter((location) => {
-    const key = `${location.file ?? ''}:${location.range.start}:${location.range.end}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
