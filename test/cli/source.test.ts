@@ -188,6 +188,77 @@ describe('toolwire check: a file of a package that depends on a known library', 
     assert.equal(result.status, 1, result.stderr);
   });
 
+  test("a monorepo app that reaches the SDK through the repository's own package is read; a registry package is not followed", () => {
+    const app = [
+      "import type { Context } from '@repo/common';",
+      'export function register(context: Context) {',
+      "  context.registerTool('x.y', {}, h);",
+      "  context.registerTool('x_y', {}, h);",
+      '}',
+      '',
+    ].join('\n');
+    const dir = scratch({
+      'pnpm/pnpm-workspace.yaml': "packages:\n  - 'apps/*'\n  - packages/**\n  - '!**/test/**'\n",
+      'pnpm/package.json': '{ "name": "root", "private": true }',
+      'pnpm/apps/one/package.json': '{ "name": "one", "dependencies": { "@repo/common": "workspace:*", "zod": "4" } }',
+      'pnpm/apps/one/src/tools.ts': app,
+      'pnpm/packages/shared/common/package.json':
+        '{ "name": "@repo/common", "dependencies": { "@modelcontextprotocol/server": "catalog:" } }',
+      // npm workspaces name a sibling by a plain range; a file: path is followed as written.
+      'npm/package.json': '{ "name": "root", "workspaces": { "packages": ["libs/*", "app"] } }',
+      'npm/libs/common/package.json': '{ "name": "common", "dependencies": { "@modelcontextprotocol/sdk": "^1" } }',
+      'npm/app/package.json': '{ "name": "app", "dependencies": { "common": "^1.0.0" } }',
+      'npm/app/tools.ts': app,
+      'linked/package.json': '{ "name": "linked", "dependencies": { "common": "file:../npm/libs/common" } }',
+      'linked/tools.ts': app,
+      // Outside any workspace, a dependency's name alone reaches nothing.
+      'plain/package.json': '{ "name": "plain", "dependencies": { "common": "^1.0.0" } }',
+      'plain/tools.ts': app,
+    });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; tools: Array<{ name: string }> }> };
+    const names = (path: string) => out.files.find((f) => f.path === path)?.tools.map((t) => t.name) ?? [];
+    assert.deepEqual(names('pnpm/apps/one/src/tools.ts'), ['x.y', 'x_y']);
+    assert.deepEqual(names('npm/app/tools.ts'), ['x.y', 'x_y']);
+    assert.deepEqual(names('linked/tools.ts'), ['x.y', 'x_y']);
+    assert.deepEqual(names('plain/tools.ts'), []);
+  });
+
+  test("the SDK's version 2 packages and a project's own registerTool wrapper", () => {
+    const dir = scratch({
+      'package.json': '{ "name": "v2", "dependencies": { "@modelcontextprotocol/server": "^2.0.0" } }',
+      'server.ts': [
+        "import { McpServer } from '@modelcontextprotocol/server';",
+        "const server = new McpServer({ name: 'v2', version: '1.0.0' });",
+        "server.registerTool('a.b', {}, h);",
+        '',
+      ].join('\n'),
+      'wrapped.ts': [
+        'export function registerAll(context: Context) {',
+        "  registerTool({ name: 'c.d', description: 'x' });",
+        "  registerTool({ name: 'c_d', description: 'x' });",
+        '}',
+        'const registerTool = (tool: { name: string }) => context.registerTool(tool.name, {}, h);',
+        '',
+      ].join('\n'),
+      // Not bound in the file: someone else's `registerTool`, not read.
+      'unbound.ts': "registerTool({ name: 'e.f' });\n",
+    });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; tools: Array<{ name: string }> }> };
+    const names = (path: string) => out.files.find((f) => f.path === path)?.tools.map((t) => t.name) ?? [];
+    assert.deepEqual(names('server.ts'), ['a.b']);
+    assert.deepEqual(names('wrapped.ts'), ['c.d', 'c_d']);
+    const wrapped = out.files.find((f) => f.path === 'wrapped.ts') as unknown as {
+      diagnostics: Array<{ code: string }>;
+    };
+    assert.ok(
+      wrapped.diagnostics.some((d) => d.code === 'wire-collision'),
+      'the wrapper calls of one function are one server',
+    );
+    assert.deepEqual(names('unbound.ts'), []);
+  });
+
   test('computed names are counted (listed with --verbose), and source files none of which was parsed are said', () => {
     const dir = scratch({
       'server.py': [

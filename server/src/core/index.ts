@@ -47,6 +47,7 @@ export {
 } from './code/syntax';
 export { familyOf, hasTriggerImport } from './code/triggers';
 export { isManifestPath, librariesInManifest, MANIFESTS } from './code/manifests';
+export { localDependencies, packageNameOf, WORKSPACE_FILES, workspaceGlobs } from './code/workspaces';
 export { lastAtOrBefore, LineIndex, lineStartsOf, type PositionRange } from './text/lineIndex';
 export { PieceText, type TextReader } from './text/pieceText';
 export { computeFixAll } from './fixes/fixAll';

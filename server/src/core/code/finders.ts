@@ -239,6 +239,11 @@ export function findDeclarations(
           // (a module given the server by another) counts it on any receiver.
           if (serverNames.size > 0 && (name === undefined || !serverNames.has(name))) continue;
         } else if (calleeText !== pattern.callee) continue;
+        else if (pattern.bound) {
+          if (!bound().imports.has(calleeText) && !bound().definitions.has(calleeText)) continue;
+          // The wrapper stands for the server it forwards to: its calls in one function are one server's.
+          receiver = calleeText;
+        }
         const given = nameIn(call, pattern.name);
         if (given.name) place(receiver, { name: given.name, extent: rangeOf(call) }, call, { call });
         else if (!given.present && pattern.function) {

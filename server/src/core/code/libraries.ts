@@ -35,6 +35,12 @@ export interface ToolCall {
    * result of one of these callees, whatever receiver holds the builder.
    */
   readonly on?: readonly string[];
+  /**
+   * A bare `callee` that counts only when the file binds it (defines or imports it): a project's
+   * own wrapper named after the SDK's method (`registerTool({ name: "x", ... })` forwarding to
+   * `context.registerTool`), in a package that uses the SDK.
+   */
+  readonly bound?: true;
 }
 
 /**
@@ -107,8 +113,10 @@ export const LIBRARIES: readonly Library[] = [
   {
     id: 'mcp-typescript-sdk',
     family: 'js',
-    imports: ['@modelcontextprotocol/sdk'],
-    packages: ['@modelcontextprotocol/sdk'],
+    // Version 2 split the SDK into packages: `@modelcontextprotocol/server` holds `McpServer`
+    // (and `server-legacy` the old `Server`); the prefix triggers both.
+    imports: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/server'],
+    packages: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/server', '@modelcontextprotocol/server-legacy'],
     shape: 'mcp',
     servers: [
       { callee: 'McpServer', name: [{ arg: 0, key: 'name' }] },
@@ -118,6 +126,7 @@ export const LIBRARIES: readonly Library[] = [
     calls: [
       { method: 'registerTool', name: [{ arg: 0 }] },
       { method: 'tool', name: [{ arg: 0 }] },
+      { callee: 'registerTool', name: [{ arg: 0, key: 'name' }, { arg: 0 }], bound: true },
     ],
   },
   {

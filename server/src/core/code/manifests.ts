@@ -1,4 +1,5 @@
 import { LIBRARIES } from './libraries';
+import { WORKSPACE_FILES } from './workspaces';
 import type { CodeFamily } from './syntax';
 
 /**
@@ -19,7 +20,7 @@ export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolea
 /** Whether a path names a manifest of any family (its last segment). */
 export function isManifestPath(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return Object.values(MANIFESTS).some((isManifest) => isManifest(name));
+  return WORKSPACE_FILES.includes(name) || Object.values(MANIFESTS).some((isManifest) => isManifest(name));
 }
 
 /** The ids of the known libraries one manifest names (as a dependency, or as the package itself). Never throws. */
