@@ -224,13 +224,16 @@ describe('toolwire check: a file of a package that depends on a known library', 
     assert.deepEqual(names('plain/tools.ts'), []);
   });
 
-  test("the SDK's version 2 packages and a project's own registerTool wrapper", () => {
+  test("the SDK's version 2 packages, task tools and a project's own registerTool wrapper", () => {
     const dir = scratch({
       'package.json': '{ "name": "v2", "dependencies": { "@modelcontextprotocol/server": "^2.0.0" } }',
       'server.ts': [
         "import { McpServer } from '@modelcontextprotocol/server';",
         "const server = new McpServer({ name: 'v2', version: '1.0.0' });",
         "server.registerTool('a.b', {}, h);",
+        // A task tool is the server's too (the member path before the method is not a server).
+        "server.experimental.tasks.registerToolTask('a_b', {}, h);",
+        "other.experimental.registerToolTask('z', {}, h);",
         '',
       ].join('\n'),
       'wrapped.ts': [
@@ -247,7 +250,7 @@ describe('toolwire check: a file of a package that depends on a known library', 
     const result = runCli(['check', '--format', 'json', '.'], dir);
     const out = JSON.parse(result.stdout) as { files: Array<{ path: string; tools: Array<{ name: string }> }> };
     const names = (path: string) => out.files.find((f) => f.path === path)?.tools.map((t) => t.name) ?? [];
-    assert.deepEqual(names('server.ts'), ['a.b']);
+    assert.deepEqual(names('server.ts'), ['a.b', 'a_b']);
     assert.deepEqual(names('wrapped.ts'), ['c.d', 'c_d']);
     const wrapped = out.files.find((f) => f.path === 'wrapped.ts') as unknown as {
       diagnostics: Array<{ code: string }>;

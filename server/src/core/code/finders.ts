@@ -234,6 +234,10 @@ export function findDeclarations(
           const member = dialect.member(callee);
           if (!member || member.name !== pattern.method) continue;
           receiver = receiverText(member.object);
+          if (pattern.through !== undefined) {
+            if (receiver === undefined || !receiver.endsWith(`.${pattern.through}`)) continue;
+            receiver = receiver.slice(0, -pattern.through.length - 1);
+          }
           const name = receiver === undefined ? undefined : lastIdentifier(receiver);
           // A method of that name counts on a server object; a file that creates or types none
           // (a module given the server by another) counts it on any receiver.

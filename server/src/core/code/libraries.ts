@@ -41,6 +41,11 @@ export interface ToolCall {
    * `context.registerTool`), in a package that uses the SDK.
    */
   readonly bound?: true;
+  /**
+   * `method` is called on this member path of the server object, not on the server itself
+   * (`server.experimental.tasks.registerToolTask("x", ...)`): the server is what precedes it.
+   */
+  readonly through?: string;
 }
 
 /**
@@ -126,6 +131,8 @@ export const LIBRARIES: readonly Library[] = [
     calls: [
       { method: 'registerTool', name: [{ arg: 0 }] },
       { method: 'tool', name: [{ arg: 0 }] },
+      // SDK 1.x tools run as tasks (src/experimental/tasks/mcp-server.ts): one more way to declare one.
+      { method: 'registerToolTask', name: [{ arg: 0 }], through: 'experimental.tasks' },
       { callee: 'registerTool', name: [{ arg: 0, key: 'name' }, { arg: 0 }], bound: true },
     ],
   },
