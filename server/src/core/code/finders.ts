@@ -104,6 +104,8 @@ export function findDeclarations(
     }
     return { present: false };
   };
+  const scopes = new Scopes(root);
+  const scopeOf = (node: SyntaxNode, types: ReadonlySet<string>) => scopes.of(node, types);
   // Declarations read but not checked, by start: a declaration two libraries read is one.
   const computed = new Map<number, OffsetRange>();
   const skip = (range: OffsetRange | undefined) => {
@@ -168,7 +170,7 @@ export function findDeclarations(
     // One server object per file and calls with no receiver (mcp.NewTool): that server's name.
     const onlyServer = bindings.length === 1 && serverNames.size === 1 ? bindings[0]!.server : undefined;
     const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
-      resolveBinding(bindings, receiver, at);
+      resolveBinding(bindings, receiver, at, scopes);
     /** The group a declaration belongs to: its server object's, its list's, or its own. */
     const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean) => {
       const name = receiver === undefined ? undefined : lastIdentifier(receiver);
@@ -521,10 +523,36 @@ const CLASS_SCOPES: ReadonlySet<string> = new Set([
 ]);
 const ALL_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_SCOPES, ...CLASS_SCOPES]);
 
-/** The start of the nearest enclosing node of those types; -1 when only the module encloses it. */
-function scopeOf(node: SyntaxNode, types: ReadonlySet<string>): number {
-  for (let n = node.parent; n; n = n.parent) if (types.has(n.type)) return n.startIndex;
-  return -1;
+/**
+ * The scopes of one file, read on first use in one pass, and the scopes around a node found by
+ * their ranges. Not by walking `parent`: web-tree-sitter finds each parent by walking down from the
+ * root, so climbing from a node 8,000 calls deep cost seconds per declaration. In a tree a node's
+ * ancestors are exactly the nodes whose range holds its range (a node of the same type and range
+ * is the node itself). Synthetic nodes (a dialect's) have ranges too.
+ */
+class Scopes {
+  private all: SyntaxNode[] | undefined;
+
+  constructor(private readonly root: SyntaxNode) {}
+
+  /** The scopes around `node`, innermost first (document order is outermost first). */
+  around(node: SyntaxNode): SyntaxNode[] {
+    this.all ??= this.root.descendantsOfType([...ALL_SCOPES]).filter((n): n is SyntaxNode => n !== null);
+    const out: SyntaxNode[] = [];
+    for (const scope of this.all) {
+      if (scope.startIndex > node.startIndex) break;
+      if (scope.endIndex < node.endIndex) continue;
+      if (scope.startIndex === node.startIndex && scope.endIndex === node.endIndex && scope.type === node.type)
+        continue;
+      out.push(scope);
+    }
+    return out.reverse();
+  }
+
+  /** The start of the nearest enclosing node of those types; -1 when only the module encloses it. */
+  of(node: SyntaxNode, types: ReadonlySet<string>): number {
+    return this.around(node).find((scope) => types.has(scope.type))?.startIndex ?? -1;
+  }
 }
 
 /** The value is assigned to a member or declared as a class field, not to a plain variable. */
@@ -546,14 +574,14 @@ function resolveBinding(
   bindings: readonly ServerBinding[],
   receiver: string,
   at: SyntaxNode,
+  around: Scopes,
 ): ServerBinding | undefined {
   const name = lastIdentifier(receiver);
   if (name === undefined) return undefined;
   const member = receiver.includes('.');
   const candidates = bindings.filter((b) => b.name === name && b.member === member);
   if (candidates.length === 0) return undefined;
-  const scopes: SyntaxNode[] = [];
-  for (let n = at.parent; n; n = n.parent) if (ALL_SCOPES.has(n.type)) scopes.push(n);
+  const scopes = around.around(at);
   const chain = [...scopes.map((s) => s.startIndex), -1];
   for (let i = 0; i < chain.length; i += 1) {
     const here = candidates.filter((b) => b.scope === chain[i]);
