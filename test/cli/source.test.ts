@@ -129,7 +129,7 @@ describe('toolwire check on source code (issue 12)', () => {
     // orders.get's client findings are one diagnostic: the clients' collision is in its message and detail.
     const problems = get.diagnostics.filter((d) => d.code !== 'renamed-on-wire');
     assert.equal(problems.length, 1, JSON.stringify(get.diagnostics));
-    assert.match(problems[0]!.message, /Also shares its name with another tool in 3 clients/);
+    assert.match(problems[0]!.message, /Also shares its name with another tool in 4 clients/);
     assert.match(
       problems[0]!.detail!,
       /^Sent as "mcp_orders_orders_get" by .*, like "orders_get" of server "orders"\./m,

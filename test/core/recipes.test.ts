@@ -4,6 +4,13 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { CLIENTS } from '../../server/src/core/clients/profiles';
+
+/** How the README writes a count. */
+const NUMBER_WORDS =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.split(
+    ' ',
+  );
 
 /**
  * ARCHITECTURE.md's "How to add…" recipes, walked. A copy of the repository gets a throwaway
@@ -248,7 +255,13 @@ export const wren: ClientRule = {
     '### `wren`: Wren Agent\n\n- **Rewrite**: `wren_<server>_<tool>` (a throwaway of the recipes test).\n\n',
   );
   appendToList(copy, 'README.md', 'what is confirmed and what is not:', '`wren`');
-  replaceOnce(copy, 'README.md', 'toolwire models thirteen clients', 'toolwire models fourteen clients');
+  const count = Object.keys(CLIENTS).length;
+  replaceOnce(
+    copy,
+    'README.md',
+    `toolwire models ${NUMBER_WORDS[count]} clients`,
+    `toolwire models ${NUMBER_WORDS[count + 1]} clients`,
+  );
   writeNew(
     copy,
     'test/core/vectors/clients/wren.json',
