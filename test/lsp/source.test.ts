@@ -83,6 +83,22 @@ const RUST_SERVER = [
   '',
 ].join('\n');
 
+const CSHARP_SERVER = [
+  'using ModelContextProtocol.Server;',
+  'using System.ComponentModel;',
+  '',
+  '[McpServerToolType]',
+  'public sealed class ClockTools',
+  '{',
+  '    [McpServerTool, Description("Now")]',
+  '    public Task<string> GetTimeAsync() => Task.FromResult("");',
+  '',
+  '    [McpServerTool(Name = "get.time", Title = "Time")]',
+  '    public string Other() => "";',
+  '}',
+  '',
+].join('\n');
+
 describe('source code in the language server (issue 12)', () => {
   let client: TestClient;
   // The built bundle, spawned (most LSP tests run the server in-process): it proves the shipped
@@ -146,6 +162,17 @@ describe('source code in the language server (issue 12)', () => {
   test('rmcp: a fn-name #[tool] and name = "..." collide; the fix rewrites the literal', async () => {
     const fixed = await collideHoverFix('file:///ws/src/server.rs', RUST_SERVER, 'rust', ['"get.value"']);
     assert.match(fixed, /#\[tool\(name = "[a-z_-]+", description = "d"\)\]/);
+  });
+
+  test('MCP C# SDK: a DeriveName default and Name = "..." collide; the fix rewrites the literal; a hint shows the default', async () => {
+    const uri = 'file:///ws/src/ClockTools.cs';
+    const fixed = await collideHoverFix(uri, CSHARP_SERVER, 'csharp', ['"get.time"']);
+    assert.match(fixed, /\[McpServerTool\(Name = "[a-z_-]+", Title = "Time"\)\]/);
+    const hints = await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 99, character: 0 } });
+    assert.deepEqual(
+      hints!.map((h) => [h.label, h.position]),
+      [['→ get_time', positionOf(fixed, 'GetTimeAsync', 0, 'GetTimeAsync'.length)]],
+    );
   });
 
   test('edits re-parse incrementally: a new colliding tool typed into the file is found', async () => {
