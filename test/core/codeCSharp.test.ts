@@ -83,8 +83,8 @@ describe('C#: declarations of the MCP C# SDK', () => {
     {
       label:
         'McpServerTool.Create with options (positional, new(), options:), a named lambda; new Tool { Name } by hand',
-      text: `using ModelContextProtocol.Protocol;\nusing ModelContextProtocol.Server;\n\nclass P\n{\n    void Configure()\n    {\n        var a = McpServerTool.Create((string s) => s, new McpServerToolCreateOptions { Name = "echo" });\n        var b = McpServerTool.Create(method, target: null, new() { Name = "by_method" });\n        var c = McpServerTool.Create(Echo, options: new() { Title = "t", Name = "by_keyword" });\n        var d = McpServerTool.Create([McpServerTool(Name = "lambda.tool")] () => "r");\n        var list = new[] { new Tool { Name = "hand_made", Description = "d" } };\n        var e = new ModelContextProtocol.Protocol.Tool() { Name = "qualified_tool" };\n    }\n}\n`,
-      names: ['echo', 'by_method', 'by_keyword', 'lambda.tool', 'qualified_tool', 'hand_made'],
+      text: `using ModelContextProtocol.Protocol;\nusing ModelContextProtocol.Server;\n\nclass P\n{\n    void Configure()\n    {\n        var a = McpServerTool.Create((string s) => s, new McpServerToolCreateOptions { Name = "echo" });\n        var b = McpServerTool.Create(method, target: null, new() { Name = "by_method" });\n        var c = McpServerTool.Create(Echo, options: new() { Title = "t", Name = "by_keyword" });\n        var d = McpServerTool.Create([McpServerTool(Name = "lambda.tool")] () => "r");\n        var list = new[] { new Tool { Name = "hand_made", Description = "d" } };\n        var e = new ModelContextProtocol.Protocol.Tool() { Name = "qualified_tool" };\n        var f = ModelContextProtocol.Server.McpServerTool.Create(() => 1, new() { Name = "qualified.create" });\n    }\n}\n`,
+      names: ['echo', 'by_method', 'by_keyword', 'lambda.tool', 'qualified_tool', 'qualified.create', 'hand_made'],
     },
     {
       label: 'a file that names no MCP SDK: an attribute or a Tool of another library is no tool',
@@ -180,6 +180,12 @@ describe('C#: one census per tool class, fixes in C# style', () => {
     assert.deepEqual(
       analysis.requests.map((r) => r.serverName),
       ['clock', 'clock'],
+    );
+    // A client's own Implementation (its ClientInfo) names no server.
+    const client = text.replace('o.ServerInfo = new Implementation', 'o.ClientInfo = new Implementation');
+    assert.deepEqual(
+      analyze(client, opts()).requests.map((r) => r.serverName),
+      [undefined, undefined],
     );
   });
 

@@ -153,6 +153,7 @@ export function findDeclarations(
       const serverCall = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
       if (!serverCall) continue;
       const name = dialect.bindingOf(call.node) ?? '';
+      if (serverCall.boundTo && !serverCall.boundTo.includes(name)) continue;
       const member = bindsMember(call.node);
       bindings.push({
         name,

@@ -22,6 +22,11 @@ export type NameArgument =
 export interface ServerConstructor {
   readonly callee: string;
   readonly name: readonly NameArgument[];
+  /**
+   * The constructor names a server only when bound to one of these names: the MCP C# SDK's
+   * `Implementation` is a server's `ServerInfo` as often as a client's `ClientInfo`.
+   */
+  readonly boundTo?: readonly string[];
 }
 
 /** A call that declares one tool. `method`: the callee's last member name, on a server object. */
@@ -379,7 +384,7 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['ModelContextProtocol'],
     packages: ['ModelContextProtocol', 'ModelContextProtocol.Core', 'ModelContextProtocol.AspNetCore'],
     shape: 'mcp',
-    servers: [{ callee: 'Implementation', name: [{ keyword: 'Name' }] }],
+    servers: [{ callee: 'Implementation', name: [{ keyword: 'Name' }], boundTo: ['ServerInfo'] }],
     decorators: [
       'McpServerTool',
       'McpServerToolAttribute',
@@ -391,17 +396,15 @@ export const LIBRARIES: readonly Library[] = [
       insert: { keyword: 'Name' },
       derive: 'csharp-sdk' as const,
     })),
-    calls: [
-      {
-        callee: 'McpServerTool.Create',
-        // (delegate, options), (method, target, options), (function, options), or `options:` by name.
-        name: [
-          { arg: 1, key: 'Name' },
-          { arg: 2, key: 'Name' },
-          { keyword: 'options', key: 'Name' },
-        ],
-      },
-    ],
+    calls: ['McpServerTool.Create', 'ModelContextProtocol.Server.McpServerTool.Create'].map((callee) => ({
+      callee,
+      // (delegate, options), (method, target, options), (function, options), or `options:` by name.
+      name: [
+        { arg: 1, key: 'Name' },
+        { arg: 2, key: 'Name' },
+        { keyword: 'options', key: 'Name' },
+      ],
+    })),
     structs: [
       { type: 'Tool', field: 'Name' },
       { type: 'Protocol.Tool', field: 'Name' },
