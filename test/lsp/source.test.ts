@@ -168,6 +168,9 @@ describe('source code in the language server (issue 12)', () => {
     const uri = 'file:///ws/src/ClockTools.cs';
     const fixed = await collideHoverFix(uri, CSHARP_SERVER, 'csharp', ['"get.time"']);
     assert.match(fixed, /\[McpServerTool\(Name = "[a-z_-]+", Title = "Time"\)\]/);
+    const hover = await client.hover(uri, positionOf(fixed, 'GetTimeAsync', 0, 2));
+    assert.equal(rangeText(fixed, hover!.range!), 'GetTimeAsync');
+    assert.match((hover!.contents as MarkupContent).value, /get_time/);
     const hints = await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 99, character: 0 } });
     assert.deepEqual(
       hints!.map((h) => [h.label, h.position]),
