@@ -119,7 +119,20 @@ describe('C#: declarations of the MCP C# SDK', () => {
     assert.deepEqual(analysis.tools, []);
     assert.deepEqual(
       analysis.code?.computedNames.map((r) => text.slice(r.start, r.end)),
-      ['$"tool_{Suffix}"', 'name', 'McpServerTool', 'McpServerTool'],
+      ['$"tool_{Suffix}"', 'name', '[McpServerTool] ()', '[McpServerTool] static string Local()'],
+    );
+  });
+
+  test('McpServerTool.Create with no Name counts its declaration as computed, unless its lambda names itself', () => {
+    const text = `${USING}class P\n{\n    void F()\n    {\n        McpServerTool.Create(typeof(T).GetMethod(nameof(T.A))!, new() { Title = "t" });\n        McpServerTool.Create([McpServerTool(Name = "named")] () => "r");\n    }\n}\n`;
+    const analysis = analyze(text, opts());
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['named'],
+    );
+    assert.deepEqual(
+      analysis.code?.computedNames.map((r) => text.slice(r.start, r.end)),
+      ['typeof(T).GetMethod(nameof(T.A))!'],
     );
   });
 

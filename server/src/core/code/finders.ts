@@ -249,7 +249,8 @@ export function findDeclarations(
             place(receiver, { name: fn, extent: rangeOf(call), insertion: appendKeyword('name', list, text) }, call, {
               call,
             });
-        } else skip(given.computed);
+        } else if (!given.present && pattern.unnamedIsComputed) skip(rangeOf(dialect.args(call)[0] ?? call));
+        else skip(given.computed);
         break;
       }
     }
@@ -304,7 +305,10 @@ export function findDeclarations(
   for (const group of found) group.tools.sort((a, b) => a.extent.start - b.extent.start);
   found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
   // A name that is a tool elsewhere too is no skipped declaration (a call two patterns read).
-  const skipped = [...computed.values()].filter((r) => !claimedNames.has(r.start)).sort((a, b) => a.start - b.start);
+  // Nor is one whose name expression is a declaration read itself (a decorated lambda handed to a call).
+  const skipped = [...computed.values()]
+    .filter((r) => !claimedNames.has(r.start) && !claimed.has(r.start))
+    .sort((a, b) => a.start - b.start);
   return { groups: found, computed: skipped };
 }
 
@@ -347,7 +351,8 @@ function decoratedTool(
           ? { receiver, tool: { name: given.name, extent }, call }
           : given.computed && { computed: given.computed };
     }
-    if (definition.anonymous) return { computed: { start: fnName.startIndex, end: fnName.endIndex } };
+    // The whole function: a call it is handed to counts the same declaration at the same start.
+    if (definition.anonymous) return { computed: { start: definition.start, end: definition.end } };
     const name = { value: own, range: { start: fnName.startIndex, end: fnName.endIndex } };
     return {
       receiver,

@@ -45,6 +45,12 @@ export interface ToolCall {
    * result of one of these callees, whatever receiver holds the builder.
    */
   readonly on?: readonly string[];
+  /**
+   * A call that gives no name still declares a tool, named where its function is (the C# SDK's
+   * `McpServerTool.Create(fn)` takes the method's own attribute or name): counted as computed, at
+   * its first argument, unless that argument is a declaration read itself (a decorated lambda).
+   */
+  readonly unnamedIsComputed?: true;
 }
 
 /**
@@ -404,6 +410,7 @@ export const LIBRARIES: readonly Library[] = [
         { arg: 2, key: 'Name' },
         { keyword: 'options', key: 'Name' },
       ],
+      unnamedIsComputed: true as const,
     })),
     structs: [
       { type: 'Tool', field: 'Name' },
