@@ -227,4 +227,27 @@ describe('the browser server in a worker, files from the client', {
     );
     assert.deepEqual(wasmAsked.sort(), ['tree-sitter-typescript.wasm', 'tree-sitter.wasm']);
   });
+
+  test('source code: a C# file asks for the C# grammar when it is opened, and its tools are checked', async () => {
+    const uri = `${ROOT}/src/Clock.cs`;
+    const text = [
+      'using ModelContextProtocol.Server;',
+      'public class Clock',
+      '{',
+      '    [McpServerTool] public string GetTime() => "";',
+      '    [McpServerTool(Name = "get.time")] public string Other() => "";',
+      '}',
+      '',
+    ].join('\n');
+    assert.ok(!wasmAsked.includes('tree-sitter-c-sharp.wasm'), 'no C# grammar before a C# file');
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'csharp', version: 1, text },
+    });
+    const first = await nextPublished((p) => p.diagnostics.some((d) => d.code === 'wire-collision'), 0, uri);
+    assert.deepEqual(
+      first.diagnostics.filter((d) => d.code === 'wire-collision').map((d) => d.range.start.line),
+      [4],
+    );
+    assert.ok(wasmAsked.includes('tree-sitter-c-sharp.wasm'));
+  });
 });

@@ -379,4 +379,68 @@ describe('toolwire check on Java and Rust source', () => {
     ).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'hint'));
     assert.deepEqual(findings, [], after.stdout);
   });
+
+  const CS_SERVER = [
+    'using ModelContextProtocol.Server;',
+    '',
+    '[McpServerToolType]',
+    'public class Clock',
+    '{',
+    '    [McpServerTool]',
+    '    public string GetTime() => "";',
+    '    [McpServerTool(Name = "get.time")]',
+    '    public string Other() => "";',
+    '}',
+    '',
+  ].join('\n');
+  // A global using: the file names no SDK, its project file does.
+  const CS_HELPER = [
+    'public class More',
+    '{',
+    '    [McpServerTool(Name = "a.b")] public string A() => "";',
+    '    [McpServerTool] public string A_B() => "";',
+    '}',
+    '',
+  ].join('\n');
+
+  test('the walk reads .cs at their literals and method names, a .csproj names the SDK, and fix --unsafe leaves them clean', () => {
+    const dir = scratch({
+      '.toolwire.json': '{ "clients": [] }',
+      'server/src/Clock.cs': CS_SERVER,
+      'server/Server.csproj':
+        '<Project Sdk="Microsoft.NET.Sdk"><ItemGroup><PackageReference Include="ModelContextProtocol" Version="1.0.0" /></ItemGroup></Project>\n',
+      'server/src/More.cs': CS_HELPER,
+      'plain/Plain.csproj': '<Project Sdk="Microsoft.NET.Sdk" />\n',
+      'plain/More.cs': CS_HELPER,
+    });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    const out = JSON.parse(result.stdout) as {
+      files: Array<{
+        path: string;
+        tools: Array<{ name: string }>;
+        diagnostics: Array<{ code: string; range: { start: { line: number; character: number } } }>;
+      }>;
+    };
+    const file = (path: string) => out.files.find((f) => f.path === path);
+    const collisions = (path: string) =>
+      file(path)
+        ?.diagnostics.filter((d) => d.code === 'wire-collision')
+        .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`) ?? [];
+    assert.deepEqual(collisions('server/src/Clock.cs'), ['8:27']);
+    assert.deepEqual(
+      file('server/src/More.cs')?.tools.map((t) => t.name),
+      ['a.b', 'a_b'],
+    );
+    assert.deepEqual(file('plain/More.cs')?.tools ?? [], []);
+    assert.equal(result.status, 1, result.stderr);
+
+    const fixed = runCli(['fix', '--unsafe', '.'], dir);
+    assert.equal(fixed.status, 0, `${fixed.stdout}\n${fixed.stderr}`);
+    assert.match(fixed.stderr, /fixed \d+ names? in 2 files/);
+    const after = runCli(['check', '--format', 'json', '.'], dir);
+    const findings = (
+      JSON.parse(after.stdout) as { files: Array<{ diagnostics: Array<{ severity: string }> }> }
+    ).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'hint'));
+    assert.deepEqual(findings, [], after.stdout);
+  });
 });

@@ -36,6 +36,18 @@ def orders_get() -> str:
     return ""
 `;
 
+const CS = (above: string, between = '') => `using ModelContextProtocol.Server;
+
+public class Orders
+{
+    ${above}[McpServerTool(Name = "orders.get")]
+    public string Get() => "";
+
+    [McpServerTool]
+    ${between}public string GetWeather() => "";
+}
+`;
+
 describe('suppressions in source code', () => {
   test('TypeScript: a // directive above the call silences the finding on its name', () => {
     assert.ok(codes(TS(''), 'typescript').includes('renamed-on-wire'));
@@ -58,6 +70,28 @@ describe('suppressions in source code', () => {
     assert.deepEqual(codes(PY('# toolwire-disable-next-line renamed-on-wire\n'), 'python'), []);
     const docstring = PY('"""\n# toolwire-disable-next-line renamed-on-wire\n"""\n');
     assert.ok(codes(docstring, 'python').includes('renamed-on-wire'), 'a docstring is not a comment');
+  });
+
+  test('C#: a // or /* */ directive above the attribute silences the finding on its Name literal', () => {
+    assert.ok(codes(CS(''), 'csharp').includes('renamed-on-wire'));
+    assert.deepEqual(codes(CS('// toolwire-disable-next-line renamed-on-wire\n    '), 'csharp'), []);
+    assert.deepEqual(codes(CS('/* toolwire-disable-next-line renamed-on-wire */\n    '), 'csharp'), []);
+    const verbatim = CS('const string Note = @"\n// toolwire-disable-next-line renamed-on-wire\n";\n    ');
+    assert.ok(codes(verbatim, 'csharp').includes('renamed-on-wire'), 'a verbatim string is not a comment');
+  });
+
+  test('C#: a default-named tool is silenced on its method line, below the attribute', () => {
+    const twice = (between: string) =>
+      `using ModelContextProtocol.Server;\nclass T\n{\n    [McpServerTool]\n    public string GetTime() => "";\n    [McpServerTool]\n    ${between}public string Get_Time() => "";\n}\n`;
+    const found = analyze(twice(''), opts('csharp')).findings.filter((f) => f.code === 'wire-collision');
+    assert.deepEqual(
+      found.map((f) => twice('').slice(f.range.start, f.range.end)),
+      ['Get_Time'],
+    );
+    assert.deepEqual(
+      codes(twice('// toolwire-disable-next-line wire-collision -- kept for old clients\n    '), 'csharp'),
+      [],
+    );
   });
 
   test('a directive for a code that is off by default is not stale: it silences it once turned on', () => {
@@ -87,6 +121,7 @@ describe('suppressions in source code', () => {
     for (const [language, text] of [
       ['typescript', TS('')],
       ['python', PY('')],
+      ['csharp', CS('')],
     ] as const) {
       const finding = analyze(text, opts(language)).findings.find((f) => f.code === 'renamed-on-wire')!;
       const after = applyEdits(text, [commentSuppressor(text, language)(finding)]);

@@ -83,6 +83,22 @@ const RUST_SERVER = [
   '',
 ].join('\n');
 
+const CSHARP_SERVER = [
+  'using ModelContextProtocol.Server;',
+  'using System.ComponentModel;',
+  '',
+  '[McpServerToolType]',
+  'public sealed class ClockTools',
+  '{',
+  '    [McpServerTool, Description("Now")]',
+  '    public Task<string> GetTimeAsync() => Task.FromResult("");',
+  '',
+  '    [McpServerTool(Name = "get.time", Title = "Time")]',
+  '    public string Other() => "";',
+  '}',
+  '',
+].join('\n');
+
 describe('source code in the language server (issue 12)', () => {
   let client: TestClient;
   // The built bundle, spawned (most LSP tests run the server in-process): it proves the shipped
@@ -125,12 +141,12 @@ describe('source code in the language server (issue 12)', () => {
 
   test('TypeScript MCP server: wire-collision on the literal left out, hover, quick fix keeps the quotes', async () => {
     const fixed = await collideHoverFix('file:///ws/src/server.ts', TS_SERVER, 'typescript', [`'admin.tools.list'`]);
-    assert.match(fixed, /server\.registerTool\('[a-z_-]+', \{ description: 'List' \}/);
+    assert.match(fixed, /server\.registerTool\('[a-z0-9_-]+', \{ description: 'List' \}/);
   });
 
   test('FastMCP: a function-name tool and name= collide; the fix writes name= in the decorator', async () => {
     const fixed = await collideHoverFix('file:///ws/src/server.py', PY_SERVER, 'python', ['"orders.get"']);
-    assert.match(fixed, /@mcp\.tool\(name="[a-z_-]+"\)\ndef fetch_order/);
+    assert.match(fixed, /@mcp\.tool\(name="[a-z0-9_-]+"\)\ndef fetch_order/);
   });
 
   test('Go mcp.NewTool: the collision, hover and fix', async () => {
@@ -140,12 +156,26 @@ describe('source code in the language server (issue 12)', () => {
 
   test('MCP Java SDK: Tool.builder names collide; the fix rewrites the literal', async () => {
     const fixed = await collideHoverFix('file:///ws/src/Server.java', JAVA_SERVER, 'java', ['"get.issue"']);
-    assert.match(fixed, /Tool\.builder\("[a-z_-]+"\)\.build\(\), h\)\n {8}\.toolCall\(Tool\.builder\("get_issue"\)/);
+    assert.match(fixed, /Tool\.builder\("[a-z0-9_-]+"\)\.build\(\), h\)\n {8}\.toolCall\(Tool\.builder\("get_issue"\)/);
   });
 
   test('rmcp: a fn-name #[tool] and name = "..." collide; the fix rewrites the literal', async () => {
     const fixed = await collideHoverFix('file:///ws/src/server.rs', RUST_SERVER, 'rust', ['"get.value"']);
-    assert.match(fixed, /#\[tool\(name = "[a-z_-]+", description = "d"\)\]/);
+    assert.match(fixed, /#\[tool\(name = "[a-z0-9_-]+", description = "d"\)\]/);
+  });
+
+  test('MCP C# SDK: a DeriveName default and Name = "..." collide; the fix rewrites the literal; a hint shows the default', async () => {
+    const uri = 'file:///ws/src/ClockTools.cs';
+    const fixed = await collideHoverFix(uri, CSHARP_SERVER, 'csharp', ['"get.time"']);
+    assert.match(fixed, /\[McpServerTool\(Name = "[a-z0-9_-]+", Title = "Time"\)\]/);
+    const hover = await client.hover(uri, positionOf(fixed, 'GetTimeAsync', 0, 2));
+    assert.equal(rangeText(fixed, hover!.range!), 'GetTimeAsync');
+    assert.match((hover!.contents as MarkupContent).value, /get_time/);
+    const hints = await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 99, character: 0 } });
+    assert.deepEqual(
+      hints!.map((h) => [h.label, h.position]),
+      [['→ get_time', positionOf(fixed, 'GetTimeAsync', 0, 'GetTimeAsync'.length)]],
+    );
   });
 
   test('edits re-parse incrementally: a new colliding tool typed into the file is found', async () => {

@@ -1,4 +1,22 @@
-import { goStringValue, javaStringValue, jsStringValue, pythonStringValue, rustStringValue } from './strings';
+import {
+  csharpStringValue,
+  goStringValue,
+  javaStringValue,
+  jsStringValue,
+  pythonStringValue,
+  rustStringValue,
+} from './strings';
+import {
+  attributeArguments,
+  CSHARP_TYPES,
+  csharpArguments,
+  csharpArgumentValue,
+  csharpAttribute,
+  csharpInitializer,
+  declaratorValue,
+  isCSharpConstant,
+  nameofValue,
+} from './csharpSyntax';
 import type { CodeFamily, SyntaxNode } from './syntax';
 
 /**
@@ -70,6 +88,13 @@ export interface DecoratedFunction {
   /** The tool's extent: from its first decorator to the end of its parameters. */
   readonly start: number;
   readonly end: number;
+  /** The declared return type, where a library's default name depends on it (C#: an async method drops `Async`). */
+  readonly returns?: SyntaxNode;
+  /**
+   * A function whose runtime name the compiler makes up (a C# lambda or local function): with no
+   * name given, its tool's name is computed. `name` is then its first decorator's.
+   */
+  readonly anonymous?: true;
   /** `target`: what names the decorator (`mcp.tool`, `Tool`, `tool`); `call`: its argument holder, when it has arguments. */
   readonly decorators: readonly { readonly target: SyntaxNode; readonly call?: SyntaxNode }[];
 }
@@ -820,7 +845,140 @@ const RUST: Dialect = {
   },
 };
 
-const DIALECTS: Readonly<Record<CodeFamily, Dialect>> = { js: JS, python: PYTHON, go: GO, java: JAVA, rust: RUST };
+const CSHARP: Dialect = {
+  family: 'csharp',
+  callTypes: ['invocation_expression', 'object_creation_expression'],
+  valueScope: 'method',
+  decoratedScope: 'class',
+  keywordJoin: ' = ',
+  callee: (call) => {
+    if (call.type === 'object_creation_expression') return field(call, 'type');
+    return field(call, call.type === 'attribute' ? 'name' : 'function');
+  },
+  args: (call) => {
+    if (call.type === 'attribute') return attributeArguments(call, false);
+    return csharpArguments(call)
+      .filter((a) => !field(a, 'name'))
+      .map(csharpArgumentValue)
+      .filter((v): v is SyntaxNode => v !== undefined);
+  },
+  // `name: value` arguments; in an attribute or an object initializer, `Name = value` members.
+  keyword: (call, name) => {
+    if (call.type === 'attribute') {
+      const pair = attributeArguments(call, true).find((a) => field(a, 'left')?.text === name);
+      return pair ? field(pair, 'right') : undefined;
+    }
+    const named = csharpArguments(call).find((a) => field(a, 'name')?.text === name);
+    if (named) return csharpArgumentValue(named);
+    return csharpInitializer(call)?.find((e) => e.name === name)?.value;
+  },
+  member: memberAccess('member_access_expression', 'expression', 'name'),
+  entries: csharpInitializer,
+  // An array or collection initializer (`new[] { ... }`, `new List<Tool> { ... }`) or a collection
+  // expression (`[a, b]`, which this grammar reads as an element binding of arguments).
+  elements: (node) => {
+    if (node.type === 'element_binding_expression')
+      return present(node.namedChildren)
+        .filter((n) => n.type === 'argument')
+        .map(csharpArgumentValue)
+        .filter((v): v is SyntaxNode => v !== undefined);
+    if (node.type !== 'initializer_expression') return undefined;
+    const items = present(node.namedChildren).filter((n) => n.type !== 'comment');
+    return items.some((n) => n.type === 'assignment_expression') ? undefined : items;
+  },
+  string: (node) => csharpStringValue(node) ?? nameofValue(node),
+  scalar: (node) => {
+    if (node.type === 'boolean_literal') return { value: node.text === 'true' };
+    if (node.type === 'null_literal') return { value: null };
+    if (node.type === 'integer_literal' || node.type === 'real_literal') {
+      const value = Number(node.text.replace(/_/g, '').replace(/[uUlLfFdDmM]+$/, ''));
+      return Number.isFinite(value) ? { value } : undefined;
+    }
+    return undefined;
+  },
+  isIdentifier: (node) => node.type === 'identifier',
+  // `NAME`, or `Tools.NAME`: a constant of a type in this file.
+  constantKey: (node) => {
+    if (node.type === 'identifier') return node.text;
+    const object = node.type === 'member_access_expression' ? field(node, 'expression') : undefined;
+    const name = field(node, 'name');
+    return object?.type === 'identifier' && name?.type === 'identifier' ? `${object.text}.${name.text}` : undefined;
+  },
+  unwrap: (node) => (node.type === 'parenthesized_expression' && node.namedChildren[0] ? node.namedChildren[0] : node),
+  bindingOf: (value) => {
+    const parent = value.parent;
+    if (parent?.type === 'variable_declarator') return field(parent, 'name')?.text;
+    if (parent?.type === 'assignment_expression') {
+      const left = field(parent, 'left');
+      return left ? lastName(left) : undefined;
+    }
+    return undefined;
+  },
+  constants: (root) => {
+    const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
+    for (const declarator of present(root.descendantsOfType('variable_declarator'))) {
+      const name = field(declarator, 'name');
+      // variable_declarator → variable_declaration → field_declaration / local_declaration_statement.
+      const declaration = declarator.parent?.parent ?? null;
+      if (name?.type !== 'identifier') continue;
+      const value = isCSharpConstant(declaration) ? declaratorValue(declarator) : undefined;
+      pairs.push([name.text, value]);
+      const owner = declaration?.type === 'field_declaration' ? declaration.parent?.parent : undefined;
+      const typeName = owner && CSHARP_TYPES.test(owner.type) ? field(owner, 'name') : undefined;
+      if (typeName) pairs.push([`${typeName.text}.${name.text}`, value]);
+    }
+    return collectConstants(pairs, (n) => csharpStringValue(n) !== undefined || nameofValue(n) !== undefined);
+  },
+  toolArrays: () => [],
+  // `using` names namespaces, never one type, and no library here needs to know whose a name is.
+  imports: () => new Map(),
+  definitions: () => new Set(),
+  structLiteral: { node: 'object_creation_expression', typeField: 'type' },
+  decorated: (root) => {
+    const out: DecoratedFunction[] = [];
+    // A lambda (`Create([McpServerTool(Name = "x")] () => ...)`) and a local function are
+    // compiled to methods named by the compiler (`<Main>b__0_0`): only a given name is static.
+    for (const method of present(
+      root.descendantsOfType(['method_declaration', 'local_function_statement', 'lambda_expression']),
+    )) {
+      const anonymous = method.type !== 'method_declaration';
+      const lists = present(method.namedChildren).filter((n) => n.type === 'attribute_list');
+      const name = anonymous ? (lists[0]?.namedChildren[0] ?? undefined) : field(method, 'name');
+      if (!name) continue;
+      const decorators: { target: SyntaxNode; call?: SyntaxNode }[] = [];
+      for (const list of lists) {
+        for (const attribute of present(list.namedChildren).filter((n) => n.type === 'attribute')) {
+          const target = field(attribute, 'name');
+          if (!target) continue;
+          const hasArguments = attribute.namedChildren.some((n) => n?.type === 'attribute_argument_list');
+          decorators.push(hasArguments ? { target, call: csharpAttribute(attribute) } : { target });
+        }
+      }
+      const returns = field(method, 'returns') ?? field(method, 'type');
+      const end = field(method, 'parameters')?.endIndex ?? name.endIndex;
+      if (decorators.length > 0)
+        out.push({
+          node: method,
+          name,
+          start: method.startIndex,
+          end,
+          decorators,
+          ...(returns ? { returns } : {}),
+          ...(anonymous ? { anonymous } : {}),
+        });
+    }
+    return out;
+  },
+};
+
+const DIALECTS: Readonly<Record<CodeFamily, Dialect>> = {
+  js: JS,
+  python: PYTHON,
+  go: GO,
+  java: JAVA,
+  rust: RUST,
+  csharp: CSHARP,
+};
 
 export function dialectOf(family: CodeFamily): Dialect {
   return DIALECTS[family];

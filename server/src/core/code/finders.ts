@@ -1,4 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
+import { deriveName } from './derivedNames';
 import type { DecoratedFunction, Dialect, ImportedName } from './dialects';
 import type { DeclaredShape, Library, NameArgument, ToolDecorator } from './libraries';
 import type { SyntaxNode } from './syntax';
@@ -88,8 +89,7 @@ export function findDeclarations(
     return constant && resolved !== undefined ? { value: resolved, range: rangeOf(constant) } : undefined;
   };
   const argument = (call: SyntaxNode, where: NameArgument): SyntaxNode | undefined => {
-    if ('keyword' in where) return dialect.keyword(call, where.keyword);
-    const arg = dialect.args(call)[where.arg];
+    const arg = 'keyword' in where ? dialect.keyword(call, where.keyword) : dialect.args(call)[where.arg];
     if (!arg || where.key === undefined) return arg;
     return dialect.entries(dialect.unwrap(arg))?.find((e) => e.name === where.key)?.value;
   };
@@ -155,6 +155,7 @@ export function findDeclarations(
       const serverCall = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
       if (!serverCall) continue;
       const name = dialect.bindingOf(call.node) ?? '';
+      if (serverCall.boundTo && !serverCall.boundTo.includes(name)) continue;
       const member = bindsMember(call.node);
       bindings.push({
         name,
@@ -259,7 +260,8 @@ export function findDeclarations(
             place(receiver, { name: fn, extent: rangeOf(call), insertion: appendKeyword('name', list, text) }, call, {
               call,
             });
-        } else skip(given.computed);
+        } else if (!given.present && pattern.unnamedIsComputed) skip(rangeOf(dialect.args(call)[0] ?? call));
+        else skip(given.computed);
         break;
       }
     }
@@ -301,7 +303,8 @@ export function findDeclarations(
         const found = decoratedTool(definition, library.decorators!, dialect, nameIn, text, bound);
         if (found && 'tool' in found)
           place(found.receiver, found.tool, definition.node, {
-            decorated: found.receiver === undefined,
+            // A decorated lambda is a value handed to a call, grouped as values are.
+            decorated: found.receiver === undefined && !definition.anonymous,
             ...(found.call ? { call: found.call } : {}),
           });
         else skip(found?.computed);
@@ -313,7 +316,10 @@ export function findDeclarations(
   for (const group of found) group.tools.sort((a, b) => a.extent.start - b.extent.start);
   found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
   // A name that is a tool elsewhere too is no skipped declaration (a call two patterns read).
-  const skipped = [...computed.values()].filter((r) => !claimedNames.has(r.start)).sort((a, b) => a.start - b.start);
+  // Nor is one whose name expression is a declaration read itself (a decorated lambda handed to a call).
+  const skipped = [...computed.values()]
+    .filter((r) => !claimedNames.has(r.start) && !claimed.has(r.start))
+    .sort((a, b) => a.start - b.start);
   return { groups: found, computed: skipped };
 }
 
@@ -341,19 +347,24 @@ function decoratedTool(
     const member = dialect.member(target);
     const pattern = decoratorFor(target, member, decorators, bound, text);
     if (!pattern) continue;
+    const own = pattern.derive
+      ? deriveName(pattern.derive, { name: fnName.text, returns: definition.returns?.text })
+      : fnName.text;
     const receiver = member ? receiverText(member.object) : undefined;
     const extent = { start: definition.start, end: definition.end };
     if (call) {
       const given = nameIn(call, pattern.name);
       // `name = ""` where empty means the function's name: that name, on the literal a fix rewrites.
       if (given.name?.value === '' && pattern.emptyIsDefault)
-        return { receiver, tool: { name: { value: fnName.text, range: given.name.range }, extent }, call };
+        return { receiver, tool: { name: { value: own, range: given.name.range }, extent }, call };
       if (given.present)
         return given.name
           ? { receiver, tool: { name: given.name, extent }, call }
           : given.computed && { computed: given.computed };
     }
-    const name = { value: fnName.text, range: { start: fnName.startIndex, end: fnName.endIndex } };
+    // The whole function: a call it is handed to counts the same declaration at the same start.
+    if (definition.anonymous) return { computed: { start: definition.start, end: definition.end } };
+    const name = { value: own, range: { start: fnName.startIndex, end: fnName.endIndex } };
     return {
       receiver,
       tool: { name, extent, insertion: insertionFor(pattern, target, call, text, dialect.keywordJoin) },
@@ -615,9 +626,15 @@ function receiverText(object: SyntaxNode): string | undefined {
   return /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/.test(compact) ? compact : undefined;
 }
 
-const TRANSPARENT: ReadonlySet<string> = new Set(['unary_expression', 'parenthesized_expression', 'await_expression']);
+const TRANSPARENT: ReadonlySet<string> = new Set([
+  'unary_expression',
+  'parenthesized_expression',
+  'await_expression',
+  // C# wraps each argument (and each element of `[a, b]`) in a node of its own.
+  'argument',
+]);
 
-/** The node a value sits in, past `&`, parentheses and `await`. */
+/** The node a value sits in, past `&`, parentheses, `await` and C#'s argument wrapper. */
 function holderOf(node: SyntaxNode): SyntaxNode | null {
   let holder = node.parent;
   while (holder && TRANSPARENT.has(holder.type)) holder = holder.parent;

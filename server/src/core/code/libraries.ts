@@ -5,18 +5,28 @@
  * name whatever the receiver (`server.registerTool`, `this.server.registerTool`).
  */
 
+import type { NameDerivation } from './derivedNames';
 import type { CodeFamily } from './syntax';
 
-/** Where a name is written in a call: a positional argument, a key of an object (or Go struct) argument, or a Python keyword. */
+/**
+ * Where a name is written in a call: a positional argument, a key of an object (or Go struct)
+ * argument, a keyword (Python's `name=`, C#'s `name:`, a C# initializer's `Name = `), or a key of
+ * an object given by keyword (C#'s `options: new() { Name = "x" }`).
+ */
 export type NameArgument =
   | { readonly arg: number; readonly key?: undefined }
   | { readonly arg: number; readonly key: string }
-  | { readonly keyword: string };
+  | { readonly keyword: string; readonly key?: string };
 
 /** A call that creates a server object; its name (when a literal) names the server. */
 export interface ServerConstructor {
   readonly callee: string;
   readonly name: readonly NameArgument[];
+  /**
+   * The constructor names a server only when bound to one of these names: the MCP C# SDK's
+   * `Implementation` is a server's `ServerInfo` as often as a client's `ClientInfo`.
+   */
+  readonly boundTo?: readonly string[];
 }
 
 /** A call that declares one tool. `method`: the callee's last member name, on a server object. */
@@ -46,6 +56,12 @@ export interface ToolCall {
    * (`server.experimental.tasks.registerToolTask("x", ...)`): the server is what precedes it.
    */
   readonly through?: string;
+  /**
+   * A call that gives no name still declares a tool, named where its function is (the C# SDK's
+   * `McpServerTool.Create(fn)` takes the method's own attribute or name): counted as computed, at
+   * its first argument, unless that argument is a declaration read itself (a decorated lambda).
+   */
+  readonly unnamedIsComputed?: true;
 }
 
 /**
@@ -69,6 +85,11 @@ export interface ToolDecorator {
    * name is used, and a fix rewrites the empty literal.
    */
   readonly emptyIsDefault?: true;
+  /**
+   * How the library makes a name from the function's own when none is given (the MCP C# SDK's
+   * `GetWeatherAsync` is `get_weather`); without it the function's name is the tool's as written.
+   */
+  readonly derive?: NameDerivation;
 }
 
 /** `tools: { someName: tool({...}) }` (Vercel AI SDK): the key names the tool. */
@@ -369,5 +390,48 @@ export const LIBRARIES: readonly Library[] = [
     ],
     // `Tool { name: "x".into(), .. }`: the struct's fields are public.
     structs: [{ type: 'Tool', field: 'name' }],
+  },
+  {
+    // modelcontextprotocol/csharp-sdk @609499b2 (read 2026-12-03): `[McpServerTool]` methods
+    // (docs/concepts/tools/tools.md; `McpServerToolAttribute.Name`: "If null, the method name is
+    // used"), named `options.Name ?? attribute.Name ?? DeriveName(method)`
+    // (src/ModelContextProtocol.Core/Server/AIFunctionMcpServerTool.cs): `derive` writes DeriveName.
+    // C# lets an attribute be written with or without its `Attribute` suffix. `McpServerTool.Create(
+    // fn, new McpServerToolCreateOptions { Name = "x" })` names one by its options; `new Tool { Name }`
+    // is a protocol tool listed by hand (`ListToolsHandler`). A server's name is its
+    // `ServerInfo = new Implementation { Name = "x" }`. A class's tools are one set (registered by
+    // `WithTools<T>()`, or all of an assembly's `[McpServerToolType]` classes by `WithToolsFromAssembly()`).
+    id: 'mcp-csharp-sdk',
+    family: 'csharp',
+    imports: ['ModelContextProtocol'],
+    packages: ['ModelContextProtocol', 'ModelContextProtocol.Core', 'ModelContextProtocol.AspNetCore'],
+    shape: 'mcp',
+    servers: [{ callee: 'Implementation', name: [{ keyword: 'Name' }], boundTo: ['ServerInfo'] }],
+    decorators: [
+      'McpServerTool',
+      'McpServerToolAttribute',
+      'ModelContextProtocol.Server.McpServerTool',
+      'ModelContextProtocol.Server.McpServerToolAttribute',
+    ].map((callee) => ({
+      callee,
+      name: [{ keyword: 'Name' }],
+      insert: { keyword: 'Name' },
+      derive: 'csharp-sdk' as const,
+    })),
+    calls: ['McpServerTool.Create', 'ModelContextProtocol.Server.McpServerTool.Create'].map((callee) => ({
+      callee,
+      // (delegate, options), (method, target, options), (function, options), or `options:` by name.
+      name: [
+        { arg: 1, key: 'Name' },
+        { arg: 2, key: 'Name' },
+        { keyword: 'options', key: 'Name' },
+      ],
+      unnamedIsComputed: true as const,
+    })),
+    structs: [
+      { type: 'Tool', field: 'Name' },
+      { type: 'Protocol.Tool', field: 'Name' },
+      { type: 'ModelContextProtocol.Protocol.Tool', field: 'Name' },
+    ],
   },
 ];

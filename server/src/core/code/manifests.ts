@@ -15,6 +15,9 @@ export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolea
   go: (name) => name === 'go.mod',
   java: (name) => name === 'pom.xml' || name === 'build.gradle' || name === 'build.gradle.kts',
   rust: (name) => name === 'Cargo.toml',
+  // A project file (any name), central package versions, and the older packages.config.
+  csharp: (name) =>
+    name.toLowerCase().endsWith('.csproj') || name === 'Directory.Packages.props' || name === 'packages.config',
 };
 
 /** Whether a path names a manifest of any family (its last segment). */
@@ -27,13 +30,40 @@ export function isManifestPath(path: string): boolean {
 export function librariesInManifest(fileName: string, text: string): string[] {
   const family = (Object.keys(MANIFESTS) as CodeFamily[]).find((f) => MANIFESTS[f](fileName));
   if (family === undefined) return [];
-  const key = family === 'python' ? normalise : (name: string) => name;
-  const names = packageNames(family, text).map(key);
+  const key = family === 'python' ? normalise : family === 'csharp' ? lower : (name: string) => name;
+  const names = (family === 'csharp' ? nugetNames(fileName, text) : packageNames(family, text)).map(key);
   return LIBRARIES.filter(
     (l) =>
       l.family === family &&
       (l.packages ?? []).some((p) => names.some((n) => n === key(p) || (family === 'go' && n.startsWith(`${p}/`)))),
   ).map((l) => l.id);
+}
+
+/** NuGet compares package ids case-insensitively. */
+function lower(name: string): string {
+  return name.toLowerCase();
+}
+
+/**
+ * The NuGet packages a project names: `<PackageReference Include="x">` (a project file),
+ * `<PackageVersion Include="x">` (Directory.Packages.props), `<package id="x">` (packages.config),
+ * the projects it references by path (`..\ModelContextProtocol.Core.csproj`: a project built
+ * beside the SDK's source), and the project itself by its file name.
+ */
+function nugetNames(fileName: string, text: string): string[] {
+  const out: string[] = [];
+  const own = /^(.+)\.csproj$/i.exec(fileName);
+  if (own) out.push(own[1]!);
+  for (const match of text.matchAll(
+    /<Package(?:Reference|Version)\b[^>]*?\b(?:Include|Update)\s*=\s*["']([^"']+)["']/gi,
+  ))
+    out.push(match[1]!.trim());
+  for (const match of text.matchAll(/<package\b[^>]*?\bid\s*=\s*["']([^"']+)["']/gi)) out.push(match[1]!.trim());
+  for (const match of text.matchAll(
+    /<ProjectReference\b[^>]*?\bInclude\s*=\s*["'](?:[^"']*[\\/])?([^"'\\/]+)\.csproj["']/gi,
+  ))
+    out.push(match[1]!);
+  return out;
 }
 
 /** PyPI compares names case-insensitively with `-`, `_` and `.` alike (npm and Go names compare as written). */

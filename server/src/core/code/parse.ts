@@ -6,7 +6,14 @@ import type { OffsetRange } from '../json/ranges';
 import { dialectOf } from './dialects';
 import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
-import { writeGoString, writeJavaString, writeJsString, writePythonString, writeRustString } from './strings';
+import {
+  writeCSharpString,
+  writeGoString,
+  writeJavaString,
+  writeJsString,
+  writePythonString,
+  writeRustString,
+} from './strings';
 import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser } from './syntax';
 import { familyOf, librariesOf } from './triggers';
 
@@ -28,7 +35,7 @@ interface CodeDocument extends ParsedDocument {
 }
 
 /**
- * Tool declarations in TypeScript/JavaScript, Python, Go, Java or Rust source as the JSON values the
+ * Tool declarations in TypeScript/JavaScript, Python, Go, Java, Rust or C# source as the JSON values the
  * recognisers read: per server object (or list of tool objects, or tool object alone) one MCP-shaped
  * `{ serverInfo: { name }, tools: [{ name, inputSchema }] }` (or an OpenAI Responses / generic
  * request for agent SDKs), whose name nodes sit on the string literals; and each provider-shaped
@@ -142,6 +149,7 @@ const WRITERS: Readonly<Record<CodeFamily, (oldToken: string, value: string) => 
   go: writeGoString,
   java: writeJavaString,
   rust: writeRustString,
+  csharp: writeCSharpString,
 };
 
 /** The edit builder of one source file: a literal in its own style, or a name inserted into a decorator. */
