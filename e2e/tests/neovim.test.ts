@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { describeRun } from '../harness/process.js';
 import { runNeovim } from '../harness/neovim.js';
-import { E2E_DIR, SERVER_BUNDLE } from '../harness/paths.js';
+import { E2E_DIR, REPO_ROOT, SERVER_BUNDLE } from '../harness/paths.js';
 import { requirePrerequisites, skipUnlessAvailable, type Need } from '../harness/prerequisites.js';
 import { copyFixture, withScratch } from '../harness/scratch.js';
 
@@ -84,4 +84,108 @@ test('Neovim 0.7 against node dist/server.js --stdio: diagnostics, hover, code a
     const fixed = JSON.parse(report.text ?? '') as { capabilities: Array<{ invocationName?: string }> };
     assert.equal(fixed.capabilities[2]?.invocationName, 'fulfilment-warehouse-operations-reserve-inventory-for-order');
   });
+});
+
+interface UserConfigReport {
+  nvim: string;
+  steps: string[];
+  error?: string;
+  via?: string | null;
+  filetype?: string;
+  second_filetype?: string;
+  json?: string[];
+  yaml?: string[];
+  clients?: number;
+  root?: string | null;
+  log_buffer?: string[];
+}
+
+const WARNING = 2; // vim.diagnostic.severity.WARN
+
+/**
+ * The configuration docs/editors.md gives users: editors/neovim/lua/toolwire.lua and one setup()
+ * call. `lspconfig`: an nvim-lspconfig checkout to load first (its 0.1.x releases run on 0.7).
+ */
+async function runUserConfig(
+  t: { diagnostic: (message: string) => void },
+  lspconfig?: string,
+): Promise<UserConfigReport> {
+  return withScratch('neovim-user', async (scratch) => {
+    const workspace = await copyFixture('neovim-user', scratch);
+    const reportPath = path.join(scratch, 'report.json');
+    const run = await runNeovim({
+      initLua: path.join(E2E_DIR, 'nvim', 'user-config.lua'),
+      file: path.join(workspace, 'tools.json'),
+      scratchDir: scratch,
+      cwd: scratch,
+      timeoutMs: 45_000,
+      env: {
+        TOOLWIRE_E2E_NODE: process.execPath,
+        TOOLWIRE_E2E_SERVER: SERVER_BUNDLE,
+        TOOLWIRE_E2E_REPORT: reportPath,
+        TOOLWIRE_E2E_PLUGIN: path.join(REPO_ROOT, 'editors', 'neovim'),
+        TOOLWIRE_E2E_SECOND: path.join(workspace, 'tools.yaml'),
+        TOOLWIRE_E2E_LSPCONFIG: lspconfig ?? '',
+      },
+    });
+    const reportText = await readFile(reportPath, 'utf8').catch(() => undefined);
+    const context = `${describeRun(run)}\n--- report ---\n${reportText ?? '(none written)'}`;
+    assert.ok(reportText, `Neovim wrote no report\n${context}`);
+    const report = JSON.parse(reportText) as UserConfigReport;
+    t.diagnostic(`nvim ${report.nvim} via ${report.via}, ${run.durationMs} ms, steps: ${report.steps.join(' → ')}`);
+    assert.equal(report.error, undefined, `the Neovim session failed\n${context}`);
+    assert.equal(run.exitCode, 0, context);
+    assert.equal(report.filetype, 'json');
+    assert.equal(report.second_filetype, 'yaml');
+    // The severity setting reached the server (workspace/configuration): the collision is a warning.
+    assert.deepEqual(report.json, [`${WARNING} wire-collision`]);
+    assert.deepEqual(report.yaml, [`${WARNING} wire-collision`]);
+    assert.equal(report.clients, 1, 'one server for the folder, both files attached to it');
+    assert.equal(report.root, workspace, 'the folder holding .toolwire.json is the root');
+    const log = report.log_buffer ?? [];
+    const config = `${workspace}/.toolwire.json`;
+    assert.match(log[0] ?? '', /^toolwire \d+\.\d+\.\d+ language server on Node v\d+.*, for Neovim /, log.join('\n'));
+    assert.ok(
+      log.includes(
+        `folder ${workspace}: config ${config} (targets openai); MCP client configurations: none; checks every language (toolwire.languages), providers not set (toolwire.providers), clients not set (toolwire.clients)`,
+      ),
+      log.join('\n'),
+    );
+    assert.ok(
+      log.some((l) =>
+        l.startsWith(
+          `${workspace}/tools.yaml: MCP tool list, 2 tools; providers openai (targets in ${config}); clients every modelled client`,
+        ),
+      ),
+      log.join('\n'),
+    );
+    return report;
+  });
+}
+
+test('the Neovim configuration of docs/editors.md, without nvim-lspconfig', {
+  ...skipUnlessAvailable(NEEDS),
+  timeout: 60_000,
+}, async (t) => {
+  requirePrerequisites(NEEDS);
+  const report = await runUserConfig(t);
+  // Which way setup() took follows from the Neovim running: the oldest is Debian's 0.7.
+  const [major, minor] = report.nvim.split('.').map(Number) as [number, number];
+  const expected = major === 0 && minor < 8 ? 'start_client' : major === 0 && minor < 11 ? 'start' : 'config';
+  assert.equal(report.via, expected);
+});
+
+// nvim-lspconfig is no Debian or npm package: point TOOLWIRE_E2E_LSPCONFIG at a checkout (v0.1.6,
+// the last release for Neovim 0.7, on 0.7) to run this; docs/editors.md says how.
+const LSPCONFIG = process.env.TOOLWIRE_E2E_LSPCONFIG;
+
+test('the Neovim configuration of docs/editors.md, with nvim-lspconfig', {
+  ...(LSPCONFIG ? skipUnlessAvailable(NEEDS) : { skip: 'set TOOLWIRE_E2E_LSPCONFIG to an nvim-lspconfig checkout' }),
+  timeout: 60_000,
+}, async (t) => {
+  requirePrerequisites(NEEDS);
+  const report = await runUserConfig(t, LSPCONFIG);
+  const [major, minor] = report.nvim.split('.').map(Number) as [number, number];
+  // From 0.11 the built-in configuration wins (nvim-lspconfig 2 itself only feeds it).
+  assert.equal(report.via, major === 0 && minor < 11 ? 'lspconfig' : 'config');
 });
