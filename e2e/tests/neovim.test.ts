@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { describeRun } from '../harness/process.js';
 import { runNeovim } from '../harness/neovim.js';
 import { E2E_DIR, REPO_ROOT, SERVER_BUNDLE } from '../harness/paths.js';
@@ -38,11 +38,8 @@ interface Report {
 const problems = (ds: readonly SeenDiagnostic[] = []): string[] =>
   ds.filter((d) => d.severity <= 2).map((d) => `${d.severity === ERROR ? 'error' : 'warning'} ${d.code} ${d.text}`);
 
-test('Neovim 0.7 against node dist/server.js --stdio: diagnostics, hover, code action', {
-  ...skipUnlessAvailable(NEEDS),
-  timeout: 60_000,
-}, async (t) => {
-  requirePrerequisites(NEEDS);
+/** Neovim driven by e2e/nvim/check-toolwire.lua: diagnostics, hover, a code action applied. */
+async function secondClient(t: TestContext): Promise<void> {
   await withScratch('neovim', async (scratch) => {
     const workspace = await copyFixture('neovim', scratch);
     const reportPath = path.join(scratch, 'report.json');
@@ -84,7 +81,7 @@ test('Neovim 0.7 against node dist/server.js --stdio: diagnostics, hover, code a
     const fixed = JSON.parse(report.text ?? '') as { capabilities: Array<{ invocationName?: string }> };
     assert.equal(fixed.capabilities[2]?.invocationName, 'fulfilment-warehouse-operations-reserve-inventory-for-order');
   });
-});
+}
 
 interface UserConfigReport {
   nvim: string;
@@ -106,10 +103,7 @@ const WARNING = 2; // vim.diagnostic.severity.WARN
  * The configuration docs/editors.md gives users: editors/neovim/lua/toolwire.lua and one setup()
  * call. `lspconfig`: an nvim-lspconfig checkout to load first (its 0.1.x releases run on 0.7).
  */
-async function runUserConfig(
-  t: { diagnostic: (message: string) => void },
-  lspconfig?: string,
-): Promise<UserConfigReport> {
+async function runUserConfig(t: TestContext, lspconfig?: string): Promise<UserConfigReport> {
   return withScratch('neovim-user', async (scratch) => {
     const workspace = await copyFixture('neovim-user', scratch);
     const reportPath = path.join(scratch, 'report.json');
@@ -163,29 +157,33 @@ async function runUserConfig(
   });
 }
 
-test('the Neovim configuration of docs/editors.md, without nvim-lspconfig', {
-  ...skipUnlessAvailable(NEEDS),
-  timeout: 60_000,
-}, async (t) => {
-  requirePrerequisites(NEEDS);
-  const report = await runUserConfig(t);
-  // Which way setup() took follows from the Neovim running: the oldest is Debian's 0.7.
-  const [major, minor] = report.nvim.split('.').map(Number) as [number, number];
-  const expected = major === 0 && minor < 8 ? 'start_client' : major === 0 && minor < 11 ? 'start' : 'config';
-  assert.equal(report.via, expected);
-});
-
 // nvim-lspconfig is no Debian or npm package: point TOOLWIRE_E2E_LSPCONFIG at a checkout (v0.1.6,
-// the last release for Neovim 0.7, on 0.7) to run this; docs/editors.md says how.
+// the last release for Neovim 0.7, on 0.7) to run that case; docs/editors.md says how.
 const LSPCONFIG = process.env.TOOLWIRE_E2E_LSPCONFIG;
 
-test('the Neovim configuration of docs/editors.md, with nvim-lspconfig', {
-  ...(LSPCONFIG ? skipUnlessAvailable(NEEDS) : { skip: 'set TOOLWIRE_E2E_LSPCONFIG to an nvim-lspconfig checkout' }),
-  timeout: 60_000,
-}, async (t) => {
+/** `major.minor` of a reported version, to tell which way setup() must have taken. */
+function minorOf(version: string): number {
+  const [major, minor] = version.split('.').map(Number) as [number, number];
+  return major * 100 + minor;
+}
+
+// One top-level test per file (test/fresh/freshMachine.test.ts counts them), its cases as subtests.
+test('Neovim against node dist/server.js --stdio', { ...skipUnlessAvailable(NEEDS), timeout: 150_000 }, async (t) => {
   requirePrerequisites(NEEDS);
-  const report = await runUserConfig(t, LSPCONFIG);
-  const [major, minor] = report.nvim.split('.').map(Number) as [number, number];
-  // From 0.11 the built-in configuration wins (nvim-lspconfig 2 itself only feeds it).
-  assert.equal(report.via, major === 0 && minor < 11 ? 'lspconfig' : 'config');
+  await t.test('a second LSP client: diagnostics, hover, code action', (t) => secondClient(t));
+  await t.test('the configuration of docs/editors.md, without nvim-lspconfig', async (t) => {
+    const report = await runUserConfig(t);
+    // Which way setup() took follows from the Neovim running: the oldest is Debian's 0.7.
+    const version = minorOf(report.nvim);
+    assert.equal(report.via, version < 8 ? 'start_client' : version < 11 ? 'start' : 'config');
+  });
+  await t.test(
+    'the configuration of docs/editors.md, with nvim-lspconfig',
+    LSPCONFIG ? {} : { skip: 'set TOOLWIRE_E2E_LSPCONFIG to an nvim-lspconfig checkout' },
+    async (t) => {
+      const report = await runUserConfig(t, LSPCONFIG);
+      // From 0.11 the built-in configuration wins (nvim-lspconfig 2 itself only feeds it).
+      assert.equal(report.via, minorOf(report.nvim) < 11 ? 'lspconfig' : 'config');
+    },
+  );
 });
