@@ -105,7 +105,7 @@ const WARNING = 2; // vim.diagnostic.severity.WARN
  */
 async function runUserConfig(t: TestContext, lspconfig?: string): Promise<UserConfigReport> {
   return withScratch('neovim-user', async (scratch) => {
-    const workspace = await copyFixture('neovim-user', scratch);
+    const workspace = await copyFixture('other-editors', scratch);
     const reportPath = path.join(scratch, 'report.json');
     const run = await runNeovim({
       initLua: path.join(E2E_DIR, 'nvim', 'user-config.lua'),
