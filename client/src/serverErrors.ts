@@ -1,51 +1,27 @@
 import * as vscode from 'vscode';
-import {
-  CloseAction,
-  ErrorAction,
-  type CloseHandlerResult,
-  type ErrorHandler,
-  type ErrorHandlerResult,
-} from 'vscode-languageclient';
-import { gaveUpMessage, ServerStops } from './crashes';
-
-/** Errors on the connection tolerated before the library shuts the server down (its default). */
-const MAX_CONNECTION_ERRORS = 3;
-
-export const RESTART = 'Restart';
-export const SHOW_OUTPUT = 'Show Output';
+import { CloseAction, ErrorAction, type ErrorHandler } from 'vscode-languageclient';
+import { ServerStops } from './crashes';
 
 /**
- * The client's error handler: restarts a server that stopped, as the library's default does, but
- * when it gives up (five stops in three minutes, or a connection that keeps failing) it says so
- * with *Restart* and *Show Output* instead of leaving the user with no squiggles and no way back
- * short of reloading the window.
+ * The language client's error handler: `crashes.ts` decides (restart a server that stopped, give
+ * up after five stops in three minutes and offer *Restart*); this maps its answers to the
+ * library's and shows the offer as a VS Code notification.
  */
-export class ServerErrors implements ErrorHandler {
-  private readonly stops = new ServerStops();
-
-  constructor(private readonly output: vscode.OutputChannel) {}
-
-  error(_error: Error, _message: unknown, count: number | undefined): ErrorHandlerResult {
-    if (count !== undefined && count <= MAX_CONNECTION_ERRORS) return { action: ErrorAction.Continue };
-    this.offerRestart('errors');
-    return { action: ErrorAction.Shutdown, handled: true };
-  }
-
-  closed(): CloseHandlerResult {
-    if (this.stops.stopped() === 'restart') return { action: CloseAction.Restart };
-    this.offerRestart('stopped');
-    return { action: CloseAction.DoNotRestart, handled: true };
-  }
-
-  /** Started by hand: the stops before no longer count. */
-  reset(): void {
-    this.stops.reset();
-  }
-
-  private offerRestart(reason: 'stopped' | 'errors'): void {
-    void vscode.window.showErrorMessage(gaveUpMessage(reason), RESTART, SHOW_OUTPUT).then(async (choice) => {
-      if (choice === SHOW_OUTPUT) this.output.show();
-      if (choice === RESTART) await vscode.commands.executeCommand('toolwire.restartServer');
-    });
-  }
+export function serverErrors(output: vscode.OutputChannel): ErrorHandler & { reset(): void } {
+  const stops = new ServerStops({
+    ask: (message, ...choices) => vscode.window.showErrorMessage(message, ...choices),
+    restart: () => vscode.commands.executeCommand('toolwire.restartServer'),
+    showOutput: () => output.show(),
+  });
+  return {
+    error: (_error, _message, count) =>
+      stops.connectionError(count) === 'continue'
+        ? { action: ErrorAction.Continue }
+        : { action: ErrorAction.Shutdown, handled: true },
+    closed: () =>
+      stops.stopped() === 'restart'
+        ? { action: CloseAction.Restart }
+        : { action: CloseAction.DoNotRestart, handled: true },
+    reset: () => stops.reset(),
+  };
 }

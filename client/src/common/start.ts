@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import { CensusView } from '../census';
-import { ServerErrors } from '../serverErrors';
+import { serverErrors } from '../serverErrors';
 import { WATCHED_FILES } from '../../../server/src/protocol';
 import { DOCUMENT_SELECTOR } from '../selector';
 import { StatusItem } from '../status';
@@ -23,7 +23,7 @@ interface ClientHost {
  */
 export async function startClient(context: vscode.ExtensionContext, host: ClientHost): Promise<void> {
   const output = vscode.window.createOutputChannel('toolwire', { log: true });
-  const errors = new ServerErrors(output);
+  const errors = serverErrors(output);
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel: output,
