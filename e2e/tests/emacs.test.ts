@@ -101,7 +101,7 @@ test('Emacs (eglot) with the configuration of docs/editors.md', {
     assert.ok(
       log.some((l) =>
         l.startsWith(
-          `${workspace}/tools.yaml: MCP tool list, 2 tools; providers openai (targets in ${workspace}/.toolwire.json)`,
+          `${workspace}/tools.yaml: MCP tool list; providers openai (targets in ${workspace}/.toolwire.json)`,
         ),
       ),
       log.join('\n'),

@@ -104,8 +104,8 @@ export function documentLine(state: DocumentState, shown: string): string | unde
     case 'analysis': {
       const { analysis, modelled } = state;
       if (analysis.format === null || modelled.providers.length === 0) return undefined;
-      const tools = `${analysis.tools.length} tool${analysis.tools.length === 1 ? '' : 's'}`;
-      return `${shown}: ${FORMATS[analysis.format].label}, ${tools}; ${modelledText(modelled)}`;
+      // No tool count: the line is about what was modelled, and typing a tool must not repeat it.
+      return `${shown}: ${FORMATS[analysis.format].label}; ${modelledText(modelled)}`;
     }
     case 'disabled':
     case 'ignored':
