@@ -2,14 +2,46 @@
 // Servers where it used to refuse: code-server's workbench is a browser (uiKind Web), but its
 // extension host is Node and starts processes. Runs last: it writes .vscode/mcp.json.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { openEditor, revertAndClose, workspaceUri } from '../documents.js';
+import { openEditor, positionOf, revertAndClose, workspaceUri } from '../documents.js';
 import { expectProblems } from '../expect.js';
 import type { Case } from '../runner.js';
 import { poll } from '../waits.js';
 
 const COMMANDS = ['toolwire.showCensus', 'toolwire.showOutput', 'toolwire.restartServer', 'toolwire.checkMcpServers'];
+
+/** The toolwire servers this extension host runs: its child processes whose command line names dist/server.js. */
+function serverPids(): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      // The parent is the field after the command name, which is in parentheses and may hold spaces.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      return parent === process.pid && command.includes('dist/server.js') ? [Number(entry)] : [];
+    } catch {
+      return []; // gone meanwhile
+    }
+  });
+}
+
+/** toolwire's hover on the first tool name, or undefined while no server answers it. */
+async function toolwireHover(document: vscode.TextDocument): Promise<string | undefined> {
+  const position = positionOf(document, '"a.b"', 0, 2);
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+    'vscode.executeHoverProvider',
+    document.uri,
+    position,
+  );
+  const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+  return /wire/i.test(text) ? text : undefined;
+}
+
+const toolwireProblems = (document: vscode.TextDocument) =>
+  vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'toolwire');
 
 export const commandCases: readonly Case[] = [
   {
@@ -98,6 +130,47 @@ export const commandCases: readonly Case[] = [
       } finally {
         await rm(config.fsPath, { force: true });
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      }
+    },
+  },
+  {
+    name: 'five server crashes in three minutes: no sixth start, the squiggles go; Restart Server brings them back',
+    timeoutMs: 120_000,
+    run: async () => {
+      const { document } = await openEditor('openai-request.json');
+      const seen = () =>
+        `servers: ${serverPids().join(', ') || 'none'}; problems: ${toolwireProblems(document).length}`;
+      try {
+        await expectProblems(document, ['error invalid-name "a.b"'], 'invalid-name before the crashes');
+        for (let stop = 1; stop <= 5; stop++) {
+          const pid = await poll('a running toolwire server', async () => serverPids()[0], { timeoutMs: 20_000, seen });
+          process.kill(pid, 'SIGKILL');
+          if (stop < 5) {
+            await poll(`a new server after crash ${stop}`, async () => serverPids().find((p) => p !== pid), {
+              timeoutMs: 20_000,
+              seen,
+            });
+            // Answering again (not merely started): a crash while it starts is a failed start,
+            // which the client does not count as a stop.
+            await poll(`the server after crash ${stop} to answer a hover`, () => toolwireHover(document), {
+              timeoutMs: 20_000,
+              seen,
+            });
+          }
+        }
+        await poll(
+          'the squiggles of the stopped server to go',
+          async () => (toolwireProblems(document).length === 0 ? true : undefined),
+          {
+            timeoutMs: 20_000,
+            seen,
+          },
+        );
+        assert.deepEqual(serverPids(), [], 'no server started after the fifth crash');
+        await vscode.commands.executeCommand('toolwire.restartServer');
+        await expectProblems(document, ['error invalid-name "a.b"'], 'invalid-name again after Restart Server');
+      } finally {
+        await revertAndClose();
       }
     },
   },
