@@ -7,6 +7,8 @@ import { describe, test } from 'node:test';
 import { version } from '../../package.json';
 import { ALL_CLIENT_IDS, LANGUAGE_IDS } from '../../server/src/core';
 import { ALL_PROVIDER_IDS } from '../../server/src/core/profiles/providers';
+import { ServerLog } from '../../server/src/explain/log';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { TestClient, type ClientOptions } from './client';
 import { mcpList } from './fixtures';
 
@@ -260,5 +262,32 @@ describe('toolwire.languages: the languages checked, per resource', () => {
     } finally {
       await client.stop();
     }
+  });
+});
+
+describe('ServerLog: each subject told once, and again only when it changes', () => {
+  const facts = (folder: string, enable = true) => ({
+    folder,
+    config: undefined,
+    clientConfigs: [],
+    settings: { ...DEFAULT_SETTINGS, enable },
+  });
+
+  test('a description of the folders begun before a newer one is not told', () => {
+    const lines: string[] = [];
+    const log = new ServerLog({ info: (m) => void lines.push(m), error: (m) => void lines.push(m) });
+    const older = log.beginFolders();
+    const newer = log.beginFolders();
+    log.folder(facts('/w', false), newer);
+    log.folder(facts('/w', true), older);
+    assert.deepEqual(lines, [
+      'folder /w: no .toolwire.json (the editor settings apply); MCP client configurations: none; turned off (toolwire.enable), providers not set (toolwire.providers), clients not set (toolwire.clients)',
+    ]);
+    // The same facts again add nothing; changed ones are told.
+    log.folder(facts('/w', false), newer);
+    assert.equal(lines.length, 1);
+    log.folder(facts('/w', true), newer);
+    assert.equal(lines.length, 2);
+    assert.match(lines[1]!, /checks every language/);
   });
 });

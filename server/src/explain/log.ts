@@ -10,6 +10,8 @@ import { documentLine, folderLine, startLines, type FolderFacts, type StartFacts
 export class ServerLog {
   /** The last line told per subject (a document's URI, `folder:` and a folder's path). */
   private readonly told = new Map<string, string>();
+  /** Bumped by each description of the folders, so one still reading when a newer began stays quiet. */
+  private folderRound = 0;
 
   constructor(private readonly logger: Logger) {}
 
@@ -22,7 +24,15 @@ export class ServerLog {
     this.tell(state.uri, documentLine(state, shown));
   }
 
-  folder(facts: FolderFacts): void {
+  /** A description of the folders begins (settings or configurations changed): its round. */
+  beginFolders(): number {
+    this.folderRound += 1;
+    return this.folderRound;
+  }
+
+  /** One folder's facts, read in `round`: told unless a newer round began meanwhile (it knows better). */
+  folder(facts: FolderFacts, round: number): void {
+    if (round !== this.folderRound) return;
     this.tell(`folder:${facts.folder}`, folderLine(facts));
   }
 

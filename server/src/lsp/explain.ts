@@ -12,10 +12,11 @@ const MAX_READ_ROUNDS = 4;
  */
 export async function explainFolders(context: ServerContext): Promise<void> {
   const { session, settings, runtime, log, logger } = context;
+  const round = log.beginFolders();
   try {
     for (const folder of session.workspaceFolders) {
       const current = await settings.forDocument(runtime.pathToUri(folder));
-      log.folder(await withReads(context, () => folderFacts(context, folder, current)));
+      log.folder(await withReads(context, () => folderFacts(context, folder, current)), round);
     }
   } catch (error) {
     logger.error(
