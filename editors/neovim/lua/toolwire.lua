@@ -36,6 +36,9 @@ M.filetypes = {
 -- A workspace folder is the nearest folder above the file holding one of these; else the file's own folder.
 M.root_markers = { '.toolwire.json', '.git' }
 
+-- libuv: `vim.uv` from 0.10, where `vim.loop` is its deprecated name; 0.7 has only `vim.loop`.
+local fs = vim.uv or vim.loop
+
 -- What the server logged, newest last, bounded; shared by every toolwire client of this Neovim.
 local logged = {}
 local MAX_LOGGED = 5000
@@ -49,7 +52,7 @@ function M.root_of(path)
   local current = dir
   while true do
     for _, marker in ipairs(M.root_markers) do
-      if vim.loop.fs_stat(current .. '/' .. marker) then return current end
+      if fs.fs_stat(current .. '/' .. marker) then return current end
     end
     local parent = vim.fn.fnamemodify(current, ':h')
     if parent == current then return dir end
