@@ -47,6 +47,8 @@ function expectedEntries(): string[] {
     // The clients start the server from these paths (context.asAbsolutePath('dist/server.js'),
     // the browser client's web worker from dist/browser/server.js).
     'extension/dist/server.js',
+    // *Check MCP Servers* runs the CLI's live check (context.asAbsolutePath('dist/cli.js')).
+    'extension/dist/cli.js',
     // tree-sitter's runtime and grammars, loaded when a source file imports a known library.
     ...WASM_FILES.map((file) => `extension/dist/${file}`),
     'extension/dist/browser/server.js',
@@ -97,6 +99,7 @@ describe(`the packaged extension (toolwire-${manifest.version}.vsix)`, () => {
     for (const name of [
       'extension/dist/client.js',
       'extension/dist/server.js',
+      'extension/dist/cli.js',
       'extension/dist/browser/client.js',
       'extension/dist/browser/server.js',
     ]) {

@@ -55,7 +55,7 @@ export { proveEdits, type Proof } from './fixes/proof';
 export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';
 export type { Located } from './locate';
 export { planRename, renameTargetAt } from './rename';
-export { ALL_CLIENT_IDS, isClientId, type ClientId } from './clients/profiles';
+export { ALL_CLIENT_IDS, CLIENTS, isClientId, type ClientId } from './clients/profiles';
 export type { ClientFate } from './clients/model';
 export {
   othersInClientGroup,
