@@ -37,7 +37,7 @@ function sources(folder: string): string[] {
 describe('the commands in the palette', () => {
   test('Show Census shows in every language toolwire checks, and in no other', () => {
     for (const id of LANGUAGE_IDS) assert.ok(shownIn('toolwire.showCensus', id), id);
-    for (const id of ['plaintext', 'markdown', 'csharp']) assert.ok(!shownIn('toolwire.showCensus', id), id);
+    for (const id of ['plaintext', 'markdown', 'cpp']) assert.ok(!shownIn('toolwire.showCensus', id), id);
   });
 
   test('Show Output, Restart Server and Check MCP Servers show everywhere', () => {

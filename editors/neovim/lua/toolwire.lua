@@ -31,6 +31,7 @@ M.filetypes = {
   'go',
   'java',
   'rust',
+  'csharp',
 }
 
 -- A workspace folder is the nearest folder above the file holding one of these; else the file's own folder.
