@@ -1,4 +1,4 @@
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import {
   createToolwireService,
   grammarOf,
@@ -65,7 +65,7 @@ interface RunResult {
 /**
  * The part `check` and `census` share: expand the paths, and run each file through the core's
  * one pipeline (config, options, client context, analysis: what the language server runs too),
- * with the working folder as the workspace folder. I/O errors (unreadable, too large, a special
+ * each found from its own path upward (never from the working folder). I/O errors (unreadable, too large, a special
  * file named) are reported on stderr and remembered (exit 2), never thrown; skipped paths and
  * files without tools are listed with --verbose (InputLog).
  */
@@ -78,7 +78,6 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   const workspace = new CliWorkspace();
   const service = createToolwireService({ workspace });
   const configs = new ConfigProblems();
-  const cwd = toSlashes(resolve(input.cwd));
   const configPath = input.config === undefined ? undefined : toSlashes(resolve(input.cwd, input.config));
   const progress = new Progress(files.length, input.stderr);
   const analysed: AnalysedFile[] = [];
@@ -108,9 +107,7 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
         await parsers.load(grammarOf(language));
     }
     const code = binary ? undefined : parsers.parserFor(absolute, project);
-    const result = service.analyzeDocument(
-      documentInput(absolute, read, cwd, configPath, input.clients, input.hints, code),
-    );
+    const result = service.analyzeDocument(documentInput(absolute, read, configPath, input.clients, input.hints, code));
     if (result.kind === 'config-unreadable') configs.unreadable(result.path);
     else configs.add(result.config);
     if (result.kind === 'unreadable') ioError = true;
@@ -149,7 +146,6 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
 export function documentInput(
   absolute: string,
   text: DocumentInput['text'],
-  cwd: string,
   configPath: string | undefined,
   clients: readonly ClientId[],
   hints: boolean | undefined,
@@ -160,8 +156,8 @@ export function documentInput(
     text,
     ...hintsBase(hints),
     ...(code ? { code } : {}),
-    // As an editor opened on the working folder would see it.
-    workspaceFolder: absolute.startsWith(`${cwd}/`) ? cwd : toSlashes(dirname(absolute)),
+    // No workspace folder: `.toolwire.json` and MCP client configurations are found from the file
+    // upward, as the editor finds them, so the result does not depend on where the CLI runs.
     ...(configPath !== undefined ? { configPath } : {}),
     requestedClients: clients,
   };

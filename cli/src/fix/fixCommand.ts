@@ -62,13 +62,12 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
     hints: args.hints,
   });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
-  const cwd = toSlashes(resolve(io.cwd));
   const configPath = args.config === undefined ? undefined : toSlashes(resolve(io.cwd, args.config));
   const overlay = new OverlayWorkspace(run.workspace);
   const service = createToolwireService({ workspace: overlay });
   const analyse = (file: AnalysedFile, text: string) => {
     const result = service.analyzeDocument(
-      documentInput(file.absolute, text, cwd, configPath, args.clients, args.hints, file.options.code),
+      documentInput(file.absolute, text, configPath, args.clients, args.hints, file.options.code),
     );
     return result.kind === 'analysis' ? result : undefined;
   };
