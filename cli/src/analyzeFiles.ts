@@ -6,6 +6,7 @@ import {
   isCodeLanguage,
   languageOfPath,
   LineIndex,
+  looksLikeToolDefinitions,
   type Analysis,
   type AnalysisOptions,
   type ClientId,
@@ -60,6 +61,8 @@ interface RunResult {
   readonly configs: readonly LoadedConfig[];
   readonly ioError: boolean;
   readonly workspace: CliWorkspace;
+  /** Broken files a folder walk found that do not look like tool definitions: not reported (a notice). */
+  readonly brokenSkipped: number;
 }
 
 /**
@@ -70,7 +73,7 @@ interface RunResult {
  * files without tools are listed with --verbose (InputLog).
  */
 export async function analyzeFiles(input: RunInput): Promise<RunResult> {
-  const { files, errors, skipped } = collectFiles(input.paths);
+  const { files, walked, errors, skipped } = collectFiles(input.paths);
   let ioError = errors.length > 0;
   for (const message of errors) input.stderr.write(`toolwire: ${message}\n`);
   const inputs = new InputLog(input.stderr, input.maxFileBytes, input.verbose, (path) => displayPath(path, input.cwd));
@@ -112,9 +115,11 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
     else configs.add(result.config);
     if (result.kind === 'unreadable') ioError = true;
     if (result.kind === 'ignored') inputs.ignored(file);
-    if (result.kind === 'analysis') {
+    const invalidUtf8 = inputs.invalidUtf8(file);
+    if (result.kind === 'analysis' && walked.has(file) && brokenAndNotTools(result.analysis, result.text, invalidUtf8))
+      inputs.brokenNotTools(file, result.analysis);
+    else if (result.kind === 'analysis') {
       inputs.analysed(file, result.text, result.analysis);
-      const invalidUtf8 = inputs.invalidUtf8(file);
       analysed.push({
         display: displayPath(file, input.cwd),
         absolute,
@@ -139,7 +144,19 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
     hasConfigErrors: configs.problems.some((p) => p.severity === 'error'),
     ioError,
     workspace,
+    brokenSkipped: inputs.brokenSkipped,
   };
+}
+
+/**
+ * A data file that is not valid JSON, JSON Lines or YAML (or UTF-8) in which nothing was
+ * recognised, and whose readable part does not look like tool definitions either: a template or a
+ * broken fixture that a folder walk met. Named on the command line it is still an error.
+ */
+function brokenAndNotTools(analysis: Analysis, text: string, invalidUtf8: InvalidUtf8 | undefined): boolean {
+  if (analysis.documentKind === 'code' || analysis.format !== null || analysis.tools.length > 0) return false;
+  if (analysis.syntaxProblems.length === 0 && invalidUtf8 === undefined) return false;
+  return looksLikeToolDefinitions(text, analysis.documentKind === 'yaml' ? 'yaml' : 'json') === undefined;
 }
 
 /** One file as the pipeline takes it (`fix` re-analyses files with exactly this input). */

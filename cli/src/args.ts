@@ -37,7 +37,8 @@ Commands:
 Folders are walked for ${CHECKED_EXTENSIONS.map((e) => `*${e}`).join(', ')}
 (source files are read only when they or their package name a known library; ${SKIPPED_FOLDERS.join(', ')}
 are not entered). A data file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid
-UTF-8) is an error (invalid-json).
+UTF-8) is an error (invalid-json) when named; met in a folder walk, only when what can be read of
+it looks like tool definitions, else it is skipped, counted in the summary (--verbose names it).
 FIFOs, sockets and devices are never opened: skipped with a notice.
 
 Options:

@@ -12,6 +12,8 @@ export class InputLog {
   private readonly withoutTools: SkippedPath[] = [];
   private readonly invalid = new Map<string, InvalidUtf8>();
   private unrecognised = 0;
+  /** Broken files a walk met that do not look like tool definitions (the summary counts them). */
+  brokenSkipped = 0;
   /** Source files read, and how many of them were parsed (imported a known library). */
   private sources = 0;
   private parsedSources = 0;
@@ -89,6 +91,21 @@ export class InputLog {
           ? 'the file is empty'
           : 'no tool definitions recognised (formats are recognised by content)';
     this.withoutTools.push({ path, reason, notice: false });
+  }
+
+  /**
+   * A file a folder walk met that is not valid JSON or YAML and does not look like tool
+   * definitions: no invalid-json error, a line in the --verbose list, a count in the summary.
+   */
+  brokenNotTools(path: string, analysis: Analysis): void {
+    this.brokenSkipped += 1;
+    const syntax = analysis.documentKind === 'yaml' ? 'YAML' : 'JSON';
+    const utf8 = this.invalid.has(path) && analysis.syntaxProblems.length === 0;
+    this.withoutTools.push({
+      path,
+      reason: `not valid ${utf8 ? 'UTF-8' : syntax}, and what can be read of it does not look like tool definitions (a template?); not reported (name it on the command line to see its error)`,
+      notice: false,
+    });
   }
 
   /** Config said to leave the file alone. */
