@@ -23,6 +23,7 @@ import { toSlashes, type ConfigProblemReport } from './configs';
 import { collectFiles } from './files';
 import { InputLog } from './inputLog';
 import { Progress } from './progress';
+import { readStdin } from './stdin';
 import { CliWorkspace } from './workspaceHost';
 
 export interface AnalysedFile {
@@ -50,7 +51,14 @@ interface RunInput {
   readonly maxFileBytes: number;
   /** `--hints`: the codes off by default (renamed-on-wire) reported, as hints. */
   readonly hints?: boolean | undefined;
+  /** What `-` reads (default: the process's standard input). */
+  readonly stdin?: NodeJS.ReadableStream | undefined;
+  /** The path `-` is checked as; default `<stdin>` in the working folder. */
+  readonly stdinFilename?: string | undefined;
 }
+
+/** The name standard input is checked and shown as without `--stdin-filename`. */
+const STDIN_NAME = '<stdin>';
 
 interface RunResult {
   readonly files: readonly AnalysedFile[];
@@ -76,7 +84,11 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   const { files, walked, errors, skipped } = collectFiles(input.paths);
   let ioError = errors.length > 0;
   for (const message of errors) input.stderr.write(`toolwire: ${message}\n`);
-  const inputs = new InputLog(input.stderr, input.maxFileBytes, input.verbose, (path) => displayPath(path, input.cwd));
+  // `-` is standard input, checked as --stdin-filename: its config, clients and language are that path's.
+  const named = (file: string) => (file === '-' ? (input.stdinFilename ?? STDIN_NAME) : file);
+  const shown = (file: string) => displayPath(named(file), input.cwd);
+  const inputs = new InputLog(input.stderr, input.maxFileBytes, input.verbose, shown);
+  const stdin = files.includes('-') ? await readStdin(input.stdin ?? process.stdin, input.maxFileBytes) : undefined;
   for (const entry of skipped) inputs.skip(entry);
   const workspace = new CliWorkspace();
   const service = createToolwireService({ workspace });
@@ -89,11 +101,18 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   workspace.code = parsers.parserFor('other files');
   // A file whose package depends on a known library is read even when it imports none itself.
   const projects = new ProjectLibraries();
+  const readInput = (file: string, absolute: string): string | undefined => {
+    if (file !== '-' || stdin === undefined) return inputs.read(file);
+    const value = inputs.accept(file, stdin);
+    // Other files' censuses and the report read it by its path, never from the disk.
+    if (value !== undefined) workspace.provide(absolute, value);
+    return value;
+  };
   for (const [i, file] of files.entries()) {
-    const absolute = toSlashes(resolve(input.cwd, file));
+    const absolute = toSlashes(resolve(input.cwd, named(file)));
     const language = languageOfPath(absolute);
     let text: { value: string | undefined } | undefined;
-    const read = () => (text ??= { value: inputs.read(file) }).value;
+    const read = () => (text ??= { value: readInput(file, absolute) }).value;
     const project = isCodeLanguage(language) ? projects.of(absolute, language) : [];
     // Source that is not valid UTF-8 (a binary file named .py, say) is already an invalid-json
     // error; tree-sitter would spend seconds per megabyte on it and find nothing, so it is not parsed.
@@ -104,7 +123,7 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
       if (invalid) {
         binary = true;
         input.stderr.write(
-          `toolwire: ${displayPath(file, input.cwd)}: not valid UTF-8 (byte offset ${invalid.byteOffset}); not parsed as source code\n`,
+          `toolwire: ${shown(file)}: not valid UTF-8 (byte offset ${invalid.byteOffset}); not parsed as source code\n`,
         );
       } else if (source !== undefined && hasTriggerImport(source, language, project))
         await parsers.load(grammarOf(language));
@@ -121,7 +140,7 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
     else if (result.kind === 'analysis') {
       inputs.analysed(file, result.text, result.analysis);
       analysed.push({
-        display: displayPath(file, input.cwd),
+        display: shown(file),
         absolute,
         text: result.text,
         analysis: result.analysis,

@@ -10,6 +10,7 @@ import { DEFAULT_TIMEOUT_SECONDS } from './liveFlags';
 const MEGABYTE = 1024 * 1024;
 
 export const USAGE = `Usage: toolwire check  [--format text|json|sarif|github] [--quiet] [--max-warnings N] [-o FILE] [--config FILE] [--client ID]... [--hints] [--verbose] [--max-file-size MB] PATH...
+       toolwire check  [same options] [--stdin-filename PATH] -
        toolwire check  [--format ...] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
                        --server [--env K=V]... [--cwd DIR] -- CMD [ARGS...]
        toolwire check  [same options] --url URL [--header 'Name: value']...
@@ -50,6 +51,10 @@ Options:
   --only-problems     census: only tools dropped, failing, colliding, or renamed beyond the client's prefix
   --verbose           list on stderr every file skipped or holding no tools, and why; under each
                       finding, its why, its fix and the other tools involved
+  -                   (a path) read standard input: check PATH... | census PATH... - reads it once
+  --stdin-filename PATH  check standard input as this file: its .toolwire.json, MCP client
+                      configurations, language (by extension) and the name in the report
+                      (default: JSON named <stdin> in the working folder)
   --max-file-size MB  read no file larger than this (default ${DEFAULT_MAX_FILE_BYTES / MEGABYTE}; 1 MB = 1,048,576 bytes)
   --server -- CMD...  start this stdio MCP server (no shell) and check the tools it serves
   --url URL           connect to this MCP server (Streamable HTTP, else SSE) and check its tools
@@ -114,6 +119,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 function checkArgsOf(command: 'check' | 'census', flags: CheckFlags): ParsedArgs {
   const { format, config, clients, paths, verbose, maxFileBytes, live, switches } = flags;
   const common = { command, format, config, clients, paths, verbose, maxFileBytes, ...switches };
+  if (flags.stdinFilename !== undefined && (live.mcpConfig !== undefined || live.any()))
+    return { command: 'usage-error', message: '--stdin-filename goes with -, not with live servers.' };
   if (live.mcpConfig !== undefined) {
     if (command !== 'check' || paths.length > 0)
       return { command: 'usage-error', message: '--mcp-config works with check alone, and takes no other paths.' };
@@ -138,6 +145,17 @@ function checkArgsOf(command: 'check' | 'census', flags: CheckFlags): ParsedArgs
       live: { target, serverName: live.serverName, timeoutMs: live.timeoutMs, save: live.save },
     };
   }
+  const stdin = stdinProblem(paths, flags.stdinFilename);
+  if (stdin !== undefined) return { command: 'usage-error', message: stdin };
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
-  return common;
+  return flags.stdinFilename !== undefined ? { ...common, stdinFilename: flags.stdinFilename } : common;
+}
+
+/** `-` reads standard input once; `--stdin-filename` names what it reads, so it needs a `-`. */
+function stdinProblem(paths: readonly string[], stdinFilename: string | undefined): string | undefined {
+  const dashes = paths.filter((p) => p === '-').length;
+  if (dashes > 1) return '- (standard input) can be given once.';
+  if (stdinFilename !== undefined && dashes === 0)
+    return '--stdin-filename names what - reads: add - to the paths (a file named - is ./-).';
+  return undefined;
 }

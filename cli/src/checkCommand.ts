@@ -20,6 +20,8 @@ export interface CommandIO {
   readonly stderr: NodeJS.WriteStream;
   readonly cwd: string;
   readonly version: string;
+  /** What `-` reads (default: the process's standard input). */
+  readonly stdin?: NodeJS.ReadableStream;
 }
 
 /**
@@ -42,6 +44,8 @@ export async function runCheck(
     verbose: args.verbose,
     maxFileBytes: args.maxFileBytes,
     hints: args.hints,
+    stdin: io.stdin,
+    stdinFilename: args.stdinFilename,
   });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const otherFile = (file: string) => {

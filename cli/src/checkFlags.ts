@@ -28,6 +28,8 @@ interface Switches {
 export class CheckFlags {
   format: OutputFormat = 'text';
   config: string | undefined;
+  /** `--stdin-filename NAME`: the path `-` (standard input) is checked as. */
+  stdinFilename: string | undefined;
   verbose = false;
   maxFileBytes = DEFAULT_MAX_FILE_BYTES;
   readonly clients: ClientId[] = [];
@@ -50,6 +52,11 @@ export class CheckFlags {
     if (flag === '--quiet' || flag === '--max-warnings' || flag === '-o' || flag === '--output-file')
       return reportFlag(flag, value, this.command, this.switches);
     if (flag === '--max-file-size') return this.takeMaxFileSize(value);
+    if (flag === '--stdin-filename') {
+      if (value === undefined || value === '') return '--stdin-filename needs the path `-` is checked as.';
+      this.stdinFilename = value;
+      return undefined;
+    }
     if (LIVE_VALUE_FLAGS.has(flag)) return value === undefined ? `${flag} needs a value.` : this.live.set(flag, value);
     if (flag === '--server') {
       if (value !== undefined) return '--server takes no value: put the command after --.';

@@ -30,6 +30,11 @@ interface FileList {
 export function collectFiles(paths: readonly string[]): FileList {
   const list: FileList = { files: [], walked: new Set(), errors: [], skipped: [] };
   for (const path of paths) {
+    // Standard input, read by the caller (a file named - is ./-, as for every command-line tool).
+    if (path === '-') {
+      list.files.push(path);
+      continue;
+    }
     let stats;
     try {
       stats = statSync(path);

@@ -1,5 +1,5 @@
 import { LineIndex, unrecognisedToolShape, type Analysis } from '../../server/src/core';
-import { readFileBounded, type InvalidUtf8 } from '../../server/src/node/files';
+import { readFileBounded, type FileRead, type InvalidUtf8 } from '../../server/src/node/files';
 import type { SkippedPath } from './files';
 
 /**
@@ -35,7 +35,11 @@ export class InputLog {
 
   /** The file's text, or undefined after saying why it cannot be checked (the run exits 2). */
   read(path: string): string | undefined {
-    const read = readFileBounded(path, this.maxFileBytes);
+    return this.accept(path, readFileBounded(path, this.maxFileBytes));
+  }
+
+  /** A read already made (standard input for `-`), said and kept as `read` does. */
+  accept(path: string, read: FileRead): string | undefined {
     switch (read.kind) {
       case 'text':
         if (read.invalidUtf8) this.invalid.set(path, read.invalidUtf8);
