@@ -76,9 +76,10 @@ interface RunResult {
 /**
  * The part `check` and `census` share: expand the paths, and run each file through the core's
  * one pipeline (config, options, client context, analysis: what the language server runs too),
- * each found from its own path upward (never from the working folder). I/O errors (unreadable, too large, a special
- * file named) are reported on stderr and remembered (exit 2), never thrown; skipped paths and
- * files without tools are listed with --verbose (InputLog).
+ * each file's config and MCP client configurations found from its own path upward, never from
+ * the working folder. I/O errors (unreadable, too large, a special file named) are reported on
+ * stderr and remembered (exit 2), never thrown; skipped paths and files without tools are listed
+ * with --verbose (InputLog).
  */
 export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   const { files, walked, errors, skipped } = collectFiles(input.paths);
@@ -99,7 +100,6 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   // tree-sitter and a grammar load on the first source file that imports a known library.
   const parsers = new TreeSitterParsers(nodeWasmLoader(), (message) => input.stderr.write(`${message}\n`));
   workspace.code = parsers.parserFor('other files');
-  // A file whose package depends on a known library is read even when it imports none itself.
   const projects = new ProjectLibraries();
   const readInput = (file: string, absolute: string): string | undefined => {
     if (file !== '-' || stdin === undefined) return inputs.read(file);
@@ -110,25 +110,18 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   };
   for (const [i, file] of files.entries()) {
     const absolute = toSlashes(resolve(input.cwd, named(file)));
-    const language = languageOfPath(absolute);
     let text: { value: string | undefined } | undefined;
     const read = () => (text ??= { value: readInput(file, absolute) }).value;
-    const project = isCodeLanguage(language) ? projects.of(absolute, language) : [];
-    // Source that is not valid UTF-8 (a binary file named .py, say) is already an invalid-json
-    // error; tree-sitter would spend seconds per megabyte on it and find nothing, so it is not parsed.
-    let binary = false;
-    if (isCodeLanguage(language)) {
-      const source = read();
-      const invalid = source === undefined ? undefined : inputs.invalidUtf8(file);
-      if (invalid) {
-        binary = true;
-        input.stderr.write(
-          `toolwire: ${shown(file)}: not valid UTF-8 (byte offset ${invalid.byteOffset}); not parsed as source code\n`,
-        );
-      } else if (source !== undefined && hasTriggerImport(source, language, project))
-        await parsers.load(grammarOf(language));
-    }
-    const code = binary ? undefined : parsers.parserFor(absolute, project);
+    const code = await parserOf({
+      file,
+      absolute,
+      read,
+      inputs,
+      parsers,
+      projects,
+      say: (line) => input.stderr.write(line),
+      shown,
+    });
     const result = service.analyzeDocument(documentInput(absolute, read, configPath, input.clients, input.hints, code));
     if (result.kind === 'config-unreadable') configs.unreadable(result.path);
     else configs.add(result.config);
@@ -176,6 +169,41 @@ function brokenAndNotTools(analysis: Analysis, text: string, invalidUtf8: Invali
   if (analysis.documentKind === 'code' || analysis.format !== null || analysis.tools.length > 0) return false;
   if (analysis.syntaxProblems.length === 0 && invalidUtf8 === undefined) return false;
   return looksLikeToolDefinitions(text, analysis.documentKind === 'yaml' ? 'yaml' : 'json') === undefined;
+}
+
+/** What `parserOf` needs around one file. */
+interface ParserInput {
+  readonly file: string;
+  readonly absolute: string;
+  readonly read: () => string | undefined;
+  readonly inputs: InputLog;
+  readonly parsers: TreeSitterParsers;
+  readonly projects: ProjectLibraries;
+  readonly say: (line: string) => void;
+  readonly shown: (file: string) => string;
+}
+
+/**
+ * The code parser for one file, its grammar loaded first when a source file (or its package)
+ * names a known library. Source that is not valid UTF-8 (a binary file named .py, say) is already
+ * an invalid-json error; tree-sitter would spend seconds per megabyte on it and find nothing, so
+ * it gets none.
+ */
+async function parserOf(at: ParserInput): Promise<CodeParser | undefined> {
+  const language = languageOfPath(at.absolute);
+  if (!isCodeLanguage(language)) return at.parsers.parserFor(at.absolute, []);
+  // A file whose package depends on a known library is read even when it imports none itself.
+  const project = at.projects.of(at.absolute, language);
+  const source = at.read();
+  const invalid = source === undefined ? undefined : at.inputs.invalidUtf8(at.file);
+  if (invalid) {
+    at.say(
+      `toolwire: ${at.shown(at.file)}: not valid UTF-8 (byte offset ${invalid.byteOffset}); not parsed as source code\n`,
+    );
+    return undefined;
+  }
+  if (source !== undefined && hasTriggerImport(source, language, project)) await at.parsers.load(grammarOf(language));
+  return at.parsers.parserFor(at.absolute, project);
 }
 
 /** One file as the pipeline takes it (`fix` re-analyses files with exactly this input). */
