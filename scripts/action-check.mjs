@@ -79,7 +79,8 @@ function setupStep(what, command, args) {
   process.stderr.write(`toolwire: ${what} in ${ACTION_ROOT}\n`);
   const result = spawnSync(command, args, {
     cwd: ACTION_ROOT,
-    stdio: ['ignore', process.stderr, process.stderr],
+    // Both to the log's stderr (fd 2): the step's stdout carries only what toolwire reports.
+    stdio: ['ignore', 2, 2],
     shell: process.platform === 'win32',
   });
   if (result.error || result.status !== 0)
