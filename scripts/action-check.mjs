@@ -83,11 +83,13 @@ function setupStep(what, command, args) {
     stdio: ['ignore', 2, 2],
     shell: process.platform === 'win32',
   });
-  if (result.error || result.status !== 0)
-    fail(
-      `toolwire could not be set up: ${what} failed (${result.error ? result.error.message : `exit status ${result.status}`}); your files were not checked`,
-      SETUP_FAILED,
-    );
+  if (!result.error && result.status === 0) return;
+  const why = result.error
+    ? result.error.message
+    : result.signal
+      ? `killed by ${result.signal}`
+      : `exit status ${result.status}`;
+  fail(`toolwire could not be set up: ${what} failed (${why}); your files were not checked`, SETUP_FAILED);
 }
 
 function checkArgs(format) {
