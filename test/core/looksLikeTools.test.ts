@@ -41,6 +41,16 @@ const CASES: ReadonlyArray<{
     expected: '"mcpServers" at the top level',
   },
   {
+    name: 'a broken VS Code mcp.json: servers that launch or reach a server',
+    text: '{"servers": {"a": {"type": "stdio", "command": "node"}, }',
+    expected: '"servers" at the top level',
+  },
+  {
+    name: "OpenAPI's servers: an array of URLs",
+    text: '{"openapi": "3.1.0", "servers": [{"url": "https://x"}], "paths": {',
+    expected: undefined,
+  },
+  {
     name: 'an ADS capability',
     text: '{"capabilities": [{"name": "com.x.a", "invocationName": "a",}], }}',
     expected: '"invocationName" at "/capabilities/0"',

@@ -2,17 +2,19 @@ import type { Node } from 'jsonc-parser';
 import { joinPointer } from '../json/nodes';
 import { parseDocument } from '../json/parse';
 import type { SourceLanguage } from '../languages';
+import { FUNCTION_DECLARATIONS } from './gemini';
 import { parseYaml } from '../yaml/parse';
 
 /**
  * Keys that tool definitions, tool-calling requests, ADS manifests and MCP client configurations
- * use, and other data hardly does: one of them anywhere is enough.
+ * use, and other data hardly does: one of them anywhere is enough. Not all of READ_KEYS
+ * (`readKeys.ts`): `messages`, `content` or `input` are in every chat prompt template too.
  */
 const TOOL_KEYS: readonly string[] = [
   'inputSchema',
   'input_schema',
   'parametersJsonSchema',
-  'functionDeclarations',
+  ...FUNCTION_DECLARATIONS,
   'toolSpec',
   'invocationName',
   'mcpServers',
@@ -77,7 +79,22 @@ function toolKeyOf(node: Node): string | undefined {
   }
   for (const key of keys.keys()) if (TOOL_KEYS.includes(key)) return key;
   if (keys.get('function')?.type === 'object') return 'function';
+  if (isServerMap(keys.get('servers'))) return 'servers';
   if (keys.get('name')?.type === 'string')
     for (const key of KEYS_BESIDE_NAME) if (keys.get(key)?.type === 'object') return key;
   return undefined;
+}
+
+/**
+ * VS Code's `.vscode/mcp.json` lists its servers under `servers`, a word OpenAPI uses too (for an
+ * array of URLs): here an object whose entries launch (`command`) or reach (`url`) a server.
+ */
+function isServerMap(node: Node | undefined): boolean {
+  if (node?.type !== 'object') return false;
+  return (node.children ?? []).some((prop) =>
+    (prop.children?.[1]?.children ?? []).some((inner) => {
+      const key = inner.children?.[0]?.value;
+      return key === 'command' || key === 'url';
+    }),
+  );
 }
