@@ -76,6 +76,7 @@ export {
   type McpVariableSyntax,
 } from './workspace/mcpServerEntries';
 export { unrecognisedToolShape } from './formats/unrecognised';
+export { looksLikeToolDefinitions } from './formats/looksLikeTools';
 export {
   createToolwireService,
   type ToolwireService,
