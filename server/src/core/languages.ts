@@ -27,6 +27,8 @@ export const LANGUAGES: readonly LanguageEntry[] = [
   { syntax: 'go', languageIds: ['go'], extensions: ['.go'] },
   { syntax: 'java', languageIds: ['java'], extensions: ['.java'] },
   { syntax: 'rust', languageIds: ['rust'], extensions: ['.rs'] },
+  { syntax: 'kotlin', languageIds: ['kotlin'], extensions: ['.kt', '.kts'] },
+  { syntax: 'swift', languageIds: ['swift'], extensions: ['.swift'] },
 ];
 
 /** Every editor language id toolwire checks, in table order. */

@@ -2,21 +2,33 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WasmLoader } from '../code/treeSitter';
+import { WASM_PACKAGE_FOLDERS } from '../code/wasmFiles';
 
 /**
  * Node's WASM loader: the files beside the bundle (scripts/build.mjs copies them into dist/), or,
- * when running from source (tests through tsx), the installed @vscode/tree-sitter-wasm package.
+ * when running from source (tests through tsx), the installed @vscode/tree-sitter-wasm package (and
+ * the packages `WASM_PACKAGE_FOLDERS` names for the grammars it lacks).
  */
 export function nodeWasmLoader(): WasmLoader {
   const folder = wasmFolder();
   return {
     runtime: async () => new Uint8Array(await readFile(join(folder, 'tree-sitter.wasm'))),
-    grammar: async (grammar) => new Uint8Array(await readFile(join(folder, `tree-sitter-${grammar}.wasm`))),
+    grammar: async (grammar) => new Uint8Array(await readFile(grammarPath(folder, `tree-sitter-${grammar}.wasm`))),
   };
+}
+
+function grammarPath(folder: string, file: string): string {
+  if (existsSync(join(folder, file))) return join(folder, file);
+  const own = WASM_PACKAGE_FOLDERS[file];
+  return own === undefined ? join(folder, file) : join(modulesFolder(), ...own.split('/'), file);
+}
+
+/** From source: server/src/node/ → the checkout's node_modules. */
+function modulesFolder(): string {
+  return join(__dirname, '..', '..', '..', 'node_modules');
 }
 
 function wasmFolder(): string {
   if (existsSync(join(__dirname, 'tree-sitter.wasm'))) return __dirname;
-  // From source: server/src/node/ → the checkout's node_modules.
-  return join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
+  return join(modulesFolder(), '@vscode', 'tree-sitter-wasm', 'wasm');
 }

@@ -6,7 +6,15 @@ import type { OffsetRange } from '../json/ranges';
 import { dialectOf } from './dialects';
 import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
-import { writeGoString, writeJavaString, writeJsString, writePythonString, writeRustString } from './strings';
+import {
+  writeGoString,
+  writeJavaString,
+  writeJsString,
+  writeKotlinString,
+  writePythonString,
+  writeRustString,
+  writeSwiftString,
+} from './strings';
 import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser } from './syntax';
 import { familyOf, librariesOf } from './triggers';
 
@@ -28,7 +36,7 @@ interface CodeDocument extends ParsedDocument {
 }
 
 /**
- * Tool declarations in TypeScript/JavaScript, Python, Go, Java or Rust source as the JSON values the
+ * Tool declarations in TypeScript/JavaScript, Python, Go, Java, Rust, Kotlin or Swift source as the JSON values the
  * recognisers read: per server object (or list of tool objects, or tool object alone) one MCP-shaped
  * `{ serverInfo: { name }, tools: [{ name, inputSchema }] }` (or an OpenAI Responses / generic
  * request for agent SDKs), whose name nodes sit on the string literals; and each provider-shaped
@@ -142,6 +150,8 @@ const WRITERS: Readonly<Record<CodeFamily, (oldToken: string, value: string) => 
   go: writeGoString,
   java: writeJavaString,
   rust: writeRustString,
+  kotlin: writeKotlinString,
+  swift: writeSwiftString,
 };
 
 /** The edit builder of one source file: a literal in its own style, or a name inserted into a decorator. */
