@@ -111,6 +111,26 @@ await server.withMethodHandler(ListTools.self) { _ in
     computed: 1,
   },
   {
+    label: "Swift: a String enum case's raw value names a tool (.rawValue); a case without one is computed; MCP.Tool",
+    language: 'swift',
+    text: `import MCP
+
+enum ToolName: String {
+    case search = "search_docs"
+    case implicit
+}
+
+let server = MCP.Server(name: "docs", version: "1.0.0")
+let tools = [
+    Tool(name: ToolName.search.rawValue, description: "Search", inputSchema: .object([:])),
+    Tool(name: ToolName.implicit.rawValue, description: "Implicit", inputSchema: .object([:])),
+    MCP.Tool(name: "qualified", description: "Q", inputSchema: .object([:])),
+]
+`,
+    names: ['search_docs', 'qualified'],
+    computed: 1,
+  },
+  {
     label: 'Swift: a Tool in a file that does not import MCP is no tool',
     language: 'swift',
     text: `import Foundation\n\nstruct Tool { let name: String }\nlet t = Tool(name: "not.mcp")\n`,

@@ -415,7 +415,10 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['import MCP'],
     packages: ['github.com/modelcontextprotocol/swift-sdk'],
     shape: 'mcp',
-    servers: [{ callee: 'Server', name: [{ keyword: 'name' }] }],
+    servers: [
+      { callee: 'Server', name: [{ keyword: 'name' }] },
+      { callee: 'MCP.Server', name: [{ keyword: 'name' }] },
+    ],
     calls: [
       { callee: 'Tool', name: [{ keyword: 'name' }] },
       { callee: 'MCP.Tool', name: [{ keyword: 'name' }] },

@@ -69,11 +69,16 @@ export const SWIFT: Dialect = {
     return undefined;
   },
   isIdentifier: (node) => node.type === 'simple_identifier',
-  // `name`, or `Tools.name`: a `let` of a type in this file.
+  // `name`, `Tools.name` (a `let` of a type in this file), or `ToolName.search.rawValue` (a case of a
+  // `String` enum in this file with its raw value written out).
   constantKey: (node) => {
     if (node.type === 'simple_identifier') return node.text;
     const access = navigation(node);
-    return access?.object.type === 'simple_identifier' ? `${access.object.text}.${access.name.text}` : undefined;
+    if (access?.object.type === 'simple_identifier') return `${access.object.text}.${access.name.text}`;
+    const member = access?.name.text === 'rawValue' ? navigation(access.object) : undefined;
+    return member?.object.type === 'simple_identifier'
+      ? `${member.object.text}.${member.name.text}.rawValue`
+      : undefined;
   },
   unwrap: (node) => {
     let current = node;
@@ -110,6 +115,15 @@ export const SWIFT: Dialect = {
       pairs.push([name.text, value]);
       const owner = ownerOf(property);
       if (owner) pairs.push([`${owner}.${name.text}`, value]);
+    }
+    for (const entry of present(root.descendantsOfType('enum_entry'))) {
+      // `case search = "search_docs"`: one case with its raw value (`case a = "x", b = "y"` is left out).
+      const name = field(entry, 'name');
+      const value = field(entry, 'raw_value');
+      const owner = entry.parent?.type === 'enum_class_body' ? entry.parent.parent : null;
+      const enumName = owner?.type === 'class_declaration' ? field(owner, 'name')?.text : undefined;
+      if (name && value && enumName && entry.namedChildren.length === 2)
+        pairs.push([`${enumName}.${name.text}.rawValue`, value]);
     }
     return collectConstants(pairs, (n) => swiftStringValue(n) !== undefined);
   },
