@@ -5,6 +5,8 @@ import { analyze } from '../../server/src/core/analyze';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { writeKotlinString, writeSwiftString } from '../../server/src/core/code/strings';
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
+import { TreeSitterParsers } from '../../server/src/code/treeSitter';
+import { nodeWasmLoader } from '../../server/src/node/wasm';
 import { loadCodeParsers } from './codeParsers';
 import { applyEdits } from './helpers';
 
@@ -288,5 +290,28 @@ await server.withMethodHandler(ListTools.self) { _ in
     assert.equal(writeSwiftString('"a"', 'q"\u0001'), '"q\\"\\u{1}"');
     assert.equal(writeSwiftString('#"a"#', 'back\\slash'), '#"back\\slash"#');
     assert.equal(writeSwiftString('#"a"#', 'ends"#'), '"ends\\"#"');
+  });
+
+  test("a grammar's first compilation runs through the loader's hook, once, and the grammar parses after it", async () => {
+    const node = nodeWasmLoader();
+    const compiled: string[] = [];
+    const parsers = new TreeSitterParsers({
+      ...node,
+      firstCompile: (grammar, compile) => {
+        compiled.push(grammar);
+        return node.firstCompile ? node.firstCompile(grammar, compile) : compile();
+      },
+    });
+    assert.ok(await parsers.load('swift'));
+    assert.ok(await parsers.load('swift'));
+    assert.ok(await parsers.load('kotlin'));
+    assert.deepEqual(compiled, ['swift', 'kotlin']);
+    const text = 'import MCP\nlet t = Tool(name: "after.hook", description: "d")\n';
+    const analysis = analyze(text, { language: 'swift', code: parsers.parserFor('hook') });
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['after.hook'],
+    );
+    parsers.dispose();
   });
 });

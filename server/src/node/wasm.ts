@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import type { CodeGrammar } from '../core';
 import type { WasmLoader } from '../code/treeSitter';
 import { WASM_PACKAGE_FOLDERS } from '../code/wasmFiles';
 
@@ -14,8 +16,26 @@ export function nodeWasmLoader(): WasmLoader {
   return {
     runtime: async () => new Uint8Array(await readFile(join(folder, 'tree-sitter.wasm'))),
     grammar: async (grammar) => new Uint8Array(await readFile(grammarPath(folder, `tree-sitter-${grammar}.wasm`))),
+    firstCompile: async (grammar, compile) => {
+      if (!BASELINE_ONLY.has(grammar)) return compile();
+      setFlagsFromString('--liftoff-only');
+      try {
+        return await compile();
+      } finally {
+        setFlagsFromString('--no-liftoff-only');
+      }
+    },
   };
 }
+
+/**
+ * Grammars whose first compilation V8 must keep on Liftoff, its baseline compiler. Swift's lexer
+ * is one 435 KB function (tree-sitter-swift 0.7.1; Kotlin's largest is 133 KB, the others under
+ * 14 KB): Liftoff gives it up and TurboFan compiles it on the parsing thread, which stalled the
+ * first Swift parse 6 to 10 s of CPU (Node 20, measured); on Liftoff alone it takes 0.2 s, and
+ * parsing stays as fast. Only that first compilation: the flag is set back at once.
+ */
+const BASELINE_ONLY: ReadonlySet<CodeGrammar> = new Set(['swift']);
 
 function grammarPath(folder: string, file: string): string {
   if (existsSync(join(folder, file))) return join(folder, file);
