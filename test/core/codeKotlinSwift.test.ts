@@ -78,6 +78,31 @@ fun configure(server: Server) {
     computed: 2,
   },
   {
+    label:
+      'Kotlin: a private const val of a companion object, bare inside its class and qualified outside; a var is not',
+    language: 'kotlin',
+    text: `import io.modelcontextprotocol.kotlin.sdk.server.Server
+
+class Adapter(private val server: Server) {
+    companion object {
+        private const val TOOL_CREATE = "scopes.create"
+        var mutable = "not.constant"
+    }
+
+    fun register() {
+        server.addTool(name = TOOL_CREATE, description = "Create") { result() }
+        server.addTool(name = mutable, description = "Var") { result() }
+    }
+}
+
+fun elsewhere(server: Server) {
+    server.addTool(Adapter.TOOL_CREATE, "Again") { result() }
+}
+`,
+    names: ['scopes.create', 'scopes.create'],
+    computed: 1,
+  },
+  {
     label: 'Kotlin: a Tool or addTool in a file that names no Kotlin SDK is no tool',
     language: 'kotlin',
     text: `import com.example.agent.Tool\n\nfun f() {\n    val t = Tool(name = "not.mcp")\n    registry.addTool(name = "not_mcp", description = "d") { }\n}\n`,
