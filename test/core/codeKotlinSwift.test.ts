@@ -103,6 +103,30 @@ fun elsewhere(server: Server) {
     computed: 1,
   },
   {
+    label:
+      'Kotlin: beside a server made in the file, addTool on a parameter or property typed Server counts; on others not',
+    language: 'kotlin',
+    text: `import io.modelcontextprotocol.kotlin.sdk.server.Server
+
+fun create(): Server {
+    val made = Server(Implementation("made", "1"), options)
+    register(made)
+    return made
+}
+
+fun register(mcp: Server) {
+    mcp.addTool(name = "by.parameter", description = "d") { result() }
+    registry.addTool(name = "not.a.server", description = "d") { result() }
+}
+
+class Tools(private val host: Server?) {
+    fun add() = host.addTool(name = "by.property", description = "d") { result() }
+}
+`,
+    names: ['by.parameter', 'by.property'],
+    computed: 0,
+  },
+  {
     label: 'Kotlin: a Tool or addTool in a file that names no Kotlin SDK is no tool',
     language: 'kotlin',
     text: `import com.example.agent.Tool\n\nfun f() {\n    val t = Tool(name = "not.mcp")\n    registry.addTool(name = "not_mcp", description = "d") { }\n}\n`,

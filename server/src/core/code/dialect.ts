@@ -64,6 +64,11 @@ export interface Dialect {
    * `Server(info, options) { addTool(...) }` runs the block with the new server as its receiver.
    */
   readonly constructorLambdas?: true;
+  /**
+   * Names declared with one of these types (`server: Server`, a parameter or a property): server
+   * objects made elsewhere. TypeScript's are read by the finder itself, from its type annotations.
+   */
+  typedNames?(root: SyntaxNode, types: readonly string[]): string[];
 }
 
 /** A function and the decorators over it, as the finder reads them. */

@@ -183,6 +183,8 @@ export function findDeclarations(
     // Receivers that are server objects by name: bound here, or typed as one (made elsewhere).
     const serverNames = new Set(bindings.map((b) => b.name));
     for (const typed of typedServers(root, library.serverTypes ?? [])) serverNames.add(typed);
+    if (library.serverTypes && dialect.typedNames)
+      for (const typed of dialect.typedNames(root, library.serverTypes)) serverNames.add(typed);
     // One server object per file and calls with no receiver (mcp.NewTool): that server's name.
     const onlyServer = bindings.length === 1 && serverNames.size === 1 ? bindings[0]!.server : undefined;
     const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>

@@ -140,6 +140,18 @@ export const KOTLIN: Dialect = {
     }
     return collectConstants(pairs, (n) => kotlinStringValue(n) !== undefined);
   },
+  typedNames: (root, types) => {
+    const out: string[] = [];
+    for (const node of present(root.descendantsOfType(['parameter', 'class_parameter', 'variable_declaration']))) {
+      const parts = present(node.namedChildren);
+      const name = parts.find((n) => n.type === 'simple_identifier');
+      // `server: Server` or `server: Server?`.
+      const declared = parts.find((n) => n.type === 'user_type' || n.type === 'nullable_type');
+      const type = declared?.type === 'nullable_type' ? declared.namedChildren[0] : declared;
+      if (name && type && types.includes(type.text.replace(/\s+/g, ''))) out.push(name.text);
+    }
+    return out;
+  },
   toolArrays: () => [],
   imports: () => new Map(),
   definitions: () => new Set(),

@@ -391,6 +391,8 @@ export const LIBRARIES: readonly Library[] = [
         ],
       },
     ],
+    // `fun register(server: Server)`, `class Tools(private val server: Server)`: servers made elsewhere.
+    serverTypes: ['Server'],
     calls: [
       {
         method: 'addTool',
