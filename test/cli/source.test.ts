@@ -444,3 +444,72 @@ describe('toolwire check on Java and Rust source', () => {
     assert.deepEqual(findings, [], after.stdout);
   });
 });
+
+describe('toolwire check on Kotlin and Swift source', () => {
+  const KOTLIN_SERVER = [
+    'import io.modelcontextprotocol.kotlin.sdk.server.Server',
+    '',
+    'fun main() {',
+    '    val server = Server(Implementation("orders", "1.0.0"), options)',
+    '    server.addTool(name = "get.order", description = "Get") { result() }',
+    '    server.addTool(name = "get_order", description = "Get too") { result() }',
+    '}',
+    '',
+  ].join('\n');
+  const SWIFT_SERVER = [
+    'import MCP',
+    '',
+    'let server = Server(name: "orders", version: "1.0.0")',
+    'let tools = [',
+    '    Tool(name: "get.order", description: "Get", inputSchema: .object([:])),',
+    '    Tool(name: "get_order", description: "Get too", inputSchema: .object([:])),',
+    ']',
+    '',
+  ].join('\n');
+  // A helper that names no SDK: its package's manifest makes it read.
+  const KOTLIN_HELPER =
+    'fun register(server: Server) {\n    server.addTool("a.b", "d") { }\n    server.addTool("a_b", "d") { }\n}\n';
+
+  test('the walk reads .kt and .swift at their literals, a build.gradle.kts names the SDK, and fix --unsafe leaves them clean', () => {
+    const dir = scratch({
+      '.toolwire.json': '{ "clients": [] }',
+      'kotlin/build.gradle.kts': 'dependencies {\n    implementation("io.modelcontextprotocol:kotlin-sdk:0.8.1")\n}\n',
+      'kotlin/src/Server.kt': KOTLIN_SERVER,
+      'kotlin/src/Helper.kt': KOTLIN_HELPER,
+      'plain/src/Helper.kt': KOTLIN_HELPER,
+      'swift/Sources/Server.swift': SWIFT_SERVER,
+      'swift/Sources/Plain.swift': 'struct Tool { let name: String }\nlet t = Tool(name: "a b")\n',
+    });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    const out = JSON.parse(result.stdout) as {
+      files: Array<{
+        path: string;
+        tools: Array<{ name: string }>;
+        diagnostics: Array<{ code: string; range: { start: { line: number; character: number } } }>;
+      }>;
+    };
+    const file = (path: string) => out.files.find((f) => f.path === path);
+    const collisions = (path: string) =>
+      file(path)
+        ?.diagnostics.filter((d) => d.code === 'wire-collision')
+        .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`) ?? [];
+    assert.deepEqual(collisions('kotlin/src/Server.kt'), ['5:27']);
+    assert.deepEqual(collisions('swift/Sources/Server.swift'), ['5:16']);
+    assert.deepEqual(
+      file('kotlin/src/Helper.kt')?.tools.map((t) => t.name),
+      ['a.b', 'a_b'],
+    );
+    assert.deepEqual(file('plain/src/Helper.kt')?.tools ?? [], []);
+    assert.deepEqual(file('swift/Sources/Plain.swift')?.tools ?? [], []);
+    assert.equal(result.status, 1, result.stderr);
+
+    const fixed = runCli(['fix', '--unsafe', '.'], dir);
+    assert.equal(fixed.status, 0, `${fixed.stdout}\n${fixed.stderr}`);
+    assert.match(fixed.stderr, /fixed \d+ names? in 3 files/);
+    const after = runCli(['check', '--format', 'json', '.'], dir);
+    const findings = (
+      JSON.parse(after.stdout) as { files: Array<{ diagnostics: Array<{ severity: string }> }> }
+    ).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'hint'));
+    assert.deepEqual(findings, [], after.stdout);
+  });
+});

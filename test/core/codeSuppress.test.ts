@@ -137,6 +137,24 @@ describe('suppressions in source code', () => {
     }
   });
 
+  test('Kotlin and Swift: a // or /* */ directive above the name silences it; one inside a string does not', () => {
+    const kotlin = (above: string) =>
+      `import io.modelcontextprotocol.kotlin.sdk.server.Server\nfun f() {\n  ${above}server.addTool(name = "get.weather", description = "d") { }\n}\n`;
+    const swift = (above: string) =>
+      `import MCP\nlet tools = [\n  ${above}Tool(name: "get.weather", description: "d"),\n]\n`;
+    for (const [text, language] of [
+      [kotlin, 'kotlin'],
+      [swift, 'swift'],
+    ] as const) {
+      assert.ok(codes(text(''), language).includes('renamed-on-wire'), language);
+      assert.deepEqual(codes(text('// toolwire-disable-next-line renamed-on-wire\n  '), language), [], language);
+      assert.deepEqual(codes(text('/* toolwire-disable-next-line renamed-on-wire */\n  '), language), [], language);
+      const binding = language === 'kotlin' ? 'val' : 'let';
+      const inString = text(`${binding} note = "// toolwire-disable-next-line renamed-on-wire"\n  `);
+      assert.ok(codes(inString, language).includes('renamed-on-wire'), `${language}: a string is not a comment`);
+    }
+  });
+
   test('a file that declares no tools has no directives (nothing is reported on it)', () => {
     const plain = 'export const x = 1;\n// toolwire-disable-next-line wire-collision\nexport const y = 2;\n';
     assert.deepEqual(codes(plain, 'typescript'), []);

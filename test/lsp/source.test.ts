@@ -99,6 +99,32 @@ const CSHARP_SERVER = [
   '',
 ].join('\n');
 
+const KOTLIN_SERVER = [
+  'import io.modelcontextprotocol.kotlin.sdk.server.Server',
+  '',
+  'val server = Server(serverInfo = Implementation(name = "orders", version = "1"), options = options)',
+  '',
+  'fun main() {',
+  '    server.addTool(name = "get.order", description = "Get") { result() }',
+  '    server.addTool(name = "get_order", description = "Get too") { result() }',
+  '}',
+  '',
+].join('\n');
+
+const SWIFT_SERVER = [
+  'import MCP',
+  '',
+  'let server = Server(name: "orders", version: "1.0.0")',
+  '',
+  'await server.withMethodHandler(ListTools.self) { _ in',
+  '    .init(tools: [',
+  '        Tool(name: "get.order", description: "Get", inputSchema: .object([:])),',
+  '        Tool(name: "get_order", description: "Get too", inputSchema: .object([:])),',
+  '    ])',
+  '}',
+  '',
+].join('\n');
+
 describe('source code in the language server (issue 12)', () => {
   let client: TestClient;
   // The built bundle, spawned (most LSP tests run the server in-process): it proves the shipped
@@ -176,6 +202,16 @@ describe('source code in the language server (issue 12)', () => {
       hints!.map((h) => [h.label, h.position]),
       [['→ get_time', positionOf(fixed, 'GetTimeAsync', 0, 'GetTimeAsync'.length)]],
     );
+  });
+
+  test('Kotlin SDK: addTool names collide; the fix rewrites the literal (the grammar loads from dist/)', async () => {
+    const fixed = await collideHoverFix('file:///ws/src/Server.kt', KOTLIN_SERVER, 'kotlin', ['"get.order"']);
+    assert.match(fixed, /server\.addTool\(name = "[a-z0-9_-]+", description = "Get"\)/);
+  });
+
+  test('Swift SDK: Tool(name:) values collide; the fix rewrites the literal (the grammar loads from dist/)', async () => {
+    const fixed = await collideHoverFix('file:///ws/Sources/Server.swift', SWIFT_SERVER, 'swift', ['"get.order"']);
+    assert.match(fixed, /Tool\(name: "[a-z0-9_-]+", description: "Get",/);
   });
 
   test('edits re-parse incrementally: a new colliding tool typed into the file is found', async () => {

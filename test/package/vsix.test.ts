@@ -25,8 +25,9 @@ interface Manifest {
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
 const vsixPath = join(ROOT, `toolwire-${manifest.version}.vsix`);
-// With tree-sitter's runtime and seven grammars, C#'s the largest (aim: under 4 MB), the package measured 1,550 KB.
-const MAX_BYTES = 2 * 1024 * 1024;
+// With tree-sitter's runtime and nine grammars (C#'s the largest; aim: under 4 MB) the package
+// measured 1.9 MB with C#, Kotlin and Swift; the bound is the aim itself.
+const MAX_BYTES = 4 * 1000 * 1000;
 
 /** `./dist/client.js` → `extension/dist/client.js` */
 const inExtension = (path: string): string => `extension/${path.replace(/^\.\//, '')}`;

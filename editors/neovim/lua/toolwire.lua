@@ -32,6 +32,8 @@ M.filetypes = {
   'java',
   'rust',
   'csharp',
+  'kotlin',
+  'swift',
 }
 
 -- A workspace folder is the nearest folder above the file holding one of these; else the file's own folder.

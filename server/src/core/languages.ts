@@ -28,6 +28,8 @@ export const LANGUAGES: readonly LanguageEntry[] = [
   { syntax: 'java', languageIds: ['java'], extensions: ['.java'] },
   { syntax: 'rust', languageIds: ['rust'], extensions: ['.rs'] },
   { syntax: 'csharp', languageIds: ['csharp'], extensions: ['.cs'] },
+  { syntax: 'kotlin', languageIds: ['kotlin'], extensions: ['.kt', '.kts'] },
+  { syntax: 'swift', languageIds: ['swift'], extensions: ['.swift'] },
 ];
 
 /** Every editor language id toolwire checks, in table order. */

@@ -1,7 +1,7 @@
 import type { OffsetRange } from '../json/ranges';
 import { deriveName } from './derivedNames';
 import type { DecoratedFunction, Dialect, ImportedName } from './dialects';
-import type { DeclaredShape, Library, NameArgument, ToolDecorator } from './libraries';
+import type { DeclaredShape, Library, NameArgument, ToolCall, ToolDecorator } from './libraries';
 import type { SyntaxNode } from './syntax';
 
 /** A name read from source: its value and the literal that holds it (a constant's own literal, when it came from one). */
@@ -88,11 +88,28 @@ export function findDeclarations(
     const resolved = constant ? dialect.string(constant) : undefined;
     return constant && resolved !== undefined ? { value: resolved, range: rangeOf(constant) } : undefined;
   };
-  const argument = (call: SyntaxNode, where: NameArgument): SyntaxNode | undefined => {
+  const directArgument = (call: SyntaxNode, where: NameArgument): SyntaxNode | undefined => {
     const arg = 'keyword' in where ? dialect.keyword(call, where.keyword) : dialect.args(call)[where.arg];
     if (!arg || where.key === undefined) return arg;
     return dialect.entries(dialect.unwrap(arg))?.find((e) => e.name === where.key)?.value;
   };
+  const argument = (call: SyntaxNode, where: NameArgument): SyntaxNode | undefined => {
+    const node = directArgument(call, where);
+    if (!node || !where.within) return node;
+    // The argument must be a call of the named callee (`Implementation(...)`); anything else names nothing.
+    const inner = dialect.unwrap(node);
+    const callee = dialect.callTypes.includes(inner.type) ? dialect.callee(inner) : undefined;
+    if (!callee || compactText(callee, text) !== where.within.callee) return undefined;
+    for (const w of where.within.name) {
+      const found = directArgument(inner, w);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  /** Whether a call has what a pattern `requires` (enough positional arguments, or one of its keywords). */
+  const meets = (call: SyntaxNode, requires: NonNullable<ToolCall['requires']>): boolean =>
+    dialect.args(call).length >= requires.positional ||
+    requires.keywords.some((k) => dialect.keyword(call, k) !== undefined);
   /** The first name argument the call has: a literal, or only its node when it is computed (skipped). */
   const nameIn: NameIn = (call, where) => {
     for (const w of where) {
@@ -162,12 +179,15 @@ export function findDeclarations(
         member,
         scope: member ? scopeOf(call.node, CLASS_SCOPES) : scopeOf(call.node, FUNCTION_SCOPES),
         at: call.node.startIndex,
+        end: dialect.constructorLambdas ? constructorEnd(call.node, dialect) : call.node.endIndex,
         server: nameIn(call.node, serverCall.name).name,
       });
     }
     // Receivers that are server objects by name: bound here, or typed as one (made elsewhere).
     const serverNames = new Set(bindings.map((b) => b.name));
     for (const typed of typedServers(root, library.serverTypes ?? [])) serverNames.add(typed);
+    if (library.serverTypes && dialect.typedNames)
+      for (const typed of dialect.typedNames(root, library.serverTypes)) serverNames.add(typed);
     // One server object per file and calls with no receiver (mcp.NewTool): that server's name.
     const onlyServer = bindings.length === 1 && serverNames.size === 1 ? bindings[0]!.server : undefined;
     const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
@@ -183,6 +203,9 @@ export function findDeclarations(
         const scope = receiver.includes('.') ? scopeOf(node, CLASS_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
         return { key: `n${scope}\u0000${name}`, server: onlyServer };
       }
+      // No receiver, inside a server constructor's trailing lambda (Kotlin): the innermost such server's.
+      const around = dialect.constructorLambdas ? enclosingBinding(bindings, node) : undefined;
+      if (around) return { key: `b${around.at}`, server: around.server };
       // No receiver: a tool object handed to a server's method (`s.AddTool(mcp.NewTool(...))`)
       // is that server's; one in a list travels with the list; any other travels alone.
       const binding = receiverOfArgument(node, dialect)
@@ -251,6 +274,7 @@ export function findDeclarations(
           // The wrapper stands for the server it forwards to: its calls in one function are one server's.
           receiver = calleeText;
         }
+        if (pattern.requires && !meets(call, pattern.requires)) continue;
         const given = nameIn(call, pattern.name);
         if (given.name) place(receiver, { name: given.name, extent: rangeOf(call) }, call, { call });
         else if (!given.present && pattern.function) {
@@ -505,7 +529,30 @@ interface ServerBinding {
   readonly scope: number;
   /** The constructor call's start: it identifies the server object. */
   readonly at: number;
+  /** The end of the constructor call, with its trailing lambda when it has one. */
+  readonly end: number;
   readonly server?: SourceName;
+}
+
+/**
+ * Where a constructor call ends, its trailing lambda included: Kotlin's grammar wraps
+ * `Server(...) { ... }` in a second call whose callee is the first.
+ */
+function constructorEnd(call: SyntaxNode, dialect: Dialect): number {
+  let node = call;
+  for (let up = node.parent; up && dialect.callTypes.includes(up.type); up = up.parent) {
+    const callee = up.namedChildren[0];
+    if (callee?.startIndex !== node.startIndex || callee.endIndex !== node.endIndex) break;
+    node = up;
+  }
+  return node.endIndex;
+}
+
+/** The innermost server constructor whose call (trailing lambda included) holds the node. */
+function enclosingBinding(bindings: readonly ServerBinding[], node: SyntaxNode): ServerBinding | undefined {
+  let best: ServerBinding | undefined;
+  for (const b of bindings) if (b.at < node.startIndex && node.endIndex <= b.end && (!best || b.at > best.at)) best = b;
+  return best;
 }
 
 /** Python `def`/lambda, JS functions, arrows and methods, Go funcs and func literals. */
@@ -523,6 +570,9 @@ const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
   'constructor_declaration',
   'function_item',
   'func_literal',
+  'lambda_literal',
+  'anonymous_function',
+  'init_declaration',
 ]);
 /** Where a member binding (`self.x`, `this.x`, a field) lives: its class, or the functions around it when it has none. */
 const CLASS_SCOPES: ReadonlySet<string> = new Set([
@@ -531,6 +581,7 @@ const CLASS_SCOPES: ReadonlySet<string> = new Set([
   'class',
   'class_body',
   'impl_item',
+  'object_declaration',
 ]);
 const ALL_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_SCOPES, ...CLASS_SCOPES]);
 

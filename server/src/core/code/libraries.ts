@@ -11,12 +11,19 @@ import type { CodeFamily } from './syntax';
 /**
  * Where a name is written in a call: a positional argument, a key of an object (or Go struct)
  * argument, a keyword (Python's `name=`, C#'s `name:`, a C# initializer's `Name = `), or a key of
- * an object given by keyword (C#'s `options: new() { Name = "x" }`).
+ * an object given by keyword (C#'s `options: new() { Name = "x" }`). `within`: that argument is
+ * itself a call of `callee` holding the name (Kotlin's `Server(Implementation(name = "x", ...))`).
  */
 export type NameArgument =
-  | { readonly arg: number; readonly key?: undefined }
-  | { readonly arg: number; readonly key: string }
-  | { readonly keyword: string; readonly key?: string };
+  | { readonly arg: number; readonly key?: undefined; readonly within?: NestedName }
+  | { readonly arg: number; readonly key: string; readonly within?: undefined }
+  | { readonly keyword: string; readonly key?: string; readonly within?: NestedName };
+
+/** A name one call further in: the argument is a call of `callee`, and the name is at `name` in it. */
+export interface NestedName {
+  readonly callee: string;
+  readonly name: readonly NameArgument[];
+}
 
 /** A call that creates a server object; its name (when a literal) names the server. */
 export interface ServerConstructor {
@@ -62,6 +69,12 @@ export interface ToolCall {
    * its first argument, unless that argument is a declaration read itself (a decorated lambda).
    */
   readonly unnamedIsComputed?: true;
+  /**
+   * What the call must have to name a tool: `positional` positional arguments or one of `keywords`.
+   * Kotlin's `addTool(name, description) { }` names its tool; its other overload, `addTool(tool) { }`,
+   * adds a `Tool` made elsewhere, which is read where it is made.
+   */
+  readonly requires?: { readonly positional: number; readonly keywords: readonly string[] };
 }
 
 /**
@@ -432,6 +445,62 @@ export const LIBRARIES: readonly Library[] = [
       { type: 'Tool', field: 'Name' },
       { type: 'Protocol.Tool', field: 'Name' },
       { type: 'ModelContextProtocol.Protocol.Tool', field: 'Name' },
+    ],
+  },
+  {
+    // modelcontextprotocol/kotlin-sdk @a06d699d (README "Creating a Server", "Tools"; kotlin-sdk-server
+    // Server.kt): `Server(serverInfo = Implementation(name, version), options) { ... }`, whose block
+    // runs with the server as receiver; tools come as `server.addTool(name = "x", description = ...) { }`
+    // (or `addTool("x", "d")`), or as `Tool(name = "x", inputSchema = ...)` values handed to
+    // `addTool(tool) { }` or `addTools(listOf(RegisteredTool(tool, handler)))`. The SDK derives no
+    // name: every tool names itself. Its Maven group is `io.modelcontextprotocol` (`:kotlin-sdk`).
+    id: 'mcp-kotlin-sdk',
+    family: 'kotlin',
+    imports: ['io.modelcontextprotocol.kotlin.sdk'],
+    packages: ['io.modelcontextprotocol'],
+    shape: 'mcp',
+    servers: [
+      {
+        callee: 'Server',
+        name: [
+          { arg: 0, within: { callee: 'Implementation', name: [{ arg: 0 }, { keyword: 'name' }] } },
+          { keyword: 'serverInfo', within: { callee: 'Implementation', name: [{ arg: 0 }, { keyword: 'name' }] } },
+        ],
+      },
+    ],
+    // `fun register(server: Server)`, `class Tools(private val server: Server)`: servers made elsewhere.
+    serverTypes: ['Server'],
+    calls: [
+      {
+        method: 'addTool',
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        requires: { positional: 2, keywords: ['name', 'description'] },
+      },
+      {
+        callee: 'addTool',
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        requires: { positional: 2, keywords: ['name', 'description'] },
+      },
+      { callee: 'Tool', name: [{ arg: 0 }, { keyword: 'name' }] },
+    ],
+  },
+  {
+    // modelcontextprotocol/swift-sdk @6132fd4b (README "Tools"; Sources/MCP/Server/Tools.swift,
+    // Server.swift): `Server(name: "x", version: ...)`, and tools as `Tool(name: "x", description:
+    // ..., inputSchema: ...)` values a `withMethodHandler(ListTools.self)` handler returns. Every tool
+    // names itself. A package depends on it by its repository in Package.swift.
+    id: 'mcp-swift-sdk',
+    family: 'swift',
+    imports: ['import MCP'],
+    packages: ['github.com/modelcontextprotocol/swift-sdk'],
+    shape: 'mcp',
+    servers: [
+      { callee: 'Server', name: [{ keyword: 'name' }] },
+      { callee: 'MCP.Server', name: [{ keyword: 'name' }] },
+    ],
+    calls: [
+      { callee: 'Tool', name: [{ keyword: 'name' }] },
+      { callee: 'MCP.Tool', name: [{ keyword: 'name' }] },
     ],
   },
 ];

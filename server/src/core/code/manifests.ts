@@ -18,6 +18,9 @@ export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolea
   // A project file (any name), central package versions, and the older packages.config.
   csharp: (name) =>
     name.toLowerCase().endsWith('.csproj') || name === 'Directory.Packages.props' || name === 'packages.config',
+  // Gradle and Maven build Kotlin as they build Java: one build file may name libraries of both.
+  kotlin: (name) => name === 'build.gradle.kts' || name === 'build.gradle' || name === 'pom.xml',
+  swift: (name) => name === 'Package.swift',
 };
 
 /** Whether a path names a manifest of any family (its last segment). */
@@ -28,15 +31,19 @@ export function isManifestPath(path: string): boolean {
 
 /** The ids of the known libraries one manifest names (as a dependency, or as the package itself). Never throws. */
 export function librariesInManifest(fileName: string, text: string): string[] {
-  const family = (Object.keys(MANIFESTS) as CodeFamily[]).find((f) => MANIFESTS[f](fileName));
-  if (family === undefined) return [];
-  const key = family === 'python' ? normalise : family === 'csharp' ? lower : (name: string) => name;
-  const names = (family === 'csharp' ? nugetNames(fileName, text) : packageNames(family, text)).map(key);
-  return LIBRARIES.filter(
-    (l) =>
-      l.family === family &&
-      (l.packages ?? []).some((p) => names.some((n) => n === key(p) || (family === 'go' && n.startsWith(`${p}/`)))),
-  ).map((l) => l.id);
+  const out: string[] = [];
+  // A build.gradle.kts is a Java and a Kotlin manifest alike: each family reads it.
+  for (const family of (Object.keys(MANIFESTS) as CodeFamily[]).filter((f) => MANIFESTS[f](fileName))) {
+    const key = family === 'python' ? normalise : family === 'csharp' ? lower : (name: string) => name;
+    const names = (family === 'csharp' ? nugetNames(fileName, text) : packageNames(family, text)).map(key);
+    for (const l of LIBRARIES)
+      if (
+        l.family === family &&
+        (l.packages ?? []).some((p) => names.some((n) => n === key(p) || (family === 'go' && n.startsWith(`${p}/`))))
+      )
+        out.push(l.id);
+  }
+  return out;
 }
 
 /** NuGet compares package ids case-insensitively. */
@@ -72,7 +79,8 @@ function normalise(name: string): string {
 }
 
 function packageNames(family: CodeFamily, text: string): string[] {
-  if (family === 'java') return mavenGroups(text);
+  if (family === 'java' || family === 'kotlin') return mavenGroups(text);
+  if (family === 'swift') return swiftPackages(text);
   if (family === 'rust') return cargoNames(text);
   return family === 'js' ? npmNames(text) : family === 'go' ? goModules(text) : pythonNames(text);
 }
@@ -115,6 +123,26 @@ function cargoNames(text: string): string[] {
       if (name) out.push(name[1]!);
     }
   }
+  return out;
+}
+
+/**
+ * The packages a Package.swift depends on, by their repository without scheme or `.git`
+ * (`.package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.10.0")` →
+ * `github.com/modelcontextprotocol/swift-sdk`), and the package's own name.
+ */
+function swiftPackages(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(/\.package\s*\(\s*(?:name\s*:\s*"[^"]*"\s*,\s*)?url\s*:\s*"([^"]+)"/g))
+    out.push(
+      match[1]!
+        .replace(/^[a-z+]+:\/\//i, '')
+        .replace(/^git@([^:]+):/, '$1/')
+        .replace(/\.git$/, '')
+        .replace(/\/$/, ''),
+    );
+  const own = /Package\s*\(\s*name\s*:\s*"([^"]+)"/.exec(text);
+  if (own) out.push(own[1]!);
   return out;
 }
 

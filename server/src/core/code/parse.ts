@@ -11,8 +11,10 @@ import {
   writeGoString,
   writeJavaString,
   writeJsString,
+  writeKotlinString,
   writePythonString,
   writeRustString,
+  writeSwiftString,
 } from './strings';
 import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser } from './syntax';
 import { familyOf, librariesOf } from './triggers';
@@ -35,7 +37,7 @@ interface CodeDocument extends ParsedDocument {
 }
 
 /**
- * Tool declarations in TypeScript/JavaScript, Python, Go, Java, Rust or C# source as the JSON values the
+ * Tool declarations in TypeScript/JavaScript, Python, Go, Java, Rust, C#, Kotlin or Swift source as the JSON values the
  * recognisers read: per server object (or list of tool objects, or tool object alone) one MCP-shaped
  * `{ serverInfo: { name }, tools: [{ name, inputSchema }] }` (or an OpenAI Responses / generic
  * request for agent SDKs), whose name nodes sit on the string literals; and each provider-shaped
@@ -150,6 +152,8 @@ const WRITERS: Readonly<Record<CodeFamily, (oldToken: string, value: string) => 
   java: writeJavaString,
   rust: writeRustString,
   csharp: writeCSharpString,
+  kotlin: writeKotlinString,
+  swift: writeSwiftString,
 };
 
 /** The edit builder of one source file: a literal in its own style, or a name inserted into a decorator. */

@@ -99,6 +99,35 @@ function decodeCSharpEscapes(body: string): string | undefined {
   return out;
 }
 
+/**
+ * A Kotlin string literal, plain or raw (`"""..."""`, no escapes); one with a template (`$x`,
+ * `${...}`) is computed.
+ */
+export function kotlinStringValue(node: SyntaxNode): string | undefined {
+  if (node.type !== 'string_literal' || node.text.length < 2) return undefined;
+  if (node.namedChildren.some((c) => c?.type === 'interpolated_identifier' || c?.type === 'interpolated_expression'))
+    return undefined;
+  if (node.text.startsWith('"""'))
+    return node.text.length >= 6 && node.text.endsWith('"""') ? node.text.slice(3, -3).replace(/\r/g, '') : undefined;
+  return decodeEscapes(node.text.slice(1, -1), 'kotlin');
+}
+
+/**
+ * A Swift string literal: single-line or multiline (`"""`, whose indentation Swift strips: left
+ * unread, as Java's text blocks), plain or raw (`#"..."#`, read only when it holds no escape of its
+ * own). One with an interpolation (`\(x)`) is computed.
+ */
+export function swiftStringValue(node: SyntaxNode): string | undefined {
+  if (node.type === 'raw_string_literal') {
+    const raw = /^(#+)"([^\r\n]*)"\1$/.exec(node.text);
+    return raw && !raw[2]!.includes(`\\${raw[1]}`) ? raw[2] : undefined;
+  }
+  if (node.type !== 'line_string_literal') return undefined;
+  if (node.namedChildren.some((c) => c?.type === 'interpolated_expression')) return undefined;
+  if (!node.text.startsWith('"') || !node.text.endsWith('"') || node.text.length < 2) return undefined;
+  return decodeEscapes(node.text.slice(1, -1), 'swift');
+}
+
 interface PythonParts {
   readonly prefix: string;
   readonly quote: string;
@@ -164,8 +193,8 @@ function decodeEscapes(body: string, family: CodeFamily): string {
       continue;
     }
     if (next === 'u') {
-      // Rust writes every Unicode escape with braces, JavaScript may.
-      if ((family === 'js' || family === 'rust') && body[i + 1] === '{') {
+      // Rust and Swift write every Unicode escape with braces, JavaScript may.
+      if ((family === 'js' || family === 'rust' || family === 'swift') && body[i + 1] === '{') {
         const close = body.indexOf('}', i + 2);
         const digits = close > 0 ? body.slice(i + 2, close) : '';
         if (/^[0-9a-fA-F]{1,6}$/.test(digits) && parseInt(digits, 16) <= 0x10ffff) {
@@ -257,6 +286,27 @@ export function writeCSharpString(oldToken: string, value: string): string {
   const raw = /^("{3,})/.exec(oldToken)?.[1];
   if (raw && !value.includes(raw) && !/^"|"$|[\r\n]/.test(value) && value.length > 0) return `${raw}${value}${raw}`;
   return `"${escapeFor(value, '"')}"`;
+}
+
+/**
+ * A new Kotlin literal: raw when the old one was raw and the value fits (no `"""`, no `$`, no line
+ * break), else plain, with `$` escaped so it starts no template.
+ */
+export function writeKotlinString(oldToken: string, value: string): string {
+  if (oldToken.startsWith('"""') && !/"""|\$|[\r\n]/.test(value) && !value.endsWith('"')) return `"""${value}"""`;
+  return `"${escapeFor(value, '"').replace(/\$/g, '\\$')}"`;
+}
+
+/**
+ * A new Swift literal: raw (`#"..."#`, as many `#` as before) when the old one was raw and the value
+ * fits, else plain with `\u{...}` escapes.
+ */
+export function writeSwiftString(oldToken: string, value: string): string {
+  const raw = /^(#+)"/.exec(oldToken);
+  const hashes = raw?.[1] ?? '';
+  if (raw && !value.includes(`"${hashes}`) && !value.includes(`\\${hashes}`) && !/[\r\n]/.test(value))
+    return `${hashes}"${value}"${hashes}`;
+  return `"${escapeFor(value, '"', (code) => `\\u{${code.toString(16)}}`)}"`;
 }
 
 /** Backslash escapes shared by the three languages (`\\`, the quote, control characters as `\n` or `\xHH`/`\uHHHH`). */

@@ -6,16 +6,26 @@
  */
 
 /** The languages whose source toolwire reads for tool declarations. */
-export type CodeLanguage = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust' | 'csharp';
+export type CodeLanguage =
+  | 'typescript'
+  | 'tsx'
+  | 'javascript'
+  | 'python'
+  | 'go'
+  | 'java'
+  | 'rust'
+  | 'csharp'
+  | 'kotlin'
+  | 'swift';
 
 /**
  * The grammars behind them: JavaScript and JSX are read with the TSX grammar (one file fewer to ship);
  * C#'s is named as its file is (`tree-sitter-c-sharp.wasm`).
  */
-export type CodeGrammar = 'typescript' | 'tsx' | 'python' | 'go' | 'java' | 'rust' | 'c-sharp';
+export type CodeGrammar = 'typescript' | 'tsx' | 'python' | 'go' | 'java' | 'rust' | 'c-sharp' | 'kotlin' | 'swift';
 
 /** The families that share libraries and a dialect: TypeScript, TSX and JavaScript are one. */
-export type CodeFamily = 'js' | 'python' | 'go' | 'java' | 'rust' | 'csharp';
+export type CodeFamily = 'js' | 'python' | 'go' | 'java' | 'rust' | 'csharp' | 'kotlin' | 'swift';
 
 export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   'typescript',
@@ -26,6 +36,8 @@ export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   'java',
   'rust',
   'csharp',
+  'kotlin',
+  'swift',
 ];
 
 export function isCodeLanguage(language: string | undefined): language is CodeLanguage {

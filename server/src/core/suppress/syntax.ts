@@ -45,9 +45,11 @@ export const COMMENT_SYNTAX: Readonly<Record<SourceLanguage, CommentSyntax>> = {
   java: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('java', '//') },
   rust: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('rust', '//') },
   csharp: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('csharp', '//') },
+  kotlin: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('kotlin', '//') },
+  swift: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('swift', '//') },
 };
 
-/** The comment node types of each grammar: Java's and Rust's split line and block comments. */
+/** The comment node types of each grammar: Java's, Rust's, Kotlin's and Swift's split line and block comments. */
 const COMMENT_NODES: Readonly<Record<CodeLanguage, readonly string[]>> = {
   typescript: ['comment'],
   tsx: ['comment'],
@@ -57,6 +59,8 @@ const COMMENT_NODES: Readonly<Record<CodeLanguage, readonly string[]>> = {
   java: ['line_comment', 'block_comment'],
   rust: ['line_comment', 'block_comment'],
   csharp: ['comment'],
+  kotlin: ['line_comment', 'multiline_comment'],
+  swift: ['comment', 'multiline_comment'],
 };
 
 /**
