@@ -214,3 +214,9 @@ export function schemaRulesFor(provider: ProviderId, field: string, strict: bool
     (rule) => (!rule.fields || rule.fields.includes(field)) && (!rule.strictOnly || strict),
   );
 }
+
+/** Whether a rule refuses this problem (for `unknown-keyword`, this keyword). */
+export function ruleRefuses(rule: SchemaRule, problem: SchemaProblem, keyword: string): boolean {
+  if (rule.problem !== problem) return false;
+  return rule.problem !== 'unknown-keyword' || (rule.keywords?.includes(keyword) ?? false);
+}
