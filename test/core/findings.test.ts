@@ -376,6 +376,13 @@ const CASES: readonly Case[] = [
     problems: ['warning schema-altered "type"'],
   },
   {
+    title:
+      "schema-rejected via a client: an MCP root without type object is the MCP schema's problem, not the provider's",
+    text: pretty({ tools: [{ name: 'bare', inputSchema: {} }] }),
+    options: { clients: { enabled: ['claude-code', 'copilot-cli'], server: 's' }, defaultTargets: ['openai'] },
+    problems: [],
+  },
+  {
     title: 'schema-altered: off by severity, and a tool the runtime leaves out is not judged',
     text: pretty({
       tools: [{ name: 'search', inputSchema: { type: 'object', properties: { q: { pattern: '^a' } } } }],

@@ -36,6 +36,19 @@ export function checkSchemaClients(
   if ((!alteredOn && !rejectedOn) || results.length === 0) return;
   const clients = distinctClients(results);
   const targets = new TargetFindings(context);
+  // A place's verdicts and what they make depend on the place alone, never on the tool: a large
+  // server repeats the same few keywords thousands of times, so each is judged and worded once.
+  const judged = new Map<string, Judged>();
+  const judge = (place: SchemaPlace, issue: SchemaIssue | undefined, subject: string): Judged => {
+    const key = `${subject}\u0000${place.root}\u0000${place.problem ?? ''}\u0000${place.present}`;
+    let found = judged.get(key);
+    if (!found) {
+      const verdicts = clientVerdicts(place, issue, clients);
+      found = { verdicts, altered: alteredTell(subject, verdicts) };
+      judged.set(key, found);
+    }
+    return found;
+  };
   eachTool(context, (tool, local) => {
     const schema = tool.declaration.schema;
     // A tool the runtime leaves out is not sent, and neither is its schema.
@@ -45,22 +58,31 @@ export function checkSchemaClients(
     if (alteredOn)
       for (const keyword of schema.keywords ?? []) {
         const place = { keyword: keyword.keyword, root: isRootPlace(keyword.pointer, schema.pointer), present: true };
-        const told = {
-          range: keyword.range,
-          pointer: keyword.pointer,
-          subject: `Schema keyword ${quote(keyword.keyword)}`,
-        };
-        reportAltered(context, global, name, told, clientVerdicts(place, undefined, clients));
+        const { altered } = judge(place, undefined, `Schema keyword ${quote(keyword.keyword)}`);
+        if (altered) addAltered(context, global, keyword, altered);
       }
     for (const issue of schema.issues) {
       const place = placeOf(issue, schema);
-      const verdicts = clientVerdicts(place, issue, clients);
       const told = { range: issue.range, pointer: issue.pointer, subject: describeIssue(issue) };
+      const { verdicts, altered } = judge(place, issue, told.subject);
       // A keyword written in the schema is told once, from `keywords`; a missing one only here.
-      if (alteredOn && !place.present) reportAltered(context, global, name, told, verdicts);
+      if (alteredOn && !place.present && altered) addAltered(context, global, told, altered);
       if (rejectedOn) reportRejected(context, targets, global, name, told, verdicts, capAtWarning);
     }
   });
+}
+
+/** A place's verdicts, and the `schema-altered` finding they make wherever the place is. */
+interface Judged {
+  readonly verdicts: readonly ClientSchemaVerdict[][];
+  readonly altered: AlteredTell | undefined;
+}
+
+interface AlteredTell {
+  readonly severity: Severity;
+  readonly message: string;
+  readonly detail: string;
+  readonly clients: readonly ClientProfile['id'][];
 }
 
 /** Most clients a message names; the detail names every one. */
@@ -95,30 +117,40 @@ function placeOf(issue: SchemaIssue, schema: SchemaSite): SchemaPlace {
   return { keyword: issue.keyword, root: isRootPlace(issue.pointer, schema.pointer), problem: issue.problem, present };
 }
 
-function reportAltered(
-  context: CheckContext,
-  tool: number,
-  name: string,
-  told: Told,
-  verdicts: readonly ClientSchemaVerdict[][],
-): void {
+function alteredTell(subject: string, verdicts: readonly ClientSchemaVerdict[][]): AlteredTell | undefined {
   const altering = verdicts.flatMap((list) => list.filter((v) => altersContract(v.fate)));
-  if (altering.length === 0) return;
-  const labels = clientList(altering);
+  if (altering.length === 0) return undefined;
   const stripped = altering.every((v) => v.fate.fate === 'stripped');
   const verb = stripped
     ? 'dropped'
     : altering.some((v) => v.fate.fate === 'stripped')
       ? 'dropped or rewritten'
       : 'rewritten';
-  context.sink.add('schema-altered', 'warning', {
-    message: `${told.subject} is ${verb} by ${labels}: the model sees another contract.`,
-    detail: `${altering.map(describeAltered).join('; ')}. The server still checks ${quote(name)}'s arguments against its own schema, so a call made from the contract the model sees may be refused there.`,
-    range: told.range,
-    pointer: told.pointer,
+  // What only some models get (VS Code's gpt-4* stripping) is told, not warned about: the
+  // client's model is not known, and most models get the schema whole.
+  const severity: Severity = altering.every((v) => v.fate.when !== undefined) ? 'information' : 'warning';
+  return {
+    severity,
+    message: `${subject} is ${verb} by ${clientList(altering)}: the model sees another contract.`,
+    detail: `${altering.map(describeAltered).join('; ')}. The server still checks the arguments against its own schema, so a call made from the contract the model sees may be refused there.`,
+    clients: [...new Set(altering.map((v) => v.client))],
+  };
+}
+
+function addAltered(
+  context: CheckContext,
+  tool: number,
+  at: { readonly range: OffsetRange; readonly pointer: string },
+  tell: AlteredTell,
+): void {
+  context.sink.add('schema-altered', tell.severity, {
+    message: tell.message,
+    detail: tell.detail,
+    range: at.range,
+    pointer: at.pointer,
     related: [],
     tool,
-    clients: [...new Set(altering.map((v) => v.client))],
+    clients: tell.clients,
   });
 }
 

@@ -6,7 +6,8 @@ import { offsetRange, type OffsetRange } from '../json/ranges';
 import { CLIENTS, type ClientId } from '../clients/profiles';
 import { CONTRACT_KEYWORDS } from '../clients/schemaKeywords';
 import { alterableKeywords, SCHEMA_PATHS } from '../clients/schemaPaths';
-import { mayRefuse, REFUSED_KEYWORDS, schemaRulesFor, type SchemaProblem } from '../profiles/schemaRules';
+import { clientSchemaRules } from '../clients/schemaVerdicts';
+import { mayRefuse, REFUSED_KEYWORDS, type SchemaProblem } from '../profiles/schemaRules';
 import type { SchemaIssue, SchemaKeywordSite, SchemaSite } from './model';
 
 /** One schema of the walk: its node and pointer, and whether it is the root. */
@@ -71,8 +72,7 @@ function mayHoldMcpProblem(text: string): boolean {
  */
 const CLIENT_REFUSABLE: ReadonlySet<SchemaProblem> = new Set(
   (Object.keys(SCHEMA_PATHS) as ClientId[]).flatMap((client) => {
-    const path = SCHEMA_PATHS[client];
-    return schemaRulesFor(CLIENTS[client].provider, path.field, path.strict).map((rule) => rule.problem);
+    return clientSchemaRules(CLIENTS[client].provider, SCHEMA_PATHS[client]).map((rule) => rule.problem);
   }),
 );
 
