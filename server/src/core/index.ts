@@ -56,7 +56,7 @@ export type { Located } from './locate';
 export { planRename, renameTargetAt } from './rename';
 export { ALL_CLIENT_IDS, isClientId, type ClientId } from './clients/profiles';
 export type { ClientFate } from './clients/model';
-export { schemaPlaceRows, type SchemaPlaceRow } from './clients/schemaVerdicts';
+export { schemaPlaceRows } from './clients/schemaVerdicts';
 export {
   othersInClientGroup,
   sharedNote,
