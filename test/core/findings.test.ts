@@ -35,7 +35,7 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'invalid-name: Bedrock body judged by bedrock',
-    text: pretty({ toolConfig: { tools: [{ toolSpec: { name: 'x y', inputSchema: { json: {} } } }] } }),
+    text: pretty({ toolConfig: { tools: [{ toolSpec: { name: 'x y', inputSchema: { json: { type: 'object' } } } }] } }),
     problems: ['error invalid-name "x y"'],
   },
   {
@@ -79,7 +79,7 @@ const CASES: readonly Case[] = [
     title: 'invalid-name: Bedrock checks only the length of a replayed toolUse name',
     text: pretty({
       messages: [{ role: 'assistant', content: [{ toolUse: { name: 'a_b', toolUseId: 'x', input: {} } }] }],
-      toolConfig: { tools: [{ toolSpec: { name: 'a_b', inputSchema: { json: {} } } }] },
+      toolConfig: { tools: [{ toolSpec: { name: 'a_b', inputSchema: { json: { type: 'object' } } } }] },
     }),
     problems: [],
   },
