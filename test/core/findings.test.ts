@@ -305,6 +305,16 @@ const CASES: readonly Case[] = [
     problems: ['warning schema-altered "pattern"'],
   },
   {
+    title: 'schema-altered: what only some models get (VS Code, gpt-4*) is information',
+    text: pretty({
+      tools: [
+        { name: 'search', inputSchema: { type: 'object', properties: { q: { type: 'string', pattern: '^a' } } } },
+      ],
+    }),
+    options: { clients: { enabled: ['vscode'], server: 's' }, defaultTargets: ['openai'] },
+    problems: ['information schema-altered "pattern"'],
+  },
+  {
     title: 'schema-altered: a property named like a keyword is a name, not a keyword',
     text: pretty({
       tools: [{ name: 'search', inputSchema: { type: 'object', properties: { pattern: { type: 'string' } } } }],

@@ -107,5 +107,9 @@ describe('schema-rejected over LSP', () => {
       /\| VS Code \(Copilot Chat\) \| ✗ refused by the client \| tool parameters array type must have items \|/,
     );
     assert.match(itemsValue, /\| Codex CLI \| ⚠ rewritten \|/);
+    const tool = await client.hover(uri, positionOf(text, '"tag"', 0, 2));
+    const toolValue = (tool!.contents as MarkupContent).value;
+    assert.match(toolValue, /\| `openai` \| `\/tools\/0\/inputSchema\/properties\/tags\/type` \|/);
+    assert.match(toolValue, /\| `via cline` \| `\/tools\/0\/inputSchema\/properties\/tags\/type` \|/);
   });
 });

@@ -97,7 +97,7 @@ export function schemaPlaceRows(
     rows.push(
       rules.length > 0
         ? { kind: 'provider', who: provider, verdict: 'rejected', note: rules.map((r) => r.id).join(', ') }
-        : { kind: 'provider', who: provider, verdict: 'accepted', note: `as ${site.field}` },
+        : { kind: 'provider', who: provider, verdict: 'accepted', note: `in ${site.field}, as written` },
     );
   }
   const root = isRootPlace(pointer, site.pointer);
