@@ -56,13 +56,13 @@ describe('schema findings via MCP clients', () => {
     assert.deepEqual(finding.clients, ['vscode', 'codex']);
     assert.equal(
       finding.message,
-      'Schema keyword "pattern" is dropped by VS Code (Copilot Chat) for gpt-4* models, Codex CLI: the model sees another contract.',
+      'Schema keyword "pattern" is dropped by VS Code (Copilot Chat) for gpt-4* and Gemini models, Codex CLI: the model sees another contract.',
     );
     assert.match(
       finding.detail,
       /Codex CLI codex-rs tools @34839759: dropped, the model never sees it \(openai\/codex/,
     );
-    assert.match(finding.detail, /VS Code \(Copilot Chat\) vscode-copilot-chat @1700547f: dropped for gpt-4\* models/);
+    assert.match(finding.detail, /VS Code \(Copilot Chat\) vscode-copilot-chat @680c7f09: dropped for gpt-4\* models/);
     assert.equal(text.slice(finding.range.start, finding.range.end), '"pattern"');
   });
 

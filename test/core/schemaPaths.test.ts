@@ -76,7 +76,8 @@ describe('client schema paths (clients/schemaPaths.ts)', () => {
     assert.deepEqual(
       fates.map((f) => [f.fate, f.when]),
       [
-        ['stripped', 'gpt-4* models'],
+        ['stripped', 'gpt-4*'],
+        ['stripped', 'Gemini'],
         ['sent', undefined],
       ],
     );

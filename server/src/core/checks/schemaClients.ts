@@ -90,16 +90,17 @@ const MESSAGE_CLIENTS = 3;
 
 /** `Codex CLI, VS Code (Copilot Chat) for gpt-4* models and 2 more`: each client once, its models if only some. */
 function clientList(verdicts: readonly ClientSchemaVerdict[]): string {
-  const byClient = new Map<string, string>();
+  // Per client, the models it does it for; null: every model.
+  const byClient = new Map<string, { label: string; models: string[] | null }>();
   for (const v of verdicts) {
-    // A client that does it for every model is named plainly, whatever it does for some.
-    const shown =
-      v.fate.when && byClient.get(v.client) !== v.profile.label
-        ? `${v.profile.label} for ${v.fate.when}`
-        : v.profile.label;
-    if (!byClient.has(v.client) || !v.fate.when) byClient.set(v.client, shown);
+    const entry = byClient.get(v.client) ?? { label: v.profile.label, models: [] };
+    if (!v.fate.when) entry.models = null;
+    else if (entry.models) entry.models.push(v.fate.when);
+    byClient.set(v.client, entry);
   }
-  const names = [...byClient.values()];
+  const names = [...byClient.values()].map(({ label, models }) =>
+    models && models.length > 0 ? `${label} for ${models.join(' and ')} models` : label,
+  );
   const more = names.length - MESSAGE_CLIENTS;
   return more > 0 ? `${names.slice(0, MESSAGE_CLIENTS).join(', ')} and ${more} more` : names.join(', ');
 }
@@ -158,7 +159,7 @@ function addAltered(
 function describeAltered(verdict: ClientSchemaVerdict): string {
   const { fate } = verdict;
   const who = `${verdict.profile.label} ${verdict.path.version}`;
-  const models = fate.when ? ` for ${fate.when}` : '';
+  const models = fate.when ? ` for ${fate.when} models` : '';
   const step = fate.step;
   const what =
     fate.fate === 'stripped'
@@ -211,7 +212,7 @@ function reportRejected(
 /** `Claude Code as reported to 2025-08: sent to Anthropic (input_schema; anthropic-root-combinator: …): "…" (source)` */
 function describeRejected(verdict: ClientSchemaVerdict): string {
   const who = `${verdict.profile.label} ${verdict.path.version}`;
-  const models = verdict.fate.when ? ` for ${verdict.fate.when}` : '';
+  const models = verdict.fate.when ? ` for ${verdict.fate.when} models` : '';
   const step = verdict.fate.step;
   if (verdict.outcome === 'refused' && step?.kind === 'refuse')
     return `${who}: refuses the tool${models} (${quote(step.says)}), so no request is sent (${step.source})`;

@@ -4,7 +4,8 @@ import type { ClientId } from './profiles';
 /**
  * What a client does to an MCP tool's `inputSchema` before the request, one declarative step at
  * a time, in the client's order (the first step that touches a keyword decides its fate). Every
- * step cites where it was read. A step may hold only for some models (`when`).
+ * step cites where it was read. A step may hold only for some models (`when`: the model family,
+ * `gpt-4*`, `Gemini`).
  */
 export type SchemaStep =
   /** The schema (or what the steps before left of it) is sent as the server wrote it. */
@@ -91,8 +92,61 @@ const COPILOT_GPT4_STRIPPED = [
   'uniqueItems',
 ];
 
+/**
+ * `geminiUnsupportedSchemaKeywords`, deleted from every schema for Gemini model families
+ * ("Gemini only accepts a strict subset of JSON Schema: type, description, enum, format, items,
+ * properties, required, nullable, anyOf, oneOf, allOf").
+ */
+const COPILOT_GEMINI_STRIPPED = [
+  '$schema',
+  '$defs',
+  '$ref',
+  '$id',
+  '$comment',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  'title',
+  'default',
+  'additionalProperties',
+  'patternProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'unevaluatedItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'const',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contentMediaType',
+  'contentEncoding',
+  'examples',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'dependencies',
+  'dependentRequired',
+  'dependentSchemas',
+  'prefixItems',
+];
+
 const COPILOT_NORMALIZER =
-  'microsoft/vscode-copilot-chat src/extension/tools/common/toolSchemaNormalizer.ts @1700547f (normalizeToolSchema)';
+  'microsoft/vscode-copilot-chat src/extension/tools/common/toolSchemaNormalizer.ts @680c7f09 (normalizeToolSchema)';
 
 const UNCONFIRMED_PASS_THROUGH = 'no public source: the schema is taken to pass through unchanged';
 
@@ -118,13 +172,14 @@ export const SCHEMA_PATHS: Readonly<Record<ClientId, SchemaPath>> = Object.freez
   vscode: {
     field: 'parameters',
     strict: false,
-    version: 'vscode-copilot-chat @1700547f',
+    version: 'vscode-copilot-chat @680c7f09',
+    // In the normalizer's order: the function rules, then the schema rules.
     steps: [
       {
-        kind: 'strip',
-        keywords: ['oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else'],
-        at: 'root',
-        source: `${COPILOT_NORMALIZER}: "object has unsupported top-level schema keyword", for every model`,
+        kind: 'add',
+        keyword: 'properties',
+        value: '{}',
+        source: `${COPILOT_NORMALIZER}: "schema must have a properties object"`,
       },
       {
         kind: 'refuse',
@@ -136,22 +191,29 @@ export const SCHEMA_PATHS: Readonly<Record<ClientId, SchemaPath>> = Object.freez
         kind: 'strip',
         keywords: COPILOT_GPT4_STRIPPED,
         at: 'every-schema',
-        when: 'gpt-4* models',
+        when: 'gpt-4*',
         source: `${COPILOT_NORMALIZER}: gpt4oUnsupportedSchemaKeywords, for isGpt4ish families`,
+      },
+      {
+        kind: 'strip',
+        keywords: ['oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else'],
+        at: 'root',
+        source: `${COPILOT_NORMALIZER}: "object has unsupported top-level schema keyword", for every model`,
       },
       {
         kind: 'rewrite',
         of: { problem: 'type-list' },
-        to: '`type` without "null", and `nullable: true`',
+        to: '`type` without "null", and `nullable: true` (with more than one other type, "null" is only removed)',
         contract: 'kept',
-        when: 'Gemini models',
+        when: 'Gemini',
         source: `${COPILOT_NORMALIZER}: "converted nullable type array to OpenAPI nullable keyword"`,
       },
       {
-        kind: 'add',
-        keyword: 'properties',
-        value: '{}',
-        source: `${COPILOT_NORMALIZER}: "schema must have a properties object"`,
+        kind: 'strip',
+        keywords: COPILOT_GEMINI_STRIPPED,
+        at: 'every-schema',
+        when: 'Gemini',
+        source: `${COPILOT_NORMALIZER}: geminiUnsupportedSchemaKeywords, for Gemini families`,
       },
       { kind: 'pass-through', source: COPILOT_NORMALIZER },
     ],

@@ -115,7 +115,7 @@ export function schemaPlaceRows(
 }
 
 function clientRow(v: ClientSchemaVerdict): SchemaPlaceRow {
-  const who = v.fate.when ? `${v.profile.label} (${v.fate.when})` : v.profile.label;
+  const who = v.fate.when ? `${v.profile.label} (${v.fate.when} models)` : v.profile.label;
   const step = v.fate.step;
   const unconfirmed = v.path.unconfirmed ? ', unconfirmed' : '';
   switch (v.outcome) {
