@@ -89,6 +89,14 @@ describe('schema findings via MCP clients', () => {
     assert.equal(analyze(text).tools[0]!.declaration.schema, undefined);
   });
 
+  test('a keyword is kept only where some rule refuses that keyword: Mistral refusing $schema keeps no additionalProperties', () => {
+    const text = pretty({
+      model: 'claude-x',
+      tools: [{ name: 'f', input_schema: { type: 'object', additionalProperties: false, properties: {} } }],
+    });
+    assert.equal(analyze(text).tools[0]!.declaration.schema, undefined);
+  });
+
   test('keywords nested in definitions, items and combinators are found at their own keys', () => {
     const text = pretty({
       tools: [

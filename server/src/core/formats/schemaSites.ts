@@ -7,7 +7,7 @@ import { CLIENTS, type ClientId } from '../clients/profiles';
 import { CONTRACT_KEYWORDS } from '../clients/schemaKeywords';
 import { alterableKeywords, SCHEMA_PATHS } from '../clients/schemaPaths';
 import { clientSchemaRules } from '../clients/schemaVerdicts';
-import { mayRefuse, REFUSED_KEYWORDS, type SchemaProblem } from '../profiles/schemaRules';
+import { mayRefuse, REFUSED_KEYWORDS, ruleRefuses, type SchemaRule } from '../profiles/schemaRules';
 import type { SchemaIssue, SchemaKeywordSite, SchemaSite } from './model';
 
 /** One schema of the walk: its node and pointer, and whether it is the root. */
@@ -67,14 +67,16 @@ function mayHoldMcpProblem(text: string): boolean {
 }
 
 /**
- * Problems the provider rule some client reaches may refuse (`schemaRulesFor` of the client's
- * provider and field): an MCP schema keeps these too, whatever its own field's rules say.
+ * The provider rules some client's request meets (`clientSchemaRules`): an MCP schema keeps what
+ * these refuse too, whatever its own field's rules say.
  */
-const CLIENT_REFUSABLE: ReadonlySet<SchemaProblem> = new Set(
-  (Object.keys(SCHEMA_PATHS) as ClientId[]).flatMap((client) => {
-    return clientSchemaRules(CLIENTS[client].provider, SCHEMA_PATHS[client]).map((rule) => rule.problem);
-  }),
-);
+const CLIENT_RULES: readonly SchemaRule[] = [
+  ...new Set(
+    (Object.keys(SCHEMA_PATHS) as ClientId[]).flatMap((client) =>
+      clientSchemaRules(CLIENTS[client].provider, SCHEMA_PATHS[client]),
+    ),
+  ),
+];
 
 /** What the walk records besides the issues: the MCP keywords clients alter, or nothing. */
 interface Reads {
@@ -111,7 +113,9 @@ export function schemaSite(
   }
   // Only what some rule reads for this field (the walk itself is cheaper kept provider-neutral).
   const issues = found.filter(
-    (issue) => mayRefuse(issue.problem, field, strict) || (mcp && CLIENT_REFUSABLE.has(issue.problem)),
+    (issue) =>
+      mayRefuse(issue.problem, field, strict, issue.keyword) ||
+      (mcp && CLIENT_RULES.some((rule) => ruleRefuses(rule, issue.problem, issue.keyword))),
   );
   const keywords = reads.keywords;
   if (issues.length === 0 && (keywords === undefined || keywords.length === 0)) return undefined;

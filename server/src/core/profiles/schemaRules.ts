@@ -226,15 +226,17 @@ export const REFUSED_KEYWORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Whether some provider's rule could refuse this problem in a schema sent in `field`: the
- * extraction keeps no site no rule reads (each kept offset is one more an edit must move, and an
- * offset beside an edit makes the next analysis a full one).
+ * Whether some provider's rule could refuse this problem (for `unknown-keyword`, this keyword) in
+ * a schema sent in `field`: the extraction keeps no site no rule reads (each kept offset is one
+ * more an edit must move, and an offset beside an edit makes the next analysis a full one).
  */
-export function mayRefuse(problem: SchemaProblem, field: string, strict: boolean): boolean {
+export function mayRefuse(problem: SchemaProblem, field: string, strict: boolean, keyword = ''): boolean {
   return Object.values(SCHEMA_RULES).some((rules) =>
     (rules ?? []).some(
       (rule) =>
-        rule.problem === problem && (!rule.fields || rule.fields.includes(field)) && (!rule.strictOnly || strict),
+        ruleRefuses(rule, problem, keyword) &&
+        (!rule.fields || rule.fields.includes(field)) &&
+        (!rule.strictOnly || strict),
     ),
   );
 }
