@@ -57,6 +57,7 @@ export type { Located } from './locate';
 export { planRename, renameTargetAt } from './rename';
 export { ALL_CLIENT_IDS, CLIENTS, isClientId, type ClientId } from './clients/profiles';
 export type { ClientFate } from './clients/model';
+export { schemaPlaceRows } from './clients/schemaVerdicts';
 export {
   othersInClientGroup,
   sharedNote,
