@@ -2,7 +2,7 @@ import { clientPlanUnder, runToolChecks, serverInfo, takenNames } from '../analy
 import { clientConstraints, localToolsOf } from '../checks/clients';
 import type { ClientPlan } from '../workspace/clientPlan';
 import { rewrittenAlone, type ClientCarry, type ClientInput } from './clientsAlone';
-import { CensusCarry, lineEndOf, type RequestCarry } from '../census/carry';
+import { CensusCarry, lineEndOf, type RequestCarry } from './carry';
 import { caseKeyOf, keyOfWire, NO_GROUP, NO_VERDICTS, verdictsFor, type CensusResult } from '../census/census';
 import { wireGroupsOf } from '../census/groups';
 import { computeWire } from '../census/wire';
