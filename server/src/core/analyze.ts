@@ -9,7 +9,7 @@ import { checkClients, clientConstraints, localToolsOf } from './checks/clients'
 import { clientPlanFor, type ClientPlan, type LocalTool } from './workspace/clientPlan';
 import type { ClientContext } from './workspace/model';
 import { checkCaseCollisions, checkReservedNames, checkWireCollisions } from './checks/collisions';
-import type { CheckContext } from './checks/context';
+import type { CheckContext, ToolVisitor } from './checks/context';
 import { checkHistoryNames, checkMcpSourceNames, checkMissingNames, checkWireNames } from './checks/names';
 import { checkParameterNames } from './checks/parameters';
 import { checkReferences } from './checks/references';
@@ -215,8 +215,7 @@ function analyzeRequest(
   const survival = plan && new SurvivalCheck(clientResults, plan.primary);
   const checked =
     plan && survival ? { ...context, constraintsFor: clientConstraints(context, plan.primary, survival) } : context;
-  runChecks(checked);
-  runClientChecks(checked, plan, clientResults);
+  runChecks(checked, plan, clientResults);
   if (plan) {
     appendAll(so.clients, clientResults);
     so.server = serverInfo(plan, () => local, clientResults, so.server);
@@ -275,11 +274,13 @@ function read(
 
 /**
  * Every check of a request, in the order they run (proposed names are handed out in it). `tool`:
- * what it finds on a tool depends on that tool alone, the pool of proposed names aside, so a name
- * edit that changed no group runs it for the renamed tool only (`context.only`). The others read
- * the groups, the references or the whole request.
+ * a check of each tool (`ToolVisitor`), which `runChecks` runs over the tools it is given. The
+ * others read the groups, the references or the whole request.
  */
-const CHECKS: ReadonlyArray<{ readonly run: (context: CheckContext) => void; readonly scope: 'tool' | 'request' }> = [
+const CHECKS: ReadonlyArray<
+  | { readonly scope: 'tool'; readonly run: (context: CheckContext) => ToolVisitor | undefined }
+  | { readonly scope: 'request'; readonly run: (context: CheckContext) => void }
+> = [
   { run: checkMissingNames, scope: 'tool' },
   { run: checkAdsCapabilities, scope: 'tool' },
   { run: checkMcpSourceNames, scope: 'tool' },
@@ -294,27 +295,33 @@ const CHECKS: ReadonlyArray<{ readonly run: (context: CheckContext) => void; rea
   { run: checkSchemas, scope: 'tool' },
 ];
 
-function runChecks(context: CheckContext): void {
-  for (const check of CHECKS) check.run(context);
-}
-
 /**
- * What the clients add, after the other checks: the property keys judged by the targets and by
- * the providers of the clients the user enabled (clients modelled by default are advice: they do
- * not add judges of their own), then each client's outcomes. Per tool (`context.only` holds).
+ * The one driver of the checks: every check over every tool of the request, or, given `tools`
+ * (request-local positions), the checks of each tool over those alone. Which tools those are is
+ * the incremental layer's proof to make (`incremental/renamedAlone.ts`: what a full run finds on
+ * them when no group, reference, count or other tool's client outcome changed); a check never
+ * knows. Then what the clients add: the property keys judged by the targets and by the providers
+ * of the clients the user enabled (clients modelled by default are advice: they do not add
+ * judges of their own), and each client's outcomes.
  */
-function runClientChecks(context: CheckContext, plan: ClientPlan | undefined, results: readonly ClientResult[]): void {
-  checkParameterNames(context, plan && !plan.capAtWarning ? plan.primary : undefined);
-  if (plan) checkClients(context, results, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown });
-}
-
-/**
- * The checks of one tool (`context.only`): what a full run would find on it when no group,
- * reference, count or other tool's client outcome changed (`incremental/renamedAlone.ts`).
- */
-export function runToolChecks(context: CheckContext, plan?: ClientPlan, results: readonly ClientResult[] = []): void {
-  for (const check of CHECKS) if (check.scope === 'tool') check.run(context);
-  runClientChecks(context, plan, results);
+export function runChecks(
+  context: CheckContext,
+  plan: ClientPlan | undefined,
+  results: readonly ClientResult[],
+  tools?: readonly number[],
+): void {
+  const visit = (visitor: ToolVisitor | undefined) => {
+    if (!visitor) return;
+    const all = context.census.tools;
+    if (tools === undefined) all.forEach(visitor);
+    else for (const local of tools) if (all[local]) visitor(all[local]!, local);
+  };
+  for (const check of CHECKS) {
+    if (check.scope === 'tool') visit(check.run(context));
+    else if (tools === undefined) check.run(context);
+  }
+  visit(checkParameterNames(context, plan && !plan.capAtWarning ? plan.primary : undefined));
+  if (plan) visit(checkClients(context, results, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown }));
 }
 
 /**

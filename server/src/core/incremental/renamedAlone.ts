@@ -1,4 +1,4 @@
-import { clientPlanUnder, runToolChecks, serverInfo, takenNames } from '../analyze';
+import { clientPlanUnder, runChecks, serverInfo, takenNames } from '../analyze';
 import { clientConstraints, localToolsOf } from '../checks/clients';
 import type { ClientPlan } from '../workspace/clientPlan';
 import { rewrittenAlone, type ClientCarry, type ClientInput } from './clientsAlone';
@@ -35,7 +35,7 @@ import { shiftAnalysis } from './shift';
  *   proposal asked about no name another was given, neither searched numbered names, and no
  *   proposal asked for the shared ADS namespace (`ProposalLog`).
  * Then every other finding is its predecessor moved, and the renamed tool's are what a full run
- * would find on it (the checks of one tool, `runToolChecks`). The chain test in
+ * would find on it (the checks of each tool, `runChecks`, over that one). The chain test in
  * test/core/nameEdit.test.ts holds it to `analyze` at every step.
  *
  * `carry` is the previous census's, brought to the new text (`CensusCarry.after`).
@@ -155,13 +155,12 @@ export function renamedAlone(
     },
     constraintsFor: () => ({}),
     keepers: new Map(),
-    only: local,
   };
   const checked =
     clients && survival
       ? { ...context, constraintsFor: clientConstraints(context, clients.plan.primary, survival) }
       : context;
-  runToolChecks(checked, clients?.plan, rewritten?.results);
+  runChecks(checked, clients?.plan, rewritten?.results ?? [], [local]);
   const newEntry = names.log.entry(local);
   if (namespaceAsked || !independent(newEntry, own, local, given)) {
     if (counts) recounted(counts, ownNames(tool), ownNames(previous));
