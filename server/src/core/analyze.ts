@@ -21,8 +21,7 @@ import { onePerProblem } from './checks/onePerProblem';
 import { sharedNamespace } from './fixes/invocationNameFix';
 import { NamePool, ownNames } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
-import { ClientKeys } from './incremental/clientKeys';
-import type { ClientCarry } from './incremental/clientsAlone';
+import { clientCarryOf } from './incremental/clientsAlone';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions, type RequestSettings } from './settings';
 import { applySuppressions } from './suppress/apply';
@@ -227,28 +226,8 @@ function analyzeRequest(
     nameCounts: context.names.toolCounts(),
     proposals: context.names.log,
     namespaceAsked,
-    ...(survival ? { clients: clientCarry(plan, clientResults, local, survival) } : {}),
+    ...(survival ? { clients: clientCarryOf(plan, clientResults, local, survival) } : {}),
   });
-}
-
-/**
- * What the client census keeps for the next name edit. Keys only where the lone path can use
- * them: the request's tools sent alone under one server name (`ClientPlan.solo`).
- */
-function clientCarry(
-  plan: ClientPlan,
-  results: readonly ClientResult[],
-  local: ReadonlyArray<{ readonly name: string }>,
-  survival: SurvivalCheck,
-): ClientCarry {
-  if (!plan.solo) return { survival };
-  const { server, announced } = plan.primary;
-  const keys = new ClientKeys(
-    results.map((result) => result.profile.oneByOne),
-    announced === undefined ? { server } : { server, announced },
-    local.map((tool) => tool.name),
-  );
-  return { survival, keys };
 }
 
 /**

@@ -8,10 +8,13 @@ import {
   type ClientResult,
   type ClientToolOutcome,
 } from '../clients/census';
-import type { ClientOutcome, ClientTool, OneByOne } from '../clients/model';
+import type { ClientOutcome, ClientTool } from '../clients/model';
 import type { SurvivalCheck } from '../clients/survival';
 import { staysAlone } from '../util/sharedKeys';
-import { clientTool, type ClientKeys, type KeyCounts } from './clientKeys';
+import type { ClientPlan } from '../workspace/clientPlan';
+import { ClientKeys, clientTool, type KeyCounts } from './clientKeys';
+import type { OneByOne } from './oneByOne';
+import { oneByOneOf } from './oneByOneOf';
 
 /**
  * What a request's client census keeps for the next name edit: the survival check (its counts of
@@ -25,6 +28,26 @@ export interface ClientCarry {
   readonly keys?: ClientKeys;
   /** Per result, the pivot of a scope-`all` client with a key shared (`OneByOne.pivot`), once asked: a rename between own keys keeps it. */
   pivots?: unknown[];
+}
+
+/**
+ * What the client census keeps for the next name edit. Keys only where the lone path can use
+ * them: the request's tools sent alone under one server name (`ClientPlan.solo`).
+ */
+export function clientCarryOf(
+  plan: ClientPlan,
+  results: readonly ClientResult[],
+  local: ReadonlyArray<{ readonly name: string }>,
+  survival: SurvivalCheck,
+): ClientCarry {
+  if (!plan.solo) return { survival };
+  const { server, announced } = plan.primary;
+  const keys = new ClientKeys(
+    results.map((result) => oneByOneOf(result.client, result.profile)),
+    announced === undefined ? { server } : { server, announced },
+    local.map((tool) => tool.name),
+  );
+  return { survival, keys };
 }
 
 /** The one server's tools as every client receives them (one server in one file: the census's own order). */
@@ -94,7 +117,7 @@ export function rewrittenAlone(
         name: input.names()[positionOf(result, root.tool)!]!,
         tool: root.tool,
       });
-    const oneByOne = result.profile.oneByOne;
+    const oneByOne = oneByOneOf(result.client, result.profile);
     const next = oneByOne?.at(renamed, place);
     const apart = oneByOne && next && keptApart(oneByOne, keys.of(r), place, next.key);
     let outcome =
