@@ -22,6 +22,7 @@ import { sharedNamespace } from './fixes/invocationNameFix';
 import { NamePool, ownNames } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
 import { clientCarryOf } from './incremental/clientsAlone';
+import { ProposalLog } from './incremental/proposalLog';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions, type RequestSettings } from './settings';
 import { applySuppressions } from './suppress/apply';
@@ -188,6 +189,8 @@ function analyzeRequest(
   const firstTool = so.tools.length;
   const { settings } = input;
   let namespaceAsked = false;
+  // What each proposal asks of the pool, kept for the next name edit (`incremental/renamedAlone.ts`).
+  const proposals = new ProposalLog();
   // Loops, not push(...spread): spread passes every item as an argument, and >123k tools
   // in one request overflowed the stack.
   appendAll(so.tools, census.tools);
@@ -199,7 +202,7 @@ function analyzeRequest(
     sink: so.sink,
     firstTool,
     allTools: so.tools,
-    names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets, nameCounts),
+    names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets, nameCounts, [], proposals),
     proposals: new Map(),
     sharedNamespace: memo(() => {
       namespaceAsked = true;
@@ -224,7 +227,7 @@ function analyzeRequest(
     wireKeys: census.wireKeys,
     caseKeys: census.caseKeys,
     nameCounts: context.names.toolCounts(),
-    proposals: context.names.log,
+    proposals,
     namespaceAsked,
     ...(survival ? { clients: clientCarryOf(plan, clientResults, local, survival) } : {}),
   });

@@ -1,5 +1,5 @@
 import type { ClientCarry } from './clientsAlone';
-import type { ProposalLog } from '../fixes/proposalLog';
+import type { ProposalLog } from './proposalLog';
 import type { ChangedRegion } from './region';
 import { DISABLE_NEXT_LINE } from '../suppress/directives';
 import type { TextReader } from '../text/pieceText';

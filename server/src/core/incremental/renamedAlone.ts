@@ -11,7 +11,7 @@ import { FindingSink } from '../checks/sink';
 import { compareFindings, type Finding } from '../findings';
 import { onePerProblem } from '../checks/onePerProblem';
 import { NamePool, ownNames, recounted } from '../fixes/namePool';
-import type { ProposalEntry } from '../fixes/proposalLog';
+import { ProposalLog, type ProposalEntry } from './proposalLog';
 import type { ExtractedRequest } from '../formats/model';
 import type { Analysis, AnalyzedTool } from '../model';
 import { settingsForRequest, type AnalysisOptions, type RequestSettings } from '../settings';
@@ -87,7 +87,7 @@ export function renamedAlone(
     wireKeys: rekeyed(own.wireKeys, local, keyOfWire(previous.wireName, reserved), renamed.wireKey)!,
     caseKeys: rekeyed(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))!,
     nameCounts: rechecked.counts ?? rechecked.names.toolCounts(),
-    proposals: own.proposals.replace(local, rechecked.names.log.entry(local)),
+    proposals: own.proposals.replace(local, rechecked.log.entry(local)),
     ...(clients && rechecked.survival ? { clients: { ...clients.carry, survival: rechecked.survival } } : {}),
   };
   rewritten?.commit();
@@ -236,7 +236,8 @@ function recheck(
   const counts = own.nameCounts && recounted(own.nameCounts, ownNames(previous), ownNames(tool));
   // The names every other tool's proposal was given: taken in the pool, and never asked about by this one (`independent`).
   const given = [...own.proposals.claimedExcept(local)];
-  const names = new NamePool(takenNames(requestTools, settings.reservedNames), settings.targets, counts, given);
+  const log = new ProposalLog();
+  const names = new NamePool(takenNames(requestTools, settings.reservedNames), settings.targets, counts, given, log);
   const wires = own.wires.slice();
   wires[local] = renamed.wire;
   const sink = new FindingSink(options.severity);
@@ -282,12 +283,12 @@ function recheck(
       ? { ...context, constraintsFor: clientConstraints(context, clients.plan.primary, survival) }
       : context;
   runChecks(checked, clients?.plan, clients?.rewritten.results ?? [], [local]);
-  if (namespaceAsked || !independent(names.log.entry(local), own, local, given)) {
+  if (namespaceAsked || !independent(log.entry(local), own, local, given)) {
     if (counts) recounted(counts, ownNames(tool), ownNames(previous));
     if (survival) carry.take();
     return undefined;
   }
-  return { sink, names, counts, wires, survival, context: checked };
+  return { sink, names, log, counts, wires, survival, context: checked };
 }
 
 /**
