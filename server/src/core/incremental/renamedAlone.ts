@@ -1,5 +1,6 @@
 import { clientPlanUnder, runChecks, serverInfo, takenNames } from '../analyze';
 import { clientConstraints, localToolsOf } from '../checks/clients';
+import type { SurvivalCheck } from '../clients/survival';
 import type { ClientPlan } from '../workspace/clientPlan';
 import { rewrittenAlone, type ClientCarry, type ClientInput, type RewrittenAlone } from './clientsAlone';
 import { CensusCarry, lineEndOf, type RequestCarry } from './carry';
@@ -215,6 +216,17 @@ interface LoneClients {
   readonly rewritten: RewrittenAlone;
 }
 
+/** What the renamed tool's checks found, and what the carry takes from them. */
+interface Rechecked {
+  readonly sink: FindingSink;
+  readonly names: NamePool;
+  readonly log: ProposalLog;
+  readonly counts: Map<string, number> | undefined;
+  readonly wires: WireComputation[];
+  readonly survival: SurvivalCheck | undefined;
+  readonly context: CheckContext;
+}
+
 /**
  * The renamed tool's checks, over the request as it now is, with a pool that has every other
  * tool's proposal taken: the same answers a full run gives it when its own questions never meet
@@ -229,7 +241,7 @@ function recheck(
   options: AnalysisOptions,
   text: { readonly newText: TextReader; readonly strings: StringWriter },
   clients: LoneClients | undefined,
-) {
+): Rechecked | undefined {
   const { previous, tool, local, global, firstTool, settings, tools } = renamed;
   const requestTools = tools.slice(firstTool, firstTool + renamed.shifted.requests[renamed.requestIndex]!.tools.length);
   // Counted again in place, and back if the proof below fails.
