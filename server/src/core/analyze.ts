@@ -122,7 +122,7 @@ export function analyzeCarrying(
   options: AnalysisOptions,
   source: CensusSource = FRESH,
 ): { analysis: Analysis; carry: CensusCarry } {
-  const so: DocumentSoFar = {
+  const document: DocumentSoFar = {
     sink: new FindingSink(options.severity),
     tools: [],
     references: [],
@@ -138,9 +138,9 @@ export function analyzeCarrying(
   const eol = () => (knownEol = lineEndOf(text, knownEol));
   extraction.requests.forEach((request, index) => {
     const settings = settingsForRequest(request.format, options);
-    const taken = source.census(request, index, settings, so.tools.length);
+    const taken = source.census(request, index, settings, document.tools.length);
     analyzeRequest(
-      so,
+      document,
       taken,
       { text, language: options.language ?? 'json', strings: parsed.strings, request, settings, eol },
       clientPlanOf(request, clientOptions),
@@ -154,26 +154,26 @@ export function analyzeCarrying(
     text,
     language: options.language ?? 'json',
     documentKind: parsed.kind,
-    findings: so.sink.findings,
-    tools: so.tools,
+    findings: document.sink.findings,
+    tools: document.tools,
     options,
     holdsDirective,
   });
   const analysis: Analysis = {
     format: extraction.format,
     documentKind: parsed.kind,
-    requests: so.requests,
-    tools: so.tools,
-    references: so.references,
+    requests: document.requests,
+    tools: document.tools,
+    references: document.references,
     findings: onePerProblem(suppressed.findings).sort(compareFindings),
     suppression: suppressed.outcome,
     syntaxProblems: parsed.problems,
     strings: parsed.strings,
-    clients: so.clients,
-    ...(so.server ? { server: so.server } : {}),
+    clients: document.clients,
+    ...(document.server ? { server: document.server } : {}),
     ...(parsed.code ? { code: parsed.code } : {}),
   };
-  return { analysis, carry: new CensusCarry(so.carries, { eol: knownEol, directiveFree: !holdsDirective }) };
+  return { analysis, carry: new CensusCarry(document.carries, { eol: knownEol, directiveFree: !holdsDirective }) };
 }
 
 /** What a request's checks read besides its census and the document so far. */
@@ -181,27 +181,27 @@ type RequestInput = Pick<CheckContext, 'text' | 'language' | 'strings' | 'reques
 
 /** One request's census added to the document, its checks and client checks run, its carry kept. */
 function analyzeRequest(
-  so: DocumentSoFar,
+  document: DocumentSoFar,
   { census, nameCounts }: TakenCensus,
   input: RequestInput,
   plan: ClientPlan | undefined,
 ): void {
-  const firstTool = so.tools.length;
+  const firstTool = document.tools.length;
   const { settings } = input;
   let namespaceAsked = false;
   // What each proposal asks of the pool, kept for the next name edit (`incremental/renamedAlone.ts`).
   const proposals = new ProposalLog();
   // Loops, not push(...spread): spread passes every item as an argument, and >123k tools
   // in one request overflowed the stack.
-  appendAll(so.tools, census.tools);
-  appendAll(so.references, census.references);
-  so.requests.push(census.census);
+  appendAll(document.tools, census.tools);
+  appendAll(document.references, census.references);
+  document.requests.push(census.census);
   const context: CheckContext = {
     ...input,
     census,
-    sink: so.sink,
+    sink: document.sink,
     firstTool,
-    allTools: so.tools,
+    allTools: document.tools,
     names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets, nameCounts, [], proposals),
     proposals: new Map(),
     sharedNamespace: memo(() => {
@@ -219,10 +219,10 @@ function analyzeRequest(
     plan && survival ? { ...context, constraintsFor: clientConstraints(context, plan.primary, survival) } : context;
   runChecks(checked, plan, clientResults);
   if (plan) {
-    appendAll(so.clients, clientResults);
-    so.server = serverInfo(plan, () => local, clientResults, so.server);
+    appendAll(document.clients, clientResults);
+    document.server = serverInfo(plan, () => local, clientResults, document.server);
   }
-  so.carries.push({
+  document.carries.push({
     wires: census.wires,
     wireKeys: census.wireKeys,
     caseKeys: census.caseKeys,
