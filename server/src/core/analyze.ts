@@ -23,6 +23,7 @@ import { NamePool, ownNames } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
 import { clientCarryOf } from './incremental/clientsAlone';
 import { ProposalLog } from './incremental/proposalLog';
+import { SurvivalLog } from './incremental/survivalLog';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions, type RequestSettings } from './settings';
 import { applySuppressions } from './suppress/apply';
@@ -214,7 +215,9 @@ function analyzeRequest(
   // MCP clients rewrite a server's tools: only MCP tool files have a server.
   const local = plan ? localToolsOf(context) : [];
   const clientResults = plan ? plan.run(local) : [];
-  const survival = plan && new SurvivalCheck(clientResults, plan.primary);
+  // What proposed names ask of the clients, kept for the next name edit (`incremental/clientsAlone.ts`).
+  const asked = new SurvivalLog();
+  const survival = plan && new SurvivalCheck(clientResults, plan.primary, asked);
   const checked =
     plan && survival ? { ...context, constraintsFor: clientConstraints(context, plan.primary, survival) } : context;
   runChecks(checked, plan, clientResults);
@@ -229,7 +232,7 @@ function analyzeRequest(
     nameCounts: context.names.toolCounts(),
     proposals,
     namespaceAsked,
-    ...(survival ? { clients: clientCarryOf(plan, clientResults, local, survival) } : {}),
+    ...(survival ? { clients: clientCarryOf(plan, clientResults, local, survival, asked) } : {}),
   });
 }
 

@@ -15,6 +15,7 @@ import type { ClientPlan } from '../workspace/clientPlan';
 import { ClientKeys, clientTool, type KeyCounts } from './clientKeys';
 import type { OneByOne } from './oneByOne';
 import { oneByOneOf } from './oneByOneOf';
+import type { SurvivalLog } from './survivalLog';
 
 /**
  * What a request's client census keeps for the next name edit: the survival check (its counts of
@@ -25,6 +26,8 @@ import { oneByOneOf } from './oneByOneOf';
  */
 export interface ClientCarry {
   readonly survival: SurvivalCheck;
+  /** What the survival check's questions asked (`survivalLog.ts`). */
+  readonly asked: SurvivalLog;
   readonly keys?: ClientKeys;
   /** Per result, the pivot of a scope-`all` client with a key shared (`OneByOne.pivot`), once asked: a rename between own keys keeps it. */
   pivots?: unknown[];
@@ -39,15 +42,16 @@ export function clientCarryOf(
   results: readonly ClientResult[],
   local: ReadonlyArray<{ readonly name: string }>,
   survival: SurvivalCheck,
+  asked: SurvivalLog,
 ): ClientCarry {
-  if (!plan.solo) return { survival };
+  if (!plan.solo) return { survival, asked };
   const { server, announced } = plan.primary;
   const keys = new ClientKeys(
     results.map((result) => oneByOneOf(result.client, result.profile)),
     announced === undefined ? { server } : { server, announced },
     local.map((tool) => tool.name),
   );
-  return { survival, keys };
+  return { survival, asked, keys };
 }
 
 /** The one server's tools as every client receives them (one server in one file: the census's own order). */
@@ -135,8 +139,8 @@ export function rewrittenAlone(
     if (cause) outcome = asCollateral(outcome, cause);
     const before = result.tools[place]!.wireName;
     if (
-      (before !== null && carry.survival.askedByOther(r, before, tool)) ||
-      (outcome.wireName !== null && carry.survival.askedByOther(r, outcome.wireName, tool))
+      (before !== null && carry.asked.askedByOther(r, before, tool)) ||
+      (outcome.wireName !== null && carry.asked.askedByOther(r, outcome.wireName, tool))
     )
       return undefined;
     changes.push({ key: next?.key, outcome });

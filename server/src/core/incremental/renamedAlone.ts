@@ -22,6 +22,7 @@ import { rekeyed, staysAlone } from '../util/sharedKeys';
 import type { EditedName } from './nameEdit';
 import type { ChangedRegion } from './region';
 import { shiftAnalysis } from './shift';
+import { survivalRenamed } from './survivalLog';
 
 /**
  * A name edit that can change no finding but the renamed tool's: the previous analysis shifted,
@@ -255,12 +256,16 @@ function recheck(
   const sink = new FindingSink(options.severity);
   let namespaceAsked = false;
   // From here the client carry is moved for the new names.
-  const survival = clients?.carry.survival.renamed(
-    clients.rewritten.results,
-    global,
-    clients.rewritten.before,
-    clients.rewritten.after,
-  );
+  const survival =
+    clients &&
+    survivalRenamed(
+      clients.carry.survival,
+      clients.carry.asked,
+      clients.rewritten.results,
+      global,
+      clients.rewritten.before,
+      clients.rewritten.after,
+    );
   const context: CheckContext = {
     text: text.newText,
     language: options.language ?? 'json',
