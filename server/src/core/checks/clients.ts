@@ -118,20 +118,27 @@ export function checkClients(
   if (results.length === 0) return undefined;
   // Counted once per client for all its rejected tools, not once per rejected tool.
   const downed = results.map((result) => memo(() => downedCounts(result)));
+  // Where each result's outcome for the last tool visited was: outcomes are in tool order, so the
+  // next tool's is most often the next one (a search of each result for each tool otherwise).
+  const next = results.map(() => 0);
   return (tool, local) => {
     const global = local + context.firstTool;
-    const notes = new Map<FindingCode, Note[]>();
-    results.forEach((result, r) => {
-      const position = positionOf(result, global);
-      const outcome = position === undefined ? undefined : result.tools[position]!;
+    let notes: Map<FindingCode, Note[]> | undefined;
+    for (let r = 0; r < results.length; r++) {
+      const result = results[r]!;
+      const position = result.tools[next[r]!]?.tool === global ? next[r]! : positionOf(result, global);
+      if (position === undefined) continue;
+      next[r] = position + 1;
+      const outcome = result.tools[position]!;
       // Most tools are sent plainly by every client: nothing to say, so nothing is made for them.
-      const code = outcome && noteCodeOf(outcome);
-      if (!outcome || code === undefined) return;
+      const code = noteCodeOf(outcome);
+      if (code === undefined) continue;
       const note = noteOf(context, result, outcome, code, style, downed[r]!);
       const unconfirmed = result.profile.unconfirmed?.some((c) => c === code) === true;
+      notes ??= new Map();
       (notes.get(code) ?? notes.set(code, []).get(code)!).push(unconfirmed ? { ...note, unconfirmed } : note);
-    });
-    for (const [code, list] of notes) reportClients(context, tool, local, code, list, style);
+    }
+    for (const [code, list] of notes ?? []) reportClients(context, tool, local, code, list, style);
   };
 }
 
