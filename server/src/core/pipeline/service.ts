@@ -103,10 +103,29 @@ export interface ToolwireService {
  * of findings whichever reads it. Parsed configs are cached per instance, by path and text.
  */
 export function createToolwireService(init: ToolwireServiceInit): ToolwireService {
-  const { workspace } = init;
   const profiles: ClientRegistry = init.clients ? Object.fromEntries(init.clients.map((p) => [p.id, p])) : CLIENTS;
-  const allClients = Object.keys(profiles) as ClientId[];
-  const withProfiles = (context: ClientContext): ClientContext => (init.clients ? { ...context, profiles } : context);
+  const clients: ClientsInit = {
+    workspace: init.workspace,
+    all: Object.keys(profiles) as ClientId[],
+    withProfiles: (context) => (init.clients ? { ...context, profiles } : context),
+  };
+  const configFor = configLookup(init.workspace);
+  return { configFor, analyzeDocument: (input) => analyzeDocument(input, configFor(input), clients) };
+}
+
+/** What reading a document's clients needs of the service: the workspace and the registry. */
+interface ClientsInit {
+  readonly workspace: ToolwireWorkspace;
+  readonly all: readonly ClientId[];
+  /** A registry passed to the service travels with every client context it makes. */
+  readonly withProfiles: (context: ClientContext) => ClientContext;
+}
+
+/**
+ * A document's `.toolwire.json`: the explicit one, or the nearest above it. Each config is parsed
+ * once per text (an editor asks for every keystroke of every document under it).
+ */
+function configLookup(workspace: ToolwireWorkspace): ToolwireService['configFor'] {
   const parsedConfigs = new Map<string, { readonly found: FoundConfig; readonly parsed: ParsedConfig }>();
   const readConfig = (path: string) => (workspace.readConfig ? workspace.readConfig(path) : workspace.readFile(path));
   const parse = (found: FoundConfig): ParsedConfig => {
@@ -117,9 +136,8 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
     parsedConfigs.set(found.path, { found, parsed });
     return parsed;
   };
-
-  /** undefined: no config; null: the explicit one cannot be read. */
-  const configFor: ToolwireService['configFor'] = (input) => {
+  // undefined: no config; null: the explicit one cannot be read.
+  return (input) => {
     if (input.configPath !== undefined) {
       const read = readConfig(input.configPath);
       if (read === undefined) return null;
@@ -134,70 +152,83 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
     const found = findConfig(input.path, { readFile: readConfig }, input.configBoundary);
     return found ? { found, parsed: parse(found) } : undefined;
   };
+}
 
-  return {
-    configFor,
-    analyzeDocument(input) {
-      const config = configFor(input);
-      if (config === null) return { kind: 'config-unreadable', path: input.configPath ?? '' };
-      const base = input.base ?? {};
-      const resolved =
-        config && input.path !== undefined
-          ? optionsForFile(config.parsed.config, relativeTo(config.found.folder, input.path), base)
-          : base;
-      if (resolved === 'ignored') return { kind: 'ignored', config: config! };
-      const text = typeof input.text === 'function' ? input.text() : input.text;
-      if (text === undefined) return { kind: 'unreadable', config };
-      const reads: string[] = [];
-      const { path } = input;
-      // The context the analysis asked for, if it did (kept for `modelled`).
-      let used: ClientContext | undefined;
-      const readClients = (): ClientContext => {
-        if (path === undefined) {
-          // An untitled document has no folder around it: the clients asked for, and no server name.
-          const asked = input.requestedClients ?? [];
-          return withProfiles(
-            asked.length > 0
-              ? { enabled: asked, clientSource: 'requested' }
-              : { enabled: allClients, byDefault: true, clientSource: 'default' },
-          );
-        }
-        const folder =
-          config?.found.folder ??
-          clientConfigFolder(path, workspace, input.workspaceFolder) ??
-          input.workspaceFolder ??
-          parentOf(path);
-        const context = clientContextFor(
-          { path, folder, config: config?.parsed.config, requestedClients: input.requestedClients ?? [], allClients },
-          workspace,
-        );
-        reads.push(...(context.others ?? []).map((o) => o.file));
-        return withProfiles(context);
-      };
-      // Called only when the document is an MCP tool file (other files never read the workspace),
-      // and read once: a name edit's re-census (core/incremental) runs with these options again,
-      // and the workspace is the same until the adapter's epoch changes (which reruns all this).
-      const clients = (): ClientContext => (used ??= readClients());
-      const commentsAllowed = input.commentsAllowed === true || allowsComments(path);
-      const options: AnalysisOptions = {
-        ...resolved,
-        language: input.language ?? languageOfPath(path),
-        clients,
-        ...(commentsAllowed ? { commentsAllowed } : {}),
-        ...(input.code ? { code: input.code } : {}),
-      };
-      const { analysis, carry } = analyzeWithCarry(text, options);
-      const modelled = modelledBy({
-        requests: analysis.requests,
-        options,
-        base,
-        config: config?.parsed.config,
-        configPath: config?.found.path,
-        clients: used,
-      });
-      return { kind: 'analysis', analysis, options, config, reads, text, modelled, carry };
-    },
+function analyzeDocument(
+  input: DocumentInput,
+  config: LoadedConfig | undefined | null,
+  init: ClientsInit,
+): DocumentResult {
+  if (config === null) return { kind: 'config-unreadable', path: input.configPath ?? '' };
+  const base = input.base ?? {};
+  const resolved =
+    config && input.path !== undefined
+      ? optionsForFile(config.parsed.config, relativeTo(config.found.folder, input.path), base)
+      : base;
+  if (resolved === 'ignored') return { kind: 'ignored', config: config! };
+  const text = typeof input.text === 'function' ? input.text() : input.text;
+  if (text === undefined) return { kind: 'unreadable', config };
+  const reads: string[] = [];
+  // The context the analysis asked for, if it did (kept for `modelled`). Called only when the
+  // document is an MCP tool file (other files never read the workspace), and read once: a name
+  // edit's re-census (core/incremental) runs with these options again, and the workspace is the
+  // same until the adapter's epoch changes (which reruns all this).
+  let used: ClientContext | undefined;
+  const clients = (): ClientContext => (used ??= clientsOf(input, config, init, reads));
+  const commentsAllowed = input.commentsAllowed === true || allowsComments(input.path);
+  const options: AnalysisOptions = {
+    ...resolved,
+    language: input.language ?? languageOfPath(input.path),
+    clients,
+    ...(commentsAllowed ? { commentsAllowed } : {}),
+    ...(input.code ? { code: input.code } : {}),
   };
+  const { analysis, carry } = analyzeWithCarry(text, options);
+  const modelled = modelledBy({
+    requests: analysis.requests,
+    options,
+    base,
+    config: config?.parsed.config,
+    configPath: config?.found.path,
+    clients: used,
+  });
+  return { kind: 'analysis', analysis, options, config, reads, text, modelled, carry };
+}
+
+/** The clients a document's tools are sent through; the files read for it go to `reads`. */
+function clientsOf(
+  input: DocumentInput,
+  config: LoadedConfig | undefined,
+  init: ClientsInit,
+  reads: string[],
+): ClientContext {
+  const { path } = input;
+  if (path === undefined) {
+    // An untitled document has no folder around it: the clients asked for, and no server name.
+    const asked = input.requestedClients ?? [];
+    return init.withProfiles(
+      asked.length > 0
+        ? { enabled: asked, clientSource: 'requested' }
+        : { enabled: init.all, byDefault: true, clientSource: 'default' },
+    );
+  }
+  const folder =
+    config?.found.folder ??
+    clientConfigFolder(path, init.workspace, input.workspaceFolder) ??
+    input.workspaceFolder ??
+    parentOf(path);
+  const context = clientContextFor(
+    {
+      path,
+      folder,
+      config: config?.parsed.config,
+      requestedClients: input.requestedClients ?? [],
+      allClients: init.all,
+    },
+    init.workspace,
+  );
+  reads.push(...(context.others ?? []).map((o) => o.file));
+  return init.withProfiles(context);
 }
 
 /** `.jsonc`, and the files editors read as JSONC (`.vscode/*.json`: settings, mcp.json). */
