@@ -36,6 +36,11 @@ def orders_get() -> str:
     return ""
 `;
 
+const RB = (above: string) => `require "mcp"
+server = MCP::Server.new(name: "orders")
+${above}server.define_tool(name: "orders.get") { |args| MCP::Tool::Response.new([]) }
+`;
+
 describe('suppressions in source code', () => {
   test('TypeScript: a // directive above the call silences the finding on its name', () => {
     assert.ok(codes(TS(''), 'typescript').includes('renamed-on-wire'));
@@ -58,6 +63,17 @@ describe('suppressions in source code', () => {
     assert.deepEqual(codes(PY('# toolwire-disable-next-line renamed-on-wire\n'), 'python'), []);
     const docstring = PY('"""\n# toolwire-disable-next-line renamed-on-wire\n"""\n');
     assert.ok(codes(docstring, 'python').includes('renamed-on-wire'), 'a docstring is not a comment');
+  });
+
+  test('Ruby: a # directive above the call (or a tool class) silences it; one in a heredoc does not', () => {
+    assert.ok(codes(RB(''), 'ruby').includes('renamed-on-wire'));
+    assert.deepEqual(codes(RB('# toolwire-disable-next-line renamed-on-wire -- legacy client\n'), 'ruby'), []);
+    const heredoc = RB('NOTE = <<~TEXT\n  # toolwire-disable-next-line renamed-on-wire\nTEXT\n');
+    assert.ok(codes(heredoc, 'ruby').includes('renamed-on-wire'), 'a heredoc is not a comment');
+    const tool = 'require "mcp"\nclass Orders < MCP::Tool\n  tool_name "orders.get"\nend\n';
+    assert.ok(codes(tool, 'ruby').includes('renamed-on-wire'));
+    const silenced = tool.replace('  tool_name', '  # toolwire-disable-next-line renamed-on-wire\n  tool_name');
+    assert.deepEqual(codes(silenced, 'ruby'), []);
   });
 
   test('a directive for a code that is off by default is not stale: it silences it once turned on', () => {
@@ -87,12 +103,13 @@ describe('suppressions in source code', () => {
     for (const [language, text] of [
       ['typescript', TS('')],
       ['python', PY('')],
+      ['ruby', RB('')],
     ] as const) {
       const finding = analyze(text, opts(language)).findings.find((f) => f.code === 'renamed-on-wire')!;
       const after = applyEdits(text, [commentSuppressor(text, language)(finding)]);
       assert.ok(
         after.includes(
-          language === 'python'
+          language === 'python' || language === 'ruby'
             ? '# toolwire-disable-next-line renamed-on-wire\n'
             : '// toolwire-disable-next-line renamed-on-wire\n',
         ),

@@ -12,4 +12,5 @@ export const WASM_FILES: readonly string[] = [
   'tree-sitter-go.wasm',
   'tree-sitter-java.wasm',
   'tree-sitter-rust.wasm',
+  'tree-sitter-ruby.wasm',
 ];

@@ -27,6 +27,7 @@ export const LANGUAGES: readonly LanguageEntry[] = [
   { syntax: 'go', languageIds: ['go'], extensions: ['.go'] },
   { syntax: 'java', languageIds: ['java'], extensions: ['.java'] },
   { syntax: 'rust', languageIds: ['rust'], extensions: ['.rs'] },
+  { syntax: 'ruby', languageIds: ['ruby'], extensions: ['.rb'] },
 ];
 
 /** Every editor language id toolwire checks, in table order. */

@@ -1,4 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
+import { DEFAULT_NAMES } from './defaultNames';
 import type { DecoratedFunction, Dialect, ImportedName } from './dialects';
 import type { DeclaredShape, Library, NameArgument, ToolDecorator } from './libraries';
 import type { SyntaxNode } from './syntax';
@@ -342,12 +343,14 @@ function decoratedTool(
           ? { receiver, tool: { name: given.name, extent }, call }
           : given.computed && { computed: given.computed };
     }
-    const name = { value: fnName.text, range: { start: fnName.startIndex, end: fnName.endIndex } };
-    return {
-      receiver,
-      tool: { name, extent, insertion: insertionFor(pattern, target, call, text, dialect.keywordJoin) },
-      ...(call ? { call } : {}),
-    };
+    const own = fnName.text;
+    const value = pattern.defaultName ? DEFAULT_NAMES[pattern.defaultName](own) : own;
+    const name = { value, range: { start: fnName.startIndex, end: fnName.endIndex } };
+    const insertion =
+      'statement' in pattern.insert
+        ? statementInsertion(pattern.insert.statement, target, definition.start, text)
+        : insertionFor(pattern, target, call, text, dialect.keywordJoin);
+    return { receiver, tool: { name, extent, insertion }, ...(call ? { call } : {}) };
   }
   return undefined;
 }
@@ -452,6 +455,16 @@ function insertionFor(
   return { offset: list.startIndex + 1, before: lead, after: empty ? '' : ', ' };
 }
 
+/**
+ * `tool_name "x"` as the first line of a Ruby class body: a new line after the class's header
+ * (`class X < MCP::Tool`), indented one level deeper than the class.
+ */
+function statementInsertion(statement: string, header: SyntaxNode, start: number, text: string): NameInsertion {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, start))![0];
+  return { offset: header.endIndex, before: `\n${indent}  ${statement} `, after: '' };
+}
+
 /** TypeScript parameters and properties typed as a server (`server: McpServer`): server objects made elsewhere. */
 function typedServers(root: SyntaxNode, types: readonly string[]): string[] {
   if (types.length === 0) return [];
@@ -501,6 +514,9 @@ const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
   'constructor_declaration',
   'function_item',
   'func_literal',
+  'method',
+  'singleton_method',
+  'do_block',
 ]);
 /** Where a member binding (`self.x`, `this.x`, a field) lives: its class, or the functions around it when it has none. */
 const CLASS_SCOPES: ReadonlySet<string> = new Set([
@@ -525,7 +541,8 @@ function bindsMember(value: SyntaxNode): boolean {
   if (!holder) return false;
   if (holder.type === 'public_field_definition' || holder.type === 'field_definition') return true;
   const left = holder.childForFieldName('left') ?? holder.childForFieldName('name');
-  return left?.text.includes('.') ?? false;
+  // `@server = ...` in Ruby is a member of `self`, as `self.server = ...` is in Python.
+  return (left?.text.includes('.') || left?.type === 'instance_variable') ?? false;
 }
 
 /**

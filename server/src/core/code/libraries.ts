@@ -5,6 +5,7 @@
  * name whatever the receiver (`server.registerTool`, `this.server.registerTool`).
  */
 
+import type { DefaultName } from './defaultNames';
 import type { CodeFamily } from './syntax';
 
 /** Where a name is written in a call: a positional argument, a key of an object (or Go struct) argument, or a Python keyword. */
@@ -46,8 +47,11 @@ export interface ToolDecorator {
   readonly callee?: string;
   readonly method?: string;
   readonly name: readonly NameArgument[];
-  /** How a fix writes the name into the decorator: `name=` style keyword, or the first positional argument. */
-  readonly insert: { readonly keyword: string } | { readonly positional: true };
+  /**
+   * How a fix writes the name into the decorator: `name=` style keyword, the first positional
+   * argument, or a statement of its own at the top of the declaration's body (Ruby's `tool_name "x"`).
+   */
+  readonly insert: { readonly keyword: string } | { readonly positional: true } | { readonly statement: string };
   /**
    * A bare decorator name (`@tool`) that counts only when the file imports it from one of these
    * modules (or a submodule): several libraries export a `tool`, and the text alone cannot say whose.
@@ -58,6 +62,8 @@ export interface ToolDecorator {
    * name is used, and a fix rewrites the empty literal.
    */
   readonly emptyIsDefault?: true;
+  /** The library's own derivation of a default name from the declaration's name, when it is not that name as written. */
+  readonly defaultName?: DefaultName;
 }
 
 /** `tools: { someName: tool({...}) }` (Vercel AI SDK): the key names the tool. */
@@ -353,5 +359,35 @@ export const LIBRARIES: readonly Library[] = [
     ],
     // `Tool { name: "x".into(), .. }`: the struct's fields are public.
     structs: [{ type: 'Tool', field: 'name' }],
+  },
+  {
+    // modelcontextprotocol/ruby-sdk @fcb1ac93 (README.md, docs/_server/tools.md, lib/mcp/tool.rb,
+    // lib/mcp/server.rb): a tool is a class `X < MCP::Tool` named by `tool_name "x"`, else after
+    // its class (`DEFAULT_NAMES`); `MCP::Tool.define(name: "x")` builds one, and
+    // `server.define_tool(name: "x")` adds one to `MCP::Server.new(name: "s", ...)`.
+    id: 'mcp-ruby-sdk',
+    family: 'ruby',
+    imports: ['MCP::'],
+    packages: ['mcp'],
+    shape: 'mcp',
+    servers: [{ callee: 'MCP::Server.new', name: [{ keyword: 'name' }] }],
+    decorators: [
+      {
+        callee: 'MCP::Tool',
+        name: [{ arg: 0 }],
+        insert: { statement: 'tool_name' },
+        defaultName: 'ruby-class-handle',
+      },
+      {
+        callee: '::MCP::Tool',
+        name: [{ arg: 0 }],
+        insert: { statement: 'tool_name' },
+        defaultName: 'ruby-class-handle',
+      },
+    ],
+    calls: [
+      { callee: 'MCP::Tool.define', name: [{ keyword: 'name' }] },
+      { method: 'define_tool', name: [{ keyword: 'name' }] },
+    ],
   },
 ];

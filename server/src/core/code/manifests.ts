@@ -14,6 +14,7 @@ export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolea
   go: (name) => name === 'go.mod',
   java: (name) => name === 'pom.xml' || name === 'build.gradle' || name === 'build.gradle.kts',
   rust: (name) => name === 'Cargo.toml',
+  ruby: (name) => name === 'Gemfile' || name.endsWith('.gemspec'),
 };
 
 /** Whether a path names a manifest of any family (its last segment). */
@@ -43,6 +44,7 @@ function normalise(name: string): string {
 function packageNames(family: CodeFamily, text: string): string[] {
   if (family === 'java') return mavenGroups(text);
   if (family === 'rust') return cargoNames(text);
+  if (family === 'ruby') return gemNames(text);
   return family === 'js' ? npmNames(text) : family === 'go' ? goModules(text) : pythonNames(text);
 }
 
@@ -84,6 +86,21 @@ function cargoNames(text: string): string[] {
       if (name) out.push(name[1]!);
     }
   }
+  return out;
+}
+
+/**
+ * The gems a Gemfile or a gemspec names: `gem "mcp"`, `spec.add_dependency "mcp"` (and its
+ * runtime and development forms), and the gemspec's own `spec.name = "mcp"`.
+ */
+function gemNames(text: string): string[] {
+  const out: string[] = [];
+  const patterns = [
+    /^\s*gem\s*\(?\s*["']([A-Za-z0-9_.-]+)["']/gm,
+    /\.add_(?:runtime_|development_)?dependency\s*\(?\s*["']([A-Za-z0-9_.-]+)["']/g,
+    /\.name\s*=\s*["']([A-Za-z0-9_.-]+)["']/g,
+  ];
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) out.push(match[1]!);
   return out;
 }
 

@@ -6,7 +6,14 @@ import type { OffsetRange } from '../json/ranges';
 import { dialectOf } from './dialects';
 import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
-import { writeGoString, writeJavaString, writeJsString, writePythonString, writeRustString } from './strings';
+import {
+  writeGoString,
+  writeJavaString,
+  writeJsString,
+  writePythonString,
+  writeRubyString,
+  writeRustString,
+} from './strings';
 import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser } from './syntax';
 import { familyOf, librariesOf } from './triggers';
 
@@ -142,6 +149,7 @@ const WRITERS: Readonly<Record<CodeFamily, (oldToken: string, value: string) => 
   go: writeGoString,
   java: writeJavaString,
   rust: writeRustString,
+  ruby: writeRubyString,
 };
 
 /** The edit builder of one source file: a literal in its own style, or a name inserted into a decorator. */

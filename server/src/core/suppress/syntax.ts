@@ -44,6 +44,7 @@ export const COMMENT_SYNTAX: Readonly<Record<SourceLanguage, CommentSyntax>> = {
   go: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('go', '//') },
   java: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('java', '//') },
   rust: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('rust', '//') },
+  ruby: { linePrefix: '#', scan: codeComments('ruby', '#') },
 };
 
 /** The comment node types of each grammar: Java's and Rust's split line and block comments. */
@@ -55,6 +56,7 @@ const COMMENT_NODES: Readonly<Record<CodeLanguage, readonly string[]>> = {
   go: ['comment'],
   java: ['line_comment', 'block_comment'],
   rust: ['line_comment', 'block_comment'],
+  ruby: ['comment'],
 };
 
 /**
