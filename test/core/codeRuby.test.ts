@@ -138,6 +138,12 @@ describe('Ruby: one census per server object', () => {
       1,
     ],
     [
+      '@server of a test class used in two test blocks: each test runs on a server of its own',
+      `require "mcp"\nclass ServerTest < ActiveSupport::TestCase\n  setup do\n    @server = Server.new(name: "s")\n  end\n  test "a" do\n    @server.define_tool(name: "slow") { MCP::Tool::Response.new([]) }\n  end\n  test "b" do\n    @server.define_tool(name: "slow") { }\n  end\nend\n`,
+      2,
+      0,
+    ],
+    [
       'a helper given the server: one server per method, another helper another',
       `module BillTools\n  def self.register(server)\n    server.define_tool(name: "create.bill") { MCP::Tool::Response.new([]) }\n    server.define_tool(name: "create_bill") { }\n  end\nend\nmodule VendorTools\n  def self.register(server)\n    server.define_tool(name: "create_bill") { }\n  end\nend\n`,
       3,

@@ -83,6 +83,19 @@ const RUST_SERVER = [
   '',
 ].join('\n');
 
+const RUBY_SERVER = [
+  'require "mcp"',
+  '',
+  'class Clock < MCP::Tool',
+  '  tool_name "get.value"',
+  'end',
+  '',
+  'class GetValue < MCP::Tool',
+  '  description "d"',
+  'end',
+  '',
+].join('\n');
+
 describe('source code in the language server (issue 12)', () => {
   let client: TestClient;
   // The built bundle, spawned (most LSP tests run the server in-process): it proves the shipped
@@ -146,6 +159,22 @@ describe('source code in the language server (issue 12)', () => {
   test('rmcp: a fn-name #[tool] and name = "..." collide; the fix rewrites the literal', async () => {
     const fixed = await collideHoverFix('file:///ws/src/server.rs', RUST_SERVER, 'rust', ['"get.value"']);
     assert.match(fixed, /#\[tool\(name = "[a-z_-]+", description = "d"\)\]/);
+  });
+
+  test('MCP Ruby SDK: a tool_name and a class named after itself collide; hints show the wire name', async () => {
+    const uri = 'file:///ws/lib/tools.rb';
+    const fixed = await collideHoverFix(uri, RUBY_SERVER, 'ruby', ['"get.value"']);
+    assert.match(fixed, /tool_name "[a-z0-9_-]+"\n/);
+    const dotted = 'file:///ws/lib/orders.rb';
+    const text = 'require "mcp"\nclass Orders < MCP::Tool\n  tool_name "orders.get"\nend\n';
+    await client.open(dotted, text, 'ruby');
+    await client.diagnostics(dotted);
+    const hints = await client.inlayHints(dotted, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } });
+    assert.deepEqual(
+      hints?.map((h) => h.position),
+      [positionOf(text, '"orders.get"', 0, '"orders.get"'.length)],
+    );
+    assert.match(String(hints?.[0]?.label), /^→ /);
   });
 
   test('edits re-parse incrementally: a new colliding tool typed into the file is found', async () => {

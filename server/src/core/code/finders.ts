@@ -178,7 +178,7 @@ export function findDeclarations(
         if (binding) return { key: `b${binding.at}`, server: binding.server };
         // A parameter, an import, `self.mcp` set elsewhere: the same name within one function
         // (one class for `self.x`) is one server; two helpers given a server are not assumed to share it.
-        const scope = receiver.includes('.') ? scopeOf(node, CLASS_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
+        const scope = receiver.includes('.') ? scopeOf(node, MEMBER_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
         return { key: `n${scope}\u0000${name}`, server: onlyServer };
       }
       // No receiver: a tool object handed to a server's method (`s.AddTool(mcp.NewTool(...))`)
@@ -526,6 +526,12 @@ const CLASS_SCOPES: ReadonlySet<string> = new Set([
   'class_body',
   'impl_item',
 ]);
+/**
+ * Where a member set elsewhere (`self.mcp`, `@server`) is one server: its class, or a Ruby block
+ * inside it. A test framework's block (`test "x" do`, `it "x" do`) runs on an instance of its own,
+ * whose `setup` made it a new server.
+ */
+const MEMBER_SCOPES: ReadonlySet<string> = new Set([...CLASS_SCOPES, 'do_block']);
 const ALL_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_SCOPES, ...CLASS_SCOPES]);
 
 /** The start of the nearest enclosing node of those types; -1 when only the module encloses it. */
