@@ -43,7 +43,7 @@ await Promise.all(
 );
 
 // tree-sitter's runtime and the grammars the source-code front-end loads on demand:
-// TypeScript, TSX (also read for JavaScript), Python, Go, Java, Rust and Ruby. Keep in step with WASM_FILES in
+// TypeScript, TSX (also read for JavaScript), Python, Go, Java, Rust, Ruby and PHP. Keep in step with WASM_FILES in
 // server/src/code/wasmFiles.ts (test/package/vsix.test.ts checks); .vscodeignore ships them.
 mkdirSync('dist', { recursive: true });
 for (const file of [
@@ -55,6 +55,7 @@ for (const file of [
   'tree-sitter-java.wasm',
   'tree-sitter-rust.wasm',
   'tree-sitter-ruby.wasm',
+  'tree-sitter-php.wasm',
 ]) {
   copyFileSync(`node_modules/@vscode/tree-sitter-wasm/wasm/${file}`, `dist/${file}`);
 }

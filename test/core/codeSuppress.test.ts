@@ -41,6 +41,16 @@ server = MCP::Server.new(name: "orders")
 ${above}server.define_tool(name: "orders.get") { |args| MCP::Tool::Response.new([]) }
 `;
 
+const PHP = (above: string) => `<?php
+use Mcp\\Capability\\Attribute\\McpTool;
+
+class Orders
+{
+    ${above}#[McpTool(name: 'orders.get')]
+    public function get(): string { return ''; }
+}
+`;
+
 describe('suppressions in source code', () => {
   test('TypeScript: a // directive above the call silences the finding on its name', () => {
     assert.ok(codes(TS(''), 'typescript').includes('renamed-on-wire'));
@@ -76,6 +86,14 @@ describe('suppressions in source code', () => {
     assert.deepEqual(codes(silenced, 'ruby'), []);
   });
 
+  test('PHP: a // or # directive above the attribute silences it; one in a string does not', () => {
+    assert.ok(codes(PHP(''), 'php').includes('renamed-on-wire'));
+    assert.deepEqual(codes(PHP('// toolwire-disable-next-line renamed-on-wire\n    '), 'php'), []);
+    assert.deepEqual(codes(PHP('# toolwire-disable-next-line renamed-on-wire\n    '), 'php'), []);
+    const inString = PHP("const NOTE = '\n// toolwire-disable-next-line renamed-on-wire';\n    ");
+    assert.ok(codes(inString, 'php').includes('renamed-on-wire'), 'a string is not a comment');
+  });
+
   test('a directive for a code that is off by default is not stale: it silences it once turned on', () => {
     const text = TS('// toolwire-disable-next-line renamed-on-wire\n');
     const findings = analyze(text, { language: 'typescript', code: parser }).findings;
@@ -104,6 +122,7 @@ describe('suppressions in source code', () => {
       ['typescript', TS('')],
       ['python', PY('')],
       ['ruby', RB('')],
+      ['php', PHP('')],
     ] as const) {
       const finding = analyze(text, opts(language)).findings.find((f) => f.code === 'renamed-on-wire')!;
       const after = applyEdits(text, [commentSuppressor(text, language)(finding)]);

@@ -13,4 +13,5 @@ export const WASM_FILES: readonly string[] = [
   'tree-sitter-java.wasm',
   'tree-sitter-rust.wasm',
   'tree-sitter-ruby.wasm',
+  'tree-sitter-php.wasm',
 ];

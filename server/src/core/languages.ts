@@ -28,6 +28,7 @@ export const LANGUAGES: readonly LanguageEntry[] = [
   { syntax: 'java', languageIds: ['java'], extensions: ['.java'] },
   { syntax: 'rust', languageIds: ['rust'], extensions: ['.rs'] },
   { syntax: 'ruby', languageIds: ['ruby'], extensions: ['.rb'] },
+  { syntax: 'php', languageIds: ['php'], extensions: ['.php'] },
 ];
 
 /** Every editor language id toolwire checks, in table order. */

@@ -49,7 +49,12 @@ const SPAN_LIMIT = 1024;
 /** A node's text without whitespace, or undefined when it is longer than any name a pattern compares. */
 function compactText(node: SyntaxNode, text: string): string | undefined {
   if (node.endIndex - node.startIndex > SPAN_LIMIT) return undefined;
-  return text.slice(node.startIndex, node.endIndex).replace(/\s+/g, '');
+  return memberDots(text.slice(node.startIndex, node.endIndex).replace(/\s+/g, ''));
+}
+
+/** PHP's `->` (and `?->`) as `.`: the patterns name a method after a `.` in every language. */
+function memberDots(compact: string): string {
+  return compact.includes('->') ? compact.replace(/\??->/g, '.') : compact;
 }
 
 /**
@@ -59,7 +64,7 @@ function compactText(node: SyntaxNode, text: string): string | undefined {
 function calleeText(callee: SyntaxNode, text: string): string {
   return (
     compactText(callee, text) ??
-    `\u0000${text.slice(callee.endIndex - SPAN_LIMIT, callee.endIndex).replace(/\s+/g, '')}`
+    `\u0000${memberDots(text.slice(callee.endIndex - SPAN_LIMIT, callee.endIndex).replace(/\s+/g, ''))}`
   );
 }
 
@@ -119,6 +124,13 @@ export function findDeclarations(
     for (const w of where) {
       const node = argument(call, w);
       if (!node) continue;
+      if (dialect.handlerName) {
+        const own = dialect.handlerName(node);
+        const value = own ? (dialect.string(own) ?? own.text) : undefined;
+        // A handler that names no tool the source can tell (a closure: a name made at run time) is counted.
+        if (!own || value === undefined) skip(rangeOf(node));
+        return own && value !== undefined ? { value, range: rangeOf(own) } : undefined;
+      }
       if (node.type !== 'identifier' || !bound().definitions.has(node.text)) return undefined;
       return { value: node.text, range: rangeOf(node) };
     }
@@ -160,6 +172,7 @@ export function findDeclarations(
         member,
         scope: member ? scopeOf(call.node, CLASS_SCOPES) : scopeOf(call.node, FUNCTION_SCOPES),
         at: call.node.startIndex,
+        end: call.node.endIndex,
         server: nameIn(call.node, serverCall.name).name,
       });
     }
@@ -183,9 +196,13 @@ export function findDeclarations(
       }
       // No receiver: a tool object handed to a server's method (`s.AddTool(mcp.NewTool(...))`)
       // is that server's; one in a list travels with the list; any other travels alone.
-      const binding = receiverOfArgument(node, dialect)
-        .map((r) => resolve(r, node))
-        .find((b) => b !== undefined);
+      // Or a link of a server's builder chain (`->add(new Tool(...), $handler)`), which starts where the server's call does.
+      const holder = argumentHolder(node);
+      const binding =
+        receiverOfArgument(node, dialect)
+          .map((r) => resolve(r, node))
+          .find((b) => b !== undefined) ??
+        (holder && bindings.find((b) => b.at === holder.startIndex && b.end < holder.endIndex));
       if (binding) return { key: `b${binding.at}`, server: binding.server };
       const list = listHolding(node, dialect);
       if (list) return { key: `l${list.startIndex}`, server: onlyServer };
@@ -203,12 +220,14 @@ export function findDeclarations(
       receiver: string | undefined,
       tool: FoundTool,
       node: SyntaxNode,
-      options: { readonly decorated?: boolean; readonly call?: SyntaxNode } = {},
+      options: { readonly decorated?: boolean; readonly call?: SyntaxNode; readonly server?: ServerBinding } = {},
     ) => {
       if (claimed.has(tool.extent.start)) return;
       claimed.add(tool.extent.start);
       claimedNames.add(tool.name.range.start);
-      const { key: local, server } = keyFor(receiver, node, options.decorated ?? false);
+      const { key: local, server } = options.server
+        ? { key: `b${options.server.at}`, server: options.server.server }
+        : keyFor(receiver, node, options.decorated ?? false);
       // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
       // version is censused apart, so they never collide with each other.
       const keyword = library.versionKeyword;
@@ -223,6 +242,8 @@ export function findDeclarations(
       if (!callee) continue;
       for (const pattern of library.calls ?? []) {
         let receiver: string | undefined;
+        let chained: ServerBinding | undefined;
+        let extent = rangeOf(call);
         if (pattern.method !== undefined && pattern.on !== undefined) {
           // A builder's setter: the builder is the tool, on no server until it is built and added.
           if (!calleeText.endsWith(`.${pattern.method}`)) continue;
@@ -236,19 +257,27 @@ export function findDeclarations(
           if (!member || member.name !== pattern.method) continue;
           receiver = receiverText(member.object);
           const name = receiver === undefined ? undefined : lastIdentifier(receiver);
+          // A link of a server's own builder chain (`Server::builder()->setServerInfo(...)->addTool(...)`):
+          // the chain starts where the server's constructor call does, and holds it.
+          chained =
+            receiver === undefined
+              ? bindings.find((b) => b.at === call.startIndex && b.end <= member.object.endIndex)
+              : undefined;
           // A method of that name counts on a server object; a file that creates or types none
           // (a module given the server by another) counts it on any receiver.
-          if (serverNames.size > 0 && (name === undefined || !serverNames.has(name))) continue;
+          if (!chained && serverNames.size > 0 && (name === undefined || !serverNames.has(name))) continue;
+          // A link of a chain starts where the chain does: its own extent starts at its method's name,
+          // so the chain's links are as many declarations.
+          if (receiver === undefined) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
         } else if (calleeText !== pattern.callee) continue;
         const given = nameIn(call, pattern.name);
-        if (given.name) place(receiver, { name: given.name, extent: rangeOf(call) }, call, { call });
+        const on = chained ? { call, server: chained } : { call };
+        if (given.name) place(receiver, { name: given.name, extent }, call, on);
         else if (!given.present && pattern.function) {
           const fn = functionNamed(call, pattern.function);
           const list = call.childForFieldName('arguments');
-          if (fn && list)
-            place(receiver, { name: fn, extent: rangeOf(call), insertion: appendKeyword('name', list, text) }, call, {
-              call,
-            });
+          const insertion = list ? appendKeyword('name', list, text, dialect.keywordJoin) : undefined;
+          if (fn && insertion) place(receiver, { name: fn, extent, insertion }, call, on);
         } else skip(given.computed);
         break;
       }
@@ -416,12 +445,13 @@ function curriedTool(
   };
 }
 
-/** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python). */
-function appendKeyword(keyword: string, list: SyntaxNode, text: string): NameInsertion {
+/** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python and PHP). */
+function appendKeyword(keyword: string, list: SyntaxNode, text: string, join: string): NameInsertion {
   const inside = text.slice(list.startIndex + 1, list.endIndex - 1);
   const trimmed = inside.trimEnd();
   const offset = list.startIndex + 1 + trimmed.length;
-  const before = trimmed.length === 0 ? `${keyword}=` : trimmed.endsWith(',') ? ` ${keyword}=` : `, ${keyword}=`;
+  const lead = `${keyword}${join}`;
+  const before = trimmed.length === 0 ? lead : trimmed.endsWith(',') ? ` ${lead}` : `, ${lead}`;
   return { offset, before, after: '' };
 }
 
@@ -449,7 +479,8 @@ function insertionFor(
   join: string,
 ): NameInsertion {
   const lead = 'keyword' in pattern.insert ? `${pattern.insert.keyword}${join}` : '';
-  const list = call?.childForFieldName('arguments');
+  // PHP names an attribute's argument list `parameters`.
+  const list = call?.childForFieldName('arguments') ?? call?.childForFieldName('parameters');
   if (!list) return { offset: target.endIndex, before: `(${lead}`, after: ')' };
   const empty = text.slice(list.startIndex + 1, list.endIndex - 1).trim().length === 0;
   return { offset: list.startIndex + 1, before: lead, after: empty ? '' : ', ' };
@@ -496,6 +527,7 @@ interface ServerBinding {
   readonly scope: number;
   /** The constructor call's start: it identifies the server object. */
   readonly at: number;
+  readonly end: number;
   readonly server?: SourceName;
 }
 
@@ -517,6 +549,7 @@ const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
   'method',
   'singleton_method',
   'do_block',
+  'anonymous_function',
 ]);
 /** Where a member binding (`self.x`, `this.x`, a field) lives: its class, or the functions around it when it has none. */
 const CLASS_SCOPES: ReadonlySet<string> = new Set([
@@ -548,7 +581,8 @@ function bindsMember(value: SyntaxNode): boolean {
   if (holder.type === 'public_field_definition' || holder.type === 'field_definition') return true;
   const left = holder.childForFieldName('left') ?? holder.childForFieldName('name');
   // `@server = ...` in Ruby is a member of `self`, as `self.server = ...` is in Python.
-  return (left?.text.includes('.') || left?.type === 'instance_variable') ?? false;
+  // `$this->server = ...` in PHP likewise.
+  return (left?.text.includes('.') || left?.text.includes('->') || left?.type === 'instance_variable') ?? false;
 }
 
 /**
@@ -616,10 +650,7 @@ function holderOf(node: SyntaxNode): SyntaxNode | null {
  * (`mcp.AddTool(server, &mcp.Tool{...}, h)`).
  */
 function receiverOfArgument(node: SyntaxNode, dialect: Dialect): string[] {
-  let list = holderOf(node);
-  if (list?.type === 'keyword_argument') list = list.parent;
-  if (list?.type !== 'argument_list' && list?.type !== 'arguments') return [];
-  const call = list.parent;
+  const call = argumentHolder(node);
   const callee = call ? dialect.callee(call) : undefined;
   const member = callee ? dialect.member(callee) : undefined;
   if (!call || !member) return [];
@@ -628,6 +659,13 @@ function receiverOfArgument(node: SyntaxNode, dialect: Dialect): string[] {
     receiverText(member.object),
     first && first.startIndex !== node.startIndex ? receiverText(first) : undefined,
   ].filter((r): r is string => r !== undefined);
+}
+
+/** The call whose arguments a value is one of (through Python's `name=` and PHP's `argument` wrappers). */
+function argumentHolder(node: SyntaxNode): SyntaxNode | undefined {
+  let list = holderOf(node);
+  if (list?.type === 'keyword_argument' || list?.type === 'argument') list = list.parent;
+  return list?.type === 'argument_list' || list?.type === 'arguments' ? (list.parent ?? undefined) : undefined;
 }
 
 /** The list or array literal a declaration is an element of (`tools=[Tool(...), Tool(...)]`). */

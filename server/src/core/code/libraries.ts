@@ -390,4 +390,40 @@ export const LIBRARIES: readonly Library[] = [
       { method: 'define_tool', name: [{ keyword: 'name' }] },
     ],
   },
+  {
+    // modelcontextprotocol/php-sdk @c882401e (README.md, docs/servers/tools.md and registration.md,
+    // src/Capability/Attribute/McpTool.php, src/Server/Builder.php): `#[McpTool(name: 'x')]` on a
+    // public method (no name: the method's; on an invokable class: the class's short name,
+    // Discoverer.php); `->addTool($handler, 'x')` on `Server::builder()` (no name: the handler's
+    // method, ReflectedElementLoader.php); `new Tool(name: 'x', ...)` for `->add($tool, $handler)`;
+    // the server named by `->setServerInfo('s', '1.0.0')`.
+    id: 'mcp-php-sdk',
+    family: 'php',
+    imports: ['Mcp\\'],
+    packages: ['mcp/sdk'],
+    shape: 'mcp',
+    servers: [{ callee: 'setServerInfo', name: [{ arg: 0 }, { keyword: 'name' }] }],
+    decorators: [
+      {
+        callee: 'McpTool',
+        importedFrom: ['Mcp\\Capability\\Attribute'],
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+      {
+        callee: '\\Mcp\\Capability\\Attribute\\McpTool',
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+    ],
+    calls: [
+      {
+        method: 'addTool',
+        name: [{ arg: 1 }, { keyword: 'name' }],
+        function: [{ arg: 0 }, { keyword: 'handler' }],
+      },
+      { callee: 'Tool', name: [{ arg: 0 }, { keyword: 'name' }] },
+      { callee: '\\Mcp\\Schema\\Tool', name: [{ arg: 0 }, { keyword: 'name' }] },
+    ],
+  },
 ];

@@ -15,6 +15,7 @@ export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolea
   java: (name) => name === 'pom.xml' || name === 'build.gradle' || name === 'build.gradle.kts',
   rust: (name) => name === 'Cargo.toml',
   ruby: (name) => name === 'Gemfile' || name.endsWith('.gemspec'),
+  php: (name) => name === 'composer.json',
 };
 
 /** Whether a path names a manifest of any family (its last segment). */
@@ -45,6 +46,7 @@ function packageNames(family: CodeFamily, text: string): string[] {
   if (family === 'java') return mavenGroups(text);
   if (family === 'rust') return cargoNames(text);
   if (family === 'ruby') return gemNames(text);
+  if (family === 'php') return composerNames(text);
   return family === 'js' ? npmNames(text) : family === 'go' ? goModules(text) : pythonNames(text);
 }
 
@@ -102,6 +104,28 @@ function gemNames(text: string): string[] {
   ];
   for (const pattern of patterns) for (const match of text.matchAll(pattern)) out.push(match[1]!);
   return out;
+}
+
+/** A composer.json's `name` and the keys of its `require` and `require-dev` (`"mcp/sdk": "^0.2"`). */
+function composerNames(text: string): string[] {
+  const record = jsonObject(text);
+  if (!record) return [];
+  const out = typeof record.name === 'string' ? [record.name] : [];
+  for (const table of ['require', 'require-dev']) {
+    const deps = record[table];
+    if (typeof deps === 'object' && deps !== null) out.push(...Object.keys(deps));
+  }
+  return out;
+}
+
+/** A JSON object, or undefined for text that does not parse as one. */
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `name` and the keys of every dependency table: a manifest that does not parse names nothing. */

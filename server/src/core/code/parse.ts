@@ -10,6 +10,7 @@ import {
   writeGoString,
   writeJavaString,
   writeJsString,
+  writePhpString,
   writePythonString,
   writeRubyString,
   writeRustString,
@@ -150,7 +151,11 @@ const WRITERS: Readonly<Record<CodeFamily, (oldToken: string, value: string) => 
   java: writeJavaString,
   rust: writeRustString,
   ruby: writeRubyString,
+  php: writePhpString,
 };
+
+/** The quote a name written where there was none (a decorator's new argument) opens with: PHP writes single quotes. */
+const NEW_LITERAL: Readonly<Partial<Record<CodeFamily, string>>> = { php: "'" };
 
 /** The edit builder of one source file: a literal in its own style, or a name inserted into a decorator. */
 function writerFor(text: string, language: CodeLanguage, insertions: ReadonlyMap<number, NameInsertion>): StringWriter {
@@ -159,7 +164,7 @@ function writerFor(text: string, language: CodeLanguage, insertions: ReadonlyMap
     const insertion = insertions.get(range.start);
     const family = familyOf(language);
     if (insertion) {
-      const literal = WRITERS[family]('"', value)!;
+      const literal = WRITERS[family](NEW_LITERAL[family] ?? '"', value)!;
       return {
         range: { start: insertion.offset, end: insertion.offset },
         oldText: '',

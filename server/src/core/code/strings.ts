@@ -303,3 +303,74 @@ export function writeRubyString(oldToken: string, value: string): string {
   const escaped = escapeFor(value, '"', (code) => `\\u{${code.toString(16)}}`);
   return `"${escaped.replace(/#(?=[{$@])/g, '\\#')}"`;
 }
+
+/**
+ * A PHP string literal: `'x'` (only `\\` and `\'` are escapes) or `"x"` (PHP's escapes; one that
+ * PHP does not define keeps its backslash). A double-quoted string with a variable in it, a
+ * heredoc or a nowdoc reads as undefined.
+ */
+export function phpStringValue(node: SyntaxNode): string | undefined {
+  const text = node.text;
+  if (node.type === 'string' && text.length >= 2 && text.startsWith("'") && text.endsWith("'"))
+    return text.slice(1, -1).replace(/\\([\\'])/g, '$1');
+  if (node.type !== 'encapsed_string' || text.length < 2 || !text.startsWith('"') || !text.endsWith('"'))
+    return undefined;
+  if (node.namedChildren.some((c) => c !== null && c.type !== 'string_content' && c.type !== 'escape_sequence'))
+    return undefined;
+  return decodePhpEscapes(text.slice(1, -1));
+}
+
+const PHP_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  v: '\v',
+  e: '\u001b',
+  f: '\f',
+  '\\': '\\',
+  $: '$',
+  '"': '"',
+};
+
+function decodePhpEscapes(body: string): string | undefined {
+  if (!body.includes('\\')) return body;
+  let out = '';
+  for (let i = 0; i < body.length; i += 1) {
+    const ch = body[i]!;
+    if (ch !== '\\' || i + 1 >= body.length) {
+      out += ch;
+      continue;
+    }
+    const rest = body.slice(i + 1);
+    const octal = /^[0-7]{1,3}/.exec(rest);
+    const hex = /^x([0-9a-fA-F]{1,2})/.exec(rest);
+    const unicode = /^u\{([0-9a-fA-F]+)\}/.exec(rest);
+    if (rest[0]! in PHP_ESCAPES) {
+      out += PHP_ESCAPES[rest[0]!];
+      i += 1;
+    } else if (octal) {
+      out += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
+      i += octal[0].length;
+    } else if (hex) {
+      out += String.fromCharCode(parseInt(hex[1]!, 16));
+      i += hex[0].length;
+    } else if (unicode) {
+      const point = parseInt(unicode[1]!, 16);
+      if (point > 0x10ffff) return undefined;
+      out += String.fromCodePoint(point);
+      i += unicode[0].length;
+    } else out += ch;
+  }
+  return out;
+}
+
+/**
+ * A new PHP literal: single quotes stay single while the value holds no control character, else
+ * double quotes with `$` escaped (it would start a variable) and control characters as escapes.
+ */
+export function writePhpString(oldToken: string, value: string): string {
+  const control = /[\u0000-\u001f\u007f]/.test(value);
+  if (oldToken.startsWith("'") && !control) return `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+  const escaped = escapeFor(value, '"', (code) => `\\u{${code.toString(16)}}`);
+  return `"${escaped.replace(/\$/g, '\\$')}"`;
+}

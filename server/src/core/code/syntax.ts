@@ -6,13 +6,13 @@
  */
 
 /** The languages whose source toolwire reads for tool declarations. */
-export type CodeLanguage = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust' | 'ruby';
+export type CodeLanguage = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust' | 'ruby' | 'php';
 
 /** The grammars behind them: JavaScript and JSX are read with the TSX grammar (one file fewer to ship). */
-export type CodeGrammar = 'typescript' | 'tsx' | 'python' | 'go' | 'java' | 'rust' | 'ruby';
+export type CodeGrammar = 'typescript' | 'tsx' | 'python' | 'go' | 'java' | 'rust' | 'ruby' | 'php';
 
 /** The families that share libraries and a dialect: TypeScript, TSX and JavaScript are one. */
-export type CodeFamily = 'js' | 'python' | 'go' | 'java' | 'rust' | 'ruby';
+export type CodeFamily = 'js' | 'python' | 'go' | 'java' | 'rust' | 'ruby' | 'php';
 
 export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   'typescript',
@@ -23,6 +23,7 @@ export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   'java',
   'rust',
   'ruby',
+  'php',
 ];
 
 export function isCodeLanguage(language: string | undefined): language is CodeLanguage {

@@ -45,6 +45,7 @@ export const COMMENT_SYNTAX: Readonly<Record<SourceLanguage, CommentSyntax>> = {
   java: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('java', '//') },
   rust: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('rust', '//') },
   ruby: { linePrefix: '#', scan: codeComments('ruby', '#') },
+  php: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('php', '//') },
 };
 
 /** The comment node types of each grammar: Java's and Rust's split line and block comments. */
@@ -57,6 +58,7 @@ const COMMENT_NODES: Readonly<Record<CodeLanguage, readonly string[]>> = {
   java: ['line_comment', 'block_comment'],
   rust: ['line_comment', 'block_comment'],
   ruby: ['comment'],
+  php: ['comment'],
 };
 
 /**
@@ -76,7 +78,8 @@ function codeComments(language: CodeLanguage, linePrefix: string): CommentSyntax
       const raw = text.slice(start, end);
       if (needle !== undefined && !raw.includes(needle)) continue;
       const block = raw.startsWith('/*');
-      const open = block ? 2 : linePrefix.length;
+      // PHP also writes line comments with `#`.
+      const open = block ? 2 : raw.startsWith(linePrefix) ? linePrefix.length : 1;
       out.push({
         start,
         end,
