@@ -44,8 +44,8 @@ const FORMS: readonly { readonly label: string; readonly text: string; readonly 
   {
     label:
       'the SDK skips static, private and protected methods, abstract classes, and a class attribute without __invoke',
-    text: `${USE}class A\n{\n    #[McpTool]\n    public static function s(): int { return 0; }\n    #[McpTool]\n    private function p(): int { return 0; }\n    #[McpTool]\n    protected function r(): int { return 0; }\n    #[McpTool]\n    public function __construct() {}\n}\nabstract class B\n{\n    #[McpTool]\n    public function b(): int { return 0; }\n}\n#[McpTool]\nclass C\n{\n    public function c(): int { return 0; }\n}\n`,
-    names: [],
+    text: `${USE}class A\n{\n    #[McpTool]\n    public static function s(): int { return 0; }\n    #[McpTool]\n    private function p(): int { return 0; }\n    #[McpTool]\n    protected function r(): int { return 0; }\n    #[McpTool]\n    public function __construct() {}\n}\nabstract class B\n{\n    #[McpTool]\n    public function b(): int { return 0; }\n}\n#[McpTool]\nclass C\n{\n    public function c(): int { return 0; }\n}\n#[McpTool(name: 'invokable')]\nclass D\n{\n    public function __invoke(): int { return 0; }\n    #[McpTool(name: 'short_circuited')]\n    public function d(): int { return 0; }\n}\n`,
+    names: ['invokable'],
   },
   {
     label: "an McpTool attribute of another library (php-mcp/server's) is not the SDK's",

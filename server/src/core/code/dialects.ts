@@ -67,6 +67,8 @@ export interface Dialect {
    * source can tell (a closure's name is made at run time).
    */
   handlerName?(handler: SyntaxNode): SyntaxNode | undefined;
+  /** Parameters and properties declared with one of `types` (`Builder $builder`): server objects made elsewhere. */
+  typedServers?(root: SyntaxNode, types: readonly string[]): string[];
   /** Struct literals (`&mcp.Tool{Name: ...}`, `Tool { name: ... }`): their node type and the field of their type. */
   readonly structLiteral?: { readonly node: string; readonly typeField: string };
   /**
@@ -1102,6 +1104,22 @@ function phpModifiers(node: SyntaxNode): string[] {
     .map((n) => n.text.toLowerCase());
 }
 
+/** The SDK's element attributes: one on an invokable class makes the class the element (Discoverer.php). */
+const PHP_ELEMENT_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'McpTool',
+  'McpResource',
+  'McpResourceTemplate',
+  'McpPrompt',
+]);
+
+/** Whether a class declares its own `__invoke`. */
+function phpHasInvoke(declaration: SyntaxNode): boolean {
+  const body = field(declaration, 'body');
+  return present(body?.namedChildren ?? []).some(
+    (m) => m.type === 'method_declaration' && field(m, 'name')?.text.toLowerCase() === '__invoke',
+  );
+}
+
 /** The attributes of a declaration (`#[McpTool(name: 'x')]`): each attribute's name and itself. */
 function phpAttributes(declaration: SyntaxNode): { target: SyntaxNode; call?: SyntaxNode }[] {
   const list = field(declaration, 'attributes');
@@ -1240,6 +1258,22 @@ const PHP: Dialect = {
   },
   definitions: () => new Set(),
   handlerName: phpHandlerName,
+  typedServers: (root, types) => {
+    if (types.length === 0) return [];
+    const out: string[] = [];
+    for (const node of present(
+      root.descendantsOfType(['simple_parameter', 'property_promotion_parameter', 'property_declaration']),
+    )) {
+      const type = field(node, 'type')?.text.replace(/^\?/, '').replace(/^\\/, '');
+      if (type === undefined || !types.includes(type)) continue;
+      // A parameter is reached as `$builder`, a property as `$this->builder` (read `this.builder`).
+      if (node.type === 'simple_parameter') {
+        const name = field(node, 'name')?.text;
+        if (name) out.push(name);
+      } else for (const variable of present(node.descendantsOfType('variable_name'))) out.push(variable.text.slice(1));
+    }
+    return out;
+  },
   decorated: (root) => {
     const out: DecoratedFunction[] = [];
     for (const declaration of present(root.descendantsOfType(['method_declaration', 'class_declaration']))) {
@@ -1249,17 +1283,20 @@ const PHP: Dialect = {
       const modifiers = phpModifiers(declaration);
       if (declaration.type === 'class_declaration') {
         // A class attribute names the class's `__invoke`: only a concrete class that has one is a tool.
-        const body = field(declaration, 'body');
-        const invoke = body
-          ?.descendantsOfType('method_declaration')
-          .some((m) => m?.parent?.startIndex === body.startIndex && field(m, 'name')?.text === '__invoke');
-        if (!invoke || modifiers.includes('abstract')) continue;
+        if (!phpHasInvoke(declaration) || modifiers.includes('abstract')) continue;
         out.push({ node: declaration, name, start: declaration.startIndex, end: name.endIndex, decorators });
         continue;
       }
-      // The SDK reads a concrete class's own public instance methods (Discoverer.php).
+      // The SDK reads a concrete class's own public instance methods (Discoverer.php), unless the
+      // class itself is an invokable element: then its class attribute is all it reads.
       const owner = declaration.parent?.parent;
       const ownerModifiers = owner?.type === 'class_declaration' ? phpModifiers(owner) : ['abstract'];
+      if (
+        owner?.type === 'class_declaration' &&
+        phpAttributes(owner).some((a) => PHP_ELEMENT_ATTRIBUTES.has(a.target.text.replace(/^.*\\/, ''))) &&
+        phpHasInvoke(owner)
+      )
+        continue;
       if (
         modifiers.some((m) => m === 'static' || m === 'abstract' || m === 'private' || m === 'protected') ||
         ownerModifiers.includes('abstract') ||

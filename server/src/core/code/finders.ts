@@ -165,6 +165,15 @@ export function findDeclarations(
     for (const call of calls) {
       const serverCall = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
       if (!serverCall) continue;
+      const server = nameIn(call.node, serverCall.name).name;
+      // Links of one builder chain (`Server::builder()->setServerInfo('s', '1')`) start together: one server,
+      // reached from its first link on, named by whichever link names it.
+      const link = bindings.findIndex((b) => b.at === call.node.startIndex);
+      if (link >= 0) {
+        const first = bindings[link]!;
+        bindings[link] = { ...first, end: Math.min(first.end, call.node.endIndex), server: first.server ?? server };
+        continue;
+      }
       const name = dialect.bindingOf(call.node) ?? '';
       const member = bindsMember(call.node);
       bindings.push({
@@ -173,12 +182,14 @@ export function findDeclarations(
         scope: member ? scopeOf(call.node, CLASS_SCOPES) : scopeOf(call.node, FUNCTION_SCOPES),
         at: call.node.startIndex,
         end: call.node.endIndex,
-        server: nameIn(call.node, serverCall.name).name,
+        server,
       });
     }
     // Receivers that are server objects by name: bound here, or typed as one (made elsewhere).
     const serverNames = new Set(bindings.map((b) => b.name));
-    for (const typed of typedServers(root, library.serverTypes ?? [])) serverNames.add(typed);
+    const types = library.serverTypes ?? [];
+    for (const typed of dialect.typedServers ? dialect.typedServers(root, types) : typedServers(root, types))
+      serverNames.add(typed);
     // One server object per file and calls with no receiver (mcp.NewTool): that server's name.
     const onlyServer = bindings.length === 1 && serverNames.size === 1 ? bindings[0]!.server : undefined;
     const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
@@ -265,7 +276,12 @@ export function findDeclarations(
               : undefined;
           // A method of that name counts on a server object; a file that creates or types none
           // (a module given the server by another) counts it on any receiver.
-          if (!chained && serverNames.size > 0 && (name === undefined || !serverNames.has(name))) continue;
+          if (
+            !chained &&
+            (serverNames.size > 0 || pattern.serverOnly) &&
+            (name === undefined || !serverNames.has(name))
+          )
+            continue;
           // A link of a chain starts where the chain does: its own extent starts at its method's name,
           // so the chain's links are as many declarations.
           if (receiver === undefined) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };

@@ -36,6 +36,11 @@ export interface ToolCall {
    * result of one of these callees, whatever receiver holds the builder.
    */
   readonly on?: readonly string[];
+  /**
+   * `method` counts only on a server object (bound, typed as one, or its builder's chain), never on
+   * any receiver: other APIs of a project share the method's name (a plugin event's `addTool`).
+   */
+  readonly serverOnly?: true;
 }
 
 /**
@@ -91,7 +96,7 @@ export interface Library {
   readonly packages?: readonly string[];
   readonly shape: DeclaredShape;
   readonly servers?: readonly ServerConstructor[];
-  /** TypeScript types that make a parameter or property a server object (`server: McpServer`). */
+  /** Types that make a parameter or property a server object (`server: McpServer`, `Builder $builder`). */
   readonly serverTypes?: readonly string[];
   readonly calls?: readonly ToolCall[];
   readonly decorators?: readonly ToolDecorator[];
@@ -399,10 +404,17 @@ export const LIBRARIES: readonly Library[] = [
     // the server named by `->setServerInfo('s', '1.0.0')`.
     id: 'mcp-php-sdk',
     family: 'php',
-    imports: ['Mcp\\'],
+    // `use Mcp\...;` or a fully qualified `\Mcp\Server`: a namespace of one's own (`App\Mcp\Tools`) is not the SDK.
+    imports: ['use Mcp\\', '\\Mcp\\Server', '\\Mcp\\Capability', '\\Mcp\\Schema'],
     packages: ['mcp/sdk'],
     shape: 'mcp',
-    servers: [{ callee: 'setServerInfo', name: [{ arg: 0 }, { keyword: 'name' }] }],
+    servers: [
+      { callee: 'Server::builder', name: [] },
+      { callee: '\\Mcp\\Server::builder', name: [] },
+      { callee: 'setServerInfo', name: [{ arg: 0 }, { keyword: 'name' }] },
+    ],
+    // `function register(Builder $builder)`: the server's builder handed to a helper.
+    serverTypes: ['Builder', 'Mcp\\Server\\Builder', '\\Mcp\\Server\\Builder'],
     decorators: [
       {
         callee: 'McpTool',
@@ -421,6 +433,7 @@ export const LIBRARIES: readonly Library[] = [
         method: 'addTool',
         name: [{ arg: 1 }, { keyword: 'name' }],
         function: [{ arg: 0 }, { keyword: 'handler' }],
+        serverOnly: true,
       },
       { callee: 'Tool', name: [{ arg: 0 }, { keyword: 'name' }] },
       { callee: '\\Mcp\\Schema\\Tool', name: [{ arg: 0 }, { keyword: 'name' }] },
