@@ -63,6 +63,16 @@ const FORMS: readonly { readonly label: string; readonly text: string; readonly 
     text: `${USE}const ECHO_TOOL = 'echo';\n\nfinal class Tools\n{\n    public const SEARCH = "search";\n\n    #[McpTool(name: self::SEARCH)]\n    public function search(): array { return []; }\n}\n\nServer::builder()\n    ->addTool(fn (string $m) => $m, ECHO_TOOL)\n    ->addTool([Tools::class, 'other'], Tools::SEARCH)\n    ->build();\n`,
     names: ['search', 'echo', 'search'],
   },
+  {
+    label: "addTool counts on a server's builder (its chain, its variable, a Builder parameter), not on another API's addTool",
+    text: `${USE}use Mcp\\Server\\Builder;\n\nfunction register(Builder $builder): void\n{\n    $builder->addTool([Tools::class, 'a'], 'typed_param');\n}\n\n$server = Server::builder();\n$server->addTool([Tools::class, 'b'], 'bound_builder');\n\n$event = new RegisterToolsEvent();\n$event->addTool(PluginTools::class, 'plugin-source');\n`,
+    names: ['typed_param', 'bound_builder'],
+  },
+  {
+    label: 'a namespace of its own named Mcp is not the SDK',
+    text: `<?php\nnamespace App\\Mcp\\Tools;\n\nuse App\\Mcp\\Attribute\\McpTool;\n\nclass T\n{\n    #[McpTool(name: 'x y')]\n    public function t(): int { return 0; }\n}\n`,
+    names: [],
+  },
 ];
 
 describe('PHP: the MCP PHP SDK', () => {

@@ -174,6 +174,18 @@ describe('cost: node text read grows linearly with call chains', () => {
     ['a curried call', 'typescript', (n) => `${TS}server.tool('a', {})${'()'.repeat(n)};\n`],
     ['a chain around nested calls', 'typescript', (n) => `${TS}${'a.b('.repeat(n)}{}${").tool('x', {})".repeat(n)};\n`],
     ['a Python curried decorator', 'python', (n) => `${PY}mcp.tool(name="a")${'()'.repeat(n)}\n`],
+    [
+      'a Ruby method chain',
+      'ruby',
+      (n) =>
+        `require "mcp"\nserver = MCP::Server.new(name: "s")\nserver${Array.from({ length: n }, (_, i) => `.define_tool(name: "t${i}")`).join('')}\n`,
+    ],
+    [
+      'a PHP builder chain',
+      'php',
+      (n) =>
+        `<?php\nuse Mcp\\Server;\n$s = Server::builder()${Array.from({ length: n }, (_, i) => `->addTool(fn () => 1, 't${i}')`).join('')};\n`,
+    ],
   ];
   for (const [label, language, make] of shapes) {
     test(label, () => {

@@ -96,6 +96,22 @@ const RUBY_SERVER = [
   '',
 ].join('\n');
 
+const PHP_SERVER = [
+  '<?php',
+  '',
+  'use Mcp\\Capability\\Attribute\\McpTool;',
+  '',
+  'final class Values',
+  '{',
+  "    #[McpTool(name: 'get.value')]",
+  "    public function other(): string { return ''; }",
+  '',
+  '    #[McpTool]',
+  "    public function get_value(): string { return ''; }",
+  '}',
+  '',
+].join('\n');
+
 describe('source code in the language server (issue 12)', () => {
   let client: TestClient;
   // The built bundle, spawned (most LSP tests run the server in-process): it proves the shipped
@@ -175,6 +191,11 @@ describe('source code in the language server (issue 12)', () => {
       [positionOf(text, '"orders.get"', 0, '"orders.get"'.length)],
     );
     assert.match(String(hints?.[0]?.label), /^→ /);
+  });
+
+  test("MCP PHP SDK: name: and a method's own name collide; the fix rewrites the literal in single quotes", async () => {
+    const fixed = await collideHoverFix('file:///ws/src/Values.php', PHP_SERVER, 'php', ["'get.value'"]);
+    assert.match(fixed, /#\[McpTool\(name: '[a-z0-9_-]+'\)\]\n {4}public function other/);
   });
 
   test('edits re-parse incrementally: a new colliding tool typed into the file is found', async () => {

@@ -856,7 +856,10 @@ function rubyCallee(call: SyntaxNode): SyntaxNode | undefined {
     type: RUBY_CALLEE,
     startIndex: receiver.startIndex,
     endIndex: name.endIndex,
-    text: `${receiver.text}.${name.text}`,
+    // Read only when asked, as for PHP: a receiver may hold a long chain.
+    get text() {
+      return `${receiver.text}.${name.text}`;
+    },
     namedChildren: [object, name],
     children: [object, name],
     parent: call,
@@ -1065,7 +1068,10 @@ function phpCallee(call: SyntaxNode): SyntaxNode | undefined {
     type: PHP_CALLEE,
     startIndex: object.startIndex,
     endIndex: name.endIndex,
-    text: `${object.text}${call.type === 'scoped_call_expression' ? '::' : '->'}${name.text}`,
+    // Read only when asked: an object holding a long chain would make every link read it all.
+    get text() {
+      return `${object.text}${call.type === 'scoped_call_expression' ? '::' : '->'}${name.text}`;
+    },
     namedChildren: members,
     children: members,
     parent: call,

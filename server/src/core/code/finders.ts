@@ -267,13 +267,16 @@ export function findDeclarations(
           const member = dialect.member(callee);
           if (!member || member.name !== pattern.method) continue;
           receiver = receiverText(member.object);
+          // A fluent chain (`$builder->addTool(...)->addTool(...)`): each link is on the chain's first object.
+          const linked = receiver === undefined;
+          if (linked) {
+            const root = chainRoot(member.object, dialect);
+            receiver = root ? receiverText(root) : undefined;
+          }
           const name = receiver === undefined ? undefined : lastIdentifier(receiver);
           // A link of a server's own builder chain (`Server::builder()->setServerInfo(...)->addTool(...)`):
           // the chain starts where the server's constructor call does, and holds it.
-          chained =
-            receiver === undefined
-              ? bindings.find((b) => b.at === call.startIndex && b.end <= member.object.endIndex)
-              : undefined;
+          chained = linked ? bindings.find((b) => b.at === call.startIndex && b.end <= member.object.endIndex) : undefined;
           // A method of that name counts on a server object; a file that creates or types none
           // (a module given the server by another) counts it on any receiver.
           if (
@@ -284,7 +287,7 @@ export function findDeclarations(
             continue;
           // A link of a chain starts where the chain does: its own extent starts at its method's name,
           // so the chain's links are as many declarations.
-          if (receiver === undefined) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
+          if (linked) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
         } else if (calleeText !== pattern.callee) continue;
         const given = nameIn(call, pattern.name);
         const on = chained ? { call, server: chained } : { call };
@@ -675,6 +678,21 @@ function receiverOfArgument(node: SyntaxNode, dialect: Dialect): string[] {
     receiverText(member.object),
     first && first.startIndex !== node.startIndex ? receiverText(first) : undefined,
   ].filter((r): r is string => r !== undefined);
+}
+
+/** The most links a chain's first object is looked for through: each call of a longer chain would walk it all again. */
+const CHAIN_LIMIT = 64;
+
+/** The object a chain of calls starts on (`$builder` in `$builder->addTool(...)->addTool(...)`), if it is one. */
+function chainRoot(object: SyntaxNode, dialect: Dialect): SyntaxNode | undefined {
+  let node = object;
+  for (let links = 0; dialect.callTypes.includes(node.type); links += 1) {
+    const callee = links < CHAIN_LIMIT ? dialect.callee(node) : undefined;
+    const member = callee ? dialect.member(callee) : undefined;
+    if (!member) return undefined;
+    node = member.object;
+  }
+  return node;
 }
 
 /** The call whose arguments a value is one of (through Python's `name=` and PHP's `argument` wrappers). */
