@@ -111,6 +111,13 @@ describe('PHP: the MCP PHP SDK', () => {
     assert.match(literal, /#\[McpTool\(name: 'clock\.now'\)\]/);
   });
 
+  test('an invokable class named after itself is renamed in its attribute, never by renaming the class', () => {
+    const text = `${USE}#[McpTool(description: 'Weather')]\nfinal class GetWeather\n{\n    public function __invoke(): string { return ''; }\n}\n`;
+    const renamed = rename(text, text.indexOf('GetWeather') + 1, 'get_weather');
+    assert.match(renamed, /#\[McpTool\(name: 'get_weather', description: 'Weather'\)\]\nfinal class GetWeather\n/);
+    assert.deepEqual(names(renamed), ['get_weather']);
+  });
+
   test("a handler-named addTool is fixed with name: at the end of its call, never by renaming the handler's method", () => {
     const text = `${USE}Server::builder()\n    ->setServerInfo('s', '1')\n    ->addTool([Calculator::class, 'add'], 'sum')\n    ->addTool([Calculator::class, 'sum'])\n    ->build();\n`;
     const [finding] = collisions(text);
