@@ -64,7 +64,8 @@ const FORMS: readonly { readonly label: string; readonly text: string; readonly 
     names: ['search', 'echo', 'search'],
   },
   {
-    label: "addTool counts on a server's builder (its chain, its variable, a Builder parameter), not on another API's addTool",
+    label:
+      "addTool counts on a server's builder (its chain, its variable, a Builder parameter), not on another API's addTool",
     text: `${USE}use Mcp\\Server\\Builder;\n\nfunction register(Builder $builder): void\n{\n    $builder->addTool([Tools::class, 'a'], 'typed_param');\n}\n\n$server = Server::builder();\n$server->addTool([Tools::class, 'b'], 'bound_builder');\n\n$event = new RegisterToolsEvent();\n$event->addTool(PluginTools::class, 'plugin-source');\n`,
     names: ['typed_param', 'bound_builder'],
   },

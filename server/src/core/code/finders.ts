@@ -276,7 +276,9 @@ export function findDeclarations(
           const name = receiver === undefined ? undefined : lastIdentifier(receiver);
           // A link of a server's own builder chain (`Server::builder()->setServerInfo(...)->addTool(...)`):
           // the chain starts where the server's constructor call does, and holds it.
-          chained = linked ? bindings.find((b) => b.at === call.startIndex && b.end <= member.object.endIndex) : undefined;
+          chained = linked
+            ? bindings.find((b) => b.at === call.startIndex && b.end <= member.object.endIndex)
+            : undefined;
           // A method of that name counts on a server object; a file that creates or types none
           // (a module given the server by another) counts it on any receiver.
           if (
@@ -546,6 +548,7 @@ interface ServerBinding {
   readonly scope: number;
   /** The constructor call's start: it identifies the server object. */
   readonly at: number;
+  /** Its end: the later links of its builder chain hold it (`Server::builder()->addTool(...)`). */
   readonly end: number;
   readonly server?: SourceName;
 }
