@@ -168,6 +168,25 @@ describe('Ruby: one census per server object', () => {
       assert.equal(collisions(text).length, found);
     });
 
+  test("tool classes listed in MCP::Server.new(tools: [...]) are that server's, with its define_tool calls", () => {
+    const text = `require "mcp"\nmodule Tools\n  class Echo < MCP::Tool\n  end\nend\nclass Unlisted < MCP::Tool\n  tool_name 'echo'\nend\nserver = MCP::Server.new(name: "docs", tools: [Tools::Echo])\nserver.define_tool(name: "echo") { }\n`;
+    const analysis = analyze(text, opts());
+    // Three tools in two censuses (the file's one server names both).
+    const requestOf = (token: string) =>
+      analysis.tools.find((t) => at(text, t.declaration.name.range) === token)?.request;
+    assert.equal(requestOf('Echo'), requestOf('"echo"'));
+    assert.notEqual(requestOf("'echo'"), requestOf('"echo"'));
+    assert.deepEqual(
+      analysis.requests.map((r) => r.serverName),
+      ['docs', 'docs'],
+    );
+    // The listed class and the define_tool collide; the unlisted class is a census of its own.
+    assert.deepEqual(
+      collisions(text).map((f) => at(text, f.range)),
+      ['"echo"'],
+    );
+  });
+
   test('the server is named from MCP::Server.new(name:)', () => {
     const text = `require "mcp"\nserver = MCP::Server.new(name: "docs", version: "1")\nserver.define_tool(name: "x") { }\n`;
     const analysis = analyze(text, opts());

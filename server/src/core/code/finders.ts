@@ -110,6 +110,18 @@ export function findDeclarations(
     }
     return { present: false };
   };
+  /** The last names of the references a tool list holds (`[ExampleTool, Tools::Echo]` → `ExampleTool`, `Echo`). */
+  const namesListed = (call: SyntaxNode, where: readonly NameArgument[]): string[] => {
+    for (const w of where) {
+      const list = argument(call, w);
+      const elements = list ? dialect.elements(dialect.unwrap(list)) : undefined;
+      if (!elements) continue;
+      return elements
+        .map((e) => (e.endIndex - e.startIndex > SPAN_LIMIT ? undefined : lastIdentifier(e.text.replace(/::/g, '.'))))
+        .filter((n): n is string => n !== undefined);
+    }
+    return [];
+  };
   // Declarations read but not checked, by start: a declaration two libraries read is one.
   const computed = new Map<number, OffsetRange>();
   const skip = (range: OffsetRange | undefined) => {
@@ -183,8 +195,11 @@ export function findDeclarations(
         at: call.node.startIndex,
         end: call.node.endIndex,
         server,
+        listed: serverCall.tools ? namesListed(call.node, serverCall.tools) : [],
       });
     }
+    /** The server whose constructor lists a declaration by its own name (`tools: [ExampleTool]`). */
+    const listing = (own: string) => bindings.find((b) => b.listed.includes(own));
     // Receivers that are server objects by name: bound here, or typed as one (made elsewhere).
     const serverNames = new Set(bindings.map((b) => b.name));
     const types = library.serverTypes ?? [];
@@ -231,13 +246,20 @@ export function findDeclarations(
       receiver: string | undefined,
       tool: FoundTool,
       node: SyntaxNode,
-      options: { readonly decorated?: boolean; readonly call?: SyntaxNode; readonly server?: ServerBinding } = {},
+      options: {
+        readonly decorated?: boolean;
+        readonly call?: SyntaxNode;
+        readonly server?: ServerBinding;
+        /** The declaration's own name (a tool class's), by which a server may list it. */
+        readonly own?: string;
+      } = {},
     ) => {
       if (claimed.has(tool.extent.start)) return;
       claimed.add(tool.extent.start);
       claimedNames.add(tool.name.range.start);
-      const { key: local, server } = options.server
-        ? { key: `b${options.server.at}`, server: options.server.server }
+      const on = options.server ?? (options.own === undefined ? undefined : listing(options.own));
+      const { key: local, server } = on
+        ? { key: `b${on.at}`, server: on.server }
         : keyFor(receiver, node, options.decorated ?? false);
       // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
       // version is censused apart, so they never collide with each other.
@@ -342,6 +364,7 @@ export function findDeclarations(
         if (found && 'tool' in found)
           place(found.receiver, found.tool, definition.node, {
             decorated: found.receiver === undefined,
+            own: definition.name.text,
             ...(found.call ? { call: found.call } : {}),
           });
         else skip(found?.computed);
@@ -551,6 +574,8 @@ interface ServerBinding {
   /** Its end: the later links of its builder chain hold it (`Server::builder()->addTool(...)`). */
   readonly end: number;
   readonly server?: SourceName;
+  /** The names its constructor lists tools by (`tools: [ExampleTool, Tools::Echo]` → `ExampleTool`, `Echo`). */
+  readonly listed: readonly string[];
 }
 
 /** Python `def`/lambda, JS functions, arrows and methods, Go funcs and func literals. */

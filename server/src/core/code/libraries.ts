@@ -18,6 +18,11 @@ export type NameArgument =
 export interface ServerConstructor {
   readonly callee: string;
   readonly name: readonly NameArgument[];
+  /**
+   * Where the call lists tools declared elsewhere by name (`MCP::Server.new(tools: [ExampleTool])`):
+   * a decorated declaration of that name in the file (a tool class) is that server's.
+   */
+  readonly tools?: readonly NameArgument[];
 }
 
 /** A call that declares one tool. `method`: the callee's last member name, on a server object. */
@@ -375,7 +380,7 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['MCP::'],
     packages: ['mcp'],
     shape: 'mcp',
-    servers: [{ callee: 'MCP::Server.new', name: [{ keyword: 'name' }] }],
+    servers: [{ callee: 'MCP::Server.new', name: [{ keyword: 'name' }], tools: [{ keyword: 'tools' }] }],
     decorators: [
       {
         callee: 'MCP::Tool',
