@@ -48,6 +48,11 @@ const FORMS: readonly { readonly label: string; readonly text: string; readonly 
     names: ['invokable'],
   },
   {
+    label: "an aliased import of the attribute, and its qualified name outside any namespace, are the SDK's",
+    text: `<?php\nuse Mcp\\Capability\\Attribute\\McpTool as Tool;\n\nclass T\n{\n    #[Tool(name: 'aliased')]\n    public function a(): int { return 0; }\n\n    #[Mcp\\Capability\\Attribute\\McpTool]\n    public function relative(): int { return 0; }\n}\n`,
+    names: ['aliased', 'relative'],
+  },
+  {
     label: "an McpTool attribute of another library (php-mcp/server's) is not the SDK's",
     text: `<?php\nuse PhpMcp\\Server\\Attributes\\McpTool;\n\nclass T\n{\n    #[McpTool(name: 'other')]\n    public function t(): int { return 0; }\n}\n`,
     names: [],

@@ -441,11 +441,14 @@ function decoratorFor(
   bound: Bound,
   text: string,
 ): ToolDecorator | undefined {
+  const written = compactText(target, text);
   return decorators.find((d) => {
     if (d.method !== undefined) return member?.name === d.method;
-    if (d.callee === undefined || compactText(target, text) !== d.callee) return false;
-    if (!d.importedFrom) return true;
-    const module = bound().imports.get(d.callee)?.module;
+    if (d.callee === undefined || written === undefined) return false;
+    if (!d.importedFrom) return written === d.callee;
+    // Imported from the library, as itself or under an alias (`use ...\McpTool as Tool;`, `import tool as t`).
+    const imported = bound().imports.get(written);
+    const module = imported?.name === d.callee ? imported.module : undefined;
     return module !== undefined && d.importedFrom.some((m) => module === m || module.startsWith(`${m}.`));
   });
 }

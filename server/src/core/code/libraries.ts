@@ -432,6 +432,12 @@ export const LIBRARIES: readonly Library[] = [
         name: [{ arg: 0 }, { keyword: 'name' }],
         insert: { keyword: 'name' },
       },
+      // Written qualified in a file outside any namespace, where it resolves from the global one.
+      {
+        callee: 'Mcp\\Capability\\Attribute\\McpTool',
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
     ],
     calls: [
       {
