@@ -191,6 +191,19 @@ describe('source code in the language server (issue 12)', () => {
       [positionOf(text, '"orders.get"', 0, '"orders.get"'.length)],
     );
     assert.match(String(hints?.[0]?.label), /^→ /);
+    // A class named after itself shows the name the SDK derives from it.
+    const derived = 'file:///ws/lib/get_time.rb';
+    const classText = 'require "mcp"\nclass GetTime < MCP::Tool\nend\n';
+    await client.open(derived, classText, 'ruby');
+    await client.diagnostics(derived);
+    const classHints = await client.inlayHints(derived, {
+      start: { line: 0, character: 0 },
+      end: { line: 9, character: 0 },
+    });
+    assert.deepEqual(
+      classHints?.map((h) => [h.label, h.position]),
+      [['→ get_time', positionOf(classText, 'GetTime', 0, 'GetTime'.length)]],
+    );
   });
 
   test("MCP PHP SDK: name: and a method's own name collide; the fix rewrites the literal in single quotes", async () => {

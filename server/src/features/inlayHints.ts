@@ -1,6 +1,7 @@
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisIndex } from '../analysisIndex';
+import type { OffsetRange } from '../core';
 import { visible } from './markdown';
 
 /**
@@ -20,6 +21,8 @@ export function inlayHintsIn(document: TextDocument, index: AnalysisIndex, range
     else if (tool.wireName !== null && tool.wireName !== tool.name)
       label = `→ ${visible(tool.wireName)}${tool.fate === 'left-out' ? ' (left out)' : ''}`;
     else if (tool.fate === 'left-out') label = '→ left out';
+    else if (tool.wireName !== null && derivedFrom(document, tool.declaration.name.range, tool.wireName))
+      label = `→ ${visible(tool.wireName)}`;
     if (!label) continue;
     hints.push({
       position: document.positionAt(tool.declaration.name.range.end),
@@ -30,4 +33,14 @@ export function inlayHintsIn(document: TextDocument, index: AnalysisIndex, range
     });
   }
   return hints;
+}
+
+/**
+ * A name the library derives from a declaration's own name (a Ruby tool class `GetTime` is sent as
+ * `get_time`): the token is a bare identifier, not a literal, and not the name itself.
+ */
+function derivedFrom(document: TextDocument, range: OffsetRange, name: string): boolean {
+  if (range.end - range.start > 256) return false;
+  const token = document.getText({ start: document.positionAt(range.start), end: document.positionAt(range.end) });
+  return /^[A-Za-z_$][\w$]*$/.test(token) && token !== name;
 }
