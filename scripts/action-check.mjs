@@ -1,17 +1,21 @@
 // The GitHub Action's one step of logic (action.yml runs it; test/package/action.test.ts runs it
-// locally with the same INPUT_* variables): `toolwire check --format sarif` over the inputs, the
-// SARIF written to a file for upload-sarif, outputs and a job summary, and an exit status that
-// says whether the job fails.
+// locally with the same INPUT_* variables): build toolwire in the action's own checkout, run
+// `toolwire check` over the inputs (SARIF written to a file for upload-sarif, or GitHub workflow
+// annotations), set outputs and a job summary, and exit with a status that says whether the job fails.
 //
 // Exit status: 0 clean (or findings with fail-on-findings: false), 1 findings that fail the job,
-// 2 toolwire could not check (usage, configuration or I/O error: always fails the job).
+// 2 toolwire could not check (usage, configuration or I/O error: always fails the job), 3 toolwire
+// itself could not be installed or built in the action's checkout (not a finding about your files).
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ACTION_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
+
+/** The status of a failed install or build, apart from 2 (toolwire ran and could not check). */
+const SETUP_FAILED = 3;
 
 /** An input as the composite passes it (`INPUT_FAIL_ON_FINDINGS` for `fail-on-findings`), trimmed. */
 const input = (name) => (env[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`] ?? '').trim();
@@ -30,27 +34,66 @@ function booleanInput(name, fallback) {
   fail(`input ${name} must be true or false, not "${input(name)}"`);
 }
 
-function fail(message) {
+/** `sarif` (code scanning) or `github` (annotations on the pull request, no upload). */
+function formatInput() {
+  const value = input('format').toLowerCase() || 'sarif';
+  if (value === 'sarif' || value === 'github') return value;
+  fail(`input format must be sarif or github, not "${input('format')}"`);
+}
+
+function fail(message, status = 2) {
   process.stderr.write(`::error title=toolwire::${message}\n`);
-  process.exit(2);
+  process.exit(status);
 }
 
 /**
- * The CLI to run. TOOLWIRE_CLI (a cli.js) or a built checkout of the action (dist/cli.js) first;
- * otherwise the published package at the action's own version through npx: `uses:
- * toolwire/toolwire@v0.1.0` then runs exactly `npx toolwire@0.1.0`, and the user's job installs one
- * self-contained package instead of building this repository with its dev tools (esbuild, vsce, tsc).
+ * The CLI to run: TOOLWIRE_CLI (a cli.js, for tests), else this checkout's dist/cli.js, built
+ * here first when it is not there. toolwire is not on the npm registry, and a name on a registry
+ * would not be this checkout's code anyway: `uses: toolwire/toolwire@v0.1.0` runs exactly the
+ * source of that tag. A failure here exits SETUP_FAILED with its own message, never as findings.
  */
-function cliCommand() {
-  const local =
-    env.TOOLWIRE_CLI || (existsSync(join(ACTION_ROOT, 'dist', 'cli.js')) ? join(ACTION_ROOT, 'dist', 'cli.js') : '');
-  if (local) return { command: process.execPath, prefix: [local] };
-  const version = input('version') || JSON.parse(readFileSync(join(ACTION_ROOT, 'package.json'), 'utf8')).version;
-  return { command: process.platform === 'win32' ? 'npx.cmd' : 'npx', prefix: ['--yes', `toolwire@${version}`] };
+function cliPath() {
+  if (env.TOOLWIRE_CLI) return env.TOOLWIRE_CLI;
+  const cli = join(ACTION_ROOT, 'dist', 'cli.js');
+  if (existsSync(cli)) return cli;
+  // --ignore-scripts: the build needs no install script (esbuild's binary comes as an optional
+  // dependency), and none of the build tools' scripts run in the user's job.
+  if (!existsSync(join(ACTION_ROOT, 'node_modules')))
+    setupStep('installing its build tools (npm ci)', npmCommand(), [
+      'ci',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+    ]);
+  setupStep('building it (node scripts/build.mjs)', process.execPath, ['scripts/build.mjs', '--production']);
+  if (!existsSync(cli)) fail(`building toolwire in ${ACTION_ROOT} wrote no dist/cli.js`, SETUP_FAILED);
+  return cli;
 }
 
-function checkArgs() {
-  const args = ['check', '--format', 'sarif'];
+function npmCommand() {
+  return process.platform === 'win32' ? 'npm.cmd' : 'npm';
+}
+
+/** One install or build command in the action's checkout; its output goes to the log (stderr). */
+function setupStep(what, command, args) {
+  process.stderr.write(`toolwire: ${what} in ${ACTION_ROOT}\n`);
+  const result = spawnSync(command, args, {
+    cwd: ACTION_ROOT,
+    // Both to the log's stderr (fd 2): the step's stdout carries only what toolwire reports.
+    stdio: ['ignore', 2, 2],
+    shell: process.platform === 'win32',
+  });
+  if (!result.error && result.status === 0) return;
+  const why = result.error
+    ? result.error.message
+    : result.signal
+      ? `killed by ${result.signal}`
+      : `exit status ${result.status}`;
+  fail(`toolwire could not be set up: ${what} failed (${why}); your files were not checked`, SETUP_FAILED);
+}
+
+function checkArgs(format) {
+  const args = ['check', '--format', format];
   const config = input('config');
   if (config) args.push('--config', config);
   // Client ids hold no spaces or commas: any mix of the two separates them.
@@ -72,36 +115,24 @@ function setOutput(name, value) {
 
 function main() {
   const failOnFindings = booleanInput('fail-on-findings', true);
-  const sarifFile = resolve(input('sarif-file') || join(env.RUNNER_TEMP || '.', 'toolwire.sarif'));
-  const { command, prefix } = cliCommand();
-  const result = spawnSync(command, [...prefix, ...checkArgs()], {
+  const format = formatInput();
+  const cli = cliPath();
+  const result = spawnSync(process.execPath, [cli, ...checkArgs(format)], {
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
-    shell: process.platform === 'win32',
   });
   if (result.error) fail(`cannot run toolwire: ${result.error.message}`);
   const status = result.status ?? 2;
-  let results;
-  try {
-    results = JSON.parse(result.stdout).runs.flatMap((run) => run.results ?? []);
-  } catch {
-    // Usage, configuration or I/O errors print no SARIF: toolwire said why on stderr.
-    setOutput('exit-code', String(status));
-    fail(`toolwire check exited with status ${status} and no SARIF report (its messages are above)`);
-  }
-  writeFileSync(sarifFile, result.stdout);
-  const levels = { error: 0, warning: 0, note: 0 };
-  for (const r of results) levels[r.level in levels ? r.level : 'warning'] += 1;
-  setOutput('sarif-file', sarifFile);
+  const report = format === 'sarif' ? sarifReport(result.stdout, status) : annotations(result.stdout);
   setOutput('exit-code', String(status));
-  setOutput('errors', String(levels.error));
-  setOutput('warnings', String(levels.warning));
-  const counts = `${levels.error} error(s), ${levels.warning} warning(s), ${levels.note} note(s)`;
-  if (env.GITHUB_STEP_SUMMARY)
-    appendFileSync(env.GITHUB_STEP_SUMMARY, `### toolwire\n\n${counts}; SARIF in \`${sarifFile}\`.\n`);
-  process.stdout.write(`toolwire: ${counts}; SARIF written to ${sarifFile}\n`);
-  // A partial SARIF after an I/O error (an unreadable file) is uploaded, but the job still fails.
+  setOutput('errors', String(report.levels.error));
+  setOutput('warnings', String(report.levels.warning));
+  const { error, warning, note } = report.levels;
+  const counts = `${error} error(s), ${warning} warning(s), ${note} note(s)`;
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `### toolwire\n\n${counts}; ${report.where}.\n`);
+  process.stdout.write(`toolwire: ${counts}; ${report.where}\n`);
+  // A partial report after an I/O error (an unreadable file) is still uploaded, but the job fails.
   if (status === 2) fail('toolwire could not read every input (see above)');
   if (status === 1 && failOnFindings) {
     process.stderr.write(
@@ -111,6 +142,38 @@ function main() {
   }
   if (status === 1) process.stdout.write('toolwire: errors found; fail-on-findings is false, so the job goes on.\n');
   process.exit(0);
+}
+
+/** `--format sarif`: the report written where upload-sarif reads it, its results counted by level. */
+function sarifReport(stdout, status) {
+  let results;
+  try {
+    results = JSON.parse(stdout).runs.flatMap((run) => run.results ?? []);
+  } catch {
+    // Usage, configuration or I/O errors print no SARIF: toolwire said why on stderr.
+    setOutput('exit-code', String(status));
+    fail(`toolwire check exited with status ${status} and no SARIF report (its messages are above)`);
+  }
+  const sarifFile = resolve(input('sarif-file') || join(env.RUNNER_TEMP || '.', 'toolwire.sarif'));
+  writeFileSync(sarifFile, stdout);
+  setOutput('sarif-file', sarifFile);
+  const levels = { error: 0, warning: 0, note: 0 };
+  for (const r of results) levels[r.level in levels ? r.level : 'warning'] += 1;
+  return { levels, where: `SARIF written to ${sarifFile}` };
+}
+
+/**
+ * `--format github`: the workflow commands go to the log, where the runner turns each into an
+ * annotation on the pull request; nothing to upload (the upload step sees no sarif-file).
+ */
+function annotations(stdout) {
+  process.stdout.write(stdout);
+  const levels = { error: 0, warning: 0, note: 0 };
+  for (const line of stdout.split('\n')) {
+    const command = /^::(error|warning|notice) /.exec(line)?.[1];
+    if (command) levels[command === 'notice' ? 'note' : command] += 1;
+  }
+  return { levels, where: 'annotations on the changed files' };
 }
 
 main();

@@ -13,8 +13,10 @@ STAMP="$E2E/node_modules/.toolwire-e2e-stamp"
 
 # Debian packages: chromium drives the workbench, neovim is the second LSP client, ripgrep feeds the
 # @vscode/ripgrep cache below, libkrb5-dev + pkg-config build code-server's `kerberos` module,
-# g++/make/python3 are node-gyp's toolchain, fonts-liberation gives screenshots real text glyphs.
-APT_PACKAGES=(chromium neovim ripgrep libkrb5-dev pkg-config g++ make python3 fonts-liberation)
+# g++/make/python3 are node-gyp's toolchain, fonts-liberation gives screenshots real text glyphs,
+# emacs-nox with elpa-eglot and elpa-yaml-mode is the third LSP client (docs/editors.md's snippet).
+APT_PACKAGES=(chromium neovim ripgrep libkrb5-dev pkg-config g++ make python3 fonts-liberation
+  emacs-nox elpa-eglot elpa-yaml-mode)
 
 # code-server 4.100.3 depends (inside lib/vscode) on @vscode/ripgrep 1.15.11, whose postinstall
 # downloads this asset from GitHub unless it is already in its cache folder. Bump both together
@@ -49,7 +51,7 @@ if ((${#missing[@]})); then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
     || fail "apt-get install ${missing[*]} failed"
 fi
-for bin in chromium nvim rg; do command -v "$bin" >/dev/null || fail "$bin not on PATH after install"; done
+for bin in chromium nvim rg emacs; do command -v "$bin" >/dev/null || fail "$bin not on PATH after install"; done
 step_done "debian packages"
 
 # ---- 2. ripgrep cache workaround -----------------------------------------------------------------

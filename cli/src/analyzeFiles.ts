@@ -1,4 +1,4 @@
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import {
   createToolwireService,
   grammarOf,
@@ -6,6 +6,7 @@ import {
   isCodeLanguage,
   languageOfPath,
   LineIndex,
+  looksLikeToolDefinitions,
   type Analysis,
   type AnalysisOptions,
   type ClientId,
@@ -22,6 +23,7 @@ import { toSlashes, type ConfigProblemReport } from './configs';
 import { collectFiles } from './files';
 import { InputLog } from './inputLog';
 import { Progress } from './progress';
+import { readStdin } from './stdin';
 import { CliWorkspace } from './workspaceHost';
 
 export interface AnalysedFile {
@@ -49,7 +51,14 @@ interface RunInput {
   readonly maxFileBytes: number;
   /** `--hints`: the codes off by default (renamed-on-wire) reported, as hints. */
   readonly hints?: boolean | undefined;
+  /** What `-` reads (default: the process's standard input). */
+  readonly stdin?: NodeJS.ReadableStream | undefined;
+  /** The path `-` is checked as; default `<stdin>` in the working folder. */
+  readonly stdinFilename?: string | undefined;
 }
+
+/** The name standard input is checked and shown as without `--stdin-filename`. */
+const STDIN_NAME = '<stdin>';
 
 interface RunResult {
   readonly files: readonly AnalysedFile[];
@@ -60,66 +69,71 @@ interface RunResult {
   readonly configs: readonly LoadedConfig[];
   readonly ioError: boolean;
   readonly workspace: CliWorkspace;
+  /** Broken files a folder walk found that do not look like tool definitions: not reported (a notice). */
+  readonly brokenSkipped: number;
 }
 
 /**
  * The part `check` and `census` share: expand the paths, and run each file through the core's
  * one pipeline (config, options, client context, analysis: what the language server runs too),
- * with the working folder as the workspace folder. I/O errors (unreadable, too large, a special
- * file named) are reported on stderr and remembered (exit 2), never thrown; skipped paths and
- * files without tools are listed with --verbose (InputLog).
+ * each file's config and MCP client configurations found from its own path upward, never from
+ * the working folder. I/O errors (unreadable, too large, a special file named) are reported on
+ * stderr and remembered (exit 2), never thrown; skipped paths and files without tools are listed
+ * with --verbose (InputLog).
  */
 export async function analyzeFiles(input: RunInput): Promise<RunResult> {
-  const { files, errors, skipped } = collectFiles(input.paths);
+  const { files, walked, errors, skipped } = collectFiles(input.paths);
   let ioError = errors.length > 0;
   for (const message of errors) input.stderr.write(`toolwire: ${message}\n`);
-  const inputs = new InputLog(input.stderr, input.maxFileBytes, input.verbose, (path) => displayPath(path, input.cwd));
+  // `-` is standard input, checked as --stdin-filename: its config, clients and language are that path's.
+  const named = (file: string) => (file === '-' ? (input.stdinFilename ?? STDIN_NAME) : file);
+  const shown = (file: string) => displayPath(named(file), input.cwd);
+  const inputs = new InputLog(input.stderr, input.maxFileBytes, input.verbose, shown);
+  const stdin = files.includes('-') ? await readStdin(input.stdin ?? process.stdin, input.maxFileBytes) : undefined;
   for (const entry of skipped) inputs.skip(entry);
   const workspace = new CliWorkspace();
   const service = createToolwireService({ workspace });
   const configs = new ConfigProblems();
-  const cwd = toSlashes(resolve(input.cwd));
   const configPath = input.config === undefined ? undefined : toSlashes(resolve(input.cwd, input.config));
   const progress = new Progress(files.length, input.stderr);
   const analysed: AnalysedFile[] = [];
   // tree-sitter and a grammar load on the first source file that imports a known library.
   const parsers = new TreeSitterParsers(nodeWasmLoader(), (message) => input.stderr.write(`${message}\n`));
   workspace.code = parsers.parserFor('other files');
-  // A file whose package depends on a known library is read even when it imports none itself.
   const projects = new ProjectLibraries();
+  const readInput = (file: string, absolute: string): string | undefined => {
+    if (file !== '-' || stdin === undefined) return inputs.read(file);
+    const value = inputs.accept(file, stdin);
+    // Other files' censuses and the report read it by its path, never from the disk.
+    if (value !== undefined) workspace.provide(absolute, value);
+    return value;
+  };
   for (const [i, file] of files.entries()) {
-    const absolute = toSlashes(resolve(input.cwd, file));
-    const language = languageOfPath(absolute);
+    const absolute = toSlashes(resolve(input.cwd, named(file)));
     let text: { value: string | undefined } | undefined;
-    const read = () => (text ??= { value: inputs.read(file) }).value;
-    const project = isCodeLanguage(language) ? projects.of(absolute, language) : [];
-    // Source that is not valid UTF-8 (a binary file named .py, say) is already an invalid-json
-    // error; tree-sitter would spend seconds per megabyte on it and find nothing, so it is not parsed.
-    let binary = false;
-    if (isCodeLanguage(language)) {
-      const source = read();
-      const invalid = source === undefined ? undefined : inputs.invalidUtf8(file);
-      if (invalid) {
-        binary = true;
-        input.stderr.write(
-          `toolwire: ${displayPath(file, input.cwd)}: not valid UTF-8 (byte offset ${invalid.byteOffset}); not parsed as source code\n`,
-        );
-      } else if (source !== undefined && hasTriggerImport(source, language, project))
-        await parsers.load(grammarOf(language));
-    }
-    const code = binary ? undefined : parsers.parserFor(absolute, project);
-    const result = service.analyzeDocument(
-      documentInput(absolute, read, cwd, configPath, input.clients, input.hints, code),
-    );
+    const read = () => (text ??= { value: readInput(file, absolute) }).value;
+    const code = await parserOf({
+      file,
+      absolute,
+      read,
+      inputs,
+      parsers,
+      projects,
+      say: (line) => input.stderr.write(line),
+      shown,
+    });
+    const result = service.analyzeDocument(documentInput(absolute, read, configPath, input.clients, input.hints, code));
     if (result.kind === 'config-unreadable') configs.unreadable(result.path);
     else configs.add(result.config);
     if (result.kind === 'unreadable') ioError = true;
     if (result.kind === 'ignored') inputs.ignored(file);
-    if (result.kind === 'analysis') {
+    const invalidUtf8 = inputs.invalidUtf8(file);
+    if (result.kind === 'analysis' && walked.has(file) && brokenAndNotTools(result.analysis, result.text, invalidUtf8))
+      inputs.brokenNotTools(file, result.analysis);
+    else if (result.kind === 'analysis') {
       inputs.analysed(file, result.text, result.analysis);
-      const invalidUtf8 = inputs.invalidUtf8(file);
       analysed.push({
-        display: displayPath(file, input.cwd),
+        display: shown(file),
         absolute,
         text: result.text,
         analysis: result.analysis,
@@ -142,14 +156,60 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
     hasConfigErrors: configs.problems.some((p) => p.severity === 'error'),
     ioError,
     workspace,
+    brokenSkipped: inputs.brokenSkipped,
   };
+}
+
+/**
+ * A data file that is not valid JSON, JSON Lines or YAML (or UTF-8) in which nothing was
+ * recognised, and whose readable part does not look like tool definitions either: a template or a
+ * broken fixture that a folder walk met. Named on the command line it is still an error.
+ */
+function brokenAndNotTools(analysis: Analysis, text: string, invalidUtf8: InvalidUtf8 | undefined): boolean {
+  if (analysis.documentKind === 'code' || analysis.format !== null || analysis.tools.length > 0) return false;
+  if (analysis.syntaxProblems.length === 0 && invalidUtf8 === undefined) return false;
+  return looksLikeToolDefinitions(text, analysis.documentKind === 'yaml' ? 'yaml' : 'json') === undefined;
+}
+
+/** What `parserOf` needs around one file. */
+interface ParserInput {
+  readonly file: string;
+  readonly absolute: string;
+  readonly read: () => string | undefined;
+  readonly inputs: InputLog;
+  readonly parsers: TreeSitterParsers;
+  readonly projects: ProjectLibraries;
+  readonly say: (line: string) => void;
+  readonly shown: (file: string) => string;
+}
+
+/**
+ * The code parser for one file, its grammar loaded first when a source file (or its package)
+ * names a known library. Source that is not valid UTF-8 (a binary file named .py, say) is already
+ * an invalid-json error; tree-sitter would spend seconds per megabyte on it and find nothing, so
+ * it gets none.
+ */
+async function parserOf(at: ParserInput): Promise<CodeParser | undefined> {
+  const language = languageOfPath(at.absolute);
+  if (!isCodeLanguage(language)) return at.parsers.parserFor(at.absolute, []);
+  // A file whose package depends on a known library is read even when it imports none itself.
+  const project = at.projects.of(at.absolute, language);
+  const source = at.read();
+  const invalid = source === undefined ? undefined : at.inputs.invalidUtf8(at.file);
+  if (invalid) {
+    at.say(
+      `toolwire: ${at.shown(at.file)}: not valid UTF-8 (byte offset ${invalid.byteOffset}); not parsed as source code\n`,
+    );
+    return undefined;
+  }
+  if (source !== undefined && hasTriggerImport(source, language, project)) await at.parsers.load(grammarOf(language));
+  return at.parsers.parserFor(at.absolute, project);
 }
 
 /** One file as the pipeline takes it (`fix` re-analyses files with exactly this input). */
 export function documentInput(
   absolute: string,
   text: DocumentInput['text'],
-  cwd: string,
   configPath: string | undefined,
   clients: readonly ClientId[],
   hints: boolean | undefined,
@@ -160,8 +220,8 @@ export function documentInput(
     text,
     ...hintsBase(hints),
     ...(code ? { code } : {}),
-    // As an editor opened on the working folder would see it.
-    workspaceFolder: absolute.startsWith(`${cwd}/`) ? cwd : toSlashes(dirname(absolute)),
+    // No workspace folder: `.toolwire.json` and MCP client configurations are found from the file
+    // upward, as the editor finds them, so the result does not depend on where the CLI runs.
     ...(configPath !== undefined ? { configPath } : {}),
     requestedClients: clients,
   };

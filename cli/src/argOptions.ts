@@ -26,6 +26,7 @@ export const CHECK_OPTIONS = {
       'only',
       'input',
       'max-warnings',
+      'stdin-filename',
     ].map((name) => [name, { type: 'string', multiple: true }] as const),
   ),
   'output-file': { type: 'string', short: 'o', multiple: true },

@@ -10,7 +10,10 @@ export interface CheckArgs {
   readonly format: OutputFormat;
   readonly config: string | undefined;
   readonly clients: readonly ClientId[];
+  /** Files and folders; `-` is standard input. */
   readonly paths: readonly string[];
+  /** `--stdin-filename`: the path `-` is checked as (its config, MCP client configurations, language, name shown). */
+  readonly stdinFilename?: string;
   /** List every file skipped and why (stderr). */
   readonly verbose: boolean;
   /** Files over this many bytes are not read (a bound, so a huge file cannot exhaust memory). */

@@ -1,20 +1,16 @@
-import { ALL_CLIENT_IDS, CHECKED_EXTENSIONS, isClientId, SKIPPED_FOLDERS, type ClientId } from '../../server/src/core';
+import { ALL_CLIENT_IDS, CHECKED_EXTENSIONS, SKIPPED_FOLDERS } from '../../server/src/core';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { DEFAULT_MAX_FILE_BYTES } from '../../server/src/node/files';
 import { CHECK_OPTIONS } from './argOptions';
 import type { ParsedArgs } from './argTypes';
-import type { LiveTarget } from './live/listTools';
-import type { OutputFormat } from './model';
+import { CheckFlags } from './checkFlags';
 import { parseFixBaselineArgs } from './fixBaselineArgs';
-
-/** The longest delay a Node timer keeps (2^31 - 1 ms); a longer one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+import { DEFAULT_TIMEOUT_SECONDS } from './liveFlags';
 
 const MEGABYTE = 1024 * 1024;
 
-const DEFAULT_TIMEOUT_SECONDS = 30;
-
 export const USAGE = `Usage: toolwire check  [--format text|json|sarif|github] [--quiet] [--max-warnings N] [-o FILE] [--config FILE] [--client ID]... [--hints] [--verbose] [--max-file-size MB] PATH...
+       toolwire check  [same options] [--stdin-filename PATH] -
        toolwire check  [--format ...] [--client ID]... [--save DIR] [--timeout S] [--server-name NAME]
                        --server [--env K=V]... [--cwd DIR] -- CMD [ARGS...]
        toolwire check  [same options] --url URL [--header 'Name: value']...
@@ -37,7 +33,8 @@ Commands:
 Folders are walked for ${CHECKED_EXTENSIONS.map((e) => `*${e}`).join(', ')}
 (source files are read only when they or their package name a known library; ${SKIPPED_FOLDERS.join(', ')}
 are not entered). A data file that is not valid JSON, JSONC, JSON Lines or YAML (or not valid
-UTF-8) is an error (invalid-json).
+UTF-8) is an error (invalid-json) when named; met in a folder walk, only when what can be read of
+it looks like tool definitions, else it is skipped, counted in the summary (--verbose names it).
 FIFOs, sockets and devices are never opened: skipped with a notice.
 
 Options:
@@ -54,6 +51,10 @@ Options:
   --only-problems     census: only tools dropped, failing, colliding, or renamed beyond the client's prefix
   --verbose           list on stderr every file skipped or holding no tools, and why; under each
                       finding, its why, its fix and the other tools involved
+  -                   (a path) read standard input: check PATH... | census PATH... - reads it once
+  --stdin-filename PATH  check standard input as this file: its .toolwire.json, MCP client
+                      configurations, language (by extension) and the name in the report
+                      (default: JSON named <stdin> in the working folder)
   --max-file-size MB  read no file larger than this (default ${DEFAULT_MAX_FILE_BYTES / MEGABYTE}; 1 MB = 1,048,576 bytes)
   --server -- CMD...  start this stdio MCP server (no shell) and check the tools it serves
   --url URL           connect to this MCP server (Streamable HTTP, else SSE) and check its tools
@@ -90,17 +91,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   if (command !== 'check' && command !== 'census')
     return { command: 'usage-error', message: `Unknown command "${command}". Try: toolwire check PATH...` };
-  let format: OutputFormat = 'text';
-  let config: string | undefined;
-  let verbose = false;
-  let maxFileBytes = DEFAULT_MAX_FILE_BYTES;
-  const clients: ClientId[] = [];
-  const paths: string[] = [];
-  const live = new LiveFlags();
-  const switches: { hints?: true; onlyProblems?: true; quiet?: true; maxWarnings?: number; outputFile?: string } = {};
+  const flags = new CheckFlags(command);
   // Node's parser splits the words (`--flag=value`, `-o FILE`, `--`); the meaning and every
-  // message stay here. Not strict: an unknown option comes back as a token, and is answered below
-  // in toolwire's words rather than Node's.
+  // message stay here. Not strict: an unknown option comes back as a token, and is answered in
+  // toolwire's words rather than Node's.
   const { tokens } = parseNodeArgs({
     args: argv.slice(1),
     options: CHECK_OPTIONS,
@@ -111,92 +105,29 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   for (const token of tokens) {
     if (token.kind === 'option-terminator') continue;
     if (token.kind === 'positional') {
-      paths.push(token.value);
+      flags.paths.push(token.value);
       continue;
     }
-    const flag = token.rawName;
-    const inline = token.value;
-    if (flag === '--format' || flag === '--config' || flag === '--client') {
-      const value = inline;
-      if (value === undefined) return { command: 'usage-error', message: `${flag} needs a value.` };
-      if (flag === '--config') config = value;
-      else if (flag === '--client') {
-        for (const id of value
-          .split(',')
-          .map((v) => v.trim())
-          .filter((v) => v.length > 0)) {
-          if (!isClientId(id))
-            return { command: 'usage-error', message: `Unknown client "${id}". Known: ${ALL_CLIENT_IDS.join(', ')}.` };
-          if (!clients.includes(id)) clients.push(id);
-        }
-      } else if (
-        value === 'text' ||
-        value === 'json' ||
-        ((value === 'sarif' || value === 'github') && command === 'check')
-      )
-        format = value;
-      else
-        return {
-          command: 'usage-error',
-          message: `--format must be ${command === 'check' ? 'text, json, sarif or github' : 'text or json'}, not "${value}".`,
-        };
-    } else if (flag === '--quiet' || flag === '--max-warnings' || flag === '-o' || flag === '--output-file') {
-      const problem = reportFlag(flag, flag === '--quiet' ? inline : inline, command, switches);
-      if (problem) return { command: 'usage-error', message: problem };
-    } else if (flag === '--max-file-size') {
-      const value = inline;
-      const megabytes = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
-      if (!Number.isFinite(megabytes) || megabytes <= 0)
-        return {
-          command: 'usage-error',
-          message: `--max-file-size needs a positive number of megabytes, not ${value === undefined ? 'nothing' : `"${value}"`}.`,
-        };
-      maxFileBytes = Math.max(1, Math.floor(megabytes * MEGABYTE));
-    } else if (LIVE_VALUE_FLAGS.has(flag)) {
-      const value = inline;
-      if (value === undefined) return { command: 'usage-error', message: `${flag} needs a value.` };
-      const problem = live.set(flag, value);
-      if (problem) return { command: 'usage-error', message: problem };
-    } else if (flag === '--server') {
-      if (inline !== undefined)
-        return { command: 'usage-error', message: '--server takes no value: put the command after --.' };
-      live.stdio = true;
-    } else if (flag === '--verbose') {
-      if (inline !== undefined) return { command: 'usage-error', message: '--verbose takes no value.' };
-      verbose = true;
-    } else if (flag === '--hints' || flag === '--only-problems') {
-      const problem =
-        inline !== undefined
-          ? `${flag} takes no value.`
-          : (flag === '--hints') === (command === 'census')
-            ? `${flag} works with ${command === 'census' ? 'check' : 'census'} alone.`
-            : undefined;
-      if (problem) return { command: 'usage-error', message: problem };
-      if (flag === '--hints') switches.hints = true;
-      else switches.onlyProblems = true;
-    } else if (flag === '-h' || flag === '--help') {
-      return { command: 'help' };
-    } else {
-      return { command: 'usage-error', message: `Unknown option "${flag}".` };
-    }
+    const problem = flags.take(token);
+    if (problem === 'help') return { command: 'help' };
+    if (problem !== undefined) return { command: 'usage-error', message: problem };
   }
+  return checkArgsOf(command, flags);
+}
+
+/** Once every token is read: the paths, one live server, or an MCP client configuration. */
+function checkArgsOf(command: 'check' | 'census', flags: CheckFlags): ParsedArgs {
+  const { format, config, clients, paths, verbose, maxFileBytes, live, switches } = flags;
+  const common = { command, format, config, clients, paths, verbose, maxFileBytes, ...switches };
+  if (flags.stdinFilename !== undefined && (live.mcpConfig !== undefined || live.any()))
+    return { command: 'usage-error', message: '--stdin-filename goes with -, not with live servers.' };
   if (live.mcpConfig !== undefined) {
     if (command !== 'check' || paths.length > 0)
       return { command: 'usage-error', message: '--mcp-config works with check alone, and takes no other paths.' };
     if (live.stdio || live.url !== undefined)
       return { command: 'usage-error', message: 'Give --mcp-config, or one server with --server or --url, not both.' };
     const { mcpConfig: path, only, inputs, timeoutMs, save } = live;
-    return {
-      command,
-      format,
-      config,
-      clients,
-      paths,
-      verbose,
-      maxFileBytes,
-      ...switches,
-      mcpConfig: { path, only, inputs, timeoutMs, save },
-    };
+    return { ...common, mcpConfig: { path, only, inputs, timeoutMs, save } };
   }
   if (live.only.length > 0 || Object.keys(live.inputs).length > 0)
     return {
@@ -209,166 +140,22 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const target = live.target(paths);
     if (typeof target === 'string') return { command: 'usage-error', message: target };
     return {
-      command,
-      format,
-      config,
-      clients,
+      ...common,
       paths: [],
-      verbose,
-      maxFileBytes,
-      ...switches,
       live: { target, serverName: live.serverName, timeoutMs: live.timeoutMs, save: live.save },
     };
   }
+  const stdin = stdinProblem(paths, flags.stdinFilename);
+  if (stdin !== undefined) return { command: 'usage-error', message: stdin };
   if (paths.length === 0) return { command: 'usage-error', message: 'Give at least one file or folder to check.' };
-  return { command, format, config, clients, paths, verbose, maxFileBytes, ...switches };
+  return flags.stdinFilename !== undefined ? { ...common, stdinFilename: flags.stdinFilename } : common;
 }
 
-/**
- * `--quiet`, `--max-warnings N` and `-o FILE`: what check reports and where, as linters have them.
- * Records the flag in `into`; returns why it cannot, if so.
- */
-function reportFlag(
-  flag: string,
-  value: string | undefined,
-  command: string,
-  into: { quiet?: true; maxWarnings?: number; outputFile?: string },
-): string | undefined {
-  if (command !== 'check') return `${flag} works with check alone.`;
-  if (flag === '--quiet') {
-    if (value !== undefined) return '--quiet takes no value.';
-    into.quiet = true;
-    return undefined;
-  }
-  if (flag === '--max-warnings') {
-    const n = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
-    if (!Number.isInteger(n) || n < 0)
-      return `--max-warnings needs a whole number of warnings (0 or more), not ${value === undefined ? 'nothing' : `"${value}"`}.`;
-    into.maxWarnings = n;
-    return undefined;
-  }
-  if (value === undefined || value === '') return `${flag} needs a file.`;
-  into.outputFile = value;
+/** `-` reads standard input once; `--stdin-filename` names what it reads, so it needs a `-`. */
+function stdinProblem(paths: readonly string[], stdinFilename: string | undefined): string | undefined {
+  const dashes = paths.filter((p) => p === '-').length;
+  if (dashes > 1) return '- (standard input) can be given once.';
+  if (stdinFilename !== undefined && dashes === 0)
+    return '--stdin-filename names what - reads: add - to the paths (a file named - is ./-).';
   return undefined;
-}
-
-const LIVE_VALUE_FLAGS = new Set([
-  '--url',
-  '--env',
-  '--cwd',
-  '--header',
-  '--server-name',
-  '--timeout',
-  '--save',
-  '--mcp-config',
-  '--only',
-  '--input',
-]);
-/** Flags of `--mcp-config` that say nothing about one live server. */
-const MCP_CONFIG_FLAGS = new Set(['--mcp-config', '--only', '--input']);
-
-/** The live-server flags as they come, checked together once argv is read. */
-class LiveFlags {
-  stdio = false;
-  url: string | undefined;
-  cwd: string | undefined;
-  serverName: string | undefined;
-  save: string | undefined;
-  timeoutMs = DEFAULT_TIMEOUT_SECONDS * 1000;
-  mcpConfig: string | undefined;
-  readonly only: string[] = [];
-  readonly inputs: Record<string, string> = {};
-  private readonly env: Record<string, string> = {};
-  private readonly headers: Record<string, string> = {};
-  private readonly given = new Set<string>();
-
-  set(flag: string, value: string): string | undefined {
-    if (!MCP_CONFIG_FLAGS.has(flag)) this.given.add(flag);
-    switch (flag) {
-      case '--mcp-config':
-        this.mcpConfig = value;
-        return undefined;
-      case '--only':
-        this.only.push(value);
-        return undefined;
-      case '--input': {
-        const eq = value.indexOf('=');
-        if (eq <= 0) return `--input needs ID=VALUE, not "${value}".`;
-        this.inputs[value.slice(0, eq)] = value.slice(eq + 1);
-        return undefined;
-      }
-      case '--url':
-        if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
-          return `--url needs an http:// or https:// URL, not "${value}".`;
-        this.url = value;
-        return undefined;
-      case '--env': {
-        const eq = value.indexOf('=');
-        if (eq <= 0) return `--env needs NAME=VALUE, not "${value}".`;
-        this.env[value.slice(0, eq)] = value.slice(eq + 1);
-        return undefined;
-      }
-      case '--header': {
-        const colon = value.indexOf(':');
-        if (colon <= 0) return `--header needs 'Name: value', not "${value}".`;
-        this.headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
-        return undefined;
-      }
-      case '--timeout': {
-        const seconds = value.trim() === '' ? Number.NaN : Number(value);
-        if (!Number.isFinite(seconds) || seconds <= 0)
-          return `--timeout needs a positive number of seconds, not "${value}".`;
-        // Node's timers hold at most 2^31 - 1 ms and fire after 1 ms past that: refused, so a
-        // long timeout is never silently an instant one.
-        if (seconds * 1000 > MAX_TIMER_MS)
-          return `--timeout is at most ${Math.floor(MAX_TIMER_MS / 1000)} seconds (about 24 days), not "${value}".`;
-        this.timeoutMs = Math.ceil(seconds * 1000);
-        return undefined;
-      }
-      case '--cwd':
-        this.cwd = value;
-        return undefined;
-      case '--server-name':
-        if (value === '') return '--server-name needs a non-empty name.';
-        this.serverName = value;
-        return undefined;
-      default:
-        this.save = value;
-        return undefined;
-    }
-  }
-
-  any(): boolean {
-    return this.stdio || this.given.size > 0;
-  }
-
-  /** The target, or why the flags do not make one. */
-  target(rest: readonly string[]): LiveTarget | string {
-    if (this.stdio && this.url !== undefined) return 'Give either --server -- CMD or --url URL, not both.';
-    if (this.stdio) {
-      if (this.given.has('--header')) return '--header goes with --url.';
-      const [command, ...args] = rest;
-      if (command === undefined || command === '')
-        return '--server needs the server command after --, for example: toolwire check --server -- node server.js';
-      return {
-        kind: 'stdio',
-        command,
-        args,
-        ...(Object.keys(this.env).length > 0 ? { env: { ...this.env } } : {}),
-        ...(this.cwd !== undefined ? { cwd: this.cwd } : {}),
-        ...(this.serverName !== undefined ? { name: this.serverName } : {}),
-      };
-    }
-    if (this.url !== undefined) {
-      if (rest.length > 0) return `--url checks one server; remove "${rest[0]}".`;
-      if (this.given.has('--env') || this.given.has('--cwd')) return '--env and --cwd go with --server.';
-      return {
-        kind: 'http',
-        url: this.url,
-        ...(Object.keys(this.headers).length > 0 ? { headers: { ...this.headers } } : {}),
-        ...(this.serverName !== undefined ? { name: this.serverName } : {}),
-      };
-    }
-    return `${[...this.given][0] ?? '--timeout'} goes with --server -- CMD or --url URL.`;
-  }
 }

@@ -21,6 +21,8 @@ export async function runCensus(args: CheckArgs, io: CommandIO): Promise<number>
     stderr: io.stderr,
     verbose: args.verbose,
     maxFileBytes: args.maxFileBytes,
+    stdin: io.stdin,
+    stdinFilename: args.stdinFilename,
   });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const files = run.files.filter((f) => f.analysis.clients.length > 0);

@@ -20,6 +20,8 @@ export interface CommandIO {
   readonly stderr: NodeJS.WriteStream;
   readonly cwd: string;
   readonly version: string;
+  /** What `-` reads (default: the process's standard input). */
+  readonly stdin?: NodeJS.ReadableStream;
 }
 
 /**
@@ -42,6 +44,8 @@ export async function runCheck(
     verbose: args.verbose,
     maxFileBytes: args.maxFileBytes,
     hints: args.hints,
+    stdin: io.stdin,
+    stdinFilename: args.stdinFilename,
   });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
   const otherFile = (file: string) => {
@@ -70,7 +74,7 @@ export async function runCheck(
     if (!matched) return 2;
     ({ reports, fingerprints: prints } = matched);
   }
-  const status = writeCheckReport(reports, prints, args, io);
+  const status = writeCheckReport(reports, prints, args, io, run.brokenSkipped);
   if (run.ioError) return 2;
   return status;
 }
@@ -86,6 +90,7 @@ export function writeCheckReport(
   prints: ReadonlyArray<readonly FingerprintParts[]>,
   args: CheckArgs,
   io: CommandIO,
+  brokenSkipped = 0,
 ): number {
   const shownFinding = (d: { severity: string }) => !args.quiet || d.severity === 'error';
   const fingerprints = sarifFingerprints(reports, prints).map((values, file) =>
@@ -109,7 +114,7 @@ export function writeCheckReport(
       return 2;
     }
   } else io.stdout.write(report);
-  if (args.format === 'text' || args.format === 'github') io.stderr.write(summary(shown, args.hints));
+  if (args.format === 'text' || args.format === 'github') io.stderr.write(summary(shown, args.hints, brokenSkipped));
   if (count(reports, 'error') > 0) return 1;
   const warnings = count(reports, 'warning');
   if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
@@ -141,7 +146,11 @@ export function reportConfigProblems(
   return hasErrors;
 }
 
-export function summary(reports: readonly FileReport[], hintsShown?: boolean): string {
+/**
+ * The counts line. `brokenSkipped`: broken files a folder walk met that do not look like tool
+ * definitions, said here so "N files" never hides a file toolwire could not read.
+ */
+export function summary(reports: readonly FileReport[], hintsShown?: boolean, brokenSkipped = 0): string {
   const tools = reports.reduce((n, r) => n + r.tools.length, 0);
   const parts = [
     plural(count(reports, 'error'), 'error'),
@@ -155,7 +164,11 @@ export function summary(reports: readonly FileReport[], hintsShown?: boolean): s
         ? `, ${plural(hints, 'hint')}`
         : ` (${plural(hints, 'hint')} not shown; --hints lists them)`
       : '';
-  return `toolwire: ${plural(reports.length, 'file')}, ${plural(tools, 'tool')}: ${parts.join(', ')}${hidden}\n`;
+  const broken =
+    brokenSkipped > 0
+      ? `; ${plural(brokenSkipped, 'file')} skipped: not valid JSON or YAML, and not tool definitions (--verbose lists ${brokenSkipped === 1 ? 'it' : 'them'})`
+      : '';
+  return `toolwire: ${plural(reports.length, 'file')}, ${plural(tools, 'tool')}: ${parts.join(', ')}${hidden}${broken}\n`;
 }
 
 function plural(n: number, word: string): string {

@@ -13,6 +13,8 @@ export interface SkippedPath {
 
 interface FileList {
   readonly files: string[];
+  /** The files a folder walk found (not named on the command line): a broken one may be a notice. */
+  readonly walked: Set<string>;
   /** Paths given on the command line that cannot be checked: exit 2. */
   readonly errors: string[];
   readonly skipped: SkippedPath[];
@@ -26,8 +28,13 @@ interface FileList {
  * (the user asked for a check that cannot happen), met in a walk a notice.
  */
 export function collectFiles(paths: readonly string[]): FileList {
-  const list: FileList = { files: [], errors: [], skipped: [] };
+  const list: FileList = { files: [], walked: new Set(), errors: [], skipped: [] };
   for (const path of paths) {
+    // Standard input, read by the caller (a file named - is ./-, as for every command-line tool).
+    if (path === '-') {
+      list.files.push(path);
+      continue;
+    }
     let stats;
     try {
       stats = statSync(path);
@@ -59,6 +66,7 @@ function walk(folder: string, list: FileList): void {
 function candidate(entry: Dirent, path: string, list: FileList): void {
   if (entry.isFile()) {
     list.files.push(path);
+    list.walked.add(path);
     return;
   }
   if (!entry.isSymbolicLink()) {
@@ -78,7 +86,10 @@ function candidate(entry: Dirent, path: string, list: FileList): void {
     list.skipped.push({ path, reason: `a symbolic link to ${special}; skipped, never opened`, notice: true });
   else if (stats.isDirectory())
     list.skipped.push({ path, reason: 'a symbolic link to a folder; links are not walked', notice: false });
-  else list.files.push(path);
+  else {
+    list.files.push(path);
+    list.walked.add(path);
+  }
 }
 
 function describeDirent(entry: Dirent): string {

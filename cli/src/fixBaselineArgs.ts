@@ -68,6 +68,9 @@ export function parseFixBaselineArgs(
   if (parsed.command !== 'check') return parsed;
   if (parsed.live || parsed.mcpConfig)
     return usage(`${command === 'check' ? '--baseline' : command} works on files, not live servers.`);
+  // fix writes files back and a baseline names them: standard input is neither.
+  if (command !== 'check' && parsed.paths.includes('-'))
+    return usage(`${command} works on files, not standard input (-).`);
   // Check's reporting flags: fix and baseline write no report of findings to shape.
   const reporting =
     parsed.quiet !== undefined

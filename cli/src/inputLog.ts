@@ -1,5 +1,5 @@
 import { LineIndex, unrecognisedToolShape, type Analysis } from '../../server/src/core';
-import { readFileBounded, type InvalidUtf8 } from '../../server/src/node/files';
+import { readFileBounded, type FileRead, type InvalidUtf8 } from '../../server/src/node/files';
 import type { SkippedPath } from './files';
 
 /**
@@ -12,6 +12,8 @@ export class InputLog {
   private readonly withoutTools: SkippedPath[] = [];
   private readonly invalid = new Map<string, InvalidUtf8>();
   private unrecognised = 0;
+  /** Broken files a walk met that do not look like tool definitions (the summary counts them). */
+  brokenSkipped = 0;
   /** Source files read, and how many of them were parsed (imported a known library). */
   private sources = 0;
   private parsedSources = 0;
@@ -33,7 +35,11 @@ export class InputLog {
 
   /** The file's text, or undefined after saying why it cannot be checked (the run exits 2). */
   read(path: string): string | undefined {
-    const read = readFileBounded(path, this.maxFileBytes);
+    return this.accept(path, readFileBounded(path, this.maxFileBytes));
+  }
+
+  /** A read already made (standard input for `-`), said and kept as `read` does. */
+  accept(path: string, read: FileRead): string | undefined {
     switch (read.kind) {
       case 'text':
         if (read.invalidUtf8) this.invalid.set(path, read.invalidUtf8);
@@ -89,6 +95,21 @@ export class InputLog {
           ? 'the file is empty'
           : 'no tool definitions recognised (formats are recognised by content)';
     this.withoutTools.push({ path, reason, notice: false });
+  }
+
+  /**
+   * A file a folder walk met that is not valid JSON or YAML and does not look like tool
+   * definitions: no invalid-json error, a line in the --verbose list, a count in the summary.
+   */
+  brokenNotTools(path: string, analysis: Analysis): void {
+    this.brokenSkipped += 1;
+    const syntax = analysis.documentKind === 'yaml' ? 'YAML' : 'JSON';
+    const utf8 = this.invalid.has(path) && analysis.syntaxProblems.length === 0;
+    this.withoutTools.push({
+      path,
+      reason: `not valid ${utf8 ? 'UTF-8' : syntax}, and what can be read of it does not look like tool definitions (a template?); not reported (name it on the command line to see its error)`,
+      notice: false,
+    });
   }
 
   /** Config said to leave the file alone. */

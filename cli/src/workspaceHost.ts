@@ -21,6 +21,12 @@ export class CliWorkspace implements ToolwireWorkspace {
   /** Reads other source files of a server (the grammars the run has loaded so far). */
   code: CodeParser | undefined;
 
+  /** A file's text from elsewhere than the disk: standard input, checked as `--stdin-filename`. */
+  provide(path: string, text: string): void {
+    this.texts.set(path, text);
+    this.tools.delete(path);
+  }
+
   readFile(path: string): string | undefined {
     if (!this.texts.has(path)) {
       this.texts.set(path, readTextFile(path));

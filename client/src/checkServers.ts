@@ -9,17 +9,15 @@ import { runCli } from './cliProcess';
  * `toolwire check --mcp-config` on the workspace's MCP configuration with a cancellable progress
  * notification, then opens the snapshots it saved (the language server shows the findings on them)
  * and the census view of the first. Servers run only here: never on open, never on their own.
+ *
+ * This file runs only in a Node extension host, which can start processes wherever it is: on the
+ * desktop, and behind a browser too (code-server, Codespaces, tunnels, remotes), where `uiKind` is
+ * Web but the host is not. The web worker host has its own answer (`browser/extension.ts`).
  */
 export async function checkMcpServers(
   context: vscode.ExtensionContext,
   output: vscode.LogOutputChannel,
 ): Promise<void> {
-  if (vscode.env.uiKind === vscode.UIKind.Web) {
-    void vscode.window.showInformationMessage(
-      'toolwire: checking MCP servers starts them as processes, which a browser cannot do. Run `toolwire check --mcp-config` in a terminal.',
-    );
-    return;
-  }
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage(
       "toolwire: Check MCP Servers runs the commands in this workspace's MCP configuration, so it is available in trusted workspaces only.",

@@ -9,10 +9,11 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { CODE_SERVER_ENTRY } from './codeServer.js';
+import { EMACS_EXECUTABLE, emacsPackagesInstalled } from './emacs.js';
 import { NVIM_EXECUTABLE } from './neovim.js';
 import { CHROMIUM_EXECUTABLE, packagedVsixPath, SERVER_BUNDLE } from './paths.js';
 
-export type Need = 'code-server' | 'chromium' | 'nvim' | 'vsix' | 'server-bundle';
+export type Need = 'code-server' | 'chromium' | 'nvim' | 'emacs' | 'vsix' | 'server-bundle';
 
 const SETUP_HINT = 'run `bash scripts/setup-e2e.sh` (Debian, as root)';
 
@@ -48,6 +49,10 @@ function check(need: Need): string | undefined {
       return onPath(NVIM_EXECUTABLE) && !editorsHidden()
         ? undefined
         : `Neovim (\`${NVIM_EXECUTABLE}\`) is not on PATH: ${SETUP_HINT}`;
+    case 'emacs':
+      return onPath(EMACS_EXECUTABLE) && emacsPackagesInstalled() && !editorsHidden()
+        ? undefined
+        : `Emacs (\`${EMACS_EXECUTABLE}\`) with Debian's elpa-eglot and elpa-yaml-mode is not installed: ${SETUP_HINT}`;
     case 'vsix': {
       const vsix = packagedVsixPath();
       return existsSync(vsix)

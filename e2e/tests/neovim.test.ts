@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { describeRun } from '../harness/process.js';
 import { runNeovim } from '../harness/neovim.js';
-import { E2E_DIR, SERVER_BUNDLE } from '../harness/paths.js';
+import { E2E_DIR, REPO_ROOT, SERVER_BUNDLE } from '../harness/paths.js';
 import { requirePrerequisites, skipUnlessAvailable, type Need } from '../harness/prerequisites.js';
 import { copyFixture, withScratch } from '../harness/scratch.js';
 
@@ -38,11 +38,8 @@ interface Report {
 const problems = (ds: readonly SeenDiagnostic[] = []): string[] =>
   ds.filter((d) => d.severity <= 2).map((d) => `${d.severity === ERROR ? 'error' : 'warning'} ${d.code} ${d.text}`);
 
-test('Neovim 0.7 against node dist/server.js --stdio: diagnostics, hover, code action', {
-  ...skipUnlessAvailable(NEEDS),
-  timeout: 60_000,
-}, async (t) => {
-  requirePrerequisites(NEEDS);
+/** Neovim driven by e2e/nvim/check-toolwire.lua: diagnostics, hover, a code action applied. */
+async function secondClient(t: TestContext): Promise<void> {
   await withScratch('neovim', async (scratch) => {
     const workspace = await copyFixture('neovim', scratch);
     const reportPath = path.join(scratch, 'report.json');
@@ -84,4 +81,109 @@ test('Neovim 0.7 against node dist/server.js --stdio: diagnostics, hover, code a
     const fixed = JSON.parse(report.text ?? '') as { capabilities: Array<{ invocationName?: string }> };
     assert.equal(fixed.capabilities[2]?.invocationName, 'fulfilment-warehouse-operations-reserve-inventory-for-order');
   });
+}
+
+interface UserConfigReport {
+  nvim: string;
+  steps: string[];
+  error?: string;
+  via?: string | null;
+  filetype?: string;
+  second_filetype?: string;
+  json?: string[];
+  yaml?: string[];
+  clients?: number;
+  root?: string | null;
+  log_buffer?: string[];
+}
+
+const WARNING = 2; // vim.diagnostic.severity.WARN
+
+/**
+ * The configuration docs/editors.md gives users: editors/neovim/lua/toolwire.lua and one setup()
+ * call. `lspconfig`: an nvim-lspconfig checkout to load first (its 0.1.x releases run on 0.7).
+ */
+async function runUserConfig(t: TestContext, lspconfig?: string): Promise<UserConfigReport> {
+  return withScratch('neovim-user', async (scratch) => {
+    const workspace = await copyFixture('other-editors', scratch);
+    const reportPath = path.join(scratch, 'report.json');
+    const run = await runNeovim({
+      initLua: path.join(E2E_DIR, 'nvim', 'user-config.lua'),
+      file: path.join(workspace, 'tools.json'),
+      scratchDir: scratch,
+      cwd: scratch,
+      timeoutMs: 45_000,
+      env: {
+        TOOLWIRE_E2E_NODE: process.execPath,
+        TOOLWIRE_E2E_SERVER: SERVER_BUNDLE,
+        TOOLWIRE_E2E_REPORT: reportPath,
+        TOOLWIRE_E2E_PLUGIN: path.join(REPO_ROOT, 'editors', 'neovim'),
+        TOOLWIRE_E2E_SECOND: path.join(workspace, 'tools.yaml'),
+        TOOLWIRE_E2E_LSPCONFIG: lspconfig ?? '',
+      },
+    });
+    const reportText = await readFile(reportPath, 'utf8').catch(() => undefined);
+    const context = `${describeRun(run)}\n--- report ---\n${reportText ?? '(none written)'}`;
+    assert.ok(reportText, `Neovim wrote no report\n${context}`);
+    const report = JSON.parse(reportText) as UserConfigReport;
+    t.diagnostic(`nvim ${report.nvim} via ${report.via}, ${run.durationMs} ms, steps: ${report.steps.join(' → ')}`);
+    assert.equal(report.error, undefined, `the Neovim session failed\n${context}`);
+    assert.equal(run.exitCode, 0, context);
+    assert.equal(report.filetype, 'json');
+    assert.equal(report.second_filetype, 'yaml');
+    // The severity setting reached the server (workspace/configuration): the collision is a warning.
+    assert.deepEqual(report.json, [`${WARNING} wire-collision`]);
+    assert.deepEqual(report.yaml, [`${WARNING} wire-collision`]);
+    assert.equal(report.clients, 1, 'one server for the folder, both files attached to it');
+    assert.equal(report.root, workspace, 'the folder holding .toolwire.json is the root');
+    const log = report.log_buffer ?? [];
+    const config = `${workspace}/.toolwire.json`;
+    assert.match(log[0] ?? '', /^toolwire \d+\.\d+\.\d+ language server on Node v\d+.*, for Neovim /, log.join('\n'));
+    assert.ok(
+      log.includes(
+        `folder ${workspace}: config ${config} (targets openai); MCP client configurations: none; checks every language (toolwire.languages), providers not set (toolwire.providers), clients not set (toolwire.clients)`,
+      ),
+      log.join('\n'),
+    );
+    assert.ok(
+      log.some((l) =>
+        l.startsWith(
+          `${workspace}/tools.yaml: MCP tool list; providers openai (targets in ${config}); clients every modelled client`,
+        ),
+      ),
+      log.join('\n'),
+    );
+    return report;
+  });
+}
+
+// nvim-lspconfig is no Debian or npm package: point TOOLWIRE_E2E_LSPCONFIG at a checkout (v0.1.6,
+// the last release for Neovim 0.7, on 0.7) to run that case; docs/editors.md says how.
+const LSPCONFIG = process.env.TOOLWIRE_E2E_LSPCONFIG;
+
+/** `major.minor` of a reported version, to tell which way setup() must have taken. */
+function minorOf(version: string): number {
+  const [major, minor] = version.split('.').map(Number) as [number, number];
+  return major * 100 + minor;
+}
+
+// One top-level test per file (test/fresh/freshMachine.test.ts counts them), its cases as subtests.
+test('Neovim against node dist/server.js --stdio', { ...skipUnlessAvailable(NEEDS), timeout: 150_000 }, async (t) => {
+  requirePrerequisites(NEEDS);
+  await t.test('a second LSP client: diagnostics, hover, code action', (t) => secondClient(t));
+  await t.test('the configuration of docs/editors.md, without nvim-lspconfig', async (t) => {
+    const report = await runUserConfig(t);
+    // Which way setup() took follows from the Neovim running: the oldest is Debian's 0.7.
+    const version = minorOf(report.nvim);
+    assert.equal(report.via, version < 8 ? 'start_client' : version < 11 ? 'start' : 'config');
+  });
+  await t.test(
+    'the configuration of docs/editors.md, with nvim-lspconfig',
+    LSPCONFIG ? {} : { skip: 'set TOOLWIRE_E2E_LSPCONFIG to an nvim-lspconfig checkout' },
+    async (t) => {
+      const report = await runUserConfig(t, LSPCONFIG);
+      // From 0.11 the built-in configuration wins (nvim-lspconfig 2 itself only feeds it).
+      assert.equal(report.via, minorOf(report.nvim) < 11 ? 'lspconfig' : 'config');
+    },
+  );
 });

@@ -7,7 +7,7 @@ import { bundleTestModule } from '../harness/bundle.js';
 import { reportCases } from '../harness/caseResults.js';
 import { createProfile, installExtension, startCodeServer } from '../harness/codeServer.js';
 import { tail } from '../harness/deadline.js';
-import { E2E_DIR, packagedVsixPath } from '../harness/paths.js';
+import { E2E_DIR, packagedVsixPath, REPO_ROOT } from '../harness/paths.js';
 import { requirePrerequisites, skipUnlessAvailable, type Need } from '../harness/prerequisites.js';
 import { copyFixture, withScratch } from '../harness/scratch.js';
 
@@ -31,7 +31,13 @@ test('VS Code (code-server): the packaged extension through the vscode API', {
     );
     // The extension host inherits the server's environment: the installed case checks the
     // extension really came from this profile's extensions dir.
-    const server = await startCodeServer(profile, { env: { TOOLWIRE_E2E_EXTENSIONS_DIR: profile.extensionsDir } });
+    // The commands case starts a real MCP server (the CLI tests' fixture) through Check MCP Servers.
+    const server = await startCodeServer(profile, {
+      env: {
+        TOOLWIRE_E2E_EXTENSIONS_DIR: profile.extensionsDir,
+        TOOLWIRE_E2E_MCP_SERVER: path.join(REPO_ROOT, 'test', 'fixtures', 'servers', 'stdio.mjs'),
+      },
+    });
     // Safety net: node:test runs `after` hooks when the test times out, while the body may still
     // hang; a live code-server would keep this test file's process (and CI) waiting.
     t.after(() => server.stop());

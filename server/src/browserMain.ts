@@ -60,6 +60,7 @@ async function extensionWasm(name: string): Promise<Uint8Array> {
 }
 
 const runtime: RuntimeEnvironment = {
+  label: 'a web worker',
   readFile: (path) => files.readFile(path),
   readConfigFile: (path) => files.readConfigFile(path),
   uriToPath: (uri) => paths.uriToPath(uri),

@@ -9,13 +9,14 @@ import {
   type DocumentResult,
   type Finding,
   type LoadedConfig,
+  type Modelled,
   type PieceText,
   type TextChange,
   type TextReader,
 } from './core';
 import { AnalysisIndex } from './analysisIndex';
 import { pieceTextOf } from './pieceDocument';
-import type { SettingsStore, ToolwireSettings } from './settings';
+import { checksLanguage, type SettingsStore, type ToolwireSettings } from './settings';
 
 interface Common {
   readonly uri: string;
@@ -36,6 +37,8 @@ export type DocumentState =
       readonly index: AnalysisIndex;
       readonly options: AnalysisOptions;
       readonly config: LoadedConfig | undefined;
+      /** The providers and clients it was checked against, and who chose them (the server's log tells them). */
+      readonly modelled: Modelled;
       /** Set when this analysis is the previous one carried over edits that each stay within a line (see `CarriedOver`). */
       readonly carriedOver?: CarriedOver;
     })
@@ -87,6 +90,7 @@ interface Base {
   readonly index: AnalysisIndex;
   readonly options: AnalysisOptions;
   readonly config: LoadedConfig | undefined;
+  readonly modelled: Modelled;
   /** What its census kept for the next name edit. */
   readonly carry?: CensusCarry;
 }
@@ -202,7 +206,7 @@ export class DocumentAnalyzer {
     const settings = await this.settings.forDocument(document.uri);
     const common = { uri: document.uri, version, settings };
     try {
-      const unanalysed = await this.withoutAnalysis(common, pieces);
+      const unanalysed = await this.withoutAnalysis(common, pieces, document.languageId);
       if (unanalysed) return unanalysed;
       const reused = this.reuse(document.uri, version, pieces, generation, epoch);
       if (reused) {
@@ -220,6 +224,7 @@ export class DocumentAnalyzer {
           index: next.index,
           options: next.options,
           config: next.config,
+          modelled: next.modelled,
           ...(carriedOver ? { carriedOver } : {}),
         };
       }
@@ -240,7 +245,11 @@ export class DocumentAnalyzer {
   }
 
   /** The state of a document that gets no analysis: a `.toolwire.json`, turned off, or too large. */
-  private async withoutAnalysis(common: Common, pieces: PieceText): Promise<DocumentState | undefined> {
+  private async withoutAnalysis(
+    common: Common,
+    pieces: PieceText,
+    languageId: string,
+  ): Promise<DocumentState | undefined> {
     const { uri, settings } = common;
     if (isConfigFile(uri)) {
       const text = pieces.toString();
@@ -256,6 +265,12 @@ export class DocumentAnalyzer {
         ...common,
         kind: 'disabled',
         detail: 'toolwire is turned off for this folder (setting toolwire.enable).',
+      };
+    if (!checksLanguage(settings, languageId, uri))
+      return {
+        ...common,
+        kind: 'disabled',
+        detail: `toolwire does not check ${languageId} files in this folder (setting toolwire.languages).`,
       };
     const limit = settings.maxFileSizeMB * 1024 * 1024;
     if (pieces.length > limit) {
@@ -299,6 +314,7 @@ export class DocumentAnalyzer {
         index,
         options: result.options,
         config: result.config,
+        modelled: result.modelled,
         carry: result.carry,
       });
     return {
@@ -310,6 +326,7 @@ export class DocumentAnalyzer {
       index,
       options: result.options,
       config: result.config,
+      modelled: result.modelled,
     };
   }
 

@@ -6,6 +6,8 @@ import type { CodeLanguage, UnreadableFile } from './core';
  * request handlers can be tested without a disk and the core never touches one.
  */
 export interface RuntimeEnvironment {
+  /** Where the server runs, for its log (`Node v20.19.2`, `a web worker`). */
+  readonly label?: string;
   /** A file's text by path, or undefined when it does not exist or cannot be read. */
   readFile(path: string): string | undefined;
   /** A `.toolwire.json`: its text, undefined when there is none, or why it cannot be read. */

@@ -3,6 +3,9 @@ import {
   DERIVATION_IDS,
   FINDING_CODES,
   isClientId,
+  LANGUAGE_IDS,
+  languageOfPath,
+  syntaxOfLanguageId,
   isProviderId,
   type AnalysisOptions,
   type ClientId,
@@ -24,6 +27,8 @@ export interface ToolwireSettings {
   readonly inlayHints: boolean;
   /** MCP clients to model, as each rewrites tool names its own way; empty: the ones configured in the workspace. */
   readonly clients: readonly ClientId[];
+  /** The editor language ids checked (`toolwire.languages`); default: every id of the core's `LANGUAGES`. */
+  readonly languages: readonly string[];
 }
 
 export const DEFAULT_SETTINGS: ToolwireSettings = {
@@ -36,6 +41,7 @@ export const DEFAULT_SETTINGS: ToolwireSettings = {
   maxFileSizeMB: 50,
   inlayHints: true,
   clients: [],
+  languages: LANGUAGE_IDS,
 };
 
 /**
@@ -114,7 +120,21 @@ export function normalizeSettings(raw: unknown): ToolwireSettings {
     clients: Array.isArray(value.clients)
       ? value.clients.filter((c): c is ClientId => typeof c === 'string' && isClientId(c))
       : [],
+    languages: Array.isArray(value.languages)
+      ? value.languages.filter((id): id is string => typeof id === 'string' && LANGUAGE_IDS.includes(id))
+      : DEFAULT_SETTINGS.languages,
   };
+}
+
+/**
+ * Whether `toolwire.languages` lets a document be checked. Another editor may name a language
+ * differently (Helix says `tsx`, Neovim may say `yaml.docker-compose`): an id toolwire does not
+ * know is judged by the syntax its path is read with, checked while any id of that syntax is.
+ */
+export function checksLanguage(settings: ToolwireSettings, languageId: string, uri: string): boolean {
+  if (LANGUAGE_IDS.includes(languageId)) return settings.languages.includes(languageId);
+  const syntax = languageOfPath(uri.replace(/[?#].*$/, ''));
+  return settings.languages.some((id) => syntaxOfLanguageId(id) === syntax);
 }
 
 /** Editor settings as the base options that `.toolwire.json` then refines. */

@@ -48,6 +48,16 @@ const SOURCE_TEXT = [
   "server.registerTool('files_read', { description: 'Read too' }, async () => ({ content: [] }));",
   '',
 ].join('\n');
+/** A Kotlin server: its grammar, not in @vscode/tree-sitter-wasm, comes from the client too, and only it. */
+const KOTLIN_SOURCE = `${ROOT}/src/Server.kt`;
+const KOTLIN_TEXT = [
+  'import io.modelcontextprotocol.kotlin.sdk.server.Server',
+  'fun main(server: Server) {',
+  '    server.addTool(name = "files.read", description = "Read") { result() }',
+  '    server.addTool(name = "files_read", description = "Read too") { result() }',
+  '}',
+  '',
+].join('\n');
 const DIST = resolve(__dirname, '../../dist');
 const TOOLS = JSON.stringify(
   {
@@ -176,9 +186,11 @@ describe('the browser server in a worker, files from the client', {
     );
     assert.ok(asked.includes(CONFIG), `the config was asked for: ${asked.join(', ')}`);
     assert.ok(asked.includes(`${ROOT}/servers/.toolwire.json`), 'discovery walked up from the document');
+    // The server's log describes each folder (its .toolwire.json and MCP client configurations):
+    // reads inside the other workspace folder, never above either.
     assert.ok(
-      asked.every((uri) => uri.startsWith(`${ROOT}/`)),
-      `nothing above the workspace folder was asked for: ${asked.join(', ')}`,
+      asked.every((uri) => uri.startsWith(`${ROOT}/`) || uri.startsWith(`${OTHER}/`)),
+      `nothing above the workspace folders was asked for: ${asked.join(', ')}`,
     );
   });
 
@@ -226,5 +238,40 @@ describe('the browser server in a worker, files from the client', {
       [2],
     );
     assert.deepEqual(wasmAsked.sort(), ['tree-sitter-typescript.wasm', 'tree-sitter.wasm']);
+  });
+
+  test('a Kotlin server: only its grammar is fetched besides, and its tools are checked', async () => {
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: KOTLIN_SOURCE, languageId: 'kotlin', version: 1, text: KOTLIN_TEXT },
+    });
+    const first = await nextPublished((p) => p.diagnostics.some((d) => d.code === 'wire-collision'), 0, KOTLIN_SOURCE);
+    assert.deepEqual(
+      first.diagnostics.filter((d) => d.code === 'wire-collision').map((d) => d.range.start.line),
+      [2],
+    );
+    assert.deepEqual(wasmAsked.sort(), ['tree-sitter-kotlin.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter.wasm']);
+  });
+
+  test('source code: a C# file asks for the C# grammar when it is opened, and its tools are checked', async () => {
+    const uri = `${ROOT}/src/Clock.cs`;
+    const text = [
+      'using ModelContextProtocol.Server;',
+      'public class Clock',
+      '{',
+      '    [McpServerTool] public string GetTime() => "";',
+      '    [McpServerTool(Name = "get.time")] public string Other() => "";',
+      '}',
+      '',
+    ].join('\n');
+    assert.ok(!wasmAsked.includes('tree-sitter-c-sharp.wasm'), 'no C# grammar before a C# file');
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'csharp', version: 1, text },
+    });
+    const first = await nextPublished((p) => p.diagnostics.some((d) => d.code === 'wire-collision'), 0, uri);
+    assert.deepEqual(
+      first.diagnostics.filter((d) => d.code === 'wire-collision').map((d) => d.range.start.line),
+      [4],
+    );
+    assert.ok(wasmAsked.includes('tree-sitter-c-sharp.wasm'));
   });
 });

@@ -130,17 +130,44 @@ describe('syntax: one invalid-json error, so CI fails', () => {
     );
   });
 
-  test('a broken file found in a folder walk counts too, in every output format', () => {
-    const dir = scratch({ 'ok.json': CLEAN, 'sub/broken.json': '{"a": }' });
+  test('a broken file found in a folder walk that looks like tools counts too, in every output format', () => {
+    const dir = scratch({ 'ok.json': CLEAN, 'sub/broken.json': '{"tools": [{"name": "a" "inputSchema": {}}]}' });
     const text = runCli(['check', '.'], dir);
     assert.equal(text.status, 1);
-    assert.match(text.stdout, /^sub\/broken\.json:1:7: error invalid-json/m);
+    assert.match(text.stdout, /^sub\/broken\.json:1:25: error invalid-json/m);
     const sarif = JSON.parse(runCli(['check', '--format', 'sarif', '.'], dir).stdout);
     const run = sarif.runs[0];
     const result = run.results.find((r: { ruleId: string }) => r.ruleId === 'invalid-json');
     assert.equal(result.level, 'error');
     assert.equal(run.tool.driver.rules[result.ruleIndex].id, 'invalid-json');
     assert.match(run.tool.driver.rules[result.ruleIndex].helpUri, /#invalid-json$/);
+  });
+
+  test('a broken file a walk meets that is no tool definitions (a template, a fixture): a notice, counted', () => {
+    const template = '[\n  {% for m in messages %}\n  {"role": "{{ m.role }}"}\n  {% endfor %}\n]\n';
+    const dir = scratch({ 'ok.json': CLEAN, 'prompts/chat.json': template, 'fixtures/broken.yaml': 'a: [\n' });
+    const quiet = runCli(['check', '.'], dir);
+    assert.equal(quiet.status, 0, quiet.stdout);
+    assert.equal(quiet.stdout, '');
+    assert.match(
+      quiet.stderr,
+      /^toolwire: 1 file, 1 tool: 0 errors, 0 warnings, 0 info; 2 files skipped: not valid JSON or YAML, and not tool definitions \(--verbose lists them\)$/m,
+    );
+    const verbose = runCli(['check', '--verbose', '.'], dir);
+    assert.match(verbose.stderr, /^toolwire: no tools in prompts\/chat\.json: not valid JSON, and what can be read/m);
+    assert.match(
+      verbose.stderr,
+      /^toolwire: no tools in fixtures\/broken\.yaml: not valid YAML, and what can be read/m,
+    );
+    const json = JSON.parse(runCli(['check', '--format', 'json', '.'], dir).stdout);
+    assert.deepEqual(
+      json.files.map((f: { path: string }) => f.path),
+      ['ok.json'],
+    );
+    // Named on the command line, the same file is an error: the user asked for it to be checked.
+    const named = runCli(['check', 'prompts/chat.json'], dir);
+    assert.equal(named.status, 1);
+    assert.match(named.stdout, /^prompts\/chat\.json:2:4: error invalid-json/m);
   });
 
   test('census says it too, on stderr, and exits 1', () => {

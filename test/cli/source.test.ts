@@ -129,7 +129,7 @@ describe('toolwire check on source code (issue 12)', () => {
     // orders.get's client findings are one diagnostic: the clients' collision is in its message and detail.
     const problems = get.diagnostics.filter((d) => d.code !== 'renamed-on-wire');
     assert.equal(problems.length, 1, JSON.stringify(get.diagnostics));
-    assert.match(problems[0]!.message, /Also shares its name with another tool in 3 clients/);
+    assert.match(problems[0]!.message, /Also shares its name with another tool in 4 clients/);
     assert.match(
       problems[0]!.detail!,
       /^Sent as "mcp_orders_orders_get" by .*, like "orders_get" of server "orders"\./m,
@@ -186,6 +186,80 @@ describe('toolwire check: a file of a package that depends on a known library', 
     assert.deepEqual(names('other/src/register.py'), []);
     assert.deepEqual(names('nested/inner/register.ts'), []);
     assert.equal(result.status, 1, result.stderr);
+  });
+
+  test("a monorepo app that reaches the SDK through the repository's own package is read; a registry package is not followed", () => {
+    const app = [
+      "import type { Context } from '@repo/common';",
+      'export function register(context: Context) {',
+      "  context.registerTool('x.y', {}, h);",
+      "  context.registerTool('x_y', {}, h);",
+      '}',
+      '',
+    ].join('\n');
+    const dir = scratch({
+      'pnpm/pnpm-workspace.yaml': "packages:\n  - 'apps/*'\n  - packages/**\n  - '!**/test/**'\n",
+      'pnpm/package.json': '{ "name": "root", "private": true }',
+      'pnpm/apps/one/package.json': '{ "name": "one", "dependencies": { "@repo/common": "workspace:*", "zod": "4" } }',
+      'pnpm/apps/one/src/tools.ts': app,
+      'pnpm/packages/shared/common/package.json':
+        '{ "name": "@repo/common", "dependencies": { "@modelcontextprotocol/server": "catalog:" } }',
+      // npm workspaces name a sibling by a plain range; a file: path is followed as written.
+      'npm/package.json': '{ "name": "root", "workspaces": { "packages": ["libs/*", "app"] } }',
+      'npm/libs/common/package.json': '{ "name": "common", "dependencies": { "@modelcontextprotocol/sdk": "^1" } }',
+      'npm/app/package.json': '{ "name": "app", "dependencies": { "common": "^1.0.0" } }',
+      'npm/app/tools.ts': app,
+      'linked/package.json': '{ "name": "linked", "dependencies": { "common": "file:../npm/libs/common" } }',
+      'linked/tools.ts': app,
+      // Outside any workspace, a dependency's name alone reaches nothing.
+      'plain/package.json': '{ "name": "plain", "dependencies": { "common": "^1.0.0" } }',
+      'plain/tools.ts': app,
+    });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; tools: Array<{ name: string }> }> };
+    const names = (path: string) => out.files.find((f) => f.path === path)?.tools.map((t) => t.name) ?? [];
+    assert.deepEqual(names('pnpm/apps/one/src/tools.ts'), ['x.y', 'x_y']);
+    assert.deepEqual(names('npm/app/tools.ts'), ['x.y', 'x_y']);
+    assert.deepEqual(names('linked/tools.ts'), ['x.y', 'x_y']);
+    assert.deepEqual(names('plain/tools.ts'), []);
+  });
+
+  test("the SDK's version 2 packages, task tools and a project's own registerTool wrapper", () => {
+    const dir = scratch({
+      'package.json': '{ "name": "v2", "dependencies": { "@modelcontextprotocol/server": "^2.0.0" } }',
+      'server.ts': [
+        "import { McpServer } from '@modelcontextprotocol/server';",
+        "const server = new McpServer({ name: 'v2', version: '1.0.0' });",
+        "server.registerTool('a.b', {}, h);",
+        // A task tool is the server's too (the member path before the method is not a server).
+        "server.experimental.tasks.registerToolTask('a_b', {}, h);",
+        "other.experimental.registerToolTask('z', {}, h);",
+        '',
+      ].join('\n'),
+      'wrapped.ts': [
+        'export function registerAll(context: Context) {',
+        "  registerTool({ name: 'c.d', description: 'x' });",
+        "  registerTool({ name: 'c_d', description: 'x' });",
+        '}',
+        'const registerTool = (tool: { name: string }) => context.registerTool(tool.name, {}, h);',
+        '',
+      ].join('\n'),
+      // Not bound in the file: someone else's `registerTool`, not read.
+      'unbound.ts': "registerTool({ name: 'e.f' });\n",
+    });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    const out = JSON.parse(result.stdout) as { files: Array<{ path: string; tools: Array<{ name: string }> }> };
+    const names = (path: string) => out.files.find((f) => f.path === path)?.tools.map((t) => t.name) ?? [];
+    assert.deepEqual(names('server.ts'), ['a.b', 'a_b']);
+    assert.deepEqual(names('wrapped.ts'), ['c.d', 'c_d']);
+    const wrapped = out.files.find((f) => f.path === 'wrapped.ts') as unknown as {
+      diagnostics: Array<{ code: string }>;
+    };
+    assert.ok(
+      wrapped.diagnostics.some((d) => d.code === 'wire-collision'),
+      'the wrapper calls of one function are one server',
+    );
+    assert.deepEqual(names('unbound.ts'), []);
   });
 
   test('computed names are counted (listed with --verbose), and source files none of which was parsed are said', () => {
@@ -294,6 +368,139 @@ describe('toolwire check on Java and Rust source', () => {
     );
     assert.deepEqual(file('plain/src/helper.rs')?.tools ?? [], []);
     assert.deepEqual(file('java/src/Plain.java')?.tools ?? [], []);
+    assert.equal(result.status, 1, result.stderr);
+
+    const fixed = runCli(['fix', '--unsafe', '.'], dir);
+    assert.equal(fixed.status, 0, `${fixed.stdout}\n${fixed.stderr}`);
+    assert.match(fixed.stderr, /fixed \d+ names? in 3 files/);
+    const after = runCli(['check', '--format', 'json', '.'], dir);
+    const findings = (
+      JSON.parse(after.stdout) as { files: Array<{ diagnostics: Array<{ severity: string }> }> }
+    ).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'hint'));
+    assert.deepEqual(findings, [], after.stdout);
+  });
+
+  const CS_SERVER = [
+    'using ModelContextProtocol.Server;',
+    '',
+    '[McpServerToolType]',
+    'public class Clock',
+    '{',
+    '    [McpServerTool]',
+    '    public string GetTime() => "";',
+    '    [McpServerTool(Name = "get.time")]',
+    '    public string Other() => "";',
+    '}',
+    '',
+  ].join('\n');
+  // A global using: the file names no SDK, its project file does.
+  const CS_HELPER = [
+    'public class More',
+    '{',
+    '    [McpServerTool(Name = "a.b")] public string A() => "";',
+    '    [McpServerTool] public string A_B() => "";',
+    '}',
+    '',
+  ].join('\n');
+
+  test('the walk reads .cs at their literals and method names, a .csproj names the SDK, and fix --unsafe leaves them clean', () => {
+    const dir = scratch({
+      '.toolwire.json': '{ "clients": [] }',
+      'server/src/Clock.cs': CS_SERVER,
+      'server/Server.csproj':
+        '<Project Sdk="Microsoft.NET.Sdk"><ItemGroup><PackageReference Include="ModelContextProtocol" Version="1.0.0" /></ItemGroup></Project>\n',
+      'server/src/More.cs': CS_HELPER,
+      'plain/Plain.csproj': '<Project Sdk="Microsoft.NET.Sdk" />\n',
+      'plain/More.cs': CS_HELPER,
+    });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    const out = JSON.parse(result.stdout) as {
+      files: Array<{
+        path: string;
+        tools: Array<{ name: string }>;
+        diagnostics: Array<{ code: string; range: { start: { line: number; character: number } } }>;
+      }>;
+    };
+    const file = (path: string) => out.files.find((f) => f.path === path);
+    const collisions = (path: string) =>
+      file(path)
+        ?.diagnostics.filter((d) => d.code === 'wire-collision')
+        .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`) ?? [];
+    assert.deepEqual(collisions('server/src/Clock.cs'), ['8:27']);
+    assert.deepEqual(
+      file('server/src/More.cs')?.tools.map((t) => t.name),
+      ['a.b', 'a_b'],
+    );
+    assert.deepEqual(file('plain/More.cs')?.tools ?? [], []);
+    assert.equal(result.status, 1, result.stderr);
+
+    const fixed = runCli(['fix', '--unsafe', '.'], dir);
+    assert.equal(fixed.status, 0, `${fixed.stdout}\n${fixed.stderr}`);
+    assert.match(fixed.stderr, /fixed \d+ names? in 2 files/);
+    const after = runCli(['check', '--format', 'json', '.'], dir);
+    const findings = (
+      JSON.parse(after.stdout) as { files: Array<{ diagnostics: Array<{ severity: string }> }> }
+    ).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'hint'));
+    assert.deepEqual(findings, [], after.stdout);
+  });
+});
+
+describe('toolwire check on Kotlin and Swift source', () => {
+  const KOTLIN_SERVER = [
+    'import io.modelcontextprotocol.kotlin.sdk.server.Server',
+    '',
+    'fun main() {',
+    '    val server = Server(Implementation("orders", "1.0.0"), options)',
+    '    server.addTool(name = "get.order", description = "Get") { result() }',
+    '    server.addTool(name = "get_order", description = "Get too") { result() }',
+    '}',
+    '',
+  ].join('\n');
+  const SWIFT_SERVER = [
+    'import MCP',
+    '',
+    'let server = Server(name: "orders", version: "1.0.0")',
+    'let tools = [',
+    '    Tool(name: "get.order", description: "Get", inputSchema: .object([:])),',
+    '    Tool(name: "get_order", description: "Get too", inputSchema: .object([:])),',
+    ']',
+    '',
+  ].join('\n');
+  // A helper that names no SDK: its package's manifest makes it read.
+  const KOTLIN_HELPER =
+    'fun register(server: Server) {\n    server.addTool("a.b", "d") { }\n    server.addTool("a_b", "d") { }\n}\n';
+
+  test('the walk reads .kt and .swift at their literals, a build.gradle.kts names the SDK, and fix --unsafe leaves them clean', () => {
+    const dir = scratch({
+      '.toolwire.json': '{ "clients": [] }',
+      'kotlin/build.gradle.kts': 'dependencies {\n    implementation("io.modelcontextprotocol:kotlin-sdk:0.8.1")\n}\n',
+      'kotlin/src/Server.kt': KOTLIN_SERVER,
+      'kotlin/src/Helper.kt': KOTLIN_HELPER,
+      'plain/src/Helper.kt': KOTLIN_HELPER,
+      'swift/Sources/Server.swift': SWIFT_SERVER,
+      'swift/Sources/Plain.swift': 'struct Tool { let name: String }\nlet t = Tool(name: "a b")\n',
+    });
+    const result = runCli(['check', '--format', 'json', '.'], dir);
+    const out = JSON.parse(result.stdout) as {
+      files: Array<{
+        path: string;
+        tools: Array<{ name: string }>;
+        diagnostics: Array<{ code: string; range: { start: { line: number; character: number } } }>;
+      }>;
+    };
+    const file = (path: string) => out.files.find((f) => f.path === path);
+    const collisions = (path: string) =>
+      file(path)
+        ?.diagnostics.filter((d) => d.code === 'wire-collision')
+        .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`) ?? [];
+    assert.deepEqual(collisions('kotlin/src/Server.kt'), ['5:27']);
+    assert.deepEqual(collisions('swift/Sources/Server.swift'), ['5:16']);
+    assert.deepEqual(
+      file('kotlin/src/Helper.kt')?.tools.map((t) => t.name),
+      ['a.b', 'a_b'],
+    );
+    assert.deepEqual(file('plain/src/Helper.kt')?.tools ?? [], []);
+    assert.deepEqual(file('swift/Sources/Plain.swift')?.tools ?? [], []);
     assert.equal(result.status, 1, result.stderr);
 
     const fixed = runCli(['fix', '--unsafe', '.'], dir);

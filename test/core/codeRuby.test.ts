@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { planRename, proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
 import { analyze } from '../../server/src/core/analyze';
-import { DEFAULT_NAMES } from '../../server/src/core/code/defaultNames';
+import { deriveName } from '../../server/src/core/code/derivedNames';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { rubyStringValue, writeRubyString } from '../../server/src/core/code/strings';
 import type { CodeParser } from '../../server/src/core/code/syntax';
@@ -72,7 +72,6 @@ describe('Ruby: the MCP Ruby SDK', () => {
   });
 
   test("the SDK's class-name handle: demodulize, a _ before each capital that starts a word, lower case", () => {
-    const handle = DEFAULT_NAMES['ruby-class-handle'];
     for (const [own, expected] of [
       ['ExampleTool', 'example_tool'],
       ['HTTPFetch', 'http_fetch'],
@@ -81,7 +80,7 @@ describe('Ruby: the MCP Ruby SDK', () => {
       ['Example_Tool', 'example_tool'],
       ['ABC', 'abc'],
     ] as const)
-      assert.equal(handle(own), expected, own);
+      assert.equal(deriveName('ruby-class-handle', { name: own }), expected, own);
   });
 
   test('findings sit on the literal, or on the class name for a default; the constant literal takes the edit', () => {

@@ -36,6 +36,18 @@ def orders_get() -> str:
     return ""
 `;
 
+const CS = (above: string, between = '') => `using ModelContextProtocol.Server;
+
+public class Orders
+{
+    ${above}[McpServerTool(Name = "orders.get")]
+    public string Get() => "";
+
+    [McpServerTool]
+    ${between}public string GetWeather() => "";
+}
+`;
+
 const RB = (above: string) => `require "mcp"
 server = MCP::Server.new(name: "orders")
 ${above}server.define_tool(name: "orders.get") { |args| MCP::Tool::Response.new([]) }
@@ -73,6 +85,28 @@ describe('suppressions in source code', () => {
     assert.deepEqual(codes(PY('# toolwire-disable-next-line renamed-on-wire\n'), 'python'), []);
     const docstring = PY('"""\n# toolwire-disable-next-line renamed-on-wire\n"""\n');
     assert.ok(codes(docstring, 'python').includes('renamed-on-wire'), 'a docstring is not a comment');
+  });
+
+  test('C#: a // or /* */ directive above the attribute silences the finding on its Name literal', () => {
+    assert.ok(codes(CS(''), 'csharp').includes('renamed-on-wire'));
+    assert.deepEqual(codes(CS('// toolwire-disable-next-line renamed-on-wire\n    '), 'csharp'), []);
+    assert.deepEqual(codes(CS('/* toolwire-disable-next-line renamed-on-wire */\n    '), 'csharp'), []);
+    const verbatim = CS('const string Note = @"\n// toolwire-disable-next-line renamed-on-wire\n";\n    ');
+    assert.ok(codes(verbatim, 'csharp').includes('renamed-on-wire'), 'a verbatim string is not a comment');
+  });
+
+  test('C#: a default-named tool is silenced on its method line, below the attribute', () => {
+    const twice = (between: string) =>
+      `using ModelContextProtocol.Server;\nclass T\n{\n    [McpServerTool]\n    public string GetTime() => "";\n    [McpServerTool]\n    ${between}public string Get_Time() => "";\n}\n`;
+    const found = analyze(twice(''), opts('csharp')).findings.filter((f) => f.code === 'wire-collision');
+    assert.deepEqual(
+      found.map((f) => twice('').slice(f.range.start, f.range.end)),
+      ['Get_Time'],
+    );
+    assert.deepEqual(
+      codes(twice('// toolwire-disable-next-line wire-collision -- kept for old clients\n    '), 'csharp'),
+      [],
+    );
   });
 
   test('Ruby: a # directive above the call (or a tool class) silences it; one in a heredoc does not', () => {
@@ -121,6 +155,7 @@ describe('suppressions in source code', () => {
     for (const [language, text] of [
       ['typescript', TS('')],
       ['python', PY('')],
+      ['csharp', CS('')],
       ['ruby', RB('')],
       ['php', PHP('')],
     ] as const) {
@@ -135,6 +170,24 @@ describe('suppressions in source code', () => {
         after,
       );
       assert.deepEqual(codes(after, language), [], after);
+    }
+  });
+
+  test('Kotlin and Swift: a // or /* */ directive above the name silences it; one inside a string does not', () => {
+    const kotlin = (above: string) =>
+      `import io.modelcontextprotocol.kotlin.sdk.server.Server\nfun f() {\n  ${above}server.addTool(name = "get.weather", description = "d") { }\n}\n`;
+    const swift = (above: string) =>
+      `import MCP\nlet tools = [\n  ${above}Tool(name: "get.weather", description: "d"),\n]\n`;
+    for (const [text, language] of [
+      [kotlin, 'kotlin'],
+      [swift, 'swift'],
+    ] as const) {
+      assert.ok(codes(text(''), language).includes('renamed-on-wire'), language);
+      assert.deepEqual(codes(text('// toolwire-disable-next-line renamed-on-wire\n  '), language), [], language);
+      assert.deepEqual(codes(text('/* toolwire-disable-next-line renamed-on-wire */\n  '), language), [], language);
+      const binding = language === 'kotlin' ? 'val' : 'let';
+      const inString = text(`${binding} note = "// toolwire-disable-next-line renamed-on-wire"\n  `);
+      assert.ok(codes(inString, language).includes('renamed-on-wire'), `${language}: a string is not a comment`);
     }
   });
 

@@ -96,6 +96,19 @@ describe('contracts between code, schema, settings and docs', () => {
     assert.equal(languageOfPath(undefined), 'json');
   });
 
+  test('toolwire.languages: every language id, all checked by default, each named in its description', () => {
+    const languages = settings['toolwire.languages'];
+    assert.deepEqual(languages.items.enum, LANGUAGE_IDS, 'its enum is the languages table, in order');
+    assert.deepEqual(languages.default, LANGUAGE_IDS, 'every language is checked by default');
+    const named = [...(languages.markdownDescription as string).matchAll(/`([a-z]+)`/g)].map((m) => m[1]);
+    assert.deepEqual(
+      named.filter((id) => LANGUAGE_IDS.includes(id!)),
+      LANGUAGE_IDS,
+      'the description lists every id, in order',
+    );
+    assert.match(settings['toolwire.enable'].markdownDescription, /`#toolwire\.languages#`/);
+  });
+
   test('every setting has a markdown description and a scope', () => {
     for (const [key, value] of Object.entries(
       settings as Record<string, { markdownDescription?: string; scope?: string }>,

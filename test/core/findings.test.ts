@@ -35,7 +35,7 @@ const CASES: readonly Case[] = [
   },
   {
     title: 'invalid-name: Bedrock body judged by bedrock',
-    text: pretty({ toolConfig: { tools: [{ toolSpec: { name: 'x y', inputSchema: { json: {} } } }] } }),
+    text: pretty({ toolConfig: { tools: [{ toolSpec: { name: 'x y', inputSchema: { json: { type: 'object' } } } }] } }),
     problems: ['error invalid-name "x y"'],
   },
   {
@@ -79,7 +79,7 @@ const CASES: readonly Case[] = [
     title: 'invalid-name: Bedrock checks only the length of a replayed toolUse name',
     text: pretty({
       messages: [{ role: 'assistant', content: [{ toolUse: { name: 'a_b', toolUseId: 'x', input: {} } }] }],
-      toolConfig: { tools: [{ toolSpec: { name: 'a_b', inputSchema: { json: {} } } }] },
+      toolConfig: { tools: [{ toolSpec: { name: 'a_b', inputSchema: { json: { type: 'object' } } } }] },
     }),
     problems: [],
   },
@@ -288,6 +288,120 @@ const CASES: readonly Case[] = [
       model: 'claude-x',
       tools: Array.from({ length: 129 }, (_, i) => ({ name: `tool_${i}`, input_schema: { type: 'object' } })),
     }),
+    problems: [],
+  },
+  // --- schema-altered / schema-rejected via MCP clients ---------------------------------------
+  {
+    title: 'schema-altered: Codex drops a pattern, on its key; the enum it keeps says nothing',
+    text: pretty({
+      tools: [
+        {
+          name: 'search',
+          inputSchema: { type: 'object', properties: { q: { type: 'string', enum: ['a'], pattern: '^a' } } },
+        },
+      ],
+    }),
+    options: { clients: { enabled: ['codex'], server: 's' }, defaultTargets: ['openai'] },
+    problems: ['warning schema-altered "pattern"'],
+  },
+  {
+    title: 'schema-altered: what only some models get (VS Code, gpt-4*) is information',
+    text: pretty({
+      tools: [
+        { name: 'search', inputSchema: { type: 'object', properties: { q: { type: 'string', pattern: '^a' } } } },
+      ],
+    }),
+    options: { clients: { enabled: ['vscode'], server: 's' }, defaultTargets: ['openai'] },
+    problems: ['information schema-altered "pattern"'],
+  },
+  {
+    title: 'schema-altered: a property named like a keyword is a name, not a keyword',
+    text: pretty({
+      tools: [{ name: 'search', inputSchema: { type: 'object', properties: { pattern: { type: 'string' } } } }],
+    }),
+    options: { clients: { enabled: ['codex'], server: 's' }, defaultTargets: ['openai'] },
+    problems: [],
+  },
+  {
+    title: 'schema-altered: no client enabled, no client finding',
+    text: pretty({
+      tools: [{ name: 'search', inputSchema: { type: 'object', properties: { q: { pattern: '^a' } } } }],
+    }),
+    options: { defaultTargets: ['openai'] },
+    problems: [],
+  },
+  {
+    title: "schema-altered: an OpenAI request body is no MCP client's",
+    text: pretty({
+      model: 'gpt-4o',
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'search',
+            parameters: { type: 'object', properties: { q: { type: 'string', pattern: '^a' } } },
+          },
+        },
+      ],
+    }),
+    options: { clients: { enabled: ['codex'], server: 's' } },
+    problems: [],
+  },
+  {
+    title: 'schema-rejected via a client: Cline sends an array without items to OpenAI (an error: Cline was chosen)',
+    text: pretty({
+      tools: [{ name: 'tag', inputSchema: { type: 'object', properties: { tags: { type: 'array' } } } }],
+    }),
+    options: { clients: { enabled: ['cline'], server: 's' }, defaultTargets: ['anthropic'] },
+    problems: ['error schema-rejected "type"'],
+  },
+  {
+    title: 'schema-rejected via a client: the targets refuse it too, one finding names both',
+    text: pretty({
+      tools: [{ name: 'tag', inputSchema: { type: 'object', properties: { tags: { type: 'array' } } } }],
+    }),
+    options: { clients: { enabled: ['cline', 'continue'], server: 's' }, defaultTargets: ['openai'] },
+    problems: ['error schema-rejected "type"'],
+  },
+  {
+    title: 'schema-rejected via a client: a path only reports show (Claude Code) is a warning',
+    text: pretty({ tools: [{ name: 'pick', inputSchema: { type: 'object', anyOf: [{ required: ['a'] }] } }] }),
+    options: { clients: { enabled: ['claude-code'], server: 's' }, defaultTargets: ['openai'] },
+    problems: ['warning schema-rejected "anyOf"'],
+  },
+  {
+    title: 'schema-rejected via a client: clients nobody chose are advice (warnings)',
+    text: pretty({
+      tools: [{ name: 'tag', inputSchema: { type: 'object', properties: { tags: { type: 'array' } } } }],
+    }),
+    options: { clients: { enabled: ['cline'], server: 's', byDefault: true }, defaultTargets: ['anthropic'] },
+    problems: ['warning schema-rejected "type"'],
+  },
+  {
+    title: 'schema-rejected via a client: Codex fills the items, so it alters instead of failing',
+    text: pretty({
+      tools: [{ name: 'tag', inputSchema: { type: 'object', properties: { tags: { type: 'array' } } } }],
+    }),
+    options: { clients: { enabled: ['codex'], server: 's' }, defaultTargets: ['anthropic'] },
+    problems: ['warning schema-altered "type"'],
+  },
+  {
+    title:
+      "schema-rejected via a client: an MCP root without type object is the MCP schema's problem, not the provider's",
+    text: pretty({ tools: [{ name: 'bare', inputSchema: {} }] }),
+    options: { clients: { enabled: ['claude-code', 'copilot-cli'], server: 's' }, defaultTargets: ['openai'] },
+    problems: [],
+  },
+  {
+    title: 'schema-altered: off by severity, and a tool the runtime leaves out is not judged',
+    text: pretty({
+      tools: [{ name: 'search', inputSchema: { type: 'object', properties: { q: { pattern: '^a' } } } }],
+    }),
+    options: {
+      clients: { enabled: ['codex'], server: 's' },
+      defaultTargets: ['openai'],
+      severity: { 'schema-altered': 'off' },
+    },
     problems: [],
   },
   // --- severity settings ----------------------------------------------------------------------

@@ -106,6 +106,24 @@ const CASES: readonly Case[] = [
     wire: 'additionalProperties',
   },
   {
+    code: 'schema-rejected',
+    title: 'a root anyOf Claude Code sends on',
+    text: pretty({ tools: [{ name: 'pick', inputSchema: { type: 'object', anyOf: [{ required: ['a'] }] } }] }),
+    options: { clients: { enabled: ['claude-code'], server: 's' } },
+    wire: 'anyOf',
+  },
+  {
+    code: 'schema-altered',
+    title: 'a pattern Codex drops',
+    text: pretty({
+      tools: [
+        { name: 'search', inputSchema: { type: 'object', properties: { q: { type: 'string', pattern: '^a' } } } },
+      ],
+    }),
+    options: { clients: { enabled: ['codex'], server: 's' } },
+    wire: 'pattern',
+  },
+  {
     code: 'case-collision',
     title: 'two cases',
     text: openaiChat(['calculate_BMI', 'calculate_bmi']),

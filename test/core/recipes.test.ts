@@ -4,6 +4,13 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { CLIENTS } from '../../server/src/core/clients/profiles';
+
+/** How the README writes a count. */
+const NUMBER_WORDS =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.split(
+    ' ',
+  );
 
 /**
  * ARCHITECTURE.md's "How to add…" recipes, walked. A copy of the repository gets a throwaway
@@ -43,6 +50,7 @@ const GUARDS = [
   'test/core/providers.test.ts',
   'test/core/clients.test.ts',
   'test/core/clientsOneByOne.test.ts',
+  'test/core/schemaPaths.test.ts',
   'test/core/code.test.ts',
 ];
 
@@ -206,8 +214,8 @@ function addProvider(copy: string): void {
   );
 }
 
-// ---- A client: profile file, CLIENT_RULES entry, schema, package.json, docs section, the README
-// list and count, vectors.
+// ---- A client: profile file, CLIENT_RULES entry, schema path, schema, package.json, docs section,
+// the README list and count, vectors of both.
 function addClient(copy: string): void {
   writeNew(
     copy,
@@ -247,8 +255,39 @@ export const wren: ClientRule = {
     '## Where section 3 of the naming rules needs correcting',
     '### `wren`: Wren Agent\n\n- **Rewrite**: `wren_<server>_<tool>` (a throwaway of the recipes test).\n\n',
   );
+  insertBefore(
+    copy,
+    'server/src/core/clients/schemaPaths.ts',
+    "  'langchain-mcp': {",
+    "  wren: {\n    field: 'parameters',\n    strict: false,\n    version: 'v9 (recipes test)',\n    unconfirmed: true,\n    steps: [{ kind: 'pass-through', source: 'test/core/recipes.test.ts (a throwaway client)' }],\n  },\n",
+  );
+  writeNew(
+    copy,
+    'test/core/vectors/schemaPaths/wren.json',
+    `${JSON.stringify(
+      {
+        client: 'wren',
+        vectors: [
+          {
+            name: 'wren passes an array without items to OpenAI',
+            source: { unconfirmed: 'a throwaway of the recipes test' },
+            schema: { type: 'object', properties: { tags: { type: 'array' } } },
+            expect: { altered: [], rejected: ['/properties/tags/type'] },
+          },
+        ],
+      },
+      null,
+      1,
+    )}\n`,
+  );
   appendToList(copy, 'README.md', 'what is confirmed and what is not:', '`wren`');
-  replaceOnce(copy, 'README.md', 'toolwire models thirteen clients', 'toolwire models fourteen clients');
+  const count = Object.keys(CLIENTS).length;
+  replaceOnce(
+    copy,
+    'README.md',
+    `toolwire models ${NUMBER_WORDS[count]} clients`,
+    `toolwire models ${NUMBER_WORDS[count + 1]} clients`,
+  );
   writeNew(
     copy,
     'test/core/vectors/clients/wren.json',
@@ -382,7 +421,13 @@ describe("ARCHITECTURE.md's recipes, followed step by step in a copy of the repo
     const { status, output } = node(copy, ['--import', 'tsx', '--test', '--test-reporter=spec', ...GUARDS]);
     assert.equal(status, 0, output);
     // The added cases ran: a recipe whose test file was never reached would pass vacuously.
-    for (const name of ['a Wren request is recognised', 'wren: "find_x"', 'prefixes the server', 'wren-tools (added'])
+    for (const name of [
+      'a Wren request is recognised',
+      'wren: "find_x"',
+      'prefixes the server',
+      'wren passes an array without items',
+      'wren-tools (added',
+    ])
       assert.ok(output.includes(name), `ran: ${name}`);
   });
 

@@ -175,6 +175,12 @@ describe('cost: node text read grows linearly with call chains', () => {
     ['a chain around nested calls', 'typescript', (n) => `${TS}${'a.b('.repeat(n)}{}${").tool('x', {})".repeat(n)};\n`],
     ['a Python curried decorator', 'python', (n) => `${PY}mcp.tool(name="a")${'()'.repeat(n)}\n`],
     [
+      'a C# builder chain of McpServerTool.Create calls',
+      'csharp',
+      (n) =>
+        `using ModelContextProtocol.Server;\nb.Services.AddMcpServer()${Array.from({ length: n }, (_, i) => `.WithTools([McpServerTool.Create(() => 1, new() { Name = "t${i}" })])`).join('')};\n`,
+    ],
+    [
       'a Ruby method chain',
       'ruby',
       (n) =>

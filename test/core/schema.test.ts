@@ -190,6 +190,30 @@ const CASES: readonly Case[] = [
     text: mcp({}),
     expected: [],
   },
+  // --- bedrock-object-root, mistral-schema-meta, cohere (none) -----------------------------------
+  {
+    title: 'bedrock: a Converse inputSchema.json without type object is refused, on the json key',
+    text: pretty({
+      modelId: 'anthropic.claude-x',
+      messages: [],
+      toolConfig: { tools: [{ toolSpec: { name: 'f', inputSchema: { json: { properties: {} } } } }] },
+    }),
+    expected: ['"json" /toolConfig/tools/0/toolSpec/inputSchema/json [bedrock]'],
+  },
+  {
+    title: "bedrock: the rule is Converse's field only, never an MCP inputSchema's",
+    text: mcp({ properties: {} }),
+    options: { targets: ['bedrock'] },
+    expected: [],
+  },
+  {
+    title: 'mistral: $schema and $id fail the compilation, anywhere',
+    text: pretty([
+      { name: 'f', parameters: { $schema: 'x', type: 'object', properties: { a: { $id: 'y', type: 'string' } } } },
+    ]),
+    options: { targets: ['mistral', 'cohere-v1'] },
+    expected: ['"$schema" /0/parameters/$schema [mistral]', '"$id" /0/parameters/properties/a/$id [mistral]'],
+  },
   // --- anthropic-root-combinator ----------------------------------------------------------------
   {
     title: 'anthropic: oneOf at the root, on its key',

@@ -32,6 +32,8 @@ export interface ClientOptions {
   readonly pull?: boolean;
   /** What the client answers to workspace/configuration for section "toolwire". */
   readonly settings?: Record<string, unknown>;
+  /** What it answers for one `scopeUri`, where it differs from `settings` (undefined: `settings`). */
+  readonly settingsFor?: (scopeUri: string | undefined) => Record<string, unknown> | undefined;
   readonly workspaceFolder?: string;
   /** `workspace.workspaceEdit.resourceOperations` (e.g. `['create']`): none by default. */
   readonly resourceOperations?: readonly string[];
@@ -124,6 +126,8 @@ export class TestClient {
   readonly refreshes: string[] = [];
   readonly logs: string[] = [];
   settings: Record<string, unknown>;
+  /** Settings for one resource (multi-root folders differ): wins over `settings` where it answers. */
+  settingsFor: ((scopeUri: string | undefined) => Record<string, unknown> | undefined) | undefined;
 
   private constructor(
     private readonly server: ServerEnd,
@@ -131,6 +135,7 @@ export class TestClient {
     options: ClientOptions,
   ) {
     this.settings = options.settings ?? {};
+    this.settingsFor = options.settingsFor;
     connection.onNotification('textDocument/publishDiagnostics', (params: Published) => {
       this.published.push(params);
       this.wake();
@@ -139,12 +144,14 @@ export class TestClient {
       this.messages.push(params.message);
       this.wake();
     });
-    connection.onNotification(
-      'window/logMessage',
-      (params: { message: string }) => void this.logs.push(params.message),
-    );
-    connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) =>
-      params.items.map(() => this.settings),
+    connection.onNotification('window/logMessage', (params: { message: string }) => {
+      this.logs.push(params.message);
+      this.wake();
+    });
+    connection.onRequest(
+      'workspace/configuration',
+      (params: { items: Array<{ section?: string; scopeUri?: string }> }) =>
+        params.items.map((item) => this.settingsFor?.(item.scopeUri) ?? this.settings),
     );
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('workspace/diagnostic/refresh', () => {
@@ -170,6 +177,7 @@ export class TestClient {
     const folder = options.workspaceFolder;
     await connection.sendRequest('initialize', {
       processId: server.processId,
+      clientInfo: { name: 'toolwire TestClient', version: '1.0' },
       rootUri: folder ? pathToFileURL(folder).href : null,
       workspaceFolders: folder ? [{ uri: pathToFileURL(folder).href, name: 'ws' }] : null,
       capabilities: {

@@ -26,11 +26,11 @@ describe('messages in the editor', () => {
     // Its clients' findings fold in: one clause in the message, one line each in the detail.
     assert.equal(
       leftOut.message,
-      'Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also fails the request in 5 clients, shares its name with another tool in 3 clients, is left out in Cursor.',
+      'Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also fails the request in 5 clients, shares its name with another tool in 4 clients, is left out in Cursor.',
     );
     const data = leftOut.data as { detail?: string; fix?: unknown };
     const lines = (data.detail ?? '').split('\n');
-    assert.match(lines[0]!, /^The runtime keeps "a_b" .* Rename it, e\.g\. "a-b"\.$/);
+    assert.match(lines[0]!, /^The runtime keeps "a_b" .* Rename it, e\.g\. "a_b_2"\.$/);
     assert.equal(lines.length, 4, data.detail);
     assert.ok(!(data.detail ?? '').includes('⟨U+000A⟩'), 'the lines are lines, not escaped breaks');
     assert.ok(data.fix, 'the quick fix still travels in data');

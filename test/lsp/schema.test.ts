@@ -75,4 +75,41 @@ describe('schema-rejected over LSP', () => {
     const hover = await client.hover(uri, positionOf(text, '"ok"', 0, 2));
     assert.doesNotMatch((hover!.contents as MarkupContent).value, /Input schema/);
   });
+
+  test('the hover on a schema keyword says, per provider and client, whether it is accepted, stripped or rejected', async () => {
+    const text = pretty({
+      tools: [
+        {
+          name: 'tag',
+          inputSchema: {
+            type: 'object',
+            properties: { tags: { type: 'array' }, q: { type: 'string', pattern: '^a' } },
+          },
+        },
+      ],
+    });
+    const uri = 'file:///ws/schema-keyword-hover.json';
+    await client.open(uri, text);
+    await client.diagnostics(uri, (d) => d.length > 0);
+    const pattern = await client.hover(uri, positionOf(text, '"pattern"', 0, 2));
+    const value = (pattern!.contents as MarkupContent).value;
+    assert.match(value, /\*\*Schema keyword\*\* at `\/tools\/0\/inputSchema\/properties\/q\/pattern`/);
+    assert.match(value, /\| Codex CLI \| ⚠ stripped \| the model never sees it \|/);
+    assert.match(value, /\| VS Code \(Copilot Chat\) \(gpt-4\\\* models\) \| ⚠ stripped \|/);
+    assert.match(value, /\| VS Code \(Copilot Chat\) \(other models\) \| ✓ accepted \|/);
+    assert.match(value, /\| Continue \| ✓ accepted \| sent as parameters \|/);
+    assert.match(value, /`schema-altered`: /);
+    const items = await client.hover(uri, positionOf(text, '"type": "array"', 0, 2));
+    const itemsValue = (items!.contents as MarkupContent).value;
+    assert.match(itemsValue, /\| Cline \| ✗ rejected \| openai-array-items \|/);
+    assert.match(
+      itemsValue,
+      /\| VS Code \(Copilot Chat\) \| ✗ refused by the client \| tool parameters array type must have items \|/,
+    );
+    assert.match(itemsValue, /\| Codex CLI \| ⚠ rewritten \|/);
+    const tool = await client.hover(uri, positionOf(text, '"tag"', 0, 2));
+    const toolValue = (tool!.contents as MarkupContent).value;
+    assert.match(toolValue, /\| `openai` \| `\/tools\/0\/inputSchema\/properties\/tags\/type` \|/);
+    assert.match(toolValue, /\| `via cline` \| `\/tools\/0\/inputSchema\/properties\/tags\/type` \|/);
+  });
 });

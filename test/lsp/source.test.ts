@@ -83,6 +83,48 @@ const RUST_SERVER = [
   '',
 ].join('\n');
 
+const CSHARP_SERVER = [
+  'using ModelContextProtocol.Server;',
+  'using System.ComponentModel;',
+  '',
+  '[McpServerToolType]',
+  'public sealed class ClockTools',
+  '{',
+  '    [McpServerTool, Description("Now")]',
+  '    public Task<string> GetTimeAsync() => Task.FromResult("");',
+  '',
+  '    [McpServerTool(Name = "get.time", Title = "Time")]',
+  '    public string Other() => "";',
+  '}',
+  '',
+].join('\n');
+
+const KOTLIN_SERVER = [
+  'import io.modelcontextprotocol.kotlin.sdk.server.Server',
+  '',
+  'val server = Server(serverInfo = Implementation(name = "orders", version = "1"), options = options)',
+  '',
+  'fun main() {',
+  '    server.addTool(name = "get.order", description = "Get") { result() }',
+  '    server.addTool(name = "get_order", description = "Get too") { result() }',
+  '}',
+  '',
+].join('\n');
+
+const SWIFT_SERVER = [
+  'import MCP',
+  '',
+  'let server = Server(name: "orders", version: "1.0.0")',
+  '',
+  'await server.withMethodHandler(ListTools.self) { _ in',
+  '    .init(tools: [',
+  '        Tool(name: "get.order", description: "Get", inputSchema: .object([:])),',
+  '        Tool(name: "get_order", description: "Get too", inputSchema: .object([:])),',
+  '    ])',
+  '}',
+  '',
+].join('\n');
+
 const RUBY_SERVER = [
   'require "mcp"',
   '',
@@ -154,12 +196,12 @@ describe('source code in the language server (issue 12)', () => {
 
   test('TypeScript MCP server: wire-collision on the literal left out, hover, quick fix keeps the quotes', async () => {
     const fixed = await collideHoverFix('file:///ws/src/server.ts', TS_SERVER, 'typescript', [`'admin.tools.list'`]);
-    assert.match(fixed, /server\.registerTool\('[a-z_-]+', \{ description: 'List' \}/);
+    assert.match(fixed, /server\.registerTool\('[a-z0-9_-]+', \{ description: 'List' \}/);
   });
 
   test('FastMCP: a function-name tool and name= collide; the fix writes name= in the decorator', async () => {
     const fixed = await collideHoverFix('file:///ws/src/server.py', PY_SERVER, 'python', ['"orders.get"']);
-    assert.match(fixed, /@mcp\.tool\(name="[a-z_-]+"\)\ndef fetch_order/);
+    assert.match(fixed, /@mcp\.tool\(name="[a-z0-9_-]+"\)\ndef fetch_order/);
   });
 
   test('Go mcp.NewTool: the collision, hover and fix', async () => {
@@ -169,12 +211,36 @@ describe('source code in the language server (issue 12)', () => {
 
   test('MCP Java SDK: Tool.builder names collide; the fix rewrites the literal', async () => {
     const fixed = await collideHoverFix('file:///ws/src/Server.java', JAVA_SERVER, 'java', ['"get.issue"']);
-    assert.match(fixed, /Tool\.builder\("[a-z_-]+"\)\.build\(\), h\)\n {8}\.toolCall\(Tool\.builder\("get_issue"\)/);
+    assert.match(fixed, /Tool\.builder\("[a-z0-9_-]+"\)\.build\(\), h\)\n {8}\.toolCall\(Tool\.builder\("get_issue"\)/);
   });
 
   test('rmcp: a fn-name #[tool] and name = "..." collide; the fix rewrites the literal', async () => {
     const fixed = await collideHoverFix('file:///ws/src/server.rs', RUST_SERVER, 'rust', ['"get.value"']);
-    assert.match(fixed, /#\[tool\(name = "[a-z_-]+", description = "d"\)\]/);
+    assert.match(fixed, /#\[tool\(name = "[a-z0-9_-]+", description = "d"\)\]/);
+  });
+
+  test('MCP C# SDK: a DeriveName default and Name = "..." collide; the fix rewrites the literal; a hint shows the default', async () => {
+    const uri = 'file:///ws/src/ClockTools.cs';
+    const fixed = await collideHoverFix(uri, CSHARP_SERVER, 'csharp', ['"get.time"']);
+    assert.match(fixed, /\[McpServerTool\(Name = "[a-z0-9_-]+", Title = "Time"\)\]/);
+    const hover = await client.hover(uri, positionOf(fixed, 'GetTimeAsync', 0, 2));
+    assert.equal(rangeText(fixed, hover!.range!), 'GetTimeAsync');
+    assert.match((hover!.contents as MarkupContent).value, /get_time/);
+    const hints = await client.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 99, character: 0 } });
+    assert.deepEqual(
+      hints!.map((h) => [h.label, h.position]),
+      [['→ get_time', positionOf(fixed, 'GetTimeAsync', 0, 'GetTimeAsync'.length)]],
+    );
+  });
+
+  test('Kotlin SDK: addTool names collide; the fix rewrites the literal (the grammar loads from dist/)', async () => {
+    const fixed = await collideHoverFix('file:///ws/src/Server.kt', KOTLIN_SERVER, 'kotlin', ['"get.order"']);
+    assert.match(fixed, /server\.addTool\(name = "[a-z0-9_-]+", description = "Get"\)/);
+  });
+
+  test('Swift SDK: Tool(name:) values collide; the fix rewrites the literal (the grammar loads from dist/)', async () => {
+    const fixed = await collideHoverFix('file:///ws/Sources/Server.swift', SWIFT_SERVER, 'swift', ['"get.order"']);
+    assert.match(fixed, /Tool\(name: "[a-z0-9_-]+", description: "Get",/);
   });
 
   test('MCP Ruby SDK: a tool_name and a class named after itself collide; hints show the wire name', async () => {

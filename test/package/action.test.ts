@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { scratch } from '../cli/run';
+import { cleanCopy } from './cleanCopy';
 
 /**
- * Issue 11 item 8: the GitHub Action. action.yml is checked for its wiring; its script runs here
- * with the variables the composite step sets, against the built CLI (npm run build first) or a
- * recording stand-in that shows the exact command line.
+ * The GitHub Action. action.yml is checked for its wiring; its script runs here with the variables
+ * the composite step sets, against the built CLI (npm run build first), a recording stand-in that
+ * shows the exact command line, or its own build in a copy of the checkout.
  */
 const ROOT = resolve(__dirname, '../..');
 const SCRIPT = join(ROOT, 'scripts/action-check.mjs');
@@ -40,8 +41,11 @@ interface ActionRun {
   readonly summary: string;
 }
 
-/** The script as the composite runs it: each input as INPUT_*, with GitHub's output files. */
-function runAction(cwd: string, inputs: Record<string, string>, cli = CLI): ActionRun {
+/**
+ * The script as the composite runs it: each input as INPUT_*, with GitHub's output files. `cli`
+ * stands in for the build (TOOLWIRE_CLI); null, the script builds its own checkout, `script`'s.
+ */
+function runAction(cwd: string, inputs: Record<string, string>, cli: string | null = CLI, script = SCRIPT): ActionRun {
   const github = mkdtempSync(join(tmpdir(), 'toolwire-action-'));
   const files = {
     GITHUB_OUTPUT: join(github, 'output'),
@@ -49,10 +53,16 @@ function runAction(cwd: string, inputs: Record<string, string>, cli = CLI): Acti
     RUNNER_TEMP: github,
   };
   writeFileSync(files.GITHUB_OUTPUT, '');
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', TOOLWIRE_CLI: cli, ...files };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    npm_config_update_notifier: 'false',
+    ...(cli !== null ? { TOOLWIRE_CLI: cli } : {}),
+    ...files,
+  };
   // Every input, as the composite passes it: the default when the workflow does not set it.
   for (const [name, spec] of Object.entries(action.inputs)) env[envName(name)] = inputs[name] ?? spec.default ?? '';
-  const result = spawnSync(process.execPath, [SCRIPT], { cwd, env, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [script], { cwd, env, encoding: 'utf8' });
   const outputs = Object.fromEntries(
     readFileSync(files.GITHUB_OUTPUT, 'utf8')
       .split('\n')
@@ -84,6 +94,9 @@ describe('action.yml', () => {
       ),
       ['paths', 'config', 'clients', 'baseline', 'fail-on-findings'],
     );
+    // toolwire is built from the action's own checkout, never fetched from a registry by name.
+    assert.equal(action.inputs.version, undefined, 'no version of a registry package to choose');
+    assert.doesNotMatch(readFileSync(SCRIPT, 'utf8'), /\bnpx\b/);
     const check = action.runs.steps.find((s) => s.id === 'check');
     assert.ok(check, 'a step with id check');
     assert.ok(check.run?.includes('scripts/action-check.mjs'), 'the check step runs the script');
@@ -225,5 +238,74 @@ describe('scripts/action-check.mjs', () => {
     const bad = runAction(dir, { 'fail-on-findings': 'yes' });
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /fail-on-findings must be true or false/);
+  });
+});
+
+describe('scripts/action-check.mjs, annotations instead of SARIF (format: github)', () => {
+  test('findings become workflow commands in the log; nothing to upload; exit 1', () => {
+    const dir = scratch({ 'mcp.json': COLLISION });
+    const run = runAction(dir, { format: 'github' });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stdout, /^::error file=mcp\.json,line=4,col=15,.*title=toolwire wire-collision::/m);
+    assert.equal(run.outputs['sarif-file'], undefined, 'the upload step is skipped');
+    assert.equal(run.outputs.errors, '1');
+    assert.equal(run.outputs['exit-code'], '1');
+    assert.match(run.summary, /1 error\(s\), 0 warning\(s\), 0 note\(s\); annotations/);
+    const upload = action.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
+    assert.match(upload?.if ?? '', /steps\.check\.outputs\.sarif-file != ''/);
+  });
+
+  test('a clean tree prints no annotation and exits 0; an unknown format is refused', () => {
+    const dir = scratch({ 'mcp.json': CLEAN, '.toolwire.json': JSON.stringify({ clients: ['vscode'] }) });
+    const clean = runAction(dir, { format: 'github' });
+    assert.equal(clean.status, 0, clean.stderr);
+    assert.doesNotMatch(clean.stdout, /^::/m);
+    const bad = runAction(dir, { format: 'json' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /format must be sarif or github/);
+  });
+});
+
+describe("scripts/action-check.mjs in the action's own checkout (no TOOLWIRE_CLI)", { timeout: 180_000 }, () => {
+  test('builds toolwire there when dist/ is missing, as in a fresh checkout of the tag, and runs it', () => {
+    const checkout = cleanCopy('toolwire-action-checkout-');
+    assert.equal(existsSync(join(checkout, 'dist')), false, 'a checkout holds no bundles');
+    const dir = scratch({ 'mcp.json': COLLISION });
+    const run = runAction(dir, {}, null, join(checkout, 'scripts/action-check.mjs'));
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /toolwire: building it \(node scripts\/build\.mjs\)/);
+    assert.ok(existsSync(join(checkout, 'dist/cli.js')), 'built in the checkout');
+    assert.equal(JSON.parse(readFileSync(run.outputs['sarif-file']!, 'utf8')).runs[0].results.length, 1);
+  });
+
+  test('an install that fails exits 3 with its own message, not as findings, and checks nothing', () => {
+    // A checkout whose `npm ci` cannot succeed: no lock file (npm ci refuses before any download).
+    const checkout = mkdtempSync(join(tmpdir(), 'toolwire-action-broken-'));
+    mkdirSync(join(checkout, 'scripts'));
+    copyFileSync(SCRIPT, join(checkout, 'scripts/action-check.mjs'));
+    writeFileSync(join(checkout, 'package.json'), '{"name":"toolwire","version":"0.0.0","private":true}\n');
+    const dir = scratch({ 'mcp.json': COLLISION });
+    const run = runAction(dir, {}, null, join(checkout, 'scripts/action-check.mjs'));
+    assert.equal(run.status, 3, run.stderr);
+    assert.match(
+      run.stderr,
+      /^::error title=toolwire::toolwire could not be set up: installing its build tools \(npm ci\) failed \(exit status \d+\); your files were not checked$/m,
+    );
+    assert.doesNotMatch(run.stderr, /found errors/);
+    assert.deepEqual(run.outputs, {}, 'no exit-code, no SARIF: nothing was checked');
+  });
+
+  test('a build that fails exits 3 too', () => {
+    const checkout = mkdtempSync(join(tmpdir(), 'toolwire-action-nobuild-'));
+    mkdirSync(join(checkout, 'scripts'));
+    mkdirSync(join(checkout, 'node_modules'));
+    copyFileSync(SCRIPT, join(checkout, 'scripts/action-check.mjs'));
+    writeFileSync(join(checkout, 'scripts/build.mjs'), "throw new Error('esbuild is missing');\n");
+    const run = runAction(scratch({ 'mcp.json': CLEAN }), {}, null, join(checkout, 'scripts/action-check.mjs'));
+    assert.equal(run.status, 3, run.stderr);
+    assert.match(
+      run.stderr,
+      /toolwire could not be set up: building it \(node scripts\/build\.mjs\) failed \(exit status 1\)/,
+    );
   });
 });

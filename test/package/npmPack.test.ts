@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { before, describe, test } from 'node:test';
+import { cleanCopy, trackedFiles } from './cleanCopy';
 
 /**
  * Issue 11 item 7, checked exactly as the issue says: `npm pack` (from a copy of the checkout, so
@@ -27,6 +19,7 @@ interface Manifest {
   version: string;
   private?: boolean;
   main: string;
+  exports?: Record<string, string>;
   bin: Record<string, string>;
   files?: string[];
   engines?: Record<string, string>;
@@ -46,22 +39,7 @@ interface Packed {
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const tracked = (): string[] =>
-  execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0')
-    .filter((f) => f.length > 0);
-
-/** A clean copy of the tracked files (no dist/), with the checkout's node_modules for the build. */
-function cleanCopy(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'toolwire-pack-src-'));
-  for (const file of tracked()) {
-    if (!existsSync(join(ROOT, file))) continue; // deleted in the work tree, not yet committed
-    mkdirSync(dirname(join(copy, file)), { recursive: true });
-    cpSync(join(ROOT, file), join(copy, file));
-  }
-  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'junction');
-  return copy;
-}
+const tracked = trackedFiles;
 
 function run(command: string, args: readonly string[], cwd: string): string {
   const result = spawnSync(command, args, {
@@ -77,7 +55,7 @@ describe('the npm package', { timeout: 300_000 }, () => {
   let packed: Packed;
 
   before(() => {
-    const source = cleanCopy();
+    const source = cleanCopy('toolwire-pack-src-');
     assert.equal(existsSync(join(source, 'dist')), false, 'the copy starts without bundles');
     const out = mkdtempSync(join(tmpdir(), 'toolwire-pack-out-'));
     const report = JSON.parse(run(npm, ['pack', '--json', '--pack-destination', out], source)) as Array<{
@@ -119,11 +97,13 @@ describe('the npm package', { timeout: 300_000 }, () => {
   });
 
   test('holds the bundles, schemas, docs, licence and README, and nothing else', () => {
-    const docs = tracked().filter((f) => f.startsWith('docs/') || f.startsWith('schemas/'));
+    // The README's screenshots are for GitHub: a terminal shows none.
+    const docs = tracked().filter(
+      (f) => (f.startsWith('docs/') && !f.startsWith('docs/images/')) || f.startsWith('schemas/'),
+    );
+    // The CLI, and the language server other editors start (`node dist/server.js --stdio`).
     const bundles = [
-      ...new Set(
-        [...Object.values(manifest.bin), manifest.main, './dist/server.js'].map((p) => p.replace(/^\.\//, '')),
-      ),
+      ...new Set([...Object.values(manifest.bin), './dist/server.js'].map((p) => p.replace(/^\.\//, ''))),
     ];
     // Files the build writes beside the bundles (WASM grammars) belong to them; source maps do not.
     const extra = packed.files.filter((f) => f.startsWith('dist/') && !bundles.includes(f));
@@ -145,6 +125,11 @@ describe('the npm package', { timeout: 300_000 }, () => {
       /node_modules/,
       /\.map$/,
       /\.vsix$/,
+      /\.png$/,
+      /^images\//,
+      // The VS Code client (package.json "main", which VS Code requires) and the web bundles.
+      /^dist\/client\.js$/,
+      /^dist\/browser\//,
     ]) {
       assert.deepEqual(
         packed.files.filter((f) => forbidden.test(f)),
@@ -183,6 +168,19 @@ describe('the npm package', { timeout: 300_000 }, () => {
       encoding: 'utf8',
     });
     assert.equal(version.stdout.trim(), manifest.version, `npx toolwire --version: ${version.stderr}`);
+  });
+
+  test('`main` is the VS Code client, left out of the npm package: `exports` makes it no library', () => {
+    assert.equal(manifest.main, './dist/client.js', 'VS Code loads the extension from main');
+    assert.deepEqual(manifest.exports, { './package.json': './package.json' });
+    const required = spawnSync(process.execPath, ['-e', "require('toolwire')"], { cwd: packed.app, encoding: 'utf8' });
+    assert.notEqual(required.status, 0);
+    assert.match(required.stderr, /ERR_PACKAGE_PATH_NOT_EXPORTED/, 'a clear refusal, not a missing dist/client.js');
+    const own = spawnSync(process.execPath, ['-p', "require('toolwire/package.json').version"], {
+      cwd: packed.app,
+      encoding: 'utf8',
+    });
+    assert.equal(own.stdout.trim(), manifest.version, own.stderr);
   });
 
   test('the installed package is the production build (minified, no source map comment)', () => {

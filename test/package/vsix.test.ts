@@ -25,8 +25,9 @@ interface Manifest {
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
 const vsixPath = join(ROOT, `toolwire-${manifest.version}.vsix`);
-// With tree-sitter's runtime and eight grammars (aim: under 4 MB) the package measured 1,518 KB.
-const MAX_BYTES = 2 * 1024 * 1024;
+// With tree-sitter's runtime and nine grammars (C#'s the largest; aim: under 4 MB) the package
+// measured 1.9 MB with C#, Kotlin and Swift; the bound is the aim itself.
+const MAX_BYTES = 4 * 1000 * 1000;
 
 /** `./dist/client.js` → `extension/dist/client.js` */
 const inExtension = (path: string): string => `extension/${path.replace(/^\.\//, '')}`;
@@ -47,6 +48,8 @@ function expectedEntries(): string[] {
     // The clients start the server from these paths (context.asAbsolutePath('dist/server.js'),
     // the browser client's web worker from dist/browser/server.js).
     'extension/dist/server.js',
+    // *Check MCP Servers* runs the CLI's live check (context.asAbsolutePath('dist/cli.js')).
+    'extension/dist/cli.js',
     // tree-sitter's runtime and grammars, loaded when a source file imports a known library.
     ...WASM_FILES.map((file) => `extension/dist/${file}`),
     'extension/dist/browser/server.js',
@@ -97,6 +100,7 @@ describe(`the packaged extension (toolwire-${manifest.version}.vsix)`, () => {
     for (const name of [
       'extension/dist/client.js',
       'extension/dist/server.js',
+      'extension/dist/cli.js',
       'extension/dist/browser/client.js',
       'extension/dist/browser/server.js',
     ]) {

@@ -12,7 +12,9 @@ import { positionOf, TestClient } from '../lsp/client';
  * the same findings through either: code, severity, range and message, per file.
  */
 const WORKSPACES = resolve(__dirname, '../fixtures/workspaces');
-const FIXTURES = ['two-servers', 'unknown-server', 'named-server', 'config-rules'];
+// nested-client-configs: the editor, opened on the whole folder, finds sub/'s Cursor configuration for sub/
+// files as the CLI does (the nearest above each file, up to the workspace folder).
+const FIXTURES = ['two-servers', 'unknown-server', 'named-server', 'config-rules', 'nested-client-configs'];
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
 
 interface Position {
@@ -70,6 +72,26 @@ describe('the CLI and the language server agree on every workspace fixture', () 
         await client.stop();
       }
     });
+  }
+});
+
+test('the editor finds the nearest MCP client configuration above a file, up to its workspace folder', async () => {
+  const folder = join(WORKSPACES, 'nested-client-configs');
+  const client = await TestClient.start({ workspaceFolder: folder, pull: true, server: 'bundle' });
+  try {
+    const messages = async (path: string) => {
+      const uri = pathToFileURL(join(folder, path)).href;
+      await client.open(uri, readFileSync(join(folder, path), 'utf8'));
+      const report = await client.pull(uri);
+      return report.kind === 'full' ? report.items.map((d) => d.message).join('\n') : '';
+    };
+    // sub/.cursor/mcp.json, not the workspace folder's .vscode/mcp.json, for the files under sub/.
+    const nested = await messages('sub/tools/tools.json');
+    assert.match(nested, /left out in Cursor/);
+    assert.doesNotMatch(nested, /VS Code/);
+    assert.match(await messages('top/tools.json'), /in VS Code \(Copilot Chat\)/);
+  } finally {
+    await client.stop();
   }
 });
 

@@ -62,91 +62,135 @@ export async function runFix(args: FixArgs, io: CommandIO): Promise<number> {
     hints: args.hints,
   });
   if (reportConfigProblems(run.configProblems, run.hasConfigErrors, io)) return 2;
-  const cwd = toSlashes(resolve(io.cwd));
   const configPath = args.config === undefined ? undefined : toSlashes(resolve(io.cwd, args.config));
   const overlay = new OverlayWorkspace(run.workspace);
   const service = createToolwireService({ workspace: overlay });
-  const analyse = (file: AnalysedFile, text: string) => {
+  const analyse = (file: AnalysedFile, text: string): Reanalysis | undefined => {
     const result = service.analyzeDocument(
-      documentInput(file.absolute, text, cwd, configPath, args.clients, args.hints, file.options.code),
+      documentInput(file.absolute, text, configPath, args.clients, args.hints, file.options.code),
     );
     return result.kind === 'analysis' ? result : undefined;
   };
-  const refused = new Map<AnalysedFile, string>();
-  // Per file, from its last fix-all: places whose only fix is unsafe, left without --unsafe.
-  const unsafeLeft = new Map<AnalysedFile, number>();
+  const rounds: FixRounds = {
+    files: run.files,
+    overlay,
+    analyse,
+    unsafe: args.unsafe,
+    refused: new Map(),
+    unsafeLeft: new Map(),
+  };
   let fixes = new Map<AnalysedFile, FileFix>();
   let after = new Map<AnalysedFile, Analysis>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    overlay.clear();
-    fixes = new Map();
-    const touched = (file: AnalysedFile) => file.reads.some((path) => overlay.get(path) !== undefined);
-    for (const file of run.files) {
-      if (refused.has(file)) continue;
-      // Analysed again over the files fixed so far when its census reads one of them (it then
-      // sees their new names); else the check's own analysis stands.
-      const current = touched(file) ? analyse(file, file.text) : file;
-      if (!current) continue;
-      const result = computeFixAll(file.text, current.options, current.analysis, { unsafe: args.unsafe });
-      unsafeLeft.set(file, result.unsafeLeft);
-      if (result.kind === 'refused') refused.set(file, result.reason);
-      if (result.kind !== 'edits') continue;
-      const encoding = readEncoding(file.absolute, file.text);
-      if (typeof encoding === 'string') {
-        refused.set(file, `the fixes were not applied: ${encoding}`);
-        continue;
-      }
-      fixes.set(file, {
-        edits: result.edits,
-        text: result.text,
-        fixed: result.fixed,
-        unsafe: result.unsafe,
-        encoding,
-        original: encoding.bytes,
-      });
-      overlay.set(file.absolute, result.text);
-    }
-    // Every file again, with every fix in place: a fix proven before a later file was fixed can
-    // meet that file's new names. A file neither fixed nor reading a fixed one is as it was.
-    after = new Map();
-    const withdrawn: AnalysedFile[] = [];
-    for (const file of run.files) {
-      const fixedText = overlay.get(file.absolute);
-      if (fixedText === undefined && !touched(file)) continue;
-      const result = analyse(file, fixedText ?? file.text);
-      if (!result) continue;
-      after.set(file, result.analysis);
-      const fresh = newErrors(file.analysis, result.analysis);
-      if (fresh.length === 0) continue;
-      const partners = run.files.filter((f) => f === file || result.reads.includes(f.absolute));
-      for (const partner of partners) {
-        if (!fixes.has(partner) || refused.has(partner)) continue;
-        refused.set(
-          partner,
-          `the fixes were not applied: with the files sent together fixed, ${file.display} would get a new error: ${fresh[0]!.message}`,
-        );
-        withdrawn.push(partner);
-      }
-    }
-    if (withdrawn.length === 0) break;
+    fixes = proposeFixes(rounds);
+    const rechecked = recheckTogether(rounds, fixes);
+    after = rechecked.after;
+    if (rechecked.withdrawn === 0) break;
     if (round === MAX_ROUNDS - 1) {
       // Never settled: write nothing rather than something unproven.
       fixes = new Map();
       after = new Map();
     }
   }
-  const left = [...unsafeLeft.values()].reduce((n, count) => n + count, 0);
+  const left = [...rounds.unsafeLeft.values()].reduce((n, count) => n + count, 0);
   return finish(
     args,
     io,
     run.files,
     fixes,
-    refused,
+    rounds.refused,
     after,
     left,
     run.ioError,
     run.workspace.readFile.bind(run.workspace),
   );
+}
+
+type Reanalysis = Pick<AnalysedFile, 'analysis' | 'options' | 'reads'>;
+
+/** What the rounds of fixing share, and what they learn round after round. */
+interface FixRounds {
+  readonly files: readonly AnalysedFile[];
+  /** The disk as it will be: the fixed texts of this round. */
+  readonly overlay: OverlayWorkspace;
+  /** The file analysed again over the overlay, as `text`. */
+  readonly analyse: (file: AnalysedFile, text: string) => Reanalysis | undefined;
+  readonly unsafe: boolean;
+  /** Files left as they are, with the reason; a file refused stays refused in later rounds. */
+  readonly refused: Map<AnalysedFile, string>;
+  /** Per file, from its last fix-all: places whose only fix is unsafe, left without --unsafe. */
+  readonly unsafeLeft: Map<AnalysedFile, number>;
+}
+
+/** One round's fixes, each file in order over the files fixed before it (in the overlay). */
+function proposeFixes(rounds: FixRounds): Map<AnalysedFile, FileFix> {
+  const { overlay, refused } = rounds;
+  overlay.clear();
+  const fixes = new Map<AnalysedFile, FileFix>();
+  for (const file of rounds.files) {
+    if (refused.has(file)) continue;
+    // Analysed again over the files fixed so far when its census reads one of them (it then
+    // sees their new names); else the check's own analysis stands.
+    const current = readsFixedFile(file, overlay) ? rounds.analyse(file, file.text) : file;
+    if (!current) continue;
+    const result = computeFixAll(file.text, current.options, current.analysis, { unsafe: rounds.unsafe });
+    rounds.unsafeLeft.set(file, result.unsafeLeft);
+    if (result.kind === 'refused') refused.set(file, result.reason);
+    if (result.kind !== 'edits') continue;
+    const encoding = readEncoding(file.absolute, file.text);
+    if (typeof encoding === 'string') {
+      refused.set(file, `the fixes were not applied: ${encoding}`);
+      continue;
+    }
+    fixes.set(file, {
+      edits: result.edits,
+      text: result.text,
+      fixed: result.fixed,
+      unsafe: result.unsafe,
+      encoding,
+      original: encoding.bytes,
+    });
+    overlay.set(file.absolute, result.text);
+  }
+  return fixes;
+}
+
+/**
+ * Every file again, with every fix in place: a fix proven before a later file was fixed can meet
+ * that file's new names. A file neither fixed nor reading a fixed one is as it was. A file with a
+ * new error has its fixes and its partners' withdrawn (refused); `withdrawn` counts them.
+ */
+function recheckTogether(
+  rounds: FixRounds,
+  fixes: ReadonlyMap<AnalysedFile, FileFix>,
+): { after: Map<AnalysedFile, Analysis>; withdrawn: number } {
+  const { overlay, refused } = rounds;
+  const after = new Map<AnalysedFile, Analysis>();
+  let withdrawn = 0;
+  for (const file of rounds.files) {
+    const fixedText = overlay.get(file.absolute);
+    if (fixedText === undefined && !readsFixedFile(file, overlay)) continue;
+    const result = rounds.analyse(file, fixedText ?? file.text);
+    if (!result) continue;
+    after.set(file, result.analysis);
+    const fresh = newErrors(file.analysis, result.analysis);
+    if (fresh.length === 0) continue;
+    const partners = rounds.files.filter((f) => f === file || result.reads.includes(f.absolute));
+    for (const partner of partners) {
+      if (!fixes.has(partner) || refused.has(partner)) continue;
+      refused.set(
+        partner,
+        `the fixes were not applied: with the files sent together fixed, ${file.display} would get a new error: ${fresh[0]!.message}`,
+      );
+      withdrawn += 1;
+    }
+  }
+  return { after, withdrawn };
+}
+
+/** Whether the file's census reads a file this round has fixed. */
+function readsFixedFile(file: AnalysedFile, overlay: OverlayWorkspace): boolean {
+  return file.reads.some((path) => overlay.get(path) !== undefined);
 }
 
 /** One unsafe fix in a note: `renames tool "a.b" to "a_b" for its callers` (tokens as written). */

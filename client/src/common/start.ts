@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import { CensusView } from '../census';
+import { serverErrors } from '../serverErrors';
 import { WATCHED_FILES } from '../../../server/src/protocol';
 import { DOCUMENT_SELECTOR } from '../selector';
 import { StatusItem } from '../status';
@@ -11,7 +12,7 @@ interface ClientHost {
   createClient(options: LanguageClientOptions): BaseLanguageClient;
   /** Wiring of one platform, once the client exists (the browser's file reads for the server). */
   attach?(client: BaseLanguageClient): vscode.Disposable;
-  /** "toolwire: Check MCP Servers": starts processes, so only the desktop does it. */
+  /** "toolwire: Check MCP Servers": starts processes, so only a Node extension host does it. */
   checkMcpServers(output: vscode.LogOutputChannel): Promise<void>;
 }
 
@@ -22,9 +23,11 @@ interface ClientHost {
  */
 export async function startClient(context: vscode.ExtensionContext, host: ClientHost): Promise<void> {
   const output = vscode.window.createOutputChannel('toolwire', { log: true });
+  const errors = serverErrors(output);
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel: output,
+    errorHandler: errors,
     // .toolwire.json, MCP client configurations, and the tool files a client census reads.
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher(WATCHED_FILES) },
     diagnosticPullOptions: { onChange: true, onSave: true, onTabs: false },
@@ -38,11 +41,14 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
     census,
     ...(host.attach ? [host.attach(client)] : []),
     vscode.commands.registerCommand('toolwire.restartServer', async () => {
-      // BaseLanguageClient has no restart (the Node client's adds a debug delay only).
+      errors.reset();
+      // BaseLanguageClient has no restart (the Node client's adds a debug delay only). A server
+      // the error handler gave up on is stopped already: stop() returns at once.
       await client.stop();
       await client.start();
       output.info('toolwire server restarted');
     }),
+    vscode.commands.registerCommand('toolwire.showOutput', () => output.show()),
     vscode.commands.registerCommand('toolwire.showCensus', (uri?: vscode.Uri) =>
       census.show(uri ?? vscode.window.activeTextEditor?.document.uri),
     ),

@@ -13,6 +13,12 @@ export interface WasmLoader {
   runtime(): Promise<Uint8Array>;
   /** A grammar's bytes (`tree-sitter-<grammar>.wasm`). */
   grammar(grammar: CodeGrammar): Promise<Uint8Array>;
+  /**
+   * Runs a grammar's first compilation: its load and a first parse (V8 compiles WebAssembly
+   * functions on their first call). An adapter that can steer its engine wraps it (Node's loader
+   * keeps V8 on its baseline compiler for a grammar whose lexer it would otherwise stall on).
+   */
+  firstCompile?<T>(grammar: CodeGrammar, compile: () => Promise<T>): Promise<T>;
 }
 
 export { WASM_FILES } from './wasmFiles';
@@ -69,7 +75,17 @@ export class TreeSitterParsers {
         return Parser.init(options);
       });
       await this.runtime;
-      return await Language.load(await this.loader.grammar(grammar));
+      const bytes = await this.loader.grammar(grammar);
+      const compile = async () => {
+        const language = await Language.load(bytes);
+        // One parse compiles the lexer, the largest function, now rather than on a document's parse.
+        const parser = new Parser();
+        parser.setLanguage(language);
+        parser.parse('x')?.delete();
+        parser.delete();
+        return language;
+      };
+      return await (this.loader.firstCompile ? this.loader.firstCompile(grammar, compile) : compile());
     } catch (error) {
       this.log(
         `toolwire: cannot load the ${grammar} grammar: ${error instanceof Error ? error.message : String(error)}`,

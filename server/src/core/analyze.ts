@@ -15,6 +15,7 @@ import { checkParameterNames } from './checks/parameters';
 import { checkReferences } from './checks/references';
 import { checkRenamed, checkToolCount } from './checks/request';
 import { checkSchemas } from './checks/schema';
+import { checkSchemaClients } from './checks/schemaClients';
 import { FindingSink } from './checks/sink';
 import { compareFindings } from './findings';
 import { onePerProblem } from './checks/onePerProblem';
@@ -296,6 +297,8 @@ function runChecks(context: CheckContext): void {
 function runClientChecks(context: CheckContext, plan: ClientPlan | undefined, results: readonly ClientResult[]): void {
   checkParameterNames(context, plan && !plan.capAtWarning ? plan.primary : undefined);
   if (plan) checkClients(context, results, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown });
+  // What each client does to the schemas: after checkSchemas, whose findings it joins.
+  if (plan) checkSchemaClients(context, results, plan.capAtWarning);
 }
 
 /**

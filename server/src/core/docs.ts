@@ -17,6 +17,7 @@ export const CODE_SUMMARIES: Readonly<Record<FindingCode, string>> = {
   'invalid-capability-name': 'An ADS capability name is not a namespacedName.',
   'invalid-parameter-name': "A property key of a tool's input schema fails a targeted provider's rule.",
   'schema-rejected': "A tool's input schema holds what a targeted provider refuses: the request fails.",
+  'schema-altered': 'An MCP client drops or rewrites a schema keyword: the model sees another contract.',
   'case-collision': 'Two wire names differ only in case.',
   'unresolved-reference': 'A tool_choice, allowed name or replayed call names no offered tool.',
   'missing-name': 'A tool has no usable name.',

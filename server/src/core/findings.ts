@@ -12,6 +12,7 @@ export const FINDING_CODES = [
   'invalid-capability-name',
   'invalid-parameter-name',
   'schema-rejected',
+  'schema-altered',
   'case-collision',
   'unresolved-reference',
   'missing-name',

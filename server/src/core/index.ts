@@ -47,6 +47,7 @@ export {
 } from './code/syntax';
 export { familyOf, hasTriggerImport } from './code/triggers';
 export { isManifestPath, librariesInManifest, MANIFESTS } from './code/manifests';
+export { localDependencies, packageNameOf, WORKSPACE_FILES, workspaceGlobs } from './code/workspaces';
 export { lastAtOrBefore, LineIndex, lineStartsOf, type PositionRange } from './text/lineIndex';
 export { PieceText, type TextReader } from './text/pieceText';
 export { computeFixAll } from './fixes/fixAll';
@@ -54,8 +55,9 @@ export { proveEdits, type Proof } from './fixes/proof';
 export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';
 export type { Located } from './locate';
 export { planRename, renameTargetAt } from './rename';
-export { ALL_CLIENT_IDS, isClientId, type ClientId } from './clients/profiles';
+export { ALL_CLIENT_IDS, CLIENTS, isClientId, type ClientId } from './clients/profiles';
 export type { ClientFate } from './clients/model';
+export { schemaPlaceRows } from './clients/schemaVerdicts';
 export {
   othersInClientGroup,
   sharedNote,
@@ -75,6 +77,7 @@ export {
   type McpVariableSyntax,
 } from './workspace/mcpServerEntries';
 export { unrecognisedToolShape } from './formats/unrecognised';
+export { looksLikeToolDefinitions } from './formats/looksLikeTools';
 export {
   createToolwireService,
   type ToolwireService,

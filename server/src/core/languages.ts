@@ -27,6 +27,9 @@ export const LANGUAGES: readonly LanguageEntry[] = [
   { syntax: 'go', languageIds: ['go'], extensions: ['.go'] },
   { syntax: 'java', languageIds: ['java'], extensions: ['.java'] },
   { syntax: 'rust', languageIds: ['rust'], extensions: ['.rs'] },
+  { syntax: 'csharp', languageIds: ['csharp'], extensions: ['.cs'] },
+  { syntax: 'kotlin', languageIds: ['kotlin'], extensions: ['.kt', '.kts'] },
+  { syntax: 'swift', languageIds: ['swift'], extensions: ['.swift'] },
   { syntax: 'ruby', languageIds: ['ruby'], extensions: ['.rb'] },
   { syntax: 'php', languageIds: ['php'], extensions: ['.php'] },
 ];

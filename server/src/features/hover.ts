@@ -14,6 +14,7 @@ import {
 import type { AnalysisIndex } from '../analysisIndex';
 import { toRange } from '../convert';
 import { rowsForTool } from './clientTable';
+import { schemaKeywordHover } from './schemaHover';
 import { describeFate, describeWire, FORMAT_LABELS } from './describe';
 import { mdCode, mdText } from './markdown';
 import { toMarkdown } from './rich';
@@ -33,7 +34,7 @@ export function hoverAt(
 ): Hover | null {
   const analysis = index.analysis;
   const found = index.locate(offset);
-  if (!found) return null;
+  if (!found) return schemaHover(document, analysis, offset);
   const lines: string[] = [];
   let range;
   if (found.kind === 'reference') {
@@ -83,6 +84,14 @@ export function hoverAt(
     ),
   );
   return { contents: { kind: 'markdown', value: lines.join('\n') }, range };
+}
+
+/** A schema keyword's verdicts, then the why of its findings. */
+function schemaHover(document: TextDocument, analysis: Analysis, offset: number): Hover | null {
+  const found = schemaKeywordHover(analysis, offset);
+  if (!found) return null;
+  const lines = [...found.lines, ...detailLines(analysis.findings, found.range)];
+  return { contents: { kind: 'markdown', value: lines.join('\n') }, range: toRange(document, found.range) };
 }
 
 /**
@@ -136,6 +145,8 @@ function schemaLines(analysis: Analysis, tool: number): string[] {
     const f = findings[i]!;
     if (f.code !== 'schema-rejected' || f.tool !== tool) continue;
     for (const provider of f.profiles ?? []) rows.push({ provider, finding: f });
+    // What a client sends on and is refused: named by the client (the detail says which provider).
+    for (const client of f.clients ?? []) rows.push({ provider: `via ${client}`, finding: f });
   }
   if (rows.length === 0) return [];
   // Per provider, in the order the targets name them (a finding lists its providers so).

@@ -1,13 +1,26 @@
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisIndex } from '../analysisIndex';
-import type { OffsetRange } from '../core';
+import type { AnalyzedTool } from '../core';
 import { visible } from './markdown';
 
 /**
+ * A name the library makes from the declaration's own (a C# `GetTimeAsync()` is `get_time`, a Ruby
+ * tool class `GetTime` is `get_time`): its token is an identifier other than the name, so the
+ * editor shows the name even when the wire keeps it.
+ */
+function derivedName(document: TextDocument, tool: AnalyzedTool): boolean {
+  const { start, end } = tool.declaration.name.range;
+  if (end - start > 256) return false;
+  const token = document.getText({ start: document.positionAt(start), end: document.positionAt(end) });
+  return token !== tool.name && /^@?[\p{L}_][\p{L}\p{N}_]*$/u.test(token);
+}
+
+/**
  * `→ com-example-orders-get` after each name whose wire form differs (or that never reaches the
- * wire). A hint sits at the end of its name, so only names that end inside the requested range
- * get one (a name that starts inside but ends after it would put its hint outside); they are
+ * wire, or that the library derives from a declaration's name). A hint sits at the end of its name, so
+ * only names that end inside the requested range get one (a name that starts inside but ends
+ * after it would put its hint outside); they are
  * found by binary search in the per-version index, so an editor scrolling a 10k-tool file pays
  * for the visible hints only. A line break or control character in a verbatim wire name is shown
  * as `⟨U+000A⟩`, as in hovers.
@@ -18,11 +31,9 @@ export function inlayHintsIn(document: TextDocument, index: AnalysisIndex, range
     const tool = index.analysis.tools[i]!;
     let label: string | undefined;
     if (tool.fate === 'not-invocable') label = '→ not invocable';
-    else if (tool.wireName !== null && tool.wireName !== tool.name)
+    else if (tool.wireName !== null && (tool.wireName !== tool.name || derivedName(document, tool)))
       label = `→ ${visible(tool.wireName)}${tool.fate === 'left-out' ? ' (left out)' : ''}`;
     else if (tool.fate === 'left-out') label = '→ left out';
-    else if (tool.wireName !== null && derivedFrom(document, tool.declaration.name.range, tool.wireName))
-      label = `→ ${visible(tool.wireName)}`;
     if (!label) continue;
     hints.push({
       position: document.positionAt(tool.declaration.name.range.end),
@@ -33,14 +44,4 @@ export function inlayHintsIn(document: TextDocument, index: AnalysisIndex, range
     });
   }
   return hints;
-}
-
-/**
- * A name the library derives from a declaration's own name (a Ruby tool class `GetTime` is sent as
- * `get_time`): the token is a bare identifier, not a literal, and not the name itself.
- */
-function derivedFrom(document: TextDocument, range: OffsetRange, name: string): boolean {
-  if (range.end - range.start > 256) return false;
-  const token = document.getText({ start: document.positionAt(range.start), end: document.positionAt(range.end) });
-  return /^[A-Za-z_$][\w$]*$/.test(token) && token !== name;
 }

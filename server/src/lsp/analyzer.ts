@@ -18,13 +18,22 @@ export function createAnalyzer(parts: ServerParts, onLateReads: (uri: string) =>
   const staleEntries = staleEntriesHost(parts, pipeline);
   const workAhead = new IdleWork(runtime.timer, logger);
   return new DocumentAnalyzer(settings, pipeline.analyze, logger, {
-    onComputed: configWarnings(parts),
+    onComputed: told(parts),
     configProblems: (uri, text) => workspace.configDocumentProblems(runtime.uriToPath(uri), text),
     configFindings: (uri, text, current) => staleConfigEntries(staleEntries, uri, text, current),
     edits: (uri, from, to) => editLog.since(uri, from, to),
     onBase: (uri, version) => editLog.trim(uri, version),
     workAhead: (uri, steps) => workAhead.schedule(uri, steps),
   });
+}
+
+/** What the server says of a freshly computed state: in its log, and a warning for a broken config. */
+function told(parts: ServerParts): (state: DocumentState) => void {
+  const warn = configWarnings(parts);
+  return (state) => {
+    warn(state);
+    parts.log.document(state, parts.runtime.uriToPath(state.uri) ?? state.uri);
+  };
 }
 
 /** Warns once per `.toolwire.json` text that has errors, when a document it applies to is analysed. */

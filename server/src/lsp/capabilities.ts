@@ -12,6 +12,7 @@ import { WATCHED_FILES } from '../protocol';
 import { PullDiagnostics } from '../validation/pull';
 import { PushDiagnostics } from '../validation/push';
 import { otherFilesOf, type ServerContext } from './context';
+import { explainFolders } from './explain';
 import { refreshAll } from './invalidation';
 
 /**
@@ -23,9 +24,20 @@ export function registerCapabilities(context: ServerContext): void {
   connection.onInitialize((params): InitializeResult => {
     const pull = params.capabilities.textDocument?.diagnostic !== undefined;
     startSession(context, params, pull);
+    context.log.started({
+      version,
+      runtime: context.runtime.label,
+      client: params.clientInfo,
+      pull,
+      folders: context.session.workspaceFolders,
+    });
     return { capabilities: serverCapabilities(pull), serverInfo: { name: 'toolwire', version } };
   });
-  connection.onInitialized(() => registerWithClient(context));
+  connection.onInitialized(() => {
+    registerWithClient(context);
+    // After initialize: the folders' settings are asked of the client, which answers only now.
+    void explainFolders(context);
+  });
 }
 
 function startSession(context: ServerContext, params: InitializeParams, pull: boolean): void {

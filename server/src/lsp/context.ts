@@ -4,6 +4,7 @@ import { LineIndex, type ToolwireService } from '../core';
 import { toRange, type OtherFiles } from '../convert';
 import type { DocumentAnalyzer, DocumentState, Logger } from '../documentState';
 import type { EditLog } from '../editLog';
+import type { ServerLog } from '../explain/log';
 import type { PieceDocument } from '../pieceDocument';
 import type { RuntimeEnvironment } from '../runtime';
 import type { SettingsStore } from '../settings';
@@ -31,6 +32,8 @@ export interface ServerContext {
   /** The changes of each didChange, kept (as offsets) so an edit is re-analysed in proportion to what it touched. */
   readonly editLog: EditLog;
   readonly logger: Logger;
+  /** What the server tells the editor's log: its version, each folder's configuration, each file's models or why it was skipped. */
+  readonly log: ServerLog;
   readonly settings: SettingsStore;
   readonly workspace: ServerWorkspace;
   /** The core's one pipeline over `workspace`. */

@@ -4,6 +4,7 @@ import { TreeSitterParsers } from '../code/treeSitter';
 import { createToolwireService } from '../core';
 import type { Logger } from '../documentState';
 import { EditLog } from '../editLog';
+import { ServerLog } from '../explain/log';
 import type { RuntimeEnvironment } from '../runtime';
 import { SettingsStore } from '../settings';
 import { ServerWorkspace } from '../workspace';
@@ -29,6 +30,7 @@ export function createServerContext(connection: Connection, runtime: RuntimeEnvi
     documents,
     editLog,
     logger,
+    log: new ServerLog(logger),
     settings,
     workspace,
     service,

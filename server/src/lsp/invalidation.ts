@@ -1,5 +1,6 @@
 import { isManifestPath, MCP_CLIENT_CONFIGS } from '../core';
 import type { ServerContext } from './context';
+import { explainFolders } from './explain';
 
 /**
  * What makes an analysis out of date, and the one way each reaches the documents: a document's
@@ -53,6 +54,8 @@ export function refreshAll(context: ServerContext): void {
   const { analyzer, session, connection } = context;
   analyzer.invalidateAll();
   session.scheduler?.refreshAll();
+  // What the folders configure may have changed with them: the log tells it if it did.
+  void explainFolders(context);
   if (session.capabilities.workspace?.inlayHint?.refreshSupport)
     void connection.languages.inlayHint.refresh().catch(() => undefined);
 }
@@ -86,8 +89,9 @@ function filesChanged(context: ServerContext, paths: readonly string[]): void {
 }
 
 function documentClosed(context: ServerContext, uri: string): void {
-  const { session, analyzer, editLog, parsers, settings, workspace, runtime } = context;
+  const { session, analyzer, editLog, parsers, settings, workspace, runtime, log } = context;
   session.scheduler?.closed(uri);
+  log.forget(uri);
   analyzer.forget(uri);
   editLog.forget(uri);
   parsers?.forget(uri);

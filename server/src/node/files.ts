@@ -16,7 +16,7 @@ export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be';
  * One file read, as a value. Special files (FIFOs, sockets, devices) are never opened: opening a
  * FIFO blocks until a writer comes, and `/dev/zero` never ends.
  */
-type FileRead =
+export type FileRead =
   | {
       readonly kind: 'text';
       readonly text: string;

@@ -11,6 +11,7 @@ import { nodeWasmLoader } from './wasm';
  */
 export function nodeRuntime(): RuntimeEnvironment {
   return {
+    label: `Node ${process.version}`,
     readFile: readTextFile,
     readConfigFile,
     uriToPath(uri) {

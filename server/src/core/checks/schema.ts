@@ -1,10 +1,10 @@
 import type { SchemaIssue, SchemaSite } from '../formats/model';
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
-import { schemaRulesFor, type SchemaRule } from '../profiles/schemaRules';
+import { ruleRefuses, schemaRulesFor, type SchemaRule } from '../profiles/schemaRules';
 import { eachTool, quote, type CheckContext } from './context';
 
 /** One rule and the targets that hold it, in target order. */
-interface Judge {
+export interface Judge {
   readonly rule: SchemaRule;
   readonly providers: ProviderId[];
 }
@@ -58,12 +58,11 @@ function judgesOf(targets: readonly ProviderId[], schema: SchemaSite): Judge[] {
 }
 
 function refuses(rule: SchemaRule, issue: SchemaIssue): boolean {
-  if (rule.problem !== issue.problem) return false;
-  return rule.problem !== 'unknown-keyword' || (rule.keywords?.includes(issue.keyword) ?? false);
+  return ruleRefuses(rule, issue.problem, issue.keyword);
 }
 
 /** What is refused, in the words of the schema: the subject of the message. */
-function describeIssue(issue: SchemaIssue): string {
+export function describeIssue(issue: SchemaIssue): string {
   switch (issue.problem) {
     case 'unknown-keyword':
       return `Schema keyword ${quote(issue.keyword)}`;
@@ -83,7 +82,7 @@ function describeIssue(issue: SchemaIssue): string {
 }
 
 /** `Google Gemini (gemini; gemini-unknown-keyword: ...): "Invalid JSON payload ..." (source, seen 2026-08)` */
-function describeJudge(judge: Judge): string {
+export function describeJudge(judge: Judge): string {
   const { rule } = judge;
   const label = PROVIDERS[judge.providers[0]!].label;
   return `${label} (${judge.providers.join(', ')}; ${rule.id}: ${rule.rule}): ${quote(rule.quote)} (${rule.sources[0]}, seen ${rule.seen})`;

@@ -10,6 +10,7 @@ import { litellm } from './litellm';
 import type { ClientRule } from './model';
 import { nativeRuntime } from './nativeRuntime';
 import { openaiAgents } from './openaiAgents';
+import { openaiAgentsJs } from './openaiAgentsJs';
 import { vscode } from './vscode';
 import { windsurf } from './windsurf';
 
@@ -22,6 +23,7 @@ const CLIENT_RULES = {
   'gemini-cli': geminiCli,
   codex,
   'openai-agents': openaiAgents,
+  'openai-agents-js': openaiAgentsJs,
   'copilot-cli': copilotCli,
   cline,
   continue: continueDev,

@@ -1,148 +1,40 @@
 import {
+  csharpStringValue,
   goStringValue,
   javaStringValue,
   jsStringValue,
-  phpStringValue,
   pythonStringValue,
-  rubyStringValue,
   rustStringValue,
 } from './strings';
+import {
+  attributeArguments,
+  CSHARP_TYPES,
+  csharpArguments,
+  csharpArgumentValue,
+  csharpAttribute,
+  csharpInitializer,
+  declaratorValue,
+  isCSharpConstant,
+  nameofValue,
+} from './csharpSyntax';
 import type { CodeFamily, SyntaxNode } from './syntax';
+import {
+  collectConstants,
+  type DecoratedFunction,
+  type Dialect,
+  type Entry,
+  field,
+  type ImportedName,
+  lastName,
+  memberAccess,
+  present,
+} from './dialect';
+import { KOTLIN } from './kotlin';
+import { PHP } from './php';
+import { RUBY } from './ruby';
+import { SWIFT } from './swift';
 
-/**
- * What the declaration finder needs to know of one language family's syntax tree: calls and
- * their arguments, object-like literals and their keys, string literals, constants, bindings.
- * One table of functions per family, so finders.ts reads TypeScript, Python and Go alike.
- */
-export interface Dialect {
-  readonly family: CodeFamily;
-  readonly callTypes: string[];
-  /**
-   * How a tool value with no receiver (a `Tool` built in place) is grouped: Go, Java and Rust
-   * declare a server's tools in the function that adds them (`function`); in Java and Rust one
-   * outside any function is a field or a static, a fixture of its own (`method`: alone there);
-   * undefined: alone.
-   */
-  readonly valueScope?: 'function' | 'method';
-  /**
-   * How decorated functions are grouped: by the functions around them (Python's module-level
-   * `@mcp.tool`), or by their class (a Spring bean's `@Tool` methods, an rmcp `#[tool_router] impl`).
-   */
-  readonly decoratedScope: 'function' | 'class';
-  /** What joins a keyword to its value in a decorator's arguments (`name="x"`, `name = "x"`). */
-  readonly keywordJoin: string;
-  /** Functions under a decorator (Python), an annotation (Java) or an attribute (Rust). */
-  decorated(root: SyntaxNode): DecoratedFunction[];
-  callee(call: SyntaxNode): SyntaxNode | undefined;
-  /** Positional arguments. */
-  args(call: SyntaxNode): SyntaxNode[];
-  keyword(call: SyntaxNode, name: string): SyntaxNode | undefined;
-  /** The last name of a member access (`registerTool` in `this.server.registerTool`), and its object. */
-  member(node: SyntaxNode): { readonly object: SyntaxNode; readonly name: string } | undefined;
-  /** An object / dict / struct literal's entries: key node, key text, value node. */
-  entries(node: SyntaxNode): Entry[] | undefined;
-  /** Array / list elements. */
-  elements(node: SyntaxNode): SyntaxNode[] | undefined;
-  string(node: SyntaxNode): string | undefined;
-  /** A literal's scalar value (numbers, booleans, null), else undefined. */
-  scalar(node: SyntaxNode): { readonly value: number | boolean | null } | undefined;
-  isIdentifier(node: SyntaxNode): boolean;
-  /** The key a reference to a constant is looked up by (`NAME`; in Python also `Enum.MEMBER` and `Enum.MEMBER.value`). */
-  constantKey(node: SyntaxNode): string | undefined;
-  /** Wrappers that do not change a value: parentheses, `as const`, `&T{}`. */
-  unwrap(node: SyntaxNode): SyntaxNode;
-  /** The name a value is bound to (`const server = <value>`, `self.mcp = <value>`), last identifier only. */
-  bindingOf(value: SyntaxNode): string | undefined;
-  /** Identifiers bound once to a string literal in the file: name → the literal's node. */
-  constants(root: SyntaxNode): Map<string, SyntaxNode>;
-  /** Arrays held by a `tools` key, keyword or variable. */
-  toolArrays(root: SyntaxNode): SyntaxNode[];
-  /** Names the file imports by name: local name → the module it comes from (as written) and the name there. */
-  imports(root: SyntaxNode): Map<string, ImportedName>;
-  /** Names the file defines as functions (or, in JS, binds with `const`/`let`/`var`): helpers of its own. */
-  definitions(root: SyntaxNode): Set<string>;
-  /**
-   * The node that names a tool after its handler when a registration gives no name (PHP's
-   * `addTool([Calculator::class, 'add'])`: `'add'`), or undefined when the handler names none the
-   * source can tell (a closure's name is made at run time).
-   */
-  handlerName?(handler: SyntaxNode): SyntaxNode | undefined;
-  /** Parameters and properties declared with one of `types` (`Builder $builder`): server objects made elsewhere. */
-  typedServers?(root: SyntaxNode, types: readonly string[]): string[];
-  /** Struct literals (`&mcp.Tool{Name: ...}`, `Tool { name: ... }`): their node type and the field of their type. */
-  readonly structLiteral?: { readonly node: string; readonly typeField: string };
-  /**
-   * Calls written inside macro arguments (`vec![Tool::new("x", ...)]`), which Rust's grammar keeps
-   * as tokens: each as a node the other methods read like a call.
-   */
-  macroCalls?(root: SyntaxNode): SyntaxNode[];
-}
-
-/** A function and the decorators over it, as the finder reads them. */
-export interface DecoratedFunction {
-  /** The function (its declaration node), for its scope. */
-  readonly node: SyntaxNode;
-  readonly name: SyntaxNode;
-  /** The tool's extent: from its first decorator to the end of its parameters. */
-  readonly start: number;
-  readonly end: number;
-  /** `target`: what names the decorator (`mcp.tool`, `Tool`, `tool`); `call`: its argument holder, when it has arguments. */
-  readonly decorators: readonly { readonly target: SyntaxNode; readonly call?: SyntaxNode }[];
-}
-
-export interface ImportedName {
-  readonly module: string;
-  /** The name in the module (`default` and `*` for a default or namespace import in JS). */
-  readonly name: string;
-}
-
-export interface Entry {
-  readonly key: SyntaxNode;
-  readonly name: string;
-  /** undefined: a shorthand `{ name }` whose value is the identifier itself (the key node). */
-  readonly value: SyntaxNode;
-}
-
-const present = (nodes: readonly (SyntaxNode | null)[]): SyntaxNode[] =>
-  nodes.filter((n): n is SyntaxNode => n !== null);
-const field = (node: SyntaxNode, name: string): SyntaxNode | undefined => node.childForFieldName(name) ?? undefined;
-
-/** `object.name` in a grammar: the node type and the fields that hold the object and the name. */
-function memberAccess(type: string, objectField: string, nameField: string): Dialect['member'] {
-  return (node) => {
-    if (node.type !== type) return undefined;
-    const object = field(node, objectField);
-    const name = field(node, nameField);
-    return object && name ? { object, name: name.text } : undefined;
-  };
-}
-
-/** `a.b.c` → `c`; `c` → `c`; anything else → undefined. */
-function lastName(node: SyntaxNode): string | undefined {
-  // A long left-hand side is no name (and reading every one in a chain would be quadratic).
-  if (node.endIndex - node.startIndex > 1024) return undefined;
-  const text = node.text.replace(/\s+/g, '');
-  const match = /([A-Za-z_$][A-Za-z0-9_$]*)$/.exec(text);
-  return match && /^[A-Za-z0-9_$.]+$/.test(text) ? match[1] : undefined;
-}
-
-/** A name bound exactly once to a string literal (bound twice: it could be either, so neither). */
-function collectConstants(
-  pairs: Iterable<readonly [string, SyntaxNode | undefined]>,
-  isString: (n: SyntaxNode) => boolean,
-): Map<string, SyntaxNode> {
-  const found = new Map<string, SyntaxNode>();
-  const ambiguous = new Set<string>();
-  for (const [name, value] of pairs) {
-    if (found.has(name) || ambiguous.has(name) || !value || !isString(value)) {
-      found.delete(name);
-      ambiguous.add(name);
-      continue;
-    }
-    found.set(name, value);
-  }
-  return found;
-}
+export type { DecoratedFunction, Dialect, Entry, ImportedName } from './dialect';
 
 const JS: Dialect = {
   family: 'js',
@@ -836,481 +728,127 @@ const RUST: Dialect = {
   },
 };
 
-/** The type of the callee node Ruby's calls are given: the grammar keeps receiver and method apart on the call. */
-const RUBY_CALLEE = 'ruby_callee';
-
-/**
- * `receiver.method` of a Ruby call as one node (`MCP::Server.new`, `server.define_tool`), as for
- * Java. An instance variable receiver (`@server.define_tool`) reads as `self.server`: a member of
- * its object, bound in one method and used in another, as `self.mcp` is in Python.
- */
-function rubyCallee(call: SyntaxNode): SyntaxNode | undefined {
-  const name = field(call, 'method');
-  const receiver = field(call, 'receiver');
-  if (!name || !receiver) return name;
-  const object: SyntaxNode =
-    receiver.type === 'instance_variable'
-      ? { ...nodeFields(receiver), text: `self.${receiver.text.slice(1)}` }
-      : receiver;
-  return {
-    type: RUBY_CALLEE,
-    startIndex: receiver.startIndex,
-    endIndex: name.endIndex,
-    // Read only when asked, as for PHP: a receiver may hold a long chain.
-    get text() {
-      return `${receiver.text}.${name.text}`;
-    },
-    namedChildren: [object, name],
-    children: [object, name],
-    parent: call,
-    childForFieldName: (f) => (f === 'object' ? object : f === 'name' ? name : null),
-    descendantsOfType: () => [],
-  };
-}
-
-/** A node's own fields as a plain object (a WASM node's are getters, which a spread would not copy). */
-function nodeFields(node: SyntaxNode): SyntaxNode {
-  return {
-    type: node.type,
-    startIndex: node.startIndex,
-    endIndex: node.endIndex,
-    text: node.text,
-    namedChildren: node.namedChildren,
-    children: node.children,
-    parent: node.parent,
-    childForFieldName: (f) => node.childForFieldName(f),
-    descendantsOfType: (t) => node.descendantsOfType(t),
-  };
-}
-
-/** Ruby keeps a literal through `.freeze`, `.to_s` and `.to_sym` (a Symbol name is sent as its string). */
-const RUBY_KEEPING = new Set(['freeze', 'to_s', 'to_sym', 'dup']);
-
-/** The key of a pair in a Ruby call or hash (`name: x`, `:name => x`), or undefined for a computed key. */
-function rubyKey(key: SyntaxNode | undefined): string | undefined {
-  if (key?.type === 'hash_key_symbol') return key.text;
-  return key ? rubyStringValue(key) : undefined;
-}
-
-/** A class or module's name as written (`A::B` for `class A::B`). */
-function rubyOwnerName(owner: SyntaxNode): string | undefined {
-  const name = field(owner, 'name');
-  return name ? name.text.replace(/\s+/g, '') : undefined;
-}
-
-const RUBY: Dialect = {
-  family: 'ruby',
-  callTypes: ['call'],
-  // `X = MCP::Tool.define(...)` at the top of a file: the file's tools, as module-level values are.
-  valueScope: 'function',
-  // A tool class is collected with the file's other tool classes (or its enclosing class's, in a test).
+const CSHARP: Dialect = {
+  family: 'csharp',
+  callTypes: ['invocation_expression', 'object_creation_expression'],
+  valueScope: 'method',
   decoratedScope: 'class',
-  keywordJoin: ': ',
-  callee: rubyCallee,
+  keywordJoin: ' = ',
+  callee: (call) => {
+    if (call.type === 'object_creation_expression') return field(call, 'type');
+    return field(call, call.type === 'attribute' ? 'name' : 'function');
+  },
   args: (call) => {
-    const list = field(call, 'arguments');
-    return list
-      ? present(list.namedChildren).filter(
-          (n) => !['pair', 'comment', 'block_argument', 'hash_splat_argument'].includes(n.type),
-        )
-      : [];
+    if (call.type === 'attribute') return attributeArguments(call, false);
+    return csharpArguments(call)
+      .filter((a) => !field(a, 'name'))
+      .map(csharpArgumentValue)
+      .filter((v): v is SyntaxNode => v !== undefined);
   },
+  // `name: value` arguments; in an attribute or an object initializer, `Name = value` members.
   keyword: (call, name) => {
-    const list = field(call, 'arguments');
-    for (const pair of list ? present(list.namedChildren) : []) {
-      if (pair.type !== 'pair') continue;
-      const key = field(pair, 'key');
-      // `name:` alone (Ruby 3.1) passes the local `name`: a value known only at run time.
-      if (rubyKey(key) === name) return field(pair, 'value') ?? key;
+    if (call.type === 'attribute') {
+      const pair = attributeArguments(call, true).find((a) => field(a, 'left')?.text === name);
+      return pair ? field(pair, 'right') : undefined;
     }
-    return undefined;
+    const named = csharpArguments(call).find((a) => field(a, 'name')?.text === name);
+    if (named) return csharpArgumentValue(named);
+    return csharpInitializer(call)?.find((e) => e.name === name)?.value;
   },
-  member: (node) => {
-    if (node.type !== RUBY_CALLEE) return undefined;
-    const object = field(node, 'object');
-    const name = field(node, 'name');
-    return object && name ? { object, name: name.text } : undefined;
+  member: memberAccess('member_access_expression', 'expression', 'name'),
+  entries: csharpInitializer,
+  // An array or collection initializer (`new[] { ... }`, `new List<Tool> { ... }`) or a collection
+  // expression (`[a, b]`, which this grammar reads as an element binding of arguments).
+  elements: (node) => {
+    if (node.type === 'element_binding_expression')
+      return present(node.namedChildren)
+        .filter((n) => n.type === 'argument')
+        .map(csharpArgumentValue)
+        .filter((v): v is SyntaxNode => v !== undefined);
+    if (node.type !== 'initializer_expression') return undefined;
+    const items = present(node.namedChildren).filter((n) => n.type !== 'comment');
+    return items.some((n) => n.type === 'assignment_expression') ? undefined : items;
   },
-  entries: (node) => {
-    if (node.type !== 'hash') return undefined;
-    const out: Entry[] = [];
-    for (const pair of present(node.namedChildren)) {
-      const key = pair.type === 'pair' ? field(pair, 'key') : undefined;
-      const value = pair.type === 'pair' ? field(pair, 'value') : undefined;
-      const name = rubyKey(key);
-      if (key && value && name !== undefined) out.push({ key, name, value });
-    }
-    return out;
-  },
-  elements: (node) =>
-    node.type === 'array' ? present(node.namedChildren).filter((n) => n.type !== 'comment') : undefined,
-  string: rubyStringValue,
+  string: (node) => csharpStringValue(node) ?? nameofValue(node),
   scalar: (node) => {
-    if (node.type === 'integer' || node.type === 'float') {
-      const value = Number(node.text.replace(/_/g, ''));
+    if (node.type === 'boolean_literal') return { value: node.text === 'true' };
+    if (node.type === 'null_literal') return { value: null };
+    if (node.type === 'integer_literal' || node.type === 'real_literal') {
+      const value = Number(node.text.replace(/_/g, '').replace(/[uUlLfFdDmM]+$/, ''));
       return Number.isFinite(value) ? { value } : undefined;
     }
-    if (node.type === 'true' || node.type === 'false') return { value: node.type === 'true' };
-    if (node.type === 'nil') return { value: null };
     return undefined;
   },
   isIdentifier: (node) => node.type === 'identifier',
-  // Only constants are bound once (`NAME`, `Tools::NAME`); a local variable may be reassigned anywhere.
-  constantKey: (node) =>
-    node.type === 'constant' ||
-    (node.type === 'scope_resolution' && /^[A-Z][\w:]*$/.test(node.text.replace(/\s+/g, '')))
-      ? node.text.replace(/\s+/g, '')
-      : undefined,
-  unwrap: (node) => {
-    let current = node;
-    for (;;) {
-      if (current.type === 'parenthesized_statements' && current.namedChildren.length === 1 && current.namedChildren[0])
-        current = current.namedChildren[0];
-      else if (
-        current.type === 'call' &&
-        !field(current, 'arguments') &&
-        RUBY_KEEPING.has(field(current, 'method')?.text ?? '') &&
-        field(current, 'receiver')
-      )
-        current = field(current, 'receiver')!;
-      else return current;
-    }
-  },
-  bindingOf: (value) => {
-    const parent = value.parent;
-    if (parent?.type !== 'assignment' && parent?.type !== 'operator_assignment') return undefined;
-    const left = field(parent, 'left');
-    if (left?.type === 'instance_variable') return left.text.slice(1);
-    return left?.type === 'identifier' ? left.text : undefined;
-  },
-  constants: (root) => {
-    const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
-    for (const assignment of present(root.descendantsOfType('assignment'))) {
-      const left = field(assignment, 'left');
-      const right = field(assignment, 'right');
-      if (left?.type !== 'constant') continue;
-      const value = right ? RUBY.unwrap(right) : undefined;
-      pairs.push([left.text, value]);
-      // `Tools::NAME` for a constant of `module Tools` (and `A::B::NAME` inside `module A; module B`).
-      let path = left.text;
-      for (let n = assignment.parent; n; n = n.parent) {
-        if (n.type !== 'class' && n.type !== 'module') continue;
-        const owner = rubyOwnerName(n);
-        if (!owner) break;
-        path = `${owner}::${path}`;
-        pairs.push([path, value]);
-      }
-    }
-    return collectConstants(pairs, (n) => rubyStringValue(n) !== undefined);
-  },
-  toolArrays: () => [],
-  imports: () => new Map(),
-  definitions: () => new Set(),
-  decorated: (root) => {
-    const out: DecoratedFunction[] = [];
-    for (const definition of present(root.descendantsOfType('class'))) {
-      const superclass = field(definition, 'superclass');
-      const target = superclass?.namedChildren[0];
-      const written = field(definition, 'name');
-      // `class A::B < MCP::Tool` is named `B` (the SDK drops the namespace, `demodulize`).
-      const name = written?.type === 'scope_resolution' ? field(written, 'name') : written;
-      if (!superclass || !target || !name) continue;
-      // `tool_name "x"` among the class body's own statements (not inside one of its methods).
-      const body = field(definition, 'body');
-      const naming = (body ? present(body.namedChildren) : []).find(
-        (n) =>
-          n.type === 'call' &&
-          field(n, 'method')?.text === 'tool_name' &&
-          field(n, 'arguments') !== undefined &&
-          (!field(n, 'receiver') || field(n, 'receiver')?.type === 'self'),
-      );
-      const decorator = naming ? { target, call: naming } : { target };
-      out.push({
-        node: definition,
-        name,
-        start: definition.startIndex,
-        end: superclass.endIndex,
-        decorators: [decorator],
-      });
-    }
-    return out;
-  },
-};
-
-/** The type of the callee node PHP's method calls are given (object and name), as for Java and Ruby. */
-const PHP_CALLEE = 'php_callee';
-
-/** PHP's method calls: `$server->addTool(...)`, `$server?->addTool(...)`, `Server::builder(...)`. */
-const PHP_MEMBER_CALLS: ReadonlySet<string> = new Set([
-  'member_call_expression',
-  'nullsafe_member_call_expression',
-  'scoped_call_expression',
-]);
-
-/**
- * `object->name` of a PHP call as one node. `$this->server` reads as `this.server` (a member of
- * its object, as `self.mcp` is in Python); a static call's scope (`Server::builder`) is no object.
- */
-function phpCallee(call: SyntaxNode): SyntaxNode | undefined {
-  if (call.type === 'object_creation_expression')
-    return present(call.namedChildren).find((n) => n.type === 'name' || n.type === 'qualified_name');
-  if (call.type === 'function_call_expression') return field(call, 'function');
-  if (call.type === 'attribute') return present(call.namedChildren).find((n) => n.type !== 'arguments');
-  const name = field(call, 'name');
-  const object = field(call, call.type === 'scoped_call_expression' ? 'scope' : 'object');
-  if (!name || !object) return name;
-  const receiver: SyntaxNode =
-    object.type === 'member_access_expression' && field(object, 'object')?.text === '$this' && field(object, 'name')
-      ? { ...nodeFields(object), text: `this.${field(object, 'name')!.text}` }
-      : object;
-  const members = call.type === 'scoped_call_expression' ? [] : [receiver, name];
-  return {
-    type: PHP_CALLEE,
-    startIndex: object.startIndex,
-    endIndex: name.endIndex,
-    // Read only when asked: an object holding a long chain would make every link read it all.
-    get text() {
-      return `${object.text}${call.type === 'scoped_call_expression' ? '::' : '->'}${name.text}`;
-    },
-    namedChildren: members,
-    children: members,
-    parent: call,
-    childForFieldName: (f) => (members.length === 0 ? null : f === 'object' ? receiver : f === 'name' ? name : null),
-    descendantsOfType: () => [],
-  };
-}
-
-/** A PHP call's, `new`'s or attribute's argument list. */
-function phpArguments(node: SyntaxNode): SyntaxNode | undefined {
-  return (
-    field(node, 'arguments') ??
-    field(node, 'parameters') ??
-    present(node.namedChildren).find((n) => n.type === 'arguments')
-  );
-}
-
-/** An argument's value: the argument without its `name:` (a named argument's name is its first child). */
-function phpArgumentValue(argument: SyntaxNode): SyntaxNode | undefined {
-  const name = field(argument, 'name');
-  return present(argument.namedChildren).find((n) => n.startIndex !== name?.startIndex);
-}
-
-/** The class around a node (for `self::NAME`). */
-function phpClassOf(node: SyntaxNode): string | undefined {
-  for (let n = node.parent; n; n = n.parent)
-    if (n.type === 'class_declaration' || n.type === 'interface_declaration' || n.type === 'enum_declaration')
-      return field(n, 'name')?.text;
-  return undefined;
-}
-
-/** A method's or class's modifiers: the keywords before it (`public`, `static`, `abstract`). */
-function phpModifiers(node: SyntaxNode): string[] {
-  return present(node.namedChildren)
-    .filter((n) => /_modifier$/.test(n.type))
-    .map((n) => n.text.toLowerCase());
-}
-
-/** The SDK's element attributes: one on an invokable class makes the class the element (Discoverer.php). */
-const PHP_ELEMENT_ATTRIBUTES: ReadonlySet<string> = new Set([
-  'McpTool',
-  'McpResource',
-  'McpResourceTemplate',
-  'McpPrompt',
-]);
-
-/** Whether a class declares its own `__invoke`. */
-function phpHasInvoke(declaration: SyntaxNode): boolean {
-  const body = field(declaration, 'body');
-  return present(body?.namedChildren ?? []).some(
-    (m) => m.type === 'method_declaration' && field(m, 'name')?.text.toLowerCase() === '__invoke',
-  );
-}
-
-/** The attributes of a declaration (`#[McpTool(name: 'x')]`): each attribute's name and itself. */
-function phpAttributes(declaration: SyntaxNode): { target: SyntaxNode; call?: SyntaxNode }[] {
-  const list = field(declaration, 'attributes');
-  const out: { target: SyntaxNode; call?: SyntaxNode }[] = [];
-  for (const attribute of list ? list.descendantsOfType('attribute') : []) {
-    const target = attribute ? phpCallee(attribute) : undefined;
-    if (attribute && target) out.push(phpArguments(attribute) ? { target, call: attribute } : { target });
-  }
-  return out;
-}
-
-/**
- * The name a PHP handler gives a tool with no name (modelcontextprotocol/php-sdk @c882401e,
- * ReflectedElementLoader.php): `[Calculator::class, 'add']` and `[$instance, 'add']` are named
- * `add`; an invokable `Calculator::class` is named `Calculator` (the class's short name).
- */
-function phpHandlerName(handler: SyntaxNode): SyntaxNode | undefined {
-  if (handler.type === 'array_creation_expression') {
-    const elements = present(handler.namedChildren).filter((n) => n.type === 'array_element_initializer');
-    const method = elements.length === 2 ? elements[1]!.namedChildren[0] : null;
-    return method && elements[1]!.namedChildren.length === 1 && phpStringValue(method) !== undefined
-      ? method
-      : undefined;
-  }
-  if (handler.type !== 'class_constant_access_expression') return undefined;
-  const [scope, member] = present(handler.namedChildren);
-  if (member?.text !== 'class' || !scope) return undefined;
-  // `\App\Calculator::class` is named by its short name, the qualified name's last part.
-  const short =
-    scope.type === 'qualified_name'
-      ? present(scope.namedChildren)
-          .filter((n) => n.type === 'name')
-          .pop()
-      : scope;
-  return short?.type === 'name' ? short : undefined;
-}
-
-const PHP: Dialect = {
-  family: 'php',
-  callTypes: [
-    'member_call_expression',
-    'nullsafe_member_call_expression',
-    'scoped_call_expression',
-    'function_call_expression',
-    'object_creation_expression',
-  ],
-  valueScope: 'function',
-  // A class's #[McpTool] methods are one set of tools, as a Spring bean's @Tool methods are.
-  decoratedScope: 'class',
-  keywordJoin: ': ',
-  callee: phpCallee,
-  args: (call) => {
-    const list = phpArguments(call);
-    return (list ? present(list.namedChildren) : [])
-      .filter((n) => n.type === 'argument' && !field(n, 'name'))
-      .map((n) => phpArgumentValue(n))
-      .filter((n): n is SyntaxNode => n !== undefined);
-  },
-  keyword: (call, name) => {
-    const list = phpArguments(call);
-    const named = (list ? present(list.namedChildren) : []).find(
-      (n) => n.type === 'argument' && field(n, 'name')?.text === name,
-    );
-    return named ? phpArgumentValue(named) : undefined;
-  },
-  member: (node) => {
-    if (node.type !== PHP_CALLEE) return undefined;
-    const object = field(node, 'object');
-    const name = field(node, 'name');
-    return object && name ? { object, name: name.text } : undefined;
-  },
-  entries: () => undefined,
-  elements: () => undefined,
-  string: phpStringValue,
-  scalar: (node) => {
-    if (node.type === 'integer' || node.type === 'float') {
-      const value = Number(node.text.replace(/_/g, ''));
-      return Number.isFinite(value) ? { value } : undefined;
-    }
-    if (node.type === 'boolean') return { value: node.text.toLowerCase() === 'true' };
-    if (node.type === 'null') return { value: null };
-    return undefined;
-  },
-  isIdentifier: (node) => node.type === 'name',
-  // `NAME` (a `const` of the file), `Tools::NAME` and `self::NAME` (a class constant).
+  // `NAME`, or `Tools.NAME`: a constant of a type in this file.
   constantKey: (node) => {
-    if (node.type === 'name') return node.text;
-    if (node.type !== 'class_constant_access_expression') return undefined;
-    const [scope, member] = present(node.namedChildren);
-    if (!scope || member?.type !== 'name' || member.text === 'class') return undefined;
-    const owner = scope.type === 'relative_scope' && scope.text !== 'parent' ? phpClassOf(node) : scope.text;
-    return owner ? `${owner.replace(/^\\/, '')}::${member.text}` : undefined;
+    if (node.type === 'identifier') return node.text;
+    const object = node.type === 'member_access_expression' ? field(node, 'expression') : undefined;
+    const name = field(node, 'name');
+    return object?.type === 'identifier' && name?.type === 'identifier' ? `${object.text}.${name.text}` : undefined;
   },
   unwrap: (node) => (node.type === 'parenthesized_expression' && node.namedChildren[0] ? node.namedChildren[0] : node),
   bindingOf: (value) => {
-    // A builder chain is bound as a whole: `$server = Server::builder()->setServerInfo('s', '1')->build()`.
-    let node = value;
-    while (
-      PHP_MEMBER_CALLS.has(node.parent?.type ?? '') &&
-      field(node.parent!, 'object')?.startIndex === node.startIndex
-    )
-      node = node.parent!;
-    const parent = node.parent;
-    if (parent?.type !== 'assignment_expression') return undefined;
-    const left = field(parent, 'left');
-    if (left?.type === 'variable_name') return left.text;
-    return left?.type === 'member_access_expression' ? field(left, 'name')?.text : undefined;
+    const parent = value.parent;
+    if (parent?.type === 'variable_declarator') return field(parent, 'name')?.text;
+    if (parent?.type === 'assignment_expression') {
+      const left = field(parent, 'left');
+      return left ? lastName(left) : undefined;
+    }
+    return undefined;
   },
   constants: (root) => {
     const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
-    for (const element of present(root.descendantsOfType('const_element'))) {
-      const [name, value] = present(element.namedChildren);
-      if (!name) continue;
-      const owner = phpClassOf(element);
-      pairs.push([owner ? `${owner}::${name.text}` : name.text, value]);
+    for (const declarator of present(root.descendantsOfType('variable_declarator'))) {
+      const name = field(declarator, 'name');
+      // variable_declarator → variable_declaration → field_declaration / local_declaration_statement.
+      const declaration = declarator.parent?.parent ?? null;
+      if (name?.type !== 'identifier') continue;
+      const value = isCSharpConstant(declaration) ? declaratorValue(declarator) : undefined;
+      pairs.push([name.text, value]);
+      const owner = declaration?.type === 'field_declaration' ? declaration.parent?.parent : undefined;
+      const typeName = owner && CSHARP_TYPES.test(owner.type) ? field(owner, 'name') : undefined;
+      if (typeName) pairs.push([`${typeName.text}.${name.text}`, value]);
     }
-    return collectConstants(pairs, (n) => phpStringValue(n) !== undefined);
+    return collectConstants(pairs, (n) => csharpStringValue(n) !== undefined || nameofValue(n) !== undefined);
   },
   toolArrays: () => [],
-  imports: (root) => {
-    const out = new Map<string, ImportedName>();
-    for (const declaration of present(root.descendantsOfType('namespace_use_declaration'))) {
-      // `use A\B\{C, D as E};`: the group's prefix is the declaration's namespace name.
-      const prefix = present(declaration.namedChildren).find((n) => n.type === 'namespace_name')?.text;
-      for (const clause of present(declaration.descendantsOfType('namespace_use_clause'))) {
-        const path = present(clause.namedChildren).find((n) => n.type === 'qualified_name' || n.type === 'name');
-        const alias = field(clause, 'alias');
-        if (!path) continue;
-        const full = `${prefix ? `${prefix}\\` : ''}${path.text}`.replace(/^\\/, '');
-        const cut = full.lastIndexOf('\\');
-        const name = full.slice(cut + 1);
-        out.set(alias?.text ?? name, { module: cut < 0 ? '' : full.slice(0, cut), name });
-      }
-    }
-    return out;
-  },
+  // `using` names namespaces, never one type, and no library here needs to know whose a name is.
+  imports: () => new Map(),
   definitions: () => new Set(),
-  handlerName: phpHandlerName,
-  typedServers: (root, types) => {
-    if (types.length === 0) return [];
-    const out: string[] = [];
-    for (const node of present(
-      root.descendantsOfType(['simple_parameter', 'property_promotion_parameter', 'property_declaration']),
-    )) {
-      const type = field(node, 'type')?.text.replace(/^\?/, '').replace(/^\\/, '');
-      if (type === undefined || !types.includes(type)) continue;
-      // A parameter is reached as `$builder`, a property as `$this->builder` (read `this.builder`).
-      if (node.type === 'simple_parameter') {
-        const name = field(node, 'name')?.text;
-        if (name) out.push(name);
-      } else for (const variable of present(node.descendantsOfType('variable_name'))) out.push(variable.text.slice(1));
-    }
-    return out;
-  },
+  structLiteral: { node: 'object_creation_expression', typeField: 'type' },
   decorated: (root) => {
     const out: DecoratedFunction[] = [];
-    for (const declaration of present(root.descendantsOfType(['method_declaration', 'class_declaration']))) {
-      const decorators = phpAttributes(declaration);
-      const name = field(declaration, 'name');
-      if (decorators.length === 0 || !name) continue;
-      const modifiers = phpModifiers(declaration);
-      if (declaration.type === 'class_declaration') {
-        // A class attribute names the class's `__invoke`: only a concrete class that has one is a tool.
-        if (!phpHasInvoke(declaration) || modifiers.includes('abstract')) continue;
-        out.push({ node: declaration, name, start: declaration.startIndex, end: name.endIndex, decorators });
-        continue;
+    // A lambda (`Create([McpServerTool(Name = "x")] () => ...)`) and a local function are
+    // compiled to methods named by the compiler (`<Main>b__0_0`): only a given name is static.
+    for (const method of present(
+      root.descendantsOfType(['method_declaration', 'local_function_statement', 'lambda_expression']),
+    )) {
+      const anonymous = method.type !== 'method_declaration';
+      const lists = present(method.namedChildren).filter((n) => n.type === 'attribute_list');
+      const name = anonymous ? (lists[0]?.namedChildren[0] ?? undefined) : field(method, 'name');
+      if (!name) continue;
+      const decorators: { target: SyntaxNode; call?: SyntaxNode }[] = [];
+      for (const list of lists) {
+        for (const attribute of present(list.namedChildren).filter((n) => n.type === 'attribute')) {
+          const target = field(attribute, 'name');
+          if (!target) continue;
+          const hasArguments = attribute.namedChildren.some((n) => n?.type === 'attribute_argument_list');
+          decorators.push(hasArguments ? { target, call: csharpAttribute(attribute) } : { target });
+        }
       }
-      // The SDK reads a concrete class's own public instance methods (Discoverer.php), unless the
-      // class itself is an invokable element: then its class attribute is all it reads.
-      const owner = declaration.parent?.parent;
-      const ownerModifiers = owner?.type === 'class_declaration' ? phpModifiers(owner) : ['abstract'];
-      if (
-        owner?.type === 'class_declaration' &&
-        phpAttributes(owner).some((a) => PHP_ELEMENT_ATTRIBUTES.has(a.target.text.replace(/^.*\\/, ''))) &&
-        phpHasInvoke(owner)
-      )
-        continue;
-      if (
-        modifiers.some((m) => m === 'static' || m === 'abstract' || m === 'private' || m === 'protected') ||
-        ownerModifiers.includes('abstract') ||
-        ['__construct', '__destruct', '__invoke'].includes(name.text.toLowerCase())
-      )
-        continue;
-      const end = field(declaration, 'parameters')?.endIndex ?? name.endIndex;
-      out.push({ node: declaration, name, start: declaration.startIndex, end, decorators });
+      const returns = field(method, 'returns') ?? field(method, 'type');
+      const end = field(method, 'parameters')?.endIndex ?? name.endIndex;
+      if (decorators.length > 0)
+        out.push({
+          node: method,
+          name,
+          start: method.startIndex,
+          end,
+          decorators,
+          ...(returns ? { returns } : {}),
+          ...(anonymous ? { anonymous } : {}),
+        });
     }
     return out;
   },
@@ -1322,6 +860,9 @@ const DIALECTS: Readonly<Record<CodeFamily, Dialect>> = {
   go: GO,
   java: JAVA,
   rust: RUST,
+  csharp: CSHARP,
+  kotlin: KOTLIN,
+  swift: SWIFT,
   ruby: RUBY,
   php: PHP,
 };

@@ -1,7 +1,7 @@
 import type { OffsetRange } from '../json/ranges';
-import { DEFAULT_NAMES } from './defaultNames';
+import { deriveName } from './derivedNames';
 import type { DecoratedFunction, Dialect, ImportedName } from './dialects';
-import type { DeclaredShape, Library, NameArgument, ToolDecorator } from './libraries';
+import type { DeclaredShape, Library, NameArgument, ToolCall, ToolDecorator } from './libraries';
 import type { SyntaxNode } from './syntax';
 
 /** A name read from source: its value and the literal that holds it (a constant's own literal, when it came from one). */
@@ -93,12 +93,28 @@ export function findDeclarations(
     const resolved = constant ? dialect.string(constant) : undefined;
     return constant && resolved !== undefined ? { value: resolved, range: rangeOf(constant) } : undefined;
   };
-  const argument = (call: SyntaxNode, where: NameArgument): SyntaxNode | undefined => {
-    if ('keyword' in where) return dialect.keyword(call, where.keyword);
-    const arg = dialect.args(call)[where.arg];
+  const directArgument = (call: SyntaxNode, where: NameArgument): SyntaxNode | undefined => {
+    const arg = 'keyword' in where ? dialect.keyword(call, where.keyword) : dialect.args(call)[where.arg];
     if (!arg || where.key === undefined) return arg;
     return dialect.entries(dialect.unwrap(arg))?.find((e) => e.name === where.key)?.value;
   };
+  const argument = (call: SyntaxNode, where: NameArgument): SyntaxNode | undefined => {
+    const node = directArgument(call, where);
+    if (!node || !where.within) return node;
+    // The argument must be a call of the named callee (`Implementation(...)`); anything else names nothing.
+    const inner = dialect.unwrap(node);
+    const callee = dialect.callTypes.includes(inner.type) ? dialect.callee(inner) : undefined;
+    if (!callee || compactText(callee, text) !== where.within.callee) return undefined;
+    for (const w of where.within.name) {
+      const found = directArgument(inner, w);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  /** Whether a call has what a pattern `requires` (enough positional arguments, or one of its keywords). */
+  const meets = (call: SyntaxNode, requires: NonNullable<ToolCall['requires']>): boolean =>
+    dialect.args(call).length >= requires.positional ||
+    requires.keywords.some((k) => dialect.keyword(call, k) !== undefined);
   /** The first name argument the call has: a literal, or only its node when it is computed (skipped). */
   const nameIn: NameIn = (call, where) => {
     for (const w of where) {
@@ -122,6 +138,8 @@ export function findDeclarations(
     }
     return [];
   };
+  const scopes = new Scopes(root);
+  const scopeOf = (node: SyntaxNode, types: ReadonlySet<string>) => scopes.of(node, types);
   // Declarations read but not checked, by start: a declaration two libraries read is one.
   const computed = new Map<number, OffsetRange>();
   const skip = (range: OffsetRange | undefined) => {
@@ -187,13 +205,14 @@ export function findDeclarations(
         continue;
       }
       const name = dialect.bindingOf(call.node) ?? '';
+      if (serverCall.boundTo && !serverCall.boundTo.includes(name)) continue;
       const member = bindsMember(call.node);
       bindings.push({
         name,
         member,
         scope: member ? scopeOf(call.node, CLASS_SCOPES) : scopeOf(call.node, FUNCTION_SCOPES),
         at: call.node.startIndex,
-        end: call.node.endIndex,
+        end: dialect.constructorLambdas ? constructorEnd(call.node, dialect) : call.node.endIndex,
         server,
         listed: serverCall.tools ? namesListed(call.node, serverCall.tools) : [],
       });
@@ -202,13 +221,13 @@ export function findDeclarations(
     const listing = (own: string) => bindings.find((b) => b.listed.includes(own));
     // Receivers that are server objects by name: bound here, or typed as one (made elsewhere).
     const serverNames = new Set(bindings.map((b) => b.name));
-    const types = library.serverTypes ?? [];
-    for (const typed of dialect.typedServers ? dialect.typedServers(root, types) : typedServers(root, types))
-      serverNames.add(typed);
+    for (const typed of typedServers(root, library.serverTypes ?? [])) serverNames.add(typed);
+    if (library.serverTypes && dialect.typedNames)
+      for (const typed of dialect.typedNames(root, library.serverTypes)) serverNames.add(typed);
     // One server object per file and calls with no receiver (mcp.NewTool): that server's name.
     const onlyServer = bindings.length === 1 && serverNames.size === 1 ? bindings[0]!.server : undefined;
     const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
-      resolveBinding(bindings, receiver, at);
+      resolveBinding(bindings, receiver, at, scopes);
     /** The group a declaration belongs to: its server object's, its list's, or its own. */
     const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean) => {
       const name = receiver === undefined ? undefined : lastIdentifier(receiver);
@@ -220,6 +239,9 @@ export function findDeclarations(
         const scope = receiver.includes('.') ? scopeOf(node, MEMBER_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
         return { key: `n${scope}\u0000${name}`, server: onlyServer };
       }
+      // No receiver, inside a server constructor's trailing lambda (Kotlin): the innermost such server's.
+      const around = dialect.constructorLambdas ? enclosingBinding(bindings, node) : undefined;
+      if (around) return { key: `b${around.at}`, server: around.server };
       // No receiver: a tool object handed to a server's method (`s.AddTool(mcp.NewTool(...))`)
       // is that server's; one in a list travels with the list; any other travels alone.
       // Or a link of a server's builder chain (`->add(new Tool(...), $handler)`), which starts where the server's call does.
@@ -295,6 +317,10 @@ export function findDeclarations(
             const root = chainRoot(member.object, dialect);
             receiver = root ? receiverText(root) : undefined;
           }
+          if (pattern.through !== undefined) {
+            if (receiver === undefined || !receiver.endsWith(`.${pattern.through}`)) continue;
+            receiver = receiver.slice(0, -pattern.through.length - 1);
+          }
           const name = receiver === undefined ? undefined : lastIdentifier(receiver);
           // A link of a server's own builder chain (`Server::builder()->setServerInfo(...)->addTool(...)`):
           // the chain starts where the server's constructor call does, and holds it.
@@ -313,6 +339,12 @@ export function findDeclarations(
           // so the chain's links are as many declarations.
           if (linked) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
         } else if (calleeText !== pattern.callee) continue;
+        else if (pattern.bound) {
+          if (!bound().imports.has(calleeText) && !bound().definitions.has(calleeText)) continue;
+          // The wrapper stands for the server it forwards to: its calls in one function are one server's.
+          receiver = calleeText;
+        }
+        if (pattern.requires && !meets(call, pattern.requires)) continue;
         const given = nameIn(call, pattern.name);
         const on = chained ? { call, server: chained } : { call };
         if (given.name) place(receiver, { name: given.name, extent }, call, on);
@@ -321,7 +353,8 @@ export function findDeclarations(
           const list = call.childForFieldName('arguments');
           const insertion = list ? appendKeyword('name', list, text, dialect.keywordJoin) : undefined;
           if (fn && insertion) place(receiver, { name: fn, extent, insertion }, call, on);
-        } else skip(given.computed);
+        } else if (!given.present && pattern.unnamedIsComputed) skip(rangeOf(dialect.args(call)[0] ?? call));
+        else skip(given.computed);
         break;
       }
     }
@@ -363,7 +396,8 @@ export function findDeclarations(
         const found = decoratedTool(definition, library.decorators!, dialect, nameIn, text, bound);
         if (found && 'tool' in found)
           place(found.receiver, found.tool, definition.node, {
-            decorated: found.receiver === undefined,
+            // A decorated lambda is a value handed to a call, grouped as values are.
+            decorated: found.receiver === undefined && !definition.anonymous,
             own: definition.name.text,
             ...(found.call ? { call: found.call } : {}),
           });
@@ -376,7 +410,10 @@ export function findDeclarations(
   for (const group of found) group.tools.sort((a, b) => a.extent.start - b.extent.start);
   found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
   // A name that is a tool elsewhere too is no skipped declaration (a call two patterns read).
-  const skipped = [...computed.values()].filter((r) => !claimedNames.has(r.start)).sort((a, b) => a.start - b.start);
+  // Nor is one whose name expression is a declaration read itself (a decorated lambda handed to a call).
+  const skipped = [...computed.values()]
+    .filter((r) => !claimedNames.has(r.start) && !claimed.has(r.start))
+    .sort((a, b) => a.start - b.start);
   return { groups: found, computed: skipped };
 }
 
@@ -404,21 +441,24 @@ function decoratedTool(
     const member = dialect.member(target);
     const pattern = decoratorFor(target, member, decorators, bound, text);
     if (!pattern) continue;
+    const own = pattern.derive
+      ? deriveName(pattern.derive, { name: fnName.text, returns: definition.returns?.text })
+      : fnName.text;
     const receiver = member ? receiverText(member.object) : undefined;
     const extent = { start: definition.start, end: definition.end };
     if (call) {
       const given = nameIn(call, pattern.name);
       // `name = ""` where empty means the function's name: that name, on the literal a fix rewrites.
       if (given.name?.value === '' && pattern.emptyIsDefault)
-        return { receiver, tool: { name: { value: fnName.text, range: given.name.range }, extent }, call };
+        return { receiver, tool: { name: { value: own, range: given.name.range }, extent }, call };
       if (given.present)
         return given.name
           ? { receiver, tool: { name: given.name, extent }, call }
           : given.computed && { computed: given.computed };
     }
-    const own = fnName.text;
-    const value = pattern.defaultName ? DEFAULT_NAMES[pattern.defaultName](own) : own;
-    const name = { value, range: { start: fnName.startIndex, end: fnName.endIndex } };
+    // The whole function: a call it is handed to counts the same declaration at the same start.
+    if (definition.anonymous) return { computed: { start: definition.start, end: definition.end } };
+    const name = { value: own, range: { start: fnName.startIndex, end: fnName.endIndex } };
     const insertion =
       'statement' in pattern.insert
         ? statementInsertion(pattern.insert.statement, target, definition.start, text)
@@ -574,14 +614,41 @@ interface ServerBinding {
   readonly scope: number;
   /** The constructor call's start: it identifies the server object. */
   readonly at: number;
-  /** Its end: the later links of its builder chain hold it (`Server::builder()->addTool(...)`). */
+  /**
+   * The end of the constructor call, with its trailing lambda when it has one; the later links of
+   * its builder chain hold it (`Server::builder()->addTool(...)`).
+   */
   readonly end: number;
   readonly server?: SourceName;
   /** The names its constructor lists tools by (`tools: [ExampleTool, Tools::Echo]` → `ExampleTool`, `Echo`). */
   readonly listed: readonly string[];
 }
 
-/** Python `def`/lambda, JS functions, arrows and methods, Go funcs and func literals. */
+/**
+ * Where a constructor call ends, its trailing lambda included: Kotlin's grammar wraps
+ * `Server(...) { ... }` in a second call whose callee is the first.
+ */
+function constructorEnd(call: SyntaxNode, dialect: Dialect): number {
+  let node = call;
+  for (let up = node.parent; up && dialect.callTypes.includes(up.type); up = up.parent) {
+    const callee = up.namedChildren[0];
+    if (callee?.startIndex !== node.startIndex || callee.endIndex !== node.endIndex) break;
+    node = up;
+  }
+  return node.endIndex;
+}
+
+/** The innermost server constructor whose call (trailing lambda included) holds the node. */
+function enclosingBinding(bindings: readonly ServerBinding[], node: SyntaxNode): ServerBinding | undefined {
+  let best: ServerBinding | undefined;
+  for (const b of bindings) if (b.at < node.startIndex && node.endIndex <= b.end && (!best || b.at > best.at)) best = b;
+  return best;
+}
+
+/**
+ * Python `def`/lambda, JS functions, arrows and methods, Go funcs and func literals, and the other
+ * languages' functions, lambdas and blocks (Ruby's `do ... end`).
+ */
 const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
   'function_definition',
   'lambda',
@@ -596,10 +663,12 @@ const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
   'constructor_declaration',
   'function_item',
   'func_literal',
+  'lambda_literal',
+  'anonymous_function',
+  'init_declaration',
   'method',
   'singleton_method',
   'do_block',
-  'anonymous_function',
 ]);
 /** Where a member binding (`self.x`, `this.x`, a field) lives: its class, or the functions around it when it has none. */
 const CLASS_SCOPES: ReadonlySet<string> = new Set([
@@ -608,6 +677,7 @@ const CLASS_SCOPES: ReadonlySet<string> = new Set([
   'class',
   'class_body',
   'impl_item',
+  'object_declaration',
 ]);
 /**
  * Where a member set elsewhere (`self.mcp`, `@server`) is one server: its class, or a Ruby block
@@ -617,10 +687,36 @@ const CLASS_SCOPES: ReadonlySet<string> = new Set([
 const MEMBER_SCOPES: ReadonlySet<string> = new Set([...CLASS_SCOPES, 'do_block']);
 const ALL_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_SCOPES, ...CLASS_SCOPES]);
 
-/** The start of the nearest enclosing node of those types; -1 when only the module encloses it. */
-function scopeOf(node: SyntaxNode, types: ReadonlySet<string>): number {
-  for (let n = node.parent; n; n = n.parent) if (types.has(n.type)) return n.startIndex;
-  return -1;
+/**
+ * The scopes of one file, read on first use in one pass, and the scopes around a node found by
+ * their ranges. Not by walking `parent`: web-tree-sitter finds each parent by walking down from the
+ * root, so climbing from a node 8,000 calls deep cost seconds per declaration. In a tree a node's
+ * ancestors are exactly the nodes whose range holds its range (a node of the same type and range
+ * is the node itself). Synthetic nodes (a dialect's) have ranges too.
+ */
+class Scopes {
+  private all: SyntaxNode[] | undefined;
+
+  constructor(private readonly root: SyntaxNode) {}
+
+  /** The scopes around `node`, innermost first (document order is outermost first). */
+  around(node: SyntaxNode): SyntaxNode[] {
+    this.all ??= this.root.descendantsOfType([...ALL_SCOPES]).filter((n): n is SyntaxNode => n !== null);
+    const out: SyntaxNode[] = [];
+    for (const scope of this.all) {
+      if (scope.startIndex > node.startIndex) break;
+      if (scope.endIndex < node.endIndex) continue;
+      if (scope.startIndex === node.startIndex && scope.endIndex === node.endIndex && scope.type === node.type)
+        continue;
+      out.push(scope);
+    }
+    return out.reverse();
+  }
+
+  /** The start of the nearest enclosing node of those types; -1 when only the module encloses it. */
+  of(node: SyntaxNode, types: ReadonlySet<string>): number {
+    return this.around(node).find((scope) => types.has(scope.type))?.startIndex ?? -1;
+  }
 }
 
 /** The value is assigned to a member or declared as a class field, not to a plain variable. */
@@ -644,14 +740,14 @@ function resolveBinding(
   bindings: readonly ServerBinding[],
   receiver: string,
   at: SyntaxNode,
+  around: Scopes,
 ): ServerBinding | undefined {
   const name = lastIdentifier(receiver);
   if (name === undefined) return undefined;
   const member = receiver.includes('.');
   const candidates = bindings.filter((b) => b.name === name && b.member === member);
   if (candidates.length === 0) return undefined;
-  const scopes: SyntaxNode[] = [];
-  for (let n = at.parent; n; n = n.parent) if (ALL_SCOPES.has(n.type)) scopes.push(n);
+  const scopes = around.around(at);
   const chain = [...scopes.map((s) => s.startIndex), -1];
   for (let i = 0; i < chain.length; i += 1) {
     const here = candidates.filter((b) => b.scope === chain[i]);
@@ -685,9 +781,15 @@ function receiverText(object: SyntaxNode): string | undefined {
   return /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/.test(compact) ? compact : undefined;
 }
 
-const TRANSPARENT: ReadonlySet<string> = new Set(['unary_expression', 'parenthesized_expression', 'await_expression']);
+const TRANSPARENT: ReadonlySet<string> = new Set([
+  'unary_expression',
+  'parenthesized_expression',
+  'await_expression',
+  // C# wraps each argument (and each element of `[a, b]`) in a node of its own.
+  'argument',
+]);
 
-/** The node a value sits in, past `&`, parentheses and `await`. */
+/** The node a value sits in, past `&`, parentheses, `await` and C#'s argument wrapper. */
 function holderOf(node: SyntaxNode): SyntaxNode | null {
   let holder = node.parent;
   while (holder && TRANSPARENT.has(holder.type)) holder = holder.parent;

@@ -5,19 +5,35 @@
  * name whatever the receiver (`server.registerTool`, `this.server.registerTool`).
  */
 
-import type { DefaultName } from './defaultNames';
+import type { NameDerivation } from './derivedNames';
 import type { CodeFamily } from './syntax';
 
-/** Where a name is written in a call: a positional argument, a key of an object (or Go struct) argument, or a Python keyword. */
+/**
+ * Where a name is written in a call: a positional argument, a key of an object (or Go struct)
+ * argument, a keyword (Python's `name=`, C#'s `name:`, a C# initializer's `Name = `), or a key of
+ * an object given by keyword (C#'s `options: new() { Name = "x" }`). `within`: that argument is
+ * itself a call of `callee` holding the name (Kotlin's `Server(Implementation(name = "x", ...))`).
+ */
 export type NameArgument =
-  | { readonly arg: number; readonly key?: undefined }
-  | { readonly arg: number; readonly key: string }
-  | { readonly keyword: string };
+  | { readonly arg: number; readonly key?: undefined; readonly within?: NestedName }
+  | { readonly arg: number; readonly key: string; readonly within?: undefined }
+  | { readonly keyword: string; readonly key?: string; readonly within?: NestedName };
+
+/** A name one call further in: the argument is a call of `callee`, and the name is at `name` in it. */
+export interface NestedName {
+  readonly callee: string;
+  readonly name: readonly NameArgument[];
+}
 
 /** A call that creates a server object; its name (when a literal) names the server. */
 export interface ServerConstructor {
   readonly callee: string;
   readonly name: readonly NameArgument[];
+  /**
+   * The constructor names a server only when bound to one of these names: the MCP C# SDK's
+   * `Implementation` is a server's `ServerInfo` as often as a client's `ClientInfo`.
+   */
+  readonly boundTo?: readonly string[];
   /**
    * Where the call lists tools declared elsewhere by name (`MCP::Server.new(tools: [ExampleTool])`):
    * a decorated declaration of that name in the file (a tool class) is that server's.
@@ -41,6 +57,29 @@ export interface ToolCall {
    * result of one of these callees, whatever receiver holds the builder.
    */
   readonly on?: readonly string[];
+  /**
+   * A bare `callee` that counts only when the file binds it (defines or imports it): a project's
+   * own wrapper named after the SDK's method (`registerTool({ name: "x", ... })` forwarding to
+   * `context.registerTool`), in a package that uses the SDK.
+   */
+  readonly bound?: true;
+  /**
+   * `method` is called on this member path of the server object, not on the server itself
+   * (`server.experimental.tasks.registerToolTask("x", ...)`): the server is what precedes it.
+   */
+  readonly through?: string;
+  /**
+   * A call that gives no name still declares a tool, named where its function is (the C# SDK's
+   * `McpServerTool.Create(fn)` takes the method's own attribute or name): counted as computed, at
+   * its first argument, unless that argument is a declaration read itself (a decorated lambda).
+   */
+  readonly unnamedIsComputed?: true;
+  /**
+   * What the call must have to name a tool: `positional` positional arguments or one of `keywords`.
+   * Kotlin's `addTool(name, description) { }` names its tool; its other overload, `addTool(tool) { }`,
+   * adds a `Tool` made elsewhere, which is read where it is made.
+   */
+  readonly requires?: { readonly positional: number; readonly keywords: readonly string[] };
   /**
    * `method` counts only on a server object (bound, typed as one, or its builder's chain), never on
    * any receiver: other APIs of a project share the method's name (a plugin event's `addTool`).
@@ -72,8 +111,11 @@ export interface ToolDecorator {
    * name is used, and a fix rewrites the empty literal.
    */
   readonly emptyIsDefault?: true;
-  /** The library's own derivation of a default name from the declaration's name, when it is not that name as written. */
-  readonly defaultName?: DefaultName;
+  /**
+   * How the library makes a name from the function's own when none is given (the MCP C# SDK's
+   * `GetWeatherAsync` is `get_weather`); without it the function's name is the tool's as written.
+   */
+  readonly derive?: NameDerivation;
 }
 
 /** `tools: { someName: tool({...}) }` (Vercel AI SDK): the key names the tool. */
@@ -123,8 +165,10 @@ export const LIBRARIES: readonly Library[] = [
   {
     id: 'mcp-typescript-sdk',
     family: 'js',
-    imports: ['@modelcontextprotocol/sdk'],
-    packages: ['@modelcontextprotocol/sdk'],
+    // Version 2 split the SDK into packages: `@modelcontextprotocol/server` holds `McpServer`
+    // (and `server-legacy` the old `Server`); the prefix triggers both.
+    imports: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/server'],
+    packages: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/server', '@modelcontextprotocol/server-legacy'],
     shape: 'mcp',
     servers: [
       { callee: 'McpServer', name: [{ arg: 0, key: 'name' }] },
@@ -134,6 +178,9 @@ export const LIBRARIES: readonly Library[] = [
     calls: [
       { method: 'registerTool', name: [{ arg: 0 }] },
       { method: 'tool', name: [{ arg: 0 }] },
+      // SDK 1.x tools run as tasks (src/experimental/tasks/mcp-server.ts): one more way to declare one.
+      { method: 'registerToolTask', name: [{ arg: 0 }], through: 'experimental.tasks' },
+      { callee: 'registerTool', name: [{ arg: 0, key: 'name' }, { arg: 0 }], bound: true },
     ],
   },
   {
@@ -371,9 +418,108 @@ export const LIBRARIES: readonly Library[] = [
     structs: [{ type: 'Tool', field: 'name' }],
   },
   {
+    // modelcontextprotocol/csharp-sdk @609499b2 (read 2026-12-03): `[McpServerTool]` methods
+    // (docs/concepts/tools/tools.md; `McpServerToolAttribute.Name`: "If null, the method name is
+    // used"), named `options.Name ?? attribute.Name ?? DeriveName(method)`
+    // (src/ModelContextProtocol.Core/Server/AIFunctionMcpServerTool.cs): `derive` writes DeriveName.
+    // C# lets an attribute be written with or without its `Attribute` suffix. `McpServerTool.Create(
+    // fn, new McpServerToolCreateOptions { Name = "x" })` names one by its options; `new Tool { Name }`
+    // is a protocol tool listed by hand (`ListToolsHandler`). A server's name is its
+    // `ServerInfo = new Implementation { Name = "x" }`. A class's tools are one set (registered by
+    // `WithTools<T>()`, or all of an assembly's `[McpServerToolType]` classes by `WithToolsFromAssembly()`).
+    id: 'mcp-csharp-sdk',
+    family: 'csharp',
+    imports: ['ModelContextProtocol'],
+    packages: ['ModelContextProtocol', 'ModelContextProtocol.Core', 'ModelContextProtocol.AspNetCore'],
+    shape: 'mcp',
+    servers: [{ callee: 'Implementation', name: [{ keyword: 'Name' }], boundTo: ['ServerInfo'] }],
+    decorators: [
+      'McpServerTool',
+      'McpServerToolAttribute',
+      'ModelContextProtocol.Server.McpServerTool',
+      'ModelContextProtocol.Server.McpServerToolAttribute',
+    ].map((callee) => ({
+      callee,
+      name: [{ keyword: 'Name' }],
+      insert: { keyword: 'Name' },
+      derive: 'csharp-sdk' as const,
+    })),
+    calls: ['McpServerTool.Create', 'ModelContextProtocol.Server.McpServerTool.Create'].map((callee) => ({
+      callee,
+      // (delegate, options), (method, target, options), (function, options), or `options:` by name.
+      name: [
+        { arg: 1, key: 'Name' },
+        { arg: 2, key: 'Name' },
+        { keyword: 'options', key: 'Name' },
+      ],
+      unnamedIsComputed: true as const,
+    })),
+    structs: [
+      { type: 'Tool', field: 'Name' },
+      { type: 'Protocol.Tool', field: 'Name' },
+      { type: 'ModelContextProtocol.Protocol.Tool', field: 'Name' },
+    ],
+  },
+  {
+    // modelcontextprotocol/kotlin-sdk @a06d699d (README "Creating a Server", "Tools"; kotlin-sdk-server
+    // Server.kt): `Server(serverInfo = Implementation(name, version), options) { ... }`, whose block
+    // runs with the server as receiver; tools come as `server.addTool(name = "x", description = ...) { }`
+    // (or `addTool("x", "d")`), or as `Tool(name = "x", inputSchema = ...)` values handed to
+    // `addTool(tool) { }` or `addTools(listOf(RegisteredTool(tool, handler)))`. The SDK derives no
+    // name: every tool names itself. Its Maven group is `io.modelcontextprotocol` (`:kotlin-sdk`).
+    id: 'mcp-kotlin-sdk',
+    family: 'kotlin',
+    imports: ['io.modelcontextprotocol.kotlin.sdk'],
+    packages: ['io.modelcontextprotocol'],
+    shape: 'mcp',
+    servers: [
+      {
+        callee: 'Server',
+        name: [
+          { arg: 0, within: { callee: 'Implementation', name: [{ arg: 0 }, { keyword: 'name' }] } },
+          { keyword: 'serverInfo', within: { callee: 'Implementation', name: [{ arg: 0 }, { keyword: 'name' }] } },
+        ],
+      },
+    ],
+    // `fun register(server: Server)`, `class Tools(private val server: Server)`: servers made elsewhere.
+    serverTypes: ['Server'],
+    calls: [
+      {
+        method: 'addTool',
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        requires: { positional: 2, keywords: ['name', 'description'] },
+      },
+      {
+        callee: 'addTool',
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        requires: { positional: 2, keywords: ['name', 'description'] },
+      },
+      { callee: 'Tool', name: [{ arg: 0 }, { keyword: 'name' }] },
+    ],
+  },
+  {
+    // modelcontextprotocol/swift-sdk @6132fd4b (README "Tools"; Sources/MCP/Server/Tools.swift,
+    // Server.swift): `Server(name: "x", version: ...)`, and tools as `Tool(name: "x", description:
+    // ..., inputSchema: ...)` values a `withMethodHandler(ListTools.self)` handler returns. Every tool
+    // names itself. A package depends on it by its repository in Package.swift.
+    id: 'mcp-swift-sdk',
+    family: 'swift',
+    imports: ['import MCP'],
+    packages: ['github.com/modelcontextprotocol/swift-sdk'],
+    shape: 'mcp',
+    servers: [
+      { callee: 'Server', name: [{ keyword: 'name' }] },
+      { callee: 'MCP.Server', name: [{ keyword: 'name' }] },
+    ],
+    calls: [
+      { callee: 'Tool', name: [{ keyword: 'name' }] },
+      { callee: 'MCP.Tool', name: [{ keyword: 'name' }] },
+    ],
+  },
+  {
     // modelcontextprotocol/ruby-sdk @fcb1ac93 (README.md, docs/_server/tools.md, lib/mcp/tool.rb,
     // lib/mcp/server.rb): a tool is a class `X < MCP::Tool` named by `tool_name "x"`, else after
-    // its class (`DEFAULT_NAMES`); `MCP::Tool.define(name: "x")` builds one, and
+    // its class (`derive`); `MCP::Tool.define(name: "x")` builds one, and
     // `server.define_tool(name: "x")` adds one to `MCP::Server.new(name: "s", ...)`.
     id: 'mcp-ruby-sdk',
     family: 'ruby',
@@ -386,13 +532,13 @@ export const LIBRARIES: readonly Library[] = [
         callee: 'MCP::Tool',
         name: [{ arg: 0 }],
         insert: { statement: 'tool_name' },
-        defaultName: 'ruby-class-handle',
+        derive: 'ruby-class-handle',
       },
       {
         callee: '::MCP::Tool',
         name: [{ arg: 0 }],
         insert: { statement: 'tool_name' },
-        defaultName: 'ruby-class-handle',
+        derive: 'ruby-class-handle',
       },
     ],
     calls: [

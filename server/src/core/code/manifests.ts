@@ -1,4 +1,5 @@
 import { LIBRARIES } from './libraries';
+import { WORKSPACE_FILES } from './workspaces';
 import type { CodeFamily } from './syntax';
 
 /**
@@ -14,6 +15,12 @@ export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolea
   go: (name) => name === 'go.mod',
   java: (name) => name === 'pom.xml' || name === 'build.gradle' || name === 'build.gradle.kts',
   rust: (name) => name === 'Cargo.toml',
+  // A project file (any name), central package versions, and the older packages.config.
+  csharp: (name) =>
+    name.toLowerCase().endsWith('.csproj') || name === 'Directory.Packages.props' || name === 'packages.config',
+  // Gradle and Maven build Kotlin as they build Java: one build file may name libraries of both.
+  kotlin: (name) => name === 'build.gradle.kts' || name === 'build.gradle' || name === 'pom.xml',
+  swift: (name) => name === 'Package.swift',
   ruby: (name) => name === 'Gemfile' || name.endsWith('.gemspec'),
   php: (name) => name === 'composer.json',
 };
@@ -21,20 +28,51 @@ export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolea
 /** Whether a path names a manifest of any family (its last segment). */
 export function isManifestPath(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return Object.values(MANIFESTS).some((isManifest) => isManifest(name));
+  return WORKSPACE_FILES.includes(name) || Object.values(MANIFESTS).some((isManifest) => isManifest(name));
 }
 
 /** The ids of the known libraries one manifest names (as a dependency, or as the package itself). Never throws. */
 export function librariesInManifest(fileName: string, text: string): string[] {
-  const family = (Object.keys(MANIFESTS) as CodeFamily[]).find((f) => MANIFESTS[f](fileName));
-  if (family === undefined) return [];
-  const key = family === 'python' ? normalise : (name: string) => name;
-  const names = packageNames(family, text).map(key);
-  return LIBRARIES.filter(
-    (l) =>
-      l.family === family &&
-      (l.packages ?? []).some((p) => names.some((n) => n === key(p) || (family === 'go' && n.startsWith(`${p}/`)))),
-  ).map((l) => l.id);
+  const out: string[] = [];
+  // A build.gradle.kts is a Java and a Kotlin manifest alike: each family reads it.
+  for (const family of (Object.keys(MANIFESTS) as CodeFamily[]).filter((f) => MANIFESTS[f](fileName))) {
+    const key = family === 'python' ? normalise : family === 'csharp' ? lower : (name: string) => name;
+    const names = (family === 'csharp' ? nugetNames(fileName, text) : packageNames(family, text)).map(key);
+    for (const l of LIBRARIES)
+      if (
+        l.family === family &&
+        (l.packages ?? []).some((p) => names.some((n) => n === key(p) || (family === 'go' && n.startsWith(`${p}/`))))
+      )
+        out.push(l.id);
+  }
+  return out;
+}
+
+/** NuGet compares package ids case-insensitively. */
+function lower(name: string): string {
+  return name.toLowerCase();
+}
+
+/**
+ * The NuGet packages a project names: `<PackageReference Include="x">` (a project file),
+ * `<PackageVersion Include="x">` (Directory.Packages.props), `<package id="x">` (packages.config),
+ * the projects it references by path (`..\ModelContextProtocol.Core.csproj`: a project built
+ * beside the SDK's source), and the project itself by its file name.
+ */
+function nugetNames(fileName: string, text: string): string[] {
+  const out: string[] = [];
+  const own = /^(.+)\.csproj$/i.exec(fileName);
+  if (own) out.push(own[1]!);
+  for (const match of text.matchAll(
+    /<Package(?:Reference|Version)\b[^>]*?\b(?:Include|Update)\s*=\s*["']([^"']+)["']/gi,
+  ))
+    out.push(match[1]!.trim());
+  for (const match of text.matchAll(/<package\b[^>]*?\bid\s*=\s*["']([^"']+)["']/gi)) out.push(match[1]!.trim());
+  for (const match of text.matchAll(
+    /<ProjectReference\b[^>]*?\bInclude\s*=\s*["'](?:[^"']*[\\/])?([^"'\\/]+)\.csproj["']/gi,
+  ))
+    out.push(match[1]!);
+  return out;
 }
 
 /** PyPI compares names case-insensitively with `-`, `_` and `.` alike (npm and Go names compare as written). */
@@ -43,7 +81,8 @@ function normalise(name: string): string {
 }
 
 function packageNames(family: CodeFamily, text: string): string[] {
-  if (family === 'java') return mavenGroups(text);
+  if (family === 'java' || family === 'kotlin') return mavenGroups(text);
+  if (family === 'swift') return swiftPackages(text);
   if (family === 'rust') return cargoNames(text);
   if (family === 'ruby') return gemNames(text);
   if (family === 'php') return composerNames(text);
@@ -88,6 +127,26 @@ function cargoNames(text: string): string[] {
       if (name) out.push(name[1]!);
     }
   }
+  return out;
+}
+
+/**
+ * The packages a Package.swift depends on, by their repository without scheme or `.git`
+ * (`.package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.10.0")` →
+ * `github.com/modelcontextprotocol/swift-sdk`), and the package's own name.
+ */
+function swiftPackages(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(/\.package\s*\(\s*(?:name\s*:\s*"[^"]*"\s*,\s*)?url\s*:\s*"([^"]+)"/g))
+    out.push(
+      match[1]!
+        .replace(/^[a-z+]+:\/\//i, '')
+        .replace(/^git@([^:]+):/, '$1/')
+        .replace(/\.git$/, '')
+        .replace(/\/$/, ''),
+    );
+  const own = /Package\s*\(\s*name\s*:\s*"([^"]+)"/.exec(text);
+  if (own) out.push(own[1]!);
   return out;
 }
 

@@ -7,13 +7,16 @@ import { dialectOf } from './dialects';
 import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
 import {
+  writeCSharpString,
   writeGoString,
   writeJavaString,
   writeJsString,
+  writeKotlinString,
   writePhpString,
   writePythonString,
   writeRubyString,
   writeRustString,
+  writeSwiftString,
 } from './strings';
 import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser } from './syntax';
 import { familyOf, librariesOf } from './triggers';
@@ -36,7 +39,7 @@ interface CodeDocument extends ParsedDocument {
 }
 
 /**
- * Tool declarations in TypeScript/JavaScript, Python, Go, Java or Rust source as the JSON values the
+ * Tool declarations in TypeScript/JavaScript, Python, Go, Java, Rust, C#, Kotlin or Swift source as the JSON values the
  * recognisers read: per server object (or list of tool objects, or tool object alone) one MCP-shaped
  * `{ serverInfo: { name }, tools: [{ name, inputSchema }] }` (or an OpenAI Responses / generic
  * request for agent SDKs), whose name nodes sit on the string literals; and each provider-shaped
@@ -150,6 +153,9 @@ const WRITERS: Readonly<Record<CodeFamily, (oldToken: string, value: string) => 
   go: writeGoString,
   java: writeJavaString,
   rust: writeRustString,
+  csharp: writeCSharpString,
+  kotlin: writeKotlinString,
+  swift: writeSwiftString,
   ruby: writeRubyString,
   php: writePhpString,
 };

@@ -50,6 +50,84 @@ export function rustStringValue(node: SyntaxNode): string | undefined {
   return decodeEscapes(node.text.slice(1, -1), 'rust');
 }
 
+/**
+ * A C# string literal: regular (`"..."`), verbatim (`@"..."`, `""` for a quote) or a one-line raw
+ * literal (`"""..."""`). A multi-line raw literal strips indentation as the compiler does, an
+ * interpolated string (`$"..."`) and a UTF-8 literal (`"x"u8`, bytes) are left unread: computed.
+ */
+export function csharpStringValue(node: SyntaxNode): string | undefined {
+  const text = node.text;
+  if (node.type === 'verbatim_string_literal') {
+    if (!/^@"[\s\S]*"$/.test(text) || text.length < 3) return undefined;
+    return text.slice(2, -1).replace(/""/g, '"').replace(/\r\n?/g, '\n');
+  }
+  if (node.type === 'raw_string_literal') {
+    const match = /^("{3,})([^\r\n]*?)\1$/.exec(text);
+    return match ? match[2] : undefined;
+  }
+  if (node.type !== 'string_literal' || !text.startsWith('"') || !text.endsWith('"') || text.length < 2)
+    return undefined;
+  return decodeCSharpEscapes(text.slice(1, -1));
+}
+
+/** C#'s escapes, which differ from the others' in `\x` (one to four hex digits) and `\e`. */
+function decodeCSharpEscapes(body: string): string | undefined {
+  if (!body.includes('\\')) return body;
+  let out = '';
+  for (let i = 0; i < body.length; i += 1) {
+    const ch = body[i]!;
+    if (ch !== '\\') {
+      out += ch;
+      continue;
+    }
+    const next = body[i + 1];
+    i += 1;
+    if (next === undefined) return undefined;
+    if (next === 'e') out += '\u001b';
+    else if (next in SIMPLE_ESCAPES) out += SIMPLE_ESCAPES[next];
+    else if (next === "'" || next === '"' || next === '\\') out += next;
+    else if (next === 'x' || next === 'u' || next === 'U') {
+      // `\x` takes one to four hex digits, as many as follow; `\u` four, `\U` eight.
+      const digits = /^[0-9a-fA-F]*/.exec(body.slice(i + 1, i + 1 + (next === 'U' ? 8 : 4)))![0];
+      const code = parseInt(digits, 16);
+      if (digits.length === 0 || (next !== 'x' && digits.length !== (next === 'u' ? 4 : 8)) || code > 0x10ffff)
+        return undefined;
+      out += String.fromCodePoint(code);
+      i += digits.length;
+    } else return undefined;
+  }
+  return out;
+}
+
+/**
+ * A Kotlin string literal, plain or raw (`"""..."""`, no escapes); one with a template (`$x`,
+ * `${...}`) is computed.
+ */
+export function kotlinStringValue(node: SyntaxNode): string | undefined {
+  if (node.type !== 'string_literal' || node.text.length < 2) return undefined;
+  if (node.namedChildren.some((c) => c?.type === 'interpolated_identifier' || c?.type === 'interpolated_expression'))
+    return undefined;
+  if (node.text.startsWith('"""'))
+    return node.text.length >= 6 && node.text.endsWith('"""') ? node.text.slice(3, -3).replace(/\r/g, '') : undefined;
+  return decodeEscapes(node.text.slice(1, -1), 'kotlin');
+}
+
+/**
+ * A Swift string literal: single-line or multiline (`"""`, whose indentation Swift strips: left
+ * unread, as Java's text blocks), plain or raw (`#"..."#`, read only when it holds no escape of its
+ * own). One with an interpolation (`\(x)`) is computed.
+ */
+export function swiftStringValue(node: SyntaxNode): string | undefined {
+  if (node.type === 'raw_string_literal') {
+    const raw = /^(#+)"([^\r\n]*)"\1$/.exec(node.text);
+    return raw && !raw[2]!.includes(`\\${raw[1]}`) ? raw[2] : undefined;
+  }
+  if (node.type !== 'line_string_literal') return undefined;
+  if (node.namedChildren.some((c) => c?.type === 'interpolated_expression')) return undefined;
+  if (!node.text.startsWith('"') || !node.text.endsWith('"') || node.text.length < 2) return undefined;
+  return decodeEscapes(node.text.slice(1, -1), 'swift');
+}
+
 interface PythonParts {
   readonly prefix: string;
   readonly quote: string;
@@ -115,8 +193,8 @@ function decodeEscapes(body: string, family: CodeFamily): string {
       continue;
     }
     if (next === 'u') {
-      // Rust writes every Unicode escape with braces, JavaScript may.
-      if ((family === 'js' || family === 'rust') && body[i + 1] === '{') {
+      // Rust and Swift write every Unicode escape with braces, JavaScript may.
+      if ((family === 'js' || family === 'rust' || family === 'swift') && body[i + 1] === '{') {
         const close = body.indexOf('}', i + 2);
         const digits = close > 0 ? body.slice(i + 2, close) : '';
         if (/^[0-9a-fA-F]{1,6}$/.test(digits) && parseInt(digits, 16) <= 0x10ffff) {
@@ -195,6 +273,39 @@ export function writeJavaString(oldToken: string, value: string): string | undef
 export function writeRustString(oldToken: string, value: string): string {
   const raw = /^r(#*)"/.exec(oldToken);
   if (raw && !value.includes(`"${raw[1]}`) && !value.includes('\r')) return `r${raw[1]}"${value}"${raw[1]}`;
+  return `"${escapeFor(value, '"', (code) => `\\u{${code.toString(16)}}`)}"`;
+}
+
+/**
+ * A new C# literal: verbatim when the old one was (it holds anything, a quote doubled), a one-line
+ * raw literal when the old one was and the value fits it, else a regular literal. A name given
+ * by `nameof(X)` becomes a regular literal.
+ */
+export function writeCSharpString(oldToken: string, value: string): string {
+  if (oldToken.startsWith('@"')) return `@"${value.replace(/"/g, '""')}"`;
+  const raw = /^("{3,})/.exec(oldToken)?.[1];
+  if (raw && !value.includes(raw) && !/^"|"$|[\r\n]/.test(value) && value.length > 0) return `${raw}${value}${raw}`;
+  return `"${escapeFor(value, '"')}"`;
+}
+
+/**
+ * A new Kotlin literal: raw when the old one was raw and the value fits (no `"""`, no `$`, no line
+ * break), else plain, with `$` escaped so it starts no template.
+ */
+export function writeKotlinString(oldToken: string, value: string): string {
+  if (oldToken.startsWith('"""') && !/"""|\$|[\r\n]/.test(value) && !value.endsWith('"')) return `"""${value}"""`;
+  return `"${escapeFor(value, '"').replace(/\$/g, '\\$')}"`;
+}
+
+/**
+ * A new Swift literal: raw (`#"..."#`, as many `#` as before) when the old one was raw and the value
+ * fits, else plain with `\u{...}` escapes.
+ */
+export function writeSwiftString(oldToken: string, value: string): string {
+  const raw = /^(#+)"/.exec(oldToken);
+  const hashes = raw?.[1] ?? '';
+  if (raw && !value.includes(`"${hashes}`) && !value.includes(`\\${hashes}`) && !/[\r\n]/.test(value))
+    return `${hashes}"${value}"${hashes}`;
   return `"${escapeFor(value, '"', (code) => `\\u{${code.toString(16)}}`)}"`;
 }
 

@@ -6,13 +6,39 @@
  */
 
 /** The languages whose source toolwire reads for tool declarations. */
-export type CodeLanguage = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust' | 'ruby' | 'php';
+export type CodeLanguage =
+  | 'typescript'
+  | 'tsx'
+  | 'javascript'
+  | 'python'
+  | 'go'
+  | 'java'
+  | 'rust'
+  | 'csharp'
+  | 'kotlin'
+  | 'swift'
+  | 'ruby'
+  | 'php';
 
-/** The grammars behind them: JavaScript and JSX are read with the TSX grammar (one file fewer to ship). */
-export type CodeGrammar = 'typescript' | 'tsx' | 'python' | 'go' | 'java' | 'rust' | 'ruby' | 'php';
+/**
+ * The grammars behind them: JavaScript and JSX are read with the TSX grammar (one file fewer to ship);
+ * C#'s is named as its file is (`tree-sitter-c-sharp.wasm`).
+ */
+export type CodeGrammar =
+  | 'typescript'
+  | 'tsx'
+  | 'python'
+  | 'go'
+  | 'java'
+  | 'rust'
+  | 'c-sharp'
+  | 'kotlin'
+  | 'swift'
+  | 'ruby'
+  | 'php';
 
 /** The families that share libraries and a dialect: TypeScript, TSX and JavaScript are one. */
-export type CodeFamily = 'js' | 'python' | 'go' | 'java' | 'rust' | 'ruby' | 'php';
+export type CodeFamily = 'js' | 'python' | 'go' | 'java' | 'rust' | 'csharp' | 'kotlin' | 'swift' | 'ruby' | 'php';
 
 export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   'typescript',
@@ -22,6 +48,9 @@ export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   'go',
   'java',
   'rust',
+  'csharp',
+  'kotlin',
+  'swift',
   'ruby',
   'php',
 ];
@@ -31,6 +60,7 @@ export function isCodeLanguage(language: string | undefined): language is CodeLa
 }
 
 export function grammarOf(language: CodeLanguage): CodeGrammar {
+  if (language === 'csharp') return 'c-sharp';
   return language === 'javascript' ? 'tsx' : language;
 }
 

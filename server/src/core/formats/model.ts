@@ -45,6 +45,22 @@ export interface SchemaSite {
   /** Whether the tool is declared `strict: true` (OpenAI Structured Outputs). */
   readonly strict: boolean;
   readonly issues: readonly SchemaIssue[];
+  /** RFC 6901 pointer of the schema itself (a place is at its root when its parent is this). */
+  readonly pointer: string;
+  /**
+   * MCP `inputSchema` only: the keywords some modelled client drops or rewrites so that the
+   * model sees another contract (`clients/schemaPaths.ts`), where the schema writes them.
+   */
+  readonly keywords?: readonly SchemaKeywordSite[];
+}
+
+/** A keyword's key in a schema: what `schema-altered` points at. */
+export interface SchemaKeywordSite {
+  readonly keyword: string;
+  /** The key token. */
+  readonly range: OffsetRange;
+  /** RFC 6901 pointer of the key's value. */
+  readonly pointer: string;
 }
 
 export interface SchemaIssue {

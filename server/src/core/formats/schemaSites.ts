@@ -3,8 +3,12 @@ import { KeyedProperty } from '../json/keyedProperty';
 import { LazyContainer } from '../json/lazy';
 import { joinPointer, stringValue } from '../json/nodes';
 import { offsetRange, type OffsetRange } from '../json/ranges';
-import { mayRefuse, REFUSED_KEYWORDS } from '../profiles/schemaRules';
-import type { SchemaIssue, SchemaSite } from './model';
+import { CLIENTS, type ClientId } from '../clients/profiles';
+import { CONTRACT_KEYWORDS } from '../clients/schemaKeywords';
+import { alterableKeywords, SCHEMA_PATHS } from '../clients/schemaPaths';
+import { clientSchemaRules } from '../clients/schemaVerdicts';
+import { mayRefuse, REFUSED_KEYWORDS, ruleRefuses, type SchemaRule } from '../profiles/schemaRules';
+import type { SchemaIssue, SchemaKeywordSite, SchemaSite } from './model';
 
 /** One schema of the walk: its node and pointer, and whether it is the root. */
 interface Frame {
@@ -34,12 +38,50 @@ const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definit
  * Each word is looked for as a JSON string (a lazy subtree is JSON): a pattern that starts at a
  * quote tests little at each character, where one of bare words was most of the analysis time.
  */
-const MAY_HOLD_PROBLEM = new RegExp(
-  `"(?:${[...REFUSED_KEYWORDS, 'array'].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}|type"\\s*:\\s*\\[)|\\\\u|/[*/]`,
-);
+function mayHoldPattern(words: Iterable<string>): RegExp {
+  return new RegExp(
+    `"(?:${[...words, 'array'].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}|type"\\s*:\\s*\\[)|\\\\u|/[*/]`,
+  );
+}
+
+const MAY_HOLD_PROBLEM = mayHoldPattern(REFUSED_KEYWORDS);
 
 function mayHoldProblem(text: string): boolean {
   return MAY_HOLD_PROBLEM.test(text);
+}
+
+/**
+ * The field an MCP server's tools hold their schema in. Only there are client paths read: a
+ * provider request body or a tool array is sent as written, by no MCP client.
+ */
+const MCP_FIELD = 'inputSchema';
+
+/** The keywords some client path drops or rewrites with the contract changed. */
+const ALTERABLE_KEYWORDS: ReadonlySet<string> = alterableKeywords(CONTRACT_KEYWORDS);
+
+/** For an MCP schema, the same, with the keywords a client alters. */
+const MAY_HOLD_MCP_PROBLEM = mayHoldPattern([...REFUSED_KEYWORDS, ...ALTERABLE_KEYWORDS]);
+
+function mayHoldMcpProblem(text: string): boolean {
+  return MAY_HOLD_MCP_PROBLEM.test(text);
+}
+
+/**
+ * The provider rules some client's request meets (`clientSchemaRules`): an MCP schema keeps what
+ * these refuse too, whatever its own field's rules say.
+ */
+const CLIENT_RULES: readonly SchemaRule[] = [
+  ...new Set(
+    (Object.keys(SCHEMA_PATHS) as ClientId[]).flatMap((client) =>
+      clientSchemaRules(CLIENTS[client].provider, SCHEMA_PATHS[client]),
+    ),
+  ),
+];
+
+/** What the walk records besides the issues: the MCP keywords clients alter, or nothing. */
+interface Reads {
+  readonly mayHold: (text: string) => boolean;
+  readonly keywords?: SchemaKeywordSite[];
 }
 
 /** What Anthropic refuses at the root. */
@@ -62,14 +104,24 @@ export function schemaSite(
   anchor: OffsetRange,
 ): SchemaSite | undefined {
   if (schema.type !== 'object') return undefined;
+  const mcp = field === MCP_FIELD;
+  const reads: Reads = mcp ? { mayHold: mayHoldMcpProblem, keywords: [] } : { mayHold: mayHoldProblem };
   const found: SchemaIssue[] = [];
   const stack: Frame[] = [{ node: schema, pointer, root: true }];
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
-    visit(frame, base, strict, frame.root ? anchor : undefined, found, stack);
+    visit(frame, base, strict, frame.root ? anchor : undefined, found, stack, reads);
   }
   // Only what some rule reads for this field (the walk itself is cheaper kept provider-neutral).
-  const issues = found.filter((issue) => mayRefuse(issue.problem, field, strict));
-  return issues.length === 0 ? undefined : { field, strict, issues };
+  const issues = found.filter(
+    (issue) =>
+      mayRefuse(issue.problem, field, strict, issue.keyword) ||
+      (mcp && CLIENT_RULES.some((rule) => ruleRefuses(rule, issue.problem, issue.keyword))),
+  );
+  const keywords = reads.keywords;
+  if (issues.length === 0 && (keywords === undefined || keywords.length === 0)) return undefined;
+  return keywords && keywords.length > 0
+    ? { field, strict, issues, pointer, keywords }
+    : { field, strict, issues, pointer };
 }
 
 function visit(
@@ -79,19 +131,22 @@ function visit(
   rootAnchor: OffsetRange | undefined,
   issues: SchemaIssue[],
   stack: Frame[],
+  reads: Reads,
 ): void {
   const keywords = new Map<string, Keyword>();
   eachProperty(frame.node, base, frame.pointer, (key, keyword) => {
     // A repeated key: the parser keeps the last value, and so does this.
     keywords.set(key, keyword);
     if (REFUSED_KEYWORDS.has(key)) issues.push(issue('unknown-keyword', key, keyword));
+    if (reads.keywords && ALTERABLE_KEYWORDS.has(key))
+      reads.keywords.push({ keyword: key, range: keyword.range, pointer: keyword.pointer });
     if (frame.root && ROOT_COMBINATORS.has(key)) issues.push(issue('root-combinator', key, keyword));
     const value = keyword.value;
     if (!value) return;
     if (key === 'type' && value.type === 'array') issues.push(issue('type-list', key, keyword));
     const descends = key === 'items' || ONE_SCHEMA.has(key) || SCHEMA_LIST.has(key) || SCHEMA_MAP.has(key);
     // Only into subtrees that may hold a problem: reading one builds it.
-    if (!descends || unreadable(value, strict)) return;
+    if (!descends || unreadable(value, strict, reads.mayHold)) return;
     if (key === 'items' || ONE_SCHEMA.has(key)) pushSchema(stack, value, keyword.pointer);
     if (key === 'items' || SCHEMA_LIST.has(key)) pushList(stack, value, keyword.pointer);
     if (SCHEMA_MAP.has(key) && value.type === 'object')
@@ -175,8 +230,8 @@ function pushSchema(stack: Frame[], node: Node, pointer: string): void {
  * a 10k-tool analysis about three times slower; nearly none holds anything. Strict tools are
  * always walked (every object of them is read).
  */
-function unreadable(node: Node, strict: boolean): boolean {
-  return !strict && node instanceof LazyContainer && !node.textMatches(mayHoldProblem);
+function unreadable(node: Node, strict: boolean, mayHold: (text: string) => boolean): boolean {
+  return !strict && node instanceof LazyContainer && !node.textMatches(mayHold);
 }
 
 function pushList(stack: Frame[], node: Node, pointer: string): void {

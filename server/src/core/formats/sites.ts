@@ -118,8 +118,12 @@ function schemaOf(holder: Located): LocatedSchema | undefined {
     const schema = child(holder, field);
     if (!schema) continue;
     const bedrockJson = property(schema.node, 'json');
+    // Bedrock's field is `inputSchema.json`: its rules are not an MCP `inputSchema`'s.
     if (bedrockJson && bedrockJson.type === 'object')
-      return { schema: { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base }, field };
+      return {
+        schema: { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base },
+        field: `${field}.json`,
+      };
     return { schema, field };
   }
   return undefined;

@@ -10,6 +10,7 @@ import { optionsForFile } from '../config/resolve';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 import { clientContextFor, type WorkspaceHost } from '../workspace/clientContext';
+import { clientConfigFolder } from '../workspace/mcpClientConfigs';
 import type { ClientContext } from '../workspace/model';
 import { modelledBy, type Modelled } from './modelled';
 import type { CodeParser } from '../code/syntax';
@@ -43,7 +44,11 @@ export interface DocumentInput {
   readonly path: string | undefined;
   /** The text, or a reader called only when the config does not ignore the file (undefined: unreadable). */
   readonly text: string | (() => string | undefined);
-  /** The workspace folder: the census looks for MCP client configurations here when no `.toolwire.json` is found. */
+  /**
+   * The workspace folder: with no `.toolwire.json`, the census looks for MCP client
+   * configurations from the document's folder up to here (`clientConfigFolder`), then uses this
+   * folder. None (the CLI): up to the root, then the document's own folder.
+   */
   readonly workspaceFolder?: string;
   /** Config discovery walks up from the document to here and no further (default: the root). */
   readonly configBoundary?: string;
@@ -157,7 +162,11 @@ export function createToolwireService(init: ToolwireServiceInit): ToolwireServic
               : { enabled: allClients, byDefault: true, clientSource: 'default' },
           );
         }
-        const folder = config?.found.folder ?? input.workspaceFolder ?? parentOf(path);
+        const folder =
+          config?.found.folder ??
+          clientConfigFolder(path, workspace, input.workspaceFolder) ??
+          input.workspaceFolder ??
+          parentOf(path);
         const context = clientContextFor(
           { path, folder, config: config?.parsed.config, requestedClients: input.requestedClients ?? [], allClients },
           workspace,

@@ -2,7 +2,10 @@
  * Provider schema profiles: what each tool-calling endpoint refuses in a tool's input schema, as
  * data beside the name rules (`providers.ts`). Every rule is one a public 400 shows: its quote,
  * where it was seen and when. A rule not listed here judges nothing, so a provider without rules
- * (Bedrock Converse, Mistral...) gets no finding; a rule is added only with a source.
+ * gets no finding; a rule is added only with a source. Read 2026-12-03: Bedrock Converse's 400 on
+ * a root that is not an object and Mistral's on `$schema`/`$id` are public; for Cohere none was
+ * found (its public 422s are about request fields such as a tool's `strict`, not the schema), so
+ * `cohere-v1` has no schema rule.
  */
 import type { ProviderId } from './providers';
 
@@ -175,6 +178,32 @@ const ANTHROPIC_ROOT_COMBINATOR: SchemaRule = {
   seen: '2026-05',
 };
 
+const BEDROCK_OBJECT_ROOT: SchemaRule = {
+  id: 'bedrock-object-root',
+  problem: 'root-not-object',
+  // Converse's own field only, for the reason the Anthropic rule gives.
+  fields: ['inputSchema.json'],
+  rule: 'toolSpec.inputSchema.json is an object schema (`type: "object"`)',
+  quote: 'The value at toolConfig.tools.0.toolSpec.inputSchema.json.type must be one of the following: object.',
+  sources: [
+    'https://github.com/cognitect-labs/aws-api/issues/272',
+    'https://github.com/alibaba/spring-ai-alibaba/issues/3082',
+    'https://github.com/kirodotdev/Kiro/issues/10270',
+  ],
+  seen: '2026-07',
+};
+
+const MISTRAL_SCHEMA_META: SchemaRule = {
+  id: 'mistral-schema-meta',
+  problem: 'unknown-keyword',
+  keywords: ['$schema', '$id'],
+  rule: "`$schema` and `$id` anywhere in a tool's parameters fail the schema's compilation",
+  quote: 'Grammar error: at 3(11): failed to compile JSON schema',
+  // LiteLLM's maintainers, testing against Mistral's API: "their API stopped accepting $id and $schema fields".
+  sources: ['https://github.com/BerriAI/litellm/pull/13389'],
+  seen: '2025-08',
+};
+
 /** Claude's Messages API, on every surface the `anthropic` profiles name. */
 const ANTHROPIC_RULES: readonly SchemaRule[] = [ANTHROPIC_OBJECT_ROOT, ANTHROPIC_ROOT_COMBINATOR];
 
@@ -187,6 +216,8 @@ export const SCHEMA_RULES: Readonly<Partial<Record<ProviderId, readonly SchemaRu
   anthropic: ANTHROPIC_RULES,
   'anthropic-64': ANTHROPIC_RULES,
   gemini: [GEMINI_UNKNOWN_KEYWORDS, GEMINI_TYPE_LIST, GEMINI_ARRAY_ITEMS],
+  bedrock: [BEDROCK_OBJECT_ROOT],
+  mistral: [MISTRAL_SCHEMA_META],
 });
 
 /** Every keyword some rule refuses: the extraction records these and no other key. */
@@ -195,15 +226,17 @@ export const REFUSED_KEYWORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Whether some provider's rule could refuse this problem in a schema sent in `field`: the
- * extraction keeps no site no rule reads (each kept offset is one more an edit must move, and an
- * offset beside an edit makes the next analysis a full one).
+ * Whether some provider's rule could refuse this problem (for `unknown-keyword`, this keyword) in
+ * a schema sent in `field`: the extraction keeps no site no rule reads (each kept offset is one
+ * more an edit must move, and an offset beside an edit makes the next analysis a full one).
  */
-export function mayRefuse(problem: SchemaProblem, field: string, strict: boolean): boolean {
+export function mayRefuse(problem: SchemaProblem, field: string, strict: boolean, keyword = ''): boolean {
   return Object.values(SCHEMA_RULES).some((rules) =>
     (rules ?? []).some(
       (rule) =>
-        rule.problem === problem && (!rule.fields || rule.fields.includes(field)) && (!rule.strictOnly || strict),
+        ruleRefuses(rule, problem, keyword) &&
+        (!rule.fields || rule.fields.includes(field)) &&
+        (!rule.strictOnly || strict),
     ),
   );
 }
@@ -213,4 +246,10 @@ export function schemaRulesFor(provider: ProviderId, field: string, strict: bool
   return (SCHEMA_RULES[provider] ?? []).filter(
     (rule) => (!rule.fields || rule.fields.includes(field)) && (!rule.strictOnly || strict),
   );
+}
+
+/** Whether a rule refuses this problem (for `unknown-keyword`, this keyword). */
+export function ruleRefuses(rule: SchemaRule, problem: SchemaProblem, keyword: string): boolean {
+  if (rule.problem !== problem) return false;
+  return rule.problem !== 'unknown-keyword' || (rule.keywords?.includes(keyword) ?? false);
 }

@@ -44,11 +44,14 @@ export const COMMENT_SYNTAX: Readonly<Record<SourceLanguage, CommentSyntax>> = {
   go: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('go', '//') },
   java: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('java', '//') },
   rust: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('rust', '//') },
+  csharp: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('csharp', '//') },
+  kotlin: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('kotlin', '//') },
+  swift: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('swift', '//') },
   ruby: { linePrefix: '#', scan: codeComments('ruby', '#') },
   php: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('php', '//') },
 };
 
-/** The comment node types of each grammar: Java's and Rust's split line and block comments. */
+/** The comment node types of each grammar: Java's, Rust's, Kotlin's and Swift's split line and block comments. */
 const COMMENT_NODES: Readonly<Record<CodeLanguage, readonly string[]>> = {
   typescript: ['comment'],
   tsx: ['comment'],
@@ -57,6 +60,9 @@ const COMMENT_NODES: Readonly<Record<CodeLanguage, readonly string[]>> = {
   go: ['comment'],
   java: ['line_comment', 'block_comment'],
   rust: ['line_comment', 'block_comment'],
+  csharp: ['comment'],
+  kotlin: ['line_comment', 'multiline_comment'],
+  swift: ['comment', 'multiline_comment'],
   ruby: ['comment'],
   php: ['comment'],
 };

@@ -1,6 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { parseJsonTree } from '../json/tree';
 import type { ClientId } from '../clients/profiles';
+import { parentOf } from '../config/discover';
 
 /**
  * MCP client configuration files a workspace may hold, the client each configures, and the key
@@ -19,6 +20,29 @@ export const MCP_CLIENT_CONFIGS: ReadonlyArray<{
   { path: '.gemini/settings.json', client: 'gemini-cli', key: 'mcpServers' },
   { path: 'claude_desktop_config.json', client: undefined, key: 'mcpServers' },
 ];
+
+/**
+ * The folder whose MCP client configurations apply to a document with no `.toolwire.json`: the
+ * nearest one, from the document's folder upward, that holds any of `MCP_CLIENT_CONFIGS`, as
+ * `.toolwire.json` is the nearest one above. The walk stops at `stopAt` (the editor's workspace
+ * folder) or the root. The editor and the CLI both ask this, so `check PATH` finds what the editor
+ * finds, from whichever folder it runs. Undefined when no folder on the way holds one.
+ */
+export function clientConfigFolder(
+  path: string,
+  host: { readFile(path: string): string | undefined },
+  stopAt?: string,
+): string | undefined {
+  let folder = parentOf(path);
+  for (;;) {
+    const prefix = folder === '/' ? '' : folder;
+    if (MCP_CLIENT_CONFIGS.some((c) => host.readFile(`${prefix}/${c.path}`) !== undefined)) return folder;
+    if (folder === stopAt || folder === '/' || folder === '') return undefined;
+    const up = parentOf(folder);
+    if (up === folder) return undefined;
+    folder = up;
+  }
+}
 
 export interface McpClientConfig {
   readonly path: string;

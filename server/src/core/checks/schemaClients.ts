@@ -1,0 +1,249 @@
+import type { ClientResult } from '../clients/census';
+import type { ClientProfile } from '../clients/profiles';
+import { altersContract, type SchemaPlace } from '../clients/schemaFate';
+import { clientVerdicts, isRootPlace, type ClientSchemaVerdict } from '../clients/schemaVerdicts';
+import type { Finding, Severity } from '../findings';
+import type { SchemaIssue, SchemaSite } from '../formats/model';
+import type { OffsetRange } from '../json/ranges';
+import { PROVIDERS } from '../profiles/providers';
+import { visible } from '../text/visible';
+import { eachTool, quote, type CheckContext } from './context';
+import { describeIssue } from './schema';
+
+/** One place of the schema with a client's part to tell: where, and what it is called. */
+interface Told {
+  readonly range: OffsetRange;
+  readonly pointer: string;
+  readonly subject: string;
+}
+
+/**
+ * What the enabled MCP clients do to a tool's input schema (`clients/schemaPaths.ts`), at the
+ * exact key. `schema-altered` (warning): a client drops or rewrites a keyword so the model sees
+ * another contract than the server enforces. `schema-rejected`: what a client sends is refused
+ * (by the provider it reaches, or by the client itself), so the whole request fails; it joins the
+ * targets' finding on the same place, so one problem is one finding naming every provider and
+ * client. Runs after `checkSchemas` and the client census, for MCP tool files only; a tool
+ * without a schema site costs nothing.
+ */
+export function checkSchemaClients(
+  context: CheckContext,
+  results: readonly ClientResult[],
+  capAtWarning: boolean,
+): void {
+  const alteredOn = context.sink.enabled('schema-altered');
+  const rejectedOn = context.sink.enabled('schema-rejected');
+  if ((!alteredOn && !rejectedOn) || results.length === 0) return;
+  const clients = distinctClients(results);
+  const targets = new TargetFindings(context);
+  // A place's verdicts and what they make depend on the place alone, never on the tool: a large
+  // server repeats the same few keywords thousands of times, so each is judged and worded once.
+  const judged = new Map<string, Judged>();
+  const judge = (place: SchemaPlace, issue: SchemaIssue | undefined, subject: string): Judged => {
+    const key = `${subject}\u0000${place.root}\u0000${place.problem ?? ''}\u0000${place.present}`;
+    let found = judged.get(key);
+    if (!found) {
+      const verdicts = clientVerdicts(place, issue, clients);
+      found = { verdicts, altered: alteredTell(subject, verdicts) };
+      judged.set(key, found);
+    }
+    return found;
+  };
+  eachTool(context, (tool, local) => {
+    const schema = tool.declaration.schema;
+    // A tool the runtime leaves out is not sent, and neither is its schema.
+    if (!schema || tool.fate !== 'offered') return;
+    const global = local + context.firstTool;
+    const name = tool.name ?? '';
+    if (alteredOn)
+      for (const keyword of schema.keywords ?? []) {
+        const place = { keyword: keyword.keyword, root: isRootPlace(keyword.pointer, schema.pointer), present: true };
+        const { altered } = judge(place, undefined, `Schema keyword ${quote(keyword.keyword)}`);
+        if (altered) addAltered(context, global, keyword, altered);
+      }
+    for (const issue of schema.issues) {
+      const place = placeOf(issue, schema);
+      const told = { range: issue.range, pointer: issue.pointer, subject: describeIssue(issue) };
+      const { verdicts, altered } = judge(place, issue, told.subject);
+      // A keyword written in the schema is told once, from `keywords`; a missing one only here.
+      if (alteredOn && !place.present && altered) addAltered(context, global, told, altered);
+      if (rejectedOn) reportRejected(context, targets, global, name, told, verdicts, capAtWarning);
+    }
+  });
+}
+
+/** A place's verdicts, and the `schema-altered` finding they make wherever the place is. */
+interface Judged {
+  readonly verdicts: readonly ClientSchemaVerdict[][];
+  readonly altered: AlteredTell | undefined;
+}
+
+interface AlteredTell {
+  readonly severity: Severity;
+  readonly message: string;
+  readonly detail: string;
+  readonly clients: readonly ClientProfile['id'][];
+}
+
+/** Most clients a message names; the detail names every one. */
+const MESSAGE_CLIENTS = 3;
+
+/** `Codex CLI, VS Code (Copilot Chat) for gpt-4* models and 2 more`: each client once, its models if only some. */
+function clientList(verdicts: readonly ClientSchemaVerdict[]): string {
+  // Per client, the models it does it for; null: every model.
+  const byClient = new Map<string, { label: string; models: string[] | null }>();
+  for (const v of verdicts) {
+    const entry = byClient.get(v.client) ?? { label: v.profile.label, models: [] };
+    if (!v.fate.when) entry.models = null;
+    else if (entry.models) entry.models.push(v.fate.when);
+    byClient.set(v.client, entry);
+  }
+  const names = [...byClient.values()].map(({ label, models }) =>
+    models && models.length > 0 ? `${label} for ${models.join(' and ')} models` : label,
+  );
+  const more = names.length - MESSAGE_CLIENTS;
+  return more > 0 ? `${names.slice(0, MESSAGE_CLIENTS).join(', ')} and ${more} more` : names.join(', ');
+}
+
+/** Each client once (a document sent under two server names runs every client twice). */
+function distinctClients(results: readonly ClientResult[]): ClientProfile[] {
+  const seen = new Map<string, ClientProfile>();
+  for (const result of results) if (!seen.has(result.client)) seen.set(result.client, result.profile);
+  return [...seen.values()];
+}
+
+function placeOf(issue: SchemaIssue, schema: SchemaSite): SchemaPlace {
+  // `items` of an array is reported where it is missing: there is no key to strip.
+  const present = issue.problem !== 'array-without-items' && issue.problem !== 'strict-open-object';
+  return { keyword: issue.keyword, root: isRootPlace(issue.pointer, schema.pointer), problem: issue.problem, present };
+}
+
+function alteredTell(subject: string, verdicts: readonly ClientSchemaVerdict[][]): AlteredTell | undefined {
+  const altering = verdicts.flatMap((list) => list.filter((v) => altersContract(v.fate)));
+  if (altering.length === 0) return undefined;
+  const stripped = altering.every((v) => v.fate.fate === 'stripped');
+  const verb = stripped
+    ? 'dropped'
+    : altering.some((v) => v.fate.fate === 'stripped')
+      ? 'dropped or rewritten'
+      : 'rewritten';
+  // What only some models get (VS Code's gpt-4* stripping) is told, not warned about: the
+  // client's model is not known, and most models get the schema whole.
+  const severity: Severity = altering.every((v) => v.fate.when !== undefined) ? 'information' : 'warning';
+  return {
+    severity,
+    message: `${subject} is ${verb} by ${clientList(altering)}: the model sees another contract.`,
+    detail: `${altering.map(describeAltered).join('; ')}. The server still checks the arguments against its own schema, so a call made from the contract the model sees may be refused there.`,
+    clients: [...new Set(altering.map((v) => v.client))],
+  };
+}
+
+function addAltered(
+  context: CheckContext,
+  tool: number,
+  at: { readonly range: OffsetRange; readonly pointer: string },
+  tell: AlteredTell,
+): void {
+  context.sink.add('schema-altered', tell.severity, {
+    message: tell.message,
+    detail: tell.detail,
+    range: at.range,
+    pointer: at.pointer,
+    related: [],
+    tool,
+    clients: tell.clients,
+  });
+}
+
+/** `Codex CLI codex-rs tools @34839759: dropped (source)` */
+function describeAltered(verdict: ClientSchemaVerdict): string {
+  const { fate } = verdict;
+  const who = `${verdict.profile.label} ${verdict.path.version}`;
+  const models = fate.when ? ` for ${fate.when} models` : '';
+  const step = fate.step;
+  const what =
+    fate.fate === 'stripped'
+      ? `dropped${models}, the model never sees it`
+      : `rewritten${models} as ${step?.kind === 'rewrite' ? step.to : 'another schema'}`;
+  return `${who}: ${what} (${step && 'source' in step ? step.source : 'its source'})`;
+}
+
+function reportRejected(
+  context: CheckContext,
+  targetFindings: TargetFindings,
+  tool: number,
+  name: string,
+  told: Told,
+  verdicts: readonly ClientSchemaVerdict[][],
+  capAtWarning: boolean,
+): void {
+  const failing = verdicts.flatMap((list) => list.filter((v) => v.outcome === 'rejected' || v.outcome === 'refused'));
+  if (failing.length === 0) return;
+  const labels = clientList(failing);
+  const clients = [...new Set(failing.map((v) => v.client))];
+  const unconfirmed = failing.every((v) => v.path.unconfirmed === true);
+  const detail = `${unconfirmed ? 'Unconfirmed (no public source shows the client path). ' : ''}${failing.map(describeRejected).join('; ')}.`;
+  const index = targetFindings.at(tool, told);
+  if (index !== undefined) {
+    // One problem, one finding: the targets' finding gains the clients, in place (its severity,
+    // the user's setting already applied, stays).
+    const finding = context.sink.findings[index]!;
+    const providers = (finding.profiles ?? []).join(', ');
+    context.sink.findings[index] = {
+      ...finding,
+      message: visible(`${told.subject} is rejected by ${providers} and via ${labels}: the request fails.`),
+      detail: visible(`${finding.detail} Via MCP clients: ${detail}`),
+      clients,
+    };
+    return;
+  }
+  const severity: Severity = capAtWarning || unconfirmed ? 'warning' : 'error';
+  context.sink.add('schema-rejected', severity, {
+    message: `${told.subject} is rejected via ${labels}: the whole request fails.`,
+    detail: `${detail} One refused schema of ${quote(name)} fails every tool sent with it.`,
+    range: told.range,
+    pointer: told.pointer,
+    related: [],
+    tool,
+    clients,
+  });
+}
+
+/** `Claude Code as reported to 2025-08: sent to Anthropic (input_schema; anthropic-root-combinator: …): "…" (source)` */
+function describeRejected(verdict: ClientSchemaVerdict): string {
+  const who = `${verdict.profile.label} ${verdict.path.version}`;
+  const models = verdict.fate.when ? ` for ${verdict.fate.when} models` : '';
+  const step = verdict.fate.step;
+  if (verdict.outcome === 'refused' && step?.kind === 'refuse')
+    return `${who}: refuses the tool${models} (${quote(step.says)}), so no request is sent (${step.source})`;
+  const provider = PROVIDERS[verdict.profile.provider].label;
+  const rules = verdict.rules
+    .map((rule) => `${rule.id}: ${rule.rule}: ${quote(rule.quote)} (${rule.sources[0]}, seen ${rule.seen})`)
+    .join('; ');
+  return `${who}: sends it${models} to ${provider} as ${verdict.path.field} (${rules})`;
+}
+
+/**
+ * The targets' `schema-rejected` findings of this request (`checkSchemas` ran before), by tool
+ * and place: indexed on first need, once, since a file may hold thousands of refused schemas.
+ */
+class TargetFindings {
+  private index: Map<string, number> | undefined;
+
+  constructor(private readonly context: CheckContext) {}
+
+  at(tool: number, told: Told): number | undefined {
+    if (!this.index) {
+      this.index = new Map();
+      this.context.sink.findings.forEach((f: Finding, i) => {
+        if (f.code === 'schema-rejected' && f.tool !== undefined)
+          this.index!.set(placeKey(f.tool, f.pointer, f.range.start), i);
+      });
+    }
+    return this.index.get(placeKey(tool, told.pointer, told.range.start));
+  }
+}
+
+function placeKey(tool: number, pointer: string, start: number): string {
+  return `${tool}\u0000${start}\u0000${pointer}`;
+}
