@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ALL_CLIENT_IDS } from '../../server/src/core';
 import { CLIENTS } from '../../server/src/core/clients/profiles';
+import { oneByOneOf } from '../../server/src/core/incremental/oneByOneOf';
 import { ClientKeys, clientTool, type ClientServer } from '../../server/src/core/incremental/clientKeys';
 
 /**
@@ -10,7 +11,7 @@ import { ClientKeys, clientTool, type ClientServer } from '../../server/src/core
  * or run ahead by an idle editor through `pending`) and renaming, every client's keys are the
  * keys of the names as they stand, as counting them afresh gives.
  */
-const profiles = ALL_CLIENT_IDS.map((id) => CLIENTS[id].oneByOne);
+const profiles = ALL_CLIENT_IDS.map((id) => oneByOneOf(id, CLIENTS[id]));
 const name = fc
   .array(fc.constantFrom('a', 'b', 'A', '.', '_', '-', 'x'.repeat(40)), { minLength: 1, maxLength: 4 })
   .map((parts) => parts.join(''));

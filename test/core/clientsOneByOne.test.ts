@@ -5,10 +5,13 @@ import { ALL_CLIENT_IDS } from '../../server/src/core';
 import { CLIENTS } from '../../server/src/core/clients/profiles';
 import type { ClientTool } from '../../server/src/core/clients/model';
 import type { ClientProfile } from '../../server/src/core/clients/profiles';
+import { byName } from '../../server/src/core/clients/shared';
+import type { OneByOne } from '../../server/src/core/incremental/oneByOne';
+import { oneByOneOf } from '../../server/src/core/incremental/oneByOneOf';
 import { sha1Hex } from '../../server/src/core/util/sha1';
 
 /**
- * The `OneByOne` contract (clients/model.ts), for every profile that states one: what a name edit
+ * The `OneByOne` contract (incremental/oneByOne.ts), for every client that has one: what a name edit
  * that re-rewrites one tool (incremental/clientsAlone.ts) rests on. Names are drawn to meet
  * (case and punctuation variants, names near every cut and limit), and lists past Windsurf's cap.
  */
@@ -41,7 +44,7 @@ function premise(
   profile: ClientProfile,
   tools: readonly ClientTool[],
 ): { alone: boolean[]; pivot: unknown } | undefined {
-  const oneByOne = profile.oneByOne!;
+  const oneByOne = partOf(profile);
   const keys = tools.map((t, i) => oneByOne.at(t, i).key);
   if (keys.some((k) => k === null)) return undefined;
   const counts = new Map<string, number>();
@@ -52,7 +55,12 @@ function premise(
   return { alone, pivot: oneByOne.scope === 'all' && shared ? oneByOne.pivot!.of(tools) : undefined };
 }
 
-const profiles = ALL_CLIENT_IDS.map((id) => CLIENTS[id]).filter((p) => p.oneByOne !== undefined);
+/** The client's one-tool part, as the incremental layer reads it (from its name rule, or stated for it). */
+function partOf(profile: ClientProfile): OneByOne {
+  return oneByOneOf(profile.id, profile)!;
+}
+
+const profiles = ALL_CLIENT_IDS.map((id) => CLIENTS[id]).filter((p) => oneByOneOf(p.id, p) !== undefined);
 
 describe('client profiles, one tool at a time', () => {
   it('every modelled client states its one-tool part', () => {
@@ -60,6 +68,16 @@ describe('client profiles, one tool at a time', () => {
       profiles.map((p) => p.id),
       ALL_CLIENT_IDS,
     );
+  });
+
+  it('a profile passed in under a registered id has no stated part: only its own name rule gives one', () => {
+    // Another rewrite under the id `vscode`: the part stated for the registered profile would lie about it.
+    const other: ClientProfile = { ...CLIENTS.vscode, rewrite: (tools) => CLIENTS.cursor.rewrite(tools) };
+    assert.equal(oneByOneOf('vscode', other), undefined);
+    const rule = CLIENTS.cursor.nameRule!;
+    const named: ClientProfile = { ...CLIENTS.codex, ...byName(rule) };
+    const tool = { server: 's', tool: 'get.thing' };
+    assert.deepStrictEqual(oneByOneOf('codex', named)!.at(tool, 0).outcome, CLIENTS.cursor.rewrite([tool])[0]);
   });
 
   it("codex: a name that is another tool's hashed name takes that name from it (so such a name meets every tool)", () => {
@@ -71,7 +89,7 @@ describe('client profiles, one tool at a time', () => {
     const all = CLIENTS.codex.rewrite(tools);
     assert.equal(all[0]!.wireName, `mcp__s__${taken}`, 'the first tool holds the hashed name');
     assert.notEqual(all[2]!.wireName, `mcp__s__${taken}`, 'so the third does not get its plain name');
-    assert.equal(CLIENTS.codex.oneByOne!.at(tools[2]!, 2).key, null, 'its key says it may meet any tool');
+    assert.equal(partOf(CLIENTS.codex).at(tools[2]!, 2).key, null, 'its key says it may meet any tool');
   });
 
   for (const profile of profiles) {
@@ -81,7 +99,7 @@ describe('client profiles, one tool at a time', () => {
       let pivoted = 0;
       fc.assert(
         fc.property(names, server, announced, fc.nat(), name, (list, serverName, label, at, renamed) => {
-          const oneByOne = profile.oneByOne!;
+          const oneByOne = partOf(profile);
           const tools = inputOf(list, serverName, label);
           const all = profile.rewrite(tools);
           const found = premise(profile, tools);
@@ -119,7 +137,7 @@ describe('client profiles, one tool at a time', () => {
       );
       // The premise must be met often enough to test something.
       assert.ok(premises > 100 && renames > 50, `premise met ${premises} times, ${renames} renames`);
-      if (profile.oneByOne!.pivot) assert.ok(pivoted > 50, `a pivot only ${pivoted} times`);
+      if (partOf(profile).pivot) assert.ok(pivoted > 50, `a pivot only ${pivoted} times`);
     });
   }
 });

@@ -28,17 +28,6 @@ const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: readonly 
   },
   { name: 'wire rules', members: ['wire/', 'clients/'] },
   { name: 'findings', members: ['findings.ts', 'docs.ts'] },
-  {
-    // What the census and the client census carry from one edit to the next, below the census
-    // because the census reads and writes them (the one place reuse still reaches into a stage).
-    name: 'reuse records',
-    members: [
-      'incremental/region.ts',
-      'incremental/clientKeys.ts',
-      'incremental/clientsAlone.ts',
-      'fixes/proposalLog.ts',
-    ],
-  },
   { name: 'front-ends', members: ['code/', 'formats/', 'source.ts', 'suppress/directives.ts', 'suppress/syntax.ts'] },
   { name: 'configuration', members: ['config/', 'settings.ts', 'workspace/'] },
   { name: 'model', members: ['model.ts', 'locate.ts', 'fingerprint.ts'] },

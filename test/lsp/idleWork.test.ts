@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { ALL_CLIENT_IDS, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
 import { analyzeWithCarry } from '../../server/src/core/analyze';
 import { CLIENTS } from '../../server/src/core/clients/profiles';
+import { oneByOneOf } from '../../server/src/core/incremental/oneByOneOf';
 import { DocumentAnalyzer } from '../../server/src/documentState';
 import { EditLog } from '../../server/src/editLog';
 import { IdleWork } from '../../server/src/idleWork';
@@ -118,7 +119,7 @@ describe('work ahead of the next edit, while the server is idle', () => {
     );
     let document = log.documents.create('file:///t.json', 'json', 1, mcpList('a.b', 'c', 'd'));
     await analyzer.stateFor(document);
-    const stated = ALL_CLIENT_IDS.filter((id) => CLIENTS[id].oneByOne).length;
+    const stated = ALL_CLIENT_IDS.filter((id) => oneByOneOf(id, CLIENTS[id])).length;
     assert.deepEqual(handed[0], { uri: 'file:///t.json', steps: stated }, "every client's keys, a step each");
     // A name edit checked alone: the keys are already counted (run ahead above), so nothing is left.
     const at = document.getText().indexOf('"c"') + 1;

@@ -1,5 +1,5 @@
-import { CensusCarry, lineEndOf, type CensusReuse, type RequestCarry } from './census/carry';
-import { takeCensus } from './census/census';
+import { takeCensus, type CensusResult } from './census/census';
+import { CensusCarry, lineEndOf, type RequestCarry, type TextFacts } from './incremental/carry';
 import { checkAdsCapabilities } from './checks/ads';
 import type { ClientResult } from './clients/census';
 import { SurvivalCheck } from './clients/survival';
@@ -9,7 +9,7 @@ import { checkClients, clientConstraints, localToolsOf } from './checks/clients'
 import { clientPlanFor, type ClientPlan, type LocalTool } from './workspace/clientPlan';
 import type { ClientContext } from './workspace/model';
 import { checkCaseCollisions, checkReservedNames, checkWireCollisions } from './checks/collisions';
-import type { CheckContext } from './checks/context';
+import type { CheckContext, ToolVisitor } from './checks/context';
 import { checkHistoryNames, checkMcpSourceNames, checkMissingNames, checkWireNames } from './checks/names';
 import { checkParameterNames } from './checks/parameters';
 import { checkReferences } from './checks/references';
@@ -20,12 +20,13 @@ import { FindingSink } from './checks/sink';
 import { compareFindings } from './findings';
 import { onePerProblem } from './checks/onePerProblem';
 import { sharedNamespace } from './fixes/invocationNameFix';
-import { NamePool, ownNames, recounted } from './fixes/namePool';
+import { NamePool, ownNames } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
-import { ClientKeys } from './incremental/clientKeys';
-import type { ClientCarry } from './incremental/clientsAlone';
+import { clientCarryOf } from './incremental/clientsAlone';
+import { ProposalLog } from './incremental/proposalLog';
+import { SurvivalLog } from './incremental/survivalLog';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
-import { settingsForRequest, type AnalysisOptions } from './settings';
+import { settingsForRequest, type AnalysisOptions, type RequestSettings } from './settings';
 import { applySuppressions } from './suppress/apply';
 import { DISABLE_NEXT_LINE } from './suppress/directives';
 import { parseSource, skeletonReader, type SourceDocument, type TreeReader } from './source';
@@ -41,7 +42,7 @@ export function analyze(text: string, options: AnalysisOptions = {}): Analysis {
 }
 
 /**
- * `analyze`, with what its census keeps for the next name edit (`census/carry.ts`): an editor
+ * `analyze`, with what its census keeps for the next name edit (`incremental/carry.ts`): an editor
  * passes it back with the analysis (`PreviousAnalysis.carry`), so the first name typed after a
  * full analysis already re-checks one tool instead of taking the census again.
  */
@@ -66,16 +67,25 @@ export function analyzeWithReader(text: string, options: AnalysisOptions, reader
 type ReadDocument = Pick<SourceDocument, 'kind' | 'problems' | 'strings' | 'code'>;
 
 /**
- * The one tool whose name a name edit changed, and what the previous census kept: its census is
- * then taken again with the previous facts updated for that name (`census/carry.ts`).
+ * Where each request's census comes from: taken afresh (`FRESH`), or, after a name edit, updated
+ * from the previous one by the incremental layer (`incremental/censusUpdate.ts`), which alone
+ * decides what an edit reuses. Either way the census is the one `takeCensus` takes.
  */
-interface NameChange {
-  readonly previous: Analysis;
-  readonly carry: CensusCarry | undefined;
-  readonly request: number;
-  /** Request-local position of the tool. */
-  readonly tool: number;
+export interface CensusSource {
+  census(request: ExtractedRequest, index: number, settings: RequestSettings, firstTool: number): TakenCensus;
+  /** Facts of the previous text that a name edit cannot change (its line ending, no directive). */
+  readonly text?: TextFacts;
 }
+
+export interface TakenCensus {
+  readonly census: CensusResult;
+  /** The proposed names' pool's counts of every tool's names, when they are known already. */
+  readonly nameCounts?: Map<string, number>;
+}
+
+const FRESH: CensusSource = {
+  census: (request, index, settings, firstTool) => ({ census: takeCensus(request, index, settings, firstTool) }),
+};
 
 /**
  * Everything after the read: the census, the checks and the suppressions of an extraction. A
@@ -91,156 +101,140 @@ function analyzeExtraction(
   return analyzeCarrying(text, parsed, extraction, options).analysis;
 }
 
+/** What the requests of one document add up to, request after request. */
+interface DocumentSoFar {
+  readonly sink: FindingSink;
+  readonly tools: AnalyzedTool[];
+  readonly references: AnalyzedReference[];
+  readonly requests: RequestCensus[];
+  readonly clients: ClientResult[];
+  readonly carries: RequestCarry[];
+  server: ServerNameInfo | undefined;
+}
+
 /**
- * `analyzeExtraction`, with what its census keeps for the next name edit, and after one (`change`)
- * from what the previous census kept. Whole-set facts are updated for the one name, never
- * guessed: the result is the analysis of the extraction (test/core/nameEdit.test.ts).
+ * `analyzeExtraction`, with what its census keeps for the next name edit, its censuses from
+ * `source`. The result is the analysis of the extraction whatever the source
+ * (test/core/nameEdit.test.ts).
  */
 export function analyzeCarrying(
   text: TextReader,
   parsed: ReadDocument,
   extraction: Extraction,
   options: AnalysisOptions,
-  change?: NameChange,
+  source: CensusSource = FRESH,
 ): { analysis: Analysis; carry: CensusCarry } {
-  const sink = new FindingSink(options.severity);
-  const tools: AnalyzedTool[] = [];
-  const references: AnalyzedReference[] = [];
-  const requests: RequestCensus[] = [];
-  const clients: ClientResult[] = [];
-  const carries: RequestCarry[] = [];
-  let server: ServerNameInfo | undefined;
-  const carried = change?.carry?.take();
-  const kept = carried && carried.length === extraction.requests.length ? carried : undefined;
-
+  const document: DocumentSoFar = {
+    sink: new FindingSink(options.severity),
+    tools: [],
+    references: [],
+    requests: [],
+    clients: [],
+    carries: [],
+    server: undefined,
+  };
   const clientOptions = lazyClients(options);
   // Once per document: JSON Lines may hold thousands of requests. A name edit writes no line
   // break (a string token holds none), so the previous answer holds.
-  let knownEol = change?.carry?.text.eol;
+  let knownEol = source.text?.eol;
   const eol = () => (knownEol = lineEndOf(text, knownEol));
   extraction.requests.forEach((request, index) => {
     const settings = settingsForRequest(request.format, options);
-    const firstTool = tools.length;
-    const reuse = kept && censusReuse(kept[index]!, change!, index, firstTool);
-    let namespaceAsked = false;
-    const census = takeCensus(request, index, settings, firstTool, reuse);
-    // Loops, not push(...spread): spread passes every item as an argument, and >123k tools
-    // in one request overflowed the stack.
-    appendAll(tools, census.tools);
-    appendAll(references, census.references);
-    requests.push(census.census);
-    const context: CheckContext = {
-      text,
-      language: options.language ?? 'json',
-      strings: parsed.strings,
-      request,
-      census,
-      settings,
-      sink,
-      firstTool,
-      allTools: tools,
-      names: new NamePool(
-        takenNames(census.tools, settings.reservedNames),
-        settings.targets,
-        reuse && nameCounts(reuse, census.tools),
-      ),
-      proposals: new Map(),
-      eol,
-      sharedNamespace: memo(() => {
-        namespaceAsked = true;
-        return sharedNamespace(census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name])));
-      }),
-      constraintsFor: () => ({}),
-      keepers: new Map(),
-    };
-    // MCP clients rewrite a server's tools: only MCP tool files have a server.
-    const plan = clientPlanOf(request, clientOptions);
-    const local = plan ? localToolsOf(context) : [];
-    const clientResults = plan ? plan.run(local) : [];
-    const survival = plan && new SurvivalCheck(clientResults, plan.primary);
-    const checked =
-      plan && survival ? { ...context, constraintsFor: clientConstraints(context, plan.primary, survival) } : context;
-    runChecks(checked);
-    runClientChecks(checked, plan, clientResults);
-    if (plan) {
-      appendAll(clients, clientResults);
-      server = serverInfo(plan, () => local, clientResults, server);
-    }
-    carries.push({
-      wires: census.wires,
-      wireKeys: census.wireKeys,
-      caseKeys: census.caseKeys,
-      nameCounts: context.names.toolCounts(),
-      proposals: context.names.log,
-      namespaceAsked,
-      ...(survival ? { clients: clientCarry(plan, clientResults, local, survival) } : {}),
-    });
+    const taken = source.census(request, index, settings, document.tools.length);
+    analyzeRequest(
+      document,
+      taken,
+      { text, language: options.language ?? 'json', strings: parsed.strings, request, settings, eol },
+      clientPlanOf(request, clientOptions),
+    );
   });
 
   // After every check and the user's severities: a suppression silences what the user would see.
   // A name edit writes no comment: the previous text's answer holds unless the edit wrote the marker (`CensusCarry.after`).
-  const holdsDirective = change?.carry?.text.directiveFree === true ? false : text.indexOf(DISABLE_NEXT_LINE, 0) >= 0;
+  const holdsDirective = source.text?.directiveFree === true ? false : text.indexOf(DISABLE_NEXT_LINE, 0) >= 0;
   const suppressed = applySuppressions({
     text,
     language: options.language ?? 'json',
     documentKind: parsed.kind,
-    findings: sink.findings,
-    tools,
+    findings: document.sink.findings,
+    tools: document.tools,
     options,
     holdsDirective,
   });
   const analysis: Analysis = {
     format: extraction.format,
     documentKind: parsed.kind,
-    requests,
-    tools,
-    references,
+    requests: document.requests,
+    tools: document.tools,
+    references: document.references,
     findings: onePerProblem(suppressed.findings).sort(compareFindings),
     suppression: suppressed.outcome,
     syntaxProblems: parsed.problems,
     strings: parsed.strings,
-    clients,
-    ...(server ? { server } : {}),
+    clients: document.clients,
+    ...(document.server ? { server: document.server } : {}),
     ...(parsed.code ? { code: parsed.code } : {}),
   };
-  return { analysis, carry: new CensusCarry(carries, { eol: knownEol, directiveFree: !holdsDirective }) };
+  return { analysis, carry: new CensusCarry(document.carries, { eol: knownEol, directiveFree: !holdsDirective }) };
 }
 
-/**
- * What the client census keeps for the next name edit. Keys only where the lone path can use
- * them: the request's tools sent alone under one server name (`ClientPlan.solo`).
- */
-function clientCarry(
-  plan: ClientPlan,
-  results: readonly ClientResult[],
-  local: ReadonlyArray<{ readonly name: string }>,
-  survival: SurvivalCheck,
-): ClientCarry {
-  if (!plan.solo) return { survival };
-  const { server, announced } = plan.primary;
-  const keys = new ClientKeys(
-    results.map((result) => result.profile.oneByOne),
-    announced === undefined ? { server } : { server, announced },
-    local.map((tool) => tool.name),
-  );
-  return { survival, keys };
-}
+/** What a request's checks read besides its census and the document so far. */
+type RequestInput = Pick<CheckContext, 'text' | 'language' | 'strings' | 'request' | 'settings' | 'eol'>;
 
-/** What a request's census reuses of the previous one: all of it, but for the tool whose name changed. */
-function censusReuse(carry: RequestCarry, change: NameChange, request: number, firstTool: number): CensusReuse {
-  const previous = change.previous.tools;
-  return {
-    carry,
-    before: (local) => previous[firstTool + local]!,
-    edited: request === change.request ? change.tool : undefined,
+/** One request's census added to the document, its checks and client checks run, its carry kept. */
+function analyzeRequest(
+  document: DocumentSoFar,
+  { census, nameCounts }: TakenCensus,
+  input: RequestInput,
+  plan: ClientPlan | undefined,
+): void {
+  const firstTool = document.tools.length;
+  const { settings } = input;
+  let namespaceAsked = false;
+  // What each proposal asks of the pool, kept for the next name edit (`incremental/renamedAlone.ts`).
+  const proposals = new ProposalLog();
+  // Loops, not push(...spread): spread passes every item as an argument, and >123k tools
+  // in one request overflowed the stack.
+  appendAll(document.tools, census.tools);
+  appendAll(document.references, census.references);
+  document.requests.push(census.census);
+  const context: CheckContext = {
+    ...input,
+    census,
+    sink: document.sink,
+    firstTool,
+    allTools: document.tools,
+    names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets, nameCounts, [], proposals),
+    proposals: new Map(),
+    sharedNamespace: memo(() => {
+      namespaceAsked = true;
+      return sharedNamespace(census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name])));
+    }),
+    constraintsFor: () => ({}),
+    keepers: new Map(),
   };
-}
-
-/** The proposed names' pool's counts, when the previous census counted them: updated for the edited tool. */
-function nameCounts(reuse: CensusReuse, tools: readonly AnalyzedTool[]): Map<string, number> | undefined {
-  const counts = reuse.carry.nameCounts;
-  if (!counts || reuse.edited === undefined) return counts;
-  return recounted(counts, ownNames(reuse.before(reuse.edited)), ownNames(tools[reuse.edited]!));
+  // MCP clients rewrite a server's tools: only MCP tool files have a server.
+  const local = plan ? localToolsOf(context) : [];
+  const clientResults = plan ? plan.run(local) : [];
+  // What proposed names ask of the clients, kept for the next name edit (`incremental/clientsAlone.ts`).
+  const asked = new SurvivalLog();
+  const survival = plan && new SurvivalCheck(clientResults, plan.primary, asked);
+  const checked =
+    plan && survival ? { ...context, constraintsFor: clientConstraints(context, plan.primary, survival) } : context;
+  runChecks(checked, plan, clientResults);
+  if (plan) {
+    appendAll(document.clients, clientResults);
+    document.server = serverInfo(plan, () => local, clientResults, document.server);
+  }
+  document.carries.push({
+    wires: census.wires,
+    wireKeys: census.wireKeys,
+    caseKeys: census.caseKeys,
+    nameCounts: context.names.toolCounts(),
+    proposals,
+    namespaceAsked,
+    ...(survival ? { clients: clientCarryOf(plan, clientResults, local, survival, asked) } : {}),
+  });
 }
 
 /**
@@ -266,11 +260,13 @@ function read(
 
 /**
  * Every check of a request, in the order they run (proposed names are handed out in it). `tool`:
- * what it finds on a tool depends on that tool alone, the pool of proposed names aside, so a name
- * edit that changed no group runs it for the renamed tool only (`context.only`). The others read
- * the groups, the references or the whole request.
+ * a check of each tool (`ToolVisitor`), which `runChecks` runs over the tools it is given. The
+ * others read the groups, the references or the whole request.
  */
-const CHECKS: ReadonlyArray<{ readonly run: (context: CheckContext) => void; readonly scope: 'tool' | 'request' }> = [
+const CHECKS: ReadonlyArray<
+  | { readonly scope: 'tool'; readonly run: (context: CheckContext) => ToolVisitor | undefined }
+  | { readonly scope: 'request'; readonly run: (context: CheckContext) => void }
+> = [
   { run: checkMissingNames, scope: 'tool' },
   { run: checkAdsCapabilities, scope: 'tool' },
   { run: checkMcpSourceNames, scope: 'tool' },
@@ -285,29 +281,35 @@ const CHECKS: ReadonlyArray<{ readonly run: (context: CheckContext) => void; rea
   { run: checkSchemas, scope: 'tool' },
 ];
 
-function runChecks(context: CheckContext): void {
-  for (const check of CHECKS) check.run(context);
-}
-
 /**
- * What the clients add, after the other checks: the property keys judged by the targets and by
- * the providers of the clients the user enabled (clients modelled by default are advice: they do
- * not add judges of their own), then each client's outcomes. Per tool (`context.only` holds).
+ * The one driver of the checks: every check over every tool of the request, or, given `tools`
+ * (request-local positions), the checks of each tool over those alone. Which tools those are is
+ * the incremental layer's proof to make (`incremental/renamedAlone.ts`: what a full run finds on
+ * them when no group, reference, count or other tool's client outcome changed); a check never
+ * knows. Then what the clients add: the property keys judged by the targets and by the providers
+ * of the clients the user enabled (clients modelled by default are advice: they do not add
+ * judges of their own), and each client's outcomes.
  */
-function runClientChecks(context: CheckContext, plan: ClientPlan | undefined, results: readonly ClientResult[]): void {
-  checkParameterNames(context, plan && !plan.capAtWarning ? plan.primary : undefined);
-  if (plan) checkClients(context, results, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown });
+export function runChecks(
+  context: CheckContext,
+  plan: ClientPlan | undefined,
+  results: readonly ClientResult[],
+  tools?: readonly number[],
+): void {
+  const visit = (visitor: ToolVisitor | undefined) => {
+    if (!visitor) return;
+    const all = context.census.tools;
+    if (tools === undefined) all.forEach(visitor);
+    else for (const local of tools) if (all[local]) visitor(all[local]!, local);
+  };
+  for (const check of CHECKS) {
+    if (check.scope === 'tool') visit(check.run(context));
+    else if (tools === undefined) check.run(context);
+  }
+  visit(checkParameterNames(context, plan && !plan.capAtWarning ? plan.primary : undefined));
+  if (plan) visit(checkClients(context, results, { capAtWarning: plan.capAtWarning, serverKnown: plan.serverKnown }));
   // What each client does to the schemas: after checkSchemas, whose findings it joins.
-  if (plan) checkSchemaClients(context, results, plan.capAtWarning);
-}
-
-/**
- * The checks of one tool (`context.only`): what a full run would find on it when no group,
- * reference, count or other tool's client outcome changed (`incremental/renamedAlone.ts`).
- */
-export function runToolChecks(context: CheckContext, plan?: ClientPlan, results: readonly ClientResult[] = []): void {
-  for (const check of CHECKS) if (check.scope === 'tool') check.run(context);
-  runClientChecks(context, plan, results);
+  if (plan) visit(checkSchemaClients(context, results, plan.capAtWarning));
 }
 
 /**

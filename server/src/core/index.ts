@@ -4,7 +4,7 @@
  * the core's files directly. test/core/layers.test.ts keeps both rules.
  */
 
-export type { CensusCarry } from './census/carry';
+export type { CensusCarry } from './incremental/carry';
 export { reanalyzeEdits } from './incremental/reanalyze';
 export type { TextChange } from './incremental/region';
 export { requestFailures, type RequestFailure } from './census/requestFailure';

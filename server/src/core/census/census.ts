@@ -3,8 +3,7 @@ import type { AnalyzedReference, AnalyzedTool, ProviderVerdict, RequestCensus, T
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { ACCEPTED, checkName } from '../profiles/verdict';
 import type { RequestSettings } from '../settings';
-import { indexKeys, rekeyed, staysAlone, type KeyIndex } from '../util/sharedKeys';
-import type { CensusReuse } from './carry';
+import { indexKeys, type KeyIndex } from '../util/sharedKeys';
 import { wireGroupsOf, type WireGroup } from './groups';
 import { resolveReferences } from './resolve';
 import { computeWire, type WireComputation } from './wire';
@@ -38,54 +37,46 @@ export function takeCensus(
   requestIndex: number,
   settings: RequestSettings,
   firstTool: number,
-  reuse?: CensusReuse,
 ): CensusResult {
-  const wires = wiresOf(request, settings, reuse);
-  const reservedSet = new Set(settings.reservedNames);
-  const reserved: number[] = [];
-  for (let i = 0; i < wires.length; i++) {
-    const wire = wires[i]!.wireName;
-    if (wire !== null && reservedSet.has(wire)) reserved.push(i);
-  }
-  const isReserved = new Set(reserved);
-  const wireKey = (i: number) => (isReserved.has(i) ? undefined : (wires[i]!.wireName ?? undefined));
-  // A name edit that changes no group only updates the previous key map. The groups are read
-  // from it (their keepers read the members' names, which the edit may have changed); when the
-  // edited tool is in none, before and after, every group and every other tool's fate is as it was.
-  const edited = reuse?.edited;
-  const before = edited === undefined ? undefined : reuse!.before(edited);
-  const oldKey = before && keyOfWire(before.wireName, reservedSet);
-  const alone = edited === undefined || staysAlone(reuse!.carry.wireKeys, edited, oldKey, wireKey(edited));
-  const keptKeys =
-    reuse &&
-    (edited === undefined ? reuse.carry.wireKeys : rekeyed(reuse.carry.wireKeys, edited, oldKey, wireKey(edited)));
-  const wireKeys = keptKeys || indexKeys(wires.length, wireKey);
-  // No group changed, and the edited tool is in none: every other tool's fate is as it was.
-  const fatesKept = keptKeys && alone;
-  const groups = wireGroupsOf(wireKeys, wires, settings.derivation);
-
-  const fates: ToolFate[] = wires.map((w) => w.fate);
-  for (const i of reserved) fates[i] = 'left-out';
-  const wireGroups: Array<readonly number[]> = wires.map(() => NO_GROUP);
-  const kept: Array<number | undefined> = wires.map(() => undefined);
-  for (const group of groups) {
-    const globalMembers = group.members.map((m) => m + firstTool);
-    for (const member of group.members) {
-      wireGroups[member] = globalMembers;
-
-      kept[member] = group.kept === undefined ? undefined : group.kept + firstTool;
-      // model-safe: only the tool whose real name is the form stays; the rest are left out.
-      if (settings.derivation === 'model-safe' && member !== group.kept) fates[member] = 'left-out';
-    }
-  }
-
+  const wires = request.declarations.map((d) => computeWire(d, settings.derivation));
+  const reserved = reservedOf(wires, settings.reservedNames);
   const verdictsOf = verdictsFor(settings.targets);
-  // Verdicts depend on the wire name alone (the targets are the same within one set of options).
-  const verdicts = (wire: WireComputation, i: number) => {
-    if (wire.wireName === null) return NO_VERDICTS;
-    const previous = reuse?.before(i);
-    return previous && previous.wireName === wire.wireName ? previous.verdicts : verdictsOf(wire.wireName);
-  };
+  return censusOf(request, requestIndex, settings, firstTool, {
+    wires,
+    reserved,
+    wireKeys: indexKeys(wires.length, wireKeyOf(wires, reserved)),
+    verdicts: (wire) => (wire.wireName === null ? NO_VERDICTS : verdictsOf(wire.wireName)),
+    caseKeys: caseKeysOf,
+  });
+}
+
+/**
+ * The facts of a census that are functions of every name, as `censusOf` takes them: computed
+ * here by `takeCensus`, or updated from a previous census for one changed name elsewhere.
+ */
+export interface CensusParts {
+  readonly wires: readonly WireComputation[];
+  /** Request-local positions of tools whose wire name is reserved (`reservedOf`). */
+  readonly reserved: readonly number[];
+  /** Eligible tools by wire name (`wireKeyOf`): the groups are read from it. */
+  readonly wireKeys: KeyIndex;
+  /** The targets' verdicts on a tool's wire name (`verdictsFor`). */
+  readonly verdicts: (wire: WireComputation, local: number) => readonly ProviderVerdict[];
+  /** Offered tools by lower-cased wire name (`caseKeysOf`), given the tools with their fates. */
+  readonly caseKeys: (tools: readonly AnalyzedTool[]) => KeyIndex;
+}
+
+/** One request's census from its name facts: the groups, fates, tools, references and counts. */
+export function censusOf(
+  request: ExtractedRequest,
+  requestIndex: number,
+  settings: RequestSettings,
+  firstTool: number,
+  parts: CensusParts,
+): CensusResult {
+  const { wires, reserved, wireKeys } = parts;
+  const groups = wireGroupsOf(wireKeys, wires, settings.derivation);
+  const { fates, wireGroups, kept } = fatesOf(wires, reserved, groups, settings, firstTool);
   const tools: AnalyzedTool[] = wires.map((wire, i) => ({
     request: requestIndex,
     declaration: request.declarations[i]!,
@@ -93,20 +84,11 @@ export function takeCensus(
     wireName: wire.wireName,
     wireSource: wire.source,
     fate: fates[i]!,
-    verdicts: verdicts(wire, i),
+    verdicts: parts.verdicts(wire, i),
     wireGroup: wireGroups[i]!,
     keptInGroup: kept[i],
   }));
-  // Offered tools by lower-cased wire name, for case-collision. With every other tool's fate as
-  // it was, only the edited tool's key can change.
-  const caseKey = (i: number) => caseKeyOf(tools[i]!);
-  const keptCase =
-    fatesKept &&
-    (edited === undefined
-      ? reuse!.carry.caseKeys
-      : rekeyed(reuse!.carry.caseKeys, edited, caseKeyOf(before!), caseKey(edited)));
-  const caseKeys = keptCase || indexKeys(tools.length, caseKey);
-
+  const caseKeys = parts.caseKeys(tools);
   const references = resolveReferences(request.references, tools, settings, requestIndex, firstTool);
   let offeredCount = 0;
   for (const fate of fates) if (fate === 'offered') offeredCount += 1;
@@ -125,17 +107,53 @@ export function takeCensus(
   return { census, tools, wires, references, groups, reserved, wireKeys, caseKeys };
 }
 
-/** Each declaration's wire name; after a name edit, the previous ones but the edited tool's. */
-function wiresOf(
-  request: ExtractedRequest,
+/** Each tool's fate, its wire group (global positions) and the group's kept tool (global). */
+function fatesOf(
+  wires: readonly WireComputation[],
+  reserved: readonly number[],
+  groups: readonly WireGroup[],
   settings: RequestSettings,
-  reuse: CensusReuse | undefined,
-): readonly WireComputation[] {
-  if (!reuse) return request.declarations.map((d) => computeWire(d, settings.derivation));
-  if (reuse.edited === undefined) return reuse.carry.wires;
-  const wires = reuse.carry.wires.slice();
-  wires[reuse.edited] = computeWire(request.declarations[reuse.edited]!, settings.derivation);
-  return wires;
+  firstTool: number,
+): { fates: ToolFate[]; wireGroups: Array<readonly number[]>; kept: Array<number | undefined> } {
+  const fates: ToolFate[] = wires.map((w) => w.fate);
+  for (const i of reserved) fates[i] = 'left-out';
+  const wireGroups: Array<readonly number[]> = wires.map(() => NO_GROUP);
+  const kept: Array<number | undefined> = wires.map(() => undefined);
+  for (const group of groups) {
+    const globalMembers = group.members.map((m) => m + firstTool);
+    for (const member of group.members) {
+      wireGroups[member] = globalMembers;
+      kept[member] = group.kept === undefined ? undefined : group.kept + firstTool;
+      // model-safe: only the tool whose real name is the form stays; the rest are left out.
+      if (settings.derivation === 'model-safe' && member !== group.kept) fates[member] = 'left-out';
+    }
+  }
+  return { fates, wireGroups, kept };
+}
+
+/** Request-local positions of the tools whose wire name is a reserved (runtime) name. */
+export function reservedOf(wires: readonly WireComputation[], reservedNames: readonly string[]): number[] {
+  const reservedSet = new Set(reservedNames);
+  const reserved: number[] = [];
+  for (let i = 0; i < wires.length; i++) {
+    const wire = wires[i]!.wireName;
+    if (wire !== null && reservedSet.has(wire)) reserved.push(i);
+  }
+  return reserved;
+}
+
+/** A tool's key among the eligible tools (reserved ones are left out): its wire name. */
+export function wireKeyOf(
+  wires: readonly WireComputation[],
+  reserved: readonly number[],
+): (local: number) => string | undefined {
+  const isReserved = new Set(reserved);
+  return (i) => (isReserved.has(i) ? undefined : (wires[i]!.wireName ?? undefined));
+}
+
+/** Offered tools by lower-cased wire name, for case-collision. */
+export function caseKeysOf(tools: readonly AnalyzedTool[]): KeyIndex {
+  return indexKeys(tools.length, (i) => caseKeyOf(tools[i]!));
 }
 
 export function keyOfWire(wireName: string | null, reserved: ReadonlySet<string>): string | undefined {

@@ -1,14 +1,14 @@
 import { invocationNameFix } from '../fixes/invocationNameFix';
 import { ADS_INVOCATION_NAME, ADS_MAX, ADS_NAMESPACED_NAME } from '../wire/derivations';
-import { eachTool, quote, type CheckContext } from './context';
+import { quote, type CheckContext, type ToolVisitor } from './context';
 
 /**
  * ADS-2 checks: capability names must be namespacedNames, explicit invocationNames must be valid,
  * and a derived name over 64 (or still invalid) is not invocable (clients MUST NOT truncate).
  */
-export function checkAdsCapabilities(context: CheckContext): void {
-  if (context.settings.derivation !== 'ads') return;
-  eachTool(context, (tool, local) => {
+export function checkAdsCapabilities(context: CheckContext): ToolVisitor | undefined {
+  if (context.settings.derivation !== 'ads') return undefined;
+  return (tool, local) => {
     const global = local + context.firstTool;
     const name = tool.name;
     if (name === undefined) return;
@@ -63,7 +63,7 @@ export function checkAdsCapabilities(context: CheckContext): void {
         ...(fix ? { fix } : {}),
       });
     }
-  });
+  };
 }
 
 function namespacedNameProblem(name: string): string {

@@ -11,10 +11,11 @@ import type { ClientId } from '../clients/profiles';
 import { CLIENTS } from '../clients/profiles';
 import { uniqueLocations, type FindingCode, type RelatedLocation } from '../findings';
 import type { OffsetRange } from '../json/ranges';
+import type { AnalyzedTool } from '../model';
 import type { NameConstraints } from '../fixes/namePool';
 import { renameFix } from '../fixes/renameFix';
 import { modelSafe } from '../wire/derivations';
-import { quote, type CheckContext } from './context';
+import { quote, type CheckContext, type ToolVisitor } from './context';
 
 export function localToolsOf(context: CheckContext): Array<{ name: string; tool: number; range: OffsetRange }> {
   return context.census.tools.flatMap((t, i) =>
@@ -73,6 +74,8 @@ function longestKeptName(options: ClientCensusOptions): number | undefined {
   return Math.max(1, good);
 }
 
+type ClientCode = 'client-collision' | 'client-rejected' | 'client-dropped';
+
 /** How client findings are told: at most warnings, and without a server name nobody gave. */
 interface ClientFindingStyle {
   readonly capAtWarning: boolean;
@@ -111,108 +114,132 @@ export function checkClients(
   context: CheckContext,
   results: readonly ClientResult[],
   style: ClientFindingStyle = { capAtWarning: false, serverKnown: true },
-): void {
-  const notes = new Map<string, Note[]>();
-  const note = (tool: number, code: FindingCode, profile: ClientResult['profile'], value: Note) => {
-    const key = `${tool}\u0000${code}`;
-    const unconfirmed = profile.unconfirmed?.some((c) => c === code) === true;
-    (notes.get(key) ?? notes.set(key, []).get(key)!).push(unconfirmed ? { ...value, unconfirmed } : value);
-  };
-  for (const result of results) {
-    const { profile } = result;
-    const who = `${profile.label} ${profile.version}`;
-    let downed: ReadonlyMap<number, number> | undefined;
-    for (const outcome of outcomesToCheck(context, result)) {
+): ToolVisitor | undefined {
+  if (results.length === 0) return undefined;
+  // Counted once per client for all its rejected tools, not once per rejected tool.
+  const downed = results.map((result) => memo(() => downedCounts(result)));
+  // Where each result's outcome for the last tool visited was: outcomes are in tool order, so the
+  // next tool's is most often the next one (a search of each result for each tool otherwise).
+  const next = results.map(() => 0);
+  return (tool, local) => {
+    const global = local + context.firstTool;
+    let notes: Map<FindingCode, Note[]> | undefined;
+    for (let r = 0; r < results.length; r++) {
+      const result = results[r]!;
+      const position = result.tools[next[r]!]?.tool === global ? next[r]! : positionOf(result, global);
+      if (position === undefined) continue;
+      next[r] = position + 1;
+      const outcome = result.tools[position]!;
       // Most tools are sent plainly by every client: nothing to say, so nothing is made for them.
       const code = noteCodeOf(outcome);
       if (code === undefined) continue;
-      // An unknown server's wire names hold a placeholder: say what happens, not a made-up name.
-      const name = context.allTools[outcome.tool]?.name;
-      const shown = style.serverKnown || outcome.wireName === name ? outcome.wireName : null;
-      const sent = shown !== null ? `sent as ${quote(shown ?? '')}` : 'renamed';
-      const base = { client: result.client, label: profile.label, wireName: shown };
-      if (code === 'client-collision') {
-        const [first] = othersInClientGroup(outcome, 1);
-        note(outcome.tool, 'client-collision', profile, {
-          ...base,
-          text: `${who}: ${sent}, like ${peerList(othersInClientGroup(outcome, 4), outcome.group.length - 1)}; ${unnamed(collisionEffect(outcome), outcome.wireName, name, style)}`,
-          // A shared cut can gather hundreds of tools; point at the first few, name the count.
-          related: othersInClientGroup(outcome, MAX_RELATED).map((p) => related(context, p, shown)),
-          keeps: keeperOf(context, outcome) === outcome.tool,
-          ...(first ? { peer: peerName(first) } : {}),
-          // Without a survivor the client's own words (an error, a wrong call) go in the detail.
-          ...(outcome.survivor
-            ? {
-                effect:
-                  outcome.survivor.tool === outcome.tool && outcome.survivor.file === undefined
-                    ? 'the other is lost'
-                    : 'this one is lost',
-              }
-            : {}),
-          lengthIsCause:
-            style.serverKnown && name !== undefined && first !== undefined && shortServerSeparates(result, name, first),
-        });
-      } else if (code === 'client-rejected') {
-        note(outcome.tool, 'client-rejected', profile, {
-          ...base,
-          text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`,
-          related: [],
-          keeps: false,
-          // Counted once per client for all its rejected tools, not once per rejected tool.
-          downed: (downed ??= downedCounts(result)).get(outcome.tool) ?? 0,
-          lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name),
-        });
-      } else {
-        note(outcome.tool, 'client-dropped', profile, {
-          ...base,
-          text: `${who}: left out (${unnamed(outcome.reason ?? 'dropped', outcome.wireName, name, style)})`,
-          related: [],
-          keeps: false,
-          lengthIsCause: style.serverKnown && name !== undefined && shortServerSaves(result, name),
-        });
-      }
+      const note = noteOf(context, result, outcome, code, style, downed[r]!);
+      const unconfirmed = result.profile.unconfirmed?.some((c) => c === code) === true;
+      notes ??= new Map();
+      (notes.get(code) ?? notes.set(code, []).get(code)!).push(unconfirmed ? { ...note, unconfirmed } : note);
     }
-  }
-  for (const [key, list] of notes) {
-    const [toolText, code] = key.split('\u0000') as [string, FindingCode];
-    const global = Number(toolText);
-    const local = global - context.firstTool;
-    const tool = context.census.tools[local]!;
-    // The tool that keeps a shared name in every client loses nothing: the others' findings
-    // name it and carry the fix.
-    if (list.every((n) => n.keeps)) continue;
-    const fix = renameFix(context, local, true);
-    // "shorten the server name" only where a shorter one would help.
-    const shorten = list.some((n) => n.lengthIsCause) ? ', or shorten the server name' : '';
-    const remedy = fix
-      ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client)${shorten}.`
-      : code === 'client-collision'
-        ? ' Rename the other tool (its finding carries the fix).'
-        : shorten !== ''
-          ? ' Shorten the server name.'
-          : '';
-    const whatever = style.serverKnown ? '' : 'Whatever the server is called: ';
-    // What no public source confirms in any client that does it is never an error, and says so.
-    const unconfirmed = list.every((n) => n.unconfirmed === true);
-    const severity = code === 'client-dropped' || style.capAtWarning || unconfirmed ? 'warning' : 'error';
-    context.sink.add(code, severity, {
-      message: clientLead(code, list),
-      detail: `${unconfirmed ? 'Unconfirmed (no public source shows it yet). ' : ''}${whatever}${list.map((n) => n.text).join('. ')}.${remedy}`,
-      range: tool.declaration.name.range,
-      pointer: tool.declaration.name.pointer,
-      related: uniqueLocations(list.flatMap((n) => n.related)),
-      tool: global,
-      clients: list.map((n) => n.client),
-      ...(fix ? { fix } : {}),
-    });
-  }
+    for (const [code, list] of notes ?? []) reportClients(context, tool, local, code, list, style);
+  };
 }
 
-/** Every outcome of a result, or with `context.only` that tool's (outcomes are in tool order). */
-function outcomesToCheck(context: CheckContext, result: ClientResult): readonly ClientToolOutcome[] {
-  if (context.only === undefined) return result.tools;
-  const position = positionOf(result, context.only + context.firstTool);
-  return position === undefined ? [] : [result.tools[position]!];
+/** What one client does to one tool, as a line of the tool's finding for that code. */
+function noteOf(
+  context: CheckContext,
+  result: ClientResult,
+  outcome: ClientToolOutcome,
+  code: ClientCode,
+  style: ClientFindingStyle,
+  downed: () => ReadonlyMap<number, number>,
+): Note {
+  const { profile } = result;
+  const who = `${profile.label} ${profile.version}`;
+  // An unknown server's wire names hold a placeholder: say what happens, not a made-up name.
+  const name = context.allTools[outcome.tool]?.name;
+  const shown = style.serverKnown || outcome.wireName === name ? outcome.wireName : null;
+  const sent = shown !== null ? `sent as ${quote(shown ?? '')}` : 'renamed';
+  const base = { client: result.client, label: profile.label, wireName: shown };
+  if (code === 'client-collision') {
+    const [first] = othersInClientGroup(outcome, 1);
+    return {
+      ...base,
+      text: `${who}: ${sent}, like ${peerList(othersInClientGroup(outcome, 4), outcome.group.length - 1)}; ${unnamed(collisionEffect(outcome), outcome.wireName, name, style)}`,
+      // A shared cut can gather hundreds of tools; point at the first few, name the count.
+      related: othersInClientGroup(outcome, MAX_RELATED).map((p) => related(context, p, shown)),
+      keeps: keeperOf(context, outcome) === outcome.tool,
+      ...(first ? { peer: peerName(first) } : {}),
+      // Without a survivor the client's own words (an error, a wrong call) go in the detail.
+      ...(outcome.survivor
+        ? {
+            effect:
+              outcome.survivor.tool === outcome.tool && outcome.survivor.file === undefined
+                ? 'the other is lost'
+                : 'this one is lost',
+          }
+        : {}),
+      lengthIsCause:
+        style.serverKnown && name !== undefined && first !== undefined && shortServerSeparates(result, name, first),
+    };
+  }
+  const lengthIsCause = style.serverKnown && name !== undefined && shortServerSaves(result, name);
+  if (code === 'client-rejected')
+    return {
+      ...base,
+      text: `${who}: ${sent}, and ${outcome.reason ?? 'the provider rejects it'}`,
+      related: [],
+      keeps: false,
+      downed: downed().get(outcome.tool) ?? 0,
+      lengthIsCause,
+    };
+  return {
+    ...base,
+    text: `${who}: left out (${unnamed(outcome.reason ?? 'dropped', outcome.wireName, name, style)})`,
+    related: [],
+    keeps: false,
+    lengthIsCause,
+  };
+}
+
+/** One tool's finding for one code, from every client's note on it, with the fix. */
+function reportClients(
+  context: CheckContext,
+  tool: AnalyzedTool,
+  local: number,
+  code: FindingCode,
+  list: readonly Note[],
+  style: ClientFindingStyle,
+): void {
+  // The tool that keeps a shared name in every client loses nothing: the others' findings
+  // name it and carry the fix.
+  if (list.every((n) => n.keeps)) return;
+  const fix = renameFix(context, local, true);
+  // "shorten the server name" only where a shorter one would help.
+  const shorten = list.some((n) => n.lengthIsCause) ? ', or shorten the server name' : '';
+  const remedy = fix
+    ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client)${shorten}.`
+    : code === 'client-collision'
+      ? ' Rename the other tool (its finding carries the fix).'
+      : shorten !== ''
+        ? ' Shorten the server name.'
+        : '';
+  const whatever = style.serverKnown ? '' : 'Whatever the server is called: ';
+  // What no public source confirms in any client that does it is never an error, and says so.
+  const unconfirmed = list.every((n) => n.unconfirmed === true);
+  const severity = code === 'client-dropped' || style.capAtWarning || unconfirmed ? 'warning' : 'error';
+  context.sink.add(code, severity, {
+    message: clientLead(code, list),
+    detail: `${unconfirmed ? 'Unconfirmed (no public source shows it yet). ' : ''}${whatever}${list.map((n) => n.text).join('. ')}.${remedy}`,
+    range: tool.declaration.name.range,
+    pointer: tool.declaration.name.pointer,
+    related: uniqueLocations(list.flatMap((n) => n.related)),
+    tool: local + context.firstTool,
+    clients: list.map((n) => n.client),
+    ...(fix ? { fix } : {}),
+  });
+}
+
+function memo<T>(compute: () => T): () => T {
+  let cached: { value: T } | undefined;
+  return () => (cached ??= { value: compute() }).value;
 }
 
 /** The one sentence: the first client's wire name and what happens, and how many others agree. */
@@ -350,7 +377,7 @@ function related(context: CheckContext, peer: ClientPeer, wireName: string | nul
  * Code) makes none: the failing tool's finding says how many it takes down, and its fix brings
  * them back.
  */
-function noteCodeOf(outcome: ClientToolOutcome): 'client-collision' | 'client-rejected' | 'client-dropped' | undefined {
+function noteCodeOf(outcome: ClientToolOutcome): ClientCode | undefined {
   if (outcome.group.length > 1) return 'client-collision';
   // A tool failing only because another tool fails the request gets no finding: the cause's
   // finding says how many tools it takes down, and its hover says which tool to fix.

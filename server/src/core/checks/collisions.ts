@@ -4,7 +4,7 @@ import type { AnalyzedTool } from '../model';
 import { PROVIDERS } from '../profiles/providers';
 import { invocationNameFix } from '../fixes/invocationNameFix';
 import { renameFix } from '../fixes/renameFix';
-import { listNames, quote, type CheckContext } from './context';
+import { listNames, quote, type CheckContext, type ToolVisitor } from './context';
 
 /**
  * wire-collision: two or more tools of one request share a wire name. Every member that loses
@@ -214,10 +214,11 @@ function related(context: CheckContext, other: number, group: WireGroup): Relate
 }
 
 /** reserved-name: the tool's wire name is one the runtime keeps for its own tools. */
-export function checkReservedNames(context: CheckContext): void {
-  for (const local of context.census.reserved) {
-    if (context.only !== undefined && local !== context.only) continue;
-    const tool = context.census.tools[local]!;
+export function checkReservedNames(context: CheckContext): ToolVisitor | undefined {
+  if (context.census.reserved.length === 0) return undefined;
+  const reserved = new Set(context.census.reserved);
+  return (tool, local) => {
+    if (!reserved.has(local)) return;
     const wire = tool.wireName ?? '';
     const fix = renameFix(context, local, true);
     const sent = tool.name === wire ? `${quote(wire)} is` : `Sent as ${quote(wire)}, it is`;
@@ -236,7 +237,7 @@ export function checkReservedNames(context: CheckContext): void {
       tool: local + context.firstTool,
       ...(fix ? { fix } : {}),
     });
-  }
+  };
 }
 
 /**

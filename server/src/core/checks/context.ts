@@ -36,20 +36,15 @@ export interface CheckContext {
   readonly constraintsFor: (local: number) => NameConstraints;
   /** The member of a client's shared-name group that keeps the name, computed once per group. */
   readonly keepers: Map<readonly unknown[], number | undefined>;
-  /**
-   * Check this tool alone (request-local position): a name edit that changed no group checks
-   * only the renamed tool again (`incremental/renamedAlone.ts`). Only the checks of one tool
-   * read it (`TOOL_CHECKS` in analyze.ts).
-   */
-  readonly only?: number;
 }
 
-/** The tools a check of each tool visits: every tool of the request, or the one `only` names. */
-export function eachTool(context: CheckContext, visit: (tool: AnalyzedTool, local: number) => void): void {
-  const tools = context.census.tools;
-  if (context.only === undefined) tools.forEach(visit);
-  else if (tools[context.only]) visit(tools[context.only]!, context.only);
-}
+/**
+ * A check of each tool, made once per request (what every tool's check shares is found then):
+ * what it finds on a tool (request-local position) depends on that tool and the request's
+ * census, the pool of proposed names aside. Which tools it visits is the caller's choice
+ * (`runChecks` in analyze.ts): a check never knows whether it sees every tool or a few.
+ */
+export type ToolVisitor = (tool: AnalyzedTool, local: number) => void;
 
 /**
  * Names longer than this are cut in messages: a hostile file's million-character name would

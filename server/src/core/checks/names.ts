@@ -5,11 +5,11 @@ import { PROVIDERS } from '../profiles/providers';
 import { checkName, describeReason, type Verdict } from '../profiles/verdict';
 import type { TextReader } from '../text/pieceText';
 import { renameFix } from '../fixes/renameFix';
-import { eachTool, quote, type CheckContext } from './context';
+import { quote, type CheckContext, type ToolVisitor } from './context';
 
 /** missing-name: a tool object without a usable name fails the whole request. */
-export function checkMissingNames(context: CheckContext): void {
-  eachTool(context, (tool, local) => {
+export function checkMissingNames(context: CheckContext): ToolVisitor {
+  return (tool, local) => {
     const site = tool.declaration.name;
     if (!site.problem) return;
     context.sink.add('missing-name', 'error', {
@@ -19,7 +19,7 @@ export function checkMissingNames(context: CheckContext): void {
       related: [],
       tool: local + context.firstTool,
     });
-  });
+  };
 }
 
 function missingNameMessage(site: NameSite, text: TextReader): { message: string; detail: string } {
@@ -44,8 +44,8 @@ function missingNameMessage(site: NameSite, text: TextReader): { message: string
 }
 
 /** invalid-name: the wire name fails a targeted provider's rule. */
-export function checkWireNames(context: CheckContext): void {
-  eachTool(context, (tool, local) => {
+export function checkWireNames(context: CheckContext): ToolVisitor {
+  return (tool, local) => {
     if (tool.wireName === null || tool.fate !== 'offered') return;
     const rejected = tool.verdicts.filter((v) => !v.verdict.accepted);
     const cautioned = tool.verdicts.filter((v) => v.verdict.accepted && v.verdict.reasons.length > 0);
@@ -74,18 +74,18 @@ export function checkWireNames(context: CheckContext): void {
       profiles: failing.map((v) => v.provider),
       ...(fix ? { fix } : {}),
     });
-  });
+  };
 }
 
 /**
  * MCP tool lists: the real name is also judged by the MCP spec's own (SHOULD) rule, unless the
  * user already targets `mcp`. SDKs warn on such names, and every client rewrites them its own way.
  */
-export function checkMcpSourceNames(context: CheckContext): void {
-  if (!isMcpFormat(context.request.format) || context.settings.targets.includes('mcp')) return;
-  if (!context.sink.enabled('invalid-name')) return;
+export function checkMcpSourceNames(context: CheckContext): ToolVisitor | undefined {
+  if (!isMcpFormat(context.request.format) || context.settings.targets.includes('mcp')) return undefined;
+  if (!context.sink.enabled('invalid-name')) return undefined;
   const profile = PROVIDERS.mcp;
-  eachTool(context, (tool, local) => {
+  return (tool, local) => {
     if (tool.name === undefined) return;
     const verdict = checkName(profile, tool.name);
     if (verdict.reasons.length === 0) return;
@@ -100,7 +100,7 @@ export function checkMcpSourceNames(context: CheckContext): void {
       profiles: ['mcp'],
       ...(fix ? { fix } : {}),
     });
-  });
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { parameterRenameFix, proposeKeys } from '../fixes/parameterRenameFix';
 import type { InputSchemaSite } from '../formats/model';
 import { PROVIDERS, type ParameterRule, type ProviderId } from '../profiles/providers';
 import { describeReason, type Reason } from '../profiles/verdict';
-import { eachTool, quote, type CheckContext } from './context';
+import { quote, type CheckContext, type ToolVisitor } from './context';
 
 /** One provider rule that judges the keys, and who sends the schema to it. */
 interface Judge {
@@ -26,12 +26,12 @@ interface Judge {
  * files, by the provider of each enabled client: clients rename tools but pass schemas through
  * unchanged, so the provider's rule applies as is. Providers without a known rule judge nothing.
  */
-export function checkParameterNames(context: CheckContext, clients?: ClientCensusOptions): void {
-  if (!context.sink.enabled('invalid-parameter-name')) return;
+export function checkParameterNames(context: CheckContext, clients?: ClientCensusOptions): ToolVisitor | undefined {
+  if (!context.sink.enabled('invalid-parameter-name')) return undefined;
   const judges = judgesOf(context.settings.targets, clients);
-  if (judges.length === 0) return;
+  if (judges.length === 0) return undefined;
   const rules = judges.map((j) => j.rule);
-  eachTool(context, (tool, local) => {
+  return (tool, local) => {
     const schema = tool.declaration.inputSchema;
     // A tool the runtime leaves out is not sent, and neither is its schema.
     if (!schema || tool.fate !== 'offered') return;
@@ -55,7 +55,7 @@ export function checkParameterNames(context: CheckContext, clients?: ClientCensu
         ...(fix ? { fix } : {}),
       });
     }
-  });
+  };
 }
 
 /** The distinct rules of the targets, then of the enabled clients' providers not targeted. */

@@ -1,6 +1,6 @@
 import { codePointLength } from '../text/codePoints';
 import { PROVIDERS } from '../profiles/providers';
-import { eachTool, quote, type CheckContext } from './context';
+import { quote, type CheckContext, type ToolVisitor } from './context';
 
 /** too-many-tools: more offered tools than a targeted provider accepts in one request. */
 export function checkToolCount(context: CheckContext): void {
@@ -20,9 +20,9 @@ export function checkToolCount(context: CheckContext): void {
 }
 
 /** renamed-on-wire (hint): the runtime sends another name than the one written. */
-export function checkRenamed(context: CheckContext): void {
-  if (!context.sink.enabled('renamed-on-wire')) return;
-  eachTool(context, (tool, local) => {
+export function checkRenamed(context: CheckContext): ToolVisitor | undefined {
+  if (!context.sink.enabled('renamed-on-wire')) return undefined;
+  return (tool, local) => {
     if (tool.fate !== 'offered' || tool.wireName === null || tool.name === undefined || tool.wireName === tool.name)
       return;
     context.sink.add('renamed-on-wire', 'hint', {
@@ -33,7 +33,7 @@ export function checkRenamed(context: CheckContext): void {
       related: [],
       tool: local + context.firstTool,
     });
-  });
+  };
 }
 
 /** Where a renamed tool's wire name comes from: one string per case, shared by every finding. */

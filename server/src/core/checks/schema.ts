@@ -1,7 +1,7 @@
 import type { SchemaIssue, SchemaSite } from '../formats/model';
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { ruleRefuses, schemaRulesFor, type SchemaRule } from '../profiles/schemaRules';
-import { eachTool, quote, type CheckContext } from './context';
+import { quote, type CheckContext, type ToolVisitor } from './context';
 
 /** One rule and the targets that hold it, in target order. */
 export interface Judge {
@@ -18,10 +18,10 @@ export interface Judge {
  * finding per problem and place, naming every target that refuses it. Depends on the tool alone
  * (its schema and whether it is sent), never on names: it is a `tool` check.
  */
-export function checkSchemas(context: CheckContext): void {
-  if (!context.sink.enabled('schema-rejected')) return;
+export function checkSchemas(context: CheckContext): ToolVisitor | undefined {
+  if (!context.sink.enabled('schema-rejected')) return undefined;
   const targets = context.settings.targets;
-  eachTool(context, (tool, local) => {
+  return (tool, local) => {
     const schema = tool.declaration.schema;
     // A tool the runtime leaves out is not sent, and neither is its schema.
     if (!schema || tool.fate !== 'offered') return;
@@ -41,7 +41,7 @@ export function checkSchemas(context: CheckContext): void {
         profiles: providers,
       });
     }
-  });
+  };
 }
 
 /** The distinct rules the targets hold for this schema (a shared rule lists both providers). */

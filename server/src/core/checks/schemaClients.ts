@@ -7,7 +7,7 @@ import type { SchemaIssue, SchemaSite } from '../formats/model';
 import type { OffsetRange } from '../json/ranges';
 import { PROVIDERS } from '../profiles/providers';
 import { visible } from '../text/visible';
-import { eachTool, quote, type CheckContext } from './context';
+import { quote, type CheckContext, type ToolVisitor } from './context';
 import { describeIssue } from './schema';
 
 /** One place of the schema with a client's part to tell: where, and what it is called. */
@@ -30,10 +30,10 @@ export function checkSchemaClients(
   context: CheckContext,
   results: readonly ClientResult[],
   capAtWarning: boolean,
-): void {
+): ToolVisitor | undefined {
   const alteredOn = context.sink.enabled('schema-altered');
   const rejectedOn = context.sink.enabled('schema-rejected');
-  if ((!alteredOn && !rejectedOn) || results.length === 0) return;
+  if ((!alteredOn && !rejectedOn) || results.length === 0) return undefined;
   const clients = distinctClients(results);
   const targets = new TargetFindings(context);
   // A place's verdicts and what they make depend on the place alone, never on the tool: a large
@@ -49,7 +49,7 @@ export function checkSchemaClients(
     }
     return found;
   };
-  eachTool(context, (tool, local) => {
+  return (tool, local) => {
     const schema = tool.declaration.schema;
     // A tool the runtime leaves out is not sent, and neither is its schema.
     if (!schema || tool.fate !== 'offered') return;
@@ -69,7 +69,7 @@ export function checkSchemaClients(
       if (alteredOn && !place.present && altered) addAltered(context, global, told, altered);
       if (rejectedOn) reportRejected(context, targets, global, name, told, verdicts, capAtWarning);
     }
-  });
+  };
 }
 
 /** A place's verdicts, and the `schema-altered` finding they make wherever the place is. */

@@ -73,24 +73,25 @@ export const codex: ClientRule = {
     }
     return result;
   },
-  // Tools meet only through a shared key (its members take hashes of their own identities, or
-  // duplicates are skipped) while every name fits even hashed: then the plain path runs and no
-  // other tool's name moves. A name that might not fit, or that already ends like a hash (a
-  // hashed name could take it), may send the rewrite down the sorted path: null.
-  oneByOne: {
-    scope: 'key',
-    at(tool) {
-      const namespace = namespaceOf(tool.server);
-      const name = sanitize(tool.tool);
-      const wireName = `${namespace}${DELIMITER}${name}`;
-      const fitsHashed = wireName.length + 1 + HASH_LENGTH <= MAX_LENGTH;
-      return {
-        key: fitsHashed && !HASH_LIKE.test(name) ? `${namespace}${NUL}${name}` : null,
-        outcome: { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE },
-      };
-    },
-  },
 };
+
+/**
+ * A tool's name on the plain path, which the rewrite takes while every name fits and none is
+ * taken twice, and whether it could send the rewrite down the sorted path (`mayMeetAny`): a name
+ * that might not fit even hashed, or that already ends like a hash (a hashed name could take it).
+ * Tools whose `key`s differ never meet on that path.
+ */
+export function plainName(tool: ClientTool): {
+  readonly wireName: string;
+  readonly key: string;
+  readonly mayMeetAny: boolean;
+} {
+  const namespace = namespaceOf(tool.server);
+  const name = sanitize(tool.tool);
+  const wireName = `${namespace}${DELIMITER}${name}`;
+  const fitsHashed = wireName.length + 1 + HASH_LENGTH <= MAX_LENGTH;
+  return { wireName, key: `${namespace}${NUL}${name}`, mayMeetAny: !fitsHashed || HASH_LIKE.test(name) };
+}
 
 function joinParts([ns, name]: readonly [string, string]): string {
   return `${ns}${DELIMITER}${name}`;

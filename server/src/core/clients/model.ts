@@ -87,46 +87,32 @@ export interface ClientRule {
    */
   refusesServer?(server: string): boolean;
   /**
-   * How far one tool's outcome depends on the others', for a name edit that re-rewrites one tool
-   * (`incremental/clientsAlone.ts`); absent: any name can change any outcome.
+   * The rule the rewrite is made of, when it names each tool by itself and resolves only the names
+   * that meet (`byName` in shared.ts gives both from it, so they cannot disagree). A statement of
+   * how the client names tools, read by whoever needs one tool's part of the rewrite.
    */
-  readonly oneByOne?: OneByOne;
+  readonly nameRule?: NameRule;
+}
+
+/** What a client does with tools that share a name: keep one (`survivor`) and drop the rest, fail
+ * the request, or (no `fate`) send them all and leave dispatch to chance.
+ */
+export interface SharedDecision {
+  readonly survivor?: number;
+  readonly fate?: 'dropped' | 'request-fails';
+  readonly reason: string;
 }
 
 /**
- * One tool's part of a rewrite, stated for tools of one server (every tool has the same `server`
- * and `announced`) at their places in the input. The contract, held by
- * test/core/clientsOneByOne.test.ts for every profile: when no tool's key is null,
- * - under `scope: 'key'`, a tool whose key no other tool shares gets `at(tool, index).outcome`
- *   from `rewrite`, and the outcomes of tools sharing a key depend only on those tools and their
- *   places;
- * - under `scope: 'all'` with no key shared, every tool gets `at(tool, index).outcome`; with a key
- *   shared and a `pivot`, a tool whose key is its own gets `at(tool, index, pivot.of(tools))`.
- * So a tool renamed from one key of its own to another (under a pivot, staying on its side)
- * changes its own outcome and no other.
+ * A client that names each tool by itself and resolves only the names that meet: the shape of
+ * most profiles. `names` maps element by element (`names(tools)[i]` reads `tools[i]` alone; one
+ * call for the whole list lets a profile make a server's prefix once); `preset` decides a tool
+ * before names meet (a drop for length, Windsurf's cap by place); `provider`'s rule the names
+ * sent must pass; `onShared` resolves a name several tools share.
  */
-export interface OneByOne {
-  /** `key`: tools meet only through a shared key; `all`: one shared key anywhere can change every outcome. */
-  readonly scope: 'key' | 'all';
-  /**
-   * The tool's key (undefined: it meets no other tool, as a tool dropped before names are
-   * compared; null: it may meet any, as a name too long for Codex's plain path) and its outcome
-   * while the key is its own (given `pivot.of(tools)` when a key is shared under scope `all`).
-   */
-  at(
-    tool: ClientTool,
-    index: number,
-    pivot?: unknown,
-  ): { readonly key: string | null | undefined; readonly outcome: ClientOutcome };
-  /**
-   * Scope `all`: the one fact of the whole input that a tool whose key is its own still depends
-   * on once some key is shared (VS Code: the tool whose registration throws first; a tool sorted
-   * before it registers, one after it is lost with the rest), and which side of it a tool is on.
-   * Renaming a tool between keys of its own keeps the fact; on the same side it moves no other
-   * outcome.
-   */
-  readonly pivot?: {
-    of(tools: readonly ClientTool[]): unknown;
-    before(tool: ClientTool, index: number, pivot: unknown): boolean;
-  };
+export interface NameRule {
+  names(tools: readonly ClientTool[]): Array<string | null>;
+  preset?(tool: ClientTool, index: number, name: string | null): Partial<ClientOutcome> | undefined;
+  readonly provider?: ProviderId;
+  onShared(members: readonly number[], tools: readonly ClientTool[]): SharedDecision;
 }

@@ -325,6 +325,32 @@ export const SCHEMA_PATHS: Readonly<Record<ClientId, SchemaPath>> = Object.freez
       },
     ],
   },
+  'openai-agents-js': {
+    field: 'parameters',
+    strict: false,
+    version: '@openai/agents-core 0.20.0 (npm)',
+    steps: [
+      {
+        kind: 'add',
+        keyword: 'properties',
+        value: '{}',
+        source: '@openai/agents-core 0.20.0 dist/mcp.js (mcpToFunctionTool: type, properties and required default)',
+      },
+      {
+        // Non-strict (the default), the root's `additionalProperties` is set to true whatever the
+        // server wrote: a closed object reaches the model open.
+        kind: 'strip',
+        keywords: ['additionalProperties'],
+        at: 'root',
+        source:
+          '@openai/agents-core 0.20.0 dist/mcp.js (mcpToFunctionTool: nonStrictSchema additionalProperties: true)',
+      },
+      {
+        kind: 'pass-through',
+        source: '@openai/agents-core 0.20.0 dist/mcp.js (convertSchemasToStrict defaults to false)',
+      },
+    ],
+  },
   'copilot-cli': {
     field: 'parameters',
     strict: false,

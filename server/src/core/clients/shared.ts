@@ -1,7 +1,7 @@
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { checkName, describeReason } from '../profiles/verdict';
 import { sharedKeys } from '../util/sharedKeys';
-import type { ClientOutcome, ClientRule, ClientTool } from './model';
+import type { ClientOutcome, ClientRule, ClientTool, NameRule, SharedDecision } from './model';
 
 /** A fate for a name that is either what the server wrote (`sent`) or not (`renamed`). */
 export function sentOrRenamed(tool: ClientTool, wireName: string): 'sent' | 'renamed' {
@@ -27,16 +27,6 @@ const NO_GROUPS: ReturnType<typeof sharedKeys> = Object.freeze([]);
 
 /** The group of a tool that shares its wire name with none: one frozen empty list for all (an array per tool per client was garbage). */
 export const ALONE: readonly number[] = Object.freeze([]);
-
-/**
- * What a client does with tools that share a name: keep one (`survivor`) and drop the rest, fail
- * the request, or (no `fate`) send them all and leave dispatch to chance.
- */
-interface SharedDecision {
-  readonly survivor?: number;
-  readonly fate?: 'dropped' | 'request-fails';
-  readonly reason: string;
-}
 
 /**
  * Outcomes for a client that sends every name it computes: a name the provider rejects fails the
@@ -97,38 +87,16 @@ export function outcomes(
 }
 
 /**
- * A client that names each tool by itself and resolves only the names that meet: the shape of
- * most profiles. `names` maps element by element (`names(tools)[i]` reads `tools[i]` alone; one
- * call for the whole list lets a profile make a server's prefix once); `preset` decides a tool
- * before names meet (a drop for length, Windsurf's cap by place). Gives the rewrite and its
- * one-tool part (`OneByOne`, scope `key`: tools meet only through a shared wire name) from the
- * one rule, so the two cannot disagree.
+ * A profile's rewrite from its name rule (`NameRule`), with the rule stated beside it: one rule,
+ * so whatever reads one tool's part from the rule agrees with the rewrite.
  */
-interface NameRule {
-  names(tools: readonly ClientTool[]): Array<string | null>;
-  preset?(tool: ClientTool, index: number, name: string | null): Partial<ClientOutcome> | undefined;
-  readonly provider?: ProviderId;
-  onShared(members: readonly number[], tools: readonly ClientTool[]): SharedDecision;
+export function byName(rule: NameRule): Pick<ClientRule, 'rewrite' | 'nameRule'> {
+  return { rewrite: (tools) => rewriteByName(rule, tools), nameRule: rule };
 }
 
-export function byName(rule: NameRule): Pick<ClientRule, 'rewrite' | 'oneByOne'> {
-  const presets = (tools: readonly ClientTool[], names: ReadonlyArray<string | null>) =>
-    rule.preset ? tools.map((tool, i) => rule.preset!(tool, i, names[i]!)) : [];
-  return {
-    rewrite(tools) {
-      const names = rule.names(tools);
-      return outcomes(tools, names, rule.provider, (members) => rule.onShared(members, tools), presets(tools, names));
-    },
-    oneByOne: {
-      scope: 'key',
-      at(tool, index) {
-        const names = rule.names([tool]);
-        const preset = rule.preset?.(tool, index, names[0]!);
-        // One tool meets no other: `onShared` is never asked.
-        const outcome = outcomes([tool], names, rule.provider, () => ({ reason: '' }), [preset])[0]!;
-        // As `outcomes` groups them: a dropped tool's name meets no other.
-        return { key: outcome.fate === 'dropped' ? undefined : (outcome.wireName ?? undefined), outcome };
-      },
-    },
-  };
+/** A name rule's outcomes for the tools sent together. */
+export function rewriteByName(rule: NameRule, tools: readonly ClientTool[]): ClientOutcome[] {
+  const names = rule.names(tools);
+  const presets = rule.preset ? tools.map((tool, i) => rule.preset!(tool, i, names[i]!)) : [];
+  return outcomes(tools, names, rule.provider, (members) => rule.onShared(members, tools), presets);
 }

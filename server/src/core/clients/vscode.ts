@@ -33,35 +33,10 @@ export const vscode: ClientRule = {
     const fates = shared.size === 0 ? tools.map((): Fate => KEPT) : register(tools, ids);
     return withGroups(tools, ids, fates, shared);
   },
-  // With no id taken twice every tool registers under its own id. Once one is, the server's
-  // tools register sorted and the first tool of a shared id throws: a tool whose id is its own
-  // registers when it sorts before that tool and is lost with the rest after it (`register`).
-  oneByOne: {
-    scope: 'all',
-    at(tool, index, pivot) {
-      const id = idOf(prefixesForServers([tool]).get(tool.server)!, tool);
-      if (!isThrower(pivot) || sortsBefore(normalized(tool), index, pivot))
-        return { key: id, outcome: { wireName: id, fate: sentOrRenamed(tool, id), group: ALONE } };
-      return {
-        key: id,
-        outcome: {
-          wireName: id,
-          fate: 'dropped',
-          reason: lostAfter(pivot.id, pivot.tool),
-          collateral: true,
-          group: ALONE,
-        },
-      };
-    },
-    pivot: {
-      of: firstThrower,
-      before: (tool, index, pivot) => isThrower(pivot) && sortsBefore(normalized(tool), index, pivot),
-    },
-  },
 };
 
 /** The tool whose registration throws first: the first, in registration order, of the tools that share an id. */
-interface Thrower {
+export interface Thrower {
   readonly kind: 'vscode-thrower';
   readonly name: string;
   readonly index: number;
@@ -69,12 +44,12 @@ interface Thrower {
   readonly tool: string;
 }
 
-function isThrower(value: unknown): value is Thrower {
+export function isThrower(value: unknown): value is Thrower {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'vscode-thrower';
 }
 
 /** One server's tools (the pivot is stated for one): the thrower, or undefined when no id is shared. */
-function firstThrower(tools: readonly ClientTool[]): Thrower | undefined {
+export function firstThrower(tools: readonly ClientTool[]): Thrower | undefined {
   const prefixes = prefixesForServers(tools);
   const ids = tools.map((t) => idOf(prefixes.get(t.server)!, t));
   let first: Thrower | undefined;
@@ -88,6 +63,16 @@ function firstThrower(tools: readonly ClientTool[]): Thrower | undefined {
   return first;
 }
 
+/** Whether the tool at `index` of its server registers before the thrower (and so is not lost with the rest). */
+export function registersBefore(tool: ClientTool, index: number, thrower: Thrower): boolean {
+  return sortsBefore(normalized(tool), index, thrower);
+}
+
+/** The id of a tool whose server is registered alone (its prefix is the server's first). */
+export function loneServerId(tool: ClientTool): string {
+  return idOf(prefixesForServers([tool]).get(tool.server)!, tool);
+}
+
 /** Registration order within a server: by normalised name, then by place (the sort is stable). */
 function sortsBefore(name: string, index: number, other: { readonly name: string; readonly index: number }): boolean {
   const order = name.localeCompare(other.name);
@@ -98,7 +83,8 @@ function normalized(tool: ClientTool): string {
   return tool.tool.replace(/[^a-z0-9_-]/gi, '_');
 }
 
-function lostAfter(id: string, thrower: string): string {
+/** Why a tool registered after the thrower is lost. */
+export function lostAfter(id: string, thrower: string): string {
   return `never registered: VS Code stopped this server's tools at '${ALREADY(id)}' (thrown for ${thrower})`;
 }
 

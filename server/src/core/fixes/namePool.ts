@@ -2,7 +2,6 @@ import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { checkName } from '../profiles/verdict';
 import type { AnalyzedTool } from '../model';
 import { ADS_INVOCATION_NAME, modelSafe } from '../wire/derivations';
-import { ProposalLog } from './proposalLog';
 
 /**
  * Hands out replacement names for one request that are valid for every target and unique
@@ -29,19 +28,19 @@ export class NamePool {
 
   /** The tool whose name is being picked (`forTool`): what it asks and is given goes in the log. */
   private asking: number | undefined;
-  /** What each tool's proposal asked of the pool and was given (for the next name edit: `proposalLog.ts`). */
-  readonly log = new ProposalLog();
 
   /**
    * `namesPerTool` is read on the first question, so it must not change before then; `counts`,
    * when given, is what counting it would give (and is then never written to). `claimed`: names
-   * handed out before, by tools a name edit does not check again (see `ProposalLog`).
+   * handed out before, by tools not asking again. `observer` hears what each tool's proposal
+   * asks and is given.
    */
   constructor(
     private readonly namesPerTool: Iterable<readonly string[]>,
     private readonly targets: readonly ProviderId[],
     counts?: Map<string, number>,
     claimed?: Iterable<string>,
+    private readonly observer: ProposalObserver = UNHEARD,
   ) {
     this.counted = counts;
     for (const name of claimed ?? []) this.claimed.set(name, (this.claimed.get(name) ?? 0) + 1);
@@ -58,7 +57,7 @@ export class NamePool {
 
   isFree(name: string): boolean {
     const key = name.toLowerCase();
-    if (this.asking !== undefined) this.log.asked(this.asking, key);
+    if (this.asking !== undefined) this.observer.asked(this.asking, key);
     return (this.holders.get(key) ?? 0) + (this.claimed.get(key) ?? 0) - (this.own.has(key) ? 1 : 0) <= 0;
   }
 
@@ -118,7 +117,7 @@ export class NamePool {
       if (candidate !== undefined && this.isFree(candidate) && valid(candidate)) return this.claim(candidate);
     }
     // The numbered search resumes where other tools' searches ended: its answer depends on them.
-    if (this.asking !== undefined) this.log.numbered(this.asking);
+    if (this.asking !== undefined) this.observer.numbered(this.asking);
     const separator = this.allowsHyphen() && base.includes('-') && !base.includes('_') ? '-' : '_';
     // Numbered candidates at the full length first. A client that prefixes the server and cuts
     // at 64 (VS Code) sees only the start of a long name, so every numbered form of it can look
@@ -153,7 +152,7 @@ export class NamePool {
 
   private claim(name: string): string {
     this.take(name);
-    if (this.asking !== undefined) this.log.claimed(this.asking, name.toLowerCase());
+    if (this.asking !== undefined) this.observer.claimed(this.asking, name.toLowerCase());
     return name;
   }
 
@@ -215,6 +214,19 @@ export function cutAtBoundary(name: string, limit: number): string {
 /** Shorter cuts a numbered name is tried at, when no full-length one is valid. */
 const CUT_STEP = 6;
 const MIN_CUT = 16;
+
+/**
+ * Who hears what the proposal of the tool at a request-local position asks of the pool (the
+ * lower-cased names whose freedom it asked about, the name it was given, whether it searched
+ * numbered names), when a caller needs to know which answers depend on which names.
+ */
+export interface ProposalObserver {
+  asked(tool: number, name: string): void;
+  claimed(tool: number, name: string): void;
+  numbered(tool: number): void;
+}
+
+const UNHEARD: ProposalObserver = Object.freeze({ asked() {}, claimed() {}, numbered() {} });
 
 export interface NameConstraints {
   readonly maxLength?: number;

@@ -1,4 +1,5 @@
-import type { ClientTool, OneByOne } from '../clients/model';
+import type { ClientTool } from '../clients/model';
+import type { OneByOne } from './oneByOne';
 import { indexKeys, rekeyed, type KeyIndex } from '../util/sharedKeys';
 
 /** One client's keys: by place in its input, the places grouped by key, and how many are null. */

@@ -8,10 +8,14 @@ import {
   type ClientResult,
   type ClientToolOutcome,
 } from '../clients/census';
-import type { ClientOutcome, ClientTool, OneByOne } from '../clients/model';
+import type { ClientOutcome, ClientTool } from '../clients/model';
 import type { SurvivalCheck } from '../clients/survival';
 import { staysAlone } from '../util/sharedKeys';
-import { clientTool, type ClientKeys, type KeyCounts } from './clientKeys';
+import type { ClientPlan } from '../workspace/clientPlan';
+import { ClientKeys, clientTool, type KeyCounts } from './clientKeys';
+import type { OneByOne } from './oneByOne';
+import { oneByOneOf } from './oneByOneOf';
+import type { SurvivalLog } from './survivalLog';
 
 /**
  * What a request's client census keeps for the next name edit: the survival check (its counts of
@@ -22,9 +26,32 @@ import { clientTool, type ClientKeys, type KeyCounts } from './clientKeys';
  */
 export interface ClientCarry {
   readonly survival: SurvivalCheck;
+  /** What the survival check's questions asked (`survivalLog.ts`). */
+  readonly asked: SurvivalLog;
   readonly keys?: ClientKeys;
   /** Per result, the pivot of a scope-`all` client with a key shared (`OneByOne.pivot`), once asked: a rename between own keys keeps it. */
   pivots?: unknown[];
+}
+
+/**
+ * What the client census keeps for the next name edit. Keys only where the lone path can use
+ * them: the request's tools sent alone under one server name (`ClientPlan.solo`).
+ */
+export function clientCarryOf(
+  plan: ClientPlan,
+  results: readonly ClientResult[],
+  local: ReadonlyArray<{ readonly name: string }>,
+  survival: SurvivalCheck,
+  asked: SurvivalLog,
+): ClientCarry {
+  if (!plan.solo) return { survival, asked };
+  const { server, announced } = plan.primary;
+  const keys = new ClientKeys(
+    results.map((result) => oneByOneOf(result.client, result.profile)),
+    announced === undefined ? { server } : { server, announced },
+    local.map((tool) => tool.name),
+  );
+  return { survival, asked, keys };
 }
 
 /** The one server's tools as every client receives them (one server in one file: the census's own order). */
@@ -94,7 +121,7 @@ export function rewrittenAlone(
         name: input.names()[positionOf(result, root.tool)!]!,
         tool: root.tool,
       });
-    const oneByOne = result.profile.oneByOne;
+    const oneByOne = oneByOneOf(result.client, result.profile);
     const next = oneByOne?.at(renamed, place);
     const apart = oneByOne && next && keptApart(oneByOne, keys.of(r), place, next.key);
     let outcome =
@@ -112,8 +139,8 @@ export function rewrittenAlone(
     if (cause) outcome = asCollateral(outcome, cause);
     const before = result.tools[place]!.wireName;
     if (
-      (before !== null && carry.survival.askedByOther(r, before, tool)) ||
-      (outcome.wireName !== null && carry.survival.askedByOther(r, outcome.wireName, tool))
+      (before !== null && carry.asked.askedByOther(r, before, tool)) ||
+      (outcome.wireName !== null && carry.asked.askedByOther(r, outcome.wireName, tool))
     )
       return undefined;
     changes.push({ key: next?.key, outcome });

@@ -1,6 +1,7 @@
 import { dataStrings } from '../source';
 import { analyze, analyzeCarrying } from '../analyze';
-import type { CensusCarry } from '../census/carry';
+import type { CensusCarry } from './carry';
+import { CensusUpdate } from './censusUpdate';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
 import { PieceText, type TextReader } from '../text/pieceText';
@@ -147,7 +148,7 @@ function reuseOver(
     { kind, problems, strings, ...(code ? { code } : {}) },
     edited.extraction,
     previous.options,
-    change,
+    new CensusUpdate(change, edited.extraction.requests.length),
   );
   return {
     analysis,

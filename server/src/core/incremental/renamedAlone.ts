@@ -1,25 +1,28 @@
-import { clientPlanUnder, runToolChecks, serverInfo, takenNames } from '../analyze';
+import { clientPlanUnder, runChecks, serverInfo, takenNames } from '../analyze';
 import { clientConstraints, localToolsOf } from '../checks/clients';
+import type { SurvivalCheck } from '../clients/survival';
 import type { ClientPlan } from '../workspace/clientPlan';
-import { rewrittenAlone, type ClientCarry, type ClientInput } from './clientsAlone';
-import { CensusCarry, lineEndOf, type RequestCarry } from '../census/carry';
+import { rewrittenAlone, type ClientCarry, type ClientInput, type RewrittenAlone } from './clientsAlone';
+import { CensusCarry, lineEndOf, type RequestCarry } from './carry';
 import { caseKeyOf, keyOfWire, NO_GROUP, NO_VERDICTS, verdictsFor, type CensusResult } from '../census/census';
 import { wireGroupsOf } from '../census/groups';
-import { computeWire } from '../census/wire';
+import { computeWire, type WireComputation } from '../census/wire';
 import type { CheckContext } from '../checks/context';
 import { FindingSink } from '../checks/sink';
 import { compareFindings, type Finding } from '../findings';
 import { onePerProblem } from '../checks/onePerProblem';
 import { NamePool, ownNames, recounted } from '../fixes/namePool';
-import type { ProposalEntry } from '../fixes/proposalLog';
+import { ProposalLog, type ProposalEntry } from './proposalLog';
+import type { ExtractedRequest } from '../formats/model';
 import type { Analysis, AnalyzedTool } from '../model';
-import { settingsForRequest, type AnalysisOptions } from '../settings';
+import { settingsForRequest, type AnalysisOptions, type RequestSettings } from '../settings';
 import type { StringWriter } from '../source';
 import type { TextReader } from '../text/pieceText';
 import { rekeyed, staysAlone } from '../util/sharedKeys';
 import type { EditedName } from './nameEdit';
 import type { ChangedRegion } from './region';
 import { shiftAnalysis } from './shift';
+import { survivalRenamed } from './survivalLog';
 
 /**
  * A name edit that can change no finding but the renamed tool's: the previous analysis shifted,
@@ -35,7 +38,7 @@ import { shiftAnalysis } from './shift';
  *   proposal asked about no name another was given, neither searched numbered names, and no
  *   proposal asked for the shared ADS namespace (`ProposalLog`).
  * Then every other finding is its predecessor moved, and the renamed tool's are what a full run
- * would find on it (the checks of one tool, `runToolChecks`). The chain test in
+ * would find on it (the checks of each tool, `runChecks`, over that one). The chain test in
  * test/core/nameEdit.test.ts holds it to `analyze` at every step.
  *
  * `carry` is the previous census's, brought to the new text (`CensusCarry.after`).
@@ -58,9 +61,91 @@ export function renamedAlone(
       ? clientsOf(analysis, options, own, edited)
       : undefined;
   if (clients === null) return undefined;
+  const renamed = renamedTool(analysis, options, own, edited, region);
+  if (!renamed || !proposalsApart(own, renamed)) return undefined;
+  const { previous, tool, global } = renamed;
+  // Every client gives every other tool the outcome it had (else undefined, nothing changed).
+  const rewritten =
+    clients && previous.name !== undefined && tool.name !== undefined
+      ? rewrittenAlone(analysis.clients, clients.carry, clients.input, global, previous.name, tool.name)
+      : undefined;
+  if (clients && !rewritten) return undefined;
+  const rechecked = recheck(
+    renamed,
+    own,
+    carry,
+    options,
+    { newText, strings },
+    clients && rewritten && { ...clients, rewritten },
+  );
+  if (!rechecked) return undefined;
 
-  const census = analysis.requests[edited.request]!;
-  const firstTool = census.tools[0]!;
+  // Proven: take the carry and bring it up to this text.
+  const requests = carry.take()!;
+  const { shifted, local, reserved } = renamed;
+  const updated: RequestCarry = {
+    ...own,
+    wires: rechecked.wires,
+    wireKeys: rekeyed(own.wireKeys, local, keyOfWire(previous.wireName, reserved), renamed.wireKey)!,
+    caseKeys: rekeyed(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))!,
+    nameCounts: rechecked.counts ?? rechecked.names.toolCounts(),
+    proposals: own.proposals.replace(local, rechecked.log.entry(local)),
+    ...(clients && rechecked.survival ? { clients: { ...clients.carry, survival: rechecked.survival } } : {}),
+  };
+  rewritten?.commit();
+  const findings = merged(
+    shifted.findings.filter((f) => f.tool !== global),
+    onePerProblem(rechecked.sink.findings).sort(compareFindings),
+  );
+  const clientFacts =
+    clients && rewritten
+      ? {
+          clients: rewritten.results,
+          server: serverInfo(clients.plan, () => localToolsOf(rechecked.context), rewritten.results),
+        }
+      : {};
+  return {
+    analysis: { ...shifted, tools: renamed.tools, findings, strings, ...clientFacts },
+    carry: new CensusCarry(
+      requests.map((r, i) => (i === edited.request ? updated : r)),
+      carry.text,
+    ),
+  };
+}
+
+/** The renamed tool's census entry, with the previous analysis shifted around it. */
+interface RenamedTool {
+  readonly shifted: Analysis;
+  /** The shifted analysis's tools, the renamed one replaced (a new array: `shiftAnalysis` copies the list it moves). */
+  readonly tools: AnalyzedTool[];
+  readonly previous: AnalyzedTool;
+  readonly tool: AnalyzedTool;
+  readonly wire: WireComputation;
+  readonly wireKey: string | undefined;
+  /** Whether its wire name is a reserved one (`reserved`). */
+  readonly isReserved: boolean;
+  readonly reserved: ReadonlySet<string>;
+  readonly request: ExtractedRequest;
+  readonly requestIndex: number;
+  readonly settings: RequestSettings;
+  readonly firstTool: number;
+  /** Request-local and global positions of the tool. */
+  readonly local: number;
+  readonly global: number;
+}
+
+/**
+ * The renamed tool's census entry when it is in no group of wire names or of lower-cased wire
+ * names, before or after, and stays offered or not offered; else undefined.
+ */
+function renamedTool(
+  analysis: Analysis,
+  options: AnalysisOptions,
+  own: RequestCarry,
+  edited: EditedName,
+  region: ChangedRegion,
+): RenamedTool | undefined {
+  const firstTool = analysis.requests[edited.request]!.tools[0]!;
   const local = edited.tool;
   const previous = analysis.tools[firstTool + local]!;
   const request = edited.extraction.requests[edited.request]!;
@@ -75,7 +160,6 @@ export function renamedAlone(
   // for its wire name. Stated for the proof, which must not rest on how fixes are made.)
   if (!staysAlone(own.wireKeys, local, keyOfWire(previous.wireName, reserved), wireKey)) return undefined;
   if ((previous.fate === 'offered') !== (fate === 'offered')) return undefined;
-
   const shifted = shiftAnalysis(analysis, region);
   if (!shifted) return undefined;
   const tool: AnalyzedTool = {
@@ -90,55 +174,110 @@ export function renamedAlone(
     keptInGroup: undefined,
   };
   if (!staysAlone(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))) return undefined;
-  const oldEntry = own.proposals.entry(local);
-  if (
-    oldEntry?.numbered ||
-    [...ownNames(previous), ...ownNames(tool), oldEntry?.claimed ?? ''].some((name) =>
-      own.proposals.askedByOther(name.toLowerCase(), local),
-    )
-  )
-    return undefined;
-  // Every client gives every other tool the outcome it had (else undefined, nothing changed).
-  const rewritten =
-    clients && previous.name !== undefined && tool.name !== undefined
-      ? rewrittenAlone(analysis.clients, clients.carry, clients.input, firstTool + local, previous.name, tool.name)
-      : undefined;
-  if (clients && !rewritten) return undefined;
-
-  // The renamed tool's checks, over the request as it now is, with a pool that has every other
-  // tool's proposal taken: the same answers a full run gives it when its own questions never
-  // meet another's (checked below), whatever the order.
-  // `shifted.tools` is a new array (shiftAnalysis copies the list it moves).
   const tools = shifted.tools as AnalyzedTool[];
   tools[firstTool + local] = tool;
-  const requestTools = tools.slice(firstTool, firstTool + census.tools.length);
-  // Counted again in place, and back if the proof below fails (the carry must stay as it was).
+  const global = firstTool + local;
+  const requestIndex = edited.request;
+  return {
+    shifted,
+    tools,
+    previous,
+    tool,
+    wire,
+    wireKey,
+    isReserved,
+    reserved,
+    request,
+    requestIndex,
+    settings,
+    firstTool,
+    local,
+    global,
+  };
+}
+
+/**
+ * No other tool's proposal asked about the tool's old or new names or the name its proposal was
+ * given, and its proposal searched no numbered names (`ProposalLog`).
+ */
+function proposalsApart(own: RequestCarry, { previous, tool, local }: RenamedTool): boolean {
+  const oldEntry = own.proposals.entry(local);
+  return (
+    !oldEntry?.numbered &&
+    ![...ownNames(previous), ...ownNames(tool), oldEntry?.claimed ?? ''].some((name) =>
+      own.proposals.askedByOther(name.toLowerCase(), local),
+    )
+  );
+}
+
+/** A lone re-check's clients: the plan, the carry and the rewrite of the renamed tool. */
+interface LoneClients {
+  readonly plan: ClientPlan;
+  readonly carry: ClientCarry;
+  readonly rewritten: RewrittenAlone;
+}
+
+/** What the renamed tool's checks found, and what the carry takes from them. */
+interface Rechecked {
+  readonly sink: FindingSink;
+  readonly names: NamePool;
+  readonly log: ProposalLog;
+  readonly counts: Map<string, number> | undefined;
+  readonly wires: WireComputation[];
+  readonly survival: SurvivalCheck | undefined;
+  readonly context: CheckContext;
+}
+
+/**
+ * The renamed tool's checks, over the request as it now is, with a pool that has every other
+ * tool's proposal taken: the same answers a full run gives it when its own questions never meet
+ * another's (checked here, whatever the order), else undefined with the carry's counts put back
+ * (the carry must stay as it was) or, once the client carry moved, the carry dropped (the census
+ * that follows counts afresh).
+ */
+function recheck(
+  renamed: RenamedTool,
+  own: RequestCarry,
+  carry: CensusCarry,
+  options: AnalysisOptions,
+  text: { readonly newText: TextReader; readonly strings: StringWriter },
+  clients: LoneClients | undefined,
+): Rechecked | undefined {
+  const { previous, tool, local, global, firstTool, settings, tools } = renamed;
+  const requestTools = tools.slice(firstTool, firstTool + renamed.shifted.requests[renamed.requestIndex]!.tools.length);
+  // Counted again in place, and back if the proof below fails.
   const counts = own.nameCounts && recounted(own.nameCounts, ownNames(previous), ownNames(tool));
   // The names every other tool's proposal was given: taken in the pool, and never asked about by this one (`independent`).
   const given = [...own.proposals.claimedExcept(local)];
-  const names = new NamePool(takenNames(requestTools, settings.reservedNames), settings.targets, counts, given);
+  const log = new ProposalLog();
+  const names = new NamePool(takenNames(requestTools, settings.reservedNames), settings.targets, counts, given, log);
   const wires = own.wires.slice();
-  wires[local] = wire;
+  wires[local] = renamed.wire;
   const sink = new FindingSink(options.severity);
   let namespaceAsked = false;
-  // From here the client carry is moved for the new names (the proof below may still fail: then
-  // the whole carry is dropped, and the census that follows counts afresh).
+  // From here the client carry is moved for the new names.
   const survival =
     clients &&
-    rewritten &&
-    clients.carry.survival.renamed(rewritten.results, firstTool + local, rewritten.before, rewritten.after);
+    survivalRenamed(
+      clients.carry.survival,
+      clients.carry.asked,
+      clients.rewritten.results,
+      global,
+      clients.rewritten.before,
+      clients.rewritten.after,
+    );
   const context: CheckContext = {
-    text: newText,
+    text: text.newText,
     language: options.language ?? 'json',
-    strings,
-    request,
+    strings: text.strings,
+    request: renamed.request,
     census: {
-      census: shifted.requests[edited.request]!,
+      census: renamed.shifted.requests[renamed.requestIndex]!,
       tools: requestTools,
       wires,
       references: [],
       groups: wireGroupsOf(own.wireKeys, wires, settings.derivation),
-      reserved: isReserved ? [local] : [],
+      reserved: renamed.isReserved ? [local] : [],
       wireKeys: own.wireKeys,
       caseKeys: own.caseKeys,
     } satisfies CensusResult,
@@ -148,55 +287,25 @@ export function renamedAlone(
     allTools: tools,
     names,
     proposals: new Map(),
-    eol: () => lineEndOf(newText, carry.text.eol),
+    eol: () => lineEndOf(text.newText, carry.text.eol),
     sharedNamespace: () => {
       namespaceAsked = true;
       return [];
     },
     constraintsFor: () => ({}),
     keepers: new Map(),
-    only: local,
   };
   const checked =
     clients && survival
       ? { ...context, constraintsFor: clientConstraints(context, clients.plan.primary, survival) }
       : context;
-  runToolChecks(checked, clients?.plan, rewritten?.results);
-  const newEntry = names.log.entry(local);
-  if (namespaceAsked || !independent(newEntry, own, local, given)) {
+  runChecks(checked, clients?.plan, clients?.rewritten.results ?? [], [local]);
+  if (namespaceAsked || !independent(log.entry(local), own, local, given)) {
     if (counts) recounted(counts, ownNames(tool), ownNames(previous));
     if (survival) carry.take();
     return undefined;
   }
-
-  // Proven: take the carry and bring it up to this text.
-  const requests = carry.take()!;
-  const updated: RequestCarry = {
-    ...own,
-    wires,
-    wireKeys: rekeyed(own.wireKeys, local, keyOfWire(previous.wireName, reserved), wireKey)!,
-    caseKeys: rekeyed(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))!,
-    nameCounts: counts ?? names.toolCounts(),
-    proposals: own.proposals.replace(local, newEntry),
-    ...(clients && survival ? { clients: { ...clients.carry, survival } } : {}),
-  };
-  rewritten?.commit();
-  const global = firstTool + local;
-  const findings = merged(
-    shifted.findings.filter((f) => f.tool !== global),
-    onePerProblem(sink.findings).sort(compareFindings),
-  );
-  const clientFacts =
-    clients && rewritten
-      ? { clients: rewritten.results, server: serverInfo(clients.plan, () => localToolsOf(checked), rewritten.results) }
-      : {};
-  return {
-    analysis: { ...shifted, tools, findings, strings, ...clientFacts },
-    carry: new CensusCarry(
-      requests.map((r, i) => (i === edited.request ? updated : r)),
-      carry.text,
-    ),
-  };
+  return { sink, names, log, counts, wires, survival, context: checked };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { analyzeWithCarry } from '../analyze';
-import type { CensusCarry } from '../census/carry';
+import type { CensusCarry } from '../incremental/carry';
 import type { ClientRegistry } from '../clients/census';
 import type { ClientId, ClientProfile } from '../clients/profiles';
 import { CLIENTS } from '../clients/profiles';

@@ -4,7 +4,7 @@ const SEVERAL = -1;
 /**
  * Who asked about each key: one tool, or several. What a name edit needs to prove that another
  * tool's answers cannot change: no tool but the edited one asked about a key the edit moves
- * (`fixes/proposalLog.ts` for the pool of proposed names, `clients/survival.ts` for the clients).
+ * (`incremental/proposalLog.ts` for the pool of proposed names, `incremental/survivalLog.ts` for the clients).
  */
 export class Askers {
   private readonly byKey = new Map<string, number>();

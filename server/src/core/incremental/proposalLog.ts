@@ -1,3 +1,4 @@
+import type { ProposalObserver } from '../fixes/namePool';
 import { Askers } from '../util/askers';
 
 /** What one tool's proposal asked of the pool and was given. */
@@ -11,13 +12,14 @@ export interface ProposalEntry {
 }
 
 /**
- * What the proposals of one request asked of its `NamePool` and were given, by tool. A name edit
+ * What the proposals of one request asked of its `NamePool` and were given, by tool (kept by the
+ * incremental layer: the pool only tells, `ProposalObserver`). A name edit
  * changes the pool's answers only for the edited tool's old and new names and for the name its
  * own proposal is given; when no other tool asked about any of them, and the edited tool asked
  * about no name another was given, every other proposal is what it was, in any order, and only
  * the edited tool's proposal is made again (`incremental/renamedAlone.ts`).
  */
-export class ProposalLog {
+export class ProposalLog implements ProposalObserver {
   private readonly askers = new Askers();
   private readonly entries = new Map<number, ProposalEntry>();
 

@@ -1,11 +1,10 @@
-import type { ClientCarry } from '../incremental/clientsAlone';
-import type { AnalyzedTool } from '../model';
-import type { ProposalLog } from '../fixes/proposalLog';
-import type { ChangedRegion } from '../incremental/region';
+import type { ClientCarry } from './clientsAlone';
+import type { ProposalLog } from './proposalLog';
+import type { ChangedRegion } from './region';
 import { DISABLE_NEXT_LINE } from '../suppress/directives';
 import type { TextReader } from '../text/pieceText';
 import type { KeyIndex } from '../util/sharedKeys';
-import type { WireComputation } from './wire';
+import type { WireComputation } from '../census/wire';
 
 /**
  * What one request's census keeps for the next name edit: the facts that are functions of every
@@ -93,13 +92,4 @@ export function lineEndOf(text: TextReader, known: TextFacts['eol']): '\r\n' | '
 export function writesMarker(region: ChangedRegion, newText: TextReader): boolean {
   const reach = DISABLE_NEXT_LINE.length - 1;
   return newText.slice(Math.max(0, region.start - reach), region.newEnd + reach).includes(DISABLE_NEXT_LINE);
-}
-
-/** A census taken again after one tool's name changed, with the previous census's carry. */
-export interface CensusReuse {
-  readonly carry: RequestCarry;
-  /** The previous analysis's tool at a request-local position (its verdicts and old keys are read). */
-  readonly before: (local: number) => AnalyzedTool;
-  /** Request-local position of the tool whose name changed; undefined when this request's names did not. */
-  readonly edited: number | undefined;
 }
