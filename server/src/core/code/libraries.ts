@@ -112,8 +112,9 @@ export interface ToolDecorator {
    */
   readonly emptyIsDefault?: true;
   /**
-   * How the library makes a name from the function's own when none is given (the MCP C# SDK's
-   * `GetWeatherAsync` is `get_weather`); without it the function's name is the tool's as written.
+   * How the library makes a name from the declaration's own when none is given (the MCP C# SDK's
+   * method `GetWeatherAsync` is `get_weather`, the Ruby SDK's class `GetTime` is `get_time`);
+   * without it the function's name is the tool's as written.
    */
   readonly derive?: NameDerivation;
 }
@@ -519,7 +520,7 @@ export const LIBRARIES: readonly Library[] = [
   {
     // modelcontextprotocol/ruby-sdk @fcb1ac93 (README.md, docs/_server/tools.md, lib/mcp/tool.rb,
     // lib/mcp/server.rb): a tool is a class `X < MCP::Tool` named by `tool_name "x"`, else after
-    // its class (`derive`); `MCP::Tool.define(name: "x")` builds one, and
+    // its class (`derive`: `StringUtils.handle_from_class_name`); `MCP::Tool.define(name: "x")` builds one, and
     // `server.define_tool(name: "x")` adds one to `MCP::Server.new(name: "s", ...)`.
     id: 'mcp-ruby-sdk',
     family: 'ruby',
