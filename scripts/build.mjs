@@ -43,8 +43,8 @@ await Promise.all(
 );
 
 // tree-sitter's runtime and the grammars the source-code front-end loads on demand:
-// TypeScript, TSX (also read for JavaScript), Python, Go, Java, Rust, C#, Kotlin and Swift. Keep in step with WASM_FILES in
-// server/src/code/wasmFiles.ts (test/package/vsix.test.ts checks); .vscodeignore ships them.
+// TypeScript, TSX (also read for JavaScript), Python, Go, Java, Rust, C#, Kotlin, Swift, Ruby and PHP. Keep in step
+// with WASM_FILES in server/src/code/wasmFiles.ts (test/package/vsix.test.ts checks); .vscodeignore ships them.
 // @vscode/tree-sitter-wasm ships no Kotlin or Swift grammar: those come from the packages WASM_PACKAGES names.
 mkdirSync('dist', { recursive: true });
 const WASM_PACKAGES = {
@@ -62,6 +62,8 @@ for (const file of [
   'tree-sitter-c-sharp.wasm',
   'tree-sitter-kotlin.wasm',
   'tree-sitter-swift.wasm',
+  'tree-sitter-ruby.wasm',
+  'tree-sitter-php.wasm',
 ]) {
   copyFileSync(`node_modules/${WASM_PACKAGES[file] ?? '@vscode/tree-sitter-wasm/wasm'}/${file}`, `dist/${file}`);
 }

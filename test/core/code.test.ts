@@ -450,6 +450,12 @@ const DECLARATION_FORMS: readonly {
     names: ['greet', 'calc.add', 'calc_sub'],
   },
   {
+    label: "FastMCP 3's @tool imported under an alias is still fastmcp's",
+    language: 'python',
+    text: `from fastmcp.tools import tool as mcp_tool\n\n@mcp_tool\ndef greet(): ...\n`,
+    names: ['greet'],
+  },
+  {
     label: 'a bare @tool that fastmcp does not export (a local decorator, mentioned fastmcp in a comment) is no tool',
     language: 'python',
     text: `# served by fastmcp elsewhere\nfrom mylib import tool\n\n@tool\ndef greet(): ...\n`,

@@ -48,6 +48,21 @@ public class Orders
 }
 `;
 
+const RB = (above: string) => `require "mcp"
+server = MCP::Server.new(name: "orders")
+${above}server.define_tool(name: "orders.get") { |args| MCP::Tool::Response.new([]) }
+`;
+
+const PHP = (above: string) => `<?php
+use Mcp\\Capability\\Attribute\\McpTool;
+
+class Orders
+{
+    ${above}#[McpTool(name: 'orders.get')]
+    public function get(): string { return ''; }
+}
+`;
+
 describe('suppressions in source code', () => {
   test('TypeScript: a // directive above the call silences the finding on its name', () => {
     assert.ok(codes(TS(''), 'typescript').includes('renamed-on-wire'));
@@ -94,6 +109,25 @@ describe('suppressions in source code', () => {
     );
   });
 
+  test('Ruby: a # directive above the call (or a tool class) silences it; one in a heredoc does not', () => {
+    assert.ok(codes(RB(''), 'ruby').includes('renamed-on-wire'));
+    assert.deepEqual(codes(RB('# toolwire-disable-next-line renamed-on-wire -- legacy client\n'), 'ruby'), []);
+    const heredoc = RB('NOTE = <<~TEXT\n  # toolwire-disable-next-line renamed-on-wire\nTEXT\n');
+    assert.ok(codes(heredoc, 'ruby').includes('renamed-on-wire'), 'a heredoc is not a comment');
+    const tool = 'require "mcp"\nclass Orders < MCP::Tool\n  tool_name "orders.get"\nend\n';
+    assert.ok(codes(tool, 'ruby').includes('renamed-on-wire'));
+    const silenced = tool.replace('  tool_name', '  # toolwire-disable-next-line renamed-on-wire\n  tool_name');
+    assert.deepEqual(codes(silenced, 'ruby'), []);
+  });
+
+  test('PHP: a // or # directive above the attribute silences it; one in a string does not', () => {
+    assert.ok(codes(PHP(''), 'php').includes('renamed-on-wire'));
+    assert.deepEqual(codes(PHP('// toolwire-disable-next-line renamed-on-wire\n    '), 'php'), []);
+    assert.deepEqual(codes(PHP('# toolwire-disable-next-line renamed-on-wire\n    '), 'php'), []);
+    const inString = PHP("const NOTE = '\n// toolwire-disable-next-line renamed-on-wire';\n    ");
+    assert.ok(codes(inString, 'php').includes('renamed-on-wire'), 'a string is not a comment');
+  });
+
   test('a directive for a code that is off by default is not stale: it silences it once turned on', () => {
     const text = TS('// toolwire-disable-next-line renamed-on-wire\n');
     const findings = analyze(text, { language: 'typescript', code: parser }).findings;
@@ -122,12 +156,14 @@ describe('suppressions in source code', () => {
       ['typescript', TS('')],
       ['python', PY('')],
       ['csharp', CS('')],
+      ['ruby', RB('')],
+      ['php', PHP('')],
     ] as const) {
       const finding = analyze(text, opts(language)).findings.find((f) => f.code === 'renamed-on-wire')!;
       const after = applyEdits(text, [commentSuppressor(text, language)(finding)]);
       assert.ok(
         after.includes(
-          language === 'python'
+          language === 'python' || language === 'ruby'
             ? '# toolwire-disable-next-line renamed-on-wire\n'
             : '// toolwire-disable-next-line renamed-on-wire\n',
         ),

@@ -180,6 +180,18 @@ describe('cost: node text read grows linearly with call chains', () => {
       (n) =>
         `using ModelContextProtocol.Server;\nb.Services.AddMcpServer()${Array.from({ length: n }, (_, i) => `.WithTools([McpServerTool.Create(() => 1, new() { Name = "t${i}" })])`).join('')};\n`,
     ],
+    [
+      'a Ruby method chain',
+      'ruby',
+      (n) =>
+        `require "mcp"\nserver = MCP::Server.new(name: "s")\nserver${Array.from({ length: n }, (_, i) => `.define_tool(name: "t${i}")`).join('')}\n`,
+    ],
+    [
+      'a PHP builder chain',
+      'php',
+      (n) =>
+        `<?php\nuse Mcp\\Server;\n$s = Server::builder()${Array.from({ length: n }, (_, i) => `->addTool(fn () => 1, 't${i}')`).join('')};\n`,
+    ],
   ];
   for (const [label, language, make] of shapes) {
     test(label, () => {

@@ -125,6 +125,35 @@ const SWIFT_SERVER = [
   '',
 ].join('\n');
 
+const RUBY_SERVER = [
+  'require "mcp"',
+  '',
+  'class Clock < MCP::Tool',
+  '  tool_name "get.value"',
+  'end',
+  '',
+  'class GetValue < MCP::Tool',
+  '  description "d"',
+  'end',
+  '',
+].join('\n');
+
+const PHP_SERVER = [
+  '<?php',
+  '',
+  'use Mcp\\Capability\\Attribute\\McpTool;',
+  '',
+  'final class Values',
+  '{',
+  "    #[McpTool(name: 'get.value')]",
+  "    public function other(): string { return ''; }",
+  '',
+  '    #[McpTool]',
+  "    public function get_value(): string { return ''; }",
+  '}',
+  '',
+].join('\n');
+
 describe('source code in the language server (issue 12)', () => {
   let client: TestClient;
   // The built bundle, spawned (most LSP tests run the server in-process): it proves the shipped
@@ -212,6 +241,40 @@ describe('source code in the language server (issue 12)', () => {
   test('Swift SDK: Tool(name:) values collide; the fix rewrites the literal (the grammar loads from dist/)', async () => {
     const fixed = await collideHoverFix('file:///ws/Sources/Server.swift', SWIFT_SERVER, 'swift', ['"get.order"']);
     assert.match(fixed, /Tool\(name: "[a-z0-9_-]+", description: "Get",/);
+  });
+
+  test('MCP Ruby SDK: a tool_name and a class named after itself collide; hints show the wire name', async () => {
+    const uri = 'file:///ws/lib/tools.rb';
+    const fixed = await collideHoverFix(uri, RUBY_SERVER, 'ruby', ['"get.value"']);
+    assert.match(fixed, /tool_name "[a-z0-9_-]+"\n/);
+    const dotted = 'file:///ws/lib/orders.rb';
+    const text = 'require "mcp"\nclass Orders < MCP::Tool\n  tool_name "orders.get"\nend\n';
+    await client.open(dotted, text, 'ruby');
+    await client.diagnostics(dotted);
+    const hints = await client.inlayHints(dotted, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } });
+    assert.deepEqual(
+      hints?.map((h) => h.position),
+      [positionOf(text, '"orders.get"', 0, '"orders.get"'.length)],
+    );
+    assert.match(String(hints?.[0]?.label), /^→ /);
+    // A class named after itself shows the name the SDK derives from it.
+    const derived = 'file:///ws/lib/get_time.rb';
+    const classText = 'require "mcp"\nclass GetTime < MCP::Tool\nend\n';
+    await client.open(derived, classText, 'ruby');
+    await client.diagnostics(derived);
+    const classHints = await client.inlayHints(derived, {
+      start: { line: 0, character: 0 },
+      end: { line: 9, character: 0 },
+    });
+    assert.deepEqual(
+      classHints?.map((h) => [h.label, h.position]),
+      [['→ get_time', positionOf(classText, 'GetTime', 0, 'GetTime'.length)]],
+    );
+  });
+
+  test("MCP PHP SDK: name: and a method's own name collide; the fix rewrites the literal in single quotes", async () => {
+    const fixed = await collideHoverFix('file:///ws/src/Values.php', PHP_SERVER, 'php', ["'get.value'"]);
+    assert.match(fixed, /#\[McpTool\(name: '[a-z0-9_-]+'\)\]\n {4}public function other/);
   });
 
   test('edits re-parse incrementally: a new colliding tool typed into the file is found', async () => {

@@ -7,7 +7,7 @@ import { WASM_FILES } from '../../server/src/code/treeSitter';
 
 /**
  * The .vsix `npm run package` writes (npm test runs it first): exactly the files the extension
- * needs at run time, production bundles, under 1 MB. The expected list is derived from the
+ * needs at run time, production bundles, under MAX_BYTES. The expected list is derived from the
  * manifest (main, icon, schemas, grammars) so a new contribution cannot be forgotten silently.
  */
 const ROOT = resolve(__dirname, '../..');
@@ -25,8 +25,8 @@ interface Manifest {
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
 const vsixPath = join(ROOT, `toolwire-${manifest.version}.vsix`);
-// With tree-sitter's runtime and nine grammars (C#'s the largest; aim: under 4 MB) the package
-// measured 1.9 MB with C#, Kotlin and Swift; the bound is the aim itself.
+// With tree-sitter's runtime and eleven grammars (C#'s the largest; aim: under 4 MB) the package
+// measured 2.8 MB (2,819,723 bytes) with C#, Kotlin, Swift, Ruby and PHP; the bound is the aim itself.
 const MAX_BYTES = 4 * 1000 * 1000;
 
 /** `./dist/client.js` → `extension/dist/client.js` */

@@ -198,6 +198,9 @@ function unsafeChange(fix: UnsafeFix): string {
   const first = fix.edits[0];
   const what = fix.kind === 'rename-parameter' ? 'parameter' : fix.kind === 'rename' ? 'tool' : 'invocationName';
   if (!first) return `changes a ${what} for its callers`;
+  // A name written where there was none (`name="x"` in a decorator, a Ruby `tool_name "x"` line).
+  if (first.oldText === '')
+    return `renames ${what} by adding ${visible(first.newText.replace(/^[\s,]+/, '').replace(/\s+/g, ' '))} for its callers`;
   return `renames ${what} ${visible(first.oldText)} to ${visible(first.newText)} for its callers`;
 }
 

@@ -34,6 +34,8 @@ M.filetypes = {
   'csharp',
   'kotlin',
   'swift',
+  'ruby',
+  'php',
 }
 
 -- A workspace folder is the nearest folder above the file holding one of these; else the file's own folder.

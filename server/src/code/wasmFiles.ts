@@ -15,6 +15,8 @@ export const WASM_FILES: readonly string[] = [
   'tree-sitter-c-sharp.wasm',
   'tree-sitter-kotlin.wasm',
   'tree-sitter-swift.wasm',
+  'tree-sitter-ruby.wasm',
+  'tree-sitter-php.wasm',
 ];
 
 /**

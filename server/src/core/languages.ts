@@ -30,6 +30,8 @@ export const LANGUAGES: readonly LanguageEntry[] = [
   { syntax: 'csharp', languageIds: ['csharp'], extensions: ['.cs'] },
   { syntax: 'kotlin', languageIds: ['kotlin'], extensions: ['.kt', '.kts'] },
   { syntax: 'swift', languageIds: ['swift'], extensions: ['.swift'] },
+  { syntax: 'ruby', languageIds: ['ruby'], extensions: ['.rb'] },
+  { syntax: 'php', languageIds: ['php'], extensions: ['.php'] },
 ];
 
 /** Every editor language id toolwire checks, in table order. */

@@ -5,8 +5,9 @@ import type { AnalyzedTool } from '../core';
 import { visible } from './markdown';
 
 /**
- * A name the library makes from the method's (a C# `GetTimeAsync()` is `get_time`): its token is
- * an identifier other than the name, so the editor shows the name even when the wire keeps it.
+ * A name the library makes from the declaration's own (a C# `GetTimeAsync()` is `get_time`, a Ruby
+ * tool class `GetTime` is `get_time`): its token is an identifier other than the name, so the
+ * editor shows the name even when the wire keeps it.
  */
 function derivedName(document: TextDocument, tool: AnalyzedTool): boolean {
   const { start, end } = tool.declaration.name.range;
@@ -17,7 +18,7 @@ function derivedName(document: TextDocument, tool: AnalyzedTool): boolean {
 
 /**
  * `→ com-example-orders-get` after each name whose wire form differs (or that never reaches the
- * wire, or that the library derives from a method's name). A hint sits at the end of its name, so
+ * wire, or that the library derives from a declaration's name). A hint sits at the end of its name, so
  * only names that end inside the requested range get one (a name that starts inside but ends
  * after it would put its hint outside); they are
  * found by binary search in the per-version index, so an editor scrolling a 10k-tool file pays

@@ -1,12 +1,16 @@
 /**
- * Default tool names a library derives from a method's own name, written as that library's source
- * does it (a name read from source is the wire name only where the library sends it verbatim).
+ * Default tool names a library derives from the declaration that holds a tool (a method, a class)
+ * when no name is given, written as that library's source does it: a name read from source is the
+ * wire name only where the library sends it verbatim. The one table of these rules.
  */
 
-/** `csharp-sdk`: the MCP C# SDK's `AIFunctionMcpServerTool.DeriveName` with its default naming policy. */
-export type NameDerivation = 'csharp-sdk';
+/**
+ * `csharp-sdk`: the MCP C# SDK's `AIFunctionMcpServerTool.DeriveName` with its default naming policy.
+ * `ruby-class-handle`: the MCP Ruby SDK's handle of a tool class (`GetTime` is `get_time`).
+ */
+export type NameDerivation = 'csharp-sdk' | 'ruby-class-handle';
 
-/** What a derivation reads: the method's name as written, and its declared return type's text. */
+/** What a derivation reads: the declaration's name as written, and a method's declared return type's text. */
 export interface DerivationInput {
   readonly name: string;
   readonly returns?: string;
@@ -18,7 +22,21 @@ export function deriveName(rule: NameDerivation, input: DerivationInput): string
 
 const DERIVATIONS: Readonly<Record<NameDerivation, (input: DerivationInput) => string>> = {
   'csharp-sdk': csharpSdkName,
+  'ruby-class-handle': rubyClassHandle,
 };
+
+/**
+ * modelcontextprotocol/ruby-sdk @fcb1ac93: `Tool.name_value` is `StringUtils.handle_from_class_name(name)`,
+ * `underscore(demodulize(class_name))` (lib/mcp/string_utils.rb): the last `::` segment, `_` before
+ * each capital that starts a word, `-` to `_`, lower case.
+ */
+function rubyClassHandle({ name }: DerivationInput): string {
+  return (name.split('::').pop() ?? name)
+    .replace(/(?<=[A-Z])(?=[A-Z][a-z])/g, '_')
+    .replace(/(?<=[a-z\d])(?=[A-Z])/g, '_')
+    .replace(/-/g, '_')
+    .toLowerCase();
+}
 
 /**
  * modelcontextprotocol/csharp-sdk @609499b2 (src/ModelContextProtocol.Core/Server/

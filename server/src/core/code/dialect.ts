@@ -65,10 +65,17 @@ export interface Dialect {
    */
   readonly constructorLambdas?: true;
   /**
-   * Names declared with one of these types (`server: Server`, a parameter or a property): server
-   * objects made elsewhere. TypeScript's are read by the finder itself, from its type annotations.
+   * Names declared with one of these types (`server: Server`, PHP's `Builder $builder`, a parameter
+   * or a property): server objects made elsewhere. TypeScript's are read by the finder itself, from
+   * its type annotations.
    */
   typedNames?(root: SyntaxNode, types: readonly string[]): string[];
+  /**
+   * The node that names a tool after its handler when a registration gives no name (PHP's
+   * `addTool([Calculator::class, 'add'])`: `'add'`), or undefined when the handler names none the
+   * source can tell (a closure's name is made at run time).
+   */
+  handlerName?(handler: SyntaxNode): SyntaxNode | undefined;
 }
 
 /** A function and the decorators over it, as the finder reads them. */
@@ -107,6 +114,21 @@ export const present = (nodes: readonly (SyntaxNode | null)[]): SyntaxNode[] =>
   nodes.filter((n): n is SyntaxNode => n !== null);
 export const field = (node: SyntaxNode, name: string): SyntaxNode | undefined =>
   node.childForFieldName(name) ?? undefined;
+
+/** A node's own fields as a plain object (a WASM node's are getters, which a spread would not copy). */
+export function nodeFields(node: SyntaxNode): SyntaxNode {
+  return {
+    type: node.type,
+    startIndex: node.startIndex,
+    endIndex: node.endIndex,
+    text: node.text,
+    namedChildren: node.namedChildren,
+    children: node.children,
+    parent: node.parent,
+    childForFieldName: (f) => node.childForFieldName(f),
+    descendantsOfType: (t) => node.descendantsOfType(t),
+  };
+}
 
 /** `object.name` in a grammar: the node type and the fields that hold the object and the name. */
 export function memberAccess(type: string, objectField: string, nameField: string): Dialect['member'] {

@@ -30,6 +30,8 @@ import {
   present,
 } from './dialect';
 import { KOTLIN } from './kotlin';
+import { PHP } from './php';
+import { RUBY } from './ruby';
 import { SWIFT } from './swift';
 
 export type { DecoratedFunction, Dialect, Entry, ImportedName } from './dialect';
@@ -861,6 +863,8 @@ const DIALECTS: Readonly<Record<CodeFamily, Dialect>> = {
   csharp: CSHARP,
   kotlin: KOTLIN,
   swift: SWIFT,
+  ruby: RUBY,
+  php: PHP,
 };
 
 export function dialectOf(family: CodeFamily): Dialect {

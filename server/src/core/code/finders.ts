@@ -49,7 +49,12 @@ const SPAN_LIMIT = 1024;
 /** A node's text without whitespace, or undefined when it is longer than any name a pattern compares. */
 function compactText(node: SyntaxNode, text: string): string | undefined {
   if (node.endIndex - node.startIndex > SPAN_LIMIT) return undefined;
-  return text.slice(node.startIndex, node.endIndex).replace(/\s+/g, '');
+  return memberDots(text.slice(node.startIndex, node.endIndex).replace(/\s+/g, ''));
+}
+
+/** PHP's `->` (and `?->`) as `.`: the patterns name a method after a `.` in every language. */
+function memberDots(compact: string): string {
+  return compact.includes('->') ? compact.replace(/\??->/g, '.') : compact;
 }
 
 /**
@@ -59,7 +64,7 @@ function compactText(node: SyntaxNode, text: string): string | undefined {
 function calleeText(callee: SyntaxNode, text: string): string {
   return (
     compactText(callee, text) ??
-    `\u0000${text.slice(callee.endIndex - SPAN_LIMIT, callee.endIndex).replace(/\s+/g, '')}`
+    `\u0000${memberDots(text.slice(callee.endIndex - SPAN_LIMIT, callee.endIndex).replace(/\s+/g, ''))}`
   );
 }
 
@@ -121,6 +126,18 @@ export function findDeclarations(
     }
     return { present: false };
   };
+  /** The last names of the references a tool list holds (`[ExampleTool, Tools::Echo]` → `ExampleTool`, `Echo`). */
+  const namesListed = (call: SyntaxNode, where: readonly NameArgument[]): string[] => {
+    for (const w of where) {
+      const list = argument(call, w);
+      const elements = list ? dialect.elements(dialect.unwrap(list)) : undefined;
+      if (!elements) continue;
+      return elements
+        .map((e) => (e.endIndex - e.startIndex > SPAN_LIMIT ? undefined : lastIdentifier(e.text.replace(/::/g, '.'))))
+        .filter((n): n is string => n !== undefined);
+    }
+    return [];
+  };
   const scopes = new Scopes(root);
   const scopeOf = (node: SyntaxNode, types: ReadonlySet<string>) => scopes.of(node, types);
   // Declarations read but not checked, by start: a declaration two libraries read is one.
@@ -137,6 +154,13 @@ export function findDeclarations(
     for (const w of where) {
       const node = argument(call, w);
       if (!node) continue;
+      if (dialect.handlerName) {
+        const own = dialect.handlerName(node);
+        const value = own ? (dialect.string(own) ?? own.text) : undefined;
+        // A handler that names no tool the source can tell (a closure: a name made at run time) is counted.
+        if (!own || value === undefined) skip(rangeOf(node));
+        return own && value !== undefined ? { value, range: rangeOf(own) } : undefined;
+      }
       if (node.type !== 'identifier' || !bound().definitions.has(node.text)) return undefined;
       return { value: node.text, range: rangeOf(node) };
     }
@@ -171,6 +195,15 @@ export function findDeclarations(
     for (const call of calls) {
       const serverCall = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
       if (!serverCall) continue;
+      const server = nameIn(call.node, serverCall.name).name;
+      // Links of one builder chain (`Server::builder()->setServerInfo('s', '1')`) start together: one server,
+      // reached from its first link on, named by whichever link names it.
+      const link = bindings.findIndex((b) => b.at === call.node.startIndex);
+      if (link >= 0) {
+        const first = bindings[link]!;
+        bindings[link] = { ...first, end: Math.min(first.end, call.node.endIndex), server: first.server ?? server };
+        continue;
+      }
       const name = dialect.bindingOf(call.node) ?? '';
       if (serverCall.boundTo && !serverCall.boundTo.includes(name)) continue;
       const member = bindsMember(call.node);
@@ -180,9 +213,12 @@ export function findDeclarations(
         scope: member ? scopeOf(call.node, CLASS_SCOPES) : scopeOf(call.node, FUNCTION_SCOPES),
         at: call.node.startIndex,
         end: dialect.constructorLambdas ? constructorEnd(call.node, dialect) : call.node.endIndex,
-        server: nameIn(call.node, serverCall.name).name,
+        server,
+        listed: serverCall.tools ? namesListed(call.node, serverCall.tools) : [],
       });
     }
+    /** The server whose constructor lists a declaration by its own name (`tools: [ExampleTool]`). */
+    const listing = (own: string) => bindings.find((b) => b.listed.includes(own));
     // Receivers that are server objects by name: bound here, or typed as one (made elsewhere).
     const serverNames = new Set(bindings.map((b) => b.name));
     for (const typed of typedServers(root, library.serverTypes ?? [])) serverNames.add(typed);
@@ -200,7 +236,7 @@ export function findDeclarations(
         if (binding) return { key: `b${binding.at}`, server: binding.server };
         // A parameter, an import, `self.mcp` set elsewhere: the same name within one function
         // (one class for `self.x`) is one server; two helpers given a server are not assumed to share it.
-        const scope = receiver.includes('.') ? scopeOf(node, CLASS_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
+        const scope = receiver.includes('.') ? scopeOf(node, MEMBER_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
         return { key: `n${scope}\u0000${name}`, server: onlyServer };
       }
       // No receiver, inside a server constructor's trailing lambda (Kotlin): the innermost such server's.
@@ -208,9 +244,13 @@ export function findDeclarations(
       if (around) return { key: `b${around.at}`, server: around.server };
       // No receiver: a tool object handed to a server's method (`s.AddTool(mcp.NewTool(...))`)
       // is that server's; one in a list travels with the list; any other travels alone.
-      const binding = receiverOfArgument(node, dialect)
-        .map((r) => resolve(r, node))
-        .find((b) => b !== undefined);
+      // Or a link of a server's builder chain (`->add(new Tool(...), $handler)`), which starts where the server's call does.
+      const holder = argumentHolder(node);
+      const binding =
+        receiverOfArgument(node, dialect)
+          .map((r) => resolve(r, node))
+          .find((b) => b !== undefined) ??
+        (holder && bindings.find((b) => b.at === holder.startIndex && b.end < holder.endIndex));
       if (binding) return { key: `b${binding.at}`, server: binding.server };
       const list = listHolding(node, dialect);
       if (list) return { key: `l${list.startIndex}`, server: onlyServer };
@@ -228,12 +268,21 @@ export function findDeclarations(
       receiver: string | undefined,
       tool: FoundTool,
       node: SyntaxNode,
-      options: { readonly decorated?: boolean; readonly call?: SyntaxNode } = {},
+      options: {
+        readonly decorated?: boolean;
+        readonly call?: SyntaxNode;
+        readonly server?: ServerBinding;
+        /** The declaration's own name (a tool class's), by which a server may list it. */
+        readonly own?: string;
+      } = {},
     ) => {
       if (claimed.has(tool.extent.start)) return;
       claimed.add(tool.extent.start);
       claimedNames.add(tool.name.range.start);
-      const { key: local, server } = keyFor(receiver, node, options.decorated ?? false);
+      const on = options.server ?? (options.own === undefined ? undefined : listing(options.own));
+      const { key: local, server } = on
+        ? { key: `b${on.at}`, server: on.server }
+        : keyFor(receiver, node, options.decorated ?? false);
       // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
       // version is censused apart, so they never collide with each other.
       const keyword = library.versionKeyword;
@@ -248,6 +297,8 @@ export function findDeclarations(
       if (!callee) continue;
       for (const pattern of library.calls ?? []) {
         let receiver: string | undefined;
+        let chained: ServerBinding | undefined;
+        let extent = rangeOf(call);
         if (pattern.method !== undefined && pattern.on !== undefined) {
           // A builder's setter: the builder is the tool, on no server until it is built and added.
           if (!calleeText.endsWith(`.${pattern.method}`)) continue;
@@ -260,14 +311,33 @@ export function findDeclarations(
           const member = dialect.member(callee);
           if (!member || member.name !== pattern.method) continue;
           receiver = receiverText(member.object);
+          // A fluent chain (`$builder->addTool(...)->addTool(...)`): each link is on the chain's first object.
+          const linked = receiver === undefined;
+          if (linked) {
+            const root = chainRoot(member.object, dialect);
+            receiver = root ? receiverText(root) : undefined;
+          }
           if (pattern.through !== undefined) {
             if (receiver === undefined || !receiver.endsWith(`.${pattern.through}`)) continue;
             receiver = receiver.slice(0, -pattern.through.length - 1);
           }
           const name = receiver === undefined ? undefined : lastIdentifier(receiver);
+          // A link of a server's own builder chain (`Server::builder()->setServerInfo(...)->addTool(...)`):
+          // the chain starts where the server's constructor call does, and holds it.
+          chained = linked
+            ? bindings.find((b) => b.at === call.startIndex && b.end <= member.object.endIndex)
+            : undefined;
           // A method of that name counts on a server object; a file that creates or types none
           // (a module given the server by another) counts it on any receiver.
-          if (serverNames.size > 0 && (name === undefined || !serverNames.has(name))) continue;
+          if (
+            !chained &&
+            (serverNames.size > 0 || pattern.serverOnly) &&
+            (name === undefined || !serverNames.has(name))
+          )
+            continue;
+          // A link of a chain starts where the chain does: its own extent starts at its method's name,
+          // so the chain's links are as many declarations.
+          if (linked) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
         } else if (calleeText !== pattern.callee) continue;
         else if (pattern.bound) {
           if (!bound().imports.has(calleeText) && !bound().definitions.has(calleeText)) continue;
@@ -276,14 +346,13 @@ export function findDeclarations(
         }
         if (pattern.requires && !meets(call, pattern.requires)) continue;
         const given = nameIn(call, pattern.name);
-        if (given.name) place(receiver, { name: given.name, extent: rangeOf(call) }, call, { call });
+        const on = chained ? { call, server: chained } : { call };
+        if (given.name) place(receiver, { name: given.name, extent }, call, on);
         else if (!given.present && pattern.function) {
           const fn = functionNamed(call, pattern.function);
           const list = call.childForFieldName('arguments');
-          if (fn && list)
-            place(receiver, { name: fn, extent: rangeOf(call), insertion: appendKeyword('name', list, text) }, call, {
-              call,
-            });
+          const insertion = list ? appendKeyword('name', list, text, dialect.keywordJoin) : undefined;
+          if (fn && insertion) place(receiver, { name: fn, extent, insertion }, call, on);
         } else if (!given.present && pattern.unnamedIsComputed) skip(rangeOf(dialect.args(call)[0] ?? call));
         else skip(given.computed);
         break;
@@ -329,6 +398,7 @@ export function findDeclarations(
           place(found.receiver, found.tool, definition.node, {
             // A decorated lambda is a value handed to a call, grouped as values are.
             decorated: found.receiver === undefined && !definition.anonymous,
+            own: definition.name.text,
             ...(found.call ? { call: found.call } : {}),
           });
         else skip(found?.computed);
@@ -389,11 +459,11 @@ function decoratedTool(
     // The whole function: a call it is handed to counts the same declaration at the same start.
     if (definition.anonymous) return { computed: { start: definition.start, end: definition.end } };
     const name = { value: own, range: { start: fnName.startIndex, end: fnName.endIndex } };
-    return {
-      receiver,
-      tool: { name, extent, insertion: insertionFor(pattern, target, call, text, dialect.keywordJoin) },
-      ...(call ? { call } : {}),
-    };
+    const insertion =
+      'statement' in pattern.insert
+        ? statementInsertion(pattern.insert.statement, target, definition.start, text)
+        : insertionFor(pattern, target, call, text, dialect.keywordJoin);
+    return { receiver, tool: { name, extent, insertion }, ...(call ? { call } : {}) };
   }
   return undefined;
 }
@@ -411,11 +481,14 @@ function decoratorFor(
   bound: Bound,
   text: string,
 ): ToolDecorator | undefined {
+  const written = compactText(target, text);
   return decorators.find((d) => {
     if (d.method !== undefined) return member?.name === d.method;
-    if (d.callee === undefined || compactText(target, text) !== d.callee) return false;
-    if (!d.importedFrom) return true;
-    const module = bound().imports.get(d.callee)?.module;
+    if (d.callee === undefined || written === undefined) return false;
+    if (!d.importedFrom) return written === d.callee;
+    // Imported from the library, as itself or under an alias (`use ...\McpTool as Tool;`, `import tool as t`).
+    const imported = bound().imports.get(written);
+    const module = imported?.name === d.callee ? imported.module : undefined;
     return module !== undefined && d.importedFrom.some((m) => module === m || module.startsWith(`${m}.`));
   });
 }
@@ -459,12 +532,13 @@ function curriedTool(
   };
 }
 
-/** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python). */
-function appendKeyword(keyword: string, list: SyntaxNode, text: string): NameInsertion {
+/** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python and PHP). */
+function appendKeyword(keyword: string, list: SyntaxNode, text: string, join: string): NameInsertion {
   const inside = text.slice(list.startIndex + 1, list.endIndex - 1);
   const trimmed = inside.trimEnd();
   const offset = list.startIndex + 1 + trimmed.length;
-  const before = trimmed.length === 0 ? `${keyword}=` : trimmed.endsWith(',') ? ` ${keyword}=` : `, ${keyword}=`;
+  const lead = `${keyword}${join}`;
+  const before = trimmed.length === 0 ? lead : trimmed.endsWith(',') ? ` ${lead}` : `, ${lead}`;
   return { offset, before, after: '' };
 }
 
@@ -492,10 +566,21 @@ function insertionFor(
   join: string,
 ): NameInsertion {
   const lead = 'keyword' in pattern.insert ? `${pattern.insert.keyword}${join}` : '';
-  const list = call?.childForFieldName('arguments');
+  // PHP names an attribute's argument list `parameters`.
+  const list = call?.childForFieldName('arguments') ?? call?.childForFieldName('parameters');
   if (!list) return { offset: target.endIndex, before: `(${lead}`, after: ')' };
   const empty = text.slice(list.startIndex + 1, list.endIndex - 1).trim().length === 0;
   return { offset: list.startIndex + 1, before: lead, after: empty ? '' : ', ' };
+}
+
+/**
+ * `tool_name "x"` as the first line of a Ruby class body: a new line after the class's header
+ * (`class X < MCP::Tool`), indented one level deeper than the class.
+ */
+function statementInsertion(statement: string, header: SyntaxNode, start: number, text: string): NameInsertion {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, start))![0];
+  return { offset: header.endIndex, before: `\n${indent}  ${statement} `, after: '' };
 }
 
 /** TypeScript parameters and properties typed as a server (`server: McpServer`): server objects made elsewhere. */
@@ -529,9 +614,14 @@ interface ServerBinding {
   readonly scope: number;
   /** The constructor call's start: it identifies the server object. */
   readonly at: number;
-  /** The end of the constructor call, with its trailing lambda when it has one. */
+  /**
+   * The end of the constructor call, with its trailing lambda when it has one; the later links of
+   * its builder chain hold it (`Server::builder()->addTool(...)`).
+   */
   readonly end: number;
   readonly server?: SourceName;
+  /** The names its constructor lists tools by (`tools: [ExampleTool, Tools::Echo]` → `ExampleTool`, `Echo`). */
+  readonly listed: readonly string[];
 }
 
 /**
@@ -555,7 +645,10 @@ function enclosingBinding(bindings: readonly ServerBinding[], node: SyntaxNode):
   return best;
 }
 
-/** Python `def`/lambda, JS functions, arrows and methods, Go funcs and func literals. */
+/**
+ * Python `def`/lambda, JS functions, arrows and methods, Go funcs and func literals, and the other
+ * languages' functions, lambdas and blocks (Ruby's `do ... end`).
+ */
 const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
   'function_definition',
   'lambda',
@@ -573,6 +666,9 @@ const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
   'lambda_literal',
   'anonymous_function',
   'init_declaration',
+  'method',
+  'singleton_method',
+  'do_block',
 ]);
 /** Where a member binding (`self.x`, `this.x`, a field) lives: its class, or the functions around it when it has none. */
 const CLASS_SCOPES: ReadonlySet<string> = new Set([
@@ -583,6 +679,12 @@ const CLASS_SCOPES: ReadonlySet<string> = new Set([
   'impl_item',
   'object_declaration',
 ]);
+/**
+ * Where a member set elsewhere (`self.mcp`, `@server`) is one server: its class, or a Ruby block
+ * inside it. A test framework's block (`test "x" do`, `it "x" do`) runs on an instance of its own,
+ * whose `setup` made it a new server.
+ */
+const MEMBER_SCOPES: ReadonlySet<string> = new Set([...CLASS_SCOPES, 'do_block']);
 const ALL_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_SCOPES, ...CLASS_SCOPES]);
 
 /**
@@ -624,7 +726,9 @@ function bindsMember(value: SyntaxNode): boolean {
   if (!holder) return false;
   if (holder.type === 'public_field_definition' || holder.type === 'field_definition') return true;
   const left = holder.childForFieldName('left') ?? holder.childForFieldName('name');
-  return left?.text.includes('.') ?? false;
+  // `@server = ...` in Ruby is a member of `self`, as `self.server = ...` is in Python.
+  // `$this->server = ...` in PHP likewise.
+  return (left?.text.includes('.') || left?.text.includes('->') || left?.type === 'instance_variable') ?? false;
 }
 
 /**
@@ -698,10 +802,7 @@ function holderOf(node: SyntaxNode): SyntaxNode | null {
  * (`mcp.AddTool(server, &mcp.Tool{...}, h)`).
  */
 function receiverOfArgument(node: SyntaxNode, dialect: Dialect): string[] {
-  let list = holderOf(node);
-  if (list?.type === 'keyword_argument') list = list.parent;
-  if (list?.type !== 'argument_list' && list?.type !== 'arguments') return [];
-  const call = list.parent;
+  const call = argumentHolder(node);
   const callee = call ? dialect.callee(call) : undefined;
   const member = callee ? dialect.member(callee) : undefined;
   if (!call || !member) return [];
@@ -710,6 +811,28 @@ function receiverOfArgument(node: SyntaxNode, dialect: Dialect): string[] {
     receiverText(member.object),
     first && first.startIndex !== node.startIndex ? receiverText(first) : undefined,
   ].filter((r): r is string => r !== undefined);
+}
+
+/** The most links a chain's first object is looked for through: each call of a longer chain would walk it all again. */
+const CHAIN_LIMIT = 64;
+
+/** The object a chain of calls starts on (`$builder` in `$builder->addTool(...)->addTool(...)`), if it is one. */
+function chainRoot(object: SyntaxNode, dialect: Dialect): SyntaxNode | undefined {
+  let node = object;
+  for (let links = 0; dialect.callTypes.includes(node.type); links += 1) {
+    const callee = links < CHAIN_LIMIT ? dialect.callee(node) : undefined;
+    const member = callee ? dialect.member(callee) : undefined;
+    if (!member) return undefined;
+    node = member.object;
+  }
+  return node;
+}
+
+/** The call whose arguments a value is one of (through Python's `name=` and PHP's `argument` wrappers). */
+function argumentHolder(node: SyntaxNode): SyntaxNode | undefined {
+  let list = holderOf(node);
+  if (list?.type === 'keyword_argument' || list?.type === 'argument') list = list.parent;
+  return list?.type === 'argument_list' || list?.type === 'arguments' ? (list.parent ?? undefined) : undefined;
 }
 
 /** The list or array literal a declaration is an element of (`tools=[Tool(...), Tool(...)]`). */

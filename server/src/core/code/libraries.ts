@@ -34,6 +34,11 @@ export interface ServerConstructor {
    * `Implementation` is a server's `ServerInfo` as often as a client's `ClientInfo`.
    */
   readonly boundTo?: readonly string[];
+  /**
+   * Where the call lists tools declared elsewhere by name (`MCP::Server.new(tools: [ExampleTool])`):
+   * a decorated declaration of that name in the file (a tool class) is that server's.
+   */
+  readonly tools?: readonly NameArgument[];
 }
 
 /** A call that declares one tool. `method`: the callee's last member name, on a server object. */
@@ -75,6 +80,11 @@ export interface ToolCall {
    * adds a `Tool` made elsewhere, which is read where it is made.
    */
   readonly requires?: { readonly positional: number; readonly keywords: readonly string[] };
+  /**
+   * `method` counts only on a server object (bound, typed as one, or its builder's chain), never on
+   * any receiver: other APIs of a project share the method's name (a plugin event's `addTool`).
+   */
+  readonly serverOnly?: true;
 }
 
 /**
@@ -86,8 +96,11 @@ export interface ToolDecorator {
   readonly callee?: string;
   readonly method?: string;
   readonly name: readonly NameArgument[];
-  /** How a fix writes the name into the decorator: `name=` style keyword, or the first positional argument. */
-  readonly insert: { readonly keyword: string } | { readonly positional: true };
+  /**
+   * How a fix writes the name into the decorator: `name=` style keyword, the first positional
+   * argument, or a statement of its own at the top of the declaration's body (Ruby's `tool_name "x"`).
+   */
+  readonly insert: { readonly keyword: string } | { readonly positional: true } | { readonly statement: string };
   /**
    * A bare decorator name (`@tool`) that counts only when the file imports it from one of these
    * modules (or a submodule): several libraries export a `tool`, and the text alone cannot say whose.
@@ -99,8 +112,9 @@ export interface ToolDecorator {
    */
   readonly emptyIsDefault?: true;
   /**
-   * How the library makes a name from the function's own when none is given (the MCP C# SDK's
-   * `GetWeatherAsync` is `get_weather`); without it the function's name is the tool's as written.
+   * How the library makes a name from the declaration's own when none is given (the MCP C# SDK's
+   * method `GetWeatherAsync` is `get_weather`, the Ruby SDK's class `GetTime` is `get_time`);
+   * without it the function's name is the tool's as written.
    */
   readonly derive?: NameDerivation;
 }
@@ -130,7 +144,7 @@ export interface Library {
   readonly packages?: readonly string[];
   readonly shape: DeclaredShape;
   readonly servers?: readonly ServerConstructor[];
-  /** TypeScript types that make a parameter or property a server object (`server: McpServer`). */
+  /** Types that make a parameter or property a server object (`server: McpServer`, `Builder $builder`). */
   readonly serverTypes?: readonly string[];
   readonly calls?: readonly ToolCall[];
   readonly decorators?: readonly ToolDecorator[];
@@ -501,6 +515,86 @@ export const LIBRARIES: readonly Library[] = [
     calls: [
       { callee: 'Tool', name: [{ keyword: 'name' }] },
       { callee: 'MCP.Tool', name: [{ keyword: 'name' }] },
+    ],
+  },
+  {
+    // modelcontextprotocol/ruby-sdk @fcb1ac93 (README.md, docs/_server/tools.md, lib/mcp/tool.rb,
+    // lib/mcp/server.rb): a tool is a class `X < MCP::Tool` named by `tool_name "x"`, else after
+    // its class (`derive`: `StringUtils.handle_from_class_name`); `MCP::Tool.define(name: "x")` builds one, and
+    // `server.define_tool(name: "x")` adds one to `MCP::Server.new(name: "s", ...)`.
+    id: 'mcp-ruby-sdk',
+    family: 'ruby',
+    imports: ['MCP::'],
+    packages: ['mcp'],
+    shape: 'mcp',
+    servers: [{ callee: 'MCP::Server.new', name: [{ keyword: 'name' }], tools: [{ keyword: 'tools' }] }],
+    decorators: [
+      {
+        callee: 'MCP::Tool',
+        name: [{ arg: 0 }],
+        insert: { statement: 'tool_name' },
+        derive: 'ruby-class-handle',
+      },
+      {
+        callee: '::MCP::Tool',
+        name: [{ arg: 0 }],
+        insert: { statement: 'tool_name' },
+        derive: 'ruby-class-handle',
+      },
+    ],
+    calls: [
+      { callee: 'MCP::Tool.define', name: [{ keyword: 'name' }] },
+      { method: 'define_tool', name: [{ keyword: 'name' }] },
+    ],
+  },
+  {
+    // modelcontextprotocol/php-sdk @c882401e (README.md, docs/servers/tools.md and registration.md,
+    // src/Capability/Attribute/McpTool.php, src/Server/Builder.php): `#[McpTool(name: 'x')]` on a
+    // public method (no name: the method's; on an invokable class: the class's short name,
+    // Discoverer.php); `->addTool($handler, 'x')` on `Server::builder()` (no name: the handler's
+    // method, ReflectedElementLoader.php); `new Tool(name: 'x', ...)` for `->add($tool, $handler)`;
+    // the server named by `->setServerInfo('s', '1.0.0')`.
+    id: 'mcp-php-sdk',
+    family: 'php',
+    // `use Mcp\...;` or a fully qualified `\Mcp\Server`: a namespace of one's own (`App\Mcp\Tools`) is not the SDK.
+    imports: ['use Mcp\\', '\\Mcp\\Server', '\\Mcp\\Capability', '\\Mcp\\Schema'],
+    packages: ['mcp/sdk'],
+    shape: 'mcp',
+    servers: [
+      { callee: 'Server::builder', name: [] },
+      { callee: '\\Mcp\\Server::builder', name: [] },
+      { callee: 'setServerInfo', name: [{ arg: 0 }, { keyword: 'name' }] },
+    ],
+    // `function register(Builder $builder)`: the server's builder handed to a helper.
+    serverTypes: ['Builder', 'Mcp\\Server\\Builder', '\\Mcp\\Server\\Builder'],
+    decorators: [
+      {
+        callee: 'McpTool',
+        importedFrom: ['Mcp\\Capability\\Attribute'],
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+      {
+        callee: '\\Mcp\\Capability\\Attribute\\McpTool',
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+      // Written qualified in a file outside any namespace, where it resolves from the global one.
+      {
+        callee: 'Mcp\\Capability\\Attribute\\McpTool',
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+    ],
+    calls: [
+      {
+        method: 'addTool',
+        name: [{ arg: 1 }, { keyword: 'name' }],
+        function: [{ arg: 0 }, { keyword: 'handler' }],
+        serverOnly: true,
+      },
+      { callee: 'Tool', name: [{ arg: 0 }, { keyword: 'name' }] },
+      { callee: '\\Mcp\\Schema\\Tool', name: [{ arg: 0 }, { keyword: 'name' }] },
     ],
   },
 ];

@@ -21,6 +21,8 @@ export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolea
   // Gradle and Maven build Kotlin as they build Java: one build file may name libraries of both.
   kotlin: (name) => name === 'build.gradle.kts' || name === 'build.gradle' || name === 'pom.xml',
   swift: (name) => name === 'Package.swift',
+  ruby: (name) => name === 'Gemfile' || name.endsWith('.gemspec'),
+  php: (name) => name === 'composer.json',
 };
 
 /** Whether a path names a manifest of any family (its last segment). */
@@ -82,6 +84,8 @@ function packageNames(family: CodeFamily, text: string): string[] {
   if (family === 'java' || family === 'kotlin') return mavenGroups(text);
   if (family === 'swift') return swiftPackages(text);
   if (family === 'rust') return cargoNames(text);
+  if (family === 'ruby') return gemNames(text);
+  if (family === 'php') return composerNames(text);
   return family === 'js' ? npmNames(text) : family === 'go' ? goModules(text) : pythonNames(text);
 }
 
@@ -144,6 +148,43 @@ function swiftPackages(text: string): string[] {
   const own = /Package\s*\(\s*name\s*:\s*"([^"]+)"/.exec(text);
   if (own) out.push(own[1]!);
   return out;
+}
+
+/**
+ * The gems a Gemfile or a gemspec names: `gem "mcp"`, `spec.add_dependency "mcp"` (and its
+ * runtime and development forms), and the gemspec's own `spec.name = "mcp"`.
+ */
+function gemNames(text: string): string[] {
+  const out: string[] = [];
+  const patterns = [
+    /^\s*gem\s*\(?\s*["']([A-Za-z0-9_.-]+)["']/gm,
+    /\.add_(?:runtime_|development_)?dependency\s*\(?\s*["']([A-Za-z0-9_.-]+)["']/g,
+    /\.name\s*=\s*["']([A-Za-z0-9_.-]+)["']/g,
+  ];
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) out.push(match[1]!);
+  return out;
+}
+
+/** A composer.json's `name` and the keys of its `require` and `require-dev` (`"mcp/sdk": "^0.2"`). */
+function composerNames(text: string): string[] {
+  const record = jsonObject(text);
+  if (!record) return [];
+  const out = typeof record.name === 'string' ? [record.name] : [];
+  for (const table of ['require', 'require-dev']) {
+    const deps = record[table];
+    if (typeof deps === 'object' && deps !== null) out.push(...Object.keys(deps));
+  }
+  return out;
+}
+
+/** A JSON object, or undefined for text that does not parse as one. */
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `name` and the keys of every dependency table: a manifest that does not parse names nothing. */

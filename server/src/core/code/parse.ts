@@ -12,7 +12,9 @@ import {
   writeJavaString,
   writeJsString,
   writeKotlinString,
+  writePhpString,
   writePythonString,
+  writeRubyString,
   writeRustString,
   writeSwiftString,
 } from './strings';
@@ -154,7 +156,12 @@ const WRITERS: Readonly<Record<CodeFamily, (oldToken: string, value: string) => 
   csharp: writeCSharpString,
   kotlin: writeKotlinString,
   swift: writeSwiftString,
+  ruby: writeRubyString,
+  php: writePhpString,
 };
+
+/** The quote a name written where there was none (a decorator's new argument) opens with: PHP writes single quotes. */
+const NEW_LITERAL: Readonly<Partial<Record<CodeFamily, string>>> = { php: "'" };
 
 /** The edit builder of one source file: a literal in its own style, or a name inserted into a decorator. */
 function writerFor(text: string, language: CodeLanguage, insertions: ReadonlyMap<number, NameInsertion>): StringWriter {
@@ -163,7 +170,7 @@ function writerFor(text: string, language: CodeLanguage, insertions: ReadonlyMap
     const insertion = insertions.get(range.start);
     const family = familyOf(language);
     if (insertion) {
-      const literal = WRITERS[family]('"', value)!;
+      const literal = WRITERS[family](NEW_LITERAL[family] ?? '"', value)!;
       return {
         range: { start: insertion.offset, end: insertion.offset },
         oldText: '',

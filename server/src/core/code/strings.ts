@@ -326,3 +326,162 @@ function escapeFor(
   }
   return out;
 }
+
+/**
+ * A Ruby string or symbol literal: `'x'` (only `\\` and `\'` are escapes), `"x"` (Ruby's escapes),
+ * `:x` and `:"x"` (a symbol: the SDK serialises a Symbol name as its string). Interpolation, `%q()`
+ * and `%Q()` literals, heredocs, and escapes that build bytes (`\\C-x`, `\\M-x`) read as undefined.
+ */
+export function rubyStringValue(node: SyntaxNode): string | undefined {
+  const text = node.text;
+  if (node.type === 'simple_symbol') return /^:[A-Za-z_][A-Za-z0-9_]*[?!=]?$/.test(text) ? text.slice(1) : undefined;
+  const symbol = node.type === 'delimited_symbol';
+  if (node.type !== 'string' && !symbol) return undefined;
+  if (node.namedChildren.some((c) => c?.type === 'interpolation')) return undefined;
+  const body = symbol ? text.slice(1) : text;
+  if (body.length < 2 || body[body.length - 1] !== body[0]) return undefined;
+  if (body[0] === "'") return body.slice(1, -1).replace(/\\([\\'])/g, '$1');
+  return body[0] === '"' ? decodeRubyEscapes(body.slice(1, -1)) : undefined;
+}
+
+const RUBY_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  f: '\f',
+  v: '\v',
+  a: '\u0007',
+  b: '\b',
+  e: '\u001b',
+  s: ' ',
+};
+
+/** Ruby's double-quoted escapes; an unknown one is its character (as Ruby reads it). */
+function decodeRubyEscapes(body: string): string | undefined {
+  if (!body.includes('\\')) return body;
+  let out = '';
+  for (let i = 0; i < body.length; i += 1) {
+    const ch = body[i]!;
+    if (ch !== '\\' || i + 1 >= body.length) {
+      out += ch;
+      continue;
+    }
+    const rest = body.slice(i + 1);
+    const next = rest[0]!;
+    const octal = /^[0-7]{1,3}/.exec(rest);
+    const hex = /^x([0-9a-fA-F]{1,2})/.exec(rest);
+    const unicode = /^u([0-9a-fA-F]{4})/.exec(rest);
+    const braced = /^u\{\s*([0-9a-fA-F]{1,6}(?:\s+[0-9a-fA-F]{1,6})*)\s*\}/.exec(rest);
+    if (next === '\n') i += 1;
+    else if (next in RUBY_ESCAPES) {
+      out += RUBY_ESCAPES[next];
+      i += 1;
+    } else if (octal) {
+      out += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
+      i += octal[0].length;
+    } else if (hex) {
+      out += String.fromCharCode(parseInt(hex[1]!, 16));
+      i += hex[0].length;
+    } else if (braced) {
+      const points = braced[1]!.split(/\s+/).map((d) => parseInt(d, 16));
+      if (points.some((p) => p > 0x10ffff)) return undefined;
+      out += String.fromCodePoint(...points);
+      i += braced[0].length;
+    } else if (unicode) {
+      out += String.fromCharCode(parseInt(unicode[1]!, 16));
+      i += unicode[0].length;
+    } else if (/^[cCM]/.test(rest)) return undefined;
+    else {
+      out += next;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * A new Ruby literal in the old one's style: a symbol stays a symbol (`:x`, or `:"x y"` when the
+ * value is no bare symbol), single quotes stay single while the value holds no control character,
+ * else double quotes, with `#` escaped where it would start an interpolation.
+ */
+export function writeRubyString(oldToken: string, value: string): string {
+  const control = /[\u0000-\u001f\u007f\u2028\u2029]/.test(value);
+  if (oldToken.startsWith(':')) {
+    if (/^[A-Za-z_][A-Za-z0-9_]*[?!]?$/.test(value)) return `:${value}`;
+    return `:${writeRubyString('"', value)}`;
+  }
+  if (oldToken.startsWith("'") && !control) return `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+  const escaped = escapeFor(value, '"', (code) => `\\u{${code.toString(16)}}`);
+  return `"${escaped.replace(/#(?=[{$@])/g, '\\#')}"`;
+}
+
+/**
+ * A PHP string literal: `'x'` (only `\\` and `\'` are escapes) or `"x"` (PHP's escapes; one that
+ * PHP does not define keeps its backslash). A double-quoted string with a variable in it, a
+ * heredoc or a nowdoc reads as undefined.
+ */
+export function phpStringValue(node: SyntaxNode): string | undefined {
+  const text = node.text;
+  if (node.type === 'string' && text.length >= 2 && text.startsWith("'") && text.endsWith("'"))
+    return text.slice(1, -1).replace(/\\([\\'])/g, '$1');
+  if (node.type !== 'encapsed_string' || text.length < 2 || !text.startsWith('"') || !text.endsWith('"'))
+    return undefined;
+  if (node.namedChildren.some((c) => c !== null && c.type !== 'string_content' && c.type !== 'escape_sequence'))
+    return undefined;
+  return decodePhpEscapes(text.slice(1, -1));
+}
+
+const PHP_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  v: '\v',
+  e: '\u001b',
+  f: '\f',
+  '\\': '\\',
+  $: '$',
+  '"': '"',
+};
+
+function decodePhpEscapes(body: string): string | undefined {
+  if (!body.includes('\\')) return body;
+  let out = '';
+  for (let i = 0; i < body.length; i += 1) {
+    const ch = body[i]!;
+    if (ch !== '\\' || i + 1 >= body.length) {
+      out += ch;
+      continue;
+    }
+    const rest = body.slice(i + 1);
+    const octal = /^[0-7]{1,3}/.exec(rest);
+    const hex = /^x([0-9a-fA-F]{1,2})/.exec(rest);
+    const unicode = /^u\{([0-9a-fA-F]+)\}/.exec(rest);
+    if (rest[0]! in PHP_ESCAPES) {
+      out += PHP_ESCAPES[rest[0]!];
+      i += 1;
+    } else if (octal) {
+      out += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
+      i += octal[0].length;
+    } else if (hex) {
+      out += String.fromCharCode(parseInt(hex[1]!, 16));
+      i += hex[0].length;
+    } else if (unicode) {
+      const point = parseInt(unicode[1]!, 16);
+      if (point > 0x10ffff) return undefined;
+      out += String.fromCodePoint(point);
+      i += unicode[0].length;
+    } else out += ch;
+  }
+  return out;
+}
+
+/**
+ * A new PHP literal: single quotes stay single while the value holds no control character, else
+ * double quotes with `$` escaped (it would start a variable) and control characters as escapes.
+ */
+export function writePhpString(oldToken: string, value: string): string {
+  const control = /[\u0000-\u001f\u007f]/.test(value);
+  if (oldToken.startsWith("'") && !control) return `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+  const escaped = escapeFor(value, '"', (code) => `\\u{${code.toString(16)}}`);
+  return `"${escaped.replace(/\$/g, '\\$')}"`;
+}

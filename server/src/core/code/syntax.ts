@@ -16,16 +16,29 @@ export type CodeLanguage =
   | 'rust'
   | 'csharp'
   | 'kotlin'
-  | 'swift';
+  | 'swift'
+  | 'ruby'
+  | 'php';
 
 /**
  * The grammars behind them: JavaScript and JSX are read with the TSX grammar (one file fewer to ship);
  * C#'s is named as its file is (`tree-sitter-c-sharp.wasm`).
  */
-export type CodeGrammar = 'typescript' | 'tsx' | 'python' | 'go' | 'java' | 'rust' | 'c-sharp' | 'kotlin' | 'swift';
+export type CodeGrammar =
+  | 'typescript'
+  | 'tsx'
+  | 'python'
+  | 'go'
+  | 'java'
+  | 'rust'
+  | 'c-sharp'
+  | 'kotlin'
+  | 'swift'
+  | 'ruby'
+  | 'php';
 
 /** The families that share libraries and a dialect: TypeScript, TSX and JavaScript are one. */
-export type CodeFamily = 'js' | 'python' | 'go' | 'java' | 'rust' | 'csharp' | 'kotlin' | 'swift';
+export type CodeFamily = 'js' | 'python' | 'go' | 'java' | 'rust' | 'csharp' | 'kotlin' | 'swift' | 'ruby' | 'php';
 
 export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   'typescript',
@@ -38,6 +51,8 @@ export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   'csharp',
   'kotlin',
   'swift',
+  'ruby',
+  'php',
 ];
 
 export function isCodeLanguage(language: string | undefined): language is CodeLanguage {

@@ -47,6 +47,8 @@ export const COMMENT_SYNTAX: Readonly<Record<SourceLanguage, CommentSyntax>> = {
   csharp: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('csharp', '//') },
   kotlin: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('kotlin', '//') },
   swift: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('swift', '//') },
+  ruby: { linePrefix: '#', scan: codeComments('ruby', '#') },
+  php: { linePrefix: '//', blockPrefix: '/*', scan: codeComments('php', '//') },
 };
 
 /** The comment node types of each grammar: Java's, Rust's, Kotlin's and Swift's split line and block comments. */
@@ -61,6 +63,8 @@ const COMMENT_NODES: Readonly<Record<CodeLanguage, readonly string[]>> = {
   csharp: ['comment'],
   kotlin: ['line_comment', 'multiline_comment'],
   swift: ['comment', 'multiline_comment'],
+  ruby: ['comment'],
+  php: ['comment'],
 };
 
 /**
@@ -80,7 +84,8 @@ function codeComments(language: CodeLanguage, linePrefix: string): CommentSyntax
       const raw = text.slice(start, end);
       if (needle !== undefined && !raw.includes(needle)) continue;
       const block = raw.startsWith('/*');
-      const open = block ? 2 : linePrefix.length;
+      // PHP also writes line comments with `#`.
+      const open = block ? 2 : raw.startsWith(linePrefix) ? linePrefix.length : 1;
       out.push({
         start,
         end,
