@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
+import picomatch from 'picomatch';
 import {
   ALL_CLIENT_IDS,
   CHECKED_EXTENSIONS,
@@ -24,6 +25,8 @@ const NUMBER_WORDS =
   'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.split(
     ' ',
   );
+// The watchers' glob, as VS Code and LSP clients read it (a leading globstar matches the root too).
+const watched = (path: string) => picomatch(WATCHED_FILES, { dot: true })(path);
 const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
 
 describe('contracts between code, schema, settings and docs', () => {
@@ -89,9 +92,13 @@ describe('contracts between code, schema, settings and docs', () => {
       for (const extension of language.extensions) {
         assert.equal(languageOfPath(`dir/file${extension}`), language.syntax, extension);
         assert.equal(languageOfPath(`dir/FILE${extension.toUpperCase()}`), language.syntax, extension);
-        assert.ok(WATCHED_FILES.includes(extension.slice(1)), `${extension} is watched`);
+        assert.ok(watched(`src/deep/file${extension}`), `${extension} is watched`);
       }
     }
+    // A manifest decides which source files are read: its edits must reach the server too.
+    for (const path of ['pyproject.toml', 'a/requirements-dev.txt', 'svc/App.csproj', 'x/my.gemspec', 'Package.swift'])
+      assert.ok(watched(path), `${path} is watched`);
+    assert.ok(!watched('docs/README.md'), 'a file no front-end reads is not watched');
     assert.equal(languageOfPath('dir/no-extension'), 'json');
     assert.equal(languageOfPath(undefined), 'json');
   });

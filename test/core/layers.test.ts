@@ -23,6 +23,7 @@ const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: readonly 
       'formats/registry.ts',
       'clients/model.ts',
       'code/syntax.ts',
+      'code/manifestNames.ts',
       'languages.ts',
     ],
   },

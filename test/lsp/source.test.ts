@@ -351,4 +351,25 @@ describe('source code in the language server (issue 12)', () => {
     await client.open(unrelated, text, 'typescript');
     assert.deepEqual(await client.diagnostics(unrelated), []);
   });
+
+  test("a manifest edited on disk re-reads its package's files: a pyproject.toml that comes to name mcp", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'toolwire-project-'));
+    mkdirSync(join(root, 'app'), { recursive: true });
+    const manifest = join(root, 'pyproject.toml');
+    writeFileSync(manifest, '[project]\nname = "app"\ndependencies = []\n');
+    const text = [
+      'def register(mcp):',
+      '    @mcp.tool(name="a.b")',
+      '    def f(): ...',
+      '    @mcp.tool(name="a_b")',
+      '    def g(): ...',
+      '',
+    ].join('\n');
+    const helper = pathToFileURL(join(root, 'app/register.py')).href;
+    await client.open(helper, text, 'python');
+    assert.deepEqual(await client.diagnostics(helper), []);
+    writeFileSync(manifest, '[project]\nname = "app"\ndependencies = ["mcp>=1.2"]\n');
+    await client.watchedFilesChanged(pathToFileURL(manifest).href);
+    await client.diagnostics(helper, (d) => d.some((x) => x.code === 'wire-collision'));
+  });
 });

@@ -1,3 +1,4 @@
+import { ALL_MANIFEST_NAMES } from './code/manifestNames';
 import type { CodeLanguage } from './code/syntax';
 
 /** The syntax a document is read with: data (JSON family, YAML) or one of the code grammars. */
@@ -45,8 +46,12 @@ export const SOURCE_EXTENSIONS: readonly string[] = LANGUAGES.filter(
   (l) => l.syntax !== 'json' && l.syntax !== 'yaml',
 ).flatMap((l) => l.extensions);
 
-/** A glob of every checked file, for file watchers. */
-export const WATCHED_FILES = `**/*.{${CHECKED_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
+/**
+ * A glob of every checked file and every package manifest, for file watchers: a manifest decides
+ * whether a package's source files are read (`code/manifests.ts`), so editing one re-reads them
+ * (a workspace's pnpm-workspace.yaml and package.json are checked files already).
+ */
+export const WATCHED_FILES = `**/{${[...CHECKED_EXTENSIONS.map((e) => `*${e}`), ...ALL_MANIFEST_NAMES].filter((g, i, all) => all.indexOf(g) === i).join(',')}}`;
 
 /** The syntax of an editor language id, or undefined for an id toolwire does not check. */
 export function syntaxOfLanguageId(languageId: string): SourceLanguage | undefined {

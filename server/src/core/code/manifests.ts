@@ -1,4 +1,5 @@
 import { LIBRARIES } from './libraries';
+import { MANIFEST_NAMES, namePattern } from './manifestNames';
 import { WORKSPACE_FILES } from './workspaces';
 import type { CodeFamily } from './syntax';
 
@@ -8,22 +9,13 @@ import type { CodeFamily } from './syntax';
  * finds and reads the nearest manifest of each family above a file and hands the text in here.
  */
 
-/** The manifests of each family, nearest first wins: a folder with one of them is a package. */
-export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolean>> = {
-  js: (name) => name === 'package.json',
-  python: (name) => name === 'pyproject.toml' || /^requirements[\w.-]*\.txt$/.test(name) || name === 'setup.cfg',
-  go: (name) => name === 'go.mod',
-  java: (name) => name === 'pom.xml' || name === 'build.gradle' || name === 'build.gradle.kts',
-  rust: (name) => name === 'Cargo.toml',
-  // A project file (any name), central package versions, and the older packages.config.
-  csharp: (name) =>
-    name.toLowerCase().endsWith('.csproj') || name === 'Directory.Packages.props' || name === 'packages.config',
-  // Gradle and Maven build Kotlin as they build Java: one build file may name libraries of both.
-  kotlin: (name) => name === 'build.gradle.kts' || name === 'build.gradle' || name === 'pom.xml',
-  swift: (name) => name === 'Package.swift',
-  ruby: (name) => name === 'Gemfile' || name.endsWith('.gemspec'),
-  php: (name) => name === 'composer.json',
-};
+/** The manifests of each family (`MANIFEST_NAMES`) as tests of a file name. */
+export const MANIFESTS: Readonly<Record<CodeFamily, (fileName: string) => boolean>> = Object.fromEntries(
+  (Object.entries(MANIFEST_NAMES) as [CodeFamily, readonly string[]][]).map(([family, names]) => {
+    const tests = names.map(namePattern);
+    return [family, (fileName: string) => tests.some((test) => test(fileName))];
+  }),
+) as Record<CodeFamily, (fileName: string) => boolean>;
 
 /** Whether a path names a manifest of any family (its last segment). */
 export function isManifestPath(path: string): boolean {
