@@ -83,6 +83,28 @@ export function findDeclarations(
   libraries: readonly Library[],
   constants: ReadonlyMap<string, SyntaxNode>,
 ): Declarations {
+  const reader = fileReader(root, text, dialect, constants);
+  for (const library of libraries) {
+    const bindings = serverBindings(reader, library);
+    const placing = placer(reader, library, bindings);
+    readCalls(reader, library, bindings, placing);
+    readValues(reader, library, placing.place);
+  }
+  const { groups, computed, claimed, claimedNames } = reader;
+  // Document order, within a server and between servers (each library's patterns were read in turn).
+  const found = [...groups.values()].filter((g) => g.tools.length > 0);
+  for (const group of found) group.tools.sort((a, b) => a.extent.start - b.extent.start);
+  found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
+  // A name that is a tool elsewhere too is no skipped declaration (a call two patterns read).
+  // Nor is one whose name expression is a declaration read itself (a decorated lambda handed to a call).
+  const skipped = [...computed.values()]
+    .filter((r) => !claimedNames.has(r.start) && !claimed.has(r.start))
+    .sort((a, b) => a.start - b.start);
+  return { groups: found, computed: skipped };
+}
+
+/** How a call's arguments name a tool: literals, same-file constants, keywords, keys and nested calls. */
+function argumentReader(text: string, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>) {
   const nameOf = (node: SyntaxNode | undefined): SourceName | undefined => {
     if (!node) return undefined;
     const value = dialect.unwrap(node);
@@ -138,6 +160,12 @@ export function findDeclarations(
     }
     return [];
   };
+  return { nameOf, argument, meets, nameIn, namesListed };
+}
+
+/** What every library's patterns read of one file: its calls, names, scopes and the groups found so far. */
+function fileReader(root: SyntaxNode, text: string, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>) {
+  const { nameOf, argument, meets, nameIn, namesListed } = argumentReader(text, dialect, constants);
   const scopes = new Scopes(root);
   const scopeOf = (node: SyntaxNode, types: ReadonlySet<string>) => scopes.of(node, types);
   // Declarations read but not checked, by start: a declaration two libraries read is one.
@@ -174,6 +202,7 @@ export function findDeclarations(
   const claimedNames = new Set<number>();
   // The decorated functions, read once for every library that has decorators.
   let decorated: DecoratedFunction[] | undefined;
+  const decoratedFunctions = () => (decorated ??= dialect.decorated(root));
 
   const groups = new Map<string, ToolGroup>();
   // Each call's callee and its text, read once: every node access crosses into WASM, so the
@@ -188,233 +217,266 @@ export function findDeclarations(
       return { node, callee, text: callee ? calleeText(callee, text) : '' };
     });
 
-  for (const library of libraries) {
-    // Server objects: each constructor call is one server, bound to a name in one scope (a test
-    // function's own `mcp = FastMCP()` is not the next test's), so tools are grouped by binding.
-    const bindings: ServerBinding[] = [];
-    for (const call of calls) {
-      const serverCall = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
-      if (!serverCall) continue;
-      const server = nameIn(call.node, serverCall.name).name;
-      // Links of one builder chain (`Server::builder()->setServerInfo('s', '1')`) start together: one server,
-      // reached from its first link on, named by whichever link names it.
-      const link = bindings.findIndex((b) => b.at === call.node.startIndex);
-      if (link >= 0) {
-        const first = bindings[link]!;
-        bindings[link] = { ...first, end: Math.min(first.end, call.node.endIndex), server: first.server ?? server };
-        continue;
-      }
-      const name = dialect.bindingOf(call.node) ?? '';
-      if (serverCall.boundTo && !serverCall.boundTo.includes(name)) continue;
-      const member = bindsMember(call.node);
-      bindings.push({
-        name,
-        member,
-        scope: member ? scopeOf(call.node, CLASS_SCOPES) : scopeOf(call.node, FUNCTION_SCOPES),
-        at: call.node.startIndex,
-        end: dialect.constructorLambdas ? constructorEnd(call.node, dialect) : call.node.endIndex,
-        server,
-        listed: serverCall.tools ? namesListed(call.node, serverCall.tools) : [],
-      });
-    }
-    /** The server whose constructor lists a declaration by its own name (`tools: [ExampleTool]`). */
-    const listing = (own: string) => bindings.find((b) => b.listed.includes(own));
-    // Receivers that are server objects by name: bound here, or typed as one (made elsewhere).
-    const serverNames = new Set(bindings.map((b) => b.name));
-    for (const typed of typedServers(root, library.serverTypes ?? [])) serverNames.add(typed);
-    if (library.serverTypes && dialect.typedNames)
-      for (const typed of dialect.typedNames(root, library.serverTypes)) serverNames.add(typed);
-    // One server object per file and calls with no receiver (mcp.NewTool): that server's name.
-    const onlyServer = bindings.length === 1 && serverNames.size === 1 ? bindings[0]!.server : undefined;
-    const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
-      resolveBinding(bindings, receiver, at, scopes);
-    /** The group a declaration belongs to: its server object's, its list's, or its own. */
-    const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean) => {
-      const name = receiver === undefined ? undefined : lastIdentifier(receiver);
-      if (receiver !== undefined && name !== undefined) {
-        const binding = resolve(receiver, node);
-        if (binding) return { key: `b${binding.at}`, server: binding.server };
-        // A parameter, an import, `self.mcp` set elsewhere: the same name within one function
-        // (one class for `self.x`) is one server; two helpers given a server are not assumed to share it.
-        const scope = receiver.includes('.') ? scopeOf(node, MEMBER_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
-        return { key: `n${scope}\u0000${name}`, server: onlyServer };
-      }
-      // No receiver, inside a server constructor's trailing lambda (Kotlin): the innermost such server's.
-      const around = dialect.constructorLambdas ? enclosingBinding(bindings, node) : undefined;
-      if (around) return { key: `b${around.at}`, server: around.server };
-      // No receiver: a tool object handed to a server's method (`s.AddTool(mcp.NewTool(...))`)
-      // is that server's; one in a list travels with the list; any other travels alone.
-      // Or a link of a server's builder chain (`->add(new Tool(...), $handler)`), which starts where the server's call does.
-      const holder = argumentHolder(node);
-      const binding =
-        receiverOfArgument(node, dialect)
-          .map((r) => resolve(r, node))
-          .find((b) => b !== undefined) ??
-        (holder && bindings.find((b) => b.at === holder.startIndex && b.end < holder.endIndex));
-      if (binding) return { key: `b${binding.at}`, server: binding.server };
-      const list = listHolding(node, dialect);
-      if (list) return { key: `l${list.startIndex}`, server: onlyServer };
-      // Go, Java and Rust declare a server's tools as values in the function that adds them; a
-      // decorated function is collected by whatever reads its module (Python) or its class (a
-      // Spring bean, an rmcp `#[tool_router] impl`).
-      const scope = decorated ? dialect.decoratedScope : dialect.valueScope;
-      const at = scope === undefined ? -1 : scopeOf(node, scope === 'class' ? CLASS_SCOPES : FUNCTION_SCOPES);
-      if (scope !== undefined && (at >= 0 || scope !== 'method')) return { key: `f${at}`, server: onlyServer };
-      // Not on the file's server, so not under its name either.
-      return { key: `s${node.startIndex}`, server: undefined };
-    };
-    /** `options.call`: the call whose keywords configure the tool (the decorator's, for a decorated function). */
-    const place = (
-      receiver: string | undefined,
-      tool: FoundTool,
-      node: SyntaxNode,
-      options: {
-        readonly decorated?: boolean;
-        readonly call?: SyntaxNode;
-        readonly server?: ServerBinding;
-        /** The declaration's own name (a tool class's), by which a server may list it. */
-        readonly own?: string;
-      } = {},
-    ) => {
-      if (claimed.has(tool.extent.start)) return;
-      claimed.add(tool.extent.start);
-      claimedNames.add(tool.name.range.start);
-      const on = options.server ?? (options.own === undefined ? undefined : listing(options.own));
-      const { key: local, server } = on
-        ? { key: `b${on.at}`, server: on.server }
-        : keyFor(receiver, node, options.decorated ?? false);
-      // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
-      // version is censused apart, so they never collide with each other.
-      const keyword = library.versionKeyword;
-      const version = keyword && options.call ? dialect.keyword(options.call, keyword)?.text : undefined;
-      const key = `${library.id}\u0000${local}${version === undefined ? '' : `\u0000v${version}`}`;
-      let group = groups.get(key);
-      if (!group) groups.set(key, (group = { shape: library.shape, ...(server ? { server } : {}), tools: [] }));
-      group.tools.push(tool);
-    };
+  return {
+    root,
+    text,
+    dialect,
+    nameOf,
+    argument,
+    meets,
+    nameIn,
+    namesListed,
+    scopes,
+    scopeOf,
+    computed,
+    skip,
+    bound,
+    functionNamed,
+    claimed,
+    claimedNames,
+    decoratedFunctions,
+    groups,
+    calls,
+  };
+}
 
-    for (const { node: call, callee, text: calleeText } of calls) {
-      if (!callee) continue;
-      for (const pattern of library.calls ?? []) {
-        let receiver: string | undefined;
-        let chained: ServerBinding | undefined;
-        let extent = rangeOf(call);
-        if (pattern.method !== undefined && pattern.on !== undefined) {
-          // A builder's setter: the builder is the tool, on no server until it is built and added.
-          if (!calleeText.endsWith(`.${pattern.method}`)) continue;
-          const member = dialect.member(callee);
-          if (!member || member.name !== pattern.method || !dialect.callTypes.includes(member.object.type)) continue;
-          const made = dialect.callee(member.object)?.text.replace(/\s+/g, '');
-          if (made === undefined || !pattern.on.includes(made)) continue;
-        } else if (pattern.method !== undefined) {
-          if (!calleeText.endsWith(`.${pattern.method}`)) continue;
-          const member = dialect.member(callee);
-          if (!member || member.name !== pattern.method) continue;
-          receiver = receiverText(member.object);
-          // A fluent chain (`$builder->addTool(...)->addTool(...)`): each link is on the chain's first object.
-          const linked = receiver === undefined;
-          if (linked) {
-            const root = chainRoot(member.object, dialect);
-            receiver = root ? receiverText(root) : undefined;
-          }
-          if (pattern.through !== undefined) {
-            if (receiver === undefined || !receiver.endsWith(`.${pattern.through}`)) continue;
-            receiver = receiver.slice(0, -pattern.through.length - 1);
-          }
-          const name = receiver === undefined ? undefined : lastIdentifier(receiver);
-          // A link of a server's own builder chain (`Server::builder()->setServerInfo(...)->addTool(...)`):
-          // the chain starts where the server's constructor call does, and holds it.
-          chained = linked
-            ? bindings.find((b) => b.at === call.startIndex && b.end <= member.object.endIndex)
-            : undefined;
-          // A method of that name counts on a server object; a file that creates or types none
-          // (a module given the server by another) counts it on any receiver.
-          if (
-            !chained &&
-            (serverNames.size > 0 || pattern.serverOnly) &&
-            (name === undefined || !serverNames.has(name))
-          )
-            continue;
-          // A link of a chain starts where the chain does: its own extent starts at its method's name,
-          // so the chain's links are as many declarations.
-          if (linked) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
-        } else if (calleeText !== pattern.callee) continue;
-        else if (pattern.bound) {
-          if (!bound().imports.has(calleeText) && !bound().definitions.has(calleeText)) continue;
-          // The wrapper stands for the server it forwards to: its calls in one function are one server's.
-          receiver = calleeText;
+type FileReader = ReturnType<typeof fileReader>;
+
+/**
+ * Server objects: each constructor call is one server, bound to a name in one scope (a test
+ * function's own `mcp = FastMCP()` is not the next test's), so tools are grouped by binding.
+ */
+function serverBindings(reader: FileReader, library: Library): ServerBinding[] {
+  const { calls, nameIn, dialect, scopeOf, namesListed } = reader;
+  const bindings: ServerBinding[] = [];
+  for (const call of calls) {
+    const serverCall = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
+    if (!serverCall) continue;
+    const server = nameIn(call.node, serverCall.name).name;
+    // Links of one builder chain (`Server::builder()->setServerInfo('s', '1')`) start together: one server,
+    // reached from its first link on, named by whichever link names it.
+    const link = bindings.findIndex((b) => b.at === call.node.startIndex);
+    if (link >= 0) {
+      const first = bindings[link]!;
+      bindings[link] = { ...first, end: Math.min(first.end, call.node.endIndex), server: first.server ?? server };
+      continue;
+    }
+    const name = dialect.bindingOf(call.node) ?? '';
+    if (serverCall.boundTo && !serverCall.boundTo.includes(name)) continue;
+    const member = bindsMember(call.node);
+    bindings.push({
+      name,
+      member,
+      scope: member ? scopeOf(call.node, CLASS_SCOPES) : scopeOf(call.node, FUNCTION_SCOPES),
+      at: call.node.startIndex,
+      end: dialect.constructorLambdas ? constructorEnd(call.node, dialect) : call.node.endIndex,
+      server,
+      listed: serverCall.tools ? namesListed(call.node, serverCall.tools) : [],
+    });
+  }
+  return bindings;
+}
+
+/** Where a library's declarations go: the group of their server object, list or scope. */
+function placer(reader: FileReader, library: Library, bindings: readonly ServerBinding[]) {
+  const { root, dialect, scopes, scopeOf, claimed, claimedNames, groups } = reader;
+  /** The server whose constructor lists a declaration by its own name (`tools: [ExampleTool]`). */
+  const listing = (own: string) => bindings.find((b) => b.listed.includes(own));
+  // Receivers that are server objects by name: bound here, or typed as one (made elsewhere).
+  const serverNames = new Set(bindings.map((b) => b.name));
+  for (const typed of typedServers(root, library.serverTypes ?? [])) serverNames.add(typed);
+  if (library.serverTypes && dialect.typedNames)
+    for (const typed of dialect.typedNames(root, library.serverTypes)) serverNames.add(typed);
+  // One server object per file and calls with no receiver (mcp.NewTool): that server's name.
+  const onlyServer = bindings.length === 1 && serverNames.size === 1 ? bindings[0]!.server : undefined;
+  const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
+    resolveBinding(bindings, receiver, at, scopes);
+  /** The group a declaration belongs to: its server object's, its list's, or its own. */
+  const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean) => {
+    const name = receiver === undefined ? undefined : lastIdentifier(receiver);
+    if (receiver !== undefined && name !== undefined) {
+      const binding = resolve(receiver, node);
+      if (binding) return { key: `b${binding.at}`, server: binding.server };
+      // A parameter, an import, `self.mcp` set elsewhere: the same name within one function
+      // (one class for `self.x`) is one server; two helpers given a server are not assumed to share it.
+      const scope = receiver.includes('.') ? scopeOf(node, MEMBER_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
+      return { key: `n${scope}\u0000${name}`, server: onlyServer };
+    }
+    // No receiver, inside a server constructor's trailing lambda (Kotlin): the innermost such server's.
+    const around = dialect.constructorLambdas ? enclosingBinding(bindings, node) : undefined;
+    if (around) return { key: `b${around.at}`, server: around.server };
+    // No receiver: a tool object handed to a server's method (`s.AddTool(mcp.NewTool(...))`)
+    // is that server's; one in a list travels with the list; any other travels alone.
+    // Or a link of a server's builder chain (`->add(new Tool(...), $handler)`), which starts where the server's call does.
+    const holder = argumentHolder(node);
+    const binding =
+      receiverOfArgument(node, dialect)
+        .map((r) => resolve(r, node))
+        .find((b) => b !== undefined) ??
+      (holder && bindings.find((b) => b.at === holder.startIndex && b.end < holder.endIndex));
+    if (binding) return { key: `b${binding.at}`, server: binding.server };
+    const list = listHolding(node, dialect);
+    if (list) return { key: `l${list.startIndex}`, server: onlyServer };
+    // Go, Java and Rust declare a server's tools as values in the function that adds them; a
+    // decorated function is collected by whatever reads its module (Python) or its class (a
+    // Spring bean, an rmcp `#[tool_router] impl`).
+    const scope = decorated ? dialect.decoratedScope : dialect.valueScope;
+    const at = scope === undefined ? -1 : scopeOf(node, scope === 'class' ? CLASS_SCOPES : FUNCTION_SCOPES);
+    if (scope !== undefined && (at >= 0 || scope !== 'method')) return { key: `f${at}`, server: onlyServer };
+    // Not on the file's server, so not under its name either.
+    return { key: `s${node.startIndex}`, server: undefined };
+  };
+  /** `options.call`: the call whose keywords configure the tool (the decorator's, for a decorated function). */
+  const place = (
+    receiver: string | undefined,
+    tool: FoundTool,
+    node: SyntaxNode,
+    options: {
+      readonly decorated?: boolean;
+      readonly call?: SyntaxNode;
+      readonly server?: ServerBinding;
+      /** The declaration's own name (a tool class's), by which a server may list it. */
+      readonly own?: string;
+    } = {},
+  ) => {
+    if (claimed.has(tool.extent.start)) return;
+    claimed.add(tool.extent.start);
+    claimedNames.add(tool.name.range.start);
+    const on = options.server ?? (options.own === undefined ? undefined : listing(options.own));
+    const { key: local, server } = on
+      ? { key: `b${on.at}`, server: on.server }
+      : keyFor(receiver, node, options.decorated ?? false);
+    // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
+    // version is censused apart, so they never collide with each other.
+    const keyword = library.versionKeyword;
+    const version = keyword && options.call ? dialect.keyword(options.call, keyword)?.text : undefined;
+    const key = `${library.id}\u0000${local}${version === undefined ? '' : `\u0000v${version}`}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { shape: library.shape, ...(server ? { server } : {}), tools: [] }));
+    group.tools.push(tool);
+  };
+
+  return { place, serverNames };
+}
+
+type Placer = ReturnType<typeof placer>;
+
+/** The library's call patterns, over every call of the file. */
+function readCalls(reader: FileReader, library: Library, bindings: readonly ServerBinding[], placing: Placer): void {
+  const { calls, dialect, bound, meets, nameIn, functionNamed, text, skip } = reader;
+  const { place, serverNames } = placing;
+  for (const { node: call, callee, text: calleeText } of calls) {
+    if (!callee) continue;
+    for (const pattern of library.calls ?? []) {
+      let receiver: string | undefined;
+      let chained: ServerBinding | undefined;
+      let extent = rangeOf(call);
+      if (pattern.method !== undefined && pattern.on !== undefined) {
+        // A builder's setter: the builder is the tool, on no server until it is built and added.
+        if (!calleeText.endsWith(`.${pattern.method}`)) continue;
+        const member = dialect.member(callee);
+        if (!member || member.name !== pattern.method || !dialect.callTypes.includes(member.object.type)) continue;
+        const made = dialect.callee(member.object)?.text.replace(/\s+/g, '');
+        if (made === undefined || !pattern.on.includes(made)) continue;
+      } else if (pattern.method !== undefined) {
+        if (!calleeText.endsWith(`.${pattern.method}`)) continue;
+        const member = dialect.member(callee);
+        if (!member || member.name !== pattern.method) continue;
+        receiver = receiverText(member.object);
+        // A fluent chain (`$builder->addTool(...)->addTool(...)`): each link is on the chain's first object.
+        const linked = receiver === undefined;
+        if (linked) {
+          const root = chainRoot(member.object, dialect);
+          receiver = root ? receiverText(root) : undefined;
         }
-        if (pattern.requires && !meets(call, pattern.requires)) continue;
-        const given = nameIn(call, pattern.name);
-        const on = chained ? { call, server: chained } : { call };
-        if (given.name) place(receiver, { name: given.name, extent }, call, on);
-        else if (!given.present && pattern.function) {
-          const fn = functionNamed(call, pattern.function);
-          const list = call.childForFieldName('arguments');
-          const insertion = list ? appendKeyword('name', list, text, dialect.keywordJoin) : undefined;
-          if (fn && insertion) place(receiver, { name: fn, extent, insertion }, call, on);
-        } else if (!given.present && pattern.unnamedIsComputed) skip(rangeOf(dialect.args(call)[0] ?? call));
-        else skip(given.computed);
-        break;
-      }
-    }
-    // A decorator applied by hand: `mcp.tool(name="x")(fn)`, `self.mcp.tool()(self.method)`.
-    for (const { node: call, callee } of calls) {
-      if (callee?.type !== 'call' || (library.decorators ?? []).length === 0) continue;
-      const found = curriedTool(call, callee, library.decorators!, dialect, nameIn, text, bound);
-      if (found && 'tool' in found) place(found.receiver, found.tool, call, found.call ? { call: found.call } : {});
-      else skip(found?.computed);
-    }
-    const structLiteral = dialect.structLiteral;
-    for (const struct of structLiteral ? (library.structs ?? []) : []) {
-      for (const literal of root.descendantsOfType(structLiteral!.node)) {
-        if (!literal || literal.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '') !== struct.type)
+        if (pattern.through !== undefined) {
+          if (receiver === undefined || !receiver.endsWith(`.${pattern.through}`)) continue;
+          receiver = receiver.slice(0, -pattern.through.length - 1);
+        }
+        const name = receiver === undefined ? undefined : lastIdentifier(receiver);
+        // A link of a server's own builder chain (`Server::builder()->setServerInfo(...)->addTool(...)`):
+        // the chain starts where the server's constructor call does, and holds it.
+        chained = linked
+          ? bindings.find((b) => b.at === call.startIndex && b.end <= member.object.endIndex)
+          : undefined;
+        // A method of that name counts on a server object; a file that creates or types none
+        // (a module given the server by another) counts it on any receiver.
+        if (!chained && (serverNames.size > 0 || pattern.serverOnly) && (name === undefined || !serverNames.has(name)))
           continue;
-        const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
-        const name = nameOf(value);
-        if (name) place(undefined, { name, extent: rangeOf(literal) }, literal);
-        else if (value) skip(rangeOf(value));
+        // A link of a chain starts where the chain does: its own extent starts at its method's name,
+        // so the chain's links are as many declarations.
+        if (linked) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
+      } else if (calleeText !== pattern.callee) continue;
+      else if (pattern.bound) {
+        if (!bound().imports.has(calleeText) && !bound().definitions.has(calleeText)) continue;
+        // The wrapper stands for the server it forwards to: its calls in one function are one server's.
+        receiver = calleeText;
       }
-    }
-    for (const keyed of library.keyed ?? []) {
-      if (!/\btools\b|Tools\b/.test(text)) continue;
-      for (const { node: call, text: calleeText } of calls) {
-        if (calleeText !== keyed.callee) continue;
-        if (keyed.bound && !bound().imports.has(keyed.callee) && !bound().definitions.has(keyed.callee)) continue;
-        const pair = call.parent;
-        const holder = pair?.parent;
-        if (pair?.type !== 'pair' || holder?.type !== 'object' || !holdsTools(holder)) continue;
-        const key = pair.childForFieldName('key');
-        const value = key?.type === 'property_identifier' ? key.text : key ? dialect.string(key) : undefined;
-        if (key && value !== undefined)
-          place(undefined, { name: { value, range: rangeOf(key) }, extent: rangeOf(pair) }, holder);
-        else if (key) skip(rangeOf(key));
-      }
-    }
-    if ((library.decorators ?? []).length > 0) {
-      for (const definition of (decorated ??= dialect.decorated(root))) {
-        const found = decoratedTool(definition, library.decorators!, dialect, nameIn, text, bound);
-        if (found && 'tool' in found)
-          place(found.receiver, found.tool, definition.node, {
-            // A decorated lambda is a value handed to a call, grouped as values are.
-            decorated: found.receiver === undefined && !definition.anonymous,
-            own: definition.name.text,
-            ...(found.call ? { call: found.call } : {}),
-          });
-        else skip(found?.computed);
-      }
+      if (pattern.requires && !meets(call, pattern.requires)) continue;
+      const given = nameIn(call, pattern.name);
+      const on = chained ? { call, server: chained } : { call };
+      if (given.name) place(receiver, { name: given.name, extent }, call, on);
+      else if (!given.present && pattern.function) {
+        const fn = functionNamed(call, pattern.function);
+        const list = call.childForFieldName('arguments');
+        const insertion = list ? appendKeyword('name', list, text, dialect.keywordJoin) : undefined;
+        if (fn && insertion) place(receiver, { name: fn, extent, insertion }, call, on);
+      } else if (!given.present && pattern.unnamedIsComputed) skip(rangeOf(dialect.args(call)[0] ?? call));
+      else skip(given.computed);
+      break;
     }
   }
-  // Document order, within a server and between servers (each library's patterns were read in turn).
-  const found = [...groups.values()].filter((g) => g.tools.length > 0);
-  for (const group of found) group.tools.sort((a, b) => a.extent.start - b.extent.start);
-  found.sort((a, b) => a.tools[0]!.extent.start - b.tools[0]!.extent.start);
-  // A name that is a tool elsewhere too is no skipped declaration (a call two patterns read).
-  // Nor is one whose name expression is a declaration read itself (a decorated lambda handed to a call).
-  const skipped = [...computed.values()]
-    .filter((r) => !claimedNames.has(r.start) && !claimed.has(r.start))
-    .sort((a, b) => a.start - b.start);
-  return { groups: found, computed: skipped };
+}
+
+/** Declarations that are no plain call: curried decorators, struct literals, keyed helpers, decorated functions. */
+function readValues(reader: FileReader, library: Library, place: Placer['place']): void {
+  const { calls, dialect, nameIn, text, bound, skip, root, nameOf, decoratedFunctions } = reader;
+  // A decorator applied by hand: `mcp.tool(name="x")(fn)`, `self.mcp.tool()(self.method)`.
+  for (const { node: call, callee } of calls) {
+    if (callee?.type !== 'call' || (library.decorators ?? []).length === 0) continue;
+    const found = curriedTool(call, callee, library.decorators!, dialect, nameIn, text, bound);
+    if (found && 'tool' in found) place(found.receiver, found.tool, call, found.call ? { call: found.call } : {});
+    else skip(found?.computed);
+  }
+  const structLiteral = dialect.structLiteral;
+  for (const struct of structLiteral ? (library.structs ?? []) : []) {
+    for (const literal of root.descendantsOfType(structLiteral!.node)) {
+      if (!literal || literal.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '') !== struct.type)
+        continue;
+      const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
+      const name = nameOf(value);
+      if (name) place(undefined, { name, extent: rangeOf(literal) }, literal);
+      else if (value) skip(rangeOf(value));
+    }
+  }
+  for (const keyed of library.keyed ?? []) {
+    if (!/\btools\b|Tools\b/.test(text)) continue;
+    for (const { node: call, text: calleeText } of calls) {
+      if (calleeText !== keyed.callee) continue;
+      if (keyed.bound && !bound().imports.has(keyed.callee) && !bound().definitions.has(keyed.callee)) continue;
+      const pair = call.parent;
+      const holder = pair?.parent;
+      if (pair?.type !== 'pair' || holder?.type !== 'object' || !holdsTools(holder)) continue;
+      const key = pair.childForFieldName('key');
+      const value = key?.type === 'property_identifier' ? key.text : key ? dialect.string(key) : undefined;
+      if (key && value !== undefined)
+        place(undefined, { name: { value, range: rangeOf(key) }, extent: rangeOf(pair) }, holder);
+      else if (key) skip(rangeOf(key));
+    }
+  }
+  if ((library.decorators ?? []).length > 0) {
+    for (const definition of decoratedFunctions()) {
+      const found = decoratedTool(definition, library.decorators!, dialect, nameIn, text, bound);
+      if (found && 'tool' in found)
+        place(found.receiver, found.tool, definition.node, {
+          // A decorated lambda is a value handed to a call, grouped as values are.
+          decorated: found.receiver === undefined && !definition.anonymous,
+          own: definition.name.text,
+          ...(found.call ? { call: found.call } : {}),
+        });
+      else skip(found?.computed);
+    }
+  }
 }
 
 type NameIn = (
