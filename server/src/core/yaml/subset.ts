@@ -1,0 +1,632 @@
+import type { Node } from 'jsonc-parser';
+import type { BuildNode } from '../json/tree';
+import { doubleQuotedValue, foldLines, resolvePlain, singleQuotedValue, type ScalarValue } from './scalars';
+
+/**
+ * The YAML most tool files are written in, read straight into the tree `parse.ts` makes from
+ * `yaml`'s documents, or undefined when the text steps outside what this reader knows. `yaml`'s
+ * lexer, CST and composition cost twenty times reading the same tools as JSON; this reader is one
+ * pass over the characters. It reads one document of block mappings and sequences (compact ones
+ * included), flow collections, one-line quoted scalars with JSON's escapes, plain scalars (folded
+ * over lines in block context) and literal or folded block scalars (clip or strip, no indentation
+ * indicator). Anything else (anchors, aliases, tags, complex or non-string keys, `<<`, directives,
+ * document markers, tabs, carriage returns, control characters, a duplicate key, a syntax error,
+ * a root scalar) gives undefined, and `yaml` reads the text instead, with
+ * its errors: the reader never decides what an error is, it only steps aside, so every problem
+ * `yaml` reports is still reported (test/core/yamlSubset.test.ts holds the two to the same analysis).
+ *
+ * Nesting past `maxDepth` (block or flow) is reported where it goes over, never handed to `yaml`:
+ * `yaml` composes by recursion and, thousands of levels down with its regexps being recompiled,
+ * aborts the process (no catchable error; a 3,000-deep `- - - x` did, now and then). The reader's
+ * own recursion follows the nesting, so it is bounded by the same limit.
+ */
+export function readYamlSubset(text: string, maxDepth: number): SubsetReading {
+  if (OUTSIDE.test(text)) return undefined;
+  return new SubsetReader(text, maxDepth).document();
+}
+
+/**
+ * The tree, or where nesting went past the limit (the offset of the collection that went over),
+ * or undefined: `yaml` reads the text.
+ */
+export type SubsetReading = { readonly node: Node } | { readonly nestedAt: number } | undefined;
+
+/** Characters and line starts the subset leaves to `yaml` wherever they are (a scalar holding one included). */
+const OUTSIDE = /[\t\r\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufeff]|^(?:---|\.\.\.|%)/m;
+
+/** Longest implicit key read here (`yaml` refuses one longer than 1024 characters). */
+const MAX_KEY = 1000;
+
+const SPACE = 0x20;
+const NEWLINE = 0x0a;
+const HASH = 0x23;
+const COLON = 0x3a;
+const DASH = 0x2d;
+
+/** Characters no plain scalar of the subset starts with (indicators; `-` is looked at apart). */
+const NOT_PLAIN_START = new Set('?:,[]{}#&*!|>\'"%@`'.split(''));
+/** Characters that end a plain scalar inside a flow collection. */
+const FLOW_INDICATORS = new Set(',[]{}'.split(''));
+
+interface Token {
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+interface Key extends Token {
+  /** The offset of its `:`. */
+  readonly colon: number;
+}
+
+/**
+ * One pass over a text. Every method that reads a block node leaves `pos` at the start of the
+ * line after the node's last line and `end` at the end of what it read there (its trailing
+ * comment included); a method that fails returns false and the whole read is abandoned.
+ */
+class SubsetReader {
+  private readonly length: number;
+  private depth = 0;
+  private flowDepth = 0;
+  private pos = 0;
+  private end = 0;
+  /** Set by `nextContent`: the column of the content line found (-1 at the end of the text). */
+  private column = -1;
+  /** Set by `nextContent`: the end of the last comment line it passed that was indented more than asked. */
+  private trail = -1;
+  /** Set by `flow`: the offset after its closing bracket. */
+  private flowEnd = 0;
+
+  /** Where nesting first went past the limit, if it did. */
+  private nestedAt = -1;
+
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {
+    this.length = text.length;
+  }
+
+  document(): SubsetReading {
+    const first = this.nextContent(0, -1);
+    if (this.column < 0) return undefined;
+    const root: BuildNode = { type: 'null', offset: 0, length: 0 };
+    if (!this.node(root, first + this.column, -1, true))
+      return this.nestedAt >= 0 ? { nestedAt: this.nestedAt } : undefined;
+    // A root scalar is rare in a tool file and has rules of its own: `yaml` reads it.
+    if (root.type !== 'object' && root.type !== 'array') return undefined;
+    this.nextContent(this.pos, -1);
+    return this.column < 0 ? { node: root as Node } : undefined;
+  }
+
+  /**
+   * One level deeper at `at`; false (and `nestedAt` set) past the limit. Block and flow levels
+   * count apart, as `parse.ts` limits flow nesting alone: a flow collection nested to that limit
+   * inside a few block levels is still read.
+   */
+  private enter(at: number, flow: boolean): boolean {
+    const depth = flow ? ++this.flowDepth : ++this.depth;
+    if (depth <= this.maxDepth) return true;
+    this.nestedAt = at;
+    return false;
+  }
+
+  /**
+   * A node starting at `at` (its first character) whose parent collection sits at column
+   * `parentIndent`. `compact`: a mapping or sequence may start here (after `- `, or on its own
+   * line), not only a scalar or flow collection (after `key: `).
+   */
+  private node(target: BuildNode, at: number, parentIndent: number, compact: boolean): boolean {
+    const c = this.text[at]!;
+    if (c === '[' || c === '{') {
+      if (!this.flow(target, at, parentIndent)) return false;
+      return this.finishLine(this.flowEnd);
+    }
+    if (c === '|' || c === '>') return this.blockScalar(target, at, parentIndent);
+    if (this.isDash(at)) return compact && this.sequence(target, at, this.columnOf(at));
+    if (c === '"' || c === "'") {
+      const token = this.quoted(at);
+      if (!token) return false;
+      if (this.keyColonAfter(token.end) >= 0) return compact && this.mapping(target, at, this.columnOf(at));
+      setLeaf(target, token.value, token.start, token.end);
+      return this.finishLine(token.end);
+    }
+    if (!this.mayStartPlain(at)) return false;
+    const stop = this.plainLineEnd(at, false);
+    if (this.text.charCodeAt(stop.next) === COLON) return compact && this.mapping(target, at, this.columnOf(at));
+    return this.plainScalar(target, at, stop.end, parentIndent);
+  }
+
+  /** A block mapping whose first key starts at `at`, in column `column`. */
+  private mapping(target: BuildNode, at: number, column: number): boolean {
+    if (!this.enter(at, false)) return false;
+    target.type = 'object';
+    target.offset = at;
+    const children: BuildNode[] = [];
+    target.children = children;
+    const keys = new Set<string>();
+    for (let p = at; ; ) {
+      const key = this.blockKey(p);
+      if (!key || keys.has(key.value)) return false;
+      keys.add(key.value);
+      const value = addProperty(target, children, key);
+      if (!this.value(value, key.colon + 1, column, false)) return false;
+      const property = value.parent!;
+      property.length = Math.max(property.length, value.offset + value.length - property.offset);
+      const resume = this.pos;
+      const end = this.end;
+      const next = this.nextContent(resume, column);
+      if (this.column === column) {
+        // A `- ` here would be a sequence where a key belongs.
+        if (this.isDash(next + column)) return false;
+        p = next + column;
+        continue;
+      }
+      if (this.column > column) return false;
+      return this.close(target, resume, Math.max(end, this.trail));
+    }
+  }
+
+  /** A block sequence whose first `-` is at `at`, in column `column`. */
+  private sequence(target: BuildNode, at: number, column: number): boolean {
+    if (!this.enter(at, false)) return false;
+    target.type = 'array';
+    target.offset = at;
+    const children: BuildNode[] = [];
+    target.children = children;
+    for (let p = at; ; ) {
+      const item: BuildNode = { type: 'null', value: null, offset: at, length: 0, parent: target };
+      children.push(item);
+      if (!this.value(item, p + 1, column, true)) return false;
+      const resume = this.pos;
+      const end = this.end;
+      const next = this.nextContent(resume, column);
+      if (this.column === column && this.isDash(next + column)) {
+        p = next + column;
+        continue;
+      }
+      if (this.column > column) return false;
+      return this.close(target, resume, Math.max(end, this.trail));
+    }
+  }
+
+  /** Ends a block collection: it spans to `end`, and reading goes on at the line `resume`. */
+  private close(target: BuildNode, resume: number, end: number): boolean {
+    target.length = end - target.offset;
+    this.pos = resume;
+    this.end = end;
+    this.depth -= 1;
+    return true;
+  }
+
+  /**
+   * The value after an indicator (`:` or `-`) that ends at `after`, in a collection at `column`:
+   * on the same line, on the lines below, or empty (null, placed where `yaml` places an empty
+   * scalar: after the indicator and the spaces that follow it).
+   */
+  private value(target: BuildNode, after: number, column: number, inSequence: boolean): boolean {
+    let q = after;
+    while (this.text.charCodeAt(q) === SPACE) q++;
+    const c = q < this.length ? this.text.charCodeAt(q) : NEWLINE;
+    if (c !== NEWLINE && c !== HASH) return this.node(target, q, column, inSequence);
+    const below = this.lineAfter(q);
+    const next = this.nextContent(below, column);
+    // A mapping's value may be a sequence in the mapping's own column (`key:` then `- item`).
+    if (this.column > column || (this.column === column && !inSequence && this.isDash(next + column)))
+      return this.node(target, next + this.column, column, true);
+    target.offset = q;
+    target.length = 0;
+    this.pos = below;
+    this.end = c === HASH ? this.lineContentEnd(q) : after;
+    return true;
+  }
+
+  /** A plain scalar whose first line's text ends at `firstEnd`, folded over the lines that continue it. */
+  private plainScalar(target: BuildNode, at: number, firstEnd: number, parentIndent: number): boolean {
+    const tail = this.lineTail(firstEnd);
+    if (tail < 0) return false;
+    if (tail > firstEnd) {
+      // A comment ends the scalar: nothing on the next lines continues it.
+      setLeaf(target, resolvePlain(this.text.slice(at, firstEnd)), at, firstEnd);
+      return this.finishLine(firstEnd);
+    }
+    const lines = [this.text.slice(at, firstEnd)];
+    let end = firstEnd;
+    let blanks = 0;
+    for (let p = this.lineAfter(firstEnd); p < this.length; ) {
+      const column = this.spacesAt(p);
+      const q = p + column;
+      if (q >= this.length) break;
+      const c = this.text.charCodeAt(q);
+      if (c === NEWLINE) {
+        blanks += 1;
+        p = q + 1;
+        continue;
+      }
+      if (c === HASH || column <= parentIndent) break;
+      // A continuation line that could be read as anything else (a key, an indicator, a comment) is left to `yaml`.
+      if (NOT_PLAIN_START.has(this.text[q]!) || this.isDash(q)) return false;
+      const stop = this.plainLineEnd(q, false);
+      if (stop.next < this.length && this.text.charCodeAt(stop.next) !== NEWLINE) return false;
+      for (; blanks > 0; blanks--) lines.push('');
+      lines.push(this.text.slice(q, stop.end));
+      end = stop.end;
+      p = this.lineAfter(end);
+    }
+    setLeaf(target, resolvePlain(lines.length === 1 ? lines[0]! : foldLines(lines)), at, end);
+    return this.finishLine(end);
+  }
+
+  /** A literal (`|`) or folded (`>`) block scalar, clipped or stripped (`-`), its header at `at`. */
+  private blockScalar(target: BuildNode, at: number, parentIndent: number): boolean {
+    const folded = this.text[at] === '>';
+    let h = at + 1;
+    const strip = this.text[h] === '-';
+    if (strip) h += 1;
+    const c = h < this.length ? this.text.charCodeAt(h) : NEWLINE;
+    if (c !== SPACE && c !== NEWLINE) return false;
+    if (this.lineTail(h) < 0) return false;
+    const lines: string[] = [];
+    let indent = -1;
+    let end = -1;
+    let resume = -1;
+    for (let p = this.lineAfter(h); p < this.length; ) {
+      const column = this.spacesAt(p);
+      const q = p + column;
+      if (q >= this.length) {
+        if (column > 0) return false;
+        break;
+      }
+      if (this.text.charCodeAt(q) === NEWLINE) {
+        // Blank lines with spaces past the indentation hold those spaces: left to `yaml`.
+        if (column > Math.max(indent, 0)) return false;
+        lines.push('');
+        p = q + 1;
+        continue;
+      }
+      if (indent < 0) {
+        if (column <= parentIndent) break;
+        indent = column;
+      }
+      if (column < indent) {
+        if (column > parentIndent) return false;
+        break;
+      }
+      const lineEnd = this.lineEndOf(q);
+      // The last line must end with a line break (clipping one that is absent is `yaml`'s call).
+      if (lineEnd >= this.length) return false;
+      lines.push(this.text.slice(p + indent, lineEnd));
+      end = this.trimEnd(q, lineEnd);
+      resume = lineEnd + 1;
+      p = resume;
+    }
+    if (indent < 0) return false;
+    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+    if (folded && lines.some((line) => line.charCodeAt(0) === SPACE)) return false;
+    const body = folded ? foldLines(lines) : lines.join('\n');
+    setLeaf(target, strip ? body : `${body}\n`, at, end);
+    this.pos = resume;
+    this.end = end;
+    return true;
+  }
+
+  /**
+   * A flow collection opening at `at`; it sets `flowEnd`. Every line it continues on must be
+   * indented past `parentIndent`.
+   */
+  private flow(target: BuildNode, at: number, parentIndent: number): boolean {
+    if (!this.enter(at, true)) return false;
+    const sequence = this.text[at] === '[';
+    const closing = sequence ? ']' : '}';
+    target.type = sequence ? 'array' : 'object';
+    target.offset = at;
+    const children: BuildNode[] = [];
+    target.children = children;
+    const keys = new Set<string>();
+    let p = this.flowSpace(at + 1, parentIndent);
+    while (p >= 0) {
+      if (this.text[p] === closing) {
+        target.length = p + 1 - at;
+        this.flowEnd = p + 1;
+        this.flowDepth -= 1;
+        return true;
+      }
+      if (sequence) {
+        const item: BuildNode = { type: 'null', value: null, offset: at, length: 0, parent: target };
+        children.push(item);
+        p = this.flowItem(item, p, parentIndent);
+      } else p = this.flowPair(target, children, keys, p, parentIndent);
+      if (p < 0) return false;
+      p = this.flowSpace(p, parentIndent);
+      if (p < 0) return false;
+      if (this.text[p] === ',') {
+        p = this.flowSpace(p + 1, parentIndent);
+        // An empty entry (`[a,,b]`) is an error `yaml` reports.
+        if (p >= 0 && this.text[p] === ',') return false;
+      } else if (this.text[p] !== closing) return false;
+    }
+    return false;
+  }
+
+  /** One `key: value` of a flow mapping at `p`; the offset after it, or -1. */
+  private flowPair(
+    target: BuildNode,
+    children: BuildNode[],
+    keys: Set<string>,
+    p: number,
+    parentIndent: number,
+  ): number {
+    const key = this.flowKey(p);
+    if (!key || keys.has(key.value)) return -1;
+    keys.add(key.value);
+    const value = addProperty(target, children, key);
+    let empty = key.colon + 1;
+    while (this.text.charCodeAt(empty) === SPACE) empty++;
+    const q = this.flowSpace(key.colon + 1, parentIndent);
+    if (q < 0) return -1;
+    let after = q;
+    if (this.text[q] === ',' || this.text[q] === '}') {
+      value.offset = empty;
+      value.length = 0;
+    } else after = this.flowItem(value, q, parentIndent);
+    const property = value.parent!;
+    property.length = Math.max(property.length, value.offset + value.length - property.offset);
+    return after;
+  }
+
+  /** A value inside a flow collection at `p`: a collection or a one-line scalar; the offset after it, or -1. */
+  private flowItem(target: BuildNode, p: number, parentIndent: number): number {
+    const c = this.text[p];
+    if (c === '[' || c === '{') return this.flow(target, p, parentIndent) ? this.flowEnd : -1;
+    if (c === '"' || c === "'") {
+      const token = this.quoted(p);
+      if (!token) return -1;
+      setLeaf(target, token.value, token.start, token.end);
+      return token.end;
+    }
+    if (!this.mayStartPlain(p)) return -1;
+    const stop = this.plainLineEnd(p, true);
+    if (stop.end === p) return -1;
+    setLeaf(target, resolvePlain(this.text.slice(p, stop.end)), p, stop.end);
+    return stop.end;
+  }
+
+  /** A flow mapping's key at `p` and its `:` (a quoted key's may follow at once, JSON's way). */
+  private flowKey(p: number): Key | undefined {
+    const c = this.text[p];
+    if (c === '"' || c === "'") {
+      const token = this.quoted(p);
+      if (!token) return undefined;
+      let q = token.end;
+      while (this.text.charCodeAt(q) === SPACE) q++;
+      return this.text.charCodeAt(q) === COLON ? { ...token, colon: q } : undefined;
+    }
+    if (!this.mayStartPlain(p)) return undefined;
+    const stop = this.plainLineEnd(p, true);
+    if (this.text.charCodeAt(stop.next) !== COLON || !this.isSeparated(stop.next + 1)) return undefined;
+    return this.plainKey(p, stop.end, stop.next);
+  }
+
+  /** A block mapping's key at `p` (quoted or plain, on one line) and its `:`. */
+  private blockKey(p: number): Key | undefined {
+    const c = this.text[p];
+    if (c === '"' || c === "'") {
+      const token = this.quoted(p);
+      if (!token) return undefined;
+      const colon = this.keyColonAfter(token.end);
+      return colon < 0 || colon - p > MAX_KEY ? undefined : { ...token, colon };
+    }
+    if (!this.mayStartPlain(p)) return undefined;
+    const stop = this.plainLineEnd(p, false);
+    if (this.text.charCodeAt(stop.next) !== COLON) return undefined;
+    return this.plainKey(p, stop.end, stop.next);
+  }
+
+  /** A plain key's token: only a string key, never `<<` (a merge key in YAML 1.1), within the length `yaml` allows. */
+  private plainKey(start: number, end: number, colon: number): Key | undefined {
+    if (colon - start > MAX_KEY) return undefined;
+    const value = resolvePlain(this.text.slice(start, end));
+    if (typeof value !== 'string' || value === '<<') return undefined;
+    return { value, start, end, colon };
+  }
+
+  /** The `:` of a mapping indicator after a key's last character at `end`, past spaces, or -1. */
+  private keyColonAfter(end: number): number {
+    let q = end;
+    while (this.text.charCodeAt(q) === SPACE) q++;
+    return this.text.charCodeAt(q) === COLON && this.isSeparated(q + 1) ? q : -1;
+  }
+
+  /** A one-line quoted scalar at `p`, or undefined (one spanning lines, or with an escape JSON lacks, is `yaml`'s). */
+  private quoted(p: number): Token | undefined {
+    const text = this.text;
+    if (text[p] === '"') {
+      for (let i = p + 1; i < this.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === NEWLINE) return undefined;
+        if (c === 0x5c) {
+          if (text.charCodeAt(i + 1) === NEWLINE) return undefined;
+          i += 1;
+        } else if (c === 0x22) {
+          const value = doubleQuotedValue(text.slice(p, i + 1));
+          return value === undefined ? undefined : { value, start: p, end: i + 1 };
+        }
+      }
+      return undefined;
+    }
+    for (let i = p + 1; i < this.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === NEWLINE) return undefined;
+      if (c === 0x27) {
+        if (text.charCodeAt(i + 1) === 0x27) {
+          i += 1;
+          continue;
+        }
+        return { value: singleQuotedValue(text.slice(p, i + 1)), start: p, end: i + 1 };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Where a plain scalar starting at `p` stops on its line: `end` after its last non-space
+   * character, `next` at what stopped it (a `:` indicator, a comment's `#`, a line break; in a
+   * flow collection also `,[]{}`).
+   */
+  private plainLineEnd(p: number, inFlow: boolean): { end: number; next: number } {
+    const text = this.text;
+    let i = p;
+    for (; i < this.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === NEWLINE) break;
+      if (c === COLON && (this.isSeparated(i + 1) || (inFlow && FLOW_INDICATORS.has(text[i + 1]!)))) break;
+      if (c === HASH && text.charCodeAt(i - 1) === SPACE) break;
+      if (inFlow && FLOW_INDICATORS.has(text[i]!)) break;
+    }
+    return { end: this.trimEnd(p, i), next: i };
+  }
+
+  /** Whether a plain scalar of the subset may start at `p` (`-` only before a non-space, as in `-1`). */
+  private mayStartPlain(p: number): boolean {
+    const c = this.text[p];
+    if (c === undefined || c === ' ' || c === '\n' || NOT_PLAIN_START.has(c)) return false;
+    return c !== '-' || !this.isSeparated(p + 1);
+  }
+
+  /** Whiteness in flow context from `p`: spaces, line breaks and comments; the next token's offset, or -1. */
+  private flowSpace(p: number, parentIndent: number): number {
+    const text = this.text;
+    for (let i = p; i < this.length; ) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE) i++;
+      else if (c === HASH && (i === 0 || text.charCodeAt(i - 1) === SPACE || text.charCodeAt(i - 1) === NEWLINE))
+        i = this.lineEndOf(i);
+      else if (c === NEWLINE) {
+        const column = this.spacesAt(i + 1);
+        const q = i + 1 + column;
+        // A line of a flow collection no more indented than its block parent is an error `yaml` reports.
+        if (q < this.length && text.charCodeAt(q) !== NEWLINE && column <= parentIndent) return -1;
+        i = q;
+      } else return i;
+    }
+    return -1;
+  }
+
+  /**
+   * After a value that ends at `valueEnd` on its line: the rest must be spaces and perhaps a
+   * comment. Sets `pos` to the next line and `end` to the value's or the comment's end.
+   */
+  private finishLine(valueEnd: number): boolean {
+    const tail = this.lineTail(valueEnd);
+    if (tail < 0) return false;
+    this.pos = this.lineAfter(valueEnd);
+    this.end = Math.max(valueEnd, tail);
+    return true;
+  }
+
+  /** From `p`: spaces, then a comment or the line's end. The comment's end (or `p`), or -1 if anything else follows. */
+  private lineTail(p: number): number {
+    let q = p;
+    while (this.text.charCodeAt(q) === SPACE) q++;
+    if (q >= this.length || this.text.charCodeAt(q) === NEWLINE) return p;
+    if (this.text.charCodeAt(q) === HASH && q > p) return this.lineContentEnd(q);
+    return -1;
+  }
+
+  /**
+   * From the line starting at `p`: skips blank and comment lines, and returns the start of the
+   * next line with content (`column` is its indentation, -1 when the text ends first). `trail`
+   * becomes the end of the last comment line passed that is indented more than `indent` (a block
+   * collection's range takes those in, as `yaml`'s does).
+   */
+  private nextContent(p: number, indent: number): number {
+    this.trail = -1;
+    for (let line = p; line < this.length; ) {
+      const column = this.spacesAt(line);
+      const q = line + column;
+      if (q >= this.length) break;
+      const c = this.text.charCodeAt(q);
+      if (c === NEWLINE) {
+        line = q + 1;
+        continue;
+      }
+      if (c === HASH) {
+        if (column > indent) this.trail = this.lineContentEnd(q);
+        line = this.lineAfter(q);
+        continue;
+      }
+      this.column = column;
+      return line;
+    }
+    this.column = -1;
+    return this.length;
+  }
+
+  private spacesAt(p: number): number {
+    let q = p;
+    while (this.text.charCodeAt(q) === SPACE) q++;
+    return q - p;
+  }
+
+  /** A `-` indicator at `p`: followed by a space, a line break or the end. */
+  private isDash(p: number): boolean {
+    return this.text.charCodeAt(p) === DASH && this.isSeparated(p + 1);
+  }
+
+  /** Whether `p` is a space, a line break or the end of the text. */
+  private isSeparated(p: number): boolean {
+    if (p >= this.length) return true;
+    const c = this.text.charCodeAt(p);
+    return c === SPACE || c === NEWLINE;
+  }
+
+  private columnOf(p: number): number {
+    return p - (this.text.lastIndexOf('\n', p - 1) + 1);
+  }
+
+  private lineEndOf(p: number): number {
+    const n = this.text.indexOf('\n', p);
+    return n < 0 ? this.length : n;
+  }
+
+  /** The start of the line after `p`'s (the text's length when there is none). */
+  private lineAfter(p: number): number {
+    const n = this.text.indexOf('\n', p);
+    return n < 0 ? this.length : n + 1;
+  }
+
+  /** The end of the line holding `p`, before trailing spaces. */
+  private lineContentEnd(p: number): number {
+    return this.trimEnd(p, this.lineEndOf(p));
+  }
+
+  private trimEnd(start: number, end: number): number {
+    let e = end;
+    while (e > start && this.text.charCodeAt(e - 1) === SPACE) e--;
+    return e;
+  }
+}
+
+/** A key's property in a mapping under construction, and its value node (null until read), as `parse.ts` places them. */
+function addProperty(target: BuildNode, children: BuildNode[], key: Key): BuildNode {
+  const keyNode: BuildNode = { type: 'string', value: key.value, offset: key.start, length: key.end - key.start };
+  const property: BuildNode = {
+    type: 'property',
+    offset: key.start,
+    length: key.end - key.start,
+    parent: target,
+    children: [keyNode],
+  };
+  keyNode.parent = property;
+  const value: BuildNode = { type: 'null', value: null, offset: key.end, length: 0, parent: property };
+  property.children!.push(value);
+  children.push(property);
+  return value;
+}
+
+function setLeaf(target: BuildNode, value: ScalarValue, start: number, end: number): void {
+  target.type = value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean');
+  target.value = value;
+  target.offset = start;
+  target.length = end - start;
+}
