@@ -74,6 +74,13 @@ class SubsetReader {
   private column = -1;
   /** Set by `nextContent`: the end of the last comment line it passed that was indented more than asked. */
   private trail = -1;
+  /**
+   * Set by `nextContent`: whether a comment line it passed sits in the column asked about (of a
+   * nested collection: at the root, column 0, `yaml` leaves them out as the subset does). Where a
+   * nested collection ends, `yaml` gives such comments (and those after them) to an outer one by
+   * rules of its own: the subset steps aside.
+   */
+  private trailAtColumn = false;
   /** Set by `flow`: the offset after its closing bracket. */
   private flowEnd = 0;
 
@@ -192,6 +199,7 @@ class SubsetReader {
 
   /** Ends a block collection: it spans to `end`, and reading goes on at the line `resume`. */
   private close(target: BuildNode, resume: number, end: number): boolean {
+    if (this.trailAtColumn) return false;
     target.length = end - target.offset;
     this.pos = resume;
     this.end = end;
@@ -541,6 +549,7 @@ class SubsetReader {
    */
   private nextContent(p: number, indent: number): number {
     this.trail = -1;
+    this.trailAtColumn = false;
     for (let line = p; line < this.length; ) {
       const column = this.spacesAt(line);
       const q = line + column;
@@ -552,6 +561,7 @@ class SubsetReader {
       }
       if (c === HASH) {
         if (column > indent) this.trail = this.lineContentEnd(q);
+        if (column === indent && indent > 0) this.trailAtColumn = true;
         line = this.lineAfter(q);
         continue;
       }
