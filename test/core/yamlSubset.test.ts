@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { ALL_CLIENT_IDS, type AnalysisOptions } from '../../server/src/core';
 import { analyze, analyzeWithReader } from '../../server/src/core/analyze';
+import { isReadKey } from '../../server/src/core/formats/readKeys';
 import { parseDocument, type ParsedDocument } from '../../server/src/core/json/parse';
 import type { SourceLanguage } from '../../server/src/core/source';
 import { NESTING_LIMIT, parseYaml, parseYamlFully } from '../../server/src/core/yaml/parse';
@@ -16,8 +17,8 @@ import { plainDocument } from './treeData';
 
 /**
  * The subset reader (yaml/subset.ts) against its oracle, `yaml`'s full composition as toolwire
- * read YAML before it: the same tree, node for node (offsets, lengths, values), the same syntax
- * problems, and the same analysis (tools, names, ranges, findings, fixes), on the shared corpus
+ * read YAML before it: the same tree, node for node (offsets, lengths, values), with or without
+ * the subtrees no recogniser reads left unbuilt (`yaml/lazy.ts`), the same syntax problems, and the same analysis (tools, names, ranges, findings, fixes), on the shared corpus
  * converted to YAML, hand-written YAML of every construct the subset reads, and seeded mutations.
  */
 const YAML: AnalysisOptions = { language: 'yaml' };
@@ -35,7 +36,10 @@ function readBySubset(text: string): boolean {
 
 function assertSame(text: string, options: AnalysisOptions = YAML): void {
   const label = JSON.stringify(text.slice(0, 300));
-  assert.deepEqual(plainDocument(parseYaml(text)), plainDocument(parseYamlFully(text)), `tree differs for ${label}`);
+  const full = plainDocument(parseYamlFully(text));
+  assert.deepEqual(plainDocument(parseYaml(text)), full, `tree differs for ${label}`);
+  // With the skeleton's keys, the stand-ins build (plainDocument reads them) into the same nodes.
+  assert.deepEqual(plainDocument(parseYaml(text, isReadKey)), full, `skeleton tree differs for ${label}`);
   assert.deepEqual(
     comparable(analyze(text, options)),
     comparable(analyzeWithReader(text, options, fullReader)),
@@ -96,6 +100,13 @@ const HAND_WRITTEN: readonly string[] = [
   'functionDeclarations:\n  - name: a-b\n    parameters:\n      type: OBJECT\n      properties:\n        q:\n          type: STRING\n',
 ];
 
+/**
+ * Schema keywords some provider refuses, inside `properties` (which the skeleton leaves unbuilt
+ * unless its text may hold one): a block list under `type`, `const` in a flow mapping.
+ */
+const SCHEMA_PROBLEMS =
+  'tools:\n  - name: s\n    inputSchema:\n      type: object\n      properties:\n        q:\n          type:\n            - string\n            - "null"\n        r: {const: 1}\n        s: {type: array}\n';
+
 /** What the subset leaves to `yaml`, each for its own reason; `yaml`'s reading (errors included) is kept. */
 const STEPPED_ASIDE: readonly string[] = [
   'tools:\n  - &t {name: a.b}\n  - *t\n',
@@ -130,6 +141,13 @@ describe('YAML subset reader: identical to yaml (the oracle)', () => {
       assertSame(text);
       assertSame(text, ALL_CLIENTS);
     }
+  });
+
+  test('schema problems inside subtrees the skeleton leaves unbuilt are still found', () => {
+    assert.ok(readBySubset(SCHEMA_PROBLEMS));
+    assertSame(SCHEMA_PROBLEMS);
+    const codes = analyze(SCHEMA_PROBLEMS, YAML).findings.map((f) => f.code);
+    assert.ok(codes.includes('schema-rejected'), codes.join());
   });
 
   test('what it does not read goes to yaml, with the same problems', () => {

@@ -42,6 +42,22 @@ function mayHoldProblem(text: string): boolean {
   return MAY_HOLD_PROBLEM.test(text);
 }
 
+/**
+ * The same for a YAML subtree (`yaml/lazy.ts`), where a key is plain or quoted either way: each
+ * word where a token may start (after a space, a line break, a flow indicator or a quote); `type`
+ * followed by a flow list or by nothing on its line (a block list below); any backslash (an
+ * escape may spell a keyword). A YAML stand-in is only ever in the subset (no alias, tag or
+ * anchor copies a schema into it).
+ */
+const MAY_HOLD_PROBLEM_YAML = new RegExp(
+  `(?:^|[\\s{,[?"'])(?:${[...REFUSED_KEYWORDS, 'array'].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})|type["']?[ ]*:[ ]*(?:\\[|#|$)|\\\\`,
+  'm',
+);
+
+function mayHoldProblemInYaml(text: string): boolean {
+  return MAY_HOLD_PROBLEM_YAML.test(text);
+}
+
 /** What Anthropic refuses at the root. */
 const ROOT_COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf']);
 
@@ -176,7 +192,11 @@ function pushSchema(stack: Frame[], node: Node, pointer: string): void {
  * always walked (every object of them is read).
  */
 function unreadable(node: Node, strict: boolean): boolean {
-  return !strict && node instanceof LazyContainer && !node.textMatches(mayHoldProblem);
+  return (
+    !strict &&
+    node instanceof LazyContainer &&
+    !node.textMatches(node.syntax === 'yaml' ? mayHoldProblemInYaml : mayHoldProblem)
+  );
 }
 
 function pushList(stack: Frame[], node: Node, pointer: string): void {

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type YAMLError } from 'yaml';
 import type { ParsedDocument, RootValue, SyntaxProblem } from '../json/parse';
-import type { BuildNode } from '../json/tree';
+import type { BuildNode, Keep } from '../json/tree';
 import { readYamlSubset, type SubsetReading } from './subset';
 
 /**
@@ -12,8 +12,8 @@ import { readYamlSubset, type SubsetReading } from './subset';
  * A stream of several documents (`---`) maps like JSON Lines: one value per document, its pointer
  * prefixed with the document's index. Never throws.
  */
-export function parseYaml(text: string): ParsedDocument {
-  return readYaml(text, true);
+export function parseYaml(text: string, keep?: Keep): ParsedDocument {
+  return readYaml(text, true, keep);
 }
 
 /**
@@ -25,13 +25,13 @@ export function parseYamlFully(text: string): ParsedDocument {
 }
 
 /** `subset`: the common YAML of tool files is read by `subset.ts`, which steps aside for anything else. */
-function readYaml(text: string, subset: boolean): ParsedDocument {
+function readYaml(text: string, subset: boolean, keep?: Keep): ParsedDocument {
   // `yaml` composes flow collections by recursion: ~800 nested `[` exhaust the stack while V8
   // recompiles a hot regexp there, which aborts the process (no catchable error). Real files
   // nest a few dozen levels; 500 keeps a wide margin under the measured crash depth.
   const depth = flowDepthOver(text, MAX_FLOW_DEPTH);
   if (depth !== undefined) return nestedTooDeep(depth);
-  const reading = subset ? readSubsetSafely(text) : undefined;
+  const reading = subset ? readSubsetSafely(text, keep) : undefined;
   if (reading && 'node' in reading)
     return { kind: 'yaml', values: [{ node: reading.node, base: 0, pointer: '' }], problems: [] };
   if (reading) return nestedTooDeep(reading.nestedAt);
@@ -48,9 +48,9 @@ function readYaml(text: string, subset: boolean): ParsedDocument {
  * `readYamlSubset`, where a throw (a bug in it) means `yaml` reads the text: the tools are still
  * read, only slower.
  */
-function readSubsetSafely(text: string): SubsetReading {
+function readSubsetSafely(text: string, keep: Keep | undefined): SubsetReading {
   try {
-    return readYamlSubset(text, MAX_FLOW_DEPTH);
+    return readYamlSubset(text, MAX_FLOW_DEPTH, keep);
   } catch {
     return undefined;
   }

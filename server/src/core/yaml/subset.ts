@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
-import type { BuildNode } from '../json/tree';
+import type { BuildNode, Keep, KeyList } from '../json/tree';
+import { LazyYamlContainer } from './lazy';
 import { doubleQuotedValue, foldLines, resolvePlain, singleQuotedValue, type ScalarValue } from './scalars';
 
 /**
@@ -20,9 +21,20 @@ import { doubleQuotedValue, foldLines, resolvePlain, singleQuotedValue, type Sca
  * aborts the process (no catchable error; a 3,000-deep `- - - x` did, now and then). The reader's
  * own recursion follows the nesting, so it is bounded by the same limit.
  */
-export function readYamlSubset(text: string, maxDepth: number): SubsetReading {
+export function readYamlSubset(text: string, maxDepth: number, keep?: Keep): SubsetReading {
   if (OUTSIDE.test(text)) return undefined;
-  return new SubsetReader(text, maxDepth).document();
+  return new SubsetReader(text, maxDepth, keep).document();
+}
+
+/**
+ * A stand-in's children (`LazyYamlContainer`): with `keep` (the JSON skeleton's, `json/tree.ts`),
+ * a mapping or sequence under a key `keep` rejects is read over and left as a stand-in, and this
+ * reads it again when someone reads it.
+ */
+function rereadCollection(text: string, at: number, parentIndent: number): BuildNode[] {
+  const target: BuildNode = { type: 'null', offset: at, length: 0 };
+  const read = new SubsetReader(text, Number.POSITIVE_INFINITY).collection(target, at, parentIndent);
+  return read ? (target.children ?? []) : [];
 }
 
 /**
@@ -87,11 +99,56 @@ class SubsetReader {
   /** Where nesting first went past the limit, if it did. */
   private nestedAt = -1;
 
+  /** How deep the reader is inside a value that becomes a stand-in (whose nodes are dropped). */
+  private discarding = 0;
+
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
+    private readonly keep?: Keep,
   ) {
     this.length = text.length;
+  }
+
+  /** A collection at `at` read again for its stand-in (`rereadCollection`). */
+  collection(target: BuildNode, at: number, parentIndent: number): boolean {
+    const c = this.text[at];
+    return c === '[' || c === '{' ? this.flow(target, at, parentIndent) : this.node(target, at, parentIndent, true);
+  }
+
+  /** Whether the value under `key` is kept, or stood in for (with its keys listed, for `'keys'`). */
+  private pruned(key: string): false | 'standIn' | 'keys' {
+    if (this.keep === undefined || this.discarding > 0) return false;
+    const kept = this.keep(key);
+    return kept === true ? false : kept === 'keys' ? 'keys' : 'standIn';
+  }
+
+  /**
+   * Puts a stand-in where a collection was read under a pruned key (its nodes were built, then
+   * dropped: young garbage, cheap; what the analysis saves is walking and keeping them).
+   */
+  private standIn(value: BuildNode, how: 'standIn' | 'keys', parentIndent: number): void {
+    if (value.type !== 'object' && value.type !== 'array') return;
+    const property = value.parent!;
+    let keys: KeyList | undefined;
+    if (how === 'keys' && value.type === 'object') {
+      keys = [];
+      for (const child of value.children ?? []) {
+        const key = child.children![0]!;
+        keys.push(key.value as string, key.offset, key.length);
+      }
+    }
+    const stand = new LazyYamlContainer(
+      value.type,
+      property as Node,
+      this.text,
+      value.offset,
+      value.length,
+      parentIndent,
+      rereadCollection,
+      keys,
+    );
+    property.children![1] = stand as unknown as BuildNode;
   }
 
   document(): SubsetReading {
@@ -157,7 +214,13 @@ class SubsetReader {
       if (!key || keys.has(key.value)) return false;
       keys.add(key.value);
       const value = addProperty(target, children, key);
+      const pruned = this.pruned(key.value);
+      if (pruned) this.discarding += 1;
       if (!this.value(value, key.colon + 1, column, false)) return false;
+      if (pruned) {
+        this.discarding -= 1;
+        this.standIn(value, pruned, column);
+      }
       const property = value.parent!;
       property.length = Math.max(property.length, value.offset + value.length - property.offset);
       const resume = this.pos;
@@ -376,7 +439,16 @@ class SubsetReader {
     if (this.text[q] === ',' || this.text[q] === '}') {
       value.offset = empty;
       value.length = 0;
-    } else after = this.flowItem(value, q, parentIndent);
+    } else {
+      const pruned = this.pruned(key.value);
+      if (pruned) this.discarding += 1;
+      after = this.flowItem(value, q, parentIndent);
+      if (after < 0) return -1;
+      if (pruned) {
+        this.discarding -= 1;
+        this.standIn(value, pruned, parentIndent);
+      }
+    }
     const property = value.parent!;
     property.length = Math.max(property.length, value.offset + value.length - property.offset);
     return after;
