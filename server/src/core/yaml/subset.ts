@@ -1,7 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import type { BuildNode, Keep, KeyList } from '../json/tree';
 import { LazyYamlContainer } from './lazy';
-import { doubleQuotedValue, foldLines, resolvePlain, singleQuotedValue, type ScalarValue } from './scalars';
+import { foldLines, resolvePlain, type ScalarValue } from './scalars';
+import { COLON, HASH, LineScanner, NEWLINE, NOT_PLAIN_START, SPACE, type Token } from './lines';
 
 /**
  * The YAML most tool files are written in, read straight into the tree `parse.ts` makes from
@@ -12,9 +13,9 @@ import { doubleQuotedValue, foldLines, resolvePlain, singleQuotedValue, type Sca
  * over lines in block context) and literal or folded block scalars (clip or strip, no indentation
  * indicator). Anything else (anchors, aliases, tags, complex or non-string keys, `<<`, directives,
  * document markers, tabs, carriage returns, control characters, a duplicate key, a syntax error,
- * a root scalar) gives undefined, and `yaml` reads the text instead, with
- * its errors: the reader never decides what an error is, it only steps aside, so every problem
- * `yaml` reports is still reported (test/core/yamlSubset.test.ts holds the two to the same analysis).
+ * a root scalar) gives undefined, and `yaml` reads the text instead, with its errors: the reader
+ * never decides what an error is, it only steps aside, so every problem `yaml` reports is still
+ * reported (test/core/yamlSubset.test.ts holds the two to the same analysis).
  *
  * Nesting past `maxDepth` (block or flow) is reported where it goes over, never handed to `yaml`:
  * `yaml` composes by recursion and, thousands of levels down with its regexps being recompiled,
@@ -49,23 +50,6 @@ const OUTSIDE = /[\t\r\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufeff]|^(?:---|\.\
 /** Longest implicit key read here (`yaml` refuses one longer than 1024 characters). */
 const MAX_KEY = 1000;
 
-const SPACE = 0x20;
-const NEWLINE = 0x0a;
-const HASH = 0x23;
-const COLON = 0x3a;
-const DASH = 0x2d;
-
-/** Characters no plain scalar of the subset starts with (indicators; `-` is looked at apart). */
-const NOT_PLAIN_START = new Set('?:,[]{}#&*!|>\'"%@`'.split(''));
-/** Characters that end a plain scalar inside a flow collection. */
-const FLOW_INDICATORS = new Set(',[]{}'.split(''));
-
-interface Token {
-  readonly value: string;
-  readonly start: number;
-  readonly end: number;
-}
-
 interface Key extends Token {
   /** The offset of its `:`. */
   readonly colon: number;
@@ -76,8 +60,7 @@ interface Key extends Token {
  * line after the node's last line and `end` at the end of what it read there (its trailing
  * comment included); a method that fails returns false and the whole read is abandoned.
  */
-class SubsetReader {
-  private readonly length: number;
+class SubsetReader extends LineScanner {
   private depth = 0;
   private flowDepth = 0;
   private pos = 0;
@@ -103,11 +86,11 @@ class SubsetReader {
   private discarding = 0;
 
   constructor(
-    private readonly text: string,
+    text: string,
     private readonly maxDepth: number,
     private readonly keep?: Keep,
   ) {
-    this.length = text.length;
+    super(text);
   }
 
   /** A collection at `at` read again for its stand-in (`rereadCollection`). */
@@ -510,69 +493,6 @@ class SubsetReader {
     return { value, start, end, colon };
   }
 
-  /** The `:` of a mapping indicator after a key's last character at `end`, past spaces, or -1. */
-  private keyColonAfter(end: number): number {
-    let q = end;
-    while (this.text.charCodeAt(q) === SPACE) q++;
-    return this.text.charCodeAt(q) === COLON && this.isSeparated(q + 1) ? q : -1;
-  }
-
-  /** A one-line quoted scalar at `p`, or undefined (one spanning lines, or with an escape JSON lacks, is `yaml`'s). */
-  private quoted(p: number): Token | undefined {
-    const text = this.text;
-    if (text[p] === '"') {
-      for (let i = p + 1; i < this.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === NEWLINE) return undefined;
-        if (c === 0x5c) {
-          if (text.charCodeAt(i + 1) === NEWLINE) return undefined;
-          i += 1;
-        } else if (c === 0x22) {
-          const value = doubleQuotedValue(text.slice(p, i + 1));
-          return value === undefined ? undefined : { value, start: p, end: i + 1 };
-        }
-      }
-      return undefined;
-    }
-    for (let i = p + 1; i < this.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === NEWLINE) return undefined;
-      if (c === 0x27) {
-        if (text.charCodeAt(i + 1) === 0x27) {
-          i += 1;
-          continue;
-        }
-        return { value: singleQuotedValue(text.slice(p, i + 1)), start: p, end: i + 1 };
-      }
-    }
-    return undefined;
-  }
-
-  /**
-   * Where a plain scalar starting at `p` stops on its line: `end` after its last non-space
-   * character, `next` at what stopped it (a `:` indicator, a comment's `#`, a line break; in a
-   * flow collection also `,[]{}`).
-   */
-  private plainLineEnd(p: number, inFlow: boolean): { end: number; next: number } {
-    const text = this.text;
-    let i = p;
-    for (; i < this.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === NEWLINE) break;
-      if (c === COLON && (this.isSeparated(i + 1) || (inFlow && FLOW_INDICATORS.has(text[i + 1]!)))) break;
-      if (c === HASH && text.charCodeAt(i - 1) === SPACE) break;
-      if (inFlow && FLOW_INDICATORS.has(text[i]!)) break;
-    }
-    return { end: this.trimEnd(p, i), next: i };
-  }
-
-  /** Whether a plain scalar of the subset may start at `p` (`-` only before a non-space, as in `-1`). */
-  private mayStartPlain(p: number): boolean {
-    const c = this.text[p];
-    if (c === undefined || c === ' ' || c === '\n' || NOT_PLAIN_START.has(c)) return false;
-    return c !== '-' || !this.isSeparated(p + 1);
-  }
-
   /** Whiteness in flow context from `p`: spaces, line breaks and comments; the next token's offset, or -1. */
   private flowSpace(p: number, parentIndent: number): number {
     const text = this.text;
@@ -604,15 +524,6 @@ class SubsetReader {
     return true;
   }
 
-  /** From `p`: spaces, then a comment or the line's end. The comment's end (or `p`), or -1 if anything else follows. */
-  private lineTail(p: number): number {
-    let q = p;
-    while (this.text.charCodeAt(q) === SPACE) q++;
-    if (q >= this.length || this.text.charCodeAt(q) === NEWLINE) return p;
-    if (this.text.charCodeAt(q) === HASH && q > p) return this.lineContentEnd(q);
-    return -1;
-  }
-
   /**
    * From the line starting at `p`: skips blank and comment lines, and returns the start of the
    * next line with content (`column` is its indentation, -1 when the text ends first). `trail`
@@ -642,50 +553,6 @@ class SubsetReader {
     }
     this.column = -1;
     return this.length;
-  }
-
-  private spacesAt(p: number): number {
-    let q = p;
-    while (this.text.charCodeAt(q) === SPACE) q++;
-    return q - p;
-  }
-
-  /** A `-` indicator at `p`: followed by a space, a line break or the end. */
-  private isDash(p: number): boolean {
-    return this.text.charCodeAt(p) === DASH && this.isSeparated(p + 1);
-  }
-
-  /** Whether `p` is a space, a line break or the end of the text. */
-  private isSeparated(p: number): boolean {
-    if (p >= this.length) return true;
-    const c = this.text.charCodeAt(p);
-    return c === SPACE || c === NEWLINE;
-  }
-
-  private columnOf(p: number): number {
-    return p - (this.text.lastIndexOf('\n', p - 1) + 1);
-  }
-
-  private lineEndOf(p: number): number {
-    const n = this.text.indexOf('\n', p);
-    return n < 0 ? this.length : n;
-  }
-
-  /** The start of the line after `p`'s (the text's length when there is none). */
-  private lineAfter(p: number): number {
-    const n = this.text.indexOf('\n', p);
-    return n < 0 ? this.length : n + 1;
-  }
-
-  /** The end of the line holding `p`, before trailing spaces. */
-  private lineContentEnd(p: number): number {
-    return this.trimEnd(p, this.lineEndOf(p));
-  }
-
-  private trimEnd(start: number, end: number): number {
-    let e = end;
-    while (e > start && this.text.charCodeAt(e - 1) === SPACE) e--;
-    return e;
   }
 }
 

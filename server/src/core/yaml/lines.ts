@@ -1,0 +1,148 @@
+import { doubleQuotedValue, singleQuotedValue } from './scalars';
+
+/**
+ * What the subset reader (`subset.ts`) reads within one line: quoted and plain scalar tokens,
+ * indicators, comments, indentation and line ends, by character codes over the text.
+ */
+
+export const SPACE = 0x20;
+export const NEWLINE = 0x0a;
+export const HASH = 0x23;
+export const COLON = 0x3a;
+const DASH = 0x2d;
+
+/** Characters no plain scalar of the subset starts with (indicators; `-` is looked at apart). */
+export const NOT_PLAIN_START = new Set('?:,[]{}#&*!|>\'"%@`'.split(''));
+/** Characters that end a plain scalar inside a flow collection. */
+const FLOW_INDICATORS = new Set(',[]{}'.split(''));
+
+export interface Token {
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The one-line reads over a text, for the reader that builds on them. */
+export class LineScanner {
+  protected readonly length: number;
+
+  constructor(protected readonly text: string) {
+    this.length = text.length;
+  }
+
+  /** The `:` of a mapping indicator after a key's last character at `end`, past spaces, or -1. */
+  protected keyColonAfter(end: number): number {
+    let q = end;
+    while (this.text.charCodeAt(q) === SPACE) q++;
+    return this.text.charCodeAt(q) === COLON && this.isSeparated(q + 1) ? q : -1;
+  }
+
+  /** A one-line quoted scalar at `p`, or undefined (one spanning lines, or with an escape JSON lacks, is `yaml`'s). */
+  protected quoted(p: number): Token | undefined {
+    const text = this.text;
+    if (text[p] === '"') {
+      for (let i = p + 1; i < this.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === NEWLINE) return undefined;
+        if (c === 0x5c) {
+          if (text.charCodeAt(i + 1) === NEWLINE) return undefined;
+          i += 1;
+        } else if (c === 0x22) {
+          const value = doubleQuotedValue(text.slice(p, i + 1));
+          return value === undefined ? undefined : { value, start: p, end: i + 1 };
+        }
+      }
+      return undefined;
+    }
+    for (let i = p + 1; i < this.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === NEWLINE) return undefined;
+      if (c === 0x27) {
+        if (text.charCodeAt(i + 1) === 0x27) {
+          i += 1;
+          continue;
+        }
+        return { value: singleQuotedValue(text.slice(p, i + 1)), start: p, end: i + 1 };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Where a plain scalar starting at `p` stops on its line: `end` after its last non-space
+   * character, `next` at what stopped it (a `:` indicator, a comment's `#`, a line break; in a
+   * flow collection also `,[]{}`).
+   */
+  protected plainLineEnd(p: number, inFlow: boolean): { end: number; next: number } {
+    const text = this.text;
+    let i = p;
+    for (; i < this.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === NEWLINE) break;
+      if (c === COLON && (this.isSeparated(i + 1) || (inFlow && FLOW_INDICATORS.has(text[i + 1]!)))) break;
+      if (c === HASH && text.charCodeAt(i - 1) === SPACE) break;
+      if (inFlow && FLOW_INDICATORS.has(text[i]!)) break;
+    }
+    return { end: this.trimEnd(p, i), next: i };
+  }
+
+  /** Whether a plain scalar of the subset may start at `p` (`-` only before a non-space, as in `-1`). */
+  protected mayStartPlain(p: number): boolean {
+    const c = this.text[p];
+    if (c === undefined || c === ' ' || c === '\n' || NOT_PLAIN_START.has(c)) return false;
+    return c !== '-' || !this.isSeparated(p + 1);
+  }
+
+  /** From `p`: spaces, then a comment or the line's end. The comment's end (or `p`), or -1 if anything else follows. */
+  protected lineTail(p: number): number {
+    let q = p;
+    while (this.text.charCodeAt(q) === SPACE) q++;
+    if (q >= this.length || this.text.charCodeAt(q) === NEWLINE) return p;
+    if (this.text.charCodeAt(q) === HASH && q > p) return this.lineContentEnd(q);
+    return -1;
+  }
+
+  protected spacesAt(p: number): number {
+    let q = p;
+    while (this.text.charCodeAt(q) === SPACE) q++;
+    return q - p;
+  }
+
+  /** A `-` indicator at `p`: followed by a space, a line break or the end. */
+  protected isDash(p: number): boolean {
+    return this.text.charCodeAt(p) === DASH && this.isSeparated(p + 1);
+  }
+
+  /** Whether `p` is a space, a line break or the end of the text. */
+  protected isSeparated(p: number): boolean {
+    if (p >= this.length) return true;
+    const c = this.text.charCodeAt(p);
+    return c === SPACE || c === NEWLINE;
+  }
+
+  protected columnOf(p: number): number {
+    return p - (this.text.lastIndexOf('\n', p - 1) + 1);
+  }
+
+  protected lineEndOf(p: number): number {
+    const n = this.text.indexOf('\n', p);
+    return n < 0 ? this.length : n;
+  }
+
+  /** The start of the line after `p`'s (the text's length when there is none). */
+  protected lineAfter(p: number): number {
+    const n = this.text.indexOf('\n', p);
+    return n < 0 ? this.length : n + 1;
+  }
+
+  /** The end of the line holding `p`, before trailing spaces. */
+  protected lineContentEnd(p: number): number {
+    return this.trimEnd(p, this.lineEndOf(p));
+  }
+
+  protected trimEnd(start: number, end: number): number {
+    let e = end;
+    while (e > start && this.text.charCodeAt(e - 1) === SPACE) e--;
+    return e;
+  }
+}
