@@ -11,10 +11,32 @@ export const HASH = 0x23;
 export const COLON = 0x3a;
 const DASH = 0x2d;
 
-/** Characters no plain scalar of the subset starts with (indicators; `-` is looked at apart). */
-export const NOT_PLAIN_START = new Set('?:,[]{}#&*!|>\'"%@`'.split(''));
-/** Characters that end a plain scalar inside a flow collection. */
-const FLOW_INDICATORS = new Set(',[]{}'.split(''));
+/** Whether no plain scalar of the subset starts with this character code (an indicator; `-` is looked at apart). */
+export function isNotPlainStart(code: number): boolean {
+  switch (code) {
+    case 0x3f: // ?
+    case 0x3a: // :
+    case 0x23: // #
+    case 0x26: // &
+    case 0x2a: // *
+    case 0x21: // !
+    case 0x7c: // |
+    case 0x3e: // >
+    case 0x27: // '
+    case 0x22: // "
+    case 0x25: // %
+    case 0x40: // @
+    case 0x60: // `
+      return true;
+    default:
+      return isFlowIndicator(code);
+  }
+}
+
+/** `,[]{}`: the characters that end a plain scalar inside a flow collection. */
+function isFlowIndicator(code: number): boolean {
+  return code === 0x2c || code === 0x5b || code === 0x5d || code === 0x7b || code === 0x7d;
+}
 
 export interface Token {
   readonly value: string;
@@ -25,6 +47,10 @@ export interface Token {
 /** The one-line reads over a text, for the reader that builds on them. */
 export class LineScanner {
   protected readonly length: number;
+  /** Set by `plainLineEnd`. */
+  protected stopEnd = 0;
+  /** Set by `plainLineEnd`. */
+  protected stopNext = 0;
 
   constructor(protected readonly text: string) {
     this.length = text.length;
@@ -69,28 +95,32 @@ export class LineScanner {
   }
 
   /**
-   * Where a plain scalar starting at `p` stops on its line: `end` after its last non-space
-   * character, `next` at what stopped it (a `:` indicator, a comment's `#`, a line break; in a
-   * flow collection also `,[]{}`).
+   * Where a plain scalar starting at `p` stops on its line, into `stopEnd` (after its last
+   * non-space character, returned too) and `stopNext` (at what stopped it: a `:` indicator, a
+   * comment's `#`, a line break; in a flow collection also `,[]{}`). Fields, not a returned
+   * object: this runs for every scalar and key of a file.
    */
-  protected plainLineEnd(p: number, inFlow: boolean): { end: number; next: number } {
+  protected plainLineEnd(p: number, inFlow: boolean): number {
     const text = this.text;
     let i = p;
     for (; i < this.length; i++) {
       const c = text.charCodeAt(i);
       if (c === NEWLINE) break;
-      if (c === COLON && (this.isSeparated(i + 1) || (inFlow && FLOW_INDICATORS.has(text[i + 1]!)))) break;
+      if (c === COLON && (this.isSeparated(i + 1) || (inFlow && isFlowIndicator(text.charCodeAt(i + 1))))) break;
       if (c === HASH && text.charCodeAt(i - 1) === SPACE) break;
-      if (inFlow && FLOW_INDICATORS.has(text[i]!)) break;
+      if (inFlow && isFlowIndicator(c)) break;
     }
-    return { end: this.trimEnd(p, i), next: i };
+    this.stopNext = i;
+    this.stopEnd = this.trimEnd(p, i);
+    return this.stopEnd;
   }
 
   /** Whether a plain scalar of the subset may start at `p` (`-` only before a non-space, as in `-1`). */
   protected mayStartPlain(p: number): boolean {
-    const c = this.text[p];
-    if (c === undefined || c === ' ' || c === '\n' || NOT_PLAIN_START.has(c)) return false;
-    return c !== '-' || !this.isSeparated(p + 1);
+    if (p >= this.length) return false;
+    const c = this.text.charCodeAt(p);
+    if (c === SPACE || c === NEWLINE || isNotPlainStart(c)) return false;
+    return c !== DASH || !this.isSeparated(p + 1);
   }
 
   /** From `p`: spaces, then a comment or the line's end. The comment's end (or `p`), or -1 if anything else follows. */

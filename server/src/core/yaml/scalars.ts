@@ -14,12 +14,30 @@ const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 
-/** The first characters any non-string plain scalar can start with (most names and words start otherwise). */
-const MAY_RESOLVE = /^[-+.~0-9nNtTfF]/;
+/** Whether a plain scalar starting with this character code may be other than a string: `-+.~`, a digit, `nNtTfF`. */
+function mayResolve(code: number): boolean {
+  if (code >= 0x30 && code <= 0x39) return true;
+  switch (code) {
+    case 0x2d: // -
+    case 0x2b: // +
+    case 0x2e: // .
+    case 0x7e: // ~
+    case 0x6e: // n
+    case 0x4e: // N
+    case 0x74: // t
+    case 0x54: // T
+    case 0x66: // f
+    case 0x46: // F
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** A plain scalar's value: null, a boolean, a number or the string itself. */
 export function resolvePlain(source: string): ScalarValue {
-  if (source.length > 0 && !MAY_RESOLVE.test(source)) return source;
+  // Most names and words start otherwise, and skip the tests.
+  if (source.length > 0 && !mayResolve(source.charCodeAt(0))) return source;
   if (NULL.test(source)) return null;
   if (BOOL.test(source)) return source[0] === 't' || source[0] === 'T';
   // `yaml` reads integers with parseInt (intAsBigInt is off by default), after the prefix.

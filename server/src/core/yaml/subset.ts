@@ -2,7 +2,7 @@ import type { Node } from 'jsonc-parser';
 import type { BuildNode, Keep, KeyList } from '../json/tree';
 import { LazyYamlContainer } from './lazy';
 import { foldLines, resolvePlain, type ScalarValue } from './scalars';
-import { COLON, HASH, LineScanner, NEWLINE, NOT_PLAIN_START, SPACE, type Token } from './lines';
+import { COLON, HASH, isNotPlainStart, LineScanner, NEWLINE, SPACE, type Token } from './lines';
 
 /**
  * The YAML most tool files are written in, read straight into the tree `parse.ts` makes from
@@ -179,9 +179,9 @@ class SubsetReader extends LineScanner {
       return this.finishLine(token.end);
     }
     if (!this.mayStartPlain(at)) return false;
-    const stop = this.plainLineEnd(at, false);
-    if (this.text.charCodeAt(stop.next) === COLON) return compact && this.mapping(target, at, this.columnOf(at));
-    return this.plainScalar(target, at, stop.end, parentIndent);
+    const end = this.plainLineEnd(at, false);
+    if (this.text.charCodeAt(this.stopNext) === COLON) return compact && this.mapping(target, at, this.columnOf(at));
+    return this.plainScalar(target, at, end, parentIndent);
   }
 
   /** A block mapping whose first key starts at `at`, in column `column`. */
@@ -284,7 +284,8 @@ class SubsetReader extends LineScanner {
       setLeaf(target, resolvePlain(this.text.slice(at, firstEnd)), at, firstEnd);
       return this.finishLine(firstEnd);
     }
-    const lines = [this.text.slice(at, firstEnd)];
+    // Lines are collected only once a second one continues the first (most values are one line).
+    let lines: string[] | undefined;
     let end = firstEnd;
     let blanks = 0;
     for (let p = this.lineAfter(firstEnd); p < this.length; ) {
@@ -299,15 +300,16 @@ class SubsetReader extends LineScanner {
       }
       if (c === HASH || column <= parentIndent) break;
       // A continuation line that could be read as anything else (a key, an indicator, a comment) is left to `yaml`.
-      if (NOT_PLAIN_START.has(this.text[q]!) || this.isDash(q)) return false;
-      const stop = this.plainLineEnd(q, false);
-      if (stop.next < this.length && this.text.charCodeAt(stop.next) !== NEWLINE) return false;
+      if (isNotPlainStart(c) || this.isDash(q)) return false;
+      const lineEnd = this.plainLineEnd(q, false);
+      if (this.stopNext < this.length && this.text.charCodeAt(this.stopNext) !== NEWLINE) return false;
+      lines ??= [this.text.slice(at, firstEnd)];
       for (; blanks > 0; blanks--) lines.push('');
-      lines.push(this.text.slice(q, stop.end));
-      end = stop.end;
+      lines.push(this.text.slice(q, lineEnd));
+      end = lineEnd;
       p = this.lineAfter(end);
     }
-    setLeaf(target, resolvePlain(lines.length === 1 ? lines[0]! : foldLines(lines)), at, end);
+    setLeaf(target, resolvePlain(lines ? foldLines(lines) : this.text.slice(at, firstEnd)), at, end);
     return this.finishLine(end);
   }
 
@@ -448,10 +450,10 @@ class SubsetReader extends LineScanner {
       return token.end;
     }
     if (!this.mayStartPlain(p)) return -1;
-    const stop = this.plainLineEnd(p, true);
-    if (stop.end === p) return -1;
-    setLeaf(target, resolvePlain(this.text.slice(p, stop.end)), p, stop.end);
-    return stop.end;
+    const end = this.plainLineEnd(p, true);
+    if (end === p) return -1;
+    setLeaf(target, resolvePlain(this.text.slice(p, end)), p, end);
+    return end;
   }
 
   /** A flow mapping's key at `p` and its `:` (a quoted key's may follow at once, JSON's way). */
@@ -465,9 +467,10 @@ class SubsetReader extends LineScanner {
       return this.text.charCodeAt(q) === COLON ? { ...token, colon: q } : undefined;
     }
     if (!this.mayStartPlain(p)) return undefined;
-    const stop = this.plainLineEnd(p, true);
-    if (this.text.charCodeAt(stop.next) !== COLON || !this.isSeparated(stop.next + 1)) return undefined;
-    return this.plainKey(p, stop.end, stop.next);
+    const end = this.plainLineEnd(p, true);
+    const next = this.stopNext;
+    if (this.text.charCodeAt(next) !== COLON || !this.isSeparated(next + 1)) return undefined;
+    return this.plainKey(p, end, next);
   }
 
   /** A block mapping's key at `p` (quoted or plain, on one line) and its `:`. */
@@ -480,9 +483,9 @@ class SubsetReader extends LineScanner {
       return colon < 0 || colon - p > MAX_KEY ? undefined : { ...token, colon };
     }
     if (!this.mayStartPlain(p)) return undefined;
-    const stop = this.plainLineEnd(p, false);
-    if (this.text.charCodeAt(stop.next) !== COLON) return undefined;
-    return this.plainKey(p, stop.end, stop.next);
+    const end = this.plainLineEnd(p, false);
+    if (this.text.charCodeAt(this.stopNext) !== COLON) return undefined;
+    return this.plainKey(p, end, this.stopNext);
   }
 
   /** A plain key's token: only a string key, never `<<` (a merge key in YAML 1.1), within the length `yaml` allows. */
