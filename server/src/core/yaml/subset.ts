@@ -507,8 +507,15 @@ class SubsetReader extends LineScanner {
       else if (c === NEWLINE) {
         const column = this.spacesAt(i + 1);
         const q = i + 1 + column;
-        // A line of a flow collection no more indented than its block parent is an error `yaml` reports.
-        if (q < this.length && text.charCodeAt(q) !== NEWLINE && column <= parentIndent) return -1;
+        // A line of a flow collection no more indented than its block parent is an error `yaml`
+        // reports, but for the outermost collection's closing bracket, or a comment, in the
+        // parent's own column (`tools: [` ... `]`). Flow holds no block collection, so
+        // `flowDepth` 1 is the outermost here.
+        if (q < this.length && text.charCodeAt(q) !== NEWLINE && column <= parentIndent) {
+          const first = text.charCodeAt(q);
+          const closesOrComments = first === 0x5d || first === 0x7d || first === HASH;
+          if (column < parentIndent || !closesOrComments || this.flowDepth !== 1) return -1;
+        }
         i = q;
       } else return i;
     }
