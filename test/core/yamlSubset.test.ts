@@ -57,6 +57,11 @@ function yamlStyles(value: unknown): string[] {
   ];
 }
 
+/** The text with Windows line ends. */
+function crlf(text: string): string {
+  return text.replace(/\n/g, '\r\n');
+}
+
 /** YAML as people write it: every construct the subset reads, with comments where they may be. */
 const HAND_WRITTEN: readonly string[] = [
   [
@@ -116,7 +121,8 @@ const STEPPED_ASIDE: readonly string[] = [
   'tools: []\n---\ntools: []\n',
   '%YAML 1.2\n---\ntools: []\n',
   'tools:\n\t- name: x\n',
-  'tools:\r\n  - name: x\r\n',
+  'tools:\r  - name: x\r',
+  'tools:\n  - name: x\r\n    inputSchema: {}\r',
   'tools:\n  - name: a\n    name: b\n',
   'tools:\n  - {name: a, name: b}\n',
   'a: b: c\n',
@@ -139,7 +145,7 @@ const STEPPED_ASIDE: readonly string[] = [
 
 describe('YAML subset reader: identical to yaml (the oracle)', () => {
   test('hand-written YAML of every construct it reads: read by the subset, same tree and analysis', () => {
-    for (const text of HAND_WRITTEN) {
+    for (const text of [...HAND_WRITTEN, ...HAND_WRITTEN.map(crlf)]) {
       assert.ok(readBySubset(text), `the subset reads ${JSON.stringify(text)}`);
       assertSame(text);
       assertSame(text, ALL_CLIENTS);
@@ -159,7 +165,9 @@ describe('YAML subset reader: identical to yaml (the oracle)', () => {
       assertSame(text);
     }
     // A duplicate key is still yaml's error, at yaml's offset.
-    assert.ok(parseYaml(STEPPED_ASIDE[7]!).problems.some((p) => p.code === 'DUPLICATE_KEY'));
+    const duplicate = 'tools:\n  - name: a\n    name: b\n';
+    assert.ok(STEPPED_ASIDE.includes(duplicate));
+    assert.ok(parseYaml(duplicate).problems.some((p) => p.code === 'DUPLICATE_KEY'));
   });
 
   test('generated tool files as YAML, every style: the subset reads them, identically', () => {
@@ -172,7 +180,10 @@ describe('YAML subset reader: identical to yaml (the oracle)', () => {
       ),
       ...yamlStyles(JSON.parse(adsManifest([{ name: 'a.b' }, { name: 'a b' }]))),
     ];
-    for (const text of texts) assertSame(text);
+    for (const text of texts) {
+      assertSame(text);
+      assertSame(crlf(text));
+    }
     // Block style without folding is what tool files mostly look like: all of it is the subset's.
     const block = texts.filter((_, i) => i % 4 === 2);
     assert.deepEqual(
@@ -181,7 +192,7 @@ describe('YAML subset reader: identical to yaml (the oracle)', () => {
     );
   });
 
-  test('every JSON file of the shared corpus and real-world files (under 300 kB), as block and flow YAML', {
+  test('every JSON file of the shared corpus and real-world files (under 300 kB), as block (LF and CRLF) and flow YAML', {
     skip: existsSync(CORPUS) || existsSync(REALWORLD) ? false : 'the shared corpus (../shared) is absent',
   }, () => {
     let read = 0;
@@ -193,8 +204,9 @@ describe('YAML subset reader: identical to yaml (the oracle)', () => {
       } catch {
         continue; // JSON Lines and JSONC files: not one JSON value
       }
-      // Two styles here (all four for the generated files above): `yaml` itself is slow on the large ones.
-      for (const text of [stringify(value), stringify(value, { collectionStyle: 'flow', lineWidth: 0 })]) {
+      // Block (also with CRLF) and flow here, all four styles for the generated files above: `yaml` is slow on large ones.
+      const block = stringify(value);
+      for (const text of [block, crlf(block), stringify(value, { collectionStyle: 'flow', lineWidth: 0 })]) {
         total += 1;
         if (readBySubset(text)) read += 1;
         assertSame(text);
@@ -220,6 +232,7 @@ describe('YAML subset reader: identical to yaml (the oracle)', () => {
   test('seeded mutations of YAML tool files: the same tree, problems and analysis', () => {
     const seeds = [
       ...HAND_WRITTEN,
+      ...HAND_WRITTEN.slice(0, 3).map(crlf),
       ...yamlStyles(JSON.parse(generate('mcp-tools-list', 3))),
       ...yamlStyles(JSON.parse(generate('openai-chat', 3))),
     ];
@@ -258,6 +271,8 @@ describe('YAML subset reader: identical to yaml (the oracle)', () => {
           '1',
           'x',
           '\t',
+          '\r',
+          '\r\n',
           '\u{1F600}',
           'name: ',
           '\n  ',

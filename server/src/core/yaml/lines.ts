@@ -7,6 +7,15 @@ import { doubleQuotedValue, singleQuotedValue } from './scalars';
 
 export const SPACE = 0x20;
 export const NEWLINE = 0x0a;
+const CR = 0x0d;
+
+/**
+ * A line feed, or the carriage return of a CRLF (`subset.ts` steps aside for a carriage return
+ * alone, so one here is always followed by a line feed).
+ */
+export function isBreak(code: number): boolean {
+  return code === NEWLINE || code === CR;
+}
 export const HASH = 0x23;
 export const COLON = 0x3a;
 const DASH = 0x2d;
@@ -69,9 +78,9 @@ export class LineScanner {
     if (text[p] === '"') {
       for (let i = p + 1; i < this.length; i++) {
         const c = text.charCodeAt(i);
-        if (c === NEWLINE) return undefined;
+        if (isBreak(c)) return undefined;
         if (c === 0x5c) {
-          if (text.charCodeAt(i + 1) === NEWLINE) return undefined;
+          if (isBreak(text.charCodeAt(i + 1))) return undefined;
           i += 1;
         } else if (c === 0x22) {
           const value = doubleQuotedValue(text.slice(p, i + 1));
@@ -82,7 +91,7 @@ export class LineScanner {
     }
     for (let i = p + 1; i < this.length; i++) {
       const c = text.charCodeAt(i);
-      if (c === NEWLINE) return undefined;
+      if (isBreak(c)) return undefined;
       if (c === 0x27) {
         if (text.charCodeAt(i + 1) === 0x27) {
           i += 1;
@@ -105,7 +114,7 @@ export class LineScanner {
     let i = p;
     for (; i < this.length; i++) {
       const c = text.charCodeAt(i);
-      if (c === NEWLINE) break;
+      if (isBreak(c)) break;
       if (c === COLON && (this.isSeparated(i + 1) || (inFlow && isFlowIndicator(text.charCodeAt(i + 1))))) break;
       if (c === HASH && text.charCodeAt(i - 1) === SPACE) break;
       if (inFlow && isFlowIndicator(c)) break;
@@ -119,7 +128,7 @@ export class LineScanner {
   protected mayStartPlain(p: number): boolean {
     if (p >= this.length) return false;
     const c = this.text.charCodeAt(p);
-    if (c === SPACE || c === NEWLINE || isNotPlainStart(c)) return false;
+    if (c === SPACE || isBreak(c) || isNotPlainStart(c)) return false;
     return c !== DASH || !this.isSeparated(p + 1);
   }
 
@@ -127,7 +136,7 @@ export class LineScanner {
   protected lineTail(p: number): number {
     let q = p;
     while (this.text.charCodeAt(q) === SPACE) q++;
-    if (q >= this.length || this.text.charCodeAt(q) === NEWLINE) return p;
+    if (q >= this.length || isBreak(this.text.charCodeAt(q))) return p;
     if (this.text.charCodeAt(q) === HASH && q > p) return this.lineContentEnd(q);
     return -1;
   }
@@ -147,7 +156,7 @@ export class LineScanner {
   protected isSeparated(p: number): boolean {
     if (p >= this.length) return true;
     const c = this.text.charCodeAt(p);
-    return c === SPACE || c === NEWLINE;
+    return c === SPACE || isBreak(c);
   }
 
   protected columnOf(p: number): number {
@@ -156,7 +165,8 @@ export class LineScanner {
 
   protected lineEndOf(p: number): number {
     const n = this.text.indexOf('\n', p);
-    return n < 0 ? this.length : n;
+    if (n < 0) return this.length;
+    return n > p && this.text.charCodeAt(n - 1) === CR ? n - 1 : n;
   }
 
   /** The start of the line after `p`'s (the text's length when there is none). */

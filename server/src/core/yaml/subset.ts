@@ -2,7 +2,7 @@ import type { Node } from 'jsonc-parser';
 import type { BuildNode, Keep, KeyList } from '../json/tree';
 import { LazyYamlContainer } from './lazy';
 import { foldLines, resolvePlain, type ScalarValue } from './scalars';
-import { COLON, HASH, isNotPlainStart, LineScanner, NEWLINE, SPACE, type Token } from './lines';
+import { COLON, HASH, isBreak, isNotPlainStart, LineScanner, NEWLINE, SPACE, type Token } from './lines';
 
 /**
  * The YAML most tool files are written in, read straight into the tree `parse.ts` makes from
@@ -12,7 +12,7 @@ import { COLON, HASH, isNotPlainStart, LineScanner, NEWLINE, SPACE, type Token }
  * included), flow collections, one-line quoted scalars with JSON's escapes, plain scalars (folded
  * over lines in block context) and literal or folded block scalars (clip or strip, no indentation
  * indicator). Anything else (anchors, aliases, tags, complex or non-string keys, `<<`, directives,
- * document markers, tabs, carriage returns, control characters, a duplicate key, a syntax error,
+ * document markers, tabs, a carriage return outside a CRLF, control characters, a duplicate key, a syntax error,
  * a root scalar) gives undefined, and `yaml` reads the text instead, with its errors: the reader
  * never decides what an error is, it only steps aside, so every problem `yaml` reports is still
  * reported (test/core/yamlSubset.test.ts holds the two to the same analysis).
@@ -45,7 +45,7 @@ function rereadCollection(text: string, at: number, parentIndent: number): Build
 export type SubsetReading = { readonly node: Node } | { readonly nestedAt: number } | undefined;
 
 /** Characters and line starts the subset leaves to `yaml` wherever they are (a scalar holding one included). */
-const OUTSIDE = /[\t\r\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufeff]|^(?:---|\.\.\.|%)/m;
+const OUTSIDE = /[\t\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff]|\r(?!\n)|^(?:---|\.\.\.|%)/m;
 
 /** Longest implicit key read here (`yaml` refuses one longer than 1024 characters). */
 const MAX_KEY = 1000;
@@ -262,7 +262,7 @@ class SubsetReader extends LineScanner {
     let q = after;
     while (this.text.charCodeAt(q) === SPACE) q++;
     const c = q < this.length ? this.text.charCodeAt(q) : NEWLINE;
-    if (c !== NEWLINE && c !== HASH) return this.node(target, q, column, inSequence);
+    if (!isBreak(c) && c !== HASH) return this.node(target, q, column, inSequence);
     const below = this.lineAfter(q);
     const next = this.nextContent(below, column);
     // A mapping's value may be a sequence in the mapping's own column (`key:` then `- item`).
@@ -293,16 +293,16 @@ class SubsetReader extends LineScanner {
       const q = p + column;
       if (q >= this.length) break;
       const c = this.text.charCodeAt(q);
-      if (c === NEWLINE) {
+      if (isBreak(c)) {
         blanks += 1;
-        p = q + 1;
+        p = this.lineAfter(q);
         continue;
       }
       if (c === HASH || column <= parentIndent) break;
       // A continuation line that could be read as anything else (a key, an indicator, a comment) is left to `yaml`.
       if (isNotPlainStart(c) || this.isDash(q)) return false;
       const lineEnd = this.plainLineEnd(q, false);
-      if (this.stopNext < this.length && this.text.charCodeAt(this.stopNext) !== NEWLINE) return false;
+      if (this.stopNext < this.length && !isBreak(this.text.charCodeAt(this.stopNext))) return false;
       lines ??= [this.text.slice(at, firstEnd)];
       for (; blanks > 0; blanks--) lines.push('');
       lines.push(this.text.slice(q, lineEnd));
@@ -320,7 +320,7 @@ class SubsetReader extends LineScanner {
     const strip = this.text[h] === '-';
     if (strip) h += 1;
     const c = h < this.length ? this.text.charCodeAt(h) : NEWLINE;
-    if (c !== SPACE && c !== NEWLINE) return false;
+    if (c !== SPACE && !isBreak(c)) return false;
     if (this.lineTail(h) < 0) return false;
     const lines: string[] = [];
     let indent = -1;
@@ -333,11 +333,11 @@ class SubsetReader extends LineScanner {
         if (column > 0) return false;
         break;
       }
-      if (this.text.charCodeAt(q) === NEWLINE) {
+      if (isBreak(this.text.charCodeAt(q))) {
         // Blank lines with spaces past the indentation hold those spaces: left to `yaml`.
         if (column > Math.max(indent, 0)) return false;
         lines.push('');
-        p = q + 1;
+        p = this.lineAfter(q);
         continue;
       }
       if (indent < 0) {
@@ -353,7 +353,7 @@ class SubsetReader extends LineScanner {
       if (lineEnd >= this.length) return false;
       lines.push(this.text.slice(p + indent, lineEnd));
       end = this.trimEnd(q, lineEnd);
-      resume = lineEnd + 1;
+      resume = this.lineAfter(lineEnd);
       p = resume;
     }
     if (indent < 0) return false;
@@ -501,7 +501,8 @@ class SubsetReader extends LineScanner {
     const text = this.text;
     for (let i = p; i < this.length; ) {
       const c = text.charCodeAt(i);
-      if (c === SPACE) i++;
+      // A carriage return is always one of a CRLF here: the line feed after it is the break.
+      if (c === SPACE || c === 0x0d) i++;
       else if (c === HASH && (i === 0 || text.charCodeAt(i - 1) === SPACE || text.charCodeAt(i - 1) === NEWLINE))
         i = this.lineEndOf(i);
       else if (c === NEWLINE) {
@@ -511,7 +512,7 @@ class SubsetReader extends LineScanner {
         // reports, but for the outermost collection's closing bracket, or a comment, in the
         // parent's own column (`tools: [` ... `]`). Flow holds no block collection, so
         // `flowDepth` 1 is the outermost here.
-        if (q < this.length && text.charCodeAt(q) !== NEWLINE && column <= parentIndent) {
+        if (q < this.length && !isBreak(text.charCodeAt(q)) && column <= parentIndent) {
           const first = text.charCodeAt(q);
           const closesOrComments = first === 0x5d || first === 0x7d || first === HASH;
           if (column < parentIndent || !closesOrComments || this.flowDepth !== 1) return -1;
@@ -548,8 +549,8 @@ class SubsetReader extends LineScanner {
       const q = line + column;
       if (q >= this.length) break;
       const c = this.text.charCodeAt(q);
-      if (c === NEWLINE) {
-        line = q + 1;
+      if (isBreak(c)) {
+        line = this.lineAfter(q);
         continue;
       }
       if (c === HASH) {
