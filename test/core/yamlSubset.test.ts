@@ -103,6 +103,7 @@ const HAND_WRITTEN: readonly string[] = [
   'tools:\n  - - nested\n    - seq\n  - name: x\n    inputSchema: {a: , b: [], c: {}}\n',
   "tools:\n  - name: 'it''s'\n    inputSchema: {type: object}\n    extra: 'true'\n    n: \"12\"\n    t: True\n",
   'tools:\n  - name: x\n    description: |-\n      keep\n\n      lines\n    inputSchema: {}\n',
+  'tools:\n  - name: "a.b\\x41\\e"\n    description: "a long line\n      folded  \n\n      over \\\n      lines"\n    title: \'it\'\'s\n      two\'\n    inputSchema: {x: "in\n      flow"}\n',
   'functionDeclarations:\n  - name: a-b\n    parameters:\n      type: OBJECT\n      properties:\n        q:\n          type: STRING\n',
 ];
 
@@ -129,8 +130,9 @@ const STEPPED_ASIDE: readonly string[] = [
   '? [a]\n: b\n',
   '<<: {a: 1}\ntools: []\n',
   '1: one\ntools: []\n',
-  'tools:\n  - name: "a\n    b"\n',
-  'tools:\n  - name: "\\x41"\n',
+  'tools:\n  - "na\n    me": a\n',
+  'tools:\n  - name: "\\q"\n',
+  'tools:\n  - name: "a\n  b"\n',
   'tools:\n  - name: x\n   bad: indent\n',
   'tools: [a,, b]\n',
   'tools: [\n{name: x}]\n',

@@ -1,3 +1,4 @@
+import { CST } from 'yaml';
 import { doubleQuotedValue, singleQuotedValue } from './scalars';
 
 /**
@@ -72,32 +73,36 @@ export class LineScanner {
     return this.text.charCodeAt(q) === COLON && this.isSeparated(q + 1) ? q : -1;
   }
 
-  /** A one-line quoted scalar at `p`, or undefined (one spanning lines, or with an escape JSON lacks, is `yaml`'s). */
-  protected quoted(p: number): Token | undefined {
+  /**
+   * A quoted scalar at `p`, or undefined. With `parentIndent` it may go on over lines indented
+   * past that column (a key may not: undefined is then an implicit key over lines, `yaml`'s error).
+   * One line with JSON's escapes only is decoded here; any other is decoded by `yaml`'s own
+   * resolver for flow scalars (`CST.resolveAsScalar`), and anything it reports an error for is
+   * left to `yaml` whole.
+   */
+  protected quoted(p: number, parentIndent?: number): Token | undefined {
     const text = this.text;
-    if (text[p] === '"') {
-      for (let i = p + 1; i < this.length; i++) {
-        const c = text.charCodeAt(i);
-        if (isBreak(c)) return undefined;
-        if (c === 0x5c) {
-          if (isBreak(text.charCodeAt(i + 1))) return undefined;
-          i += 1;
-        } else if (c === 0x22) {
-          const value = doubleQuotedValue(text.slice(p, i + 1));
-          return value === undefined ? undefined : { value, start: p, end: i + 1 };
-        }
-      }
-      return undefined;
-    }
+    const double = text.charCodeAt(p) === 0x22;
+    let lines = false;
     for (let i = p + 1; i < this.length; i++) {
       const c = text.charCodeAt(i);
-      if (isBreak(c)) return undefined;
-      if (c === 0x27) {
-        if (text.charCodeAt(i + 1) === 0x27) {
-          i += 1;
-          continue;
-        }
-        return { value: singleQuotedValue(text.slice(p, i + 1)), start: p, end: i + 1 };
+      if (isBreak(c)) {
+        if (parentIndent === undefined) return undefined;
+        lines = true;
+        const next = this.lineAfter(i);
+        const column = this.spacesAt(next);
+        if (next + column < this.length && !isBreak(text.charCodeAt(next + column)) && column <= parentIndent)
+          return undefined;
+        i = next - 1;
+      } else if (double && c === 0x5c) {
+        // An escaped line break is still a line break: the next line is checked like any other.
+        if (!isBreak(text.charCodeAt(i + 1))) i += 1;
+      } else if (!double && c === 0x27 && text.charCodeAt(i + 1) === 0x27) i += 1;
+      else if (c === (double ? 0x22 : 0x27)) {
+        const token = text.slice(p, i + 1);
+        const value = lines ? undefined : double ? doubleQuotedValue(token) : singleQuotedValue(token);
+        const resolved = value ?? resolvedByYaml(token, double, p);
+        return resolved === undefined ? undefined : { value: resolved, start: p, end: i + 1 };
       }
     }
     return undefined;
@@ -185,4 +190,17 @@ export class LineScanner {
     while (e > start && this.text.charCodeAt(e - 1) === SPACE) e--;
     return e;
   }
+}
+
+/** A quoted scalar's value as `yaml` decodes it, or undefined when `yaml` reports an error in it. */
+function resolvedByYaml(token: string, double: boolean, offset: number): string | undefined {
+  let failed = false;
+  const scalar = CST.resolveAsScalar(
+    { type: double ? 'double-quoted-scalar' : 'single-quoted-scalar', offset, indent: 0, source: token },
+    true,
+    () => {
+      failed = true;
+    },
+  );
+  return failed || typeof scalar?.value !== 'string' ? undefined : scalar.value;
 }

@@ -70,12 +70,15 @@ class SubsetReader extends LineScanner {
   /** Set by `nextContent`: the end of the last comment line it passed that was indented more than asked. */
   private trail = -1;
   /**
-   * Set by `nextContent`: whether a comment line it passed sits in the column asked about (of a
-   * nested collection: at the root, column 0, `yaml` leaves them out as the subset does). Where a
-   * nested collection ends, `yaml` gives such comments (and those after them) to an outer one by
-   * rules of its own: the subset steps aside.
+   * Set by `nextContent`: whether a comment line it passed sits no deeper than the nested
+   * collection asked about yet deeper than the line that follows (or than column 0 at the end).
+   * Where a nested collection ends on such a comment, `yaml` places it by rules of its own (not
+   * in the collections it is indented past): the subset steps aside. A comment in a column no
+   * deeper than what follows (`# section` between top-level keys) is the next entry's.
    */
   private trailAtColumn = false;
+  /** Set by `nextContent`: whether it passed a comment line. */
+  private passedComment = false;
   /** Set by `flow`: the offset after its closing bracket. */
   private flowEnd = 0;
 
@@ -172,7 +175,7 @@ class SubsetReader extends LineScanner {
     if (c === '|' || c === '>') return this.blockScalar(target, at, parentIndent);
     if (this.isDash(at)) return compact && this.sequence(target, at, this.columnOf(at));
     if (c === '"' || c === "'") {
-      const token = this.quoted(at);
+      const token = this.quoted(at, parentIndent);
       if (!token) return false;
       if (this.keyColonAfter(token.end) >= 0) return compact && this.mapping(target, at, this.columnOf(at));
       setLeaf(target, token.value, token.start, token.end);
@@ -268,6 +271,8 @@ class SubsetReader extends LineScanner {
     // A mapping's value may be a sequence in the mapping's own column (`key:` then `- item`).
     if (this.column > column || (this.column === column && !inSequence && this.isDash(next + column)))
       return this.node(target, next + this.column, column, true);
+    // An empty value followed by comment lines: `yaml` gives them to the empty node, with ranges of its own.
+    if (this.passedComment) return false;
     target.offset = q;
     target.length = 0;
     this.pos = below;
@@ -444,7 +449,7 @@ class SubsetReader extends LineScanner {
     const c = this.text[p];
     if (c === '[' || c === '{') return this.flow(target, p, parentIndent) ? this.flowEnd : -1;
     if (c === '"' || c === "'") {
-      const token = this.quoted(p);
+      const token = this.quoted(p, parentIndent);
       if (!token) return -1;
       setLeaf(target, token.value, token.start, token.end);
       return token.end;
@@ -543,7 +548,9 @@ class SubsetReader extends LineScanner {
    */
   private nextContent(p: number, indent: number): number {
     this.trail = -1;
-    this.trailAtColumn = false;
+    this.passedComment = false;
+    // The deepest comment column not past `indent`, to tell whether one sits between this collection and what follows.
+    let low = -1;
     for (let line = p; line < this.length; ) {
       const column = this.spacesAt(line);
       const q = line + column;
@@ -554,15 +561,18 @@ class SubsetReader extends LineScanner {
         continue;
       }
       if (c === HASH) {
+        this.passedComment = true;
         if (column > indent) this.trail = this.lineContentEnd(q);
-        if (column === indent && indent > 0) this.trailAtColumn = true;
+        if (column <= indent) low = Math.max(low, column);
         line = this.lineAfter(q);
         continue;
       }
       this.column = column;
+      this.trailAtColumn = indent > 0 && low > column;
       return line;
     }
     this.column = -1;
+    this.trailAtColumn = indent > 0 && low > 0;
     return this.length;
   }
 }
