@@ -8,14 +8,15 @@ import { COLON, HASH, isBreak, isNotPlainStart, LineScanner, NEWLINE, SPACE, typ
  * The YAML most tool files are written in, read straight into the tree `parse.ts` makes from
  * `yaml`'s documents, or undefined when the text steps outside what this reader knows. `yaml`'s
  * lexer, CST and composition cost twenty times reading the same tools as JSON; this reader is one
- * pass over the characters. It reads one document of block mappings and sequences (compact ones
- * included), flow collections, one-line quoted scalars with JSON's escapes, plain scalars (folded
- * over lines in block context) and literal or folded block scalars (clip or strip, no indentation
- * indicator). Anything else (anchors, aliases, tags, complex or non-string keys, `<<`, directives,
- * document markers, tabs, a carriage return outside a CRLF, control characters, a duplicate key, a syntax error,
- * a root scalar) gives undefined, and `yaml` reads the text instead, with its errors: the reader
- * never decides what an error is, it only steps aside, so every problem `yaml` reports is still
- * reported (test/core/yamlSubset.test.ts holds the two to the same analysis).
+ * pass over the characters. It reads one document (LF or CRLF) of block mappings and sequences
+ * (compact ones included), flow collections, quoted scalars (over lines too), plain scalars
+ * (folded over lines in block context) and literal or folded block scalars (clip or strip, no
+ * indentation indicator). Anything else (anchors, aliases, tags, complex or non-string keys,
+ * `<<`, directives, document markers, tabs, a carriage return outside a CRLF, control
+ * characters, a duplicate key, a syntax error, a root scalar, comments where `yaml` has rules of
+ * its own for ranges) gives undefined, and `yaml` reads the text instead, with its errors: the
+ * reader never decides what an error is, it only steps aside, so every problem `yaml` reports is
+ * still reported (test/core/yamlSubset.test.ts holds the two to the same analysis).
  *
  * Nesting past `maxDepth` (block or flow) is reported where it goes over, never handed to `yaml`:
  * `yaml` composes by recursion and, thousands of levels down with its regexps being recompiled,
