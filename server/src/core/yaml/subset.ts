@@ -88,6 +88,8 @@ class SubsetReader extends LineScanner {
 
   /** How deep the reader is inside a value that becomes a stand-in (whose nodes are dropped). */
   private discarding = 0;
+  /** The value being read for a stand-in that lists its keys (`'keys'`): its own children are built. */
+  private keysOf: BuildNode | undefined;
 
   constructor(
     text: string,
@@ -103,11 +105,25 @@ class SubsetReader extends LineScanner {
     return c === '[' || c === '{' ? this.flow(target, at, parentIndent) : this.node(target, at, parentIndent, true);
   }
 
-  /** Whether the value under `key` is kept, or stood in for (with its keys listed, for `'keys'`). */
-  private pruned(key: string): false | 'standIn' | 'keys' {
+  /**
+   * Whether the value under `key` (to be read into `value`) is kept, or stood in for (with its
+   * keys listed, for `'keys'`); a value stood in for is read as `discarding` until `standIn`.
+   */
+  private prune(key: string, value: BuildNode): false | 'standIn' | 'keys' {
     if (this.keep === undefined || this.discarding > 0) return false;
     const kept = this.keep(key);
-    return kept === true ? false : kept === 'keys' ? 'keys' : 'standIn';
+    if (kept === true) return false;
+    this.discarding += 1;
+    if (kept === 'keys') this.keysOf = value;
+    return kept === 'keys' ? 'keys' : 'standIn';
+  }
+
+  /**
+   * Whether a collection read into `target` builds its children: outside a value stood in for,
+   * or for the one whose keys its stand-in lists (its values' own children are never built).
+   */
+  private builds(target: BuildNode): boolean {
+    return this.discarding === 0 || target === this.keysOf;
   }
 
   /**
@@ -115,6 +131,8 @@ class SubsetReader extends LineScanner {
    * dropped: young garbage, cheap; what the analysis saves is walking and keeping them).
    */
   private standIn(value: BuildNode, how: 'standIn' | 'keys', parentIndent: number): void {
+    this.discarding -= 1;
+    this.keysOf = undefined;
     if (value.type !== 'object' && value.type !== 'array') return;
     const property = value.parent!;
     let keys: KeyList | undefined;
@@ -195,21 +213,22 @@ class SubsetReader extends LineScanner {
     target.offset = at;
     const children: BuildNode[] = [];
     target.children = children;
+    const built = this.builds(target);
     const keys = new Set<string>();
     for (let p = at; ; ) {
       const key = this.blockKey(p);
       if (!key || keys.has(key.value)) return false;
       keys.add(key.value);
-      const value = addProperty(target, children, key);
-      const pruned = this.pruned(key.value);
-      if (pruned) this.discarding += 1;
-      if (!this.value(value, key.colon + 1, column, false)) return false;
-      if (pruned) {
-        this.discarding -= 1;
-        this.standIn(value, pruned, column);
+      if (!built) {
+        if (!this.value(dropped(), key.colon + 1, column, false)) return false;
+      } else {
+        const value = addProperty(target, children, key);
+        const pruned = this.prune(key.value, value);
+        if (!this.value(value, key.colon + 1, column, false)) return false;
+        if (pruned) this.standIn(value, pruned, column);
+        const property = value.parent!;
+        property.length = Math.max(property.length, value.offset + value.length - property.offset);
       }
-      const property = value.parent!;
-      property.length = Math.max(property.length, value.offset + value.length - property.offset);
       const resume = this.pos;
       const end = this.end;
       const next = this.nextContent(resume, column);
@@ -231,9 +250,10 @@ class SubsetReader extends LineScanner {
     target.offset = at;
     const children: BuildNode[] = [];
     target.children = children;
+    const built = this.builds(target);
     for (let p = at; ; ) {
-      const item: BuildNode = { type: 'null', value: null, offset: at, length: 0, parent: target };
-      children.push(item);
+      const item: BuildNode = built ? { type: 'null', value: null, offset: at, length: 0, parent: target } : dropped();
+      if (built) children.push(item);
       if (!this.value(item, p + 1, column, true)) return false;
       const resume = this.pos;
       const end = this.end;
@@ -385,6 +405,7 @@ class SubsetReader extends LineScanner {
     const children: BuildNode[] = [];
     target.children = children;
     const keys = new Set<string>();
+    const built = this.builds(target);
     let p = this.flowSpace(at + 1, parentIndent);
     while (p >= 0) {
       if (this.text[p] === closing) {
@@ -394,10 +415,12 @@ class SubsetReader extends LineScanner {
         return true;
       }
       if (sequence) {
-        const item: BuildNode = { type: 'null', value: null, offset: at, length: 0, parent: target };
-        children.push(item);
+        const item: BuildNode = built
+          ? { type: 'null', value: null, offset: at, length: 0, parent: target }
+          : dropped();
+        if (built) children.push(item);
         p = this.flowItem(item, p, parentIndent);
-      } else p = this.flowPair(target, children, keys, p, parentIndent);
+      } else p = this.flowPair(built ? target : undefined, children, keys, p, parentIndent);
       if (p < 0) return false;
       p = this.flowSpace(p, parentIndent);
       if (p < 0) return false;
@@ -412,7 +435,7 @@ class SubsetReader extends LineScanner {
 
   /** One `key: value` of a flow mapping at `p`; the offset after it, or -1. */
   private flowPair(
-    target: BuildNode,
+    target: BuildNode | undefined,
     children: BuildNode[],
     keys: Set<string>,
     p: number,
@@ -421,7 +444,7 @@ class SubsetReader extends LineScanner {
     const key = this.flowKey(p);
     if (!key || keys.has(key.value)) return -1;
     keys.add(key.value);
-    const value = addProperty(target, children, key);
+    const value = target ? addProperty(target, children, key) : dropped();
     let empty = key.colon + 1;
     while (this.text.charCodeAt(empty) === SPACE) empty++;
     const q = this.flowSpace(key.colon + 1, parentIndent);
@@ -431,17 +454,13 @@ class SubsetReader extends LineScanner {
       value.offset = empty;
       value.length = 0;
     } else {
-      const pruned = this.pruned(key.value);
-      if (pruned) this.discarding += 1;
+      const pruned = target ? this.prune(key.value, value) : false;
       after = this.flowItem(value, q, parentIndent);
       if (after < 0) return -1;
-      if (pruned) {
-        this.discarding -= 1;
-        this.standIn(value, pruned, parentIndent);
-      }
+      if (pruned) this.standIn(value, pruned, parentIndent);
     }
-    const property = value.parent!;
-    property.length = Math.max(property.length, value.offset + value.length - property.offset);
+    const property = value.parent;
+    if (property) property.length = Math.max(property.length, value.offset + value.length - property.offset);
     return after;
   }
 
@@ -593,6 +612,11 @@ function addProperty(target: BuildNode, children: BuildNode[], key: Key): BuildN
   property.children!.push(value);
   children.push(property);
   return value;
+}
+
+/** A node that receives a value read only to be checked (inside a stand-in's text), never kept. */
+function dropped(): BuildNode {
+  return { type: 'null', offset: 0, length: 0 };
 }
 
 function setLeaf(target: BuildNode, value: ScalarValue, start: number, end: number): void {
