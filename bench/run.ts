@@ -5,7 +5,8 @@
  * never absolute limits). Issue 10 aims: at most 0.5x parseTree at 10k tools (0.7x at 1k), 50k/10k
  * within 6x, at least 2x faster than the JSON service, peak memory at most 5x the file. Then YAML,
  * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP; `--table-only` stops after the table;
- * `--edits-only` times only the edits over the server (with `--shape`, only those shapes).
+ * `--edits-only` times only the edits over the server (with `--shape`, only those shapes); `--yaml-only`, only
+ * the YAML rows (1k and 10k, or 1k with `--quick`).
  */
 import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
@@ -23,6 +24,10 @@ async function main(): Promise<void> {
     arg === '--shape' && process.argv[i + 1] ? [process.argv[i + 1]!] : [],
   );
   const coreOnly = process.argv.includes('--core-only');
+  if (process.argv.includes('--yaml-only')) {
+    benchYaml(quick);
+    return;
+  }
   if (process.argv.includes('--edits-only')) {
     // The edit rows alone (over the built server), for the shapes named by `--shape`, or all.
     const chosen = EDIT_SHAPES.filter((s) => shapes.length === 0 || shapes.includes(s));

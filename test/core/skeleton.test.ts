@@ -11,7 +11,7 @@ import { parseDocument, type ParsedDocument } from '../../server/src/core/json/p
 import { LazyContainer } from '../../server/src/core/json/lazy';
 import type { Keep } from '../../server/src/core/json/tree';
 import type { SourceLanguage } from '../../server/src/core/source';
-import { parseYaml } from '../../server/src/core/yaml/parse';
+import { parseYamlFully } from '../../server/src/core/yaml/parse';
 import { generate } from '../../bench/generate';
 import { CORPUS, REALWORLD } from './corpusFiles';
 import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
@@ -23,7 +23,7 @@ import { plainDocument } from './treeData';
  * of every format, their mutations, the repo's fixtures and the shared corpus.
  */
 function fullTreeReader(text: string, language?: SourceLanguage): ParsedDocument {
-  return language === 'yaml' ? parseYaml(text) : parseDocument(text);
+  return language === 'yaml' ? parseYamlFully(text) : parseDocument(text);
 }
 
 /** The analysis as data: the server's budget is a function, so it is compared by its answers. */

@@ -26,11 +26,11 @@ export interface SourceDocument extends ParsedDocument {
 export type TreeReader = (text: string, language: 'json' | 'yaml') => ParsedDocument;
 
 /**
- * JSON is read as a skeleton: subtrees under keys no recogniser reads are built only when read
+ * JSON and YAML are read as a skeleton: subtrees under keys no recogniser reads are built only when read
  * (to save time and memory on large files). The differential test passes the full-tree reader instead, its oracle.
  */
 export const skeletonReader: TreeReader = (text, language) =>
-  language === 'yaml' ? parseYaml(text) : parseDocument(text, isReadKey);
+  language === 'yaml' ? parseYaml(text, isReadKey) : parseDocument(text, isReadKey);
 
 /**
  * How a JSON or YAML text writes a string (the edit keeps the token's own quoting). It reads

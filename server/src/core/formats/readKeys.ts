@@ -2,10 +2,11 @@ import { FUNCTION_DECLARATIONS } from './gemini';
 
 /**
  * Every key under which a recogniser reads inside an array or object value (tools, schemas'
- * top-level `properties`, references such as `tool_choice`, envelopes). The JSON reader builds
- * nodes only under these keys (`json/skeleton.ts`); everything else (a parameter's schema,
- * annotations, examples, `_meta`) stays a lazy stand-in, so a key missing here costs time when it
- * is read, never correctness. Keys read only as literals (`name`, `type`) need no entry.
+ * top-level `properties`, references such as `tool_choice`, envelopes). The JSON and YAML readers
+ * build nodes only under these keys (`json/skeleton.ts`, `yaml/subset.ts`); everything else (a
+ * parameter's schema, annotations, examples, `_meta`) stays a lazy stand-in, so a key missing
+ * here costs time when it is read, never correctness. Keys read only as literals (`name`, `type`)
+ * need no entry.
  */
 const READ_KEYS: ReadonlySet<string> = new Set([
   // Requests, envelopes and tool lists.

@@ -78,9 +78,35 @@ const CLIENT_RULES: readonly SchemaRule[] = [
   ),
 ];
 
+/**
+ * The same patterns for a YAML subtree (`yaml/lazy.ts`), where a key is plain or quoted either way:
+ * each word where a token may start (after a space, a line break, a flow indicator or a quote);
+ * `type` followed by a flow list or by nothing on its line (a block list below); any backslash (an
+ * escape may spell a keyword). A YAML stand-in is only ever in the subset (no alias, tag or anchor
+ * copies a schema into it).
+ */
+function mayHoldPatternInYaml(words: Iterable<string>): RegExp {
+  return new RegExp(
+    `(?:^|[\\s{,[?"'])(?:${[...words, 'array'].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})|type["']?[ ]*:[ ]*(?:\\[|#|$)|\\\\`,
+    'm',
+  );
+}
+
+const MAY_HOLD_PROBLEM_YAML = mayHoldPatternInYaml(REFUSED_KEYWORDS);
+const MAY_HOLD_MCP_PROBLEM_YAML = mayHoldPatternInYaml([...REFUSED_KEYWORDS, ...ALTERABLE_KEYWORDS]);
+
+/** What may hold a problem, by the syntax a lazy subtree is written in. */
+interface MayHold {
+  readonly json: (text: string) => boolean;
+  readonly yaml: (text: string) => boolean;
+}
+
+const MAY_HOLD: MayHold = { json: mayHoldProblem, yaml: (text) => MAY_HOLD_PROBLEM_YAML.test(text) };
+const MAY_HOLD_MCP: MayHold = { json: mayHoldMcpProblem, yaml: (text) => MAY_HOLD_MCP_PROBLEM_YAML.test(text) };
+
 /** What the walk records besides the issues: the MCP keywords clients alter, or nothing. */
 interface Reads {
-  readonly mayHold: (text: string) => boolean;
+  readonly mayHold: MayHold;
   readonly keywords?: SchemaKeywordSite[];
 }
 
@@ -105,7 +131,7 @@ export function schemaSite(
 ): SchemaSite | undefined {
   if (schema.type !== 'object') return undefined;
   const mcp = field === MCP_FIELD;
-  const reads: Reads = mcp ? { mayHold: mayHoldMcpProblem, keywords: [] } : { mayHold: mayHoldProblem };
+  const reads: Reads = mcp ? { mayHold: MAY_HOLD_MCP, keywords: [] } : { mayHold: MAY_HOLD };
   const found: SchemaIssue[] = [];
   const stack: Frame[] = [{ node: schema, pointer, root: true }];
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
@@ -230,8 +256,10 @@ function pushSchema(stack: Frame[], node: Node, pointer: string): void {
  * a 10k-tool analysis about three times slower; nearly none holds anything. Strict tools are
  * always walked (every object of them is read).
  */
-function unreadable(node: Node, strict: boolean, mayHold: (text: string) => boolean): boolean {
-  return !strict && node instanceof LazyContainer && !node.textMatches(mayHold);
+function unreadable(node: Node, strict: boolean, mayHold: MayHold): boolean {
+  return (
+    !strict && node instanceof LazyContainer && !node.textMatches(node.syntax === 'yaml' ? mayHold.yaml : mayHold.json)
+  );
 }
 
 function pushList(stack: Frame[], node: Node, pointer: string): void {

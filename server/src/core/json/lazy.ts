@@ -14,11 +14,13 @@ export class LazyContainer implements Node {
   offset: number;
   length = -1;
   private built: Node[] | undefined;
+  /** The syntax of its text, for a reader that tests the text (`textMatches`): YAML's stand-ins are `yaml/lazy.ts`'s. */
+  readonly syntax: 'json' | 'yaml' = 'json';
 
   constructor(
     readonly type: NodeType,
     readonly parent: Node,
-    private readonly text: string,
+    protected readonly text: string,
     private readonly options: ParseOptions,
     start: number,
     /** The object's own keys, when the reader listed them (see `Keep`). */
@@ -40,7 +42,7 @@ export class LazyContainer implements Node {
     return test(this.text.slice(this.offset, this.offset + this.length));
   }
 
-  private build(): Node[] {
+  protected build(): Node[] {
     const root = parseJsonTree(this.text.slice(this.offset, this.offset + this.length), [], this.options);
     const children = (root?.children ?? []) as MutableNode[];
     // The text was cut at this node: shift every offset back into the document's, iteratively

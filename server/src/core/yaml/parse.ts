@@ -1,7 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type YAMLError } from 'yaml';
 import type { ParsedDocument, RootValue, SyntaxProblem } from '../json/parse';
-import type { BuildNode } from '../json/tree';
+import type { BuildNode, Keep } from '../json/tree';
+import { readYamlSubset, type SubsetReading } from './subset';
 
 /**
  * YAML as the JSON tree every recogniser reads, so YAML needs no checks of its own: `yaml` parses (YAML 1.2, with
@@ -11,24 +12,29 @@ import type { BuildNode } from '../json/tree';
  * A stream of several documents (`---`) maps like JSON Lines: one value per document, its pointer
  * prefixed with the document's index. Never throws.
  */
-export function parseYaml(text: string): ParsedDocument {
+export function parseYaml(text: string, keep?: Keep): ParsedDocument {
+  return readYaml(text, true, keep);
+}
+
+/**
+ * The text as `yaml` composes it, every construct and error of YAML 1.2, without the subset
+ * reader: the oracle the subset reader is tested against. Never throws.
+ */
+export function parseYamlFully(text: string): ParsedDocument {
+  return readYaml(text, false);
+}
+
+/** `subset`: the common YAML of tool files is read by `subset.ts`, which steps aside for anything else. */
+function readYaml(text: string, subset: boolean, keep?: Keep): ParsedDocument {
   // `yaml` composes flow collections by recursion: ~800 nested `[` exhaust the stack while V8
   // recompiles a hot regexp there, which aborts the process (no catchable error). Real files
   // nest a few dozen levels; 500 keeps a wide margin under the measured crash depth.
   const depth = flowDepthOver(text, MAX_FLOW_DEPTH);
-  if (depth !== undefined)
-    return {
-      kind: 'yaml',
-      values: [],
-      problems: [
-        {
-          message: `YAML nested deeper than ${MAX_FLOW_DEPTH} levels: not read`,
-          start: depth,
-          end: depth + 1,
-          code: NESTING_LIMIT,
-        },
-      ],
-    };
+  if (depth !== undefined) return nestedTooDeep(depth);
+  const reading = subset ? readSubsetSafely(text, keep) : undefined;
+  if (reading && 'node' in reading)
+    return { kind: 'yaml', values: [{ node: reading.node, base: 0, pointer: '' }], problems: [] };
+  if (reading) return nestedTooDeep(reading.nestedAt);
   try {
     return parseUnsafe(text);
   } catch (error) {
@@ -36,6 +42,33 @@ export function parseYaml(text: string): ParsedDocument {
     const message = error instanceof Error ? error.message : String(error);
     return { kind: 'yaml', values: [], problems: [{ message: `parser failure: ${message}`, start: 0, end: 0 }] };
   }
+}
+
+/**
+ * `readYamlSubset`, where a throw (a bug in it) means `yaml` reads the text: the tools are still
+ * read, only slower.
+ */
+function readSubsetSafely(text: string, keep: Keep | undefined): SubsetReading {
+  try {
+    return readYamlSubset(text, MAX_FLOW_DEPTH, keep);
+  } catch {
+    return undefined;
+  }
+}
+
+function nestedTooDeep(at: number): ParsedDocument {
+  return {
+    kind: 'yaml',
+    values: [],
+    problems: [
+      {
+        message: `YAML nested deeper than ${MAX_FLOW_DEPTH} levels: not read`,
+        start: at,
+        end: at + 1,
+        code: NESTING_LIMIT,
+      },
+    ],
+  };
 }
 
 /** The deepest flow nesting read; deeper documents are reported, not parsed. */
