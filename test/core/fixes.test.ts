@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseTree, type ParseError } from 'jsonc-parser';
-import { computeFixAll, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { computeFixAll, type Analysis, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
 import { analyze } from '../../server/src/core/analyze';
 import { adsManifest, applyEdits, mcpList, openaiChat, pretty, fixedAnalysis } from './helpers';
 
@@ -130,6 +131,38 @@ describe('quick fixes', () => {
       assert.ok(assertEveryFixWorks(text, options) > 0);
     });
   }
+});
+
+describe('name fixes are built where fixes are, in document order', () => {
+  // "a/b" is only invalid; the second "a.b" also loses a collision, a check that runs before the
+  // name check. The names go to the tools in document order, whichever check asked: "a/b" gets
+  // "a_b" (in check order the collision took it, and "a/b" was numbered).
+  const text = openaiChat(['a/b', 'a.b', 'a.b']);
+  const proposed = (analysis: Analysis) =>
+    analysis.findings.filter((f) => f.fix).map((f) => [f.code, f.tool, f.fix!.proposed]);
+
+  test('the analysis holds intents; the fixes built from it give each tool its name in document order', () => {
+    const analysis = analyze(text);
+    assert.ok(
+      analysis.findings.every((f) => f.fix === undefined),
+      'no name fix inside the analysis',
+    );
+    assert.ok(analysis.findings.some((f) => f.nameFix?.kind === 'rename'));
+    const built = withNameFixes(text, {}, analysis);
+    const byTool = new Map(built.findings.filter((f) => f.fix).map((f) => [f.tool, f.fix!.proposed]));
+    assert.deepEqual([...byTool].sort(), [
+      [0, 'a_b'],
+      [1, 'a-b'],
+      [2, 'a_b_2'],
+    ]);
+  });
+
+  test('the order of the findings does not change the names', () => {
+    const analysis = analyze(text);
+    const reversed = { ...analysis, findings: [...analysis.findings].reverse() };
+    const fromReversed = proposed(withNameFixes(text, {}, reversed)).sort();
+    assert.deepEqual(fromReversed, proposed(withNameFixes(text, {}, analysis)).sort());
+  });
 });
 
 describe('safe and unsafe fixes', () => {
