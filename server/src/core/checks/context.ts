@@ -23,8 +23,9 @@ export interface CheckContext {
 /**
  * A check of each tool, made once per request (what every tool's check shares is found then):
  * what it finds on a tool (request-local position) depends on that tool and the request's
- * census alone (a name fix is an intent: the name is proposed where fixes are built). Which tools it visits is the caller's choice
- * (`runChecks` in analyze.ts): a check never knows whether it sees every tool or a few.
+ * census alone (a name fix is an intent: the name is proposed where fixes are built,
+ * fixes/buildFixes.ts). Which tools it visits is the caller's choice (`runChecks` in analyze.ts):
+ * a check never knows whether it sees every tool or a few.
  */
 export type ToolVisitor = (tool: AnalyzedTool, local: number) => void;
 

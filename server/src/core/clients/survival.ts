@@ -1,7 +1,7 @@
 import { profileOf, wireNameOf, type ClientCensusOptions, type ClientResult } from './census';
 
 /**
- * A cheap test for a proposed name, built once per census: in each client, the name alone must
+ * A cheap test for a proposed name, built once per request where name fixes are built: in each client, the name alone must
  * be sent (not dropped, not failing), and its wire name must not be any other tool's. Checking a
  * candidate costs one rewrite per client, not a whole census, so proposing names for thousands
  * of findings stays linear.

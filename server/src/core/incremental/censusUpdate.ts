@@ -41,7 +41,7 @@ export interface CensusReuse {
 
 /**
  * The censuses after a name edit, for `analyzeCarrying`: each request's whole-set facts (wire
- * names, key maps, verdicts, the proposed names' pool's counts) updated from what the previous
+ * names, key maps, verdicts) updated from what the previous
  * census kept, for the one name, never guessed; a census with nothing kept is taken afresh. The
  * carry is taken here (used once: the update writes its maps in place).
  */

@@ -68,8 +68,7 @@ export interface RewrittenAlone {
  * null, the tool's key is its own before and after, and under scope `all` no key is shared at
  * all; then the tool's outcome is the one it has alone. Where that does not hold (a VS Code id
  * two tools share, say) the client's rewrite runs again over the new names, and every other
- * tool's outcome must come out as it was. In every client, no other tool's proposed name may
- * have been checked against the tool's old or new wire name (`SurvivalCheck`).
+ * tool's outcome must come out as it was.
  *
  * The caller has proven the rest: one request, one server in one file (no other server sent
  * with it, no second name), so every client's input is the document's named tools in order.

@@ -136,8 +136,7 @@ function renamedTool(
   const isReserved = wire.wireName !== null && reserved.has(wire.wireName);
   const fate = isReserved ? 'left-out' : wire.fate;
   const wireKey = isReserved ? undefined : (wire.wireName ?? undefined);
-  // (Implied today by the next two conditions: a group's members are left out or ask the pool
-  // for its wire name. Stated for the proof, which must not rest on how fixes are made.)
+  // A tool in no group before or after, and of one offered-ness, leaves every group as it was.
   if (!staysAlone(own.wireKeys, local, keyOfWire(previous.wireName, reserved), wireKey)) return undefined;
   if ((previous.fate === 'offered') !== (fate === 'offered')) return undefined;
   const shifted = shiftAnalysis(analysis, region);
