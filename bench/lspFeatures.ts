@@ -26,7 +26,10 @@ export async function benchLspFeatures(quick: boolean): Promise<void> {
       const diagnostics: Diagnostic[] = report.kind === 'full' ? report.items : [];
       const middle = Math.floor(size / 2) + 3; // a plain name, mid-file
       const at = positionOf(text, `"${toolName(middle)}"`, 0, 2);
-      const fixable = diagnostics.filter((d) => (d.data as { fix?: unknown } | undefined)?.fix !== undefined);
+      const fixable = diagnostics.filter((d) => {
+        const data = d.data as { fix?: unknown; nameFix?: unknown } | undefined;
+        return data?.fix !== undefined || data?.nameFix !== undefined;
+      });
       const target = fixable[Math.floor(fixable.length / 2)];
       const visible = {
         start: { line: Math.max(0, at.line - 30), character: 0 },

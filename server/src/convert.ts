@@ -1,6 +1,14 @@
 import { DiagnosticSeverity, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { docsUrl, type Finding, type FindingCode, type FixData, type OffsetRange, type Severity } from './core';
+import {
+  docsUrl,
+  type Finding,
+  type FindingCode,
+  type FixData,
+  type NameFixIntent,
+  type OffsetRange,
+  type Severity,
+} from './core';
 import { visible } from './features/markdown';
 
 export const SOURCE = 'toolwire';
@@ -26,11 +34,15 @@ export interface LspFix {
 
 /**
  * `Diagnostic.data`: all a code action needs, so it can be built from the request alone (no
- * server state): the document version the diagnostic was computed for, and the fix as LSP edits.
+ * state kept between requests): the document version the diagnostic was computed for, and the fix
+ * as LSP edits, or the name fix it asks for, which the handler builds from the analysis of the
+ * current version (a proposed name depends on every other tool's, so a diagnostic carried over
+ * from an older version must not carry one).
  */
 export interface DiagnosticData {
   readonly version: number;
   readonly fix?: LspFix;
+  readonly nameFix?: NameFixIntent;
   /** The finding's why and fix (the message is one sentence), for clients that show more. */
   readonly detail?: string;
   /** *Suppress CODE for this tool*: the comment edit, or the `ignore` entry for `.toolwire.json`. */
@@ -89,6 +101,7 @@ export function toDiagnostic(
   const data: DiagnosticData = {
     version: document.version,
     ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}),
+    ...(finding.nameFix ? { nameFix: finding.nameFix } : {}),
     ...(detail !== '' ? { detail } : {}),
     ...(suppress ? { suppress } : {}),
   };

@@ -76,7 +76,7 @@ describe('toolwire check', () => {
     // The folded clients' findings follow the runtime's, one line each, their codes in `also`.
     const [runtime, ...folded] = String(diagnostic.detail).split('\n');
     assert.equal((diagnostic as { also?: unknown[] }).also?.length, 3);
-    assert.match(runtime!, /^The runtime keeps "a_b" .* Rename it, e\.g\. "a_b_2"\.$/);
+    assert.match(runtime!, /^The runtime keeps "a_b" .* Rename it\.$/);
     assert.equal(folded.length, 3);
     assert.deepEqual(diagnostic.related, [
       {

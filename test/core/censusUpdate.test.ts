@@ -6,7 +6,6 @@ import type { ExtractedRequest } from '../../server/src/core/formats/model';
 import { recognizeDocument } from '../../server/src/core/formats/recognize';
 import type { RequestCarry } from '../../server/src/core/incremental/carry';
 import { updatedCensus } from '../../server/src/core/incremental/censusUpdate';
-import { ProposalLog } from '../../server/src/core/incremental/proposalLog';
 import { settingsForRequest } from '../../server/src/core/settings';
 import { parseSource } from '../../server/src/core/source';
 import { mcpList, openaiChat } from './helpers';
@@ -34,15 +33,12 @@ function renamed(request: ExtractedRequest, index: number, value: string): Extra
   return { ...request, declarations };
 }
 
-/** What the next census reads of a census (its pool counts aside: none were counted). */
+/** What the next census reads of a census. */
 function carryOf(census: CensusResult): RequestCarry {
   return {
     wires: census.wires,
     wireKeys: census.wireKeys,
     caseKeys: census.caseKeys,
-    nameCounts: undefined,
-    proposals: new ProposalLog(),
-    namespaceAsked: false,
   };
 }
 

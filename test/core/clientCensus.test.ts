@@ -5,7 +5,7 @@ import { analyze } from '../../server/src/core/analyze';
 import { clientContextFor, type WorkspaceHost } from '../../server/src/core/workspace/clientContext';
 import { runClientCensus, type ClientCensusOptions } from '../../server/src/core/clients/census';
 import type { ClientContext } from '../../server/src/core/workspace/model';
-import { applyEdits, mcpList, pretty } from './helpers';
+import { applyEdits, mcpList, pretty, fixedAnalysis } from './helpers';
 
 /** An in-memory workspace (vscode-markdown-languageservice style): path -> text. */
 function workspace(files: Record<string, string>): WorkspaceHost {
@@ -155,7 +155,7 @@ describe('the workspace census across files', () => {
         server: 'srv',
       },
     };
-    const analysis = analyze(text, options);
+    const analysis = fixedAnalysis(text, options);
     // z.b's client problems fold into its one finding (the kept z_b has none): its codes and `also`.
     const clientCodes = (f: Finding) => [f.code, ...(f.also ?? [])].filter((code) => code.startsWith('client-'));
     const fixable = analysis.findings.filter((f) => clientCodes(f).length > 0 && f.fix);

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { planRename, proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
-import { analyze } from '../../server/src/core/analyze';
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
 import { editBetween } from '../../server/src/code/treeSitter';
 import {
@@ -12,7 +11,7 @@ import {
   writeRustString,
 } from '../../server/src/core/code/strings';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
-import { applyEdits } from './helpers';
+import { applyEdits, fixedAnalysis } from './helpers';
 import { loadCodeParsers } from './codeParsers';
 
 let parser: CodeParser;
@@ -26,13 +25,13 @@ const opts = (language: CodeLanguage): AnalysisOptions => ({ language, code: par
 const at = (text: string, f: { range: { start: number; end: number } }) => text.slice(f.range.start, f.range.end);
 
 function collisions(text: string, language: CodeLanguage): Finding[] {
-  return analyze(text, opts(language)).findings.filter((f) => f.code === 'wire-collision');
+  return fixedAnalysis(text, opts(language)).findings.filter((f) => f.code === 'wire-collision');
 }
 
 /** Applies a finding's fix, proves it, and returns the fixed text. */
 function applyFix(text: string, language: CodeLanguage, finding: Finding): string {
   assert.ok(finding.fix, `no fix on ${finding.code} ${finding.message}`);
-  const before = analyze(text, opts(language));
+  const before = fixedAnalysis(text, opts(language));
   const proof = proveEdits(text, opts(language), before, finding.fix.edits, [
     { code: finding.code, pointer: finding.pointer },
   ]);
@@ -83,7 +82,7 @@ func main() {
 describe('source code: tool declarations (issue 12)', () => {
   test('tree-sitter indices are UTF-16 units, so a name after astral characters is found exactly', () => {
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n// 😀😀 é\nconst server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('a b', {}, h);\n`;
-    const analysis = analyze(text, opts('typescript'));
+    const analysis = fixedAnalysis(text, opts('typescript'));
     assert.deepEqual(
       analysis.tools.map((t) => at(text, t.declaration.name)),
       [`'a b'`],
@@ -101,7 +100,7 @@ describe('source code: tool declarations (issue 12)', () => {
       found[0]!.related.map((r) => at(TS_SERVER, r)),
       [`"admin_tools_list"`],
     );
-    const analysis = analyze(TS_SERVER, opts('typescript'));
+    const analysis = fixedAnalysis(TS_SERVER, opts('typescript'));
     assert.equal(analysis.format, 'mcp-tools-list');
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
@@ -142,7 +141,7 @@ describe('source code: tool declarations (issue 12)', () => {
     const fixed = applyFix(PY_SERVER, 'python', fixable);
     assert.match(fixed, /@mcp\.tool\(name="[^"]+"\)\ndef fetch_order\(/);
     assert.deepEqual(collisions(fixed, 'python'), []);
-    const analysis = analyze(PY_SERVER, opts('python'));
+    const analysis = fixedAnalysis(PY_SERVER, opts('python'));
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
       ['orders_get', 'orders.get', 'orders_list'],
@@ -151,19 +150,19 @@ describe('source code: tool declarations (issue 12)', () => {
 
   test('Python: the quick fix on a function-name tool adds name= to its decorator, not renaming the function', () => {
     const text = `from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\n\n@mcp.tool(name="orders_get")\ndef first(): ...\n\n@mcp.tool(description="d")\ndef orders_get(): ...\n`;
-    const finding = analyze(text, opts('python')).findings.find((f) => f.fix && at(text, f) === 'orders_get');
+    const finding = fixedAnalysis(text, opts('python')).findings.find((f) => f.fix && at(text, f) === 'orders_get');
     assert.ok(finding, 'a fixable finding on the function name');
     const fixed = applyFix(text, 'python', finding);
     assert.match(fixed, /@mcp\.tool\(name="[^"]+", description="d"\)\ndef orders_get\(\)/);
     assert.deepEqual(
-      analyze(fixed, opts('python')).findings.filter((f) => f.severity === 'error'),
+      fixedAnalysis(fixed, opts('python')).findings.filter((f) => f.severity === 'error'),
       [],
     );
   });
 
   test("Python: MCPServer (the SDK's later name for FastMCP) names its server", () => {
     const text = `from mcp.server.mcpserver import MCPServer\nmcp = MCPServer("demo")\n@mcp.tool()\ndef add(a: int) -> int: ...\n`;
-    const analysis = analyze(text, { ...opts('python'), clients: { enabled: ['claude-code'] } });
+    const analysis = fixedAnalysis(text, { ...opts('python'), clients: { enabled: ['claude-code'] } });
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
       ['add'],
@@ -201,7 +200,7 @@ describe('source code: tool declarations (issue 12)', () => {
 
   test('Go SDK: mcp.AddTool with &mcp.Tool{Name: constant} resolves the constant; the edit goes to its literal', () => {
     const text = `package main\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nconst listName = "files.list"\n\nfunc main() {\n\ts := mcp.NewServer(&mcp.Implementation{Name: "files"}, nil)\n\tmcp.AddTool(s, &mcp.Tool{Name: listName}, h)\n\tmcp.AddTool(s, &mcp.Tool{Name: "files_list"}, h)\n\tmcp.AddTool(s, &mcp.Tool{Name: computed()}, h)\n}\n`;
-    const analysis = analyze(text, opts('go'));
+    const analysis = fixedAnalysis(text, opts('go'));
     assert.deepEqual(
       analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]),
       [
@@ -226,10 +225,10 @@ describe('source code: tool declarations (issue 12)', () => {
     const broken = plain.replace('const server =', 'const server` =');
     const edited = parsers.parserFor('edited');
     const code = (key: string) => ({ language: 'typescript' as const, code: parsers.parserFor(key) });
-    analyze(broken, { language: 'typescript', code: edited });
+    fixedAnalysis(broken, { language: 'typescript', code: edited });
     for (const text of [broken + broken, plain, plain + plain]) {
-      const incremental = analyze(text, { language: 'typescript', code: edited });
-      const fresh = analyze(text, code(`fresh ${text.length}`));
+      const incremental = fixedAnalysis(text, { language: 'typescript', code: edited });
+      const fresh = fixedAnalysis(text, code(`fresh ${text.length}`));
       assert.deepEqual(
         incremental.findings.map((f) => [f.code, f.range.start]),
         fresh.findings.map((f) => [f.code, f.range.start]),
@@ -241,7 +240,7 @@ describe('source code: tool declarations (issue 12)', () => {
 
   test('computed names are skipped, never guessed; a constant in the same file is resolved', () => {
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst NAME = 'from.constant';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.registerTool(NAME, {}, h);\nserver.registerTool(prefix + 'x', {}, h);\nserver.registerTool(\`t_\${n}\`, {}, h);\nserver.registerTool(imported, {}, h);\n`;
-    const analysis = analyze(text, opts('typescript'));
+    const analysis = fixedAnalysis(text, opts('typescript'));
     assert.deepEqual(
       analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]),
       [['from.constant', `'from.constant'`]],
@@ -258,7 +257,7 @@ describe('source code: tool declarations (issue 12)', () => {
     const text = `const server = new McpServer({ name: 's' });\nserver.registerTool('a.b', {}, h);\nserver.registerTool('a_b', {}, h);\n`;
     let parsed = 0;
     const counting: CodeParser = { parse: (t, g) => ((parsed += 1), parser.parse(t, g)) };
-    const analysis = analyze(text, { language: 'typescript', code: counting });
+    const analysis = fixedAnalysis(text, { language: 'typescript', code: counting });
     assert.equal(analysis.tools.length, 0);
     assert.equal(analysis.findings.length, 0);
     assert.equal(parsed, 0);
@@ -266,7 +265,7 @@ describe('source code: tool declarations (issue 12)', () => {
 
   test('server objects: tools of two servers in one file are two censuses; a typed parameter is a server', () => {
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst a = new McpServer({ name: 'a', version: '1' });\nconst b = new McpServer({ name: 'b', version: '1' });\na.registerTool('x.y', {}, h);\nb.registerTool('x_y', {}, h);\nexport function more(server: McpServer) { server.registerTool('more', {}, h); }\nother.registerTool('not_a_server', {}, h);\n`;
-    const analysis = analyze(text, opts('typescript'));
+    const analysis = fixedAnalysis(text, opts('typescript'));
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
       ['x.y', 'x_y', 'more'],
@@ -278,13 +277,13 @@ describe('source code: tool declarations (issue 12)', () => {
   test('OpenAI Agents tool({ name }) and Vercel AI tools: { key: tool() } are read', () => {
     const agents = `import { tool } from '@openai/agents';\nexport const a = tool({ name: 'get weather', parameters: p, execute });\n`;
     assert.deepEqual(
-      analyze(agents, opts('typescript'))
+      fixedAnalysis(agents, opts('typescript'))
         .findings.filter((f) => f.code === 'invalid-name')
         .map((f) => at(agents, f)),
       [`'get weather'`],
     );
     const vercel = `import { generateText, tool } from 'ai';\nawait generateText({ model, tools: { weather: tool({ inputSchema }), 'get.city': tool({ inputSchema }) } });\n`;
-    const analysis = analyze(vercel, opts('tsx'));
+    const analysis = fixedAnalysis(vercel, opts('tsx'));
     assert.deepEqual(
       analysis.tools.map((t) => [t.name, at(vercel, t.declaration.name)]),
       [
@@ -296,7 +295,7 @@ describe('source code: tool declarations (issue 12)', () => {
 
   test('provider-shaped literals in tools: [...] are read as their provider reads them', () => {
     const ts = `import OpenAI from 'openai';\nconst NAME = 'lookup';\nawait client.chat.completions.create({ model: 'gpt-4o', messages, tools: [\n  { type: 'function', function: { name: 'get weather', parameters: { type: 'object' } } },\n  { type: 'function', function: { name: NAME, parameters: { type: 'object' } } },\n  { type: 'function', function: { name: dynamic, parameters: { type: 'object' } } },\n] });\n`;
-    const analysis = analyze(ts, opts('typescript'));
+    const analysis = fixedAnalysis(ts, opts('typescript'));
     assert.equal(analysis.format, 'openai-chat');
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
@@ -307,7 +306,7 @@ describe('source code: tool declarations (issue 12)', () => {
       [`'get weather'`],
     );
     const py = `import anthropic\nclient.messages.create(model="claude", tools=[{"name": "get.weather", "input_schema": {"type": "object"}}], messages=m)\n`;
-    const anthropic = analyze(py, opts('python'));
+    const anthropic = fixedAnalysis(py, opts('python'));
     assert.equal(anthropic.format, 'anthropic-messages');
     assert.deepEqual(
       anthropic.findings.filter((f) => f.code === 'invalid-name').map((f) => at(py, f)),
@@ -318,24 +317,24 @@ describe('source code: tool declarations (issue 12)', () => {
   test('Python: Agents @function_tool, LangChain @tool("..."), types.Tool(name=...) and f-strings', () => {
     const agents = `from agents import function_tool\n\n@function_tool\ndef get_weather(city: str) -> str: ...\n\n@function_tool(name_override="get.city")\ndef city() -> str: ...\n`;
     assert.deepEqual(
-      analyze(agents, opts('python')).tools.map((t) => t.name),
+      fixedAnalysis(agents, opts('python')).tools.map((t) => t.name),
       ['get_weather', 'get.city'],
     );
     const langchain = `from langchain_core.tools import tool, StructuredTool\n\n@tool("search docs")\ndef search(q: str) -> str: ...\n\nother = StructuredTool.from_function(func=f, name="other tool")\n`;
     assert.deepEqual(
-      analyze(langchain, opts('python')).tools.map((t) => t.name),
+      fixedAnalysis(langchain, opts('python')).tools.map((t) => t.name),
       ['search docs', 'other tool'],
     );
     const lowLevel = `from mcp.server import Server\nimport mcp.types as types\nserver = Server("low")\n@server.list_tools()\nasync def list_tools():\n    return [types.Tool(name="a.b", inputSchema={}), types.Tool(name=f"a_{x}", inputSchema={}), types.Tool(name=r'a\\b', inputSchema={})]\n`;
     assert.deepEqual(
-      analyze(lowLevel, opts('python')).tools.map((t) => t.name),
+      fixedAnalysis(lowLevel, opts('python')).tools.map((t) => t.name),
       ['a.b', 'a\\b'],
     );
   });
 
   test('Python: an Enum member in the same file names a tool (the low-level server style); the edit goes to the member', () => {
     const text = `from enum import Enum\nfrom mcp.server import Server\nfrom mcp.types import Tool\n\nclass GitTools(str, Enum):\n    STATUS = "git.status"\n    DIFF = "git_status"\n\nserver = Server("git")\n\n@server.list_tools()\nasync def list_tools():\n    return [Tool(name=GitTools.STATUS, inputSchema={}), Tool(name=GitTools.DIFF.value, inputSchema={}), Tool(name=Other.X, inputSchema={})]\n`;
-    const analysis = analyze(text, opts('python'));
+    const analysis = fixedAnalysis(text, opts('python'));
     assert.deepEqual(
       analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]),
       [
@@ -358,7 +357,7 @@ describe('source code: tool declarations (issue 12)', () => {
     const fixable = found.find((f) => f.fix)!;
     assert.match(applyEdits(text, fixable.fix!.edits), /@mcp\.tool\(name='[^']+'\)\ndef a/);
     assert.deepEqual(
-      analyze(text, opts('python')).tools.map((t) => t.name),
+      fixedAnalysis(text, opts('python')).tools.map((t) => t.name),
       ['x.y', 'x_y'],
     );
   });
@@ -382,9 +381,9 @@ describe('source code: tool declarations (issue 12)', () => {
       oldEndPosition: { row: 0, column: 4 },
       newEndPosition: { row: 0, column: 5 },
     });
-    const first = analyze(TS_SERVER, opts('typescript'));
+    const first = fixedAnalysis(TS_SERVER, opts('typescript'));
     const edited = TS_SERVER.replace("'admin.tools.list'", "'admin.tools.all'");
-    const second = analyze(edited, opts('typescript'));
+    const second = fixedAnalysis(edited, opts('typescript'));
     assert.deepEqual(
       second.tools.map((t) => t.name),
       ['admin.tools.all', 'admin_tools_list', 'admin_ok'],
@@ -554,7 +553,7 @@ const DECLARATION_FORMS: readonly {
 describe('source code: declaration forms read on real projects', () => {
   for (const form of DECLARATION_FORMS) {
     test(form.label, () => {
-      const analysis = analyze(form.text, opts(form.language));
+      const analysis = fixedAnalysis(form.text, opts(form.language));
       assert.deepEqual(
         analysis.tools.map((t) => t.name),
         form.names,
@@ -578,7 +577,7 @@ describe('source code: declaration forms read on real projects', () => {
     const twice = applyEdits(once, second.kind === 'edits' ? second.edits : []);
     assert.match(twice, /mcp\.tool\(name="renamed_b"\)\(other\)/);
     assert.deepEqual(
-      analyze(twice, opts('python')).tools.map((t) => t.name),
+      fixedAnalysis(twice, opts('python')).tools.map((t) => t.name),
       ['renamed_a', 'renamed_b'],
     );
   });
@@ -646,10 +645,10 @@ describe('source code: the libraries a manifest names', () => {
 
   test('a parser that carries its package libraries reads a helper module that imports nothing', () => {
     const text = `def register(mcp):\n    @mcp.tool(name="a.b")\n    def f(): ...\n`;
-    assert.deepEqual(analyze(text, opts('python')).tools, []);
+    assert.deepEqual(fixedAnalysis(text, opts('python')).tools, []);
     const project: CodeParser = { parse: (t, g) => parser.parse(t, g), projectLibraries: ['fastmcp'] };
     assert.deepEqual(
-      analyze(text, { language: 'python', code: project }).tools.map((t) => t.name),
+      fixedAnalysis(text, { language: 'python', code: project }).tools.map((t) => t.name),
       ['a.b'],
     );
   });
@@ -816,7 +815,7 @@ describe('source code: one census per server object', () => {
   // `found`: the collision findings, one per tool that loses the shared name (one problem, one diagnostic).
   for (const [what, language, text, tools, found] of serverCases)
     test(`server objects: ${what}`, () => {
-      assert.equal(analyze(text, opts(language)).tools.length, tools);
+      assert.equal(fixedAnalysis(text, opts(language)).tools.length, tools);
       assert.equal(collisions(text, language).length, found);
     });
 });
@@ -833,7 +832,7 @@ describe('source code: Java and Rust', () => {
     const twice = applyEdits(once, bare.kind === 'edits' ? bare.edits : []);
     assert.match(twice, /@Tool\(name = "time_bare"\)\n {2}String get\$time\(\)/);
     assert.deepEqual(
-      analyze(twice, opts('java')).tools.map((t) => t.name),
+      fixedAnalysis(twice, opts('java')).tools.map((t) => t.name),
       ['time_now', 'get.time', 'time_bare'],
     );
   });
@@ -841,7 +840,7 @@ describe('source code: Java and Rust', () => {
   test('Spring AI: name = "" means the method\'s name; its fix rewrites the empty literal, adding no second name', () => {
     const text = `import org.springframework.ai.mcp.annotation.McpTool;\nimport org.springframework.ai.tool.annotation.Tool;\n\nclass P {\n  @McpTool(name = "")\n  String get_time() { return ""; }\n\n  @McpTool(name = "get.time")\n  String other() { return ""; }\n\n  @Tool(name = "", description = "d")\n  String spring() { return ""; }\n}\n`;
     assert.deepEqual(
-      analyze(text, opts('java')).tools.map((t) => t.name),
+      fixedAnalysis(text, opts('java')).tools.map((t) => t.name),
       ['get_time', 'get.time', 'spring'],
     );
     const renamed = planRename(text, opts('java'), text.indexOf('name = ""') + 8, 'now');
@@ -868,7 +867,7 @@ describe('source code: Java and Rust', () => {
 
   test('MCP Java SDK: a constant shared by two servers names two tools; findings sit on its literal', () => {
     const text = `import io.modelcontextprotocol.spec.McpSchema.Tool;\nclass T {\n  static final String NAME = "bad name";\n  void a() { s(Tool.builder(NAME).build()); }\n  void b() { s(Tool.builder(NAME).build()); }\n}\n`;
-    const analysis = analyze(text, opts('java'));
+    const analysis = fixedAnalysis(text, opts('java'));
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
       ['bad name', 'bad name'],
@@ -880,7 +879,7 @@ describe('source code: Java and Rust', () => {
 
   test('suppressions are // comments in Java and Rust; a computed name is counted, not checked', () => {
     const java = `import io.modelcontextprotocol.spec.McpSchema.Tool;\nclass T {\n  void a() {\n    // toolwire-disable-next-line invalid-name -- legacy client\n    s(Tool.builder("bad name").build());\n    s(Tool.builder(computed).build());\n  }\n}\n`;
-    const javaAnalysis = analyze(java, opts('java'));
+    const javaAnalysis = fixedAnalysis(java, opts('java'));
     assert.deepEqual(
       javaAnalysis.findings.map((f) => f.code),
       [],
@@ -888,11 +887,11 @@ describe('source code: Java and Rust', () => {
     assert.equal(javaAnalysis.code?.computedNames.length, 1);
     const rust = `use rmcp::tool;\nimpl S {\n    // toolwire-disable-next-line invalid-name -- legacy client\n    #[tool(name = "bad name")]\n    fn f(&self) {}\n}\n`;
     assert.deepEqual(
-      analyze(rust, opts('rust')).findings.map((f) => f.code),
+      fixedAnalysis(rust, opts('rust')).findings.map((f) => f.code),
       [],
     );
     assert.deepEqual(
-      analyze(rust.replace('// toolwire', '// not toolwire'), opts('rust')).findings.map((f) => f.code),
+      fixedAnalysis(rust.replace('// toolwire', '// not toolwire'), opts('rust')).findings.map((f) => f.code),
       ['invalid-name'],
     );
   });
@@ -904,7 +903,7 @@ describe('source code: Java and Rust', () => {
       [java, 'java'],
       [rust, 'rust'],
     ] as const) {
-      const analysis = analyze(text, opts(language));
+      const analysis = fixedAnalysis(text, opts(language));
       assert.deepEqual(analysis.tools, []);
       assert.deepEqual(analysis.findings, []);
       assert.equal(analysis.code?.parsed ?? false, false);

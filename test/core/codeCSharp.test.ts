@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { planRename, proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
-import { analyze } from '../../server/src/core/analyze';
 import { deriveName, snakeCaseLower } from '../../server/src/core/code/derivedNames';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { writeCSharpString } from '../../server/src/core/code/strings';
 import type { CodeParser } from '../../server/src/core/code/syntax';
-import { applyEdits } from './helpers';
+import { applyEdits, fixedAnalysis } from './helpers';
 import { loadCodeParsers } from './codeParsers';
 
 let parser: CodeParser;
@@ -16,9 +15,9 @@ before(async () => {
 
 const opts = (): AnalysisOptions => ({ language: 'csharp', code: parser });
 const at = (text: string, f: { range: { start: number; end: number } }) => text.slice(f.range.start, f.range.end);
-const names = (text: string) => analyze(text, opts()).tools.map((t) => t.name);
+const names = (text: string) => fixedAnalysis(text, opts()).tools.map((t) => t.name);
 const collisions = (text: string): Finding[] =>
-  analyze(text, opts()).findings.filter((f) => f.code === 'wire-collision');
+  fixedAnalysis(text, opts()).findings.filter((f) => f.code === 'wire-collision');
 
 function rename(text: string, offset: number, to: string): string {
   const plan = planRename(text, opts(), offset, to);
@@ -94,7 +93,7 @@ describe('C#: declarations of the MCP C# SDK', () => {
   ];
   for (const form of forms)
     test(form.label, () => {
-      const analysis = analyze(form.text, opts());
+      const analysis = fixedAnalysis(form.text, opts());
       assert.deepEqual(
         analysis.tools.map((t) => t.name),
         form.names,
@@ -105,7 +104,7 @@ describe('C#: declarations of the MCP C# SDK', () => {
   test('a default name sits on the method name; a literal name on its literal (nameof on its expression)', () => {
     const text = `${USING}class T\n{\n    [McpServerTool]\n    public Task<string> ListTablesAsync() => null!;\n    [McpServerTool(Name = nameof(ListTablesAsync))]\n    public string Other() => "";\n}\n`;
     assert.deepEqual(
-      analyze(text, opts()).tools.map((t) => [t.name, at(text, t.declaration.name)]),
+      fixedAnalysis(text, opts()).tools.map((t) => [t.name, at(text, t.declaration.name)]),
       [
         ['list_tables', 'ListTablesAsync'],
         ['ListTablesAsync', 'nameof(ListTablesAsync)'],
@@ -115,7 +114,7 @@ describe('C#: declarations of the MCP C# SDK', () => {
 
   test('computed names are counted, never guessed: an interpolation, a parameter, a lambda or local function with no name', () => {
     const text = `${USING}class T\n{\n    [McpServerTool(Name = $"tool_{Suffix}")]\n    public string A() => "";\n\n    void F(string name)\n    {\n        McpServerTool.Create(() => "r", new() { Name = name });\n        McpServerTool.Create([McpServerTool] () => "r");\n        [McpServerTool] static string Local() => "";\n    }\n}\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     assert.deepEqual(analysis.tools, []);
     assert.deepEqual(
       analysis.code?.computedNames.map((r) => text.slice(r.start, r.end)),
@@ -125,7 +124,7 @@ describe('C#: declarations of the MCP C# SDK', () => {
 
   test('McpServerTool.Create with no Name counts its declaration as computed, unless its lambda names itself', () => {
     const text = `${USING}class P\n{\n    void F()\n    {\n        McpServerTool.Create(typeof(T).GetMethod(nameof(T.A))!, new() { Title = "t" });\n        McpServerTool.Create([McpServerTool(Name = "named")] () => "r");\n    }\n}\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
       ['named'],
@@ -138,7 +137,7 @@ describe('C#: declarations of the MCP C# SDK', () => {
 
   test('ordinary C# with no SDK is not parsed and yields nothing', () => {
     const text = `namespace App;\n\npublic class Tool { public string Name { get; set; } = ""; }\npublic class U { Tool t = new Tool { Name = "x y" }; }\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     assert.deepEqual(analysis.tools, []);
     assert.deepEqual(analysis.findings, []);
     assert.equal(analysis.code?.parsed ?? false, false);
@@ -146,7 +145,7 @@ describe('C#: declarations of the MCP C# SDK', () => {
 
   test('bad input never throws: an unterminated attribute and string still yield an analysis', () => {
     const text = `${USING}class T {\n    [McpServerTool(Name = "open\n    public string F( => "";\n`;
-    assert.doesNotThrow(() => analyze(text, opts()));
+    assert.doesNotThrow(() => fixedAnalysis(text, opts()));
   });
 });
 
@@ -157,7 +156,7 @@ describe('C#: one census per tool class, fixes in C# style', () => {
     const found = collisions(SERVER);
     assert.equal(found.length, 1);
     assert.equal(at(SERVER, found[0]!), '"get.time"');
-    const before = analyze(SERVER, opts());
+    const before = fixedAnalysis(SERVER, opts());
     const proof = proveEdits(SERVER, opts(), before, found[0]!.fix!.edits, [
       { code: found[0]!.code, pointer: found[0]!.pointer },
     ]);
@@ -184,7 +183,7 @@ describe('C#: one census per tool class, fixes in C# style', () => {
 
   test("two classes' tools are two sets; the one server object of a file names them", () => {
     const text = `${USING}builder.Services.AddMcpServer(o => o.ServerInfo = new Implementation { Name = "clock", Version = "1" });\n\npublic class A\n{\n    [McpServerTool] public string GetTime() => "";\n}\n\npublic class B\n{\n    [McpServerTool(Name = "get_time")] public string Other() => "";\n}\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     assert.deepEqual(collisions(text), []);
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
@@ -197,7 +196,7 @@ describe('C#: one census per tool class, fixes in C# style', () => {
     // A client's own Implementation (its ClientInfo) names no server.
     const client = text.replace('o.ServerInfo = new Implementation', 'o.ClientInfo = new Implementation');
     assert.deepEqual(
-      analyze(client, opts()).requests.map((r) => r.serverName),
+      fixedAnalysis(client, opts()).requests.map((r) => r.serverName),
       [undefined, undefined],
     );
   });
@@ -219,7 +218,7 @@ describe('C#: one census per tool class, fixes in C# style', () => {
 
   test('C# escapes are decoded: \\x takes up to four digits, \\u four, \\U eight, \\e is escape', () => {
     const text = `${USING}class T\n{\n    [McpServerTool(Name = "a\\x41b\\u0043\\U00000044\\e")]\n    public string F() => "";\n    [McpServerTool(Name = "bad\\q")]\n    public string G() => "";\n}\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     // `\x41b` is U+041B: the hex digits run on (C#'s own gotcha); `\q` is no escape, so computed.
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
@@ -269,7 +268,7 @@ describe('C#: the libraries a project file names', () => {
     assert.deepEqual(names(text), []);
     const project: CodeParser = { parse: (t, g) => parser.parse(t, g), projectLibraries: ['mcp-csharp-sdk'] };
     assert.deepEqual(
-      analyze(text, { language: 'csharp', code: project }).tools.map((t) => t.name),
+      fixedAnalysis(text, { language: 'csharp', code: project }).tools.map((t) => t.name),
       ['a.b'],
     );
   });

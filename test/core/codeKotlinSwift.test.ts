@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
-import { analyze } from '../../server/src/core/analyze';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { writeKotlinString, writeSwiftString } from '../../server/src/core/code/strings';
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
 import { TreeSitterParsers } from '../../server/src/code/treeSitter';
 import { nodeWasmLoader } from '../../server/src/node/wasm';
 import { loadCodeParsers } from './codeParsers';
-import { applyEdits } from './helpers';
+import { applyEdits, fixedAnalysis } from './helpers';
 
 /**
  * The official Kotlin and Swift MCP SDKs' declarations (modelcontextprotocol/kotlin-sdk @a06d699d,
@@ -24,7 +23,7 @@ const at = (text: string, range: { start: number; end: number }) => text.slice(r
 
 /** Each census as `server: tool, tool`, in document order. */
 function censuses(text: string, language: CodeLanguage): string[] {
-  const analysis = analyze(text, opts(language));
+  const analysis = fixedAnalysis(text, opts(language));
   return analysis.requests.map(
     (r) => `${r.serverName ?? '-'}: ${r.tools.map((i) => analysis.tools[i]!.name).join(', ')}`,
   );
@@ -32,7 +31,7 @@ function censuses(text: string, language: CodeLanguage): string[] {
 
 function applyFix(text: string, language: CodeLanguage, finding: Finding): string {
   assert.ok(finding.fix, `no fix on ${finding.code} ${finding.message}`);
-  const before = analyze(text, opts(language));
+  const before = fixedAnalysis(text, opts(language));
   const proof = proveEdits(text, opts(language), before, finding.fix.edits, [
     { code: finding.code, pointer: finding.pointer },
   ]);
@@ -193,7 +192,7 @@ let tools = [
 describe('source code: Kotlin and Swift MCP SDKs', () => {
   for (const form of FORMS) {
     test(form.label, () => {
-      const analysis = analyze(form.text, opts(form.language));
+      const analysis = fixedAnalysis(form.text, opts(form.language));
       assert.deepEqual(
         analysis.tools.map((t) => t.name),
         form.names,
@@ -224,7 +223,7 @@ fun Application.module() {
 `;
     assert.deepEqual(censuses(text, 'kotlin'), ['alpha: get.item', 'beta: get_item']);
     assert.deepEqual(
-      analyze(text, opts('kotlin')).findings.filter((f) => f.code === 'wire-collision'),
+      fixedAnalysis(text, opts('kotlin')).findings.filter((f) => f.code === 'wire-collision'),
       [],
       'two servers: no collision between them',
     );
@@ -241,7 +240,7 @@ fun main() {
 }
 `;
     assert.deepEqual(censuses(text, 'kotlin'), ['orders: orders.get, orders_get']);
-    const collisions = analyze(text, opts('kotlin')).findings.filter((f) => f.code === 'wire-collision');
+    const collisions = fixedAnalysis(text, opts('kotlin')).findings.filter((f) => f.code === 'wire-collision');
     assert.equal(collisions.length, 1);
     const finding = collisions[0]!;
     assert.equal(at(text, finding.range), '"orders.get"');
@@ -263,7 +262,7 @@ await server.withMethodHandler(ListTools.self) { _ in
 }
 `;
     assert.deepEqual(censuses(text, 'swift'), ['orders: orders.get, orders_get']);
-    const collisions = analyze(text, opts('swift')).findings.filter((f) => f.code === 'wire-collision');
+    const collisions = fixedAnalysis(text, opts('swift')).findings.filter((f) => f.code === 'wire-collision');
     assert.equal(collisions.length, 1);
     assert.equal(at(text, collisions[0]!.range), '"orders.get"');
     const fixed = applyFix(text, 'swift', collisions[0]!);
@@ -300,17 +299,17 @@ await server.withMethodHandler(ListTools.self) { _ in
       'fun register(server: Server) {\n    server.addTool(name = "helper.tool", description = "d") { }\n}\n';
     const swift = 'let helperTools = [Tool(name: "helper.tool", description: "d", inputSchema: .object([:]))]\n';
     assert.deepEqual(
-      analyze(kotlin, opts('kotlin')).tools.map((t) => t.name),
+      fixedAnalysis(kotlin, opts('kotlin')).tools.map((t) => t.name),
       [],
     );
     assert.deepEqual(
-      analyze(kotlin, { ...opts('kotlin'), code: { ...parser, projectLibraries: ['mcp-kotlin-sdk'] } }).tools.map(
+      fixedAnalysis(kotlin, { ...opts('kotlin'), code: { ...parser, projectLibraries: ['mcp-kotlin-sdk'] } }).tools.map(
         (t) => t.name,
       ),
       ['helper.tool'],
     );
     assert.deepEqual(
-      analyze(swift, { ...opts('swift'), code: { ...parser, projectLibraries: ['mcp-swift-sdk'] } }).tools.map(
+      fixedAnalysis(swift, { ...opts('swift'), code: { ...parser, projectLibraries: ['mcp-swift-sdk'] } }).tools.map(
         (t) => t.name,
       ),
       ['helper.tool'],
@@ -325,7 +324,7 @@ await server.withMethodHandler(ListTools.self) { _ in
       [kotlin, 'kotlin'],
       [swift, 'swift'],
     ] as const) {
-      const analysis = analyze(text, opts(language));
+      const analysis = fixedAnalysis(text, opts(language));
       assert.deepEqual(analysis.findings, [], language);
       assert.equal(analysis.code?.parsed ?? false, false, `${language}: not parsed`);
     }
@@ -356,7 +355,7 @@ await server.withMethodHandler(ListTools.self) { _ in
     assert.ok(await parsers.load('kotlin'));
     assert.deepEqual(compiled, ['swift', 'kotlin']);
     const text = 'import MCP\nlet t = Tool(name: "after.hook", description: "d")\n';
-    const analysis = analyze(text, { language: 'swift', code: parsers.parserFor('hook') });
+    const analysis = fixedAnalysis(text, { language: 'swift', code: parsers.parserFor('hook') });
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
       ['after.hook'],

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { AnalysisOptions } from '../../server/src/core';
-import { analyze } from '../../server/src/core/analyze';
-import { mcpList } from './helpers';
+import { mcpList, fixedAnalysis } from './helpers';
 
 /**
  * The collision checks read large groups without a per-member scan (which was quadratic at 50k
@@ -19,7 +18,7 @@ describe('collision groups: the bounded bookkeeping matches the plain definition
       fc.assert(
         fc.property(fc.array(fc.oneof(name, caseName), { minLength: 2, maxLength: 60 }), (names) => {
           const options: AnalysisOptions = { derivation };
-          const analysis = analyze(mcpList(...names), options);
+          const analysis = fixedAnalysis(mcpList(...names), options);
           const offered = analysis.tools.map((t, i) => ({ i, wire: t.fate === 'offered' ? t.wireName : null }));
           for (const finding of analysis.findings.filter((f) => f.code === 'case-collision')) {
             const self = analysis.tools[finding.tool!]!;
@@ -43,7 +42,7 @@ describe('collision groups: the bounded bookkeeping matches the plain definition
   test('model-safe, no kept tool: the first member keeps its name only if no other tool has its form in any case', () => {
     fc.assert(
       fc.property(fc.array(name, { minLength: 2, maxLength: 30 }), (names) => {
-        const analysis = analyze(mcpList(...names), { derivation: 'model-safe' });
+        const analysis = fixedAnalysis(mcpList(...names), { derivation: 'model-safe' });
         const fixed = new Set(analysis.findings.filter((f) => f.code === 'wire-collision' && f.fix).map((f) => f.tool));
         const firsts = new Set(
           analysis.tools.flatMap((t) =>

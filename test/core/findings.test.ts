@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { AnalysisOptions } from '../../server/src/core';
 import { analyze } from '../../server/src/core/analyze';
-import { adsManifest, findingLines, mcpList, openaiChat, pretty, problemLines } from './helpers';
+import { adsManifest, findingLines, mcpList, openaiChat, pretty, problemLines, fixedAnalysis } from './helpers';
 
 /**
  * Data-driven: input text in, expected findings out, as `severity code <covered text>` lines in
@@ -424,13 +424,17 @@ describe('findings', () => {
 
 describe('messages say what, why, which profile and how to fix', () => {
   test('invalid-name names the provider, the rule, the character, and a fix', () => {
-    const [finding] = analyze(openaiChat(['mcp/github/create_issue'])).findings;
+    const text = openaiChat(['mcp/github/create_issue']);
+    const [finding] = analyze(text).findings;
     assert.ok(finding);
     assert.equal(finding.message, '"mcp/github/create_issue" is rejected by openai: the whole request fails.');
     assert.match(finding.detail, /OpenAI \(openai: \^\[a-zA-Z0-9_-\]\{1,64\}\$\)/);
     assert.match(finding.detail, /"\/" \(U\+002F\) at character 4 and 1 more/);
     assert.match(finding.detail, /HTTP 400/);
-    assert.match(finding.detail, /e\.g\. to "mcp_github_create_issue"/);
+    // The message says what to do; the name to rename to is the fix's, built where fixes are.
+    assert.match(finding.detail, /Rename the tool\.$/);
+    assert.deepEqual(finding.nameFix, { kind: 'rename', preferred: true });
+    assert.equal(fixedAnalysis(text).findings[0]!.fix?.proposed, 'mcp_github_create_issue');
     assert.deepEqual(finding.profiles, ['openai']);
   });
 
@@ -447,7 +451,8 @@ describe('messages say what, why, which profile and how to fix', () => {
     assert.match(leftOut.detail, /keeps "a_b".*the model can never call "a\.b", and a call meant for it runs "a_b"/);
     assert.equal(text.slice(leftOut.related[0]!.range.start, leftOut.related[0]!.range.end), '"a_b"');
     assert.match(leftOut.related[0]!.message, /\(kept\)/);
-    assert.ok(leftOut.fix, 'the left-out tool carries the rename');
+    assert.equal(leftOut.nameFix?.kind, 'rename', 'the left-out tool asks for the rename');
+    assert.ok(fixedAnalysis(text).findings.find((f) => f.code === 'wire-collision')!.fix, 'and gets it');
     assert.deepEqual(
       analysis.findings.filter((f) => f.tool === 1 && f.severity !== 'hint'),
       [],
@@ -480,7 +485,7 @@ describe('messages say what, why, which profile and how to fix', () => {
   });
 
   test('not-invocable says the spec forbids truncation and offers an invocationName', () => {
-    const finding = analyze(adsManifest([{ name: `com.example.${'x'.repeat(60)}` }])).findings[0]!;
+    const finding = fixedAnalysis(adsManifest([{ name: `com.example.${'x'.repeat(60)}` }])).findings[0]!;
     assert.match(finding.message, /^Not invocable: derives "com-example-x{60}", 72 characters, over ADS-2's 64\.$/);
     assert.match(finding.detail, /^ADS-2 forbids truncating it/);
     assert.equal(finding.fix?.kind, 'add-invocation-name');

@@ -2,18 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { ALL_CLIENT_IDS, computeFixAll, planRename, type AnalysisOptions, type Finding } from '../../server/src/core';
-import { analyze } from '../../server/src/core/analyze';
 import { applyOffsetEdits, proveEdits } from '../../server/src/core/fixes/proof';
-import { adsManifest, mcpList } from './helpers';
+import { adsManifest, fixedAnalysis, mcpList } from './helpers';
 
 /** Issue 13: every fix offered must be proven by re-analysis against all findings. */
 const fixable = (text: string, options?: AnalysisOptions) =>
-  analyze(text, options).findings.filter(
+  fixedAnalysis(text, options).findings.filter(
     (f): f is Finding & { fix: NonNullable<Finding['fix']> } => f.fix !== undefined,
   );
 
 const prove = (text: string, options: AnalysisOptions, finding: Finding & { fix: NonNullable<Finding['fix']> }) =>
-  proveEdits(text, options, analyze(text, options), finding.fix.edits, [
+  proveEdits(text, options, fixedAnalysis(text, options), finding.fix.edits, [
     { code: finding.code, pointer: finding.pointer },
   ]);
 
@@ -23,7 +22,7 @@ describe('issue 13: fixes that do not fix', () => {
 
   test("VS Code enabled, two same-named long tools: no rename to the tool's own name", () => {
     const text = mcpList(long, long);
-    const analysis = analyze(text, vscode);
+    const analysis = fixedAnalysis(text, vscode);
     for (const finding of fixable(text, vscode)) {
       const tool = analysis.tools[finding.tool!]!;
       assert.notEqual(finding.fix.proposed, tool.name, `${finding.code} proposes the tool's own name`);
@@ -34,7 +33,7 @@ describe('issue 13: fixes that do not fix', () => {
     if (result.kind !== 'edits') return;
     assert.notEqual(result.text, text);
     assert.deepEqual(
-      analyze(result.text, vscode)
+      fixedAnalysis(result.text, vscode)
         .findings.filter((f) => f.severity === 'error')
         .map((f) => f.code),
       [],
@@ -73,7 +72,7 @@ describe('issue 13: fixes that do not fix', () => {
     if (result.kind !== 'edits') return;
     assert.equal(result.fixed, 2);
     assert.deepEqual(
-      analyze(result.text, options)
+      fixedAnalysis(result.text, options)
         .findings.filter((f) => f.severity === 'error')
         .map((f) => f.code),
       [],
@@ -107,7 +106,7 @@ describe('issue 13: fixes that do not fix', () => {
 
   test('a fix that leaves its finding in place is refused', () => {
     const text = mcpList('a.b', 'a_b');
-    const before = analyze(text);
+    const before = fixedAnalysis(text);
     const finding = before.findings.find((f) => f.code === 'wire-collision' && f.fix)!;
     const noop = [{ ...finding.fix!.edits[0]!, newText: JSON.stringify('a b') }];
     const proof = proveEdits(text, {}, before, noop, [{ code: 'wire-collision', pointer: finding.pointer }]);
@@ -119,7 +118,7 @@ describe('issue 13: fixes that do not fix', () => {
 
   test('a repeated key is refused; one that was already there is not blamed on the fix', () => {
     const text = adsManifest([{ name: `com.example.${'q'.repeat(70)}` }]);
-    const before = analyze(text);
+    const before = fixedAnalysis(text);
     const finding = before.findings.find((f) => f.code === 'not-invocable')!;
     assert.equal(
       proveEdits(text, {}, before, finding.fix!.edits, [{ code: finding.code, pointer: finding.pointer }]).kind,
@@ -182,11 +181,11 @@ describe('fix-all, property', () => {
         assert.notEqual(result.text, text);
         const key = (t: string) => (f: Finding) => `${f.code} ${f.pointer} ${t.slice(f.range.start, f.range.end)}`;
         const before = new Set(
-          analyze(text, opts)
+          fixedAnalysis(text, opts)
             .findings.filter((f) => f.severity === 'error')
             .map((f) => `${f.code} ${f.pointer}`),
         );
-        for (const f of analyze(result.text, opts).findings.filter((x) => x.severity === 'error'))
+        for (const f of fixedAnalysis(result.text, opts).findings.filter((x) => x.severity === 'error'))
           assert.ok(before.has(`${f.code} ${f.pointer}`), `new error ${key(result.text)(f)}`);
         const again = computeFixAll(result.text, opts, undefined, { unsafe: true });
         if (again.kind === 'edits') assert.doesNotMatch(again.text, /"invocationName"[^}]*"invocationName"/);

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseTree, type ParseError } from 'jsonc-parser';
-import { computeFixAll, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { computeFixAll, type Analysis, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
 import { analyze } from '../../server/src/core/analyze';
-import { adsManifest, applyEdits, mcpList, openaiChat, pretty } from './helpers';
+import { adsManifest, applyEdits, mcpList, openaiChat, pretty, fixedAnalysis } from './helpers';
 
 function parses(text: string): boolean {
   const errors: ParseError[] = [];
@@ -23,7 +24,7 @@ const errorLines = (text: string, options?: AnalysisOptions) =>
  * Checked for every fixable finding of every fixture, not for a hand-picked one.
  */
 function assertEveryFixWorks(text: string, options?: AnalysisOptions): number {
-  const analysis = analyze(text, options);
+  const analysis = fixedAnalysis(text, options);
   const fixable = analysis.findings.filter(
     (f): f is Finding & { fix: NonNullable<Finding['fix']> } => f.fix !== undefined,
   );
@@ -60,7 +61,7 @@ describe('quick fixes', () => {
         { role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'a.b', arguments: '{}' } }] },
       ],
     });
-    const finding = analyze(text).findings.find((f) => f.code === 'invalid-name' && f.fix);
+    const finding = fixedAnalysis(text).findings.find((f) => f.code === 'invalid-name' && f.fix);
     assert.ok(finding?.fix);
     assert.equal(finding.fix.proposed, 'a-b', 'a_b is taken, so the hyphen form is proposed');
     assert.equal(finding.fix.edits.length, 3);
@@ -72,7 +73,7 @@ describe('quick fixes', () => {
 
   test('Add invocationName keeps the file layout', () => {
     const text = adsManifest([{ name: `com.example.${'x'.repeat(60)}` }]);
-    const fix = analyze(text).findings[0]!.fix!;
+    const fix = fixedAnalysis(text).findings[0]!.fix!;
     assert.equal(fix.title, `Add invocationName "${'x'.repeat(60)}"`);
     const fixed = applyEdits(text, fix.edits);
     assert.match(fixed, /\n {6}"name": "com\.example\.x+",\n {6}"invocationName": "x{60}"\n {4}}/);
@@ -80,7 +81,7 @@ describe('quick fixes', () => {
 
   test('Add invocationName in a one-line object goes inline', () => {
     const text = `{"specVersion":"0.3.0","capabilities":[{"name":"com.example.${'y'.repeat(60)}","version":"1"}]}`;
-    const fix = analyze(text).findings[0]!.fix!;
+    const fix = fixedAnalysis(text).findings[0]!.fix!;
     assert.equal(
       applyEdits(text, fix.edits),
       `{"specVersion":"0.3.0","capabilities":[{"name":"com.example.${'y'.repeat(60)}", "invocationName": "${'y'.repeat(60)}","version":"1"}]}`,
@@ -93,7 +94,7 @@ describe('quick fixes', () => {
       { name: 'com.example.orders.a.b' },
       { name: `com.example.orders.${'z'.repeat(60)}` },
     ]);
-    const proposals = analyze(text).findings.flatMap((f) => (f.fix ? [f.fix.proposed] : []));
+    const proposals = fixedAnalysis(text).findings.flatMap((f) => (f.fix ? [f.fix.proposed] : []));
     assert.deepEqual(proposals, ['a-b', 'z'.repeat(60)]);
   });
 
@@ -132,8 +133,40 @@ describe('quick fixes', () => {
   }
 });
 
+describe('name fixes are built where fixes are, in document order', () => {
+  // "a/b" is only invalid; the second "a.b" also loses a collision, a check that runs before the
+  // name check. The names go to the tools in document order, whichever check asked: "a/b" gets
+  // "a_b" (in check order the collision took it, and "a/b" was numbered).
+  const text = openaiChat(['a/b', 'a.b', 'a.b']);
+  const proposed = (analysis: Analysis) =>
+    analysis.findings.filter((f) => f.fix).map((f) => [f.code, f.tool, f.fix!.proposed]);
+
+  test('the analysis holds intents; the fixes built from it give each tool its name in document order', () => {
+    const analysis = analyze(text);
+    assert.ok(
+      analysis.findings.every((f) => f.fix === undefined),
+      'no name fix inside the analysis',
+    );
+    assert.ok(analysis.findings.some((f) => f.nameFix?.kind === 'rename'));
+    const built = withNameFixes(text, {}, analysis);
+    const byTool = new Map(built.findings.filter((f) => f.fix).map((f) => [f.tool, f.fix!.proposed]));
+    assert.deepEqual([...byTool].sort(), [
+      [0, 'a_b'],
+      [1, 'a-b'],
+      [2, 'a_b_2'],
+    ]);
+  });
+
+  test('the order of the findings does not change the names', () => {
+    const analysis = analyze(text);
+    const reversed = { ...analysis, findings: [...analysis.findings].reverse() };
+    const fromReversed = proposed(withNameFixes(text, {}, reversed)).sort();
+    assert.deepEqual(fromReversed, proposed(withNameFixes(text, {}, analysis)).sort());
+  });
+});
+
 describe('safe and unsafe fixes', () => {
-  const renameOf = (text: string) => analyze(text).findings.find((f) => f.fix?.kind === 'rename')!.fix!;
+  const renameOf = (text: string) => fixedAnalysis(text).findings.find((f) => f.fix?.kind === 'rename')!.fix!;
 
   test('a tool rename is unsafe, and its title says callers must follow', () => {
     const fix = renameOf(openaiChat(['orders.get']));
@@ -165,7 +198,7 @@ describe('safe and unsafe fixes', () => {
 
   test('Add invocationName is safe: fix-all applies it without unsafe', () => {
     const text = adsManifest([{ name: `com.example.${'x'.repeat(60)}` }]);
-    const fix = analyze(text).findings.find((f) => f.fix?.kind === 'add-invocation-name')!.fix!;
+    const fix = fixedAnalysis(text).findings.find((f) => f.fix?.kind === 'add-invocation-name')!.fix!;
     assert.equal(fix.safety, 'safe');
     const result = computeFixAll(text);
     assert.equal(result.kind, 'edits');
@@ -206,7 +239,7 @@ describe('safe and unsafe fixes', () => {
 
   test('replacing an invalid invocationName is safe: no client could invoke it', () => {
     const text = adsManifest([{ name: 'com.example.x', invocationName: '1st' }]);
-    const fix = analyze(text).findings.find((f) => f.code === 'invalid-invocation-name')!.fix!;
+    const fix = fixedAnalysis(text).findings.find((f) => f.code === 'invalid-invocation-name')!.fix!;
     assert.equal(fix.safety, 'safe');
   });
 
@@ -215,7 +248,7 @@ describe('safe and unsafe fixes', () => {
       { name: 'com.example.a', invocationName: 'get' },
       { name: 'com.example.b', invocationName: 'get' },
     ]);
-    const fix = analyze(text).findings.find((f) => f.code === 'wire-collision' && f.fix)!.fix!;
+    const fix = fixedAnalysis(text).findings.find((f) => f.code === 'wire-collision' && f.fix)!.fix!;
     assert.equal(fix.safety, 'unsafe');
     assert.equal(fix.title, 'Set invocationName to "b" (callers must use the new name)');
     assert.deepEqual(computeFixAll(text), { kind: 'nothing', unsafeLeft: 1 });

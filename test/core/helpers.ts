@@ -1,5 +1,6 @@
 import type { Analysis, AnalysisOptions, OffsetEdit } from '../../server/src/core';
 import { analyze } from '../../server/src/core/analyze';
+import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
 
 /**
  * Findings as compact lines, `severity code <text under the range>`, in document order: the
@@ -37,6 +38,14 @@ export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
     out = out.slice(0, edit.range.start) + edit.newText + out.slice(edit.range.end);
   }
   return out;
+}
+
+/**
+ * The analysis with its name fixes built (`withNameFixes`), as code actions, fix-all and
+ * `toolwire fix` see it: a finding asks for a name fix, and the name is chosen where fixes are built.
+ */
+export function fixedAnalysis(text: string, options: AnalysisOptions = {}): Analysis {
+  return withNameFixes(text, options, analyze(text, options));
 }
 
 export function analysisOf(text: string, options?: AnalysisOptions): Analysis {

@@ -9,11 +9,12 @@ import {
   type TextChange,
 } from '../../server/src/core';
 import { analyze, analyzeWithCarry } from '../../server/src/core/analyze';
+import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
 import { changedRegion } from '../../server/src/core/incremental/region';
 import { reanalyze, tryReanalyze } from '../../server/src/core/incremental/reanalyze';
 import { generate } from '../../bench/generate';
 import { CORPUS, jsonTextsUnder } from './corpusFiles';
-import { adsManifest, comparable, mcpList, pretty } from './helpers';
+import { adsManifest, comparable, mcpList, pretty, fixedAnalysis } from './helpers';
 
 function apply(text: string, changes: readonly TextChange[]): string {
   let out = text;
@@ -284,33 +285,39 @@ describe('reanalyze equals analyze on the new text', () => {
     const newText = apply(text, changes);
     const shifted = tryReanalyze(previous, changes, newText);
     assert.ok(shifted, 'a description edit is reused');
-    const fix = shifted.findings.find((f) => f.fix)?.fix;
+    // The name fix is built on the reused analysis, where fixes are: its edits name the new text.
+    const fix = withNameFixes(newText, options, shifted).findings.find((f) => f.fix)?.fix;
     assert.ok(fix);
     for (const edit of fix.edits) assert.equal(newText.slice(edit.range.start, edit.range.end), edit.oldText);
     assert.deepStrictEqual(comparable(shifted), comparable(analyze(newText, options)));
   });
 
-  it('reuses spaces typed between tokens, not a line break or an edit on a fix line', () => {
+  it('reuses spaces typed between tokens, not a line break', () => {
     const text =
       '{"model": "m", "tools": [\n  {"type": "function", "function": {"name": "a", "description": "x",   "parameters": {}}},\n  {"type": "function", "function": {"name": "b.c"}}\n]}';
     const options: AnalysisOptions = {};
     const previous = { text, options, analysis: analyze(text, options) };
     assert.ok(
-      previous.analysis.findings.some((f) => f.fix),
-      'b.c has a rename fix',
+      previous.analysis.findings.some((f) => f.nameFix),
+      'b.c asks for a rename',
     );
     const spaces = text.indexOf('   "parameters"') + 1;
     const cases: ReadonlyArray<readonly [TextChange, boolean]> = [
       [{ start: spaces, end: spaces, text: ' \t' }, true],
       [{ start: spaces, end: spaces + 2, text: '' }, true],
       [{ start: spaces, end: spaces, text: '\n' }, false],
-      [{ start: text.indexOf('{"name": "b.c"') + 1, end: text.indexOf('{"name": "b.c"') + 1, text: ' ' }, false],
+      // On the line of b.c's name: its rename holds no edit until it is built, from the new text.
+      [{ start: text.indexOf('{"name": "b.c"') + 1, end: text.indexOf('{"name": "b.c"') + 1, text: ' ' }, true],
     ];
     for (const [change, reused] of cases) {
       const newText = apply(text, [change]);
       const result = tryReanalyze(previous, [change], newText);
       assert.equal(result !== undefined, reused, JSON.stringify(change));
       assert.deepStrictEqual(comparable(reanalyze(previous, [change], newText)), comparable(analyze(newText, options)));
+      assert.deepStrictEqual(
+        withNameFixes(newText, options, reanalyze(previous, [change], newText)).findings.map((f) => f.fix),
+        withNameFixes(newText, options, analyze(newText, options)).findings.map((f) => f.fix),
+      );
     }
   });
 
@@ -332,18 +339,25 @@ describe('reanalyze equals analyze on the new text', () => {
     }
   });
 
-  it('an added invocationName copies the indentation of the name line: spaces typed there are a full analysis', () => {
+  it('an added invocationName copies the indentation of the name line as it is when the fix is built', () => {
     const text = adsManifest([{ name: `com.example.${'z'.repeat(70)}`, description: 'Long.' }]);
     const previous = { text, options: {}, analysis: analyze(text) };
-    assert.ok(previous.analysis.findings.some((f) => f.fix?.kind === 'add-invocation-name'));
+    assert.ok(fixedAnalysis(text).findings.some((f) => f.fix?.kind === 'add-invocation-name'));
     const lineStart = text.lastIndexOf('\n', text.indexOf('"name": "com.example')) + 1;
     for (const change of [
       { start: lineStart, end: lineStart, text: '  ' },
       { start: lineStart, end: lineStart + 1, text: '' },
     ]) {
       const newText = apply(text, [change]);
-      assert.equal(tryReanalyze(previous, [change], newText), undefined);
-      assert.deepStrictEqual(comparable(reanalyze(previous, [change], newText)), comparable(analyze(newText)));
+      const reused = reanalyze(previous, [change], newText);
+      assert.deepStrictEqual(comparable(reused), comparable(analyze(newText)));
+      const built = withNameFixes(newText, {}, reused).findings.find((f) => f.fix)?.fix;
+      assert.deepStrictEqual(built, fixedAnalysis(newText).findings.find((f) => f.fix)?.fix);
+      const indent = newText.slice(lineStart, newText.indexOf('"name": "com.example'));
+      assert.ok(
+        built?.edits[0]?.newText.includes(`\n${indent}"invocationName"`),
+        'the new line copies the indentation',
+      );
     }
   });
 

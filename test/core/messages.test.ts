@@ -4,8 +4,9 @@ import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { FINDING_CODES, type AnalysisOptions, type Finding, type FindingCode } from '../../server/src/core';
 import { analyze } from '../../server/src/core/analyze';
+import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
 import { codeSections, sectionParts } from '../../cli/src/explainDocs';
-import { adsManifest, mcpList, openaiChat, pretty } from './helpers';
+import { adsManifest, mcpList, openaiChat, pretty, fixedAnalysis } from './helpers';
 
 /**
  * Issue 11, item 5: the first sentence of every message says what happens and names the wire
@@ -248,7 +249,8 @@ describe('messages people read (issue 11, item 5)', () => {
 
 describe('one problem, one message', () => {
   test('a.b beside a_b in VS Code: one finding on a.b, its message says what else happens, in one clause', () => {
-    const analysis = analyze(mcpList('a.b', 'a_b'), vscode('srv'));
+    const text = mcpList('a.b', 'a_b');
+    const analysis = analyze(text, vscode('srv'));
     const problems = analysis.findings.filter((f) => f.severity !== 'hint');
     assert.equal(problems.length, 1);
     const [finding] = problems;
@@ -261,7 +263,8 @@ describe('one problem, one message', () => {
       'Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also shares its name with another tool in VS Code (Copilot Chat).',
     );
     assert.equal(finding!.detail.split('\n').length, 2, 'one line per code');
-    assert.ok(finding!.fix, 'the loser carries the fix');
+    assert.equal(finding!.nameFix?.kind, 'rename', 'the loser asks for the rename');
+    assert.ok(withNameFixes(text, vscode('srv'), analysis).findings.find((f) => f.tool === 0)!.fix, 'and gets it');
   });
 });
 
@@ -269,11 +272,12 @@ describe('advice only where it applies', () => {
   const shorten = /shorten the server name/i;
 
   test('a name Cursor drops for its dot: renaming helps, a shorter server name does not', () => {
-    const finding = analyze(mcpList('a.b'), {
+    const finding = fixedAnalysis(mcpList('a.b'), {
       clients: { enabled: ['cursor'], server: 'a-long-server-name' },
     }).findings.find((f) => f.code === 'client-dropped')!;
     assert.doesNotMatch(finding.detail, shorten);
-    assert.match(finding.detail, /Rename it, e\.g\. to "a_b"/);
+    assert.match(finding.detail, /Rename it to a name every enabled client keeps\.$/);
+    assert.equal(finding.fix?.proposed, 'a_b');
   });
 
   test("Cursor's 60 characters: server plus tool too long, so a shorter server name helps", () => {

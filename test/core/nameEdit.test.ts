@@ -9,6 +9,7 @@ import {
   type TextChange,
 } from '../../server/src/core';
 import { analyze, analyzeWithCarry } from '../../server/src/core/analyze';
+import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
 import type { PreviousAnalysis } from '../../server/src/core/incremental/reanalyze';
 import { recognizeDocument } from '../../server/src/core/formats/recognize';
 import { extractionOf } from '../../server/src/core/incremental/nameEdit';
@@ -68,6 +69,18 @@ function insertAfter(text: string, at: string, inserted: string, occurrence = 0)
   return { start: offset + at.length, end: offset + at.length, text: inserted };
 }
 
+/** A previous analysis with its census's carry: one name edit that writes a name's own first character again. */
+function withCarry(text: string, options: AnalysisOptions): PreviousAnalysis {
+  const first = analyze(text, options).tools[0]!.declaration.name.range.start + 1;
+  const same = { start: first, end: first + 1, text: text[first]! };
+  const census = reanalyzeEdits({ text, analysis: analyze(text, options), options }, [same], text)!;
+  return { text, analysis: census.analysis, options, carry: census.carry! };
+}
+
+function openai(...names: string[]): string {
+  return pretty({ model: 'm', tools: names.map((name) => ({ type: 'function', function: { name } })) });
+}
+
 describe('name edits: the read is reused, the census is taken again', () => {
   it('the extraction rebuilt from an analysis is what the recognisers gave', (t) => {
     const corpus = jsonTextsUnder(CORPUS, 60_000);
@@ -123,7 +136,8 @@ describe('name edits: the read is reused, the census is taken again', () => {
     assert.equal(reused?.reuse, 'recensused');
     assert.deepStrictEqual(joins, []);
     const fresh = analyze(edit(source, replaced), options);
-    const fixed = reused.analysis.findings.find((f) => f.fix && f.tool === 203);
+    // Its fix is built where fixes are, from the reused analysis.
+    const fixed = withNameFixes(newText, options, reused.analysis).findings.find((f) => f.fix && f.tool === 203);
     assert.ok(fixed, 'the edited tool gets a fix');
     assert.deepStrictEqual(reused.analysis.findings, fresh.findings);
   });
@@ -311,15 +325,6 @@ describe('name edits: the read is reused, the census is taken again', () => {
   });
 
   it('checks the renamed tool alone only when it meets no other tool', () => {
-    // A previous analysis with its census's carry: one name edit that writes a name's own first character again.
-    const withCarry = (text: string, options: AnalysisOptions): PreviousAnalysis => {
-      const first = analyze(text, options).tools[0]!.declaration.name.range.start + 1;
-      const same = { start: first, end: first + 1, text: text[first]! };
-      const census = reanalyzeEdits({ text, analysis: analyze(text, options), options }, [same], text)!;
-      return { text, analysis: census.analysis, options, carry: census.carry! };
-    };
-    const openai = (...names: string[]) =>
-      pretty({ model: 'm', tools: names.map((name) => ({ type: 'function', function: { name } })) });
     const everyClient: AnalysisOptions = { clients: { enabled: ALL_CLIENT_IDS, byDefault: true } };
     const rows: Array<{
       why: string;
@@ -354,20 +359,6 @@ describe('name edits: the read is reused, the census is taken again', () => {
         name: 'a.b',
         at: 2,
         replacement: 'xb',
-      },
-      {
-        why: 'its old proposal was numbered, and a later one resumed after it',
-        text: openai('a.b', 'a_b', 'a-b', 'a/b', 'a:b'),
-        name: 'a/b',
-        at: 2,
-        replacement: 'x',
-      },
-      {
-        why: 'its new proposal is a name an earlier tool was given',
-        text: openai('a/x', 'a.b'),
-        name: 'a/x',
-        at: 2,
-        replacement: 'b',
       },
       {
         why: 'a reference names it',
@@ -406,14 +397,6 @@ describe('name edits: the read is reused, the census is taken again', () => {
         replacement: 'c',
       },
       {
-        why: "another tool's proposal was checked against its new client wire name",
-        text: mcpList('a/b', 'x_a_c'),
-        options: everyClient,
-        name: 'x_a_c',
-        at: 4,
-        replacement: 'b',
-      },
-      {
         why: "another server is sent with it, and its new name is one of that server's tools",
         text: mcpList('a', 'b'),
         options: {
@@ -445,6 +428,59 @@ describe('name edits: the read is reused, the census is taken again', () => {
       const reused = reanalyzeEdits(previous, [change], newText);
       assert.ok(reused && reused.reuse !== 'rechecked', `${row.why}: the census is taken again`);
       assert.deepStrictEqual(comparable(reused.analysis), comparable(analyze(newText, options)), row.why);
+    }
+  });
+
+  it('re-checks alone a rename whose proposed names would meet others: proposals are no part of the analysis', () => {
+    const everyClient: AnalysisOptions = { clients: { enabled: ALL_CLIENT_IDS, byDefault: true } };
+    // Each of these once took the census again, because a proposed name was handed out inside
+    // the analysis; now a finding asks for a fix and the name is chosen where fixes are built.
+    const rows: Array<{
+      why: string;
+      text: string;
+      options?: AnalysisOptions;
+      name: string;
+      at: number;
+      replacement: string;
+    }> = [
+      {
+        why: 'its old proposal was numbered, and a later one resumed after it',
+        text: openai('a.b', 'a_b', 'a-b', 'a/b', 'a:b'),
+        name: 'a/b',
+        at: 2,
+        replacement: 'x',
+      },
+      {
+        why: 'its new proposal is a name an earlier tool was given',
+        text: openai('a/x', 'a.b'),
+        name: 'a/x',
+        at: 2,
+        replacement: 'b',
+      },
+      {
+        why: "another tool's proposal was checked against its new client wire name",
+        text: mcpList('a/b', 'x_a_c'),
+        options: everyClient,
+        name: 'x_a_c',
+        at: 4,
+        replacement: 'b',
+      },
+    ];
+    for (const row of rows) {
+      const options = row.options ?? {};
+      const previous = withCarry(row.text, options);
+      const start = row.text.indexOf(`"${row.name}"`) + 1 + row.at;
+      const change = { start, end: start + 1, text: row.replacement };
+      const newText = edit(row.text, change);
+      const reused = reanalyzeEdits(previous, [change], newText);
+      assert.equal(reused?.reuse, 'rechecked', row.why);
+      assert.deepStrictEqual(comparable(reused.analysis), comparable(analyze(newText, options)), row.why);
+      // The fixes built on the reused analysis are those built on a fresh one.
+      assert.deepStrictEqual(
+        withNameFixes(newText, options, reused.analysis).findings.map((f) => f.fix),
+        withNameFixes(newText, options, analyze(newText, options)).findings.map((f) => f.fix),
+        row.why,
+      );
     }
   });
 
@@ -503,35 +539,6 @@ describe('name edits: the read is reused, the census is taken again', () => {
       'a_b and A_b differ only in case',
     );
     assert.deepStrictEqual(comparable(reused.analysis), comparable(expected));
-  });
-
-  it('a lone re-check that fails its proof leaves the carry as it was', () => {
-    // a/x -> a/b asks for a_b, which a.b (earlier) was given: the proof fails after the pool's
-    // counts were updated for the new name, and the census that follows counts from the carry.
-    const text = pretty({
-      model: 'm',
-      tools: ['a.b', 'a/x', 'c.d'].map((name) => ({ type: 'function', function: { name } })),
-    });
-    const first = text.indexOf('"c.d"') + 1;
-    const census = reanalyzeEdits(
-      { text, analysis: analyze(text), options: {} },
-      [{ start: first, end: first + 1, text: 'c' }],
-      text,
-    )!;
-    const at = text.indexOf('"a/x"') + 3;
-    const newText = edit(text, { start: at, end: at + 1, text: 'b' });
-    const reused = reanalyzeEdits(
-      { text, analysis: census.analysis, options: {}, carry: census.carry! },
-      [{ start: at, end: at + 1, text: 'b' }],
-      newText,
-    )!;
-    assert.equal(reused.reuse, 'recensused');
-    const counts = reused.carry!.peek()![0]!.nameCounts!;
-    const expected = new Map<string, number>();
-    for (const tool of analyze(newText).tools)
-      for (const name of new Set([tool.name!, tool.wireName!].map((n) => n.toLowerCase())))
-        expected.set(name, (expected.get(name) ?? 0) + 1);
-    assert.deepStrictEqual(new Map([...counts].sort()), new Map([...expected].sort()));
   });
 
   it('tells which findings are their predecessors moved', () => {

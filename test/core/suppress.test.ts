@@ -14,11 +14,10 @@ import {
   type AnalysisOptions,
   type SourceLanguage,
 } from '../../server/src/core';
-import { analyze } from '../../server/src/core/analyze';
 import { COMMENT_SYNTAX } from '../../server/src/core/suppress/syntax';
 import { optionsForFile } from '../../server/src/core/config/resolve';
 import { suppressCommentEdit } from '../../server/src/core/suppress/quickFix';
-import { applyEdits } from './helpers';
+import { applyEdits, fixedAnalysis } from './helpers';
 
 /**
  * Suppressions: text in, findings out, as `severity code <covered text>` lines (hints
@@ -220,7 +219,7 @@ const CASES: readonly Case[] = [
 describe('suppressions, data-driven', () => {
   for (const c of CASES) {
     test(c.title, () => {
-      const analysis = analyze(c.text, { ...c.options, ...(c.language ? { language: c.language } : {}) });
+      const analysis = fixedAnalysis(c.text, { ...c.options, ...(c.language ? { language: c.language } : {}) });
       const lines = analysis.findings
         .filter((f) => f.severity !== 'hint')
         .map((f) => `${f.severity} ${f.code} ${c.text.slice(f.range.start, f.range.end)}`);
@@ -323,7 +322,7 @@ describe('ignore entries in .toolwire.json', () => {
     const analyses = new Map(
       ['a.json', 'b.json'].map((file) => {
         const options = optionsForFile(config, file);
-        return [file, analyze(openai(tool('get.weather', true)), options === 'ignored' ? {} : options)] as const;
+        return [file, fixedAnalysis(openai(tool('get.weather', true)), options === 'ignored' ? {} : options)] as const;
       }),
     );
     const files: Record<string, string[]> = {
@@ -366,7 +365,7 @@ describe('ignore entries in .toolwire.json', () => {
 describe('the suppress quick fix (core part)', () => {
   test('the comment goes above the name line with its indentation; the result is silenced', () => {
     const text = openai(tool('get.weather'), tool('get_time', true));
-    const finding = analyze(text).findings.find((f) => f.code === 'invalid-name')!;
+    const finding = fixedAnalysis(text).findings.find((f) => f.code === 'invalid-name')!;
     const after = applyEdits(text, [suppressCommentEdit(text, 'json', finding)]);
     assert.ok(
       after.includes(
@@ -375,7 +374,7 @@ describe('the suppress quick fix (core part)', () => {
       after,
     );
     assert.deepEqual(
-      analyze(after).findings.filter((f) => f.severity !== 'hint'),
+      fixedAnalysis(after).findings.filter((f) => f.severity !== 'hint'),
       [],
     );
   });
@@ -386,7 +385,7 @@ describe('the suppress quick fix (core part)', () => {
       tool('get.weather'),
       tool('Get.Weather', true),
     );
-    const finding = analyze(text).findings.find((f) => f.code === 'invalid-name')!;
+    const finding = fixedAnalysis(text).findings.find((f) => f.code === 'invalid-name')!;
     const edit = suppressCommentEdit(text, 'json', finding);
     const after = applyEdits(text, [edit]);
     assert.ok(after.includes('// toolwire-disable-next-line case-collision, invalid-name -- why\n'), after);
@@ -394,29 +393,29 @@ describe('the suppress quick fix (core part)', () => {
 
   test('YAML with CRLF: a # comment and the same line end', () => {
     const text = yamlOpenai(yamlTool('get.weather')).replace(/\n/g, '\r\n');
-    const finding = analyze(text, { language: 'yaml' }).findings.find((f) => f.code === 'invalid-name')!;
+    const finding = fixedAnalysis(text, { language: 'yaml' }).findings.find((f) => f.code === 'invalid-name')!;
     const after = applyEdits(text, [suppressCommentEdit(text, 'yaml', finding)]);
     assert.ok(
       after.includes('\r\n      # toolwire-disable-next-line invalid-name\r\n      name: get.weather'),
       JSON.stringify(after),
     );
     assert.deepEqual(
-      analyze(after, { language: 'yaml' }).findings.filter((f) => f.severity !== 'hint'),
+      fixedAnalysis(after, { language: 'yaml' }).findings.filter((f) => f.severity !== 'hint'),
       [],
     );
   });
 
   test('where it writes: comments in YAML and JSONC, the config for plain JSON and JSON Lines', () => {
     const plain = openai(tool('get.weather', true));
-    assert.equal(suppressTarget(plain, analyze(plain), {}), 'config');
-    assert.equal(suppressTarget(plain, analyze(plain), { commentsAllowed: true }), 'comment');
+    assert.equal(suppressTarget(plain, fixedAnalysis(plain), {}), 'config');
+    assert.equal(suppressTarget(plain, fixedAnalysis(plain), { commentsAllowed: true }), 'comment');
     const commented = `// tools\n${plain}`;
-    assert.equal(suppressTarget(commented, analyze(commented), {}), 'comment');
+    assert.equal(suppressTarget(commented, fixedAnalysis(commented), {}), 'comment');
     const url = plain.replace('gpt-4o', 'https://x.example/gpt');
-    assert.equal(suppressTarget(url, analyze(url), {}), 'config', 'a // in a string is no comment');
-    assert.equal(suppressTarget('a: 1', analyze('a: 1', { language: 'yaml' }), { language: 'yaml' }), 'comment');
+    assert.equal(suppressTarget(url, fixedAnalysis(url), {}), 'config', 'a // in a string is no comment');
+    assert.equal(suppressTarget('a: 1', fixedAnalysis('a: 1', { language: 'yaml' }), { language: 'yaml' }), 'comment');
     const lines = `${JSON.stringify({ model: 'gpt-4o', tools: [] })}\n${JSON.stringify({ model: 'gpt-4o', tools: [] })}\n`;
-    assert.equal(suppressTarget(lines, analyze(lines), { commentsAllowed: true }), 'config');
+    assert.equal(suppressTarget(lines, fixedAnalysis(lines), { commentsAllowed: true }), 'config');
   });
 });
 
@@ -435,7 +434,7 @@ describe('fixes and suppressions', () => {
     assert.ok(result.text.includes('"get.weather"'), 'the suppressed tool keeps its name');
     assert.ok(!result.text.includes('"get.time"'));
     assert.deepEqual(
-      analyze(result.text).findings.filter((f) => f.severity !== 'hint'),
+      fixedAnalysis(result.text).findings.filter((f) => f.severity !== 'hint'),
       [],
     );
   });
@@ -443,7 +442,7 @@ describe('fixes and suppressions', () => {
   test('a suppressed error that the fixed text still holds does not refuse the fix', () => {
     // get.weather stays an error in the fixed text, but suppressed: it is neither before nor after.
     const text = openai('    // toolwire-disable-next-line invalid-name', tool('get.weather'), tool('get.time', true));
-    const before = analyze(text);
+    const before = fixedAnalysis(text);
     const finding = before.findings.find((f) => f.code === 'invalid-name')!;
     assert.equal(text.slice(finding.range.start, finding.range.end), '"get.time"');
     const proof = proveEdits(text, {}, before, finding.fix!.edits, [{ code: finding.code, pointer: finding.pointer }]);
@@ -488,14 +487,14 @@ describe('Remove unused suppression', () => {
   for (const c of cases) {
     test(c.title, () => {
       const options = c.language ? { language: c.language } : {};
-      const unused = analyze(c.text, options).findings.filter((f) => f.code === 'unused-suppression');
+      const unused = fixedAnalysis(c.text, options).findings.filter((f) => f.code === 'unused-suppression');
       assert.equal(unused.length, 1);
       const edit = suppressionRemover(c.text, c.language ?? 'json')(unused[0]!.range);
       assert.ok(edit);
       const after = applyEdits(c.text, [edit]);
       assert.equal(after, c.after);
       assert.deepEqual(
-        analyze(after, options).findings.filter((f) => f.code === 'unused-suppression'),
+        fixedAnalysis(after, options).findings.filter((f) => f.code === 'unused-suppression'),
         [],
       );
     });

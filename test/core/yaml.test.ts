@@ -10,7 +10,7 @@ import {
 } from '../../server/src/core';
 import { analyze } from '../../server/src/core/analyze';
 import { reanalyze } from '../../server/src/core/incremental/reanalyze';
-import { applyEdits, findingLines } from './helpers';
+import { applyEdits, findingLines, fixedAnalysis } from './helpers';
 
 const YAML: AnalysisOptions = { language: 'yaml' };
 
@@ -84,7 +84,7 @@ describe('YAML documents', () => {
 
   test('a rename keeps the quoting style: plain stays plain, single and double stay quoted', () => {
     const fixOf = (text: string) =>
-      analyze(text, YAML).findings.find((f) => f.code === 'invalid-name')?.fix?.edits[0]?.newText;
+      fixedAnalysis(text, YAML).findings.find((f) => f.code === 'invalid-name')?.fix?.edits[0]?.newText;
     assert.equal(fixOf('tools:\n  - name: search docs\n    inputSchema: {}\n'), 'search_docs');
     assert.equal(fixOf("tools:\n  - name: 'search docs'\n    inputSchema: {}\n"), "'search_docs'");
     assert.equal(fixOf('tools:\n  - name: "search docs"\n    inputSchema: {}\n'), '"search_docs"');
@@ -152,7 +152,7 @@ describe('YAML documents', () => {
       '  function: {name: get weather}',
       '',
     ].join('\n');
-    const analysis = analyze(text, YAML);
+    const analysis = fixedAnalysis(text, YAML);
     assert.equal(analysis.format, 'openai-chat');
     const fix = analysis.findings.find((f) => f.code === 'invalid-name')?.fix;
     assert.ok(fix);
@@ -239,7 +239,7 @@ describe('YAML documents', () => {
       '    endpoint: {transport: https, address: https://example.com/x}',
       '',
     ].join('\n');
-    const analysis = analyze(text, YAML);
+    const analysis = fixedAnalysis(text, YAML);
     assert.equal(analysis.format, 'ads-manifest');
     const fix = analysis.findings.map((f) => f.fix).find((f) => f?.kind === 'add-invocation-name');
     assert.ok(fix, findingLines(text, YAML).join('\n'));

@@ -73,6 +73,7 @@ function served(text: string, version: number): Diagnostic[] {
             },
           }
         : {}),
+      ...(f.nameFix ? { nameFix: f.nameFix } : {}),
     },
   }));
 }

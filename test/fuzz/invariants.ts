@@ -110,7 +110,11 @@ export function diagnosticProblems(
   };
   const served = diagnostics.map((d) => {
     const data = d.data as
-      | { version?: unknown; fix?: { edits: Array<{ range: Range; newText: string; oldText: string }> } }
+      | {
+          version?: unknown;
+          fix?: { edits: Array<{ range: Range; newText: string; oldText: string }> };
+          nameFix?: unknown;
+        }
       | undefined;
     return JSON.stringify({
       code: d.code,
@@ -123,6 +127,8 @@ export function diagnosticProblems(
           ? 'this or older'
           : data?.version,
       fix: data?.fix?.edits.map((e) => `${offsets(e.range)} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`),
+      // A name fix travels as the intent: its edits are built when a code action asks.
+      nameFix: data?.nameFix,
     });
   });
   const expected = analysis.findings.map((f: Finding) =>
@@ -137,6 +143,7 @@ export function diagnosticProblems(
       fix: f.fix?.edits.map(
         (e) => `${e.range.start}-${e.range.end} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`,
       ),
+      nameFix: f.nameFix,
     }),
   );
   // After the findings: toolwire's own limits, which the server says since no editor would.

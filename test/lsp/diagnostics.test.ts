@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { parseTree, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { TestClient, positionOf, rangeText } from './client';
-import { ADS_PROBLEMS, mcpList, OPENAI_A_B, pretty } from './fixtures';
+import { ADS_PROBLEMS, mcpList, OPENAI_A_B, pretty, carriesFix } from './fixtures';
 
 const codes = (ds: Diagnostic[]) => ds.map((d) => d.code).sort();
 
@@ -37,7 +37,7 @@ describe('push diagnostics', () => {
       '"com.example.orders.get"',
     );
     assert.deepEqual((problems[0]!.data as { version: number }).version, 1);
-    assert.ok((problems[0]!.data as { fix?: unknown }).fix, 'the fix travels in Diagnostic.data');
+    assert.ok(carriesFix(problems[0]!), 'the fix travels in Diagnostic.data');
   });
 
   test('editing a name character by character converges, with no stale squiggles', async () => {
@@ -166,7 +166,7 @@ describe('push diagnostics', () => {
     const uri = 'file:///ws/parse-after-fix.json';
     await client.open(uri, ADS_PROBLEMS);
     const diagnostics = await client.diagnostics(uri, (d) => d.length > 0);
-    const withFix = diagnostics.find((d) => (d.data as { fix?: unknown }).fix)!;
+    const withFix = diagnostics.find(carriesFix)!;
     const [action] = (await client.codeActions(uri, withFix.range, [withFix], ['quickfix']))!;
     await client.apply(action!.edit!);
     const errors: ParseError[] = [];

@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ALL_CLIENT_IDS, PieceText, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
 import { analyze, analyzeWithCarry } from '../../server/src/core/analyze';
+import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
 import { diagnosticsOf, type DiagnosticCache } from '../../server/src/features/diagnostics';
 import { generate } from '../../bench/generate';
 import { AnalysisIndex } from '../../server/src/analysisIndex';
@@ -286,7 +287,7 @@ describe('an edit reads what it touches', () => {
     assert.deepStrictEqual(withoutVersion(after), await fresh());
   });
 
-  test("a name edit's diagnostics are made anew: it can change another tool's finding", async () => {
+  test("a name edit that changes another tool's proposed name leaves its diagnostic: the name is built when asked", async () => {
     const log = new EditLog();
     let runs = 0;
     const analyzer = analyzerOver(log, (_uri, text) => {
@@ -298,19 +299,28 @@ describe('an edit reads what it touches', () => {
     const text = JSON.stringify({ model: 'm', tools: [fn('a.b'), fn('a_c')] }, null, 2);
     const document = log.documents.create(uri, 'json', 1, text);
     const cache: DiagnosticCache = new WeakMap();
-    const before = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+    const beforeState = await analyzer.stateFor(document);
+    const before = diagnosticsOf(document, beforeState, undefined, cache);
+    const proposedFor = (state: typeof beforeState, at: string) =>
+      state.kind === 'analysis'
+        ? withNameFixes(at, {}, state.analysis).findings.find((f) => f.tool === 0 && f.fix)?.fix?.proposed
+        : undefined;
+    assert.equal(proposedFor(beforeState, text), 'a_b');
     // a_c -> a_b: the rename offered for a.b (on a line the edit did not touch, with no related
-    // place on it) can no longer be a_b.
+    // place on it) can no longer be a_b. Its diagnostic carries the intent, not the name.
     const at = document.positionAt(text.indexOf('a_c') + 2);
     log.documents.update(
       document,
       [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: 'b' }],
       2,
     );
-    const after = diagnosticsOf(document, await analyzer.stateFor(document), undefined, cache);
+    const afterState = await analyzer.stateFor(document);
+    const after = diagnosticsOf(document, afterState, undefined, cache);
     assert.equal(runs, 1, 'the name edit reused the read');
     assert.equal(after.length, before.length);
-    assert.notDeepStrictEqual(after[0]?.data, before[0]?.data, 'the fix data of a.b changed');
+    assert.deepStrictEqual(after[0]?.data, before[0]?.data, 'the data of a.b holds no proposed name');
+    const proposed = proposedFor(afterState, document.getText());
+    assert.ok(proposed !== undefined && proposed !== 'a_b', `the fix built now proposes ${proposed}`);
     const fresh = await analyzerOver(new EditLog(), (_uri, t) => resultOf(t, {})).stateFor(
       TextDocument.create(uri, 'json', 2, document.getText()),
     );

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { parseTree, type ParseError } from 'jsonc-parser';
 import type { Diagnostic, MarkupContent } from 'vscode-languageserver-protocol';
 import { TestClient, positionOf, rangeText } from './client';
-import { ADS_PROBLEMS, adsManifest, mcpList, OPENAI_A_B, pretty } from './fixtures';
+import { ADS_PROBLEMS, adsManifest, mcpList, OPENAI_A_B, pretty, carriesFix } from './fixtures';
 
 const problems = (ds: Diagnostic[]) => ds.filter((d) => d.severity !== 4);
 const parses = (text: string) => {
@@ -138,7 +138,7 @@ describe('quick fixes through the server', () => {
       const uri = `file:///ws/fix-${name}-${index}.json`;
       await client.open(uri, text);
       const before = problems(await client.diagnostics(uri));
-      const fixable = before.filter((d) => (d.data as { fix?: unknown }).fix);
+      const fixable = before.filter(carriesFix);
       const target = fixable[index];
       if (!target) return checked;
       const actions = (await client.codeActions(uri, target.range, [target], ['quickfix']))!;

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { TestClient } from './client';
-import { adsManifest, mcpList } from './fixtures';
+import { adsManifest, mcpList, carriesFix } from './fixtures';
 
 /**
  * Issue 13 through the real server: a quick fix is offered only when the server proved it on
  * the current text (its finding gone, no new error after the user's severities, no repeated
  * key), and fix-all changes the text or is not offered.
  */
-const fixable = (ds: Diagnostic[]) => ds.filter((d) => (d.data as { fix?: unknown } | undefined)?.fix !== undefined);
+const fixable = (ds: Diagnostic[]) => ds.filter(carriesFix);
 const everywhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 async function withClient(

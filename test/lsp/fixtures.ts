@@ -11,3 +11,12 @@ export const ADS_PROBLEMS = adsManifest([
   { name: 'com.example.orders-get' },
   { name: `com.example.fulfilment.warehouse-operations.reserve-inventory-for-order` },
 ]);
+
+/**
+ * Whether a diagnostic offers a fix: one carried whole in `Diagnostic.data` (a parameter rename),
+ * or a name fix the code action builds from the current analysis (`data.nameFix`).
+ */
+export function carriesFix(diagnostic: { readonly data?: unknown }): boolean {
+  const data = diagnostic.data as { fix?: unknown; nameFix?: unknown } | undefined;
+  return data?.fix !== undefined || data?.nameFix !== undefined;
+}

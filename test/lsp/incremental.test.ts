@@ -4,6 +4,7 @@ import type { Diagnostic, DocumentDiagnosticReport, TextEdit } from 'vscode-lang
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { generate } from '../../bench/generate';
 import { TestClient } from './client';
+import { carriesFix } from './fixtures';
 
 /** Diagnostics without the document's own URI and the version fix data carries (a fresh open is another URI, version 1). */
 function comparable(diagnostics: readonly Diagnostic[], uri: string): unknown[] {
@@ -100,10 +101,7 @@ for (const pull of [true, false]) {
             edited.every((d) => versionOf(d) === undefined || versionOf(d)! <= current),
             `after ${step.what}: no version from the future`,
           );
-          const older = edited.find(
-            (d) =>
-              versionOf(d) !== undefined && versionOf(d)! < current && (d.data as { fix?: unknown }).fix !== undefined,
-          );
+          const older = edited.find((d) => versionOf(d) !== undefined && versionOf(d)! < current && carriesFix(d));
           if (older) {
             const twin = expected[edited.indexOf(older)]!;
             const titles = async (at: string, d: Diagnostic) =>

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Diagnostic, DocumentSymbol, MarkupContent } from 'vscode-languageserver-protocol';
 import { TestClient, positionOf, rangeText } from './client';
+import { carriesFix } from './fixtures';
 
 const problems = (ds: Diagnostic[]) => ds.filter((d) => d.severity !== 4);
 const collisionsOn = (text: string, ds: Diagnostic[]) =>
@@ -179,9 +180,8 @@ describe('source code in the language server (issue 12)', () => {
     assert.equal(rangeText(text, hover.range!), names[0]);
     assert.match((hover.contents as MarkupContent).value, /VS Code|Claude Code|Cursor/);
     const fixable =
-      problems(found).find(
-        (d) => d.code === 'wire-collision' && (d.data as { fix?: unknown } | undefined)?.fix !== undefined,
-      ) ?? problems(found).find((d) => d.code === 'wire-collision')!;
+      problems(found).find((d) => d.code === 'wire-collision' && carriesFix(d)) ??
+      problems(found).find((d) => d.code === 'wire-collision')!;
     const actions = (await client.codeActions(uri, fixable.range, [fixable], ['quickfix']))!;
     const action = actions.find((a) => a.isPreferred) ?? actions.find((a) => a.edit);
     assert.ok(action?.edit, JSON.stringify(actions));

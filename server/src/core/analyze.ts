@@ -1,11 +1,10 @@
 import { takeCensus, type CensusResult } from './census/census';
-import { CensusCarry, lineEndOf, type RequestCarry, type TextFacts } from './incremental/carry';
+import { CensusCarry, type RequestCarry, type TextFacts } from './incremental/carry';
 import { checkAdsCapabilities } from './checks/ads';
 import type { ClientResult } from './clients/census';
-import { SurvivalCheck } from './clients/survival';
 import type { ExtractedRequest, Extraction } from './formats/model';
 import { isMcpFormat } from './formats/registry';
-import { checkClients, clientConstraints, localToolsOf } from './checks/clients';
+import { checkClients, localToolsOf } from './checks/clients';
 import { clientPlanFor, type ClientPlan, type LocalTool } from './workspace/clientPlan';
 import type { ClientContext } from './workspace/model';
 import { checkCaseCollisions, checkReservedNames, checkWireCollisions } from './checks/collisions';
@@ -19,12 +18,8 @@ import { checkSchemaClients } from './checks/schemaClients';
 import { FindingSink } from './checks/sink';
 import { compareFindings } from './findings';
 import { onePerProblem } from './checks/onePerProblem';
-import { sharedNamespace } from './fixes/invocationNameFix';
-import { NamePool, ownNames } from './fixes/namePool';
 import { recognizeDocument } from './formats/recognize';
 import { clientCarryOf } from './incremental/clientsAlone';
-import { ProposalLog } from './incremental/proposalLog';
-import { SurvivalLog } from './incremental/survivalLog';
 import type { Analysis, AnalyzedReference, AnalyzedTool, RequestCensus, ServerNameInfo } from './model';
 import { settingsForRequest, type AnalysisOptions, type RequestSettings } from './settings';
 import { applySuppressions } from './suppress/apply';
@@ -79,8 +74,6 @@ export interface CensusSource {
 
 export interface TakenCensus {
   readonly census: CensusResult;
-  /** The proposed names' pool's counts of every tool's names, when they are known already. */
-  readonly nameCounts?: Map<string, number>;
 }
 
 const FRESH: CensusSource = {
@@ -134,19 +127,10 @@ export function analyzeCarrying(
     server: undefined,
   };
   const clientOptions = lazyClients(options);
-  // Once per document: JSON Lines may hold thousands of requests. A name edit writes no line
-  // break (a string token holds none), so the previous answer holds.
-  let knownEol = source.text?.eol;
-  const eol = () => (knownEol = lineEndOf(text, knownEol));
   extraction.requests.forEach((request, index) => {
     const settings = settingsForRequest(request.format, options);
     const taken = source.census(request, index, settings, document.tools.length);
-    analyzeRequest(
-      document,
-      taken,
-      { text, language: options.language ?? 'json', strings: parsed.strings, request, settings, eol },
-      clientPlanOf(request, clientOptions),
-    );
+    analyzeRequest(document, taken, { text, request, settings }, clientPlanOf(request, clientOptions));
   });
 
   // After every check and the user's severities: a suppression silences what the user would see.
@@ -175,24 +159,20 @@ export function analyzeCarrying(
     ...(document.server ? { server: document.server } : {}),
     ...(parsed.code ? { code: parsed.code } : {}),
   };
-  return { analysis, carry: new CensusCarry(document.carries, { eol: knownEol, directiveFree: !holdsDirective }) };
+  return { analysis, carry: new CensusCarry(document.carries, { directiveFree: !holdsDirective }) };
 }
 
 /** What a request's checks read besides its census and the document so far. */
-type RequestInput = Pick<CheckContext, 'text' | 'language' | 'strings' | 'request' | 'settings' | 'eol'>;
+type RequestInput = Pick<CheckContext, 'text' | 'request' | 'settings'>;
 
 /** One request's census added to the document, its checks and client checks run, its carry kept. */
 function analyzeRequest(
   document: DocumentSoFar,
-  { census, nameCounts }: TakenCensus,
+  { census }: TakenCensus,
   input: RequestInput,
   plan: ClientPlan | undefined,
 ): void {
   const firstTool = document.tools.length;
-  const { settings } = input;
-  let namespaceAsked = false;
-  // What each proposal asks of the pool, kept for the next name edit (`incremental/renamedAlone.ts`).
-  const proposals = new ProposalLog();
   // Loops, not push(...spread): spread passes every item as an argument, and >123k tools
   // in one request overflowed the stack.
   appendAll(document.tools, census.tools);
@@ -204,24 +184,12 @@ function analyzeRequest(
     sink: document.sink,
     firstTool,
     allTools: document.tools,
-    names: new NamePool(takenNames(census.tools, settings.reservedNames), settings.targets, nameCounts, [], proposals),
-    proposals: new Map(),
-    sharedNamespace: memo(() => {
-      namespaceAsked = true;
-      return sharedNamespace(census.tools.flatMap((t) => (t.name === undefined ? [] : [t.name])));
-    }),
-    constraintsFor: () => ({}),
     keepers: new Map(),
   };
   // MCP clients rewrite a server's tools: only MCP tool files have a server.
   const local = plan ? localToolsOf(context) : [];
   const clientResults = plan ? plan.run(local) : [];
-  // What proposed names ask of the clients, kept for the next name edit (`incremental/clientsAlone.ts`).
-  const asked = new SurvivalLog();
-  const survival = plan && new SurvivalCheck(clientResults, plan.primary, asked);
-  const checked =
-    plan && survival ? { ...context, constraintsFor: clientConstraints(context, plan.primary, survival) } : context;
-  runChecks(checked, plan, clientResults);
+  runChecks(context, plan, clientResults);
   if (plan) {
     appendAll(document.clients, clientResults);
     document.server = serverInfo(plan, () => local, clientResults, document.server);
@@ -230,10 +198,7 @@ function analyzeRequest(
     wires: census.wires,
     wireKeys: census.wireKeys,
     caseKeys: census.caseKeys,
-    nameCounts: context.names.toolCounts(),
-    proposals,
-    namespaceAsked,
-    ...(survival ? { clients: clientCarryOf(plan, clientResults, local, survival, asked) } : {}),
+    ...(plan ? { clients: clientCarryOf(plan, clientResults, local) } : {}),
   });
 }
 
@@ -259,7 +224,7 @@ function read(
 }
 
 /**
- * Every check of a request, in the order they run (proposed names are handed out in it). `tool`:
+ * Every check of a request, in the order they run. `tool`:
  * a check of each tool (`ToolVisitor`), which `runChecks` runs over the tools it is given. The
  * others read the groups, the references or the whole request.
  */
@@ -336,12 +301,6 @@ export function serverInfo(
   };
 }
 
-/** Every tool's real and wire names, and the reserved ones: a proposed name lands on none of them. */
-export function* takenNames(tools: readonly AnalyzedTool[], reserved: readonly string[]): Iterable<readonly string[]> {
-  for (const tool of tools) yield ownNames(tool);
-  for (const name of reserved) yield [name];
-}
-
 /** The client context, resolved on first use (a function may read the workspace). */
 function lazyClients(options: AnalysisOptions): () => ClientContext | undefined {
   const given = options.clients;
@@ -350,12 +309,15 @@ function lazyClients(options: AnalysisOptions): () => ClientContext | undefined 
 }
 
 /** The client plan of a request under these options (a name edit asks it again: the context may be read from the workspace). */
-export function clientPlanUnder(request: ExtractedRequest, options: AnalysisOptions): ClientPlan | undefined {
+export function clientPlanUnder(request: PlannedRequest, options: AnalysisOptions): ClientPlan | undefined {
   return clientPlanOf(request, lazyClients(options));
 }
 
+/** What a request's client plan reads of it: an extracted request, or its census (`RequestCensus`) alike. */
+type PlannedRequest = Pick<ExtractedRequest, 'format' | 'serverName' | 'serverAnnounced'>;
+
 /** MCP clients rewrite a server's tools, so only MCP tool files get a client census. */
-function clientPlanOf(request: ExtractedRequest, resolve: () => ClientContext | undefined): ClientPlan | undefined {
+function clientPlanOf(request: PlannedRequest, resolve: () => ClientContext | undefined): ClientPlan | undefined {
   if (!isMcpFormat(request.format)) return undefined;
   const context = resolve();
   return context ? clientPlanFor(context, request.serverName, request.serverAnnounced) : undefined;

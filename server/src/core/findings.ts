@@ -104,6 +104,18 @@ export interface FixData {
   readonly safety: 'safe' | 'unsafe';
 }
 
+/**
+ * The name fix a finding asks for, without the name: which name to propose depends on every other
+ * proposal of the request (two fixes applied together must not meet), so it is chosen where fixes
+ * are built (`fixes/buildFixes.ts`), in document order, and the analysis stays a function of the
+ * tools alone. `invocation-name`: an ADS invocationName where the format reads one, else a rename.
+ */
+export interface NameFixIntent {
+  readonly kind: 'rename' | 'invocation-name';
+  /** As `FixData.preferred`: the fix fix-all picks for the tool. */
+  readonly preferred: boolean;
+}
+
 export interface Finding {
   readonly code: FindingCode;
   readonly severity: Severity;
@@ -131,7 +143,9 @@ export interface Finding {
    * diagnostics of their own (checks/onePerProblem.ts).
    */
   readonly also?: readonly FindingCode[];
+  /** A fix that depends on no other tool's (a parameter rename); name fixes are `nameFix` until built. */
   readonly fix?: FixData;
+  readonly nameFix?: NameFixIntent;
 }
 
 /** Document order; at one place, the most severe first. */

@@ -9,7 +9,16 @@ export { reanalyzeEdits } from './incremental/reanalyze';
 export type { TextChange } from './incremental/region';
 export { requestFailures, type RequestFailure } from './census/requestFailure';
 export { othersInGroup, type Analysis, type AnalyzedTool, type RequestCensus } from './model';
-export type { Finding, FindingCode, FixData, OffsetEdit, RelatedLocation, Severity, SeveritySetting } from './findings';
+export type {
+  Finding,
+  FindingCode,
+  FixData,
+  NameFixIntent,
+  OffsetEdit,
+  RelatedLocation,
+  Severity,
+  SeveritySetting,
+} from './findings';
 export { FINDING_CODES, isCodeOff } from './findings';
 export type { FormatId } from './formats/model';
 export type { OffsetRange } from './json/ranges';
@@ -51,6 +60,7 @@ export { localDependencies, packageNameOf, WORKSPACE_FILES, workspaceGlobs } fro
 export { lastAtOrBefore, LineIndex, lineStartsOf, type PositionRange } from './text/lineIndex';
 export { PieceText, type TextReader } from './text/pieceText';
 export { computeFixAll } from './fixes/fixAll';
+export { withNameFixes } from './fixes/buildFixes';
 export { proveEdits, type Proof } from './fixes/proof';
 export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';
 export type { Located } from './locate';

@@ -10,6 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   computeFixAll,
   proveEdits,
+  withNameFixes,
   type Analysis,
   type AnalysisOptions,
   type Finding,
@@ -17,7 +18,7 @@ import {
   type Proof,
 } from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
-import { isDiagnosticData, SOURCE, toLspFix, toRange, type CheckedEdit } from '../convert';
+import { isDiagnosticData, SOURCE, toLspFix, toRange, type CheckedEdit, type LspFix } from '../convert';
 import { sameJson } from '../sameJson';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.toolwire`;
@@ -58,12 +59,17 @@ export function quickFixes(
   const sameEdits = new Map<CodeAction, string>();
   for (const diagnostic of params.context.diagnostics) {
     if (diagnostic.source !== SOURCE || !isDiagnosticData(diagnostic.data)) continue;
-    const { version, fix } = diagnostic.data;
-    if (!fix) continue;
-    if (!fix.edits.every((e) => stillMatches(document, text, e))) continue;
+    const { version, fix: carried, nameFix } = diagnostic.data;
+    if (!carried && !nameFix) continue;
     const finding = findingOf(document, analysis, diagnostic);
     if (!finding) continue;
-    if (version !== document.version && !(finding.fix && sameJson(fix, toLspFix(document, finding.fix)))) continue;
+    // A name fix is built from this version's analysis, so it is current whatever version the
+    // diagnostic came from; a carried fix is current only if this version gives the same one.
+    const fix = carried ?? builtNameFix(document, options, index, finding);
+    if (!fix) continue;
+    if (!fix.edits.every((e) => stillMatches(document, text, e))) continue;
+    if (carried && version !== document.version && !(finding.fix && sameJson(carried, toLspFix(document, finding.fix))))
+      continue;
     const edits: OffsetEdit[] = fix.edits.map((e) => ({
       range: { start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end) },
       oldText: e.oldText,
@@ -106,6 +112,23 @@ export function quickFixes(
   return actions;
 }
 
+/**
+ * The name fix of a finding of the current analysis: every name fix of the document is built at
+ * once (a proposal depends on the tools before it), once per version.
+ */
+function builtNameFix(
+  document: TextDocument,
+  options: AnalysisOptions,
+  index: AnalysisIndex,
+  finding: Finding,
+): LspFix | undefined {
+  const analysis = index.analysis;
+  const at = analysis.findings.indexOf(finding);
+  const built = index.memo('name-fixes', () => withNameFixes(document.getText(), options, analysis));
+  const fix = built.findings[at]?.fix;
+  return fix ? toLspFix(document, fix) : undefined;
+}
+
 /** The finding a diagnostic was made from, in the analysis of the same version: same code and range. */
 function findingOf(document: TextDocument, analysis: Analysis, diagnostic: Diagnostic): Finding | undefined {
   const start = document.offsetAt(diagnostic.range.start);
@@ -127,7 +150,8 @@ export function fixAllActions(
 ): CodeAction[] {
   const asSource = wants(params.context.only, FIX_ALL_KIND) && params.context.only !== undefined;
   const fixable = params.context.diagnostics.filter(
-    (d: Diagnostic) => d.source === SOURCE && isDiagnosticData(d.data) && d.data.fix !== undefined,
+    (d: Diagnostic) =>
+      d.source === SOURCE && isDiagnosticData(d.data) && (d.data.fix !== undefined || d.data.nameFix !== undefined),
   );
   const asQuickFix = wants(params.context.only, CodeActionKind.QuickFix) && fixable.length > 1;
   if (!asSource && !asQuickFix) return [];

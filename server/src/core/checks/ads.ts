@@ -1,4 +1,4 @@
-import { invocationNameFix } from '../fixes/invocationNameFix';
+import type { NameFixIntent } from '../findings';
 import { ADS_INVOCATION_NAME, ADS_MAX, ADS_NAMESPACED_NAME } from '../wire/derivations';
 import { quote, type CheckContext, type ToolVisitor } from './context';
 
@@ -28,21 +28,19 @@ export function checkAdsCapabilities(context: CheckContext): ToolVisitor | undef
     if (!ads) return;
     if (ads.kind === 'invalid-invocation-name') {
       const explicit = tool.declaration.invocationName!;
-      const fix = invocationNameFix(context, local);
       context.sink.add('invalid-invocation-name', 'error', {
         message:
           explicit.value === undefined
             ? 'invocationName must be a string: the capability cannot be invoked.'
             : `invocationName ${quote(explicit.value)} is invalid: ${invocationNameProblem(explicit.value)}.`,
-        detail: `ADS-2 requires ^[A-Za-z][A-Za-z0-9_-]{0,63}$. Until it is fixed, clients cannot invoke ${quote(name)}.${fix ? ` Use e.g. ${quote(fix.proposed)}.` : ''}`,
+        detail: `ADS-2 requires ^[A-Za-z][A-Za-z0-9_-]{0,63}$. Until it is fixed, clients cannot invoke ${quote(name)}.`,
         range: explicit.range,
         pointer: explicit.pointer,
         related: [],
         tool: global,
-        ...(fix ? { fix } : {}),
+        nameFix: INVOCATION_NAME_FIX,
       });
     } else if (ads.kind === 'not-invocable') {
-      const fix = invocationNameFix(context, local);
       const length = [...ads.derived].length;
       // The message names the derived name, the would-be wire name; the squiggle is on the written one.
       const message =
@@ -55,16 +53,18 @@ export function checkAdsCapabilities(context: CheckContext): ToolVisitor | undef
           : 'Clients cannot invoke the capability, and models never see it.';
       context.sink.add('not-invocable', 'error', {
         message,
-        detail: `${why} Add an invocationName${fix ? `, e.g. ${quote(fix.proposed)}` : ''}.`,
+        detail: `${why} Add an invocationName.`,
         range: site.range,
         pointer: site.pointer,
         related: [],
         tool: global,
-        ...(fix ? { fix } : {}),
+        nameFix: INVOCATION_NAME_FIX,
       });
     }
   };
 }
+
+const INVOCATION_NAME_FIX: NameFixIntent = Object.freeze({ kind: 'invocation-name', preferred: true });
 
 function namespacedNameProblem(name: string): string {
   if (!name.includes('.')) return 'it needs at least one "."';

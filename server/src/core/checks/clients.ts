@@ -1,19 +1,14 @@
 import {
   othersInClientGroup,
   positionOf,
-  type ClientCensusOptions,
   type ClientPeer,
   type ClientResult,
   type ClientToolOutcome,
 } from '../clients/census';
-import type { SurvivalCheck } from '../clients/survival';
 import type { ClientId } from '../clients/profiles';
-import { CLIENTS } from '../clients/profiles';
-import { uniqueLocations, type FindingCode, type RelatedLocation } from '../findings';
+import { uniqueLocations, type FindingCode, type NameFixIntent, type RelatedLocation } from '../findings';
 import type { OffsetRange } from '../json/ranges';
 import type { AnalyzedTool } from '../model';
-import type { NameConstraints } from '../fixes/namePool';
-import { renameFix } from '../fixes/renameFix';
 import { modelSafe } from '../wire/derivations';
 import { quote, type CheckContext, type ToolVisitor } from './context';
 
@@ -23,56 +18,8 @@ export function localToolsOf(context: CheckContext): Array<{ name: string; tool:
   );
 }
 
-/**
- * A proposed name must survive every enabled client, and be no longer than the longest name they
- * all keep under this server name (a combined server-and-tool limit, say): read from the profiles
- * themselves, so no client's limit is written twice.
- */
-export function clientConstraints(
-  context: CheckContext,
-  options: ClientCensusOptions,
-  survival: SurvivalCheck,
-): (local: number) => NameConstraints {
-  // No name survives: every search would end empty, whatever its length limit.
-  if (survival.survivesNone()) return () => NONE_SURVIVES;
-  // Found on the first question: most documents propose no name (the search is a few dozen rewrites).
-  let maxLength: number | undefined | null = null;
-  return (index) => {
-    if (maxLength === null) maxLength = longestKeptName(options);
-    return {
-      ...(maxLength !== undefined ? { maxLength } : {}),
-      accept: (candidate) => survival.survives(candidate, index + context.firstTool),
-    };
-  };
-}
-
-const NONE_SURVIVES: NameConstraints = Object.freeze({ accept: () => false, acceptsNone: true });
-
-/** The longest plain name (`xxx…`, up to 64) every enabled client sends under this server; undefined when 64 passes. */
-function longestKeptName(options: ClientCensusOptions): number | undefined {
-  // Every client must keep the name, and each answer is its own rewrite of one name: the client
-  // that refused the last length is asked first, so a length refused again costs one rewrite (a
-  // conjunction of pure answers is the same in any order).
-  const clients = options.enabled.slice();
-  const keeps = (length: number) => {
-    const tool = 'x'.repeat(length);
-    const refusing = clients.findIndex((client) => {
-      const [outcome] = (options.profiles?.[client] ?? CLIENTS[client]).rewrite([{ server: options.server, tool }]);
-      return !(outcome !== undefined && (outcome.fate === 'sent' || outcome.fate === 'renamed'));
-    });
-    if (refusing > 0) clients.unshift(...clients.splice(refusing, 1));
-    return refusing < 0;
-  };
-  if (keeps(64)) return undefined;
-  let good = 0;
-  let bad = 64;
-  while (bad - good > 1) {
-    const mid = (good + bad) >> 1;
-    if (keeps(mid)) good = mid;
-    else bad = mid;
-  }
-  return Math.max(1, good);
-}
+/** Every client outcome asks for a rename to a name that survives every enabled client (fixes/clientConstraints.ts). */
+const CLIENT_RENAME: NameFixIntent = Object.freeze({ kind: 'rename', preferred: true });
 
 type ClientCode = 'client-collision' | 'client-rejected' | 'client-dropped';
 
@@ -211,16 +158,11 @@ function reportClients(
   // The tool that keeps a shared name in every client loses nothing: the others' findings
   // name it and carry the fix.
   if (list.every((n) => n.keeps)) return;
-  const fix = renameFix(context, local, true);
   // "shorten the server name" only where a shorter one would help.
   const shorten = list.some((n) => n.lengthIsCause) ? ', or shorten the server name' : '';
-  const remedy = fix
-    ? ` Rename it, e.g. to ${quote(fix.proposed)} (survives every enabled client)${shorten}.`
-    : code === 'client-collision'
-      ? ' Rename the other tool (its finding carries the fix).'
-      : shorten !== ''
-        ? ' Shorten the server name.'
-        : '';
+  // Whether a name that survives every client exists is known where the fix is built: the
+  // remedy names both ways out, and the quick fix says which name.
+  const remedy = ` Rename it to a name every enabled client keeps${shorten}.`;
   const whatever = style.serverKnown ? '' : 'Whatever the server is called: ';
   // What no public source confirms in any client that does it is never an error, and says so.
   const unconfirmed = list.every((n) => n.unconfirmed === true);
@@ -233,7 +175,7 @@ function reportClients(
     related: uniqueLocations(list.flatMap((n) => n.related)),
     tool: local + context.firstTool,
     clients: list.map((n) => n.client),
-    ...(fix ? { fix } : {}),
+    nameFix: CLIENT_RENAME,
   });
 }
 

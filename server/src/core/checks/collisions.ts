@@ -1,9 +1,7 @@
 import type { WireGroup } from '../census/groups';
-import type { FixData, RelatedLocation } from '../findings';
+import type { NameFixIntent, RelatedLocation } from '../findings';
 import type { AnalyzedTool } from '../model';
 import { PROVIDERS } from '../profiles/providers';
-import { invocationNameFix } from '../fixes/invocationNameFix';
-import { renameFix } from '../fixes/renameFix';
 import { listNames, quote, type CheckContext, type ToolVisitor } from './context';
 
 /**
@@ -27,14 +25,14 @@ export function checkWireCollisions(context: CheckContext): void {
       const tool = context.census.tools[member]!;
       // Only the first few others are named; groups (a shared cut at 64) can hold thousands.
       const others = firstOthers(group.members, member, 10);
-      const fix = member === keeper ? undefined : collisionFix(context, member);
+      const nameFix = member === keeper ? undefined : collisionFix(context);
       context.sink.add('wire-collision', 'error', {
-        ...collisionMessage(context, group, member, others, fix),
+        ...collisionMessage(context, group, member, others, nameFix),
         range: tool.declaration.name.range,
         pointer: tool.declaration.name.pointer,
         related: others.map((o) => related(context, o, group)),
         tool: member + context.firstTool,
-        ...(fix ? { fix } : {}),
+        ...(nameFix ? { nameFix } : {}),
       });
     }
   }
@@ -77,9 +75,13 @@ function countLowerForms(tools: readonly AnalyzedTool[]): Map<string, number> {
   return counts;
 }
 
-function collisionFix(context: CheckContext, member: number): FixData | undefined {
-  return context.settings.derivation === 'ads' ? invocationNameFix(context, member) : renameFix(context, member, true);
+/** Under ADS a capability keeps its name and gets an invocationName of its own; elsewhere the tool is renamed. */
+function collisionFix(context: CheckContext): NameFixIntent {
+  return context.settings.derivation === 'ads' ? INVOCATION_NAME_FIX : RENAME_FIX;
 }
+
+const RENAME_FIX: NameFixIntent = Object.freeze({ kind: 'rename', preferred: true });
+const INVOCATION_NAME_FIX: NameFixIntent = Object.freeze({ kind: 'invocation-name', preferred: true });
 
 /** The first `limit` members other than `member`, in document order. */
 function firstOthers(members: readonly number[], member: number, limit: number): number[] {
@@ -97,7 +99,7 @@ function collisionMessage(
   group: WireGroup,
   member: number,
   others: readonly number[],
-  fix: FixData | undefined,
+  fix: NameFixIntent | undefined,
 ): { message: string; detail: string } {
   const tools = context.census.tools;
   const self = tools[member]!;
@@ -112,7 +114,7 @@ function collisionMessage(
   const firstOther = total === 1 ? otherNames : `${quote(tools[others[0]!]!.name ?? '')} and ${total - 1} more`;
   const wire = quote(group.wireName);
   const remedy = fix
-    ? `${fix.kind === 'rename' ? 'Rename it' : 'Give it its own invocationName'}, e.g. ${quote(fix.proposed)}.`
+    ? `${fix.kind === 'rename' ? 'Rename it' : 'Give it its own invocationName'}.`
     : `Keep this one and ${context.settings.derivation === 'ads' ? 'give the others their own invocationName' : 'rename the others'} (their findings carry the fix).`;
   switch (context.settings.derivation) {
     case 'model-safe': {
@@ -220,7 +222,6 @@ export function checkReservedNames(context: CheckContext): ToolVisitor | undefin
   return (tool, local) => {
     if (!reserved.has(local)) return;
     const wire = tool.wireName ?? '';
-    const fix = renameFix(context, local, true);
     const sent = tool.name === wire ? `${quote(wire)} is` : `Sent as ${quote(wire)}, it is`;
     const runtime =
       context.settings.derivation === 'model-safe' && ['tool_search', 'tool_schema', 'reset_tools'].includes(wire);
@@ -230,12 +231,12 @@ export function checkReservedNames(context: CheckContext): ToolVisitor | undefin
       : `${quote(wire)} is listed in reservedNames.`;
     context.sink.add('reserved-name', 'error', {
       message: `${sent} ${short}: this tool is left out.`,
-      detail: `${owner} The model can never call this tool.${fix ? ` Rename it, e.g. to ${quote(fix.proposed)}.` : ''}`,
+      detail: `${owner} The model can never call this tool. Rename it.`,
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
       related: [],
       tool: local + context.firstTool,
-      ...(fix ? { fix } : {}),
+      nameFix: RENAME_FIX,
     });
   };
 }
@@ -256,12 +257,7 @@ export function checkCaseCollisions(context: CheckContext): void {
       const othersCount = members.length - (perName.get(tool.wireName) ?? 0);
       const others = candidates.filter((m) => context.census.tools[m]!.wireName !== tool.wireName).slice(0, 10);
       if (othersCount === 0) return;
-      const fix =
-        position === 0
-          ? undefined
-          : context.settings.derivation === 'ads'
-            ? invocationNameFix(context, member)
-            : renameFix(context, member, true);
+      const fix = position === 0 ? undefined : collisionFix(context);
       const adsNote =
         context.settings.derivation === 'ads'
           ? ' ADS compares namespaces case-insensitively, so these may be one namespace spelled two ways.'
@@ -272,7 +268,7 @@ export function checkCaseCollisions(context: CheckContext): void {
           1,
           othersCount,
         )} differ only in case on the wire.`,
-        detail: `Providers compare names case-sensitively, but clients that lower-case names (OpenAI Agents SDK) merge them into one tool, and models confuse them.${adsNote}${fix ? ` ${fix.kind === 'rename' ? 'Rename it, e.g. to' : 'Give it an invocationName, e.g.'} ${quote(fix.proposed)}.` : ''}`,
+        detail: `Providers compare names case-sensitively, but clients that lower-case names (OpenAI Agents SDK) merge them into one tool, and models confuse them.${adsNote}${fix ? ` ${fix.kind === 'rename' ? 'Rename it' : 'Give it an invocationName'}.` : ''}`,
         range: tool.declaration.name.range,
         pointer: tool.declaration.name.pointer,
         related: others.slice(0, 10).map((o) => ({
@@ -280,7 +276,7 @@ export function checkCaseCollisions(context: CheckContext): void {
           message: `${quote(context.census.tools[o]!.wireName ?? '')} differs only in case`,
         })),
         tool: member + context.firstTool,
-        ...(fix ? { fix } : {}),
+        ...(fix ? { nameFix: fix } : {}),
       });
     });
   }

@@ -1,19 +1,13 @@
 import type { CensusResult } from '../census/census';
 import type { ExtractedRequest } from '../formats/model';
 import type { AnalyzedTool } from '../model';
-import type { NameConstraints, NamePool } from '../fixes/namePool';
 import type { RequestSettings } from '../settings';
-import type { SourceLanguage, StringWriter } from '../source';
 import type { TextReader } from '../text/pieceText';
 import type { FindingSink } from './sink';
 
 /** What every check of one request reads. Tool positions are request-local unless named global. */
 export interface CheckContext {
   readonly text: TextReader;
-  /** The text's syntax: edits that insert a key must follow it (fixes/invocationNameFix.ts). */
-  readonly language: SourceLanguage;
-  /** The front-end's edit builder: a string token in the text's own syntax, or undefined (no edit possible). */
-  readonly strings: StringWriter;
   readonly request: ExtractedRequest;
   readonly census: CensusResult;
   readonly settings: RequestSettings;
@@ -22,18 +16,6 @@ export interface CheckContext {
   readonly firstTool: number;
   /** All tools of the document so far (global indexes). */
   readonly allTools: readonly AnalyzedTool[];
-  readonly names: NamePool;
-  /** One proposed name per tool (request-local position), so two findings on one tool agree. */
-  readonly proposals: Map<number, string>;
-  /**
-   * The file's line ending for inserted lines: CRLF if the text has one anywhere. Computed once
-   * per document (a scan of the text per fix made fixes quadratic on a large manifest).
-   */
-  readonly eol: () => '\r\n' | '\n';
-  /** ADS: the namespace every capability shares (computed on first use, for fixes only). */
-  readonly sharedNamespace: () => readonly string[];
-  /** Extra constraints on a proposed name for one tool (the MCP clients it must survive). */
-  readonly constraintsFor: (local: number) => NameConstraints;
   /** The member of a client's shared-name group that keeps the name, computed once per group. */
   readonly keepers: Map<readonly unknown[], number | undefined>;
 }
@@ -41,8 +23,9 @@ export interface CheckContext {
 /**
  * A check of each tool, made once per request (what every tool's check shares is found then):
  * what it finds on a tool (request-local position) depends on that tool and the request's
- * census, the pool of proposed names aside. Which tools it visits is the caller's choice
- * (`runChecks` in analyze.ts): a check never knows whether it sees every tool or a few.
+ * census alone (a name fix is an intent: the name is proposed where fixes are built,
+ * fixes/buildFixes.ts). Which tools it visits is the caller's choice (`runChecks` in analyze.ts):
+ * a check never knows whether it sees every tool or a few.
  */
 export type ToolVisitor = (tool: AnalyzedTool, local: number) => void;
 

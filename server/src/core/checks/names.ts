@@ -4,8 +4,13 @@ import type { ProviderVerdict } from '../model';
 import { PROVIDERS } from '../profiles/providers';
 import { checkName, describeReason, type Verdict } from '../profiles/verdict';
 import type { TextReader } from '../text/pieceText';
-import { renameFix } from '../fixes/renameFix';
+import type { NameFixIntent } from '../findings';
 import { quote, type CheckContext, type ToolVisitor } from './context';
+
+/** The rename a rejected name asks for: fix-all's pick for the tool. */
+const PREFERRED_RENAME: NameFixIntent = Object.freeze({ kind: 'rename', preferred: true });
+/** A rename that only quiets a warning (MCP's SHOULD rule): offered, never fix-all's pick over another. */
+const OTHER_RENAME: NameFixIntent = Object.freeze({ kind: 'rename', preferred: false });
 
 /** missing-name: a tool object without a usable name fails the whole request. */
 export function checkMissingNames(context: CheckContext): ToolVisitor {
@@ -51,7 +56,6 @@ export function checkWireNames(context: CheckContext): ToolVisitor {
     const cautioned = tool.verdicts.filter((v) => v.verdict.accepted && v.verdict.reasons.length > 0);
     const failing = rejected.length > 0 ? rejected : cautioned;
     if (failing.length === 0 || !context.sink.enabled('invalid-name')) return;
-    const fix = renameFix(context, local, true);
     // The squiggle is on the written name: the message names what is sent, and who refuses it.
     const sent = tool.wireName === tool.name ? quote(tool.wireName) : `Sent as ${quote(tool.wireName)}, it`;
     const who = failing.map((v) => v.provider).join(', ');
@@ -62,7 +66,7 @@ export function checkWireNames(context: CheckContext): ToolVisitor {
       rejected.length > 0
         ? `${sent} is rejected by ${who}: the whole request fails${withIt}.`
         : `${sent} may fail with ${who}, though accepted.`;
-    const remedy = fix ? `Rename the tool, e.g. to ${quote(fix.proposed)}.` : 'Rename the tool.';
+    const remedy = 'Rename the tool.';
     const how = tool.wireName === tool.name ? '' : ` It is the ${tool.wireSource} form of ${quote(tool.name ?? '')}.`;
     context.sink.add('invalid-name', rejected.length > 0 ? 'error' : 'warning', {
       message: lead,
@@ -72,7 +76,7 @@ export function checkWireNames(context: CheckContext): ToolVisitor {
       related: [],
       tool: local + context.firstTool,
       profiles: failing.map((v) => v.provider),
-      ...(fix ? { fix } : {}),
+      nameFix: PREFERRED_RENAME,
     });
   };
 }
@@ -89,16 +93,17 @@ export function checkMcpSourceNames(context: CheckContext): ToolVisitor | undefi
     if (tool.name === undefined) return;
     const verdict = checkName(profile, tool.name);
     if (verdict.reasons.length === 0) return;
-    const fix = tool.fate === 'offered' ? renameFix(context, local, false) : undefined;
+    // A tool that is not sent has a worse problem, whose finding carries the fix.
+    const offered = tool.fate === 'offered';
     context.sink.add('invalid-name', 'warning', {
       message: `${quote(tool.name)} breaks MCP's tool-name rule: each client rewrites it differently.`,
-      detail: `MCP (mcp: ${profile.rule}): ${verdict.reasons.map(describeReason).join('; ')}. SDKs warn about such names.${fix ? ` Rename it, e.g. to ${quote(fix.proposed)}.` : ''}`,
+      detail: `MCP (mcp: ${profile.rule}): ${verdict.reasons.map(describeReason).join('; ')}. SDKs warn about such names.${offered ? ' Rename it.' : ''}`,
       range: tool.declaration.name.range,
       pointer: tool.declaration.name.pointer,
       related: [],
       tool: local + context.firstTool,
       profiles: ['mcp'],
-      ...(fix ? { fix } : {}),
+      ...(offered ? { nameFix: OTHER_RENAME } : {}),
     });
   };
 }

@@ -69,6 +69,8 @@ function folded(lead: Finding, rest: readonly Finding[]): Finding {
     (r) => !atOwnPlace(r, lead),
   );
   const fix = lead.fix ?? rest.find((f) => f.fix)?.fix;
+  // The tool's name fix, asked by whichever of its findings asks for one (built later, once per tool).
+  const nameFix = lead.nameFix ?? rest.find((f) => f.nameFix)?.nameFix;
   const also = rest.map((f) => f.code);
   return {
     ...lead,
@@ -81,6 +83,7 @@ function folded(lead: Finding, rest: readonly Finding[]): Finding {
     ...(clients.length > 0 ? { clients } : {}),
     ...(profiles.length > 0 ? { profiles } : {}),
     ...(fix ? { fix } : {}),
+    ...(nameFix ? { nameFix } : {}),
   };
 }
 

@@ -1,21 +1,18 @@
 import { profileOf, wireNameOf, type ClientCensusOptions, type ClientResult } from './census';
 
 /**
- * A cheap test for a proposed name, built once per census: in each client, the name alone must
+ * A cheap test for a proposed name, built once per request where name fixes are built: in each client, the name alone must
  * be sent (not dropped, not failing), and its wire name must not be any other tool's. Checking a
  * candidate costs one rewrite per client, not a whole census, so proposing names for thousands
  * of findings stays linear.
  */
 export class SurvivalCheck {
-  /**
-   * `counts`, when given, is what counting the results would give (`heldCounts`); `observer`
-   * hears which client wire name each tool's candidates were checked against.
-   */
+  /** Per result, how many tools hold each wire name: counted on the first question. */
+  private counts: Array<Map<string, number>> | undefined;
+
   constructor(
     private readonly results: readonly ClientResult[],
     readonly options: ClientCensusOptions,
-    private readonly observer?: SurvivalObserver,
-    private counts?: Array<Map<string, number>>,
   ) {}
 
   /** Whether `name`, replacing tool `replacing` (global index), is sent by every client and meets no other tool there. */
@@ -27,7 +24,6 @@ export class SurvivalCheck {
     return this.results.every((result, r) => {
       const [alone] = profileOf(this.options, result.client).rewrite([{ server: this.options.server, tool: name }]);
       if (!alone || alone.wireName === null || (alone.fate !== 'sent' && alone.fate !== 'renamed')) return false;
-      this.observer?.asked(replacing, r, alone.wireName);
       const holders =
         (counts[r]!.get(alone.wireName) ?? 0) - (wireNameOf(result, replacing) === alone.wireName ? 1 : 0);
       return holders <= 0;
@@ -39,11 +35,6 @@ export class SurvivalCheck {
     return this.results.some(
       (result) => profileOf(this.options, result.client).refusesServer?.(this.options.server) === true,
     );
-  }
-
-  /** Per result, how many tools hold each wire name, if a question made the check count them. */
-  heldCounts(): Array<Map<string, number>> | undefined {
-    return this.counts;
   }
 
   private count(): Array<Map<string, number>> {
@@ -58,9 +49,4 @@ export class SurvivalCheck {
       return counts;
     });
   }
-}
-
-/** Who hears that tool `tool`'s candidate was checked against wire name `wireName` in result `r`. */
-export interface SurvivalObserver {
-  asked(tool: number, r: number, wireName: string): void;
 }

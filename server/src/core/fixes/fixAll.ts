@@ -2,6 +2,7 @@ import { analyze } from '../analyze';
 import type { Finding, FixData, OffsetEdit } from '../findings';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
+import { withNameFixes } from './buildFixes';
 import { applyOffsetEdits, judge, siteKey, type Culprit, type FindingSite } from './proof';
 
 export { applyOffsetEdits } from './proof';
@@ -68,7 +69,7 @@ export function computeFixAll(
   fixOptions: FixAllOptions = {},
 ): FixAllResult {
   // The caller's analysis of this very text and options, when it has one (the LSP caches it).
-  const before = analysed ?? analyze(text, options);
+  const before = withNameFixes(text, options, analysed ?? analyze(text, options));
   const unsafe = fixOptions.unsafe === true;
   const { plan, unsafeLeft } = chooseFixes(before, unsafe);
   if (plan.size === 0) return { kind: 'nothing', unsafeLeft };
@@ -94,7 +95,8 @@ export function computeFixAll(
       return { kind: 'edits', edits, fixed: plan.size, text: afterText, unsafe: applied, unsafeLeft };
     }
     reason = proof.reason;
-    if (!repair(plan, proof.culprits, after, edits, unsafe)) break;
+    // The fixes the re-analysis offers, built only for a repair (a proven set needs none).
+    if (!repair(plan, proof.culprits, withNameFixes(afterText, options, after), edits, unsafe)) break;
   }
   return { kind: 'refused', reason: `the fixes were not applied: ${reason}`, unsafeLeft };
 }

@@ -1,7 +1,8 @@
-import type { CheckContext } from '../checks/context';
 import type { FixData, OffsetEdit } from '../findings';
 import type { TextReader } from '../text/pieceText';
 import { ownNames } from './namePool';
+import type { ProposalContext } from './proposalContext';
+import { computeWire } from '../census/wire';
 import { quoteLike } from '../yaml/quote';
 import { stringEdit } from '../source';
 import { renameFix } from './renameFix';
@@ -13,16 +14,16 @@ import { renameFix } from './renameFix';
  * `ads` derivation forced on another format the property would change nothing, so
  * the fix there is a rename.
  */
-export function invocationNameFix(context: CheckContext, local: number): FixData | undefined {
-  if (context.request.format !== 'ads-manifest') return renameFix(context, local, true);
-  const tool = context.census.tools[local];
+export function invocationNameFix(context: ProposalContext, local: number, preferred: boolean): FixData | undefined {
+  if (context.format !== 'ads-manifest') return renameFix(context, local, preferred);
+  const tool = context.tools[local];
   if (!tool || tool.name === undefined) return undefined;
   let proposed = context.proposals.get(local);
   if (proposed === undefined) {
     const name = tool.name;
     const candidates = invocationCandidates(name, context.sharedNamespace());
     // None found: the capability name (never a valid invocationName, it has a ".") means "none".
-    proposed = context.names.forTool(local, ownNames(tool), () => context.names.invocationName(candidates)) ?? name;
+    proposed = context.names.forTool(ownNames(tool), () => context.names.invocationName(candidates)) ?? name;
     context.proposals.set(local, proposed);
   }
   const existing = tool.declaration.invocationName;
@@ -36,13 +37,13 @@ export function invocationNameFix(context: CheckContext, local: number): FixData
     : `Add invocationName ${JSON.stringify(proposed)}`;
   // Adding one keeps the capability's name, its identity; replacing one clients invoke (an
   // explicit wire name) changes what they send, while replacing an invalid one breaks no caller.
-  const invoked = existing !== undefined && context.census.wires[local]?.ads?.kind === 'explicit';
+  const invoked = existing !== undefined && computeWire(tool.declaration, context.derivation).ads?.kind === 'explicit';
   return {
     kind: 'add-invocation-name',
     title: invoked ? `${title} (callers must use the new name)` : title,
     proposed,
     edits: [edit],
-    preferred: true,
+    preferred,
     safety: invoked ? 'unsafe' : 'safe',
   };
 }

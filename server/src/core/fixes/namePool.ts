@@ -13,11 +13,11 @@ import { ADS_INVOCATION_NAME, modelSafe } from '../wire/derivations';
 export class NamePool {
   /**
    * How many tools hold each lower-cased name (reserved names count as tools): counted on the
-   * first question, since most analyses propose no name at all and counting costs a map entry per
-   * tool. A name edit passes the previous census's counts, updated for the one tool (`recounted`).
+   * first question, since most requests propose no name at all and counting costs a map entry per
+   * tool.
    */
   private counted: Map<string, number> | undefined;
-  /** The names handed out so far, kept apart from the tools' counts so those can be kept for the next census. */
+  /** The names handed out so far, kept apart from the tools' counts. */
   private readonly claimed = new Map<string, number>();
   private own: ReadonlySet<string> = new Set();
   /**
@@ -26,30 +26,11 @@ export class NamePool {
    */
   private readonly nextNumber = new Map<string, number>();
 
-  /** The tool whose name is being picked (`forTool`): what it asks and is given goes in the log. */
-  private asking: number | undefined;
-
-  /**
-   * `namesPerTool` is read on the first question, so it must not change before then; `counts`,
-   * when given, is what counting it would give (and is then never written to). `claimed`: names
-   * handed out before, by tools not asking again. `observer` hears what each tool's proposal
-   * asks and is given.
-   */
+  /** `namesPerTool` is read on the first question, so it must not change before then. */
   constructor(
     private readonly namesPerTool: Iterable<readonly string[]>,
     private readonly targets: readonly ProviderId[],
-    counts?: Map<string, number>,
-    claimed?: Iterable<string>,
-    private readonly observer: ProposalObserver = UNHEARD,
-  ) {
-    this.counted = counts;
-    for (const name of claimed ?? []) this.claimed.set(name, (this.claimed.get(name) ?? 0) + 1);
-  }
-
-  /** The tools' names counted, if a question made the pool count them (for the next census). */
-  toolCounts(): Map<string, number> | undefined {
-    return this.counted;
-  }
+  ) {}
 
   private get holders(): Map<string, number> {
     return (this.counted ??= countNames(this.namesPerTool));
@@ -57,7 +38,6 @@ export class NamePool {
 
   isFree(name: string): boolean {
     const key = name.toLowerCase();
-    if (this.asking !== undefined) this.observer.asked(this.asking, key);
     return (this.holders.get(key) ?? 0) + (this.claimed.get(key) ?? 0) - (this.own.has(key) ? 1 : 0) <= 0;
   }
 
@@ -66,15 +46,13 @@ export class NamePool {
     this.claimed.set(key, (this.claimed.get(key) ?? 0) + 1);
   }
 
-  /** Runs `pick` for the tool at request-local position `tool`, its own names not counting against it. */
-  forTool<T>(tool: number, ownNames: readonly string[], pick: () => T): T {
+  /** Runs `pick` with the names of the tool it picks for not counting against it. */
+  forTool<T>(ownNames: readonly string[], pick: () => T): T {
     this.own = new Set(ownNames.map((n) => n.toLowerCase()));
-    this.asking = tool;
     try {
       return pick();
     } finally {
       this.own = new Set();
-      this.asking = undefined;
     }
   }
 
@@ -84,8 +62,7 @@ export class NamePool {
    * when no such name is found (a fix must then not be offered).
    */
   toolName(name: string, constraints: NameConstraints = {}): string | undefined {
-    // Every candidate would be asked for, and refused by, `accept`: the answer is this one, and
-    // it holds whatever other tools hold or ask, so nothing is asked or logged for it.
+    // Every candidate would be refused by `accept`: no search.
     if (constraints.acceptsNone === true) return undefined;
     const limit = Math.max(1, Math.min(this.maxLength(), constraints.maxLength ?? Number.POSITIVE_INFINITY));
     const base = this.conform(modelSafe(name), limit);
@@ -116,8 +93,8 @@ export class NamePool {
     for (const candidate of candidates) {
       if (candidate !== undefined && this.isFree(candidate) && valid(candidate)) return this.claim(candidate);
     }
-    // The numbered search resumes where other tools' searches ended: its answer depends on them.
-    if (this.asking !== undefined) this.observer.numbered(this.asking);
+    // The numbered search resumes where earlier tools' searches ended (why proposals are handed
+    // out in one order, `buildFixes.ts`).
     const separator = this.allowsHyphen() && base.includes('-') && !base.includes('_') ? '-' : '_';
     // Numbered candidates at the full length first. A client that prefixes the server and cuts
     // at 64 (VS Code) sees only the start of a long name, so every numbered form of it can look
@@ -152,7 +129,6 @@ export class NamePool {
 
   private claim(name: string): string {
     this.take(name);
-    if (this.asking !== undefined) this.observer.claimed(this.asking, name.toLowerCase());
     return name;
   }
 
@@ -215,19 +191,6 @@ export function cutAtBoundary(name: string, limit: number): string {
 const CUT_STEP = 6;
 const MIN_CUT = 16;
 
-/**
- * Who hears what the proposal of the tool at a request-local position asks of the pool (the
- * lower-cased names whose freedom it asked about, the name it was given, whether it searched
- * numbered names), when a caller needs to know which answers depend on which names.
- */
-export interface ProposalObserver {
-  asked(tool: number, name: string): void;
-  claimed(tool: number, name: string): void;
-  numbered(tool: number): void;
-}
-
-const UNHEARD: ProposalObserver = Object.freeze({ asked() {}, claimed() {}, numbered() {} });
-
 export interface NameConstraints {
   readonly maxLength?: number;
   readonly accept?: (candidate: string) => boolean;
@@ -238,35 +201,18 @@ export interface NameConstraints {
 /** How many tools hold each lower-cased name: a tool counts once per distinct name. */
 function countNames(namesPerTool: Iterable<readonly string[]>): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const names of namesPerTool) count(counts, names, 1);
+  for (const names of namesPerTool) count(counts, names);
   return counts;
 }
 
-/**
- * `counts` (of `countNames`) with one tool's names changed from `before` to `after`, updated in
- * place: a name edit changes one tool's names, and counting ten thousand again was a fifth of
- * its census.
- */
-export function recounted(
-  counts: Map<string, number>,
-  before: readonly string[],
-  after: readonly string[],
-): Map<string, number> {
-  count(counts, before, -1);
-  count(counts, after, 1);
-  return counts;
-}
-
-function count(counts: Map<string, number>, names: readonly string[], by: 1 | -1): void {
+function count(counts: Map<string, number>, names: readonly string[]): void {
   // A tool's names are one or two, so the duplicate test is a look back rather than a Set per tool.
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!.toLowerCase();
     let seen = false;
     for (let j = 0; j < i && !seen; j++) seen = names[j]!.toLowerCase() === name;
     if (seen) continue;
-    const now = (counts.get(name) ?? 0) + by;
-    if (now === 0) counts.delete(name);
-    else counts.set(name, now);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
   }
 }
 

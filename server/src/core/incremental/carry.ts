@@ -1,5 +1,4 @@
 import type { ClientCarry } from './clientsAlone';
-import type { ProposalLog } from './proposalLog';
 import type { ChangedRegion } from './region';
 import { DISABLE_NEXT_LINE } from '../suppress/directives';
 import type { TextReader } from '../text/pieceText';
@@ -8,9 +7,8 @@ import type { WireComputation } from '../census/wire';
 
 /**
  * What one request's census keeps for the next name edit: the facts that are functions of every
- * name (the wire names, the groups and their key maps, the proposed names' pool's counts and
- * what each proposal asked of it), so a census of one changed name updates them for that name
- * instead of reading ten thousand again.
+ * name (the wire names, the groups and their key maps), so a census of one changed name updates
+ * them for that name instead of reading ten thousand again.
  */
 export interface RequestCarry {
   readonly wires: readonly WireComputation[];
@@ -18,19 +16,12 @@ export interface RequestCarry {
   readonly wireKeys: KeyIndex;
   /** Offered tools by lower-cased wire name (case-collision). */
   readonly caseKeys: KeyIndex;
-  /** Every tool's names counted for the proposed names' pool, when a fix made it count them. */
-  readonly nameCounts: Map<string, number> | undefined;
-  readonly proposals: ProposalLog;
-  /** Whether a proposal asked for the namespace every capability shares (a function of every name). */
-  readonly namespaceAsked: boolean;
   /** With an MCP client plan: what the client census keeps (`incremental/clientsAlone.ts`). */
   readonly clients?: ClientCarry;
 }
 
 /** Facts of the whole text that the edits a reuse accepts cannot change, or change only where they write. */
 export interface TextFacts {
-  /** The line ending inserted lines use, once a fix asked (edits inside a string or of spaces write no line break). */
-  readonly eol?: '\r\n' | '\n';
   /** The text holds no suppression directive marker, not even inside a string. */
   readonly directiveFree: boolean;
 }
@@ -81,11 +72,6 @@ export class CensusCarry {
       directiveFree: this.text.directiveFree && !writesMarker(region, newText),
     });
   }
-}
-
-/** The line ending an inserted line takes: CRLF if the text has one anywhere (known, or looked for once). */
-export function lineEndOf(text: TextReader, known: TextFacts['eol']): '\r\n' | '\n' {
-  return known ?? (text.indexOf('\r\n', 0) >= 0 ? '\r\n' : '\n');
 }
 
 /** Whether the new text holds the directive marker across or inside the edited span. */

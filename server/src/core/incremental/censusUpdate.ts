@@ -13,7 +13,6 @@ import {
 } from '../census/census';
 import { computeWire, type WireComputation } from '../census/wire';
 import type { ExtractedRequest } from '../formats/model';
-import { ownNames, recounted } from '../fixes/namePool';
 import type { Analysis, AnalyzedTool } from '../model';
 import type { RequestSettings } from '../settings';
 import { indexKeys, rekeyed, staysAlone } from '../util/sharedKeys';
@@ -42,7 +41,7 @@ export interface CensusReuse {
 
 /**
  * The censuses after a name edit, for `analyzeCarrying`: each request's whole-set facts (wire
- * names, key maps, verdicts, the proposed names' pool's counts) updated from what the previous
+ * names, key maps, verdicts) updated from what the previous
  * census kept, for the one name, never guessed; a census with nothing kept is taken afresh. The
  * carry is taken here (used once: the update writes its maps in place).
  */
@@ -68,9 +67,7 @@ export class CensusUpdate implements CensusSource {
       before: (local) => previous[firstTool + local]!,
       edited: index === this.change.request ? this.change.tool : undefined,
     };
-    const census = updatedCensus(request, index, settings, firstTool, reuse);
-    const nameCounts = countsAfter(reuse, census.tools);
-    return nameCounts ? { census, nameCounts } : { census };
+    return { census: updatedCensus(request, index, settings, firstTool, reuse) };
   }
 }
 
@@ -131,11 +128,4 @@ function wiresAfter(
   const wires = reuse.carry.wires.slice();
   wires[reuse.edited] = computeWire(request.declarations[reuse.edited]!, settings.derivation);
   return wires;
-}
-
-/** The proposed names' pool's counts, when the previous census counted them: updated for the edited tool. */
-function countsAfter(reuse: CensusReuse, tools: readonly AnalyzedTool[]): Map<string, number> | undefined {
-  const counts = reuse.carry.nameCounts;
-  if (!counts || reuse.edited === undefined) return counts;
-  return recounted(counts, ownNames(reuse.before(reuse.edited)), ownNames(tools[reuse.edited]!));
 }

@@ -9,25 +9,19 @@ import {
   type ClientToolOutcome,
 } from '../clients/census';
 import type { ClientOutcome, ClientTool } from '../clients/model';
-import type { SurvivalCheck } from '../clients/survival';
 import { staysAlone } from '../util/sharedKeys';
 import type { ClientPlan } from '../workspace/clientPlan';
 import { ClientKeys, clientTool, type KeyCounts } from './clientKeys';
 import type { OneByOne } from './oneByOne';
 import { oneByOneOf } from './oneByOneOf';
-import type { SurvivalLog } from './survivalLog';
 
 /**
- * What a request's client census keeps for the next name edit: the survival check (its counts of
- * client wire names and what each proposal asked of it) and, when the request's tools are sent
+ * What a request's client census keeps for the next name edit: when the request's tools are sent
  * alone under one server name, every client's keys (`OneByOne`), counted when first asked (or
  * ahead of time: `ClientKeys.pending`) and moved for each lone rename. Used once, like the
  * census carry it is part of.
  */
 export interface ClientCarry {
-  readonly survival: SurvivalCheck;
-  /** What the survival check's questions asked (`survivalLog.ts`). */
-  readonly asked: SurvivalLog;
   readonly keys?: ClientKeys;
   /** Per result, the pivot of a scope-`all` client with a key shared (`OneByOne.pivot`), once asked: a rename between own keys keeps it. */
   pivots?: unknown[];
@@ -41,17 +35,15 @@ export function clientCarryOf(
   plan: ClientPlan,
   results: readonly ClientResult[],
   local: ReadonlyArray<{ readonly name: string }>,
-  survival: SurvivalCheck,
-  asked: SurvivalLog,
 ): ClientCarry {
-  if (!plan.solo) return { survival, asked };
+  if (!plan.solo) return {};
   const { server, announced } = plan.primary;
   const keys = new ClientKeys(
     results.map((result) => oneByOneOf(result.client, result.profile)),
     announced === undefined ? { server } : { server, announced },
     local.map((tool) => tool.name),
   );
-  return { survival, asked, keys };
+  return { keys };
 }
 
 /** The one server's tools as every client receives them (one server in one file: the census's own order). */
@@ -62,12 +54,9 @@ export interface ClientInput {
   readonly names: () => readonly string[];
 }
 
-/** The client census after one tool's rename, with what changed for that tool. */
+/** The client census after one tool's rename. */
 export interface RewrittenAlone {
   readonly results: ClientResult[];
-  /** Per result, the tool's wire name before and after. */
-  readonly before: Array<string | null>;
-  readonly after: Array<string | null>;
   /** Moves the tool's keys in the carry (call once the whole edit is proven). */
   commit(): void;
 }
@@ -79,8 +68,7 @@ export interface RewrittenAlone {
  * null, the tool's key is its own before and after, and under scope `all` no key is shared at
  * all; then the tool's outcome is the one it has alone. Where that does not hold (a VS Code id
  * two tools share, say) the client's rewrite runs again over the new names, and every other
- * tool's outcome must come out as it was. In every client, no other tool's proposed name may
- * have been checked against the tool's old or new wire name (`SurvivalCheck`).
+ * tool's outcome must come out as it was.
  *
  * The caller has proven the rest: one request, one server in one file (no other server sent
  * with it, no second name), so every client's input is the document's named tools in order.
@@ -137,12 +125,6 @@ export function rewrittenAlone(
     }
     if (!outcome || failsOnItsOwn(outcome)) return undefined;
     if (cause) outcome = asCollateral(outcome, cause);
-    const before = result.tools[place]!.wireName;
-    if (
-      (before !== null && carry.asked.askedByOther(r, before, tool)) ||
-      (outcome.wireName !== null && carry.asked.askedByOther(r, outcome.wireName, tool))
-    )
-      return undefined;
     changes.push({ key: next?.key, outcome });
   }
   return {
@@ -151,8 +133,6 @@ export function rewrittenAlone(
       tools[place] = changes[r]!.outcome;
       return { ...result, tools };
     }),
-    before: results.map((result) => result.tools[place]!.wireName),
-    after: changes.map((c) => c.outcome.wireName),
     commit: () =>
       keys.renamed(
         place,

@@ -18,7 +18,7 @@ const NO_SCAN_ERROR = 0;
  * name only whether it is a string (formats/classify.ts, sites.ts `nameSite`), and a string
  * token holds no other token, so the new text reads as the old one but for this value. A JSON
  * name site is always a property's value (`nameSite`), never a key, so no pointer changes with
- * it. What a name changes (wire groups, fixes' proposed names, client outcomes) is decided by the
+ * it. What a name changes (wire groups, client outcomes) is decided by the
  * whole set: the caller re-checks the one tool where that is proven to change nothing else
  * (`renamedAlone.ts`), else takes the census again (`analyze.ts` `analyzeCarrying`).
  *

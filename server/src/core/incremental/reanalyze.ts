@@ -131,7 +131,7 @@ function reuseOver(
   const edited = editedName(previous.text, newText, previous.analysis, region);
   if (!edited) return undefined;
   const carry = previous.carry?.after(region, newText);
-  // Most name edits change no group and meet no other proposal: only the renamed tool is checked again.
+  // Most name edits change no group and no other tool's client outcome: only the renamed tool is checked again.
   const alone = carry && renamedAlone(previous.analysis, previous.options, carry, edited, region, newText, strings);
   if (alone)
     return {

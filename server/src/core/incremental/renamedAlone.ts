@@ -1,9 +1,8 @@
-import { clientPlanUnder, runChecks, serverInfo, takenNames } from '../analyze';
-import { clientConstraints, localToolsOf } from '../checks/clients';
-import type { SurvivalCheck } from '../clients/survival';
+import { clientPlanUnder, runChecks, serverInfo } from '../analyze';
+import { localToolsOf } from '../checks/clients';
 import type { ClientPlan } from '../workspace/clientPlan';
 import { rewrittenAlone, type ClientCarry, type ClientInput, type RewrittenAlone } from './clientsAlone';
-import { CensusCarry, lineEndOf, type RequestCarry } from './carry';
+import { CensusCarry, type RequestCarry } from './carry';
 import { caseKeyOf, keyOfWire, NO_GROUP, NO_VERDICTS, verdictsFor, type CensusResult } from '../census/census';
 import { wireGroupsOf } from '../census/groups';
 import { computeWire, type WireComputation } from '../census/wire';
@@ -11,18 +10,14 @@ import type { CheckContext } from '../checks/context';
 import { FindingSink } from '../checks/sink';
 import { compareFindings, type Finding } from '../findings';
 import { onePerProblem } from '../checks/onePerProblem';
-import { NamePool, ownNames, recounted } from '../fixes/namePool';
-import { ProposalLog, type ProposalEntry } from './proposalLog';
 import type { ExtractedRequest } from '../formats/model';
 import type { Analysis, AnalyzedTool } from '../model';
 import { settingsForRequest, type AnalysisOptions, type RequestSettings } from '../settings';
-import type { StringWriter } from '../source';
 import type { TextReader } from '../text/pieceText';
 import { rekeyed, staysAlone } from '../util/sharedKeys';
 import type { EditedName } from './nameEdit';
 import type { ChangedRegion } from './region';
 import { shiftAnalysis } from './shift';
-import { survivalRenamed } from './survivalLog';
 
 /**
  * A name edit that can change no finding but the renamed tool's: the previous analysis shifted,
@@ -32,12 +27,9 @@ import { survivalRenamed } from './survivalLog';
  *   stays offered or not offered (no group, and no tool count, changes);
  * - its request has no references (a reference resolves by name) and no MCP client plan (a
  *   client's census and the server-name budget read every name), and no suppression can apply
- *   (no directive marker in the text, no `ignore` entry);
- * - the pool of proposed names answers every other tool as before: no other tool's proposal
- *   asked about the tool's old or new names or the name its proposal was or is given, its
- *   proposal asked about no name another was given, neither searched numbered names, and no
- *   proposal asked for the shared ADS namespace (`ProposalLog`).
- * Then every other finding is its predecessor moved, and the renamed tool's are what a full run
+ *   (no directive marker in the text, no `ignore` entry).
+ * (Proposed names are no part of the analysis: a finding asks for a name fix, and the name is
+ * chosen where fixes are built, `fixes/buildFixes.ts`.) Then every other finding is its predecessor moved, and the renamed tool's are what a full run
  * would find on it (the checks of each tool, `runChecks`, over that one). The chain test in
  * test/core/nameEdit.test.ts holds it to `analyze` at every step.
  *
@@ -50,11 +42,10 @@ export function renamedAlone(
   edited: EditedName,
   region: ChangedRegion,
   newText: TextReader,
-  strings: StringWriter,
+  strings: Analysis['strings'],
 ): { analysis: Analysis; carry: CensusCarry } | undefined {
   const own = carry.peek()?.[edited.request];
-  if (!own || own.namespaceAsked || !carry.text.directiveFree || (options.suppressions?.length ?? 0) > 0)
-    return undefined;
+  if (!own || !carry.text.directiveFree || (options.suppressions?.length ?? 0) > 0) return undefined;
   if (analysis.references.some((r) => r.request === edited.request)) return undefined;
   const clients =
     analysis.clients.length > 0 || analysis.server !== undefined
@@ -62,7 +53,7 @@ export function renamedAlone(
       : undefined;
   if (clients === null) return undefined;
   const renamed = renamedTool(analysis, options, own, edited, region);
-  if (!renamed || !proposalsApart(own, renamed)) return undefined;
+  if (!renamed) return undefined;
   const { previous, tool, global } = renamed;
   // Every client gives every other tool the outcome it had (else undefined, nothing changed).
   const rewritten =
@@ -70,15 +61,7 @@ export function renamedAlone(
       ? rewrittenAlone(analysis.clients, clients.carry, clients.input, global, previous.name, tool.name)
       : undefined;
   if (clients && !rewritten) return undefined;
-  const rechecked = recheck(
-    renamed,
-    own,
-    carry,
-    options,
-    { newText, strings },
-    clients && rewritten && { ...clients, rewritten },
-  );
-  if (!rechecked) return undefined;
+  const rechecked = recheck(renamed, own, options, newText, clients && rewritten && { ...clients, rewritten });
 
   // Proven: take the carry and bring it up to this text.
   const requests = carry.take()!;
@@ -88,9 +71,6 @@ export function renamedAlone(
     wires: rechecked.wires,
     wireKeys: rekeyed(own.wireKeys, local, keyOfWire(previous.wireName, reserved), renamed.wireKey)!,
     caseKeys: rekeyed(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))!,
-    nameCounts: rechecked.counts ?? rechecked.names.toolCounts(),
-    proposals: own.proposals.replace(local, rechecked.log.entry(local)),
-    ...(clients && rechecked.survival ? { clients: { ...clients.carry, survival: rechecked.survival } } : {}),
   };
   rewritten?.commit();
   const findings = merged(
@@ -156,8 +136,7 @@ function renamedTool(
   const isReserved = wire.wireName !== null && reserved.has(wire.wireName);
   const fate = isReserved ? 'left-out' : wire.fate;
   const wireKey = isReserved ? undefined : (wire.wireName ?? undefined);
-  // (Implied today by the next two conditions: a group's members are left out or ask the pool
-  // for its wire name. Stated for the proof, which must not rest on how fixes are made.)
+  // A tool in no group before or after, and of one offered-ness, leaves every group as it was.
   if (!staysAlone(own.wireKeys, local, keyOfWire(previous.wireName, reserved), wireKey)) return undefined;
   if ((previous.fate === 'offered') !== (fate === 'offered')) return undefined;
   const shifted = shiftAnalysis(analysis, region);
@@ -196,20 +175,6 @@ function renamedTool(
   };
 }
 
-/**
- * No other tool's proposal asked about the tool's old or new names or the name its proposal was
- * given, and its proposal searched no numbered names (`ProposalLog`).
- */
-function proposalsApart(own: RequestCarry, { previous, tool, local }: RenamedTool): boolean {
-  const oldEntry = own.proposals.entry(local);
-  return (
-    !oldEntry?.numbered &&
-    ![...ownNames(previous), ...ownNames(tool), oldEntry?.claimed ?? ''].some((name) =>
-      own.proposals.askedByOther(name.toLowerCase(), local),
-    )
-  );
-}
-
 /** A lone re-check's clients: the plan, the carry and the rewrite of the renamed tool. */
 interface LoneClients {
   readonly plan: ClientPlan;
@@ -220,56 +185,25 @@ interface LoneClients {
 /** What the renamed tool's checks found, and what the carry takes from them. */
 interface Rechecked {
   readonly sink: FindingSink;
-  readonly names: NamePool;
-  readonly log: ProposalLog;
-  readonly counts: Map<string, number> | undefined;
   readonly wires: WireComputation[];
-  readonly survival: SurvivalCheck | undefined;
   readonly context: CheckContext;
 }
 
-/**
- * The renamed tool's checks, over the request as it now is, with a pool that has every other
- * tool's proposal taken: the same answers a full run gives it when its own questions never meet
- * another's (checked here, whatever the order), else undefined with the carry's counts put back
- * (the carry must stay as it was) or, once the client carry moved, the carry dropped (the census
- * that follows counts afresh).
- */
+/** The renamed tool's checks, over the request as it now is. */
 function recheck(
   renamed: RenamedTool,
   own: RequestCarry,
-  carry: CensusCarry,
   options: AnalysisOptions,
-  text: { readonly newText: TextReader; readonly strings: StringWriter },
+  newText: TextReader,
   clients: LoneClients | undefined,
-): Rechecked | undefined {
-  const { previous, tool, local, global, firstTool, settings, tools } = renamed;
+): Rechecked {
+  const { local, firstTool, settings, tools } = renamed;
   const requestTools = tools.slice(firstTool, firstTool + renamed.shifted.requests[renamed.requestIndex]!.tools.length);
-  // Counted again in place, and back if the proof below fails.
-  const counts = own.nameCounts && recounted(own.nameCounts, ownNames(previous), ownNames(tool));
-  // The names every other tool's proposal was given: taken in the pool, and never asked about by this one (`independent`).
-  const given = [...own.proposals.claimedExcept(local)];
-  const log = new ProposalLog();
-  const names = new NamePool(takenNames(requestTools, settings.reservedNames), settings.targets, counts, given, log);
   const wires = own.wires.slice();
   wires[local] = renamed.wire;
   const sink = new FindingSink(options.severity);
-  let namespaceAsked = false;
-  // From here the client carry is moved for the new names.
-  const survival =
-    clients &&
-    survivalRenamed(
-      clients.carry.survival,
-      clients.carry.asked,
-      clients.rewritten.results,
-      global,
-      clients.rewritten.before,
-      clients.rewritten.after,
-    );
   const context: CheckContext = {
-    text: text.newText,
-    language: options.language ?? 'json',
-    strings: text.strings,
+    text: newText,
     request: renamed.request,
     census: {
       census: renamed.shifted.requests[renamed.requestIndex]!,
@@ -285,27 +219,10 @@ function recheck(
     sink,
     firstTool,
     allTools: tools,
-    names,
-    proposals: new Map(),
-    eol: () => lineEndOf(text.newText, carry.text.eol),
-    sharedNamespace: () => {
-      namespaceAsked = true;
-      return [];
-    },
-    constraintsFor: () => ({}),
     keepers: new Map(),
   };
-  const checked =
-    clients && survival
-      ? { ...context, constraintsFor: clientConstraints(context, clients.plan.primary, survival) }
-      : context;
-  runChecks(checked, clients?.plan, clients?.rewritten.results ?? [], [local]);
-  if (namespaceAsked || !independent(log.entry(local), own, local, given)) {
-    if (counts) recounted(counts, ownNames(tool), ownNames(previous));
-    if (survival) carry.take();
-    return undefined;
-  }
-  return { sink, names, log, counts, wires, survival, context: checked };
+  runChecks(context, clients?.plan, clients?.rewritten.results ?? [], [local]);
+  return { sink, wires, context };
 }
 
 /**
@@ -339,25 +256,6 @@ function clientsOf(
       names,
     },
   };
-}
-
-/**
- * The renamed tool's proposal asked about no name another tool was given, and was given none
- * another asked about (implied by the first while a candidate's validity is a function of the
- * name alone; kept so the proof does not rest on that). A numbered search could reach past
- * numbers others took only within its window of tries: not proven, so refused.
- */
-function independent(
-  entry: ProposalEntry | undefined,
-  own: RequestCarry,
-  local: number,
-  given: readonly string[],
-): boolean {
-  if (!entry) return true;
-  if (entry.numbered) return false;
-  const taken = new Set(given);
-  if (entry.asked.some((name) => taken.has(name))) return false;
-  return entry.claimed === undefined || !own.proposals.askedByOther(entry.claimed, local);
 }
 
 /** Two lists sorted by `compareFindings`, as one; on a tie the first list's finding comes first. */

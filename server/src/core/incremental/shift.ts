@@ -181,6 +181,7 @@ export const FINDING_FIELDS_WITH_OFFSETS = {
   clients: false,
   also: false,
   fix: true,
+  nameFix: false,
 } as const satisfies Record<keyof Finding, boolean>;
 
 export const NAME_SITE_FIELDS_WITH_OFFSETS = {
