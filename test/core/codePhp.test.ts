@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { planRename, proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
-import { analyze } from '../../server/src/core/analyze';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { writePhpString } from '../../server/src/core/code/strings';
 import type { CodeParser } from '../../server/src/core/code/syntax';
-import { applyEdits } from './helpers';
+import { applyEdits, fixedAnalysis } from './helpers';
 import { loadCodeParsers } from './codeParsers';
 
 /** The MCP PHP SDK's declarations (modelcontextprotocol/php-sdk), read as the SDK names them. */
@@ -15,13 +14,13 @@ before(async () => {
 });
 
 const opts = (): AnalysisOptions => ({ language: 'php', code: parser });
-const names = (text: string) => analyze(text, opts()).tools.map((t) => t.name);
+const names = (text: string) => fixedAnalysis(text, opts()).tools.map((t) => t.name);
 const at = (text: string, range: { start: number; end: number }) => text.slice(range.start, range.end);
-const collisions = (text: string) => analyze(text, opts()).findings.filter((f) => f.code === 'wire-collision');
+const collisions = (text: string) => fixedAnalysis(text, opts()).findings.filter((f) => f.code === 'wire-collision');
 
 function applyFix(text: string, finding: Finding): string {
   assert.ok(finding.fix, `no fix on ${finding.code} ${finding.message}`);
-  const before = analyze(text, opts());
+  const before = fixedAnalysis(text, opts());
   const proof = proveEdits(text, opts(), before, finding.fix.edits, [{ code: finding.code, pointer: finding.pointer }]);
   assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
   return applyEdits(text, finding.fix.edits);
@@ -89,7 +88,7 @@ describe('PHP: the MCP PHP SDK', () => {
 
   test('computed names are counted, never guessed: a variable, an interpolation, a closure without a name', () => {
     const text = `${USE}$builder = Server::builder()\n    ->addTool(fn () => 1, $name)\n    ->addTool(fn () => 1, name: "tool_$kind")\n    ->addTool(function () { return 1; });\n\nclass T\n{\n    #[McpTool(name: self::MISSING)]\n    public function t(): int { return 0; }\n}\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     assert.deepEqual(
       analysis.tools.map((t) => t.name),
       [],
@@ -134,7 +133,7 @@ describe('PHP: the MCP PHP SDK', () => {
 
   test('the builder chain is one server, named by setServerInfo; two chains in two methods are two', () => {
     const text = `${USE}final class Factory\n{\n    public function a(): Server\n    {\n        return Server::builder()->setServerInfo('a', '1')->addTool([X::class, 'x'], 'same')->build();\n    }\n    public function b(): Server\n    {\n        return Server::builder()->setServerInfo('b', '1')->addTool([Y::class, 'y'], 'same')->build();\n    }\n}\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     assert.deepEqual(
       analysis.requests.map((r) => r.serverName),
       ['a', 'b'],
@@ -144,7 +143,7 @@ describe('PHP: the MCP PHP SDK', () => {
 
   test('$this->server set in the constructor is the server of every method of its class', () => {
     const text = `${USE}final class App\n{\n    private $server;\n    public function __construct() { $this->server = Server::builder()->setServerInfo('s', '1'); }\n    public function one(): void { $this->server->addTool([X::class, 'x'], 'a.b'); }\n    public function two(): void { $this->server->addTool([X::class, 'x'], 'a_b'); }\n}\n`;
-    assert.equal(analyze(text, opts()).tools.length, 2);
+    assert.equal(fixedAnalysis(text, opts()).tools.length, 2);
     assert.equal(collisions(text).length, 1);
   });
 });
@@ -153,7 +152,7 @@ describe('PHP: literals and manifests', () => {
   test("string values: single quotes keep all but \\\\ and \\', double quotes decode PHP's escapes", () => {
     const text = `${USE}Server::builder()\n    ->addTool(fn () => 1, 'a\\'b\\n')\n    ->addTool(fn () => 1, "c\\td\\u{1F600}\\x41\\$\\q")\n    ->addTool(fn () => 1, <<<EOT\nheredoc\nEOT);\n`;
     assert.deepEqual(names(text), ["a'b\\n", 'c\td\u{1F600}A$\\q']);
-    assert.equal(analyze(text, opts()).code?.computedNames.length, 1);
+    assert.equal(fixedAnalysis(text, opts()).code?.computedNames.length, 1);
   });
 
   test('the writer keeps the quote style and escapes $ in double quotes', () => {
@@ -176,7 +175,7 @@ describe('PHP: literals and manifests', () => {
 
   test('ordinary PHP code is not parsed and yields nothing', () => {
     const text = `<?php\nnamespace App;\n\nclass Tool { public function __construct(public string $name) {} }\n$t = new Tool(name: 'x y');\n$builder->addTool([X::class, 'a b'], 'c d');\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     assert.deepEqual(analysis.tools, []);
     assert.deepEqual(analysis.findings, []);
     assert.equal(analysis.code?.parsed ?? false, false);

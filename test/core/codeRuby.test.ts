@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { planRename, proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
-import { analyze } from '../../server/src/core/analyze';
 import { deriveName } from '../../server/src/core/code/derivedNames';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { rubyStringValue, writeRubyString } from '../../server/src/core/code/strings';
 import type { CodeParser } from '../../server/src/core/code/syntax';
-import { applyEdits } from './helpers';
+import { applyEdits, fixedAnalysis } from './helpers';
 import { loadCodeParsers } from './codeParsers';
 
 /** The MCP Ruby SDK's declarations (modelcontextprotocol/ruby-sdk), read as the SDK names them. */
@@ -16,13 +15,13 @@ before(async () => {
 });
 
 const opts = (): AnalysisOptions => ({ language: 'ruby', code: parser });
-const names = (text: string) => analyze(text, opts()).tools.map((t) => t.name);
+const names = (text: string) => fixedAnalysis(text, opts()).tools.map((t) => t.name);
 const at = (text: string, range: { start: number; end: number }) => text.slice(range.start, range.end);
-const collisions = (text: string) => analyze(text, opts()).findings.filter((f) => f.code === 'wire-collision');
+const collisions = (text: string) => fixedAnalysis(text, opts()).findings.filter((f) => f.code === 'wire-collision');
 
 function applyFix(text: string, finding: Finding): string {
   assert.ok(finding.fix, `no fix on ${finding.code} ${finding.message}`);
-  const before = analyze(text, opts());
+  const before = fixedAnalysis(text, opts());
   const proof = proveEdits(text, opts(), before, finding.fix.edits, [{ code: finding.code, pointer: finding.pointer }]);
   assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
   return applyEdits(text, finding.fix.edits);
@@ -64,7 +63,7 @@ describe('Ruby: the MCP Ruby SDK', () => {
 
   test('the computed names of those declarations are counted where they are written', () => {
     const text = FORMS[3]!.text;
-    const computed = analyze(text, opts()).code?.computedNames ?? [];
+    const computed = fixedAnalysis(text, opts()).code?.computedNames ?? [];
     assert.deepEqual(
       computed.map((r) => at(text, r)),
       ['tool_name', '"get_#{kind}"', 'name', 'spec.fetch("name")', 'NAMES.first'],
@@ -85,7 +84,7 @@ describe('Ruby: the MCP Ruby SDK', () => {
 
   test('findings sit on the literal, or on the class name for a default; the constant literal takes the edit', () => {
     const text = `require "mcp"\nmodule Names\n  BAD = "bad name"\nend\nclass Clock < MCP::Tool\n  tool_name "get_time"\nend\nclass GetTime < MCP::Tool\nend\nserver = MCP::Server.new(name: "s")\nserver.define_tool(name: Names::BAD) { }\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     const found = analysis.findings.filter((f) => f.code === 'wire-collision');
     assert.deepEqual(
       found.map((f) => at(text, f.range)),
@@ -163,13 +162,13 @@ describe('Ruby: one census per server object', () => {
   ];
   for (const [what, text, tools, found] of cases)
     test(what, () => {
-      assert.equal(analyze(text, opts()).tools.length, tools);
+      assert.equal(fixedAnalysis(text, opts()).tools.length, tools);
       assert.equal(collisions(text).length, found);
     });
 
   test("tool classes listed in MCP::Server.new(tools: [...]) are that server's, with its define_tool calls", () => {
     const text = `require "mcp"\nmodule Tools\n  class Echo < MCP::Tool\n  end\nend\nclass Unlisted < MCP::Tool\n  tool_name 'echo'\nend\nserver = MCP::Server.new(name: "docs", tools: [Tools::Echo])\nserver.define_tool(name: "echo") { }\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     // Three tools in two censuses (the file's one server names both).
     const requestOf = (token: string) =>
       analysis.tools.find((t) => at(text, t.declaration.name.range) === token)?.request;
@@ -188,7 +187,7 @@ describe('Ruby: one census per server object', () => {
 
   test('the server is named from MCP::Server.new(name:)', () => {
     const text = `require "mcp"\nserver = MCP::Server.new(name: "docs", version: "1")\nserver.define_tool(name: "x") { }\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     assert.equal(analysis.requests.length, 1);
     assert.equal(analysis.requests[0]?.serverName, 'docs');
   });
@@ -198,7 +197,7 @@ describe('Ruby: literals and manifests', () => {
   test("string values: single quotes keep all but \\\\ and \\', double quotes decode Ruby escapes", () => {
     const text = `require "mcp"\nserver = MCP::Server.new(name: "s")\nserver.define_tool(name: 'a\\'b\\n') { }\nserver.define_tool(name: "c\\sd\\u{1F600}\\x41\\e") { }\nserver.define_tool(name: "\\C-x") { }\nserver.define_tool(name: %q(e)) { }\n`;
     assert.deepEqual(names(text), ["a'b\\n", 'c d\u{1F600}A\u001b']);
-    assert.equal(analyze(text, opts()).code?.computedNames.length, 2);
+    assert.equal(fixedAnalysis(text, opts()).code?.computedNames.length, 2);
     void rubyStringValue;
   });
 
@@ -223,7 +222,7 @@ describe('Ruby: literals and manifests', () => {
 
   test('ordinary Ruby code is not parsed and yields nothing', () => {
     const text = `class Tool\n  def self.define(name:) = new\nend\nTool.define(name: "x y")\nserver.define_tool(name: "a b")\n`;
-    const analysis = analyze(text, opts());
+    const analysis = fixedAnalysis(text, opts());
     assert.deepEqual(analysis.tools, []);
     assert.deepEqual(analysis.findings, []);
     assert.equal(analysis.code?.parsed ?? false, false);
