@@ -52,6 +52,7 @@ export { lastAtOrBefore, LineIndex, lineStartsOf, type PositionRange } from './t
 export { PieceText, type TextReader } from './text/pieceText';
 export { computeFixAll } from './fixes/fixAll';
 export { proveEdits, type Proof } from './fixes/proof';
+export { proveSuppressComment } from './suppress/commentProof';
 export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';
 export type { Located } from './locate';
 export { planRename, renameTargetAt } from './rename';
