@@ -72,10 +72,6 @@ export function judge(
     culprits,
   });
   if (after.format !== before.format) return refuse('the text would no longer be recognised as the same format');
-  // A reader that recovers (YAML's, JSONC's) may still find the tools in a broken text, so the
-  // findings alone do not show that a fix (a comment line inside a scalar, say) broke the syntax.
-  if (before.syntaxProblems.length === 0 && after.syntaxProblems.length > 0)
-    return refuse(`the text would no longer parse: ${after.syntaxProblems[0]!.message}`);
   const remaining = new Set(after.findings.map(siteKey));
   const unfixed = fixed.filter((site) => remaining.has(siteKey(site)));
   if (unfixed.length > 0) return refuse(`it would not clear ${unfixed[0]!.code} at ${unfixed[0]!.pointer}`, unfixed);
@@ -93,6 +89,11 @@ export function judge(
     );
   const duplicate = newDuplicateKey(text, before, afterText, after, edits);
   if (duplicate !== undefined) return refuse(`it would repeat the key ${JSON.stringify(duplicate)} in one object`);
+  // A reader that recovers (YAML's, JSONC's) may still find the tools in a broken text, so the
+  // findings alone do not show that a fix (a comment line inside a scalar, say) broke the syntax.
+  // Checked last: YAML reports a repeated key as a syntax problem too, which the check above names.
+  if (before.syntaxProblems.length === 0 && after.syntaxProblems.length > 0)
+    return refuse(`the text would no longer parse: ${after.syntaxProblems[0]!.message}`);
   return { kind: 'proven', text: afterText, after };
 }
 
