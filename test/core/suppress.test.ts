@@ -570,6 +570,11 @@ const YAML_PLACES: readonly YamlPlace[] = [
     comment: '  # toolwire-disable-next-line invalid-name\n',
   },
   {
+    title: 'a text whose line ends are lone CRs: yaml reads none there (a comment runs on), so none is written',
+    text: `{ model: gpt-4o, tools: [ ${invalidName()} ] } # one line\r`,
+    comment: undefined,
+  },
+  {
     title: 'a flow map whose plain scalar goes on over the line break (a CRLF typed into a key)',
     text: `{ m\r\nodel: gpt-4o, tools: [ ${invalidName()} ] }\n`,
     comment: undefined,
@@ -635,10 +640,11 @@ describe('the suppress quick fix in YAML: a comment line only where YAML takes o
       // Written regardless, above the finding's line, the comment is one the proof refuses.
       const lines = new LineIndex(place.text);
       const at = lines.lineStart(lines.lineOf(finding.range.start));
+      const eol = /\r\n|\n|\r/.exec(place.text)![0];
       const forced = {
         range: { start: at, end: at },
         oldText: '',
-        newText: '# toolwire-disable-next-line invalid-name\n',
+        newText: `# toolwire-disable-next-line invalid-name${eol}`,
       };
       const proof = proveSuppressComment(place.text, options, before, [forced], finding);
       assert.equal(proof.kind, 'refused');

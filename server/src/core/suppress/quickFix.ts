@@ -62,7 +62,8 @@ export function commentSuppressor(
   return (finding) => {
     const line = lines.lineOf(finding.range.start);
     const lineStart = lines.lineStart(line);
-    if (language === 'yaml' && !yamlLines().takesCommentAt(lineStart)) return undefined;
+    // `yaml` reads a lone CR as text, not a line end: the comment would run on over the line below.
+    if (language === 'yaml' && (eol === '\r' || !yamlLines().takesCommentAt(lineStart))) return undefined;
     const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
     if (line > 0) {
       // A directive line is short: a few hundred characters of a long line above are enough.
