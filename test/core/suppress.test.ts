@@ -18,8 +18,7 @@ import {
 import { analyze } from '../../server/src/core/analyze';
 import { COMMENT_SYNTAX } from '../../server/src/core/suppress/syntax';
 import { optionsForFile } from '../../server/src/core/config/resolve';
-import { suppressCommentEdit } from '../../server/src/core/suppress/quickFix';
-import { LineIndex } from '../../server/src/core/text/lineIndex';
+import { commentSuppressor, suppressCommentEdit } from '../../server/src/core/suppress/quickFix';
 import { applyEdits } from './helpers';
 
 /**
@@ -537,8 +536,7 @@ describe('contracts', () => {
  * Where YAML takes the suppression comment: one case per place a tool's name line can be. `comment`
  * is the line the edit writes (undefined: no comment is offered, the `.toolwire.json` entry is).
  * Each offered comment is proven (the text still parses, the finding gone, every other finding
- * kept); each refused place is shown to be one the proof refuses too, with the comment written
- * there regardless.
+ * kept); at each refused place, the comment written regardless is refused by the fix proof too.
  */
 interface YamlPlace {
   readonly title: string;
@@ -553,6 +551,11 @@ const YAML_PLACES: readonly YamlPlace[] = [
     title: 'a block mapping: above the name line, with its indentation',
     text: yamlOpenai(yamlTool('get.weather')),
     comment: '      # toolwire-disable-next-line invalid-name\n',
+  },
+  {
+    title: 'a directive above the name line: the code joins it (inside the comment the lexer reads)',
+    text: yamlOpenai(yamlTool('get.weather', '# toolwire-disable-next-line case-collision -- why')),
+    comment: ', invalid-name',
   },
   {
     title: 'a block mapping with CRLF',
@@ -610,11 +613,11 @@ const YAML_PLACES: readonly YamlPlace[] = [
     comment: '        # toolwire-disable-next-line invalid-name\n',
   },
   {
-    title: 'a block scalar body above the name only looks like a directive: a new line, not a join',
+    title: 'a block scalar body above the name only looks like a directive: no join into its text',
     text: yamlOpenai(
       '  - type: function\n    function:\n      description: |\n        # toolwire-disable-next-line case-collision\n      name: get.weather',
     ),
-    comment: '      # toolwire-disable-next-line invalid-name\n',
+    comment: undefined,
   },
 ];
 
@@ -637,17 +640,12 @@ describe('the suppress quick fix in YAML: a comment line only where YAML takes o
         );
         return;
       }
-      // Written regardless, above the finding's line, the comment is one the proof refuses.
-      const lines = new LineIndex(place.text);
-      const at = lines.lineStart(lines.lineOf(finding.range.start));
-      const eol = /\r\n|\n|\r/.exec(place.text)![0];
-      const forced = {
-        range: { start: at, end: at },
-        oldText: '',
-        newText: `# toolwire-disable-next-line invalid-name${eol}`,
-      };
-      const proof = proveSuppressComment(place.text, options, before, [forced], finding);
-      assert.equal(proof.kind, 'refused');
+      // As the editor writes it (it judges the place only when the fix is asked for): the fix
+      // proof alone refuses it too (it breaks the text, or silences nothing), and so does the comment's.
+      const unchecked = commentSuppressor(place.text, 'yaml')(finding);
+      const sites = [{ code: finding.code, pointer: finding.pointer }];
+      assert.equal(proveEdits(place.text, options, before, [unchecked], sites).kind, 'refused');
+      assert.equal(proveSuppressComment(place.text, options, before, [unchecked], finding).kind, 'refused');
     });
   }
 

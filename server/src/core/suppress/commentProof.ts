@@ -2,10 +2,12 @@ import type { Finding, OffsetEdit } from '../findings';
 import { proveEdits, type Proof } from '../fixes/proof';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
+import { commentFits } from './commentPlace';
 
 /**
- * A suppression comment's proof: the fix proof (it applies, the text still parses, the finding is
- * gone, no new error), and beyond it, every other finding stays. A comment line changes no value
+ * A suppression comment's proof: it lands where the language takes a comment (`commentFits`), the
+ * fix proof holds (it applies, the text still parses, the finding is gone, no new error), and
+ * beyond it, every other finding stays. A comment line changes no value
  * where it is legal, so a finding that goes with it says the comment silenced more than the one
  * asked (the other tools on a flow map's line), and one that comes elsewhere says it landed in
  * text. A finding may come on the silenced finding's own site: a tool's name problems are folded
@@ -19,6 +21,8 @@ export function proveSuppressComment(
   edits: readonly OffsetEdit[],
   finding: Pick<Finding, 'code' | 'pointer' | 'severity'>,
 ): Proof {
+  if (!commentFits(text, options.language ?? 'json', edits))
+    return { kind: 'refused', reason: 'the text takes no comment line there', culprits: [] };
   const proof = proveEdits(text, options, before, edits, [{ code: finding.code, pointer: finding.pointer }]);
   if (proof.kind !== 'proven') return proof;
   const expected = counts(before.findings);

@@ -5,8 +5,8 @@ import type { SourceLanguage } from '../source';
 import { DISABLE_NEXT_LINE } from './directives';
 import { LineIndex } from '../text/lineIndex';
 import type { TextReader } from '../text/pieceText';
+import { commentFits } from './commentPlace';
 import { COMMENT_SYNTAX } from './syntax';
-import { yamlCommentLines, type YamlCommentLines } from './yamlCommentLines';
 
 /**
  * Where *Suppress CODE for this tool* writes. A comment goes where the file already takes them
@@ -38,16 +38,15 @@ interface LineLookup {
  * directive, the code joins its list instead (a second directive line would leave the first one
  * silencing the second, not the tool). Line starts are found once per text (or given, by an
  * editor's document): the editor asks for every finding of a version, and a file may hold 50k.
- * Only the lines of each finding and the one above are read, except in YAML: there a comment line
- * is legal only where no scalar goes on across the line break (`yamlCommentLines`, the text lexed
- * once, on the first finding), and where it is not, there is no comment edit (undefined): the
- * caller offers the `.toolwire.json` entry instead. A directive elsewhere would silence another line.
+ * Only the lines of each finding and the one above are read: whether YAML takes the comment there
+ * (`commentFits`, a lexer pass over the whole text) is judged when the fix is asked for, by its
+ * proof, not for every finding of every version.
  */
 export function commentSuppressor(
   text: TextReader,
   language: SourceLanguage,
   lines: LineLookup = new LineIndex(String(text)),
-): (finding: Pick<Finding, 'code' | 'range'>) => OffsetEdit | undefined {
+): (finding: Pick<Finding, 'code' | 'range'>) => OffsetEdit {
   const syntax = COMMENT_SYNTAX[language];
   const prefix = [syntax.linePrefix, ...(syntax.blockPrefix ? [syntax.blockPrefix] : [])]
     .map((p) => p.replace(/[/*#]/g, '\\$&'))
@@ -57,22 +56,15 @@ export function commentSuppressor(
   );
   const has = (search: string) => text.indexOf(search, 0) >= 0;
   const eol = has('\r\n') ? '\r\n' : has('\r') && !has('\n') ? '\r' : '\n';
-  let yaml: YamlCommentLines | undefined;
-  const yamlLines = () => (yaml ??= yamlCommentLines(String(text)));
   return (finding) => {
     const line = lines.lineOf(finding.range.start);
     const lineStart = lines.lineStart(line);
-    // `yaml` reads a lone CR as text, not a line end: the comment would run on over the line below.
-    if (language === 'yaml' && (eol === '\r' || !yamlLines().takesCommentAt(lineStart))) return undefined;
     const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
     if (line > 0) {
       // A directive line is short: a few hundred characters of a long line above are enough.
       const previousStart = lines.lineStart(line - 1);
       const existing = directive.exec(text.slice(previousStart, Math.min(lineStart, previousStart + 1000)));
-      // In YAML the line above may only look like a directive: a block scalar's text, say.
-      const isComment = () =>
-        language !== 'yaml' || yamlLines().commentStartsAt(previousStart + /^[ \t]*/.exec(existing![0])![0].length);
-      if (existing && !existing[1]!.split(/[ \t]*,[ \t]*/).includes(finding.code) && isComment()) {
+      if (existing && !existing[1]!.split(/[ \t]*,[ \t]*/).includes(finding.code)) {
         const at = previousStart + existing.index + existing[0].length;
         return { range: { start: at, end: at }, oldText: '', newText: `, ${finding.code}` };
       }
@@ -85,11 +77,15 @@ export function commentSuppressor(
   };
 }
 
-/** One finding's comment edit (see commentSuppressor, which the editor uses for many). */
+/**
+ * One finding's comment edit (see commentSuppressor, which the editor uses for many), or undefined
+ * where the language takes no comment there (inside a YAML scalar that goes on over lines).
+ */
 export function suppressCommentEdit(
   text: string,
   language: SourceLanguage,
   finding: Pick<Finding, 'code' | 'range'>,
 ): OffsetEdit | undefined {
-  return commentSuppressor(text, language)(finding);
+  const edit = commentSuppressor(text, language)(finding);
+  return commentFits(text, language, [edit]) ? edit : undefined;
 }

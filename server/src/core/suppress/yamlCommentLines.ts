@@ -12,8 +12,8 @@ import { CST, Lexer } from 'yaml';
 export interface YamlCommentLines {
   /** Whether a comment line can be inserted at `lineStart` without changing any value. */
   takesCommentAt(lineStart: number): boolean;
-  /** Whether a comment token starts at `offset` (the text there is no scalar's). */
-  commentStartsAt(offset: number): boolean;
+  /** Whether `offset` is inside a comment token or at its end (text written there is comment text). */
+  insideComment(offset: number): boolean;
 }
 
 /** The lexer's control tokens: markers that stand for no source text. */
@@ -24,13 +24,17 @@ export function yamlCommentLines(text: string): YamlCommentLines {
   // of a block scalar's body. Sorted, as the lexer goes through the text once.
   const closed: number[] = [];
   const open: number[] = [];
-  const comments = new Set<number>();
+  const commentStarts: number[] = [];
+  const commentEnds: number[] = [];
   let offset = 0;
   let afterHeader = false;
   for (const token of new Lexer().lex(text)) {
     if (token.length === 1 && CONTROL.has(token)) continue;
     const type = CST.tokenType(token);
-    if (type === 'comment') comments.add(offset);
+    if (type === 'comment') {
+      commentStarts.push(offset);
+      commentEnds.push(offset + token.length);
+    }
     if (type === 'block-scalar-header') afterHeader = true;
     else if (afterHeader && type !== 'space' && type !== 'comment' && type !== 'newline') {
       // The first token after a block scalar's header line is its body (written from the body's
@@ -47,21 +51,30 @@ export function yamlCommentLines(text: string): YamlCommentLines {
   return {
     takesCommentAt(lineStart) {
       if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a /* \n */) return false;
-      // The last token starting at or before lineStart: a forbidden span is [open, closed).
-      let low = 0;
-      let high = open.length - 1;
-      let found = -1;
-      while (low <= high) {
-        const mid = (low + high) >> 1;
-        if (open[mid]! <= lineStart) {
-          found = mid;
-          low = mid + 1;
-        } else high = mid - 1;
-      }
+      // A forbidden span is [open, closed): the last one opening at or before lineStart decides.
+      const found = lastAtOrBefore(open, lineStart);
       return found < 0 || lineStart >= closed[found]!;
     },
-    commentStartsAt: (at) => comments.has(at),
+    insideComment(at) {
+      const found = lastAtOrBefore(commentStarts, at - 1);
+      return found >= 0 && at <= commentEnds[found]!;
+    },
   };
+}
+
+/** The index of the last of sorted `starts` at or before `at`; -1 when there is none. */
+function lastAtOrBefore(starts: readonly number[], at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (starts[mid]! <= at) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
 }
 
 /** A token whose text goes on past a line break (its last character may be the break itself). */
