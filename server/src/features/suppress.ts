@@ -30,7 +30,9 @@ const MAX_SUPPRESS_PROOFS = 3;
 /**
  * What each finding's *Suppress CODE for this tool* is, for `Diagnostic.data`: a comment edit in
  * a file that takes comments, else the `ignore` entry to write (where the comment would break the
- * file's readers, or split a YAML scalar). `unused-suppression` gets none: a stale suppression is removed, not silenced.
+ * file's readers). `unused-suppression` gets none: a stale suppression is removed, not silenced.
+ * Whether YAML takes the comment at its place is judged when the action is asked for (see
+ * suppressActions): a lexer pass over the whole text, too costly for every finding of a version.
  */
 export function suppressionOf(
   document: TextDocument,
@@ -62,10 +64,7 @@ export function suppressionOf(
         : undefined;
     }
     const tool = finding.tool === undefined ? undefined : analysis.tools[finding.tool]?.name;
-    // No comment where the file takes none (plain JSON), or where one would change the text's
-    // values (inside a YAML scalar that goes on over lines): the entry in the config silences it.
-    const edit = comment?.(finding);
-    if (!edit) {
+    if (!comment) {
       return {
         kind: 'config',
         title: tool === undefined ? `Suppress ${finding.code} in this file` : `Suppress ${finding.code} for this tool`,
@@ -73,6 +72,7 @@ export function suppressionOf(
         ...(tool !== undefined ? { tool } : {}),
       };
     }
+    const edit = comment(finding);
     return {
       kind: 'comment',
       title: tool === undefined ? `Suppress ${finding.code} on this line` : `Suppress ${finding.code} for this tool`,
@@ -105,8 +105,9 @@ interface SuppressContext {
 
 /**
  * *Suppress CODE for this tool*, from each toolwire diagnostic's `data` (never preferred: silencing
- * is a decision, not the fix). A comment is proven like any fix (the finding gone, nothing new, the
- * same format, still parsing), and every other finding must stay; an `ignore` entry is added with jsonc-parser's `modify`, keeping the config's
+ * is a decision, not the fix). A comment is proven (`proveSuppressComment`: a place the file takes
+ * a comment line, the fix proof, every other finding kept); one refused becomes the tool's `ignore`
+ * entry. An `ignore` entry is added with jsonc-parser's `modify`, keeping the config's
  * formatting, or a new `.toolwire.json` is created holding it.
  */
 export function suppressActions(
@@ -228,8 +229,9 @@ function commentAction(
 }
 
 /**
- * A tool's comment the proof refuses (a directive that would silence the other tools on its line
- * too, in a flow map written on one line) becomes its `ignore` entry: the same title holds, since
+ * A tool's comment the proof refuses (inside a YAML scalar that goes on over lines, or a directive
+ * that would silence the other tools on its line too, in a flow map on one line) becomes its
+ * `ignore` entry: the same title holds, since
  * the entry names the tool. A finding of no tool gets none: a file-wide entry is not "this line".
  */
 function configFallback(

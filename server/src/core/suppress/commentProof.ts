@@ -7,10 +7,9 @@ import { commentFits } from './commentPlace';
 /**
  * A suppression comment's proof: it lands where the language takes a comment (`commentFits`), the
  * fix proof holds (it applies, the text still parses, the finding is gone, no new error), and
- * beyond it, every other finding stays. A comment line changes no value
- * where it is legal, so a finding that goes with it says the comment silenced more than the one
- * asked (the other tools on a flow map's line), and one that comes elsewhere says it landed in
- * text. A finding may come on the silenced finding's own site: a tool's name problems are folded
+ * beyond it, every other finding stays. A comment line changes no value where it is legal, so a
+ * finding that goes with it says the comment silenced more than the one asked (the other tools on
+ * a flow map's line), and one that comes elsewhere says it landed in text. A finding may come on the silenced finding's own site: a tool's name problems are folded
  * into one finding, and silencing that one shows the next (an invalid name's case collision).
  * Findings are compared by code, site and severity: the comment moves every range below it.
  */
