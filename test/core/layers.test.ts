@@ -37,7 +37,14 @@ const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: readonly 
   { name: 'analysis', members: ['analyze.ts', 'incremental/'] },
   {
     name: 'fix proofs',
-    members: ['fixes/proof.ts', 'fixes/buildFixes.ts', 'fixes/fixAll.ts', 'rename.ts', 'workspace/toolNames.ts'],
+    members: [
+      'fixes/proof.ts',
+      'fixes/buildFixes.ts',
+      'fixes/fixAll.ts',
+      'suppress/commentProof.ts',
+      'rename.ts',
+      'workspace/toolNames.ts',
+    ],
   },
   { name: 'pipeline', members: ['pipeline/'] },
   { name: 'facade', members: ['index.ts'] },

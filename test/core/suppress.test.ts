@@ -6,6 +6,7 @@ import {
   computeFixAll,
   FINDING_CODES,
   proveEdits,
+  proveSuppressComment,
   suppressionRemover,
   judgeEntry,
   parseConfig,
@@ -16,7 +17,7 @@ import {
 } from '../../server/src/core';
 import { COMMENT_SYNTAX } from '../../server/src/core/suppress/syntax';
 import { optionsForFile } from '../../server/src/core/config/resolve';
-import { suppressCommentEdit } from '../../server/src/core/suppress/quickFix';
+import { commentSuppressor, suppressCommentEdit } from '../../server/src/core/suppress/quickFix';
 import { applyEdits, fixedAnalysis } from './helpers';
 
 /**
@@ -366,7 +367,7 @@ describe('the suppress quick fix (core part)', () => {
   test('the comment goes above the name line with its indentation; the result is silenced', () => {
     const text = openai(tool('get.weather'), tool('get_time', true));
     const finding = fixedAnalysis(text).findings.find((f) => f.code === 'invalid-name')!;
-    const after = applyEdits(text, [suppressCommentEdit(text, 'json', finding)]);
+    const after = applyEdits(text, [suppressCommentEdit(text, 'json', finding)!]);
     assert.ok(
       after.includes(
         '\n    // toolwire-disable-next-line invalid-name\n    { "type": "function", "function": { "name": "get.weather" } }',
@@ -386,7 +387,7 @@ describe('the suppress quick fix (core part)', () => {
       tool('Get.Weather', true),
     );
     const finding = fixedAnalysis(text).findings.find((f) => f.code === 'invalid-name')!;
-    const edit = suppressCommentEdit(text, 'json', finding);
+    const edit = suppressCommentEdit(text, 'json', finding)!;
     const after = applyEdits(text, [edit]);
     assert.ok(after.includes('// toolwire-disable-next-line case-collision, invalid-name -- why\n'), after);
   });
@@ -394,7 +395,7 @@ describe('the suppress quick fix (core part)', () => {
   test('YAML with CRLF: a # comment and the same line end', () => {
     const text = yamlOpenai(yamlTool('get.weather')).replace(/\n/g, '\r\n');
     const finding = fixedAnalysis(text, { language: 'yaml' }).findings.find((f) => f.code === 'invalid-name')!;
-    const after = applyEdits(text, [suppressCommentEdit(text, 'yaml', finding)]);
+    const after = applyEdits(text, [suppressCommentEdit(text, 'yaml', finding)!]);
     assert.ok(
       after.includes('\r\n      # toolwire-disable-next-line invalid-name\r\n      name: get.weather'),
       JSON.stringify(after),
@@ -527,5 +528,158 @@ describe('contracts', () => {
       schema.definitions.suppressibleCode.enum,
       FINDING_CODES.filter((c) => c !== 'unused-suppression'),
     );
+  });
+});
+
+/**
+ * Where YAML takes the suppression comment: one case per place a tool's name line can be. `comment`
+ * is the line the edit writes (undefined: no comment is offered, the `.toolwire.json` entry is).
+ * Each offered comment is proven (the text still parses, the finding gone, every other finding
+ * kept); at each refused place, the comment written regardless is refused by the fix proof too.
+ */
+interface YamlPlace {
+  readonly title: string;
+  readonly text: string;
+  readonly comment: string | undefined;
+}
+
+const invalidName = (name = 'a.b') => `{ type: function, function: { name: ${name} } }`;
+
+const YAML_PLACES: readonly YamlPlace[] = [
+  {
+    title: 'a block mapping: above the name line, with its indentation',
+    text: yamlOpenai(yamlTool('get.weather')),
+    comment: '      # toolwire-disable-next-line invalid-name\n',
+  },
+  {
+    title: 'a directive above the name line: the code joins it (inside the comment the lexer reads)',
+    text: yamlOpenai(yamlTool('get.weather', '# toolwire-disable-next-line case-collision -- why')),
+    comment: ', invalid-name',
+  },
+  {
+    title: 'a block mapping with CRLF',
+    text: yamlOpenai(yamlTool('get.weather')).replace(/\n/g, '\r\n'),
+    comment: '      # toolwire-disable-next-line invalid-name\r\n',
+  },
+  {
+    title: 'a flow map on one line: above the document',
+    text: `{ model: gpt-4o, tools: [ ${invalidName()} ] }\n`,
+    comment: '# toolwire-disable-next-line invalid-name\n',
+  },
+  {
+    title: 'a flow sequence over lines: a comment line between its entries is legal',
+    text: `{ model: gpt-4o, tools: [\n  ${invalidName()}\n] }\n`,
+    comment: '  # toolwire-disable-next-line invalid-name\n',
+  },
+  {
+    title: 'a text whose line ends are lone CRs: yaml reads none there (a comment runs on), so none is written',
+    text: `{ model: gpt-4o, tools: [ ${invalidName()} ] } # one line\r`,
+    comment: undefined,
+  },
+  {
+    title: 'a flow map whose plain scalar goes on over the line break (a CRLF typed into a key)',
+    text: `{ m\r\nodel: gpt-4o, tools: [ ${invalidName()} ] }\n`,
+    comment: undefined,
+  },
+  {
+    title: 'the same with LF',
+    text: `{ m\nodel: gpt-4o, tools: [ ${invalidName()} ] }\n`,
+    comment: undefined,
+  },
+  {
+    title: 'a flow map whose value is folded over lines (`>-` is plain text in a flow)',
+    text: `{ model: gpt->-\n  4o, tools: [ ${invalidName()} ] }\n`,
+    comment: undefined,
+  },
+  {
+    title: 'a double-quoted scalar over lines',
+    text: `{ model: "gpt\n  4o", tools: [ ${invalidName()} ] }\n`,
+    comment: undefined,
+  },
+  {
+    title: 'a single-quoted scalar over lines',
+    text: `{ model: 'gpt\n  4o', tools: [ ${invalidName()} ] }\n`,
+    comment: undefined,
+  },
+  {
+    title: 'a block scalar name: above its key line, never in its body',
+    text: yamlOpenai('  - type: function\n    function:\n      name: >-\n        get.\n        weather'),
+    comment: '      # toolwire-disable-next-line invalid-name\n',
+  },
+  {
+    title: 'a plain name over lines that starts on the line after its key: between key and value',
+    text: yamlOpenai('  - type: function\n    function:\n      name:\n        get.\n        weather'),
+    comment: '        # toolwire-disable-next-line invalid-name\n',
+  },
+  {
+    title: 'a block scalar body above the name only looks like a directive: no join into its text',
+    text: yamlOpenai(
+      '  - type: function\n    function:\n      description: |\n        # toolwire-disable-next-line case-collision\n      name: get.weather',
+    ),
+    comment: undefined,
+  },
+];
+
+describe('the suppress quick fix in YAML: a comment line only where YAML takes one', () => {
+  const options: AnalysisOptions = { language: 'yaml' };
+  for (const place of YAML_PLACES) {
+    test(place.title, () => {
+      const before = fixedAnalysis(place.text, options);
+      assert.deepEqual(before.syntaxProblems, [], 'the case must parse');
+      const finding = before.findings.find((f) => f.code === 'invalid-name');
+      assert.ok(finding, 'the case must have its finding');
+      const edit = suppressCommentEdit(place.text, 'yaml', finding);
+      assert.equal(edit?.newText, place.comment);
+      if (edit) {
+        const proof = proveSuppressComment(place.text, options, before, [edit], finding);
+        assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
+        assert.deepEqual(
+          proof.after.findings.filter((f) => f.code === 'invalid-name'),
+          [],
+        );
+        return;
+      }
+      // As the editor writes it (it judges the place only when the fix is asked for): the fix
+      // proof alone refuses it too (it breaks the text, or silences nothing), and so does the comment's.
+      const unchecked = commentSuppressor(place.text, 'yaml')(finding);
+      const sites = [{ code: finding.code, pointer: finding.pointer }];
+      assert.equal(proveEdits(place.text, options, before, [unchecked], sites).kind, 'refused');
+      assert.equal(proveSuppressComment(place.text, options, before, [unchecked], finding).kind, 'refused');
+    });
+  }
+
+  test('the proof refuses a comment that breaks the syntax even when the finding goes away', () => {
+    const text = `{ model: gpt-4o, tools: [ ${invalidName()} ] }\n`;
+    const before = fixedAnalysis(text, options);
+    const finding = before.findings.find((f) => f.code === 'invalid-name')!;
+    // A stray `]` after the directive: the tool is still read, the document no longer parses.
+    const broken = {
+      range: { start: 0, end: 0 },
+      oldText: '',
+      newText: '# toolwire-disable-next-line invalid-name\n]',
+    };
+    const proof = proveEdits(text, options, before, [broken], [{ code: finding.code, pointer: finding.pointer }]);
+    assert.equal(proof.kind, 'refused');
+    assert.match(proof.kind === 'refused' ? proof.reason : '', /no longer parse/);
+  });
+
+  test("a finding the silenced one folded in may show on its own site (an invalid name's case collision)", () => {
+    const text = yamlOpenai(yamlTool('get.weather'), yamlTool('GET.weather'));
+    const before = fixedAnalysis(text, options);
+    const finding = before.findings.find((f) => f.code === 'invalid-name')!;
+    const proof = proveSuppressComment(text, options, before, [suppressCommentEdit(text, 'yaml', finding)!], finding);
+    assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
+    assert.ok(proof.after.findings.some((f) => f.code === 'case-collision' && f.pointer === finding.pointer));
+  });
+
+  test('the proof refuses a suppression that silences more than its finding', () => {
+    const text = `{ model: gpt-4o, tools: [ ${invalidName()}, ${invalidName('c.d')} ] }\n`;
+    const before = fixedAnalysis(text, options);
+    const [first, second] = before.findings.filter((f) => f.code === 'invalid-name');
+    assert.ok(first && second, 'two findings on one line');
+    const edit = suppressCommentEdit(text, 'yaml', first)!;
+    const proof = proveSuppressComment(text, options, before, [edit], first);
+    assert.equal(proof.kind, 'refused');
+    assert.match(proof.kind === 'refused' ? proof.reason : '', /also silence/);
   });
 });

@@ -133,6 +133,45 @@ describe('Suppress CODE for this tool', () => {
     }
   });
 
+  test("YAML: where no comment line is legal, or one would silence the line's other tools, the config entry", async () => {
+    const config = '{\n  "ignore": []\n}\n';
+    // `m` CRLF `odel`: one plain scalar over the line break, so the name's line takes no comment.
+    const split = '{ m\r\nodel: gpt-4o, tools: [ { type: function, function: { name: a.b } } ] }\n';
+    // Two tools on one line: a directive above it would silence both.
+    const oneLine =
+      '{ model: gpt-4o, tools: [ { type: function, function: { name: a.b } }, { type: function, function: { name: c.d } } ] }\n';
+    const folder = folderWith({ '.toolwire.json': config, 'split.yaml': split, 'one-line.yaml': oneLine });
+    const client = await TestClient.start({ pull: true, workspaceFolder: folder });
+    try {
+      const configUri = pathToFileURL(join(folder, '.toolwire.json')).href;
+      const expected: [string, string, string][] = [
+        ['split.yaml', split, 'a.b'],
+        ['one-line.yaml', oneLine, 'c.d'],
+      ];
+      for (const [file, text, tool] of expected) {
+        const uri = pathToFileURL(join(folder, file)).href;
+        await client.open(uri, text, 'yaml');
+        const before = await pulled(client, uri);
+        const target = before.find((d) => d.code === 'invalid-name' && rangeText(text, d.range) === tool)!;
+        const action = await suppressAction(client, uri, target);
+        assert.deepEqual(applyToDisk(action.edit!), [configUri], `${file}: only the config changes`);
+        await client.watchedFilesChanged(configUri);
+        const after = await pulled(client, uri);
+        assert.equal(client.text(uri), text, 'the YAML is left as it is');
+        assert.deepEqual(
+          after.map((d) => key(text, d)),
+          before.filter((d) => d !== target).map((d) => key(text, d)),
+        );
+      }
+      assert.deepEqual(JSON.parse(readFileSync(join(folder, '.toolwire.json'), 'utf8')).ignore, [
+        { file: 'split.yaml', tool: 'a.b', code: 'invalid-name' },
+        { file: 'one-line.yaml', tool: 'c.d', code: 'invalid-name' },
+      ]);
+    } finally {
+      await client.stop();
+    }
+  });
+
   test('plain JSON: the ignore entry is added to .toolwire.json, keeping its entries and formatting', async () => {
     const config = '{\n    "targets": ["openai"],\n    "ignore": [\n        "fixtures/**"\n    ]\n}\n';
     const folder = folderWith({ '.toolwire.json': config, 'tools.json': OPENAI });

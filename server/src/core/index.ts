@@ -62,6 +62,7 @@ export { PieceText, type TextReader } from './text/pieceText';
 export { computeFixAll } from './fixes/fixAll';
 export { withNameFixes } from './fixes/buildFixes';
 export { proveEdits, type Proof } from './fixes/proof';
+export { proveSuppressComment } from './suppress/commentProof';
 export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';
 export type { Located } from './locate';
 export { planRename, renameTargetAt } from './rename';

@@ -11,7 +11,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   commentSuppressor,
   LineIndex,
-  proveEdits,
+  proveSuppressComment,
   suppressionRemover,
   suppressTarget,
   type Analysis,
@@ -31,6 +31,8 @@ const MAX_SUPPRESS_PROOFS = 3;
  * What each finding's *Suppress CODE for this tool* is, for `Diagnostic.data`: a comment edit in
  * a file that takes comments, else the `ignore` entry to write (where the comment would break the
  * file's readers). `unused-suppression` gets none: a stale suppression is removed, not silenced.
+ * Whether YAML takes the comment at its place is judged when the action is asked for (see
+ * suppressActions): a lexer pass over the whole text, too costly for every finding of a version.
  */
 export function suppressionOf(
   document: TextDocument,
@@ -103,8 +105,9 @@ interface SuppressContext {
 
 /**
  * *Suppress CODE for this tool*, from each toolwire diagnostic's `data` (never preferred: silencing
- * is a decision, not the fix). A comment is proven like any fix (the finding gone, nothing new, the
- * same format); an `ignore` entry is added with jsonc-parser's `modify`, keeping the config's
+ * is a decision, not the fix). A comment is proven (`proveSuppressComment`: a place the file takes
+ * a comment line, the fix proof, every other finding kept); one refused becomes the tool's `ignore`
+ * entry. An `ignore` entry is added with jsonc-parser's `modify`, keeping the config's
  * formatting, or a new `.toolwire.json` is created holding it.
  */
 export function suppressActions(
@@ -140,7 +143,7 @@ export function suppressActions(
       suppress.kind === 'remove'
         ? removalAction(document, text, suppress, context)
         : suppress.kind === 'comment'
-          ? commentAction(document, text, suppress, finding, context)
+          ? (commentAction(document, text, suppress, finding, context) ?? configFallback(suppress, finding, context))
           : configAction(suppress, context);
     if (edit)
       actions.push({
@@ -216,15 +219,29 @@ function commentAction(
   }));
   if (edits.some((e) => text.slice(e.range.start, e.range.end) !== e.oldText)) return undefined;
   const proof = context.index.memo(`suppress:${JSON.stringify(edits)}`, () =>
-    proveEdits(text, context.options, context.index.analysis, edits, [
-      { code: finding.code, pointer: finding.pointer },
-    ]),
+    proveSuppressComment(text, context.options, context.index.analysis, edits, finding),
   );
   if (proof.kind !== 'proven') return undefined;
   const lspEdits: TextEdit[] = suppress.edits.map(({ range, newText }) => ({ range, newText }));
   return context.versionedEdits
     ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits: lspEdits }] }
     : { changes: { [document.uri]: lspEdits } };
+}
+
+/**
+ * A tool's comment the proof refuses (inside a YAML scalar that goes on over lines, or a directive
+ * that would silence the other tools on its line too, in a flow map on one line) becomes its
+ * `ignore` entry: the same title holds, since
+ * the entry names the tool. A finding of no tool gets none: a file-wide entry is not "this line".
+ */
+function configFallback(
+  suppress: Extract<LspSuppress, { kind: 'comment' }>,
+  finding: Finding,
+  context: SuppressContext,
+): WorkspaceEdit | undefined {
+  const tool = finding.tool === undefined ? undefined : context.index.analysis.tools[finding.tool]?.name;
+  if (tool === undefined) return undefined;
+  return configAction({ kind: 'config', title: suppress.title, code: suppress.code, tool }, context);
 }
 
 function configAction(

@@ -12,7 +12,7 @@ import { DUPLICATE_KEY } from '../yaml/parse';
  * The one proof every fix goes through (a quick fix, fix-all, F2 rename), so that no fix is offered that does not fix: apply the
  * edits, re-analyse with the same options, and require that
  * - the edits apply cleanly (each still finds its old text, none overlaps another);
- * - the document is recognised as the same format;
+ * - the document is recognised as the same format, and a text that parsed still parses;
  * - every finding the fix claims to fix is gone (same code on the same name site);
  * - no error-severity finding (after the user's severities) appears that was not there before,
  *   compared by identity (code, name site, wire name), never by count, so a fix that removes one
@@ -89,6 +89,11 @@ export function judge(
     );
   const duplicate = newDuplicateKey(text, before, afterText, after, edits);
   if (duplicate !== undefined) return refuse(`it would repeat the key ${JSON.stringify(duplicate)} in one object`);
+  // A reader that recovers (YAML's, JSONC's) may still find the tools in a broken text, so the
+  // findings alone do not show that a fix (a comment line inside a scalar, say) broke the syntax.
+  // Checked last: YAML reports a repeated key as a syntax problem too, which the check above names.
+  if (before.syntaxProblems.length === 0 && after.syntaxProblems.length > 0)
+    return refuse(`the text would no longer parse: ${after.syntaxProblems[0]!.message}`);
   return { kind: 'proven', text: afterText, after };
 }
 

@@ -5,6 +5,7 @@ import type { SourceLanguage } from '../source';
 import { DISABLE_NEXT_LINE } from './directives';
 import { LineIndex } from '../text/lineIndex';
 import type { TextReader } from '../text/pieceText';
+import { commentFits } from './commentPlace';
 import { COMMENT_SYNTAX } from './syntax';
 
 /**
@@ -37,7 +38,9 @@ interface LineLookup {
  * directive, the code joins its list instead (a second directive line would leave the first one
  * silencing the second, not the tool). Line starts are found once per text (or given, by an
  * editor's document): the editor asks for every finding of a version, and a file may hold 50k.
- * Only the lines of each finding and the one above are read.
+ * Only the lines of each finding and the one above are read: whether YAML takes the comment there
+ * (`commentFits`, a lexer pass over the whole text) is judged when the fix is asked for, by its
+ * proof, not for every finding of every version.
  */
 export function commentSuppressor(
   text: TextReader,
@@ -74,11 +77,15 @@ export function commentSuppressor(
   };
 }
 
-/** One finding's comment edit (see commentSuppressor, which the editor uses for many). */
+/**
+ * One finding's comment edit (see commentSuppressor, which the editor uses for many), or undefined
+ * where the language takes no comment there (inside a YAML scalar that goes on over lines).
+ */
 export function suppressCommentEdit(
   text: string,
   language: SourceLanguage,
   finding: Pick<Finding, 'code' | 'range'>,
-): OffsetEdit {
-  return commentSuppressor(text, language)(finding);
+): OffsetEdit | undefined {
+  const edit = commentSuppressor(text, language)(finding);
+  return commentFits(text, language, [edit]) ? edit : undefined;
 }
