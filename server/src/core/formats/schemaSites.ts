@@ -119,7 +119,9 @@ const ROOT_COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf']);
  * then. Walks the schema's structure (keywords, never the values of `enum`, `default` or
  * `examples`, and `properties` keys are names, not keywords) with a stack, never by recursion.
  * Strict-mode problems are looked for only on a tool declared `strict: true`: every other schema
- * would hold one per object. Undefined when there is nothing, which is nearly always.
+ * would hold one per object. `forClients`: some MCP client is modelled, so an MCP schema also keeps
+ * what the clients' paths alter or their providers refuse. Undefined when there is nothing, which
+ * is nearly always.
  */
 export function schemaSite(
   schema: Node,
@@ -128,9 +130,11 @@ export function schemaSite(
   field: string,
   strict: boolean,
   anchor: OffsetRange,
+  forClients: boolean,
 ): SchemaSite | undefined {
   if (schema.type !== 'object') return undefined;
-  const mcp = field === MCP_FIELD;
+  // With no client modelled, an MCP schema is read as any other: nothing reads what clients do.
+  const mcp = forClients && field === MCP_FIELD;
   const reads: Reads = mcp ? { mayHold: MAY_HOLD_MCP, keywords: [] } : { mayHold: MAY_HOLD };
   const found: SchemaIssue[] = [];
   const stack: Frame[] = [{ node: schema, pointer, root: true }];
