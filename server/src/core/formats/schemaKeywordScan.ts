@@ -37,34 +37,47 @@ export function scanKeywordSites(
   const scanner = createScanner(text, true);
   scanner.setPosition(start);
   const stack: Open[] = [];
-  // The role and pointer of the next value, set by its key or its container.
+  // The role of the next value, set by its key or its container, and where it sits: its parent's
+  // pointer and its key (joined only for a value read further: most keys hold data).
   let next: SchemaRole = role;
-  let nextPointer = pointer;
+  let parentPointer = pointer;
+  let key: string | number | undefined;
+  // How deep the scan is inside data (`enum`, `default`...): only its brackets are counted there.
+  let dataDepth = 0;
   // The scanner's kinds as numbers: its const enum cannot be read under isolatedModules (`Token`).
   for (
     let token: number = scanner.scan();
     token !== Token.EOF && scanner.getTokenOffset() < end;
     token = scanner.scan()
   ) {
-    const top = stack[stack.length - 1];
-    if (token === Token.OpenBrace || token === Token.OpenBracket) {
+    const opens = token === Token.OpenBrace || token === Token.OpenBracket;
+    const closes = token === Token.CloseBrace || token === Token.CloseBracket;
+    if (dataDepth > 0) {
+      if (opens) dataDepth += 1;
+      else if (closes) dataDepth -= 1;
+      continue;
+    }
+    if (opens) {
       const array = token === Token.OpenBracket;
-      const open: Open = {
-        role: containerRole(next, array),
-        array,
-        pointer: nextPointer,
-        expectsKey: !array,
-        index: 0,
-      };
+      const containerRoleOf = containerRole(next, array);
+      if (containerRoleOf === 'data') {
+        // A subtree that is data all through holds no keyword: at the top, nothing is left to read.
+        if (stack.length === 0) return;
+        dataDepth = 1;
+        continue;
+      }
+      const at = key === undefined ? parentPointer : joinPointer(parentPointer, key);
+      const open: Open = { role: containerRoleOf, array, pointer: at, expectsKey: !array, index: 0 };
       stack.push(open);
       if (array) elementOf(open);
       continue;
     }
-    if (token === Token.CloseBrace || token === Token.CloseBracket) {
+    if (closes) {
       stack.pop();
       if (stack.length === 0) return;
       continue;
     }
+    const top = stack[stack.length - 1];
     if (!top) return;
     if (token === Token.Comma) {
       if (top.array) {
@@ -75,27 +88,25 @@ export function scanKeywordSites(
     }
     if (token !== Token.String || !top.expectsKey) continue;
     top.expectsKey = false;
-    if (top.role === 'data') {
-      next = 'data';
-      continue;
-    }
-    const key = scanner.getTokenValue();
-    nextPointer = joinPointer(top.pointer, key);
+    const name = scanner.getTokenValue();
+    parentPointer = top.pointer;
+    key = name;
     if (top.role === 'schema-map') {
       next = 'schema';
       continue;
     }
-    if (wanted.has(key)) {
+    if (wanted.has(name)) {
       const offset = base + scanner.getTokenOffset();
-      out.push({ keyword: key, range: offsetRange(offset, offset + scanner.getTokenLength()), pointer: nextPointer });
+      const range = offsetRange(offset, offset + scanner.getTokenLength());
+      out.push({ keyword: name, range, pointer: joinPointer(top.pointer, name) });
     }
-    next = valueRole(key);
+    next = valueRole(name);
   }
 
   function elementOf(open: Open): void {
     next = open.role === 'schema-list' ? 'schema' : 'data';
-    // Data is never pointed into: no pointer is joined for its elements.
-    nextPointer = open.role === 'schema-list' ? joinPointer(open.pointer, open.index) : open.pointer;
+    parentPointer = open.pointer;
+    key = open.index;
   }
 }
 
