@@ -64,6 +64,11 @@ const CASES: Record<string, unknown> = {
     additionalProperties: false,
     not: [{ pattern: 'a' }],
   },
+  'strings holding brackets, quotes and backslashes': {
+    description: 'a {b} [c] "q" \\ \\"',
+    properties: { 'k"ey': { minimum: 1, description: '}]' }, 'back\\slash': { format: 'uri' } },
+    items: { enum: ['}', ']', '{"minimum": 1}', '\\'], pattern: '[{]' },
+  },
   'names that a pointer escapes': { properties: { 'a/b': { minimum: 1 }, 'c~d': { format: 'uri' } } },
   'deep nesting': {
     properties: { a: { properties: { b: { items: { properties: { c: { anyOf: [{ minimum: 1 }] } } } } } } },
@@ -94,8 +99,10 @@ describe('scanning a schema subtree for the keywords clients alter finds what th
       node: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         fc.constantFrom(1, 'minimum', true, null),
+        // Strings that hold brackets, quotes and backslashes must not open or close anything.
+        fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', 'a'), maxLength: 6 }),
         fc.array(tie('node'), { maxLength: 3 }),
-        fc.dictionary(fc.oneof(keyword, fc.constantFrom('a', 'b/c')), tie('node'), { maxKeys: 4 }),
+        fc.dictionary(fc.oneof(keyword, fc.constantFrom('a', 'b/c', 'k"}', 'x\\')), tie('node'), { maxKeys: 4 }),
       ),
     })).node;
     fc.assert(

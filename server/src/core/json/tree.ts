@@ -54,7 +54,7 @@ export function parsePrunedTree(
 }
 
 // jsonc-parser's const enums cannot be read under isolatedModules; these are their values.
-export const enum Token {
+const enum Token {
   OpenBrace = 1,
   CloseBrace = 2,
   OpenBracket = 3,
