@@ -84,6 +84,16 @@ describe('scanning a schema subtree for the keywords clients alter finds what th
     });
   }
 
+  test('data is never read for keywords, whatever it holds', () => {
+    const text = JSON.stringify(CASES['enum, default, examples and const are data']);
+    // The data keywords themselves are written keys (`default` and `const` some client alters);
+    // nothing inside their values is.
+    assert.deepStrictEqual(
+      scanned(text, 0).map((k) => k.pointer),
+      ['/s/properties/a/default', '/s/properties/b/const'],
+    );
+  });
+
   test('a repeated key is read each time, and an escaped key as decoded', () => {
     const text = '{"minimum": 1, "minimum": 2, "properties": {"a": {"\\u0066ormat": "uri"}, "a": {"pattern": "x"}}}';
     assert.deepStrictEqual(scanned(text, 0), walked(text, 0));
