@@ -23,7 +23,7 @@ const reserved = fc.subarray(['a', 'b_a', 'A.b']);
 const format = fc.constantFrom('mcp', 'openai');
 
 function requestOf(text: string): ExtractedRequest {
-  return recognizeDocument(parseSource(text).values).requests[0]!;
+  return recognizeDocument(parseSource(text).values, false).requests[0]!;
 }
 
 function renamed(request: ExtractedRequest, index: number, value: string): ExtractedRequest {

@@ -21,6 +21,8 @@ import { generate } from '../../bench/generate';
 import { CORPUS, jsonTextsUnder } from './corpusFiles';
 import { adsManifest, comparable, mcpList, pretty } from './helpers';
 
+const EVERY_CLIENT: AnalysisOptions = { clients: { enabled: ALL_CLIENT_IDS, byDefault: true } };
+
 const DOCUMENTS: readonly string[] = [
   generate('mcp-tools-list', 12),
   generate('openai-chat', 12),
@@ -87,7 +89,12 @@ describe('name edits: the read is reused, the census is taken again', () => {
     if (corpus.length === 0)
       t.diagnostic(`the shared corpus is not on this machine (${CORPUS}): hand-written documents only`);
     for (const text of [...DOCUMENTS, ...corpus]) {
-      assert.deepStrictEqual(extractionOf(analyze(text)), recognizeDocument(parseSource(text).values));
+      assert.deepStrictEqual(extractionOf(analyze(text)), recognizeDocument(parseSource(text).values, false));
+      // With every client modelled, MCP schemas also keep the keywords clients alter.
+      assert.deepStrictEqual(
+        extractionOf(analyze(text, EVERY_CLIENT)),
+        recognizeDocument(parseSource(text).values, true),
+      );
     }
   });
 

@@ -219,8 +219,18 @@ function read(
       strings: parsed.strings,
       ...(parsed.code ? { code: parsed.code } : {}),
     },
-    extraction: recognizeDocument(parsed.values),
+    extraction: recognizeDocument(parsed.values, mayModelClients(options)),
   };
+}
+
+/**
+ * Whether these options may model some MCP client, read before the format is known. Clients
+ * given lazily (the editor's) count as some: resolving them here would read the workspace for
+ * every file, and the editor enables every client by default.
+ */
+function mayModelClients(options: AnalysisOptions): boolean {
+  const given = options.clients;
+  return given !== undefined && (typeof given === 'function' || given.enabled.length > 0);
 }
 
 /**

@@ -49,6 +49,18 @@ export function checkSchemaClients(
     }
     return found;
   };
+  // A written keyword's finding, by its name, at the root and below: found without making a key,
+  // a place or a subject per keyword (a 10k-tool server writes tens of thousands).
+  const keywordTells = [new Map<string, AlteredTell | null>(), new Map<string, AlteredTell | null>()] as const;
+  const keywordTell = (keyword: string, root: boolean): AlteredTell | undefined => {
+    const tells = keywordTells[root ? 0 : 1];
+    let tell = tells.get(keyword);
+    if (tell === undefined) {
+      tell = judge({ keyword, root, present: true }, undefined, `Schema keyword ${quote(keyword)}`).altered ?? null;
+      tells.set(keyword, tell);
+    }
+    return tell ?? undefined;
+  };
   return (tool, local) => {
     const schema = tool.declaration.schema;
     // A tool the runtime leaves out is not sent, and neither is its schema.
@@ -57,8 +69,7 @@ export function checkSchemaClients(
     const name = tool.name ?? '';
     if (alteredOn)
       for (const keyword of schema.keywords ?? []) {
-        const place = { keyword: keyword.keyword, root: isRootPlace(keyword.pointer, schema.pointer), present: true };
-        const { altered } = judge(place, undefined, `Schema keyword ${quote(keyword.keyword)}`);
+        const altered = keywordTell(keyword.keyword, isRootPlace(keyword.pointer, schema.pointer));
         if (altered) addAltered(context, global, keyword, altered);
       }
     for (const issue of schema.issues) {

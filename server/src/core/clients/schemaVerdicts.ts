@@ -60,7 +60,11 @@ export function clientSchemaRules(provider: ProviderId, path: SchemaPath): Schem
 
 /** A place of a schema whose root is at `rootPointer`: at its root when the key's parent is the root. */
 export function isRootPlace(pointer: string, rootPointer: string): boolean {
-  return pointer.slice(0, pointer.lastIndexOf('/')) === rootPointer;
+  // Compared in place, not as a slice: asked once per keyword of every tool.
+  const parentEnd = pointer.lastIndexOf('/');
+  return parentEnd < 0
+    ? pointer.slice(0, -1) === rootPointer
+    : parentEnd === rootPointer.length && pointer.startsWith(rootPointer);
 }
 
 /** One row of a schema keyword's hover: a targeted provider or a modelled client, and its verdict. */

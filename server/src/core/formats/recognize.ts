@@ -23,12 +23,15 @@ import { child, type Located } from './sites';
  */
 type Recognized = { kind: 'request'; request: ExtractedRequest } | { kind: 'single-tool'; request: ExtractedRequest };
 
-/** Recognises every value of a parsed document and extracts its requests. Pure, never throws. */
-export function recognizeDocument(values: readonly RootValue[]): Extraction {
+/**
+ * Recognises every value of a parsed document and extracts its requests. Pure, never throws.
+ * `forClients`: whether some MCP client is modelled, so MCP schemas keep the keywords clients alter.
+ */
+export function recognizeDocument(values: readonly RootValue[], forClients: boolean): Extraction {
   const requests: ExtractedRequest[] = [];
   const singles: ExtractedRequest[] = [];
   for (const value of values) {
-    const found = recognizeValue({ node: value.node, pointer: value.pointer, base: value.base });
+    const found = recognizeValue({ node: value.node, pointer: value.pointer, base: value.base, forClients });
     if (!found) continue;
     (found.kind === 'single-tool' && values.length > 1 ? singles : requests).push(found.request);
   }

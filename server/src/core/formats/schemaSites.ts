@@ -9,6 +9,8 @@ import { alterableKeywords, SCHEMA_PATHS } from '../clients/schemaPaths';
 import { clientSchemaRules } from '../clients/schemaVerdicts';
 import { mayRefuse, REFUSED_KEYWORDS, ruleRefuses, type SchemaRule } from '../profiles/schemaRules';
 import type { SchemaIssue, SchemaKeywordSite, SchemaSite } from './model';
+import { scanKeywordSites } from './schemaKeywordScan';
+import { valueRole, type SchemaRole } from './schemaKeys';
 
 /** One schema of the walk: its node and pointer, and whether it is the root. */
 interface Frame {
@@ -24,12 +26,6 @@ interface Keyword {
   readonly value: Node | undefined;
 }
 
-/** Keywords whose value is one schema. */
-const ONE_SCHEMA = new Set(['additionalProperties', 'not', 'if', 'then', 'else', 'contains']);
-/** Keywords whose value is a list of schemas. */
-const SCHEMA_LIST = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
-/** Keywords whose value maps names to schemas. */
-const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
 /**
  * Text without which a subtree holds nothing a non-strict rule reads: a refused keyword, `array`
  * (an array without `items`), a `type` list. Conservative: a `\\u` escape (a key may spell a
@@ -46,10 +42,6 @@ function mayHoldPattern(words: Iterable<string>): RegExp {
 
 const MAY_HOLD_PROBLEM = mayHoldPattern(REFUSED_KEYWORDS);
 
-function mayHoldProblem(text: string): boolean {
-  return MAY_HOLD_PROBLEM.test(text);
-}
-
 /**
  * The field an MCP server's tools hold their schema in. Only there are client paths read: a
  * provider request body or a tool array is sent as written, by no MCP client.
@@ -59,12 +51,8 @@ const MCP_FIELD = 'inputSchema';
 /** The keywords some client path drops or rewrites with the contract changed. */
 const ALTERABLE_KEYWORDS: ReadonlySet<string> = alterableKeywords(CONTRACT_KEYWORDS);
 
-/** For an MCP schema, the same, with the keywords a client alters. */
-const MAY_HOLD_MCP_PROBLEM = mayHoldPattern([...REFUSED_KEYWORDS, ...ALTERABLE_KEYWORDS]);
-
-function mayHoldMcpProblem(text: string): boolean {
-  return MAY_HOLD_MCP_PROBLEM.test(text);
-}
+/** The same for the keywords a client alters (tested once a subtree is known to hold no problem). */
+const MAY_HOLD_ALTERABLE = mayHoldPattern(ALTERABLE_KEYWORDS);
 
 /**
  * The provider rules some client's request meets (`clientSchemaRules`): an MCP schema keeps what
@@ -93,20 +81,19 @@ function mayHoldPatternInYaml(words: Iterable<string>): RegExp {
 }
 
 const MAY_HOLD_PROBLEM_YAML = mayHoldPatternInYaml(REFUSED_KEYWORDS);
-const MAY_HOLD_MCP_PROBLEM_YAML = mayHoldPatternInYaml([...REFUSED_KEYWORDS, ...ALTERABLE_KEYWORDS]);
+const MAY_HOLD_ALTERABLE_YAML = mayHoldPatternInYaml(ALTERABLE_KEYWORDS);
 
-/** What may hold a problem, by the syntax a lazy subtree is written in. */
+/** What may hold a problem or a keyword clients alter, by the syntax a lazy subtree is written in. */
 interface MayHold {
-  readonly json: (text: string) => boolean;
-  readonly yaml: (text: string) => boolean;
+  readonly json: RegExp;
+  readonly yaml: RegExp;
 }
 
-const MAY_HOLD: MayHold = { json: mayHoldProblem, yaml: (text) => MAY_HOLD_PROBLEM_YAML.test(text) };
-const MAY_HOLD_MCP: MayHold = { json: mayHoldMcpProblem, yaml: (text) => MAY_HOLD_MCP_PROBLEM_YAML.test(text) };
+const MAY_HOLD: MayHold = { json: MAY_HOLD_PROBLEM, yaml: MAY_HOLD_PROBLEM_YAML };
+const MAY_HOLD_KEYWORD: MayHold = { json: MAY_HOLD_ALTERABLE, yaml: MAY_HOLD_ALTERABLE_YAML };
 
-/** What the walk records besides the issues: the MCP keywords clients alter, or nothing. */
+/** Where the walk records the MCP keywords clients alter, when some client is modelled. */
 interface Reads {
-  readonly mayHold: MayHold;
   readonly keywords?: SchemaKeywordSite[];
 }
 
@@ -119,7 +106,9 @@ const ROOT_COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf']);
  * then. Walks the schema's structure (keywords, never the values of `enum`, `default` or
  * `examples`, and `properties` keys are names, not keywords) with a stack, never by recursion.
  * Strict-mode problems are looked for only on a tool declared `strict: true`: every other schema
- * would hold one per object. Undefined when there is nothing, which is nearly always.
+ * would hold one per object. `forClients`: some MCP client is modelled, so an MCP schema also keeps
+ * what the clients' paths alter or their providers refuse. Undefined when there is nothing, which
+ * is nearly always.
  */
 export function schemaSite(
   schema: Node,
@@ -128,10 +117,12 @@ export function schemaSite(
   field: string,
   strict: boolean,
   anchor: OffsetRange,
+  forClients: boolean,
 ): SchemaSite | undefined {
   if (schema.type !== 'object') return undefined;
-  const mcp = field === MCP_FIELD;
-  const reads: Reads = mcp ? { mayHold: MAY_HOLD_MCP, keywords: [] } : { mayHold: MAY_HOLD };
+  // With no client modelled, an MCP schema is read as any other: nothing reads what clients do.
+  const mcp = forClients && field === MCP_FIELD;
+  const reads: Reads = mcp ? { keywords: [] } : {};
   const found: SchemaIssue[] = [];
   const stack: Frame[] = [{ node: schema, pointer, root: true }];
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
@@ -143,7 +134,8 @@ export function schemaSite(
       mayRefuse(issue.problem, field, strict, issue.keyword) ||
       (mcp && CLIENT_RULES.some((rule) => ruleRefuses(rule, issue.problem, issue.keyword))),
   );
-  const keywords = reads.keywords;
+  // In text order: the walk's stack and the subtrees scanned without a tree find them in other orders.
+  const keywords = reads.keywords?.sort((a, b) => a.range.start - b.range.start);
   if (issues.length === 0 && (keywords === undefined || keywords.length === 0)) return undefined;
   return keywords && keywords.length > 0
     ? { field, strict, issues, pointer, keywords }
@@ -170,12 +162,12 @@ function visit(
     const value = keyword.value;
     if (!value) return;
     if (key === 'type' && value.type === 'array') issues.push(issue('type-list', key, keyword));
-    const descends = key === 'items' || ONE_SCHEMA.has(key) || SCHEMA_LIST.has(key) || SCHEMA_MAP.has(key);
+    const role = valueRole(key);
     // Only into subtrees that may hold a problem: reading one builds it.
-    if (!descends || unreadable(value, strict, reads.mayHold)) return;
-    if (key === 'items' || ONE_SCHEMA.has(key)) pushSchema(stack, value, keyword.pointer);
-    if (key === 'items' || SCHEMA_LIST.has(key)) pushList(stack, value, keyword.pointer);
-    if (SCHEMA_MAP.has(key) && value.type === 'object')
+    if (role === 'data' || leftUnbuilt(value, role, keyword.pointer, base, strict, reads)) return;
+    if (role === 'schema-or-list' || role === 'schema') pushSchema(stack, value, keyword.pointer);
+    if (role === 'schema-or-list' || role === 'schema-list') pushList(stack, value, keyword.pointer);
+    if (role === 'schema-map' && value.type === 'object')
       eachProperty(value, base, keyword.pointer, (_name, entry) => {
         if (entry.value) pushSchema(stack, entry.value, entry.pointer);
       });
@@ -252,14 +244,30 @@ function pushSchema(stack: Frame[], node: Node, pointer: string): void {
 
 /**
  * Whether a subtree the skeleton reader left unbuilt (a schema's `properties`, a parameter's
- * schema) can be skipped: its text shows nothing a rule reads. Building every schema body made
- * a 10k-tool analysis about three times slower; nearly none holds anything. Strict tools are
- * always walked (every object of them is read).
+ * schema) stays so: its text shows nothing a rule reads, or only keywords a client alters, which
+ * are then found by scanning its text. Building every schema body made a 10k-tool analysis about
+ * three times slower; nearly none holds a problem. Strict tools are always walked (every object
+ * of them is read), and so is a YAML subtree with a keyword clients alter (no scanner of its text).
  */
-function unreadable(node: Node, strict: boolean, mayHold: MayHold): boolean {
-  return (
-    !strict && node instanceof LazyContainer && !node.textMatches(node.syntax === 'yaml' ? mayHold.yaml : mayHold.json)
+function leftUnbuilt(
+  node: Node,
+  role: SchemaRole,
+  pointer: string,
+  base: number,
+  strict: boolean,
+  reads: Reads,
+): boolean {
+  if (strict || !(node instanceof LazyContainer)) return false;
+  const yaml = node.syntax === 'yaml';
+  if (node.textMatches((text) => (yaml ? MAY_HOLD.yaml : MAY_HOLD.json).test(text))) return false;
+  const keywords = reads.keywords;
+  if (!keywords || !node.textMatches((text) => (yaml ? MAY_HOLD_KEYWORD.yaml : MAY_HOLD_KEYWORD.json).test(text)))
+    return true;
+  if (yaml) return false;
+  node.readText((text, start, end) =>
+    scanKeywordSites(text, start, end, role, pointer, base, ALTERABLE_KEYWORDS, keywords),
   );
+  return true;
 }
 
 function pushList(stack: Frame[], node: Node, pointer: string): void {

@@ -6,11 +6,17 @@ import { PROVIDERS, type ParameterRule } from '../profiles/providers';
 import type { InputSchemaSite, NameSite, PropertyKeySite, SchemaSite, ToolDeclaration, ToolReference } from './model';
 import { schemaSite } from './schemaSites';
 
-/** Where a node sits: its JSON pointer and the offset its line starts at (JSON Lines). */
+/**
+ * Where a node sits: its JSON pointer and the offset its line starts at (JSON Lines), and whether
+ * the analysis models some MCP client (`forClients`): only then are the keywords a client alters
+ * collected in an MCP schema. Collecting them builds every schema's lazy subtrees, which doubled a
+ * 10k-tool analysis that no client check would read.
+ */
 export interface Located {
   readonly node: Node;
   readonly pointer: string;
   readonly base: number;
+  readonly forClients: boolean;
 }
 
 function rangeOf(node: Node, base: number): OffsetRange {
@@ -19,7 +25,7 @@ function rangeOf(node: Node, base: number): OffsetRange {
 
 export function child(at: Located, key: string | number): Located | undefined {
   const node = typeof key === 'number' ? at.node.children?.[key] : property(at.node, key);
-  return node ? { node, pointer: joinPointer(at.pointer, key), base: at.base } : undefined;
+  return node ? { node, pointer: joinPointer(at.pointer, key), base: at.base, forClients: at.forClients } : undefined;
 }
 
 /** The first present spelling of a property (`toolConfig` / `tool_config`). */
@@ -33,7 +39,12 @@ export function childOf(at: Located, keys: readonly string[]): Located | undefin
 
 export function elements(at: Located | undefined): Located[] {
   if (at?.node.type !== 'array') return [];
-  return (at.node.children ?? []).map((node, i) => ({ node, pointer: joinPointer(at.pointer, i), base: at.base }));
+  return (at.node.children ?? []).map((node, i) => ({
+    node,
+    pointer: joinPointer(at.pointer, i),
+    base: at.base,
+    forClients: at.forClients,
+  }));
 }
 
 /**
@@ -90,7 +101,8 @@ function schemaSiteOf(nameHolder: Located, located: LocatedSchema): SchemaSite |
   const strictNode = property(nameHolder.node, 'strict');
   const strict = strictNode?.type === 'boolean' && strictNode.value === true;
   const { schema, field } = located;
-  return schemaSite(schema.node, schema.pointer, schema.base, field, strict, anchorRange(schema.node, schema.base));
+  const anchor = anchorRange(schema.node, schema.base);
+  return schemaSite(schema.node, schema.pointer, schema.base, field, strict, anchor, schema.forClients);
 }
 
 /**
@@ -121,7 +133,7 @@ function schemaOf(holder: Located): LocatedSchema | undefined {
     // Bedrock's field is `inputSchema.json`: its rules are not an MCP `inputSchema`'s.
     if (bedrockJson && bedrockJson.type === 'object')
       return {
-        schema: { node: bedrockJson, pointer: joinPointer(schema.pointer, 'json'), base: schema.base },
+        schema: { ...schema, node: bedrockJson, pointer: joinPointer(schema.pointer, 'json') },
         field: `${field}.json`,
       };
     return { schema, field };

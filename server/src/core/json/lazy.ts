@@ -42,6 +42,14 @@ export class LazyContainer implements Node {
     return test(this.text.slice(this.offset, this.offset + this.length));
   }
 
+  /**
+   * Reads its text where it sits in the document's (`text[start, end)`), without building it: a
+   * reader that scans a subtree for a few keys (`formats/schemaKeywordScan.ts`) needs no tree.
+   */
+  readText<T>(read: (text: string, start: number, end: number) => T): T {
+    return read(this.text, this.offset, this.offset + this.length);
+  }
+
   protected build(): Node[] {
     const root = parseJsonTree(this.text.slice(this.offset, this.offset + this.length), [], this.options);
     const children = (root?.children ?? []) as MutableNode[];
