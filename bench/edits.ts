@@ -94,7 +94,7 @@ export type EditShape = (typeof EDIT_SHAPES)[number];
  * Edit-to-diagnostics over the built server (dist/server.js, stdio) at 10k tools, for a
  * one-character edit inside the middle tool's description (the analysis shifted) and inside its
  * name (the read reused; the tool re-checked alone, or the census taken again), as a ratio to the core's full analysis of the
- * same text measured in the same run. Issue 10 asks for at most 0.1x. In pull, the same report
+ * same text measured in the same run. The aim is at most 0.1x. In pull, the same report
  * asked for again (`resendMs`) shows how much of an edit is the protocol's alone.
  */
 export async function measureEdits(

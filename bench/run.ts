@@ -2,7 +2,7 @@
  * `npm run bench`: one table (bench/table.ts) of analysis time as a ratio to jsonc-parser's
  * parseTree on the same text, the scanner alone, VS Code's JSON language service, peak memory
  * and edit-to-diagnostics, measured in the same run (machines here are shared and noisy: ratios,
- * never absolute limits). Issue 10 aims: at most 0.5x parseTree at 10k tools (0.7x at 1k), 50k/10k
+ * never absolute limits). The aims (docs/benchmarks.md): at most 0.5x parseTree at 10k tools (0.7x at 1k), 50k/10k
  * within 6x, at least 2x faster than the JSON service, peak memory at most 5x the file. Then YAML,
  * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP; `--table-only` stops after the table;
  * `--edits-only` times only the edits over the server (with `--shape`, only those shapes); `--yaml-only`, only
