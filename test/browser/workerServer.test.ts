@@ -274,4 +274,42 @@ describe('the browser server in a worker, files from the client', {
     );
     assert.ok(wasmAsked.includes('tree-sitter-c-sharp.wasm'));
   });
+
+  for (const { language, file, grammar, text, line } of [
+    {
+      language: 'ruby',
+      file: 'lib/tools.rb',
+      grammar: 'tree-sitter-ruby.wasm',
+      text: 'require "mcp"\n\nclass Clock < MCP::Tool\n  tool_name "get.value"\nend\n\nclass GetValue < MCP::Tool\nend\n',
+      line: 3,
+    },
+    {
+      language: 'php',
+      file: 'src/Values.php',
+      grammar: 'tree-sitter-php.wasm',
+      text: "<?php\n\nuse Mcp\\Capability\\Attribute\\McpTool;\n\nfinal class Values\n{\n    #[McpTool(name: 'get.value')]\n    public function other(): string { return ''; }\n\n    #[McpTool]\n    public function get_value(): string { return ''; }\n}\n",
+      line: 6,
+    },
+    {
+      language: 'swift',
+      file: 'Sources/Server.swift',
+      grammar: 'tree-sitter-swift.wasm',
+      text: 'import MCP\n\nlet tools = [\n    Tool(name: "get.order", description: "Get", inputSchema: .object([:])),\n    Tool(name: "get_order", description: "Get too", inputSchema: .object([:])),\n]\n',
+      line: 3,
+    },
+  ]) {
+    test(`source code: a ${language} file asks for its grammar when it is opened, and its tools are checked`, async () => {
+      const uri = `${ROOT}/${file}`;
+      assert.ok(!wasmAsked.includes(grammar), `no ${language} grammar before a ${language} file`);
+      await connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: language, version: 1, text },
+      });
+      const first = await nextPublished((p) => p.diagnostics.some((d) => d.code === 'wire-collision'), 0, uri);
+      assert.deepEqual(
+        first.diagnostics.filter((d) => d.code === 'wire-collision').map((d) => d.range.start.line),
+        [line],
+      );
+      assert.ok(wasmAsked.includes(grammar));
+    });
+  }
 });
