@@ -32,7 +32,7 @@ const GO_SERVER = [
   '',
 ].join('\n');
 
-describe('toolwire check on source code (issue 12)', () => {
+describe('toolwire check on source code', () => {
   test('a folder walk reads TypeScript, Python and Go declarations at their literals; other folders and files yield nothing', () => {
     const dir = scratch({
       'src/server.ts': TS_SERVER,

@@ -79,7 +79,7 @@ func main() {
 }
 `;
 
-describe('source code: tool declarations (issue 12)', () => {
+describe('source code: tool declarations', () => {
   test('tree-sitter indices are UTF-16 units, so a name after astral characters is found exactly', () => {
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n// 😀😀 é\nconst server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('a b', {}, h);\n`;
     const analysis = fixedAnalysis(text, opts('typescript'));

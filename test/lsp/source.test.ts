@@ -155,7 +155,7 @@ const PHP_SERVER = [
   '',
 ].join('\n');
 
-describe('source code in the language server (issue 12)', () => {
+describe('source code in the language server', () => {
   let client: TestClient;
   // The built bundle, spawned (most LSP tests run the server in-process): it proves the shipped
   // server finds tree-sitter's WASM files beside it in dist/.
