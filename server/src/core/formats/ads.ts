@@ -8,7 +8,9 @@ import { anchorRange, child, declaration, elements, nameSite, type Located } fro
  */
 export function extractAds(manifest: Located, capabilities: Located): RequestBody {
   const declarations: ToolDeclaration[] = [];
-  for (const capability of elements(capabilities)) {
+  // No MCP client reads an ADS manifest: its capabilities' `inputSchema` keeps no keyword a client
+  // would alter (collecting them cost every edit of a 10k-capability manifest four times its time).
+  for (const capability of elements({ ...capabilities, forClients: false })) {
     if (capability.node.type !== 'object') continue;
     const base = declaration(capability, capability);
     const hasInvocationName = property(capability.node, 'invocationName') !== undefined;
