@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { planRename, proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { planRename, type AnalysisOptions, type Finding } from '../../server/src/core';
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
 import { editBetween } from '../../server/src/code/treeSitter';
 import {
@@ -11,7 +11,7 @@ import {
   writeRustString,
 } from '../../server/src/core/code/strings';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
-import { applyEdits, fixedAnalysis } from './helpers';
+import { applyEdits, applyProvenFix, fixedAnalysis } from './helpers';
 import { loadCodeParsers } from './codeParsers';
 
 let parser: CodeParser;
@@ -30,13 +30,7 @@ function collisions(text: string, language: CodeLanguage): Finding[] {
 
 /** Applies a finding's fix, proves it, and returns the fixed text. */
 function applyFix(text: string, language: CodeLanguage, finding: Finding): string {
-  assert.ok(finding.fix, `no fix on ${finding.code} ${finding.message}`);
-  const before = fixedAnalysis(text, opts(language));
-  const proof = proveEdits(text, opts(language), before, finding.fix.edits, [
-    { code: finding.code, pointer: finding.pointer },
-  ]);
-  assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
-  return applyEdits(text, finding.fix.edits);
+  return applyProvenFix(text, opts(language), finding);
 }
 
 const TS_SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

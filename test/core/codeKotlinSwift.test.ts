@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
+import type { AnalysisOptions, Finding } from '../../server/src/core';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { writeKotlinString, writeSwiftString } from '../../server/src/core/code/strings';
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
 import { TreeSitterParsers } from '../../server/src/code/treeSitter';
 import { nodeWasmLoader } from '../../server/src/node/wasm';
 import { loadCodeParsers } from './codeParsers';
-import { applyEdits, fixedAnalysis } from './helpers';
+import { applyProvenFix, fixedAnalysis } from './helpers';
 
 /**
  * The official Kotlin and Swift MCP SDKs' declarations (modelcontextprotocol/kotlin-sdk @a06d699d,
@@ -30,13 +30,7 @@ function censuses(text: string, language: CodeLanguage): string[] {
 }
 
 function applyFix(text: string, language: CodeLanguage, finding: Finding): string {
-  assert.ok(finding.fix, `no fix on ${finding.code} ${finding.message}`);
-  const before = fixedAnalysis(text, opts(language));
-  const proof = proveEdits(text, opts(language), before, finding.fix.edits, [
-    { code: finding.code, pointer: finding.pointer },
-  ]);
-  assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
-  return applyEdits(text, finding.fix.edits);
+  return applyProvenFix(text, opts(language), finding);
 }
 
 const FORMS: readonly {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { planRename, proveEdits, type AnalysisOptions, type Finding } from '../../server/src/core';
+import { planRename, type AnalysisOptions, type Finding } from '../../server/src/core';
 import { deriveName } from '../../server/src/core/code/derivedNames';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { rubyStringValue, writeRubyString } from '../../server/src/core/code/strings';
 import type { CodeParser } from '../../server/src/core/code/syntax';
-import { applyEdits, fixedAnalysis } from './helpers';
+import { applyEdits, applyProvenFix, fixedAnalysis } from './helpers';
 import { loadCodeParsers } from './codeParsers';
 
 /** The MCP Ruby SDK's declarations (modelcontextprotocol/ruby-sdk), read as the SDK names them. */
@@ -20,11 +20,7 @@ const at = (text: string, range: { start: number; end: number }) => text.slice(r
 const collisions = (text: string) => fixedAnalysis(text, opts()).findings.filter((f) => f.code === 'wire-collision');
 
 function applyFix(text: string, finding: Finding): string {
-  assert.ok(finding.fix, `no fix on ${finding.code} ${finding.message}`);
-  const before = fixedAnalysis(text, opts());
-  const proof = proveEdits(text, opts(), before, finding.fix.edits, [{ code: finding.code, pointer: finding.pointer }]);
-  assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
-  return applyEdits(text, finding.fix.edits);
+  return applyProvenFix(text, opts(), finding);
 }
 
 const FORMS: readonly { readonly label: string; readonly text: string; readonly names: readonly string[] }[] = [

@@ -1,4 +1,5 @@
-import type { Analysis, AnalysisOptions, OffsetEdit } from '../../server/src/core';
+import assert from 'node:assert/strict';
+import { proveEdits, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit } from '../../server/src/core';
 import { analyze } from '../../server/src/core/analyze';
 import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
 
@@ -91,4 +92,15 @@ export function comparable(analysis: Analysis): unknown {
   const rest = { ...data, strings: analysis.tools.map((t) => strings(t.declaration.name.range, 'renamed_tool')) };
   if (!server) return rest;
   return { ...rest, server: { ...server, budget: analysis.tools.map((_, i) => server.budget(i)) } };
+}
+
+/** Applies a finding's fix after proving it (the proof must hold), and returns the fixed text. */
+export function applyProvenFix(text: string, options: AnalysisOptions, finding: Finding): string {
+  assert.ok(finding.fix, `no fix on ${finding.code} ${finding.message}`);
+  const before = fixedAnalysis(text, options);
+  const proof = proveEdits(text, options, before, finding.fix.edits, [
+    { code: finding.code, pointer: finding.pointer },
+  ]);
+  assert.equal(proof.kind, 'proven', proof.kind === 'refused' ? proof.reason : '');
+  return applyEdits(text, finding.fix.edits);
 }

@@ -57,6 +57,7 @@ export {
 export { familyOf, hasTriggerImport } from './code/triggers';
 export { isManifestPath, librariesInManifest, MANIFESTS } from './code/manifests';
 export { localDependencies, packageNameOf, WORKSPACE_FILES, workspaceGlobs } from './code/workspaces';
+export { namePattern } from './code/manifestNames';
 export { lastAtOrBefore, LineIndex, lineStartsOf, type PositionRange } from './text/lineIndex';
 export { PieceText, type TextReader } from './text/pieceText';
 export { computeFixAll } from './fixes/fixAll';

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { packageNameOf, SKIPPED_FOLDERS, WORKSPACE_FILES, workspaceGlobs } from '../core';
+import { namePattern, packageNameOf, SKIPPED_FOLDERS, WORKSPACE_FILES, workspaceGlobs } from '../core';
 import { readFileBounded } from './files';
 
 const MAX_MANIFEST_BYTES = 1024 * 1024;
@@ -85,8 +85,8 @@ function expand(folder: string, segments: readonly string[], out: Set<string>, d
     expand(folder, rest, out, depth);
     if (depth < MAX_GLOB_DEPTH) for (const child of subfolders(folder)) expand(child, segments, out, depth + 1);
   } else {
-    const pattern = new RegExp(`^${segment.split('*').map(escapeRegExp).join('[^/]*')}$`);
-    for (const child of subfolders(folder)) if (pattern.test(basename(child))) expand(child, rest, out, depth);
+    const matches = namePattern(segment);
+    for (const child of subfolders(folder)) if (matches(basename(child))) expand(child, rest, out, depth);
   }
 }
 
@@ -98,8 +98,4 @@ function subfolders(folder: string): string[] {
   } catch {
     return [];
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 }

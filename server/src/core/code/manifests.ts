@@ -1,6 +1,6 @@
 import { LIBRARIES } from './libraries';
 import { MANIFEST_NAMES, namePattern } from './manifestNames';
-import { WORKSPACE_FILES } from './workspaces';
+import { jsonRecord, WORKSPACE_FILES } from './workspaces';
 import type { CodeFamily } from './syntax';
 
 /**
@@ -159,7 +159,7 @@ function gemNames(text: string): string[] {
 
 /** A composer.json's `name` and the keys of its `require` and `require-dev` (`"mcp/sdk": "^0.2"`). */
 function composerNames(text: string): string[] {
-  const record = jsonObject(text);
+  const record = jsonRecord(text);
   if (!record) return [];
   const out = typeof record.name === 'string' ? [record.name] : [];
   for (const table of ['require', 'require-dev']) {
@@ -167,16 +167,6 @@ function composerNames(text: string): string[] {
     if (typeof deps === 'object' && deps !== null) out.push(...Object.keys(deps));
   }
   return out;
-}
-
-/** A JSON object, or undefined for text that does not parse as one. */
-function jsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** `name` and the keys of every dependency table: a manifest that does not parse names nothing. */

@@ -74,7 +74,8 @@ export function packageNameOf(packageJson: string): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-function jsonRecord(text: string): Record<string, unknown> | undefined {
+/** A JSON object (not an array), or undefined for text that does not parse as one. Never throws. */
+export function jsonRecord(text: string): Record<string, unknown> | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
