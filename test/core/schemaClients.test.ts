@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyze } from '../../server/src/core/analyze';
+import { schemaPlaceRows } from '../../server/src/core/clients/schemaVerdicts';
 import { pretty } from './helpers';
 
 /** `schema-altered` and `schema-rejected` via MCP clients (checks/schemaClients.ts): what the finding says. */
@@ -42,7 +43,7 @@ describe('schema findings via MCP clients', () => {
     );
   });
 
-  test('schema-altered names each client, its version, the models it holds for and its source', () => {
+  test('schema-altered names each client and the models it holds for; the hover rows give version and source', () => {
     const text = pretty({
       tools: [
         { name: 'search', inputSchema: { type: 'object', properties: { q: { type: 'string', pattern: '^a' } } } },
@@ -58,11 +59,28 @@ describe('schema findings via MCP clients', () => {
       finding.message,
       'Schema keyword "pattern" is dropped by VS Code (Copilot Chat) for gpt-4* and Gemini models, Codex CLI: the model sees another contract.',
     );
+    // Each client once, its models; the versions and sources are the keyword hover's (one
+    // keyword's finding repeats on every tool of a file, and its text travels with each diagnostic).
     assert.match(
       finding.detail,
-      /Codex CLI codex-rs tools @34839759: dropped, the model never sees it \(openai\/codex/,
+      /^VS Code \(Copilot Chat\): dropped for gpt-4\* and Gemini models; Codex CLI: dropped\.$/,
     );
-    assert.match(finding.detail, /VS Code \(Copilot Chat\) vscode-copilot-chat @680c7f09: dropped for gpt-4\* models/);
+    const analysis = analyze(text, {
+      clients: { enabled: ['vscode', 'codex', 'cline'], server: 's' },
+      defaultTargets: ['openai'],
+    });
+    const site = analysis.tools[finding.tool!]!.declaration.schema!;
+    const rows = schemaPlaceRows(
+      site,
+      finding.pointer,
+      ['openai'],
+      [...new Set(analysis.clients.map((c) => c.profile))],
+    );
+    assert.match(rows.find((r) => r.who === 'Codex CLI')!.source!, /^codex-rs tools @34839759: openai\/codex /);
+    assert.match(
+      rows.find((r) => r.who.startsWith('VS Code (Copilot Chat) (gpt-4*'))!.source!,
+      /^vscode-copilot-chat @680c7f09: /,
+    );
     assert.equal(text.slice(finding.range.start, finding.range.end), '"pattern"');
   });
 

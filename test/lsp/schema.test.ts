@@ -94,7 +94,11 @@ describe('schema-rejected over LSP', () => {
     const pattern = await client.hover(uri, positionOf(text, '"pattern"', 0, 2));
     const value = (pattern!.contents as MarkupContent).value;
     assert.match(value, /\*\*Schema keyword\*\* at `\/tools\/0\/inputSchema\/properties\/q\/pattern`/);
-    assert.match(value, /\| Codex CLI \| ⚠ stripped \| the model never sees it \|/);
+    // The version and source a client's step was read from: in the hover, not in every diagnostic.
+    assert.match(
+      value,
+      /\| Codex CLI \| ⚠ stripped \| the model never sees it \| codex-rs tools \\@34839759\\: openai\/codex /,
+    );
     assert.match(value, /\| VS Code \(Copilot Chat\) \(gpt-4\\\* models\) \| ⚠ stripped \|/);
     assert.match(value, /\| VS Code \(Copilot Chat\) \(other models\) \| ✓ accepted \|/);
     assert.match(value, /\| Continue \| ✓ accepted \| sent as parameters \|/);

@@ -39,11 +39,11 @@ export function schemaKeywordHover(
     lines: [
       `**Schema keyword** at ${mdCode(finding.pointer)} of **${mdCode(tool.name ?? '')}**`,
       '',
-      '| provider or client | verdict | |',
-      '|---|---|---|',
+      '| provider or client | verdict | | read from |',
+      '|---|---|---|---|',
       ...rows.map(
         (row) =>
-          `| ${row.kind === 'provider' ? `\`${row.who}\`` : mdText(row.who)} | ${VERDICT_MARKS[row.verdict]} | ${mdText(row.note)} |`,
+          `| ${row.kind === 'provider' ? `\`${row.who}\`` : mdText(row.who)} | ${VERDICT_MARKS[row.verdict]} | ${mdText(row.note)} | ${row.source ? mdText(row.source) : ''} |`,
       ),
     ],
   };

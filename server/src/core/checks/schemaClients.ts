@@ -144,7 +144,9 @@ function alteredTell(subject: string, verdicts: readonly ClientSchemaVerdict[][]
   return {
     severity,
     message: `${subject} is ${verb} by ${clientList(altering)}: the model sees another contract.`,
-    detail: `${altering.map(describeAltered).join('; ')}. The server still checks the arguments against its own schema, so a call made from the contract the model sees may be refused there.`,
+    // Who does what, for which models; the why (the server still enforces what the model never
+    // saw) is the code's documentation page, linked from every diagnostic.
+    detail: `${describeAltered(altering)}.`,
     clients: [...new Set(altering.map((v) => v.client))],
   };
 }
@@ -166,17 +168,28 @@ function addAltered(
   });
 }
 
-/** `Codex CLI codex-rs tools @34839759: dropped (source)` */
-function describeAltered(verdict: ClientSchemaVerdict): string {
-  const { fate } = verdict;
-  const who = `${verdict.profile.label} ${verdict.path.version}`;
-  const models = fate.when ? ` for ${fate.when} models` : '';
-  const step = fate.step;
-  const what =
-    fate.fate === 'stripped'
-      ? `dropped${models}, the model never sees it`
-      : `rewritten${models} as ${step?.kind === 'rewrite' ? step.to : 'another schema'}`;
-  return `${who}: ${what} (${step && 'source' in step ? step.source : 'its source'})`;
+/**
+ * `VS Code (Copilot Chat): dropped for gpt-4* and Gemini models; Codex CLI: dropped`: each client
+ * once, what it does for which models. Without the versions and sources the hover's table gives:
+ * the text travels with every diagnostic, and a keyword one client drops is usually on every tool
+ * of the file.
+ */
+function describeAltered(verdicts: readonly ClientSchemaVerdict[]): string {
+  const byClient = new Map<string, Map<string, string[]>>();
+  for (const { profile, fate } of verdicts) {
+    const step = fate.step;
+    const what =
+      fate.fate === 'stripped' ? 'dropped' : `rewritten as ${step?.kind === 'rewrite' ? step.to : 'another schema'}`;
+    const whats = byClient.get(profile.label) ?? new Map<string, string[]>();
+    whats.set(what, [...(whats.get(what) ?? []), ...(fate.when ? [fate.when] : [])]);
+    byClient.set(profile.label, whats);
+  }
+  return [...byClient]
+    .map(
+      ([label, whats]) =>
+        `${label}: ${[...whats].map(([what, models]) => (models.length > 0 ? `${what} for ${models.join(' and ')} models` : what)).join(', ')}`,
+    )
+    .join('; ');
 }
 
 function reportRejected(

@@ -75,6 +75,11 @@ export interface SchemaPlaceRow {
   readonly verdict: 'accepted' | 'stripped' | 'rewritten' | 'refused' | 'rejected';
   /** The rule ids, the rewrite, the client's own error: a few words. */
   readonly note: string;
+  /**
+   * Where a client's step was read (its version and source line): the findings' texts leave it
+   * out, since one keyword's finding repeats on every tool of a file and the hover is where it is asked for.
+   */
+  readonly source?: string;
 }
 
 /**
@@ -119,6 +124,12 @@ export function schemaPlaceRows(
 }
 
 function clientRow(v: ClientSchemaVerdict): SchemaPlaceRow {
+  const step = v.fate.step;
+  const source = `${v.path.version}${step && 'source' in step ? `: ${step.source}` : ''}`;
+  return { ...clientVerdictRow(v), source };
+}
+
+function clientVerdictRow(v: ClientSchemaVerdict): SchemaPlaceRow {
   const who = v.fate.when ? `${v.profile.label} (${v.fate.when} models)` : v.profile.label;
   const step = v.fate.step;
   const unconfirmed = v.path.unconfirmed ? ', unconfirmed' : '';
