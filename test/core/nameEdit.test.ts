@@ -521,6 +521,31 @@ describe('name edits: the read is reused, the census is taken again', () => {
     }
   });
 
+  it("re-checks alone a rename behind the cause of a failed request: only the cause's count moves", () => {
+    // `a.b` fails the request in the clients that send dots to a provider refusing them; every
+    // other tool there is its collateral. `d_e` becoming `d.e` fails it on its own too, behind
+    // `a.b`: the cause and every other outcome stay, and the cause takes one tool fewer down with
+    // it (its finding is checked again). And back, one more.
+    const text = mcpList('a.b', 'c', 'd_e', 'f');
+    let previous: PreviousAnalysis = withCarry(text, EVERY_CLIENT);
+    let current = text;
+    for (const replacement of ['.', '_', '.']) {
+      const start = current.search(/"d[._]e"/) + 2;
+      const change = { start, end: start + 1, text: replacement };
+      const newText = edit(current, change);
+      const reused = reanalyzeEdits(previous, [change], newText);
+      assert.equal(reused?.reuse, 'rechecked', `d${replacement}e: checked alone`);
+      const fresh = analyze(newText, EVERY_CLIENT);
+      assert.deepStrictEqual(comparable(reused.analysis), comparable(fresh), `d${replacement}e`);
+      assert.ok(
+        fresh.findings.some((f) => f.code === 'client-rejected' && /and [0-9]+ other tools? with it/.test(f.message)),
+        'the cause says how many tools it takes down',
+      );
+      current = newText;
+      previous = { text: current, analysis: reused.analysis, options: EVERY_CLIENT, carry: reused.carry! };
+    }
+  });
+
   it('a tool that stays in its group changes who the group keeps: the case map is found again, not updated', () => {
     // Two tools named a_b: the first is kept. a_b -> a.b keeps it in the group (same wire name),
     // but now the second is kept, offered, and must be in the case map: A_c -> A_b then meets it.

@@ -57,6 +57,8 @@ export interface ClientInput {
 /** The client census after one tool's rename. */
 export interface RewrittenAlone {
   readonly results: ClientResult[];
+  /** The tools (global indices) whose count of tools they take down moved: to be checked again with the renamed one. */
+  readonly causes: readonly number[];
   /** Moves the tool's keys in the carry (call once the whole edit is proven). */
   commit(): void;
 }
@@ -94,19 +96,26 @@ export function rewrittenAlone(
   let after: ClientTool[] | undefined;
   const newInput = () => (after ??= input.names().map((tool, i) => (i === place ? renamed : clientTool(input, tool))));
   const changes: Array<{ readonly key: string | null | undefined; readonly outcome: ClientToolOutcome }> = [];
+  const causes = new Set<number>();
   for (let r = 0; r < results.length; r++) {
     const result = results[r]!;
     if (positionOf(result, tool) !== place) return undefined;
-    // A failed request fails every tool in it (`wholeRequestFails`). A tool that fails it on its
-    // own, before or after, moves every other outcome (and which tool is the cause): no lone
-    // answer. Otherwise, in a request another tool fails, the tool's own outcome is collateral.
-    if (failsOnItsOwn(result.tools[place]!)) return undefined;
-    const root = result.tools.find((t) => failsOnItsOwn(t));
+    // A failed request fails every tool in it (`wholeRequestFails`), as collateral of the first
+    // tool that fails it on its own: the cause. The renamed tool may fail it on its own, before
+    // or after, only behind an earlier cause: that cause stays, and every other outcome with it;
+    // only the count of tools the cause takes down moves, so the caller checks the cause again
+    // (`causes`). Being or becoming the first cause moves every other outcome: no lone answer.
+    // Otherwise, in a request another tool fails, the tool's own outcome is collateral.
+    const had = result.tools[place]!;
+    const rootAt = result.tools.findIndex((t, i) => i !== place && failsOnItsOwn(t));
+    const behindCause = rootAt >= 0 && rootAt < place;
+    if (failsOnItsOwn(had) && !behindCause) return undefined;
+    const root = rootAt >= 0 ? result.tools[rootAt] : undefined;
     const cause =
       root &&
-      (result.tools.find((t) => t.cause !== undefined)?.cause ?? {
+      (result.tools.find((t, i) => i !== place && t.cause !== undefined)?.cause ?? {
         server: input.server,
-        name: input.names()[positionOf(result, root.tool)!]!,
+        name: input.names()[rootAt]!,
         tool: root.tool,
       });
     const oneByOne = oneByOneOf(result.client, result.profile);
@@ -123,11 +132,15 @@ export function rewrittenAlone(
       pivots[r] = undefined;
       outcome = othersUnmoved(result, newInput(), place, tool);
     }
-    if (!outcome || failsOnItsOwn(outcome)) return undefined;
-    if (cause) outcome = asCollateral(outcome, cause);
+    if (!outcome) return undefined;
+    if (failsOnItsOwn(outcome)) {
+      if (!behindCause) return undefined;
+    } else if (cause) outcome = asCollateral(outcome, cause);
+    if (root && failsOnItsOwn(had) !== failsOnItsOwn(outcome)) causes.add(root.tool);
     changes.push({ key: next?.key, outcome });
   }
   return {
+    causes: [...causes],
     results: results.map((result, r) => {
       const tools = result.tools.slice();
       tools[place] = changes[r]!.outcome;

@@ -73,8 +73,9 @@ export function renamedAlone(
     caseKeys: rekeyed(own.caseKeys, local, caseKeyOf(previous), caseKeyOf(tool))!,
   };
   rewritten?.commit();
+  const rechecks = new Set([global, ...(rewritten?.causes ?? [])]);
   const findings = merged(
-    shifted.findings.filter((f) => f.tool !== global),
+    shifted.findings.filter((f) => f.tool === undefined || !rechecks.has(f.tool)),
     onePerProblem(rechecked.sink.findings).sort(compareFindings),
   );
   const clientFacts =
@@ -221,7 +222,9 @@ function recheck(
     allTools: tools,
     keepers: new Map(),
   };
-  runChecks(context, clients?.plan, clients?.rewritten.results ?? [], [local]);
+  // The renamed tool, and the causes of a failed request whose counts its rename moved.
+  const locals = [local, ...(clients?.rewritten.causes ?? []).map((tool) => tool - firstTool)];
+  runChecks(context, clients?.plan, clients?.rewritten.results ?? [], locals);
   return { sink, wires, context };
 }
 
