@@ -116,6 +116,10 @@ function clientList(verdicts: readonly ClientSchemaVerdict[]): string {
   return more > 0 ? `${names.slice(0, MESSAGE_CLIENTS).join(', ')} and ${more} more` : names.join(', ');
 }
 
+function distinctLabels(verdicts: readonly ClientSchemaVerdict[]): number {
+  return new Set(verdicts.map((v) => v.client)).size;
+}
+
 /** Each client once (a document sent under two server names runs every client twice). */
 function distinctClients(results: readonly ClientResult[]): ClientProfile[] {
   const seen = new Map<string, ClientProfile>();
@@ -144,9 +148,10 @@ function alteredTell(subject: string, verdicts: readonly ClientSchemaVerdict[][]
   return {
     severity,
     message: `${subject} is ${verb} by ${clientList(altering)}: the model sees another contract.`,
-    // Who does what, for which models; the why (the server still enforces what the model never
-    // saw) is the code's documentation page, linked from every diagnostic.
-    detail: `${describeAltered(altering)}.`,
+    // Who does what, for which models, where the message had to cut the list; the why (the
+    // server still enforces what the model never saw) is the code's documentation page, linked
+    // from every diagnostic. Nothing that only repeats the message travels with each one.
+    detail: distinctLabels(altering) > MESSAGE_CLIENTS ? `${describeAltered(altering)}.` : '',
     clients: [...new Set(altering.map((v) => v.client))],
   };
 }
