@@ -54,6 +54,12 @@ fi
 for bin in chromium nvim rg emacs; do command -v "$bin" >/dev/null || fail "$bin not on PATH after install"; done
 step_done "debian packages"
 
+# ---- 1b. later Neovims ---------------------------------------------------------------------------
+# Debian 12's Neovim is 0.7; editors/neovim/lua/toolwire.lua also has a 0.8-0.10 and a 0.11+ path,
+# so Debian's newer builds are unpacked under e2e/.neovim (no system change; see that script).
+bash "$ROOT/scripts/setup-neovims.sh" || fail "scripts/setup-neovims.sh failed"
+step_done "later neovims"
+
 # ---- 2. ripgrep cache workaround -----------------------------------------------------------------
 # @vscode/ripgrep looks in os.tmpdir()/vscode-ripgrep-cache-<version>/ before downloading, and
 # Node's os.tmpdir() honours TMPDIR, so compute the folder the same way.
@@ -111,5 +117,6 @@ rm -rf "$xdg"
   || fail "code-server's ripgrep binary is missing (the cache workaround did not apply)"
 step_done "smoke check"
 printf 'setup-e2e: ready: code-server %s, %s, nvim %s (total %ss)\n' "$version" \
-  "$(chromium --version 2>/dev/null | head -n1)" "$(nvim --version | head -n1 | cut -d' ' -f2)" \
+  "$(chromium --version 2>/dev/null | head -n1)" \
+  "$(for n in nvim "$E2E"/.neovim/*/bin/nvim; do "$n" --version | head -n1 | cut -d' ' -f2; done | paste -sd/)" \
   "$(elapsed "$START" "$(now)")"

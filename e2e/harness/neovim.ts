@@ -1,12 +1,30 @@
 // Neovim as a second, independent LSP client. Debian 12 ships 0.7.2: no vim.lsp.start (0.8+), so
-// init.lua files use vim.lsp.start_client + vim.lsp.buf_attach_client, and a diagnostic's LSP
+// check-toolwire.lua uses vim.lsp.start_client + vim.lsp.buf_attach_client, and a diagnostic's LSP
 // fields live under `user_data.lsp`. The init.lua reports through its exit status (`cquit N`) and
 // whatever it prints (`io.stdout:write` goes to stdout; print()/messages go to stderr headless).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { E2E_DIR } from './paths.js';
 import { runCommand, type RunResult } from './process.js';
 
+/** Debian 12's Neovim (0.7.2), from apt. */
 export const NVIM_EXECUTABLE = 'nvim';
+
+/**
+ * Later Neovims, Debian's own builds from newer suites that scripts/setup-neovims.sh unpacks
+ * under e2e/.neovim: trixie's 0.10 takes editors/neovim/lua/toolwire.lua's `vim.lsp.start` path,
+ * unstable's (0.11 or later) its `vim.lsp.config` path; Debian 12's 0.7 takes `start_client`.
+ */
+export const LATER_NEOVIM_SUITES = ['trixie', 'unstable'] as const;
+
+export function laterNeovim(suite: (typeof LATER_NEOVIM_SUITES)[number]): string {
+  return path.join(E2E_DIR, '.neovim', suite, 'bin', 'nvim');
+}
+
+/** Every Neovim the tests run: Debian 12's first, then the later ones. */
+export function neovimExecutables(): string[] {
+  return [NVIM_EXECUTABLE, ...LATER_NEOVIM_SUITES.map(laterNeovim)];
+}
 
 export interface NeovimOptions {
   /** The init.lua that drives the session (replaces any user config). */
@@ -19,6 +37,8 @@ export interface NeovimOptions {
   timeoutMs?: number;
   /** Extra environment, e.g. the language server command for init.lua to read. */
   env?: Record<string, string>;
+  /** Which Neovim (default: Debian 12's, `nvim` on PATH). */
+  executable?: string;
 }
 
 export async function runNeovim(options: NeovimOptions): Promise<RunResult> {
@@ -35,7 +55,7 @@ export async function runNeovim(options: NeovimOptions): Promise<RunResult> {
   await mkdir(env.TMPDIR, { recursive: true });
   // -i NONE: no shada file; -n: no swap file; --headless: no UI, no terminal needed.
   return runCommand(
-    NVIM_EXECUTABLE,
+    options.executable ?? NVIM_EXECUTABLE,
     ['--headless', '-i', 'NONE', '-n', '-u', path.resolve(options.initLua), path.resolve(options.file)],
     { timeoutMs: options.timeoutMs ?? 30_000, cwd: options.cwd, env },
   );

@@ -10,10 +10,10 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { CODE_SERVER_ENTRY } from './codeServer.js';
 import { EMACS_EXECUTABLE, emacsPackagesInstalled } from './emacs.js';
-import { NVIM_EXECUTABLE } from './neovim.js';
+import { LATER_NEOVIM_SUITES, laterNeovim, NVIM_EXECUTABLE } from './neovim.js';
 import { CHROMIUM_EXECUTABLE, packagedVsixPath, SERVER_BUNDLE } from './paths.js';
 
-export type Need = 'code-server' | 'chromium' | 'nvim' | 'emacs' | 'vsix' | 'server-bundle';
+export type Need = 'code-server' | 'chromium' | 'nvim' | 'later-nvim' | 'emacs' | 'vsix' | 'server-bundle';
 
 const SETUP_HINT = 'run `bash scripts/setup-e2e.sh` (Debian, as root)';
 
@@ -49,6 +49,12 @@ function check(need: Need): string | undefined {
       return onPath(NVIM_EXECUTABLE) && !editorsHidden()
         ? undefined
         : `Neovim (\`${NVIM_EXECUTABLE}\`) is not on PATH: ${SETUP_HINT}`;
+    case 'later-nvim': {
+      const missing = LATER_NEOVIM_SUITES.filter((suite) => !isExecutable(laterNeovim(suite)) || editorsHidden());
+      return missing.length === 0
+        ? undefined
+        : `Debian ${missing.join(' and ')}'s Neovim is not unpacked (${laterNeovim(missing[0]!)}): ${SETUP_HINT}`;
+    }
     case 'emacs':
       return onPath(EMACS_EXECUTABLE) && emacsPackagesInstalled() && !editorsHidden()
         ? undefined

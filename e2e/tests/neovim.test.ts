@@ -1,17 +1,19 @@
-// Neovim (Debian's 0.7.2) as a second, independent LSP client of the bundled server
-// (`node dist/server.js --stdio`): the same diagnostics, a hover and a code action that applies and
-// clears its diagnostic. e2e/nvim/check-toolwire.lua drives it and writes a JSON report.
+// Neovim as a second, independent LSP client of the bundled server (`node dist/server.js --stdio`):
+// the same diagnostics, a hover and a code action that applies and clears its diagnostic
+// (e2e/nvim/check-toolwire.lua drives it and writes a JSON report), and the configuration
+// docs/editors.md gives users. Each runs in Debian 12's Neovim 0.7 and in the later Debian builds
+// scripts/setup-neovims.sh unpacks (0.10 and 0.11+), so every path of editors/neovim is taken.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { describeRun } from '../harness/process.js';
-import { runNeovim } from '../harness/neovim.js';
+import { LATER_NEOVIM_SUITES, laterNeovim, NVIM_EXECUTABLE, runNeovim } from '../harness/neovim.js';
 import { E2E_DIR, REPO_ROOT, SERVER_BUNDLE } from '../harness/paths.js';
 import { requirePrerequisites, skipUnlessAvailable, type Need } from '../harness/prerequisites.js';
 import { copyFixture, withScratch } from '../harness/scratch.js';
 
-const NEEDS: readonly Need[] = ['nvim', 'server-bundle'];
+const NEEDS: readonly Need[] = ['nvim', 'later-nvim', 'server-bundle'];
 const LONG = '"com.example.fulfilment.warehouse-operations.reserve-inventory-for-order"';
 const ERROR = 1; // vim.diagnostic.severity.ERROR
 
@@ -39,12 +41,13 @@ const problems = (ds: readonly SeenDiagnostic[] = []): string[] =>
   ds.filter((d) => d.severity <= 2).map((d) => `${d.severity === ERROR ? 'error' : 'warning'} ${d.code} ${d.text}`);
 
 /** Neovim driven by e2e/nvim/check-toolwire.lua: diagnostics, hover, a code action applied. */
-async function secondClient(t: TestContext): Promise<void> {
+async function secondClient(t: TestContext, executable: string): Promise<void> {
   await withScratch('neovim', async (scratch) => {
     const workspace = await copyFixture('neovim', scratch);
     const reportPath = path.join(scratch, 'report.json');
     const run = await runNeovim({
       initLua: path.join(E2E_DIR, 'nvim', 'check-toolwire.lua'),
+      executable,
       file: path.join(workspace, '.well-known', 'agent-discovery.json'),
       scratchDir: scratch,
       cwd: workspace,
@@ -103,12 +106,13 @@ const WARNING = 2; // vim.diagnostic.severity.WARN
  * The configuration docs/editors.md gives users: editors/neovim/lua/toolwire.lua and one setup()
  * call. `lspconfig`: an nvim-lspconfig checkout to load first (its 0.1.x releases run on 0.7).
  */
-async function runUserConfig(t: TestContext, lspconfig?: string): Promise<UserConfigReport> {
+async function runUserConfig(t: TestContext, executable: string, lspconfig?: string): Promise<UserConfigReport> {
   return withScratch('neovim-user', async (scratch) => {
     const workspace = await copyFixture('other-editors', scratch);
     const reportPath = path.join(scratch, 'report.json');
     const run = await runNeovim({
       initLua: path.join(E2E_DIR, 'nvim', 'user-config.lua'),
+      executable,
       file: path.join(workspace, 'tools.json'),
       scratchDir: scratch,
       cwd: scratch,
@@ -167,21 +171,36 @@ function minorOf(version: string): number {
   return major * 100 + minor;
 }
 
+const NEOVIMS = [
+  { label: "Debian 12's Neovim", executable: NVIM_EXECUTABLE },
+  ...LATER_NEOVIM_SUITES.map((suite) => ({ label: `Debian ${suite}'s Neovim`, executable: laterNeovim(suite) })),
+];
+
 // One top-level test per file (test/fresh/freshMachine.test.ts counts them), its cases as subtests.
-test('Neovim against node dist/server.js --stdio', { ...skipUnlessAvailable(NEEDS), timeout: 150_000 }, async (t) => {
+test('Neovim against node dist/server.js --stdio', { ...skipUnlessAvailable(NEEDS), timeout: 300_000 }, async (t) => {
   requirePrerequisites(NEEDS);
-  await t.test('a second LSP client: diagnostics, hover, code action', (t) => secondClient(t));
-  await t.test('the configuration of docs/editors.md, without nvim-lspconfig', async (t) => {
-    const report = await runUserConfig(t);
-    // Which way setup() took follows from the Neovim running: the oldest is Debian's 0.7.
-    const version = minorOf(report.nvim);
-    assert.equal(report.via, version < 8 ? 'start_client' : version < 11 ? 'start' : 'config');
-  });
+  const versions: number[] = [];
+  for (const { label, executable } of NEOVIMS) {
+    await t.test(`${label}: a second LSP client: diagnostics, hover, code action`, (t) => secondClient(t, executable));
+    await t.test(`${label}: the configuration of docs/editors.md, without nvim-lspconfig`, async (t) => {
+      const report = await runUserConfig(t, executable);
+      // Which way setup() took follows from the Neovim running.
+      const version = minorOf(report.nvim);
+      versions.push(version);
+      assert.equal(report.via, version < 8 ? 'start_client' : version < 11 ? 'start' : 'config');
+    });
+  }
+  // Each of setup()'s three ways ran: below 0.8, 0.8 to 0.10, and 0.11 on.
+  assert.deepEqual(
+    [versions.some((v) => v < 8), versions.some((v) => v >= 8 && v < 11), versions.some((v) => v >= 11)],
+    [true, true, true],
+    `Neovim versions run: ${versions.join(', ')}`,
+  );
   await t.test(
-    'the configuration of docs/editors.md, with nvim-lspconfig',
+    "Debian 12's Neovim: the configuration of docs/editors.md, with nvim-lspconfig",
     LSPCONFIG ? {} : { skip: 'set TOOLWIRE_E2E_LSPCONFIG to an nvim-lspconfig checkout' },
     async (t) => {
-      const report = await runUserConfig(t, LSPCONFIG);
+      const report = await runUserConfig(t, NVIM_EXECUTABLE, LSPCONFIG);
       // From 0.11 the built-in configuration wins (nvim-lspconfig 2 itself only feeds it).
       assert.equal(report.via, minorOf(report.nvim) < 11 ? 'lspconfig' : 'config');
     },
