@@ -164,6 +164,8 @@ async function runUserConfig(t: TestContext, executable: string, lspconfig?: str
 // nvim-lspconfig is no Debian or npm package: point TOOLWIRE_E2E_LSPCONFIG at a checkout (v0.1.6,
 // the last release for Neovim 0.7, on 0.7) to run that case; docs/editors.md says how.
 const LSPCONFIG = process.env.TOOLWIRE_E2E_LSPCONFIG;
+// A current nvim-lspconfig checkout (2.x, for Neovim 0.10 on), run on the later Neovims.
+const LSPCONFIG_CURRENT = process.env.TOOLWIRE_E2E_LSPCONFIG_CURRENT;
 
 /** `major.minor` of a reported version, to tell which way setup() must have taken. */
 function minorOf(version: string): number {
@@ -201,8 +203,17 @@ test('Neovim against node dist/server.js --stdio', { ...skipUnlessAvailable(NEED
     LSPCONFIG ? {} : { skip: 'set TOOLWIRE_E2E_LSPCONFIG to an nvim-lspconfig checkout' },
     async (t) => {
       const report = await runUserConfig(t, NVIM_EXECUTABLE, LSPCONFIG);
-      // From 0.11 the built-in configuration wins (nvim-lspconfig 2 itself only feeds it).
-      assert.equal(report.via, minorOf(report.nvim) < 11 ? 'lspconfig' : 'config');
+      assert.equal(report.via, 'lspconfig');
     },
   );
+  for (const { label, executable } of NEOVIMS.slice(1))
+    await t.test(
+      `${label}: the configuration of docs/editors.md, with a current nvim-lspconfig`,
+      LSPCONFIG_CURRENT ? {} : { skip: 'set TOOLWIRE_E2E_LSPCONFIG_CURRENT to an nvim-lspconfig 2.x checkout' },
+      async (t) => {
+        const report = await runUserConfig(t, executable, LSPCONFIG_CURRENT);
+        // From 0.11 the built-in configuration wins (nvim-lspconfig 2 itself only feeds it).
+        assert.equal(report.via, minorOf(report.nvim) < 11 ? 'lspconfig' : 'config');
+      },
+    );
 });
