@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
@@ -266,7 +266,20 @@ describe('scripts/action-check.mjs, annotations instead of SARIF (format: github
   });
 });
 
-describe("scripts/action-check.mjs in the action's own checkout (no TOOLWIRE_CLI)", { timeout: 180_000 }, () => {
+/**
+ * The npm registry answers (`npm ping`): the fresh-checkout case needs it. Under CI=true it must
+ * (CI has the registry), so that case fails there rather than skip.
+ */
+function registryReachable(): { skip?: string } {
+  if (process.env.CI === 'true' || process.env.CI === '1') return {};
+  const ping = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ping'], {
+    timeout: 15_000,
+    stdio: 'ignore',
+  });
+  return ping.status === 0 ? {} : { skip: 'the npm registry does not answer (npm ping): npm ci cannot run' };
+}
+
+describe("scripts/action-check.mjs in the action's own checkout (no TOOLWIRE_CLI)", { timeout: 300_000 }, () => {
   test('builds toolwire there when dist/ is missing, as in a fresh checkout of the tag, and runs it', () => {
     const checkout = cleanCopy('toolwire-action-checkout-');
     assert.equal(existsSync(join(checkout, 'dist')), false, 'a checkout holds no bundles');
@@ -277,6 +290,27 @@ describe("scripts/action-check.mjs in the action's own checkout (no TOOLWIRE_CLI
     assert.ok(existsSync(join(checkout, 'dist/cli.js')), 'built in the checkout');
     assert.equal(JSON.parse(readFileSync(run.outputs['sarif-file']!, 'utf8')).runs[0].results.length, 1);
   });
+
+  test(
+    'a checkout of the tag as the runner has it: npm ci from the registry, the build, then the check',
+    registryReachable(),
+    () => {
+      // The action's real first run: no node_modules, no dist/. Needs the npm registry (CI has it).
+      const checkout = cleanCopy('toolwire-action-fresh-', { nodeModules: false });
+      try {
+        const dir = scratch({ 'mcp.json': COLLISION });
+        const run = runAction(dir, {}, null, join(checkout, 'scripts/action-check.mjs'));
+        assert.equal(run.status, 1, run.stderr);
+        assert.match(run.stderr, /toolwire: installing its build tools \(npm ci\)/);
+        assert.match(run.stderr, /toolwire: building it \(node scripts\/build\.mjs\)/);
+        assert.ok(existsSync(join(checkout, 'node_modules/esbuild')), 'installed in the checkout');
+        assert.equal(JSON.parse(readFileSync(run.outputs['sarif-file']!, 'utf8')).runs[0].results.length, 1);
+      } finally {
+        // Its own node_modules, about 150 MB: not left in the temporary folder.
+        rmSync(checkout, { recursive: true, force: true });
+      }
+    },
+  );
 
   test('an install that fails exits 3 with its own message, not as findings, and checks nothing', () => {
     // A checkout whose `npm ci` cannot succeed: no lock file (npm ci refuses before any download).

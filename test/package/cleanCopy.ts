@@ -14,15 +14,16 @@ export function trackedFiles(): string[] {
 
 /**
  * What a fresh clone holds (the tracked files, no dist/), with this checkout's node_modules
- * linked in for the build: `npm ci` needs the registry, and would empty the linked folder.
+ * linked in for the build (`npm ci` needs the registry, and would empty the linked folder), or,
+ * with `{ nodeModules: false }`, without any: exactly a fresh clone.
  */
-export function cleanCopy(prefix: string): string {
+export function cleanCopy(prefix: string, options: { readonly nodeModules?: boolean } = {}): string {
   const copy = mkdtempSync(join(tmpdir(), prefix));
   for (const file of trackedFiles()) {
     if (!existsSync(join(ROOT, file))) continue; // deleted in the work tree, not yet committed
     mkdirSync(dirname(join(copy, file)), { recursive: true });
     cpSync(join(ROOT, file), join(copy, file));
   }
-  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'junction');
+  if (options.nodeModules !== false) symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'junction');
   return copy;
 }
