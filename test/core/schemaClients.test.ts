@@ -59,10 +59,13 @@ describe('schema findings via MCP clients', () => {
       finding.message,
       'Schema keyword "pattern" is dropped by VS Code (Copilot Chat) for gpt-4* and Gemini models, Codex CLI: the model sees another contract.',
     );
-    // The message names every client (three or fewer), so no detail repeats it: the versions
-    // and sources are the keyword hover's (one keyword's finding repeats on every tool of a file,
-    // and its text travels with each diagnostic).
-    assert.equal(finding.detail, '');
+    // The message names every client (three or fewer), so the detail does not list them again:
+    // the versions and sources are the keyword hover's (one keyword's finding repeats on every
+    // tool of a file, and its text travels with each diagnostic). The why and the fix remain.
+    assert.equal(
+      finding.detail,
+      "The server still enforces it: say it in the tool's description if the model must keep to it.",
+    );
     const analysis = analyze(text, {
       clients: { enabled: ['vscode', 'codex', 'cline'], server: 's' },
       defaultTargets: ['openai'],

@@ -148,10 +148,10 @@ function alteredTell(subject: string, verdicts: readonly ClientSchemaVerdict[][]
   return {
     severity,
     message: `${subject} is ${verb} by ${clientList(altering)}: the model sees another contract.`,
-    // Who does what, for which models, where the message had to cut the list; the why (the
-    // server still enforces what the model never saw) is the code's documentation page, linked
-    // from every diagnostic. Nothing that only repeats the message travels with each one.
-    detail: distinctLabels(altering) > MESSAGE_CLIENTS ? `${describeAltered(altering)}.` : '',
+    // Who does what, for which models, only where the message had to cut the list (nothing that
+    // repeats the message travels with each diagnostic), then the why and the fix, short: the
+    // sources are the keyword hover's, the longer why the code's documentation page.
+    detail: `${distinctLabels(altering) > MESSAGE_CLIENTS ? `${describeAltered(altering)}. ` : ''}The server still enforces it: say it in the tool's description if the model must keep to it.`,
     clients: [...new Set(altering.map((v) => v.client))],
   };
 }
