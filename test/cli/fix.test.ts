@@ -193,7 +193,10 @@ describe('toolwire fix', () => {
       const result = runCli(['fix', 'r.json'], dir);
       assert.equal(result.status, 1, 'the error is left');
       assert.deepEqual(readFileSync(join(dir, 'r.json')), before, 'nothing is renamed');
-      assert.match(result.stderr, /toolwire: 1 unsafe fix not applied \(it renames what callers send\); add --unsafe/);
+      assert.match(
+        result.stderr,
+        /toolwire: 1 unsafe fix not applied \(it changes what callers or the model send\); add --unsafe/,
+      );
       const dry = runCli(['fix', '--dry-run', 'r.json'], dir);
       assert.equal(dry.stdout, '', 'no diff');
       assert.match(dry.stderr, /1 unsafe fix not applied/);

@@ -1,8 +1,8 @@
 import { analyze } from '../analyze';
-import type { Finding, FixData, OffsetEdit } from '../findings';
+import { isSchemaFix, type Finding, type FixData, type OffsetEdit } from '../findings';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
-import { withNameFixes } from './buildFixes';
+import { withFixes } from './buildFixes';
 import { applyOffsetEdits, judge, siteKey, type Culprit, type FindingSite } from './proof';
 
 export { applyOffsetEdits } from './proof';
@@ -19,6 +19,8 @@ export type FixAllResult =
       readonly text: string;
       /** The unsafe fixes among those applied (none unless asked for), so a caller can mark them. */
       readonly unsafe: readonly AppliedFix[];
+      /** How many of the `fixed` are schema fixes (the rest fix names). */
+      readonly schemaFixed: number;
       readonly unsafeLeft: number;
     }
   | { readonly kind: 'nothing'; readonly unsafeLeft: number }
@@ -69,7 +71,7 @@ export function computeFixAll(
   fixOptions: FixAllOptions = {},
 ): FixAllResult {
   // The caller's analysis of this very text and options, when it has one (the LSP caches it).
-  const before = withNameFixes(text, options, analysed ?? analyze(text, options));
+  const before = withFixes(text, options, analysed ?? analyze(text, options));
   const unsafe = fixOptions.unsafe === true;
   const { plan, unsafeLeft } = chooseFixes(before, unsafe);
   if (plan.size === 0) return { kind: 'nothing', unsafeLeft };
@@ -92,11 +94,12 @@ export function computeFixAll(
       const applied = [...plan.values()]
         .filter((p) => p.safety === 'unsafe')
         .map((p) => ({ kind: p.kind, edits: p.edits }));
-      return { kind: 'edits', edits, fixed: plan.size, text: afterText, unsafe: applied, unsafeLeft };
+      const schemaFixed = [...plan.values()].filter(isSchemaFix).length;
+      return { kind: 'edits', edits, fixed: plan.size, text: afterText, unsafe: applied, schemaFixed, unsafeLeft };
     }
     reason = proof.reason;
     // The fixes the re-analysis offers, built only for a repair (a proven set needs none).
-    if (!repair(plan, proof.culprits, withNameFixes(afterText, options, after), edits, unsafe)) break;
+    if (!repair(plan, proof.culprits, withFixes(afterText, options, after), edits, unsafe)) break;
   }
   return { kind: 'refused', reason: `the fixes were not applied: ${reason}`, unsafeLeft };
 }
@@ -108,14 +111,13 @@ export function computeFixAll(
  */
 function chooseFixes(before: Analysis, unsafe: boolean): { plan: Map<string, PlannedFix>; unsafeLeft: number } {
   // One fix per tool name (the preferred one: a rename and an invocationName fix the same
-  // problem), and one per rejected property key: those edit other tokens, so a tool with a bad
-  // name and two bad keys is fixed in one pass.
+  // problem), one per rejected property key and one per schema object and kind: those edit other
+  // tokens, so a tool with a bad name, two bad keys and a refused keyword is fixed in one pass.
   const chosen = new Map<string, { fix: FixData; findings: Finding[]; pointer: string }>();
   const leftOut = new Set<string>();
   for (const finding of before.findings) {
     if (!finding.fix || finding.tool === undefined || !changes(finding.fix)) continue;
-    const pointer =
-      finding.fix.kind === 'rename-parameter' ? finding.pointer : before.tools[finding.tool]?.declaration.name.pointer;
+    const pointer = planKey(finding, finding.fix, before);
     if (pointer === undefined) continue;
     if (!unsafe && finding.fix.safety === 'unsafe') {
       leftOut.add(pointer);
@@ -141,6 +143,16 @@ function chooseFixes(before: Analysis, unsafe: boolean): { plan: Map<string, Pla
     });
   const unsafeLeft = [...leftOut].filter((pointer) => !plan.has(pointer)).length;
   return { plan, unsafeLeft };
+}
+
+/**
+ * Where a fix is planned: per tool name (a rename and an invocationName fix the same problem),
+ * per property key, and per schema object and kind (a schema fix names its object in `proposed`).
+ */
+function planKey(finding: Finding, fix: FixData, before: Analysis): string | undefined {
+  if (fix.kind === 'rename-parameter') return finding.pointer;
+  if (isSchemaFix(fix)) return `${fix.kind}\u0000${fix.proposed}`;
+  return finding.tool === undefined ? undefined : before.tools[finding.tool]?.declaration.name.pointer;
 }
 
 function changes(fix: FixData): boolean {
