@@ -88,7 +88,8 @@ export interface FixData {
   readonly title: string;
   /**
    * The name the fix proposes (the new tool name, invocationName or property key); for a schema
-   * fix, the JSON pointer of the schema object it rewrites: fix-all picks one fix per object.
+   * fix, the JSON pointer of what it rewrites (a keyword's value; for strict mode, the object):
+   * fix-all picks one fix per such place.
    */
   readonly proposed: string;
   readonly edits: readonly OffsetEdit[];

@@ -147,7 +147,7 @@ function chooseFixes(before: Analysis, unsafe: boolean): { plan: Map<string, Pla
 
 /**
  * Where a fix is planned: per tool name (a rename and an invocationName fix the same problem),
- * per property key, and per schema object and kind (a schema fix names its object in `proposed`).
+ * per property key, and per schema place and kind (a schema fix names its place in `proposed`).
  */
 function planKey(finding: Finding, fix: FixData, before: Analysis): string | undefined {
   if (fix.kind === 'rename-parameter') return finding.pointer;

@@ -27,7 +27,8 @@ import {
  *   so the fix keeps the first type alone (unsafe);
  * - an open object of a strict tool gets `additionalProperties: false` and every property in
  *   `required` (unsafe: the model must then send every property, and no other).
- * `proposed` is the pointer of the object rewritten, so fix-all applies one fix per object.
+ * `proposed` is the pointer of what the fix rewrites (the keyword's value; for strict, the object):
+ * fix-all applies one fix per place, and the strict findings of one object share theirs.
  */
 export function schemaFix(
   finding: Finding,
@@ -66,7 +67,7 @@ function removeKeyword(
   const edits = removeEntry(object, keyword);
   if (!edits) return undefined;
   const safe = ANNOTATIONS.has(keyword);
-  return fix('remove-keyword', `Remove ${JSON.stringify(keyword)}${safe ? '' : ` (${CHANGES})`}`, at, edits, safe);
+  return fix('remove-keyword', `Remove ${JSON.stringify(keyword)}${safe ? '' : ` (${CHANGES})`}`, pointer, edits, safe);
 }
 
 function addItems(pointer: string, objectAt: (pointer: string) => SchemaObject | undefined): FixData | undefined {
@@ -78,7 +79,7 @@ function addItems(pointer: string, objectAt: (pointer: string) => SchemaObject |
   const edit = insertAfter(object, [['items', inlineJson({ type: known.type })]], 'type');
   if (!edit) return undefined;
   const title = `Add "items": {"type": ${JSON.stringify(known.type)}}${known.constrained ? '' : ' (narrows what the model may send)'}`;
-  return fix('add-items', title, at, [edit], known.constrained);
+  return fix('add-items', title, pointer, [edit], known.constrained);
 }
 
 /**
@@ -135,11 +136,13 @@ function rewriteTypeList(
   const types = names as string[];
   if (types.length === 1) {
     const edit = replaceValue(object, 'type', JSON.stringify(types[0]));
-    return edit && fix('rewrite-type-list', `Write "type" as ${JSON.stringify(types[0])}`, at, [edit], true);
+    return edit && fix('rewrite-type-list', `Write "type" as ${JSON.stringify(types[0])}`, pointer, [edit], true);
   }
   if (!entry(object, 'anyOf')) {
     const edit = replaceEntry(object, 'type', [['anyOf', inlineJson(types.map((type) => ({ type })))]]);
-    return edit && fix('rewrite-type-list', 'Write the "type" list as "anyOf" (the same values)', at, [edit], true);
+    return (
+      edit && fix('rewrite-type-list', 'Write the "type" list as "anyOf" (the same values)', pointer, [edit], true)
+    );
   }
   const kept = types.find((t) => t !== 'null') ?? types[0]!;
   const edit = replaceValue(object, 'type', JSON.stringify(kept));
@@ -149,7 +152,7 @@ function rewriteTypeList(
     fix(
       'rewrite-type-list',
       `Keep "type" ${JSON.stringify(kept)} alone (the model may no longer send ${dropped})`,
-      at,
+      pointer,
       [edit],
       false,
     )
