@@ -259,7 +259,7 @@ describe('toolwire fix', () => {
       const dry = runCli(['fix', '--dry-run', '--unsafe', 'g.yaml'], dir);
       assert.equal(dry.status, 0, dry.stderr);
       assert.match(dry.stderr, /g\.yaml: unsafe: changes what the model may send \(/);
-      assert.match(dry.stdout, /^-          additionalProperties: false$/m);
+      assert.match(dry.stdout, /^- {10}additionalProperties: false$/m);
       assert.equal(readFileSync(join(dir, 'g.yaml'), 'utf8'), GEMINI_YAML, 'a dry run writes nothing');
       const result = runCli(['fix', '--unsafe', 'g.yaml'], dir);
       assert.equal(result.status, 0, result.stderr);
