@@ -71,6 +71,7 @@ export { planRename, renameTargetAt } from './rename';
 export { ALL_CLIENT_IDS, CLIENTS, isClientId, type ClientId } from './clients/profiles';
 export type { ClientFate } from './clients/model';
 export { schemaPlaceRows } from './clients/schemaVerdicts';
+export { schemaAsSent, schemaDiffText } from './clients/schemaAsSent';
 export {
   othersInClientGroup,
   sharedNote,
