@@ -351,6 +351,19 @@ describe('schema fixes in fix-all', () => {
     );
   });
 
+  test('two adjacent keys removed (their edits share a comma) are fixed in one fix-all, by a second pass', () => {
+    const adjacent = gemini('{\n    "type": "object",\n    "$schema": "x",\n    "additionalProperties": false\n  }');
+    const result = computeFixAll(adjacent, {}, undefined, { unsafe: true });
+    assert.equal(result.kind, 'edits');
+    if (result.kind !== 'edits') return;
+    assert.equal(result.fixed, 2);
+    assert.equal(result.text, gemini('{\n    "type": "object"\n  }'));
+    assert.deepEqual(
+      analyze(result.text).findings.filter((f) => f.code === 'schema-rejected'),
+      [],
+    );
+  });
+
   test('strict: one fix per object clears its open-object and optional-property findings together', () => {
     const strict =
       '{"model":"m","messages":[],"tools":[{"type":"function","function":{"name":"f","strict":true,"parameters":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"object","properties":{"c":{"type":"number"}}}}}}}]}';

@@ -209,14 +209,19 @@ function unsafeChange(fix: UnsafeFix): string {
   return `renames ${what} ${visible(first.oldText)} to ${visible(first.newText)} for its callers`;
 }
 
-/** What the edits do, in a few words: `"a.b" → "a_b"`, an added `"invocationName": "x"`; the first few. */
+/** What the edits do, in a few words: `"a.b" → "a_b"`, an added `"invocationName": "x"`, a removed keyword; the first few. */
 function changes(edits: readonly OffsetEdit[]): string {
   const seen = new Set<string>();
   for (const edit of edits) {
+    // A removal (a schema keyword) is told by what it removes; the separator it takes along is not told.
+    const removed = edit.newText === '' ? edit.oldText.replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s+/g, ' ') : undefined;
+    if (removed === '') continue;
     seen.add(
       edit.oldText === ''
         ? `added ${edit.newText.replace(/^[\s,]+/, '').replace(/\s+/g, ' ')}`
-        : `${edit.oldText} → ${edit.newText}`,
+        : removed !== undefined
+          ? `removed ${removed}`
+          : `${edit.oldText} → ${edit.newText}`,
     );
   }
   const shown = [...seen].slice(0, MAX_CHANGES_SHOWN);
