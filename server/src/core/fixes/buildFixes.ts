@@ -32,12 +32,11 @@ function withSchemaFixes(text: TextReader, options: AnalysisOptions, analysis: A
   if (!analysis.findings.some((f) => f.schemaFix !== undefined)) return analysis;
   const language = options.language ?? 'json';
   const readable = language === 'json' || language === 'yaml';
-  const whole = readable ? text.slice(0, text.length) : '';
-  const tree = readable ? readTree(whole, language) : undefined;
+  const tree = readable ? readTree(text.slice(0, text.length), language) : undefined;
   const objects = new Map<string, SchemaObject | undefined>();
   const objectOf = (pointer: string) => {
     if (!tree) return undefined;
-    if (!objects.has(pointer)) objects.set(pointer, objectAt(whole, tree, pointer));
+    if (!objects.has(pointer)) objects.set(pointer, objectAt(tree, pointer));
     return objects.get(pointer);
   };
   return {

@@ -28,24 +28,28 @@ export interface KeyedEntry {
   readonly end: number;
 }
 
-/** The document's tree for fix building: JSON (JSONC, JSON Lines) or YAML, read whole. */
-export function readTree(text: string, language: 'json' | 'yaml'): ReturnType<typeof parseDocument> {
-  return language === 'yaml' ? parseYaml(text) : parseDocument(text);
+/** The document read whole for fix building (JSON, JSONC, JSON Lines or YAML), and its line ending. */
+export interface FixTree {
+  readonly text: string;
+  readonly tree: ReturnType<typeof parseDocument>;
+  readonly eol: string;
+}
+
+export function readTree(text: string, language: 'json' | 'yaml'): FixTree {
+  const tree = language === 'yaml' ? parseYaml(text) : parseDocument(text);
+  // Once per document: a scan of the text per fix made ten thousand fixes quadratic.
+  return { text, tree, eol: text.includes('\r\n') ? '\r\n' : '\n' };
 }
 
 /** The object at a pointer, or undefined when the pointer does not lead to one. */
-export function objectAt(
-  text: string,
-  tree: ReturnType<typeof parseDocument>,
-  pointer: string,
-): SchemaObject | undefined {
+export function objectAt({ text, tree, eol }: FixTree, pointer: string): SchemaObject | undefined {
   for (const root of tree.values) {
     if (pointer !== root.pointer && !pointer.startsWith(`${root.pointer}/`)) continue;
     let node: Node | undefined = root.node;
     for (const token of tokens(pointer.slice(root.pointer.length))) node = node && child(node, token);
     if (node?.type !== 'object') return undefined;
     const flow = text.charCodeAt(root.base + node.offset) === 0x7b;
-    return { text, node, base: root.base, flow, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+    return { text, node, base: root.base, flow, eol };
   }
   return undefined;
 }
