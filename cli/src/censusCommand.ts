@@ -1,4 +1,12 @@
-import { LineIndex, othersInClientGroup, sharedNote, type Analysis, type ClientResult } from '../../server/src/core';
+import {
+  LineIndex,
+  othersInClientGroup,
+  schemaAsSent,
+  schemaDiffText,
+  sharedNote,
+  type Analysis,
+  type ClientResult,
+} from '../../server/src/core';
 import { analyzeFiles, displayPath, type AnalysedFile } from './analyzeFiles';
 import { censusTotals, problemsOnly, totalsJson, totalsText } from './censusTotals';
 import { inputDiagnostics } from './inputFindings';
@@ -95,15 +103,20 @@ function censusJson(analysis: Analysis, result: ClientResult) {
     version: profile.version,
     // A file two servers list: the census under its other names says which.
     ...(analysis.server?.known && result.server !== analysis.server.name ? { server: result.server } : {}),
-    tools: result.tools.map((t) => ({
-      name: analysis.tools[t.tool]!.name,
-      wireName: t.wireName,
-      fate: t.fate,
-      ...(t.reason ? { reason: t.reason } : {}),
-      // Capped: a shared cut can gather thousands of tools; the count says how many.
-      collidesWith: othersInClientGroup(t, 50).map((p) => ({ server: p.server, name: p.name })),
-      ...(t.group.length > 51 ? { collisions: t.group.length - 1 } : {}),
-    })),
+    tools: result.tools.map((t) => {
+      const changes = schemaAsSent(analysis.tools[t.tool]!.declaration.schema, result.client);
+      return {
+        name: analysis.tools[t.tool]!.name,
+        wireName: t.wireName,
+        fate: t.fate,
+        ...(t.reason ? { reason: t.reason } : {}),
+        // The schema as this client sends it, as what differs from the written one (none: as written).
+        ...(changes.length > 0 ? { schemaChanges: changes } : {}),
+        // Capped: a shared cut can gather thousands of tools; the count says how many.
+        collidesWith: othersInClientGroup(t, 50).map((p) => ({ server: p.server, name: p.name })),
+        ...(t.group.length > 51 ? { collisions: t.group.length - 1 } : {}),
+      };
+    }),
   };
 }
 
@@ -135,6 +148,27 @@ function censusText(path: string, analysis: Analysis, clients: readonly ClientRe
           .join('  ')}  ${row[3]}`.trimEnd(),
       );
     }
+    out.push(...schemaLines(analysis, result));
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * Under a client's table, the tools whose schema it sends otherwise than written, one line each
+ * (`−` dropped, `~` rewritten, `≈` rewritten with the same contract); nothing when all are as written.
+ */
+function schemaLines(analysis: Analysis, result: ClientResult): string[] {
+  const rows = result.tools.flatMap((t) => {
+    const changes = schemaAsSent(analysis.tools[t.tool]!.declaration.schema, result.client);
+    return changes.length > 0 ? [[analysis.tools[t.tool]!.name ?? '', schemaDiffText(changes)] as const] : [];
+  });
+  if (rows.length === 0) return [];
+  const width = Math.min(
+    48,
+    rows.reduce((w, [name]) => Math.max(w, name.length), 4),
+  );
+  return [
+    '    schema as sent (− dropped, ~ rewritten, ≈ same contract):',
+    ...rows.map(([name, diff]) => `      ${name.padEnd(width)}  ${diff}`),
+  ];
 }

@@ -6,6 +6,7 @@ import {
   type FindingCode,
   type FixData,
   type NameFixIntent,
+  type SchemaFixIntent,
   type OffsetRange,
   type Severity,
 } from './core';
@@ -35,14 +36,16 @@ export interface LspFix {
 /**
  * `Diagnostic.data`: all a code action needs, so it can be built from the request alone (no
  * state kept between requests): the document version the diagnostic was computed for, and the fix
- * as LSP edits, or the name fix it asks for, which the handler builds from the analysis of the
- * current version (a proposed name depends on every other tool's, so a diagnostic carried over
- * from an older version must not carry one).
+ * as LSP edits, or the name or schema fix it asks for, which the handler builds from the analysis
+ * of the current version (a proposed name depends on every other tool's, and a schema fix on the
+ * schema's current text, so a diagnostic carried over from an older version must not carry one).
  */
 export interface DiagnosticData {
   readonly version: number;
   readonly fix?: LspFix;
   readonly nameFix?: NameFixIntent;
+  /** The schema fix it asks for, built likewise from the current version's text. */
+  readonly schemaFix?: SchemaFixIntent;
   /** The finding's why and fix (the message is one sentence), for clients that show more. */
   readonly detail?: string;
   /** *Suppress CODE for this tool*: the comment edit, or the `ignore` entry for `.toolwire.json`. */
@@ -102,6 +105,7 @@ export function toDiagnostic(
     version: document.version,
     ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}),
     ...(finding.nameFix ? { nameFix: finding.nameFix } : {}),
+    ...(finding.schemaFix ? { schemaFix: finding.schemaFix } : {}),
     ...(detail !== '' ? { detail } : {}),
     ...(suppress ? { suppress } : {}),
   };

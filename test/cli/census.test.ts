@@ -31,6 +31,30 @@ describe('toolwire census and --client', () => {
     assert.match(result.stdout, /refund\.issue\s+mcp_billing_refund\.issue\s+renamed/, 'Gemini CLI keeps the dot');
   });
 
+  test('census shows the schema each client sends as a diff, in text and JSON', () => {
+    const schemaTools = JSON.stringify({
+      tools: [
+        { name: 'search', inputSchema: { type: 'object', properties: { q: { type: 'string', pattern: '^a' } } } },
+        { name: 'plain', inputSchema: { type: 'object' } },
+      ],
+    });
+    const dir = scratch({ 'tools.json': schemaTools });
+    const text = runCli(['census', '--client', 'codex,claude-code', 'tools.json'], dir).stdout;
+    assert.match(
+      text,
+      /Codex CLI[^\n]*\n(?:.*\n)*? {4}schema as sent \(− dropped, ~ rewritten, ≈ same contract\):\n {6}search {2}−\/properties\/q\/pattern\n/,
+    );
+    // Claude Code sends it as written: no schema lines under its table.
+    const claude = text.slice(text.indexOf('Claude Code'));
+    assert.doesNotMatch(claude.slice(0, claude.indexOf('Totals')), /schema as sent/);
+    const json = JSON.parse(runCli(['census', '--format', 'json', '--client', 'codex', 'tools.json'], dir).stdout);
+    const [search, plain] = json.files[0].clients[0].tools;
+    assert.deepEqual(search.schemaChanges, [
+      { at: '/properties/q/pattern', keyword: 'pattern', change: 'dropped', contract: 'changed' },
+    ]);
+    assert.equal(plain.schemaChanges, undefined, 'as written: no key');
+  });
+
   test('census --format json, one client', () => {
     const dir = scratch({
       '.toolwire.json': JSON.stringify({ servers: { github: 'github.json' } }),

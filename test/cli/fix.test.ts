@@ -193,7 +193,10 @@ describe('toolwire fix', () => {
       const result = runCli(['fix', 'r.json'], dir);
       assert.equal(result.status, 1, 'the error is left');
       assert.deepEqual(readFileSync(join(dir, 'r.json')), before, 'nothing is renamed');
-      assert.match(result.stderr, /toolwire: 1 unsafe fix not applied \(it renames what callers send\); add --unsafe/);
+      assert.match(
+        result.stderr,
+        /toolwire: 1 unsafe fix not applied \(it changes what callers or the model send\); add --unsafe/,
+      );
       const dry = runCli(['fix', '--dry-run', 'r.json'], dir);
       assert.equal(dry.stdout, '', 'no diff');
       assert.match(dry.stderr, /1 unsafe fix not applied/);
@@ -230,6 +233,40 @@ describe('toolwire fix', () => {
       const result = runCli(['check', '--unsafe', 'r.json'], scratch({ 'r.json': request('ok') }));
       assert.equal(result.status, 2);
       assert.match(result.stderr, /--unsafe does not go with check/);
+    });
+  });
+
+  describe('schema fixes', () => {
+    /** A Gemini body in YAML: `$schema` (removed safely) and `additionalProperties` (removed only with --unsafe). */
+    const GEMINI_YAML =
+      'contents: []\ntools:\n  - functionDeclarations:\n      - name: f\n        parameters:\n          $schema: https://json-schema.org/draft-07/schema\n          type: object\n          additionalProperties: false\n';
+
+    test('the safe fix alone without --unsafe; the unsafe one is counted and left', () => {
+      const dir = scratch({ '.toolwire.json': CLIENTS_OFF, 'g.yaml': GEMINI_YAML });
+      const result = runCli(['fix', 'g.yaml'], dir);
+      assert.equal(result.status, 1, 'the unsafe one is left');
+      assert.equal(
+        readFileSync(join(dir, 'g.yaml'), 'utf8'),
+        'contents: []\ntools:\n  - functionDeclarations:\n      - name: f\n        parameters:\n          type: object\n          additionalProperties: false\n',
+      );
+      assert.match(result.stdout, /g\.yaml: fixed 1 schema problem \(/);
+      assert.match(result.stderr, /toolwire: fixed 1 schema problem in 1 file;/);
+      assert.match(result.stderr, /1 unsafe fix not applied/);
+    });
+
+    test('--dry-run --unsafe marks the unsafe schema fix; --unsafe applies both', () => {
+      const dir = scratch({ '.toolwire.json': CLIENTS_OFF, 'g.yaml': GEMINI_YAML });
+      const dry = runCli(['fix', '--dry-run', '--unsafe', 'g.yaml'], dir);
+      assert.equal(dry.status, 0, dry.stderr);
+      assert.match(dry.stderr, /g\.yaml: unsafe: changes what the model may send \(/);
+      assert.match(dry.stdout, /^- {10}additionalProperties: false$/m);
+      assert.equal(readFileSync(join(dir, 'g.yaml'), 'utf8'), GEMINI_YAML, 'a dry run writes nothing');
+      const result = runCli(['fix', '--unsafe', 'g.yaml'], dir);
+      assert.equal(result.status, 0, result.stderr);
+      assert.equal(
+        readFileSync(join(dir, 'g.yaml'), 'utf8'),
+        'contents: []\ntools:\n  - functionDeclarations:\n      - name: f\n        parameters:\n          type: object\n',
+      );
     });
   });
 

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseTree, type ParseError } from 'jsonc-parser';
 import { computeFixAll, type Analysis, type AnalysisOptions, type Finding } from '../../server/src/core';
-import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
+import { withFixes } from '../../server/src/core/fixes/buildFixes';
 import { analyze } from '../../server/src/core/analyze';
 import { adsManifest, applyEdits, mcpList, openaiChat, pretty, fixedAnalysis } from './helpers';
 
@@ -148,7 +148,7 @@ describe('name fixes are built where fixes are, in document order', () => {
       'no name fix inside the analysis',
     );
     assert.ok(analysis.findings.some((f) => f.nameFix?.kind === 'rename'));
-    const built = withNameFixes(text, {}, analysis);
+    const built = withFixes(text, {}, analysis);
     const byTool = new Map(built.findings.filter((f) => f.fix).map((f) => [f.tool, f.fix!.proposed]));
     assert.deepEqual([...byTool].sort(), [
       [0, 'a_b'],
@@ -160,8 +160,8 @@ describe('name fixes are built where fixes are, in document order', () => {
   test('the order of the findings does not change the names', () => {
     const analysis = analyze(text);
     const reversed = { ...analysis, findings: [...analysis.findings].reverse() };
-    const fromReversed = proposed(withNameFixes(text, {}, reversed)).sort();
-    assert.deepEqual(fromReversed, proposed(withNameFixes(text, {}, analysis)).sort());
+    const fromReversed = proposed(withFixes(text, {}, reversed)).sort();
+    assert.deepEqual(fromReversed, proposed(withFixes(text, {}, analysis)).sort());
   });
 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { proveEdits, type Analysis, type AnalysisOptions, type Finding, type OffsetEdit } from '../../server/src/core';
 import { analyze } from '../../server/src/core/analyze';
-import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
+import { withFixes } from '../../server/src/core/fixes/buildFixes';
 
 /**
  * Findings as compact lines, `severity code <text under the range>`, in document order: the
@@ -42,11 +42,11 @@ export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
 }
 
 /**
- * The analysis with its name fixes built (`withNameFixes`), as code actions, fix-all and
+ * The analysis with its name fixes built (`withFixes`), as code actions, fix-all and
  * `toolwire fix` see it: a finding asks for a name fix, and the name is chosen where fixes are built.
  */
 export function fixedAnalysis(text: string, options: AnalysisOptions = {}): Analysis {
-  return withNameFixes(text, options, analyze(text, options));
+  return withFixes(text, options, analyze(text, options));
 }
 
 export function analysisOf(text: string, options?: AnalysisOptions): Analysis {

@@ -9,7 +9,7 @@ import {
   type TextChange,
 } from '../../server/src/core';
 import { analyze, analyzeWithCarry } from '../../server/src/core/analyze';
-import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
+import { withFixes } from '../../server/src/core/fixes/buildFixes';
 import { changedRegion } from '../../server/src/core/incremental/region';
 import { reanalyze, tryReanalyze } from '../../server/src/core/incremental/reanalyze';
 import { generate } from '../../bench/generate';
@@ -286,7 +286,7 @@ describe('reanalyze equals analyze on the new text', () => {
     const shifted = tryReanalyze(previous, changes, newText);
     assert.ok(shifted, 'a description edit is reused');
     // The name fix is built on the reused analysis, where fixes are: its edits name the new text.
-    const fix = withNameFixes(newText, options, shifted).findings.find((f) => f.fix)?.fix;
+    const fix = withFixes(newText, options, shifted).findings.find((f) => f.fix)?.fix;
     assert.ok(fix);
     for (const edit of fix.edits) assert.equal(newText.slice(edit.range.start, edit.range.end), edit.oldText);
     assert.deepStrictEqual(comparable(shifted), comparable(analyze(newText, options)));
@@ -315,8 +315,8 @@ describe('reanalyze equals analyze on the new text', () => {
       assert.equal(result !== undefined, reused, JSON.stringify(change));
       assert.deepStrictEqual(comparable(reanalyze(previous, [change], newText)), comparable(analyze(newText, options)));
       assert.deepStrictEqual(
-        withNameFixes(newText, options, reanalyze(previous, [change], newText)).findings.map((f) => f.fix),
-        withNameFixes(newText, options, analyze(newText, options)).findings.map((f) => f.fix),
+        withFixes(newText, options, reanalyze(previous, [change], newText)).findings.map((f) => f.fix),
+        withFixes(newText, options, analyze(newText, options)).findings.map((f) => f.fix),
       );
     }
   });
@@ -351,7 +351,7 @@ describe('reanalyze equals analyze on the new text', () => {
       const newText = apply(text, [change]);
       const reused = reanalyze(previous, [change], newText);
       assert.deepStrictEqual(comparable(reused), comparable(analyze(newText)));
-      const built = withNameFixes(newText, {}, reused).findings.find((f) => f.fix)?.fix;
+      const built = withFixes(newText, {}, reused).findings.find((f) => f.fix)?.fix;
       assert.deepStrictEqual(built, fixedAnalysis(newText).findings.find((f) => f.fix)?.fix);
       const indent = newText.slice(lineStart, newText.indexOf('"name": "com.example'));
       assert.ok(

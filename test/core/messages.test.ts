@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { FINDING_CODES, type AnalysisOptions, type Finding, type FindingCode } from '../../server/src/core';
 import { analyze } from '../../server/src/core/analyze';
-import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
+import { withFixes } from '../../server/src/core/fixes/buildFixes';
 import { codeSections, sectionParts } from '../../cli/src/explainDocs';
 import { adsManifest, mcpList, openaiChat, pretty, fixedAnalysis } from './helpers';
 
@@ -264,7 +264,7 @@ describe('one problem, one message', () => {
     );
     assert.equal(finding!.detail.split('\n').length, 2, 'one line per code');
     assert.equal(finding!.nameFix?.kind, 'rename', 'the loser asks for the rename');
-    assert.ok(withNameFixes(text, vscode('srv'), analysis).findings.find((f) => f.tool === 0)!.fix, 'and gets it');
+    assert.ok(withFixes(text, vscode('srv'), analysis).findings.find((f) => f.tool === 0)!.fix, 'and gets it');
   });
 });
 

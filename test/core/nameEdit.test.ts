@@ -9,7 +9,7 @@ import {
   type TextChange,
 } from '../../server/src/core';
 import { analyze, analyzeWithCarry } from '../../server/src/core/analyze';
-import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
+import { withFixes } from '../../server/src/core/fixes/buildFixes';
 import type { PreviousAnalysis } from '../../server/src/core/incremental/reanalyze';
 import { recognizeDocument } from '../../server/src/core/formats/recognize';
 import { extractionOf } from '../../server/src/core/incremental/nameEdit';
@@ -144,7 +144,7 @@ describe('name edits: the read is reused, the census is taken again', () => {
     assert.deepStrictEqual(joins, []);
     const fresh = analyze(edit(source, replaced), options);
     // Its fix is built where fixes are, from the reused analysis.
-    const fixed = withNameFixes(newText, options, reused.analysis).findings.find((f) => f.fix && f.tool === 203);
+    const fixed = withFixes(newText, options, reused.analysis).findings.find((f) => f.fix && f.tool === 203);
     assert.ok(fixed, 'the edited tool gets a fix');
     assert.deepStrictEqual(reused.analysis.findings, fresh.findings);
   });
@@ -484,8 +484,8 @@ describe('name edits: the read is reused, the census is taken again', () => {
       assert.deepStrictEqual(comparable(reused.analysis), comparable(analyze(newText, options)), row.why);
       // The fixes built on the reused analysis are those built on a fresh one.
       assert.deepStrictEqual(
-        withNameFixes(newText, options, reused.analysis).findings.map((f) => f.fix),
-        withNameFixes(newText, options, analyze(newText, options)).findings.map((f) => f.fix),
+        withFixes(newText, options, reused.analysis).findings.map((f) => f.fix),
+        withFixes(newText, options, analyze(newText, options)).findings.map((f) => f.fix),
         row.why,
       );
     }

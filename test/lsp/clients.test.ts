@@ -110,6 +110,43 @@ describe('client hover and census', () => {
     }
   });
 
+  test('the census shows the schema each enabled client sends, as a diff against the written one', async () => {
+    const text = JSON.stringify(
+      {
+        tools: [
+          { name: 'search', inputSchema: { type: 'object', properties: { q: { type: 'string', pattern: '^a' } } } },
+          { name: 'plain', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } },
+        ],
+      },
+      null,
+      2,
+    );
+    const ws = workspace({ 'srv.json': text });
+    const client = await TestClient.start({
+      workspaceFolder: ws.folder,
+      settings: { clients: ['codex', 'claude-code'] },
+    });
+    try {
+      const uri = ws.uri('srv.json');
+      await client.open(uri, text);
+      await client.diagnostics(uri, (d) => d.length > 0);
+      const census = (await client.connection.sendRequest('toolwire/census', { uri })) as {
+        markdown: string;
+        html: string;
+      };
+      assert.match(census.markdown, /schema as sent: − dropped, ~ rewritten/);
+      assert.match(
+        census.markdown,
+        /\| `search` \| `mcp__[^`]*search` \| renamed \| [^|]* \| −\/properties\/q\/pattern \|/,
+      );
+      assert.match(census.markdown, /\| `plain` \| `mcp__[^`]*plain` \| renamed \| [^|]* \| as written \|/);
+      assert.match(census.html, /<th>schema as sent<\/th>/);
+      assert.match(census.html, /−\/properties\/q\/pattern/);
+    } finally {
+      await client.stop();
+    }
+  });
+
   test('settings enable clients per resource', async () => {
     const ws = workspace({ 'srv.json': mcpList('x'.repeat(60)) });
     const client = await TestClient.start({ workspaceFolder: ws.folder, settings: { clients: ['cursor'] } });

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ALL_CLIENT_IDS, PieceText, type AnalysisOptions, type DocumentResult } from '../../server/src/core';
 import { analyze, analyzeWithCarry } from '../../server/src/core/analyze';
-import { withNameFixes } from '../../server/src/core/fixes/buildFixes';
+import { withFixes } from '../../server/src/core/fixes/buildFixes';
 import { diagnosticsOf, type DiagnosticCache } from '../../server/src/features/diagnostics';
 import { generate } from '../../bench/generate';
 import { AnalysisIndex } from '../../server/src/analysisIndex';
@@ -303,7 +303,7 @@ describe('an edit reads what it touches', () => {
     const before = diagnosticsOf(document, beforeState, undefined, cache);
     const proposedFor = (state: typeof beforeState, at: string) =>
       state.kind === 'analysis'
-        ? withNameFixes(at, {}, state.analysis).findings.find((f) => f.tool === 0 && f.fix)?.fix?.proposed
+        ? withFixes(at, {}, state.analysis).findings.find((f) => f.tool === 0 && f.fix)?.fix?.proposed
         : undefined;
     assert.equal(proposedFor(beforeState, text), 'a_b');
     // a_c -> a_b: the rename offered for a.b (on a line the edit did not touch, with no related

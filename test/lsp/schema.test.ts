@@ -53,6 +53,35 @@ describe('schema-rejected over LSP', () => {
     );
   });
 
+  test('quick fixes from Diagnostic.data: $schema removed (safe, preferred), exclusiveMinimum only marked unsafe; fix-all takes the safe one', async () => {
+    const uri = 'file:///ws/gemini-schema-fix.json';
+    await client.open(uri, GEMINI);
+    const [schema, exclusive] = problems(await client.diagnostics(uri, (d) => d.length > 0));
+    assert.deepEqual((schema!.data as { schemaFix?: unknown }).schemaFix, {
+      problem: 'unknown-keyword',
+      keyword: '$schema',
+    });
+    const unsafe = (await client.codeActions(uri, exclusive!.range, [exclusive!], ['quickfix']))!;
+    const remove = unsafe.find((a) => a.title === 'Remove "exclusiveMinimum" (changes what the model may send)');
+    assert.ok(remove, `an unsafe removal among ${unsafe.map((a) => a.title).join(', ')}`);
+    assert.equal(remove.isPreferred, false, 'an unsafe fix is never preferred');
+    const everywhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const [fixAll] = (await client.codeActions(uri, everywhere, [], ['source.fixAll.toolwire']))!;
+    assert.equal(fixAll?.title, 'Fix all toolwire problems (1)');
+    const actions = (await client.codeActions(uri, schema!.range, [schema!], ['quickfix']))!;
+    const safe = actions.find((a) => a.title === 'Remove "$schema"');
+    assert.ok(safe?.edit, `a removal among ${actions.map((a) => a.title).join(', ')}`);
+    assert.equal(safe.isPreferred, true);
+    await client.apply(safe.edit);
+    const parameters = JSON.parse(client.text(uri)).tools[0].functionDeclarations[0].parameters;
+    assert.deepEqual(Object.keys(parameters), ['type', 'properties']);
+    const after = problems(await client.diagnostics(uri, (d) => d.length === 1));
+    assert.deepEqual(
+      after.map((d) => rangeText(client.text(uri), d.range)),
+      ['"exclusiveMinimum"'],
+    );
+  });
+
   test('the hover on the tool lists what each provider refuses in its schema, and where', async () => {
     const uri = 'file:///ws/gemini-schema-hover.json';
     await client.open(uri, GEMINI);

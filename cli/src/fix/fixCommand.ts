@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import {
   computeFixAll,
   createToolwireService,
+  isSchemaFix,
   visible,
   type Analysis,
   type Finding,
@@ -32,6 +33,8 @@ interface FileFix {
   readonly edits: readonly OffsetEdit[];
   readonly text: string;
   readonly fixed: number;
+  /** How many of `fixed` are schema fixes; the rest fix names. */
+  readonly schemaFixed: number;
   /** The unsafe fixes among them (only with --unsafe): named in the notes, so a dry run marks them. */
   readonly unsafe: readonly UnsafeFix[];
   readonly encoding: FileEncoding;
@@ -146,6 +149,7 @@ function proposeFixes(rounds: FixRounds): Map<AnalysedFile, FileFix> {
       edits: result.edits,
       text: result.text,
       fixed: result.fixed,
+      schemaFixed: result.schemaFixed,
       unsafe: result.unsafe,
       encoding,
       original: encoding.bytes,
@@ -196,6 +200,7 @@ function readsFixedFile(file: AnalysedFile, overlay: OverlayWorkspace): boolean 
 /** One unsafe fix in a note: `renames tool "a.b" to "a_b" for its callers` (tokens as written). */
 function unsafeChange(fix: UnsafeFix): string {
   const first = fix.edits[0];
+  if (isSchemaFix(fix)) return `changes what the model may send (${changes(fix.edits)})`;
   const what = fix.kind === 'rename-parameter' ? 'parameter' : fix.kind === 'rename' ? 'tool' : 'invocationName';
   if (!first) return `changes a ${what} for its callers`;
   // A name written where there was none (`name="x"` in a decorator, a Ruby `tool_name "x"` line).
@@ -204,14 +209,19 @@ function unsafeChange(fix: UnsafeFix): string {
   return `renames ${what} ${visible(first.oldText)} to ${visible(first.newText)} for its callers`;
 }
 
-/** What the edits do, in a few words: `"a.b" → "a_b"`, an added `"invocationName": "x"`; the first few. */
+/** What the edits do, in a few words: `"a.b" → "a_b"`, an added `"invocationName": "x"`, a removed keyword; the first few. */
 function changes(edits: readonly OffsetEdit[]): string {
   const seen = new Set<string>();
   for (const edit of edits) {
+    // A removal (a schema keyword) is told by what it removes; the separator it takes along is not told.
+    const removed = edit.newText === '' ? edit.oldText.replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s+/g, ' ') : undefined;
+    if (removed === '') continue;
     seen.add(
       edit.oldText === ''
         ? `added ${edit.newText.replace(/^[\s,]+/, '').replace(/\s+/g, ' ')}`
-        : `${edit.oldText} → ${edit.newText}`,
+        : removed !== undefined
+          ? `removed ${removed}`
+          : `${edit.oldText} → ${edit.newText}`,
     );
   }
   const shown = [...seen].slice(0, MAX_CHANGES_SHOWN);
@@ -230,6 +240,14 @@ function newErrors(before: Analysis, after: Analysis): Finding[] {
   return after.findings.filter((f) => f.severity === 'error' && !known.has(key(after, f)));
 }
 
+/** `2 names`, `1 name and 1 schema problem`: schema fixes are named only when there are some. */
+function counted(names: number, schemas: number): string {
+  const named = `${names} ${names === 1 ? 'name' : 'names'}`;
+  if (schemas === 0) return named;
+  const schema = `${schemas} schema ${schemas === 1 ? 'problem' : 'problems'}`;
+  return names === 0 ? schema : `${named} and ${schema}`;
+}
+
 function finish(
   args: FixArgs,
   io: CommandIO,
@@ -245,6 +263,7 @@ function finish(
   const notes = args.dryRun ? io.stderr : io.stdout;
   let written = 0;
   let fixedNames = 0;
+  let fixedSchemas = 0;
   let failed = false;
   const unwritten = new Set<AnalysedFile>();
   // Only files under the paths given are written: a file reached through a linked folder is not.
@@ -270,9 +289,10 @@ function finish(
       }
     }
     written++;
-    fixedNames += fix.fixed;
+    fixedNames += fix.fixed - fix.schemaFixed;
+    fixedSchemas += fix.schemaFixed;
     notes.write(
-      `${file.display}: ${args.dryRun ? 'would fix' : 'fixed'} ${fix.fixed} ${fix.fixed === 1 ? 'name' : 'names'} (${changes(fix.edits)})\n`,
+      `${file.display}: ${args.dryRun ? 'would fix' : 'fixed'} ${counted(fix.fixed - fix.schemaFixed, fix.schemaFixed)} (${changes(fix.edits)})\n`,
     );
     for (const unsafe of fix.unsafe) notes.write(`${file.display}: unsafe: ${unsafeChange(unsafe)}\n`);
   }
@@ -296,11 +316,11 @@ function finish(
     0,
   );
   io.stderr.write(
-    `toolwire: ${args.dryRun ? 'would fix' : 'fixed'} ${fixedNames} ${fixedNames === 1 ? 'name' : 'names'} in ${written} ${written === 1 ? 'file' : 'files'}; ${summary(reports, args.hints).replace(/^toolwire: /, 'left: ')}`,
+    `toolwire: ${args.dryRun ? 'would fix' : 'fixed'} ${counted(fixedNames, fixedSchemas)} in ${written} ${written === 1 ? 'file' : 'files'}; ${summary(reports, args.hints).replace(/^toolwire: /, 'left: ')}`,
   );
   if (unsafeLeft > 0)
     io.stderr.write(
-      `toolwire: ${unsafeLeft} unsafe ${unsafeLeft === 1 ? 'fix' : 'fixes'} not applied (${unsafeLeft === 1 ? 'it renames' : 'they rename'} what callers send); add --unsafe to apply ${unsafeLeft === 1 ? 'it' : 'them'}\n`,
+      `toolwire: ${unsafeLeft} unsafe ${unsafeLeft === 1 ? 'fix' : 'fixes'} not applied (${unsafeLeft === 1 ? 'it changes' : 'they change'} what callers or the model send); add --unsafe to apply ${unsafeLeft === 1 ? 'it' : 'them'}\n`,
     );
   if (ioError || failed) return 2;
   return left > 0 ? 1 : 0;

@@ -1,5 +1,6 @@
 import type { OffsetRange } from './json/ranges';
 import type { ProviderId } from './profiles/providers';
+import type { SchemaProblem } from './profiles/schemaRules';
 import type { ClientId } from './clients/profiles';
 
 /** Every finding code, once: the type, settings, schema checks and docs all derive from this list. */
@@ -83,9 +84,13 @@ export interface OffsetEdit {
  * (it travels in `Diagnostic.data`), so no request handler has to keep state between calls.
  */
 export interface FixData {
-  readonly kind: 'rename' | 'add-invocation-name' | 'rename-parameter';
+  readonly kind: 'rename' | 'add-invocation-name' | 'rename-parameter' | SchemaFixKind;
   readonly title: string;
-  /** The name the fix proposes (the new tool name, invocationName or property key). */
+  /**
+   * The name the fix proposes (the new tool name, invocationName or property key); for a schema
+   * fix, the JSON pointer of what it rewrites (a keyword's value; for strict mode, the object):
+   * fix-all picks one fix per such place.
+   */
   readonly proposed: string;
   readonly edits: readonly OffsetEdit[];
   /**
@@ -110,6 +115,32 @@ export interface FixData {
  * are built (`fixes/buildFixes.ts`), in document order, and the analysis stays a function of the
  * tools alone. `invocation-name`: an ADS invocationName where the format reads one, else a rename.
  */
+/** What a schema fix does (`fixes/schemaFix.ts`). */
+export type SchemaFixKind = 'remove-keyword' | 'add-items' | 'rewrite-type-list' | 'close-strict-object';
+
+const SCHEMA_FIX_KINDS: ReadonlySet<FixData['kind']> = new Set<SchemaFixKind>([
+  'remove-keyword',
+  'add-items',
+  'rewrite-type-list',
+  'close-strict-object',
+]);
+
+/** Whether a fix edits a schema (`fixes/schemaFix.ts`) rather than a name. */
+export function isSchemaFix(fix: Pick<FixData, 'kind'>): boolean {
+  return SCHEMA_FIX_KINDS.has(fix.kind);
+}
+
+/**
+ * The schema fix a `schema-rejected` finding asks for: which problem at its place. Built where
+ * fixes are used (`fixes/buildFixes.ts`) from the schema's subtree, read again then: the analysis
+ * keeps no tree, and the values a fix needs (`enum`, `default`, the `type` list) are in none of
+ * its sites.
+ */
+export interface SchemaFixIntent {
+  readonly problem: SchemaProblem;
+  readonly keyword: string;
+}
+
 export interface NameFixIntent {
   readonly kind: 'rename' | 'invocation-name';
   /** As `FixData.preferred`: the fix fix-all picks for the tool. */
@@ -146,6 +177,7 @@ export interface Finding {
   /** A fix that depends on no other tool's (a parameter rename); name fixes are `nameFix` until built. */
   readonly fix?: FixData;
   readonly nameFix?: NameFixIntent;
+  readonly schemaFix?: SchemaFixIntent;
 }
 
 /** Document order; at one place, the most severe first. */

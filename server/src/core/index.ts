@@ -16,10 +16,11 @@ export type {
   NameFixIntent,
   OffsetEdit,
   RelatedLocation,
+  SchemaFixIntent,
   Severity,
   SeveritySetting,
 } from './findings';
-export { FINDING_CODES, isCodeOff } from './findings';
+export { FINDING_CODES, isCodeOff, isSchemaFix } from './findings';
 export type { FormatId } from './formats/model';
 export type { OffsetRange } from './json/ranges';
 export { NESTING_LIMIT } from './yaml/parse';
@@ -61,7 +62,7 @@ export { namePattern } from './code/manifestNames';
 export { lastAtOrBefore, LineIndex, lineStartsOf, type PositionRange } from './text/lineIndex';
 export { PieceText, type TextReader } from './text/pieceText';
 export { computeFixAll } from './fixes/fixAll';
-export { withNameFixes } from './fixes/buildFixes';
+export { withFixes } from './fixes/buildFixes';
 export { proveEdits, type Proof } from './fixes/proof';
 export { proveSuppressComment } from './suppress/commentProof';
 export { docsUrl, DOCS_BASE, CODE_SUMMARIES } from './docs';
@@ -70,6 +71,7 @@ export { planRename, renameTargetAt } from './rename';
 export { ALL_CLIENT_IDS, CLIENTS, isClientId, type ClientId } from './clients/profiles';
 export type { ClientFate } from './clients/model';
 export { schemaPlaceRows } from './clients/schemaVerdicts';
+export { schemaAsSent, schemaDiffText } from './clients/schemaAsSent';
 export {
   othersInClientGroup,
   sharedNote,

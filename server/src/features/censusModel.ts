@@ -3,6 +3,8 @@ import {
   othersInGroup,
   PROVIDERS,
   requestFailures,
+  schemaAsSent,
+  schemaDiffText,
   type AnalyzedTool,
   type ClientResult,
   type RequestCensus,
@@ -175,20 +177,27 @@ function clientTables(index: AnalysisIndex, fallbackServer: string): Table[] {
         { code: result.server },
         ' · ',
         { text: profile.shape },
-        enabled ? '' : ' · not enabled (set toolwire.clients or "clients" in .toolwire.json to check it)',
+        enabled
+          ? ' · schema as sent: − dropped, ~ rewritten, ≈ rewritten with the same contract'
+          : ' · not enabled (set toolwire.clients or "clients" in .toolwire.json to check it)',
       ],
-      headers: ['tool', 'sent as', 'fate', 'why'],
+      // The schema as sent only for a client the analysis modelled: with none enabled, the
+      // keywords clients alter were never collected, and "as written" would be a guess.
+      headers: ['tool', 'sent as', 'fate', 'why', ...(enabled ? ['schema as sent'] : [])],
       rowCount: result.tools.length,
       row(r) {
         // The outcome is at hand: no search of the result per row (that was quadratic).
         const outcome = result.tools[r]!;
         const row = clientRow(result, outcome);
+        const tool = index.analysis.tools[outcome.tool]!;
         return {
           cells: [
-            [{ code: index.analysis.tools[outcome.tool]!.name ?? '' }],
+            [{ code: tool.name ?? '' }],
             row.wireName === null ? ['—'] : [{ code: row.wireName }],
             [row.fate],
             row.note ? [{ text: row.note }] : ['—'],
+            // Pointers hold the user's keys: user text.
+            ...(enabled ? [[{ text: schemaDiffText(schemaAsSent(tool.declaration.schema, result.client)) }]] : []),
           ],
           bad: outcome.fate === 'dropped' || outcome.fate === 'request-fails' || outcome.group.length > 1,
         };

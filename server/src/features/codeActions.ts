@@ -10,7 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   computeFixAll,
   proveEdits,
-  withNameFixes,
+  withFixes,
   type Analysis,
   type AnalysisOptions,
   type Finding,
@@ -59,13 +59,13 @@ export function quickFixes(
   const sameEdits = new Map<CodeAction, string>();
   for (const diagnostic of params.context.diagnostics) {
     if (diagnostic.source !== SOURCE || !isDiagnosticData(diagnostic.data)) continue;
-    const { version, fix: carried, nameFix } = diagnostic.data;
-    if (!carried && !nameFix) continue;
+    const { version, fix: carried, nameFix, schemaFix } = diagnostic.data;
+    if (!carried && !nameFix && !schemaFix) continue;
     const finding = findingOf(document, analysis, diagnostic);
     if (!finding) continue;
-    // A name fix is built from this version's analysis, so it is current whatever version the
-    // diagnostic came from; a carried fix is current only if this version gives the same one.
-    const fix = carried ?? builtNameFix(document, options, index, finding);
+    // A name or schema fix is built from this version's analysis, so it is current whatever version
+    // the diagnostic came from; a carried fix is current only if this version gives the same one.
+    const fix = carried ?? builtFix(document, options, index, finding);
     if (!fix) continue;
     if (!fix.edits.every((e) => stillMatches(document, text, e))) continue;
     if (carried && version !== document.version && !(finding.fix && sameJson(carried, toLspFix(document, finding.fix))))
@@ -113,10 +113,10 @@ export function quickFixes(
 }
 
 /**
- * The name fix of a finding of the current analysis: every name fix of the document is built at
- * once (a proposal depends on the tools before it), once per version.
+ * The built fix of a finding of the current analysis: every name and schema fix of the document
+ * is built at once (a proposal depends on the tools before it), once per version.
  */
-function builtNameFix(
+function builtFix(
   document: TextDocument,
   options: AnalysisOptions,
   index: AnalysisIndex,
@@ -124,7 +124,7 @@ function builtNameFix(
 ): LspFix | undefined {
   const analysis = index.analysis;
   const at = analysis.findings.indexOf(finding);
-  const built = index.memo('name-fixes', () => withNameFixes(document.getText(), options, analysis));
+  const built = index.memo('built-fixes', () => withFixes(document.getText(), options, analysis));
   const fix = built.findings[at]?.fix;
   return fix ? toLspFix(document, fix) : undefined;
 }
@@ -151,7 +151,9 @@ export function fixAllActions(
   const asSource = wants(params.context.only, FIX_ALL_KIND) && params.context.only !== undefined;
   const fixable = params.context.diagnostics.filter(
     (d: Diagnostic) =>
-      d.source === SOURCE && isDiagnosticData(d.data) && (d.data.fix !== undefined || d.data.nameFix !== undefined),
+      d.source === SOURCE &&
+      isDiagnosticData(d.data) &&
+      (d.data.fix !== undefined || d.data.nameFix !== undefined || d.data.schemaFix !== undefined),
   );
   const asQuickFix = wants(params.context.only, CodeActionKind.QuickFix) && fixable.length > 1;
   if (!asSource && !asQuickFix) return [];

@@ -1,3 +1,4 @@
+import type { SchemaFixIntent } from '../findings';
 import type { SchemaIssue, SchemaSite } from '../formats/model';
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { ruleRefuses, schemaRulesFor, type SchemaRule } from '../profiles/schemaRules';
@@ -33,15 +34,40 @@ export function checkSchemas(context: CheckContext): ToolVisitor | undefined {
       const providers = [...new Set(failed.flatMap((j) => j.providers))];
       context.sink.add('schema-rejected', 'error', {
         message: `${describeIssue(issue)} is rejected by ${providers.join(', ')}: the whole request fails.`,
-        detail: `${failed.map(describeJudge).join('; ')}. One refused schema of ${quote(tool.name ?? '')} fails every tool sent with it (HTTP 400).`,
+        detail: `${failed.map(describeJudge).join('; ')}. One refused schema of ${quote(tool.name ?? '')} fails every tool sent with it (HTTP 400).${fixNote(issue)}`,
         range: issue.range,
         pointer: issue.pointer,
         related: [],
         tool: local + context.firstTool,
         profiles: providers,
+        ...schemaFixOf(issue),
       });
     }
   };
+}
+
+/** The problems a schema fix may mend (`fixes/schemaFix.ts`); a root that is no object has none. */
+const FIXABLE: ReadonlySet<SchemaIssue['problem']> = new Set([
+  'unknown-keyword',
+  'type-list',
+  'array-without-items',
+  'strict-open-object',
+  'strict-optional-property',
+]);
+
+/** The fix a finding on this issue asks for, as plain data (built where fixes are used). */
+export function schemaFixOf(issue: SchemaIssue): { schemaFix?: SchemaFixIntent } {
+  return FIXABLE.has(issue.problem) ? { schemaFix: { problem: issue.problem, keyword: issue.keyword } } : {};
+}
+
+/**
+ * Why a missing `items` may have no fix: the fix must not guess what the array holds, so it
+ * writes `items` only from values the schema itself gives.
+ */
+function fixNote(issue: SchemaIssue): string {
+  return issue.problem === 'array-without-items'
+    ? ' A fix adds "items" only when the items type is known: "enum", "default" or "examples" values whose items are all of one primitive type.'
+    : '';
 }
 
 /** The distinct rules the targets hold for this schema (a shared rule lists both providers). */

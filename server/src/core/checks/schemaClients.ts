@@ -8,13 +8,15 @@ import type { OffsetRange } from '../json/ranges';
 import { PROVIDERS } from '../profiles/providers';
 import { visible } from '../text/visible';
 import { quote, type CheckContext, type ToolVisitor } from './context';
-import { describeIssue } from './schema';
+import { describeIssue, schemaFixOf } from './schema';
 
 /** One place of the schema with a client's part to tell: where, and what it is called. */
 interface Told {
   readonly range: OffsetRange;
   readonly pointer: string;
   readonly subject: string;
+  /** The problem told, when it is a schema problem (a fix may mend it). */
+  readonly issue?: SchemaIssue;
 }
 
 /**
@@ -74,7 +76,7 @@ export function checkSchemaClients(
       }
     for (const issue of schema.issues) {
       const place = placeOf(issue, schema);
-      const told = { range: issue.range, pointer: issue.pointer, subject: describeIssue(issue) };
+      const told = { range: issue.range, pointer: issue.pointer, subject: describeIssue(issue), issue };
       const { verdicts, altered } = judge(place, issue, told.subject);
       // A keyword written in the schema is told once, from `keywords`; a missing one only here.
       if (alteredOn && !place.present && altered) addAltered(context, global, told, altered);
@@ -235,6 +237,7 @@ function reportRejected(
     related: [],
     tool,
     clients,
+    ...(told.issue ? schemaFixOf(told.issue) : {}),
   });
 }
 

@@ -10,6 +10,45 @@ import { invocationNameFix, sharedNamespace } from './invocationNameFix';
 import { NamePool, ownNames } from './namePool';
 import type { ProposalContext } from './proposalContext';
 import { renameFix } from './renameFix';
+import { objectAt, readTree, type SchemaObject } from './schemaEdits';
+import { schemaFix } from './schemaFix';
+
+/**
+ * The analysis with every fix built that a finding asks for: its name fix (`withNameFixes`) and
+ * its schema fix (`fixes/schemaFix.ts`, on the schema read again from `text`). Called where fixes
+ * are used (code actions, fix-all, `toolwire fix`); the analysis itself is unchanged.
+ */
+export function withFixes(text: TextReader, options: AnalysisOptions, analysis: Analysis): Analysis {
+  return withSchemaFixes(text, options, withNameFixes(text, options, analysis));
+}
+
+/**
+ * Each finding that asks for a schema fix gets it, or none when no fix keeps to the rules of
+ * `schemaFix`. JSON (JSONC, JSON Lines) and YAML only: a schema in source code is a literal the
+ * code's own writer would have to rewrite, which no fix does yet. The document is read once,
+ * and only when some finding asks.
+ */
+function withSchemaFixes(text: TextReader, options: AnalysisOptions, analysis: Analysis): Analysis {
+  if (!analysis.findings.some((f) => f.schemaFix !== undefined)) return analysis;
+  const language = options.language ?? 'json';
+  const readable = language === 'json' || language === 'yaml';
+  const tree = readable ? readTree(text.slice(0, text.length), language) : undefined;
+  const objects = new Map<string, SchemaObject | undefined>();
+  const objectOf = (pointer: string) => {
+    if (!tree) return undefined;
+    if (!objects.has(pointer)) objects.set(pointer, objectAt(tree, pointer));
+    return objects.get(pointer);
+  };
+  return {
+    ...analysis,
+    findings: analysis.findings.map((finding) => {
+      if (!finding.schemaFix) return finding;
+      const { schemaFix: intent, ...rest } = finding;
+      const fix = schemaFix(finding, intent, objectOf);
+      return fix ? { ...rest, fix } : rest;
+    }),
+  };
+}
 
 /**
  * The analysis with every name fix built: each finding that asks for one (`Finding.nameFix`)
@@ -19,7 +58,7 @@ import { renameFix } from './renameFix';
  * where fixes are used (code actions, fix-all, `toolwire fix`), on the analysis of `text` under
  * `options`; the analysis itself is unchanged.
  */
-export function withNameFixes(text: TextReader, options: AnalysisOptions, analysis: Analysis): Analysis {
+function withNameFixes(text: TextReader, options: AnalysisOptions, analysis: Analysis): Analysis {
   const asking = findingsByTool(analysis.findings);
   if (asking.size === 0) return analysis;
   const built = new Map<Finding, FixData | undefined>();

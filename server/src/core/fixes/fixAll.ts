@@ -1,8 +1,9 @@
 import { analyze } from '../analyze';
-import type { Finding, FixData, OffsetEdit } from '../findings';
+import { isSchemaFix, type Finding, type FixData, type OffsetEdit } from '../findings';
 import type { Analysis } from '../model';
 import type { AnalysisOptions } from '../settings';
-import { withNameFixes } from './buildFixes';
+import { withFixes } from './buildFixes';
+import { composeEdits } from './composeEdits';
 import { applyOffsetEdits, judge, siteKey, type Culprit, type FindingSite } from './proof';
 
 export { applyOffsetEdits } from './proof';
@@ -19,12 +20,14 @@ export type FixAllResult =
       readonly text: string;
       /** The unsafe fixes among those applied (none unless asked for), so a caller can mark them. */
       readonly unsafe: readonly AppliedFix[];
+      /** How many of the `fixed` are schema fixes (the rest fix names). */
+      readonly schemaFixed: number;
       readonly unsafeLeft: number;
     }
   | { readonly kind: 'nothing'; readonly unsafeLeft: number }
   | { readonly kind: 'refused'; readonly reason: string; readonly unsafeLeft: number };
 
-/** One applied fix: what it is and its edits, offsets in the original text. */
+/** One applied fix: what it is and its edits (offsets in the text of the pass that made it: the original, unless a later pass did). */
 export interface AppliedFix {
   readonly kind: FixData['kind'];
   readonly edits: readonly OffsetEdit[];
@@ -60,7 +63,8 @@ interface PlannedFix {
  * repaired rather than given up: a fix that does not clear its finding, or that brings an error
  * on its own tool, is dropped; an error a fix revealed on another tool (a collision was masking
  * that the tool is rejected on its own) is fixed too when the re-analysis offers a fix for it.
- * A set that still fails after a few rounds is refused whole, never applied in part.
+ * A set that still fails after a few rounds is refused whole, never applied in part. Fixes left
+ * out because their edits met another's get another pass (`MAX_PASSES`).
  */
 export function computeFixAll(
   text: string,
@@ -68,37 +72,100 @@ export function computeFixAll(
   analysed?: Analysis,
   fixOptions: FixAllOptions = {},
 ): FixAllResult {
+  const first = fixAllPass(text, options, analysed, fixOptions);
+  if (first.kind !== 'proven') return first.result;
+  // Fixes left out because their edits met another's (two adjacent keys of one object removed:
+  // both take the comma between them) are made on the text the pass left, composed with the
+  // edits before into edits of the original, and the whole proven again against it.
+  let done = first;
+  for (let pass = 1; pass < MAX_PASSES && done.overlapped > 0; pass++) {
+    const next = fixAllPass(done.result.text, options, done.after, fixOptions);
+    if (next.kind !== 'proven') break;
+    const edits = composeEdits(text, done.result.edits, next.result.edits, next.result.text);
+    const sites = [...done.sites, ...next.sites];
+    const proof = judge(text, first.before, edits, next.result.text, next.after, sites);
+    if (proof.kind !== 'proven') break;
+    const previous = done.result;
+    done = {
+      kind: 'proven',
+      result: {
+        ...next.result,
+        edits,
+        fixed: previous.fixed + next.result.fixed,
+        schemaFixed: previous.schemaFixed + next.result.schemaFixed,
+        unsafe: [...previous.unsafe, ...next.result.unsafe],
+        unsafeLeft: first.result.unsafeLeft,
+      },
+      before: first.before,
+      after: next.after,
+      sites,
+      overlapped: next.overlapped,
+    };
+  }
+  return done.result;
+}
+
+/** Passes of fix-all over the text the last one left: each costs a few analyses, and one is usual. */
+const MAX_PASSES = 3;
+
+type EditsResult = Extract<FixAllResult, { kind: 'edits' }>;
+
+/** One pass's outcome: a proven set (with what a next pass needs), or the caller's answer. */
+type Pass =
+  | {
+      readonly kind: 'proven';
+      readonly result: EditsResult;
+      readonly before: Analysis;
+      readonly after: Analysis;
+      readonly sites: readonly FindingSite[];
+      /** Fixes left out because their edits met another fix's. */
+      readonly overlapped: number;
+    }
+  | { readonly kind: 'other'; readonly result: FixAllResult };
+
+function fixAllPass(
+  text: string,
+  options: AnalysisOptions,
+  analysed: Analysis | undefined,
+  fixOptions: FixAllOptions,
+): Pass {
   // The caller's analysis of this very text and options, when it has one (the LSP caches it).
-  const before = withNameFixes(text, options, analysed ?? analyze(text, options));
+  const before = withFixes(text, options, analysed ?? analyze(text, options));
   const unsafe = fixOptions.unsafe === true;
   const { plan, unsafeLeft } = chooseFixes(before, unsafe);
-  if (plan.size === 0) return { kind: 'nothing', unsafeLeft };
+  const other = (result: FixAllResult): Pass => ({ kind: 'other', result });
+  if (plan.size === 0) return other({ kind: 'nothing', unsafeLeft });
   let reason = 'no fix could be proven';
   for (let round = 0; round < MAX_ROUNDS && plan.size > 0; round++) {
-    const edits = planEdits(plan);
+    const { edits, overlapped } = planEdits(plan);
     const afterText = applyOffsetEdits(text, edits);
-    if (afterText === undefined) return { kind: 'refused', reason: 'the document changed under the fixes', unsafeLeft };
-    if (afterText === text) return { kind: 'nothing', unsafeLeft };
+    if (afterText === undefined)
+      return other({ kind: 'refused', reason: 'the document changed under the fixes', unsafeLeft });
+    if (afterText === text) return other({ kind: 'nothing', unsafeLeft });
     const after = analyze(afterText, options);
-    const proof = judge(
-      text,
-      before,
-      edits,
-      afterText,
-      after,
-      [...plan.values()].flatMap((p) => p.fixes),
-    );
+    const sites = [...plan.values()].flatMap((p) => p.fixes);
+    const proof = judge(text, before, edits, afterText, after, sites);
     if (proof.kind === 'proven') {
       const applied = [...plan.values()]
         .filter((p) => p.safety === 'unsafe')
         .map((p) => ({ kind: p.kind, edits: p.edits }));
-      return { kind: 'edits', edits, fixed: plan.size, text: afterText, unsafe: applied, unsafeLeft };
+      const schemaFixed = [...plan.values()].filter(isSchemaFix).length;
+      const result: EditsResult = {
+        kind: 'edits',
+        edits,
+        fixed: plan.size,
+        text: afterText,
+        unsafe: applied,
+        schemaFixed,
+        unsafeLeft,
+      };
+      return { kind: 'proven', result, before, after, sites, overlapped };
     }
     reason = proof.reason;
     // The fixes the re-analysis offers, built only for a repair (a proven set needs none).
-    if (!repair(plan, proof.culprits, withNameFixes(afterText, options, after), edits, unsafe)) break;
+    if (!repair(plan, proof.culprits, withFixes(afterText, options, after), edits, unsafe)) break;
   }
-  return { kind: 'refused', reason: `the fixes were not applied: ${reason}`, unsafeLeft };
+  return other({ kind: 'refused', reason: `the fixes were not applied: ${reason}`, unsafeLeft });
 }
 
 /**
@@ -108,14 +175,13 @@ export function computeFixAll(
  */
 function chooseFixes(before: Analysis, unsafe: boolean): { plan: Map<string, PlannedFix>; unsafeLeft: number } {
   // One fix per tool name (the preferred one: a rename and an invocationName fix the same
-  // problem), and one per rejected property key: those edit other tokens, so a tool with a bad
-  // name and two bad keys is fixed in one pass.
+  // problem), one per rejected property key and one per schema object and kind: those edit other
+  // tokens, so a tool with a bad name, two bad keys and a refused keyword is fixed in one pass.
   const chosen = new Map<string, { fix: FixData; findings: Finding[]; pointer: string }>();
   const leftOut = new Set<string>();
   for (const finding of before.findings) {
     if (!finding.fix || finding.tool === undefined || !changes(finding.fix)) continue;
-    const pointer =
-      finding.fix.kind === 'rename-parameter' ? finding.pointer : before.tools[finding.tool]?.declaration.name.pointer;
+    const pointer = planKey(finding, finding.fix, before);
     if (pointer === undefined) continue;
     if (!unsafe && finding.fix.safety === 'unsafe') {
       leftOut.add(pointer);
@@ -143,6 +209,16 @@ function chooseFixes(before: Analysis, unsafe: boolean): { plan: Map<string, Pla
   return { plan, unsafeLeft };
 }
 
+/**
+ * Where a fix is planned: per tool name (a rename and an invocationName fix the same problem),
+ * per property key, and per schema place and kind (a schema fix names its place in `proposed`).
+ */
+function planKey(finding: Finding, fix: FixData, before: Analysis): string | undefined {
+  if (fix.kind === 'rename-parameter') return finding.pointer;
+  if (isSchemaFix(fix)) return `${fix.kind}\u0000${fix.proposed}`;
+  return finding.tool === undefined ? undefined : before.tools[finding.tool]?.declaration.name.pointer;
+}
+
 function changes(fix: FixData): boolean {
   return fix.edits.some((e) => e.newText !== e.oldText);
 }
@@ -156,9 +232,10 @@ function sameFix(a: FixData | undefined, b: FixData | undefined): boolean {
  * (a replayed call can name two tools' references at one place), never applied in part. One
  * sort, so ten thousand fixes cost no more than their edits.
  */
-function planEdits(plan: Map<string, PlannedFix>): OffsetEdit[] {
+function planEdits(plan: Map<string, PlannedFix>): { edits: OffsetEdit[]; overlapped: number } {
   const all = [...plan].flatMap(([pointer, fix]) => fix.edits.map((edit) => ({ pointer, edit })));
   all.sort((a, b) => a.edit.range.start - b.edit.range.start || a.edit.range.end - b.edit.range.end);
+  const size = plan.size;
   let previous: OffsetEdit | undefined;
   for (const { pointer, edit } of all) {
     if (
@@ -169,7 +246,8 @@ function planEdits(plan: Map<string, PlannedFix>): OffsetEdit[] {
       plan.delete(pointer);
     else previous = edit;
   }
-  return all.filter(({ pointer }) => plan.has(pointer)).map(({ edit }) => edit);
+  const edits = all.filter(({ pointer }) => plan.has(pointer)).map(({ edit }) => edit);
+  return { edits, overlapped: size - plan.size };
 }
 
 /**

@@ -17,6 +17,8 @@ import { DUPLICATE_KEY } from '../yaml/parse';
  * - no error-severity finding (after the user's severities) appears that was not there before,
  *   compared by identity (code, name site, wire name), never by count, so a fix that removes one
  *   error and adds another is refused;
+ * - no schema finding of any severity appears (`newSchemaFindings`): a schema fix must not trade
+ *   a refused keyword for one a client drops;
  * - no JSON object holds a duplicate key it did not hold before.
  * It never throws; a refusal says why, and names the tools at fault so fix-all can drop them.
  */
@@ -87,6 +89,17 @@ export function judge(
         ...(tool === undefined ? {} : { tool }),
       })),
     );
+  const schemaNews = newSchemaFindings(before, after);
+  if (schemaNews.length > 0)
+    return refuse(
+      `it would bring a new schema finding: ${schemaNews[0]!.message}`,
+      schemaNews.map(({ code, pointer, tool, message }) => ({
+        code,
+        pointer,
+        message,
+        ...(tool === undefined ? {} : { tool }),
+      })),
+    );
   const duplicate = newDuplicateKey(text, before, afterText, after, edits);
   if (duplicate !== undefined) return refuse(`it would repeat the key ${JSON.stringify(duplicate)} in one object`);
   // A reader that recovers (YAML's, JSONC's) may still find the tools in a broken text, so the
@@ -120,6 +133,27 @@ function errorKey(analysis: Analysis, finding: Finding): string {
       : (tool?.name ?? '');
   return `${siteKey(finding)}\u0000${finding.code === 'case-collision' ? about.toLowerCase() : about}`;
 }
+
+/**
+ * The schema findings (any severity) of `after` beyond those of `before`, counted per tool and
+ * message rather than by place: a parameter rename moves the findings under its key to another
+ * pointer, the same findings still; a fix that writes `anyOf` a client rewrites makes a new one.
+ */
+function newSchemaFindings(before: Analysis, after: Analysis): Finding[] {
+  const key = (f: Finding) => `${f.code}\u0000${f.tool ?? ''}\u0000${f.message}`;
+  const counts = new Map<string, number>();
+  for (const f of before.findings) if (SCHEMA_FINDINGS.has(f.code)) counts.set(key(f), (counts.get(key(f)) ?? 0) + 1);
+  const fresh: Finding[] = [];
+  for (const f of after.findings) {
+    if (!SCHEMA_FINDINGS.has(f.code)) continue;
+    const left = counts.get(key(f)) ?? 0;
+    if (left > 0) counts.set(key(f), left - 1);
+    else fresh.push(f);
+  }
+  return fresh;
+}
+
+const SCHEMA_FINDINGS: ReadonlySet<Finding['code']> = new Set(['schema-rejected', 'schema-altered']);
 
 /**
  * Codes about what a tool's schema holds: the pointer says it all, so renaming the tool does not

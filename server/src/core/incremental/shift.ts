@@ -182,6 +182,7 @@ export const FINDING_FIELDS_WITH_OFFSETS = {
   also: false,
   fix: true,
   nameFix: false,
+  schemaFix: false,
 } as const satisfies Record<keyof Finding, boolean>;
 
 export const NAME_SITE_FIELDS_WITH_OFFSETS = {
