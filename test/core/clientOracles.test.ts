@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { getAllMcpTools, type MCPServer } from '@openai/agents-core';
-import { CASES, profileSends, type Sends, type Servers } from './oracleServers';
+import fc from 'fast-check';
+import { CASES, profileSends, randomServers, type Sends, type Servers } from './oracleServers';
 
 /** An MCP server as the Agents SDK sees one: a name and a tools/list answer, nothing connected. */
 function fakeServer(name: string, tools: readonly string[]): MCPServer {
@@ -46,6 +47,19 @@ describe('OpenAI Agents SDK for JavaScript (@openai/agents-core 0.20.0) against 
       } else assert.deepEqual(profile, sdk);
     });
   }
+
+  test('random servers: the SDK and the profile agree (400 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(randomServers, async (servers) => {
+        const sdk = await sdkSends(servers);
+        const profile = profileSends('openai-agents-js', servers, (reason) => reason.startsWith('the SDK'));
+        if ('error' in sdk)
+          assert.ok('error' in profile, `the SDK fails (${sdk.error}); the profile sends ${JSON.stringify(profile)}`);
+        else assert.deepEqual(profile, sdk);
+      }),
+      { numRuns: 400 },
+    );
+  });
 
   // The Python SDK (the openai-agents profile) sends names as written, and since v0.19.3 keeps the
   // last of one server's own duplicates; the JavaScript SDK maps them and fails the run.

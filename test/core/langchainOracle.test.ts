@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { loadMcpTools } from '@langchain/mcp-adapters';
-import { CASES, profileSends, type Sends, type Servers } from './oracleServers';
+import fc from 'fast-check';
+import { CASES, profileSends, randomServers, type Sends, type Servers } from './oracleServers';
 
 type McpClient = Parameters<typeof loadMcpTools>[1];
 
@@ -43,6 +44,16 @@ describe('LangChain MCP adapters for JavaScript (@langchain/mcp-adapters 1.1.4) 
       assert.deepEqual(profileSends('langchain-mcp', servers), await adaptersSend(servers));
     });
   }
+
+  test('random servers without an empty name: the adapters and the profile agree (400 runs)', async () => {
+    const named = randomServers.filter((servers) => servers.every((s) => !s.tools.includes('')));
+    await fc.assert(
+      fc.asyncProperty(named, async (servers) => {
+        assert.deepEqual(profileSends('langchain-mcp', servers), await adaptersSend(servers));
+      }),
+      { numRuns: 400 },
+    );
+  });
 
   test('an empty name: the Python adapters send it (OpenAI then refuses the request), the JavaScript ones leave it out', async () => {
     const empty: Servers = [{ server: 'empty', tools: ['', 'ok'] }];

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { CLIENTS } from '../../server/src/core/clients/profiles';
-import { CASES, type Servers } from './oracleServers';
+import fc from 'fast-check';
+import { CASES, randomServers, type Servers } from './oracleServers';
 
 const LISTING = resolve(__dirname, '../fixtures/servers/listing.mjs');
 
@@ -55,11 +56,22 @@ describe('Mastra MCP client (@mastra/mcp 2.0.0) against the mastra profile', () 
       ],
     },
   ];
+  // Mastra's servers are the keys of one object: two servers of one name cannot be configured.
+  const configurable = (servers: Servers) => new Set(servers.map((s) => s.server)).size === servers.length;
   cases.forEach(({ what, servers }, n) => {
-    // Mastra's servers are the keys of one object: two servers of one name cannot be configured.
-    if (new Set(servers.map((s) => s.server)).size < servers.length) return;
+    if (!configurable(servers)) return;
     test(what, async () => {
       assert.deepEqual(profileSends(servers), await mastraSends(servers, `oracle-${n}`));
     });
+  });
+
+  test('random servers: Mastra and the profile agree (12 runs, each starting real servers)', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(randomServers.filter(configurable), async (servers) => {
+        assert.deepEqual(profileSends(servers), await mastraSends(servers, `oracle-random-${run++}`));
+      }),
+      { numRuns: 12 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 // The generated MCP servers every client oracle is fed, and what a client profile predicts for
 // them in the oracles' terms: the names the client sends, or the error it raises itself.
+import fc from 'fast-check';
 import { CLIENTS, type ClientId } from '../../server/src/core/clients/profiles';
 import type { ClientTool } from '../../server/src/core/clients/model';
 
@@ -47,7 +48,26 @@ export function profileSends(
 ): Sends {
   const input: ClientTool[] = servers.flatMap((s) => s.tools.map((tool) => ({ server: s.server, tool })));
   const outcomes = CLIENTS[client].rewrite(input);
-  const failed = outcomes.find((o) => o.fate === 'request-fails' && o.reason !== undefined && raised(o.reason));
-  if (failed?.reason) return { error: failed.reason };
+  // A tool whose own name the provider rejects keeps that reason even when the client raises on
+  // its shared name first: the fate is the same, and the shared name's reason says the client raises.
+  const raisedBy = (o: (typeof outcomes)[number]) =>
+    [o.reason, o.sharedReason].find((r): r is string => r !== undefined && raised(r));
+  const failed = outcomes.find((o) => o.fate === 'request-fails' && raisedBy(o) !== undefined);
+  if (failed) return { error: raisedBy(failed)! };
   return { names: outcomes.flatMap((o, i) => (o.fate === 'dropped' ? [] : [o.wireName ?? input[i]!.tool])) };
 }
+
+/**
+ * Random servers for the property runs: names from pieces that meet the clients' rules at their
+ * edges (separators, a space, an emoji, upper case, a 40-character run, nothing), one to three
+ * servers of up to four tools, server names from a small set so that names meet across servers.
+ */
+export const randomServers: fc.Arbitrary<Servers> = (() => {
+  const piece = fc.constantFrom('a', 'B', 'get', '.', '/', '_', '-', ' ', ':', '😀', 'é', '7', 'x'.repeat(40));
+  const name = fc.array(piece, { minLength: 0, maxLength: 5 }).map((parts) => parts.join(''));
+  const server = fc.record({
+    server: fc.constantFrom('s', 'one', 'two', 'a_b', 'a'),
+    tools: fc.array(name, { minLength: 1, maxLength: 4 }),
+  });
+  return fc.array(server, { minLength: 1, maxLength: 3 });
+})();
