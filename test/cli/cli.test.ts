@@ -29,7 +29,7 @@ describe('toolwire check', () => {
     assert.equal(lines.length, 1);
     assert.equal(
       lines[0]!,
-      'tools.json:4:15: error wire-collision Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also fails the request in 5 clients, shares its name with another tool in 4 clients, is left out in Cursor.',
+      'tools.json:4:15: error wire-collision Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also fails the request in 6 clients, shares its name with another tool in 4 clients, is left out in Cursor.',
     );
     assert.ok(!result.stdout.includes(':8:15:'), 'a_b keeps the name: no line of its own');
     assert.ok(!result.stdout.includes('Rename'), 'the why and the fix wait for --verbose');
@@ -124,7 +124,7 @@ describe('toolwire check', () => {
     // One sentence in the message (code scanning's title); the detail beside it; the docs on the rule.
     assert.equal(
       first.message.text,
-      'Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also fails the request in 5 clients, shares its name with another tool in 4 clients, is left out in Cursor.',
+      'Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also fails the request in 6 clients, shares its name with another tool in 4 clients, is left out in Cursor.',
     );
     assert.match(first.properties.detail, /^The runtime keeps "a_b"/);
     const rule = run.tool.driver.rules.find((r: { id: string }) => r.id === 'wire-collision');

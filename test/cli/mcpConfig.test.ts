@@ -36,7 +36,7 @@ describe('toolwire check --mcp-config: a whole client setup', () => {
       assert.ok(collision, `${file.path}: ${JSON.stringify(file.diagnostics)}`);
       assert.match(
         collision.message,
-        /^Sent as "search" by OpenAI Agents SDK, like "search" of server "(docs|code)"\.$/,
+        /^Sent by OpenAI Agents SDK under the same name as "search" of server "(docs|code)"\.$/,
       );
       assert.match(collision.detail, /Duplicate tool names found across MCP servers/);
       assert.equal(collision.range.start.line, 7, 'a real position in the pretty-printed snapshot');

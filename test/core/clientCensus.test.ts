@@ -65,11 +65,11 @@ describe('the workspace census across files', () => {
       assert.deepEqual(finding.clients, ['openai-agents']);
       assert.match(
         finding.message,
-        /^Sent as "accounts_list" by OpenAI Agents SDK, like "accounts_list" of server "cloudflare-(radar|browser)"\.$/,
+        /^Sent by OpenAI Agents SDK under the same name as "accounts_list" of server "cloudflare-(radar|browser)"\.$/,
       );
       assert.match(
         finding.detail,
-        /OpenAI Agents SDK v0\.22\.0: sent as "accounts_list", like "accounts_list" of server "cloudflare-(radar|browser)"; the SDK raises UserError/,
+        /OpenAI Agents SDK v0\.22\.0: sent under the same name as "accounts_list" of server "cloudflare-(radar|browser)"; the SDK raises UserError/,
       );
       assert.equal(finding.related[0]!.file, other);
       assert.equal(

@@ -5,10 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { getAllMcpTools, type MCPServer } from '@openai/agents-core';
-import { CLIENTS, type ClientId } from '../../server/src/core/clients/profiles';
-import type { ClientTool } from '../../server/src/core/clients/model';
-
-type Servers = ReadonlyArray<{ readonly server: string; readonly tools: readonly string[] }>;
+import fc from 'fast-check';
+import { CASES, profileSends, randomServers, type Sends, type Servers } from './oracleServers';
 
 /** An MCP server as the Agents SDK sees one: a name and a tools/list answer, nothing connected. */
 function fakeServer(name: string, tools: readonly string[]): MCPServer {
@@ -29,7 +27,7 @@ function fakeServer(name: string, tools: readonly string[]): MCPServer {
 }
 
 /** What the SDK sends: each tool's function name, or the error that ends the run before any request. */
-async function sdkSends(servers: Servers): Promise<{ names: string[] } | { error: string }> {
+async function sdkSends(servers: Servers): Promise<Sends> {
   try {
     const tools = await getAllMcpTools(servers.map((s) => fakeServer(s.server, s.tools)));
     return { names: tools.map((t) => t.name) };
@@ -38,53 +36,30 @@ async function sdkSends(servers: Servers): Promise<{ names: string[] } | { error
   }
 }
 
-function profileSends(client: ClientId, servers: Servers): { names: string[] } | { error: string } {
-  const input: ClientTool[] = servers.flatMap((s) => s.tools.map((tool) => ({ server: s.server, tool })));
-  const outcomes = CLIENTS[client].rewrite(input);
-  // A failure the SDK raises itself (not the provider's 400 on a name it was sent).
-  const failed = outcomes.find((o) => o.fate === 'request-fails' && o.reason?.startsWith('the SDK'));
-  if (failed) return { error: failed.reason! };
-  // A name the provider refuses is sent all the same (the request then fails at OpenAI).
-  return { names: outcomes.flatMap((o, i) => (o.fate === 'dropped' ? [] : [o.wireName ?? input[i]!.tool])) };
-}
-
-const long = (n: number, stem = 'tool') => `${stem}_${'x'.repeat(Math.max(0, n - stem.length - 1))}`;
-
-/** Generated servers: separators, emoji, long names, one name on two servers. */
-const CASES: ReadonlyArray<{ readonly what: string; readonly servers: Servers }> = [
-  { what: 'plain names', servers: [{ server: 'files', tools: ['read_file', 'write-file'] }] },
-  { what: 'dots and slashes', servers: [{ server: 'admin', tools: ['admin.tools.list', 'mcp/admin/get', 'a b'] }] },
-  { what: 'emoji and non-ASCII', servers: [{ server: 'emoji', tools: ['😀_tool', 'café', 'ツール'] }] },
-  { what: '60 to 130 characters', servers: [{ server: 'long', tools: [long(60), long(64), long(65), long(130)] }] },
-  {
-    what: 'one name on two servers',
-    servers: [
-      { server: 'one', tools: ['search', 'fetch'] },
-      { server: 'two', tools: ['search'] },
-    ],
-  },
-  { what: 'names that convert to one name', servers: [{ server: 'mix', tools: ['a.b', 'a_b', 'c'] }] },
-  { what: 'an empty name', servers: [{ server: 'empty', tools: ['', 'ok'] }] },
-  {
-    what: 'servers with the same name, distinct tools',
-    servers: [
-      { server: 'same', tools: ['a'] },
-      { server: 'same', tools: ['b'] },
-    ],
-  },
-];
-
 describe('OpenAI Agents SDK for JavaScript (@openai/agents-core 0.20.0) against its profile and the Python one', () => {
   for (const { what, servers } of CASES) {
     test(what, async () => {
       const sdk = await sdkSends(servers);
-      const profile = profileSends('openai-agents-js', servers);
+      const profile = profileSends('openai-agents-js', servers, (reason) => reason.startsWith('the SDK'));
       if ('error' in sdk) {
         assert.ok('error' in profile, `the SDK fails (${sdk.error}); the profile sends ${JSON.stringify(profile)}`);
         assert.match(sdk.error, /^Duplicate tool names found across MCP servers/);
       } else assert.deepEqual(profile, sdk);
     });
   }
+
+  test('random servers: the SDK and the profile agree (400 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(randomServers, async (servers) => {
+        const sdk = await sdkSends(servers);
+        const profile = profileSends('openai-agents-js', servers, (reason) => reason.startsWith('the SDK'));
+        if ('error' in sdk)
+          assert.ok('error' in profile, `the SDK fails (${sdk.error}); the profile sends ${JSON.stringify(profile)}`);
+        else assert.deepEqual(profile, sdk);
+      }),
+      { numRuns: 400 },
+    );
+  });
 
   // The Python SDK (the openai-agents profile) sends names as written, and since v0.19.3 keeps the
   // last of one server's own duplicates; the JavaScript SDK maps them and fails the run.

@@ -1,4 +1,4 @@
-import { cutAtBoundary } from '../../server/src/core/fixes/namePool';
+import { cutAtBoundary, NamePool } from '../../server/src/core/fixes/namePool';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -342,5 +342,10 @@ describe('proposed names are cut at a word or segment boundary', () => {
   });
   test('a name with no boundary in its second half is cut at the limit', () => {
     assert.equal(cutAtBoundary('a_abcdefghijklmnopqrstuvwxyz', 10), 'a_abcdefgh');
+  });
+  test("a proposal for a name over 64 is cut at a boundary, not at the model-safe form's 64th character", () => {
+    const pool = new NamePool([], ['openai']);
+    const name = 'inventory.warehouse.management.report.generation.for.regional.distribution.centers';
+    assert.equal(pool.toolName(name), 'inventory_warehouse_management_report_generation_for_regional');
   });
 });

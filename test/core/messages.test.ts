@@ -268,6 +268,32 @@ describe('one problem, one message', () => {
   });
 });
 
+describe('a name is never its own comparison', () => {
+  test('the JavaScript Agents SDK sends orders.get as orders_get: "under the same name as", never "orders_get, like orders_get"', () => {
+    const options: AnalysisOptions = { clients: { enabled: ['openai-agents-js'], server: 'shop' } };
+    // The client's collision folds into the runtime's wire-collision on orders.get: its text is in the detail.
+    const [finding] = analyze(mcpList('orders.get', 'orders_get'), options).findings.filter(
+      (f) => f.code === 'client-collision' || f.also?.includes('client-collision'),
+    );
+    assert.ok(finding, 'the loser has its finding');
+    const text = `${finding.message}\n${finding.detail}`;
+    assert.match(finding.detail, /^Sent by OpenAI Agents SDK \(JavaScript\) under the same name as "orders_get"/m);
+    assert.match(finding.detail, /: sent under the same name as "orders_get"; /);
+    assert.doesNotMatch(text, /("[^"]+"), like \1/, text);
+  });
+
+  test('a peer named otherwise is still compared: sent as "a_b", like "a-b"... in a client that maps both', () => {
+    const options: AnalysisOptions = { clients: { enabled: ['openai-agents-js'], server: 'shop' } };
+    const finding = analyze(mcpList('a.b', 'a-b'), options).findings.find(
+      (f) => f.code === 'client-collision' || f.also?.includes('client-collision'),
+    );
+    assert.match(
+      `${finding?.message}\n${finding?.detail}`,
+      /^Sent as "a_b" by OpenAI Agents SDK \(JavaScript\), like "a-b"/m,
+    );
+  });
+});
+
 describe('advice only where it applies', () => {
   const shorten = /shorten the server name/i;
 

@@ -103,7 +103,7 @@ describe('client hover and census', () => {
       assert.match(value, /\| Claude Code [^|]+ \| `mcp__billing__refund_issue` \| renamed \|/);
       assert.match(value, /\| Cursor as reported 2026-02 to 2026-07 \| `—` \| dropped: Cursor filters tool names/);
       const census = (await client.connection.sendRequest('toolwire/census', { uri })) as { markdown: string };
-      assert.match(census.markdown, /## Gemini CLI v0\.33\.0 to v0\.56\.0/);
+      assert.match(census.markdown, /## Gemini CLI v0\.33\.0 to v0\.61\.0/);
       assert.match(census.markdown, /\| `refund\.issue` \| `mcp_billing_refund\.issue` \| renamed \|/);
     } finally {
       await client.stop();

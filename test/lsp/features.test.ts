@@ -31,8 +31,15 @@ describe('hover, inlay hints, symbols', () => {
     assert.match(value, /Wire name: `a_b` \(model-safe: characters outside/);
     assert.match(value, /Fate: left out of the request \(the runtime keeps `a_b`\)/);
     assert.match(value, /\| OpenAI \(`openai`\) \| `\^\[a-zA-Z0-9_-\]\{1,64\}\$` \| ✓ accepted \|/);
-    assert.match(value, /Collides with `a_b` on `a_b`\. A call to `a_b` runs \*\*`a_b`\*\*/);
+    // The other tool's own name is the wire name: it is not compared with itself.
+    assert.match(value, /Collides with `a_b`\. A call to `a_b` runs that tool, never this one\./);
     assert.equal(rangeText(text, hover!.range!), '"a.b"');
+    // toolwire's answer leads; the findings' text follows it.
+    const findings = value.indexOf('`wire-collision`:');
+    assert.ok(findings > value.indexOf('Wire name:') && findings > value.indexOf('Collides with'), value);
+    const kept = ((await client.hover(uri, positionOf(text, '"a_b"', 0, 2)))!.contents as MarkupContent).value;
+    assert.match(kept, /Collides with `a\.b` on `a_b`\. A call to `a_b` runs \*\*this tool\*\*\./);
+    for (const hoverText of [value, kept]) assert.doesNotMatch(hoverText, /(`[^`]+`) (?:on|runs \*\*)\1/);
   });
 
   test('hover on a reference says where it dispatches; a rejected name says why', async () => {

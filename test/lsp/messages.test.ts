@@ -26,7 +26,7 @@ describe('messages in the editor', () => {
     // Its clients' findings fold in: one clause in the message, one line each in the detail.
     assert.equal(
       leftOut.message,
-      'Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also fails the request in 5 clients, shares its name with another tool in 4 clients, is left out in Cursor.',
+      'Left out of the request: sent as "a_b", the name of the tool the runtime keeps. Also fails the request in 6 clients, shares its name with another tool in 4 clients, is left out in Cursor.',
     );
     const data = leftOut.data as { detail?: string; fix?: unknown };
     const lines = (data.detail ?? '').split('\n');

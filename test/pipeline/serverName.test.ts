@@ -54,7 +54,7 @@ describe('server names are known or not used (issue #8 item 6)', () => {
     const analysis = analyse({ '/ws/t.json': mcpList('refund.issue') }, '/ws/t.json');
     // One tool, one finding: Cursor's drop folds into the clients' rejection, and the clients add up.
     assert.deepEqual(clientFindings(analysis), [
-      'warning client-rejected+client-dropped refund.issue [openai-agents,copilot-cli,continue,litellm,langchain-mcp,cursor]',
+      'warning client-rejected+client-dropped refund.issue [openai-agents,copilot-cli,continue,litellm,langchain-mcp,mastra,cursor]',
     ]);
     const finding = analysis.findings.find((f) => f.code === 'client-rejected')!;
     assert.match(finding.message, / Also is left out in Cursor\.$/);

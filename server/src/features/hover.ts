@@ -228,18 +228,31 @@ function toolLines(analysis: Analysis, index: number): string[] {
     }
     lines.push('');
   }
-  if (tool.wireGroup.length > 0) {
-    const shown = othersInGroup(tool, index, 5);
-    const more = tool.wireGroup.length - 1 - shown.length;
-    const others =
-      shown.map((i) => mdCode(analysis.tools[i]!.name ?? '')).join(', ') + (more > 0 ? ` and ${more} more` : '');
-    const kept = tool.keptInGroup === undefined ? undefined : analysis.tools[tool.keptInGroup]!;
-    const wire = mdCode(tool.wireName ?? '');
-    lines.push(
-      `Collides with ${others} on ${wire}. ${kept ? `A call to ${wire} runs **${mdCode(kept.name ?? '')}**.` : 'No tool reliably receives a call to that name.'}`,
-    );
-  }
+  if (tool.wireGroup.length > 0) lines.push(collisionLine(analysis, index));
   return lines;
+}
+
+/**
+ * Who else has this tool's wire name and who gets a call to it. A name is never compared with
+ * itself: where the others' own name is the wire name, the wire name is not repeated, and the kept
+ * tool is "this tool" or "that tool" rather than `a_b` receiving calls to `a_b`.
+ */
+function collisionLine(analysis: Analysis, index: number): string {
+  const tool = analysis.tools[index]!;
+  const shown = othersInGroup(tool, index, 5);
+  const more = tool.wireGroup.length - 1 - shown.length;
+  const others =
+    shown.map((i) => mdCode(analysis.tools[i]!.name ?? '')).join(', ') + (more > 0 ? ` and ${more} more` : '');
+  const wire = mdCode(tool.wireName ?? '');
+  const namedAsWire = more === 0 && shown.every((i) => analysis.tools[i]!.name === tool.wireName);
+  const collides = namedAsWire ? `Collides with ${others}.` : `Collides with ${others} on ${wire}.`;
+  const keptAt = tool.keptInGroup;
+  if (keptAt === undefined) return `${collides} No tool reliably receives a call to that name.`;
+  if (keptAt === index) return `${collides} A call to ${wire} runs **this tool**.`;
+  const kept = analysis.tools[keptAt]!;
+  return kept.name === tool.wireName
+    ? `${collides} A call to ${wire} runs that tool, never this one.`
+    : `${collides} A call to ${wire} runs **${mdCode(kept.name ?? '')}**, never this one.`;
 }
 
 /** ADS: why there is no wire name, with the derived name and its length (ADS-2 never truncates). */

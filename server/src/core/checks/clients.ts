@@ -41,6 +41,8 @@ interface Note {
   readonly wireName: string | null;
   /** The first other tool of a shared name, quoted. */
   readonly peer?: string;
+  /** That tool is the only other one and its own name is the wire name shown: it is named once. */
+  readonly peerIsWireName?: boolean;
   /** A client collision's effect on this tool, in a few words. */
   readonly effect?: string;
   /** A shorter server name alone would avoid this fate: only then is it advised. */
@@ -106,10 +108,15 @@ function noteOf(
   const sent = shown !== null ? `sent as ${quote(shown ?? '')}` : 'renamed';
   const base = { client: result.client, label: profile.label, wireName: shown };
   if (code === 'client-collision') {
-    const [first] = othersInClientGroup(outcome, 1);
+    const peers = othersInClientGroup(outcome, 4);
+    const first = peers[0];
+    const likeWhom = peerList(peers, outcome.group.length - 1);
+    // Never "sent as "a_b", like "a_b"": the one other tool whose own name is the wire name.
+    const peerIsWireName = shown !== null && outcome.group.length === 2 && first?.name === shown;
     return {
       ...base,
-      text: `${who}: ${sent}, like ${peerList(othersInClientGroup(outcome, 4), outcome.group.length - 1)}; ${unnamed(collisionEffect(outcome), outcome.wireName, name, style)}`,
+      text: `${who}: ${peerIsWireName ? `sent under the same name as ${likeWhom}` : `${sent}, like ${likeWhom}`}; ${unnamed(collisionEffect(outcome), outcome.wireName, name, style)}`,
+      ...(peerIsWireName ? { peerIsWireName } : {}),
       // A shared cut can gather hundreds of tools; point at the first few, name the count.
       related: othersInClientGroup(outcome, MAX_RELATED).map((p) => related(context, p, shown)),
       keeps: keeperOf(context, outcome) === outcome.tool,
@@ -195,7 +202,7 @@ function clientLead(code: FindingCode, list: readonly Note[]): string {
   const effect = list.length === 1 && first.effect !== undefined ? `: ${first.effect}` : '';
   switch (code) {
     case 'client-collision':
-      return first.wireName !== null
+      return first.wireName !== null && !first.peerIsWireName
         ? `Sent as ${quote(first.wireName)} by ${by}, like ${first.peer ?? 'another tool'}${effect}.`
         : `Sent by ${by} under the same name as ${first.peer ?? 'another tool'}${effect}.`;
     case 'client-rejected': {

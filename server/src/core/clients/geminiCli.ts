@@ -4,7 +4,7 @@ import { byName } from './shared';
 const SAFE_LIMIT = 63;
 
 /**
- * Gemini CLI v0.33.0+, `packages/core/src/tools/mcp-tool.ts` generateValidName: `mcp_` +
+ * Gemini CLI v0.33.0 to v0.61.0, `packages/core/src/tools/mcp-tool.ts` generateValidName: `mcp_` +
  * `<server>_<tool>`, `[^a-zA-Z0-9_\-.:]` → `_` (per UTF-16 unit), `_` first when the first
  * character is not a letter or `_`, and over 63 a middle cut: first 30 + `...` + last 30.
  * The tool registry is a Map: a later registration of the same name overwrites the earlier one,
@@ -14,12 +14,13 @@ const SAFE_LIMIT = 63;
  */
 export const geminiCli: ClientRule = {
   label: 'Gemini CLI',
-  version: 'v0.33.0 to v0.56.0-nightly.20260822 (@5411f113)',
+  version: 'v0.33.0 to v0.61.0 (@5411f113)',
   sources: [
     'google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts @5411f113 (generateValidName) and mcp-tool.test.ts',
     'google-gemini/gemini-cli packages/core/src/tools/tool-registry.ts @5411f113 (registerTool: "already registered. Overwriting.")',
     'google-gemini/gemini-cli packages/core/src/tools/mcp-client-manager.ts @5411f113 (startConfiguredMcpServers: Promise.all)',
     'google-gemini/gemini-cli#20987',
+    '@google/gemini-cli-core 0.61.0 (npm) dist/src/tools/mcp-tool.js (generateValidName) and tool-registry.js, checked once against the generated servers of the client oracles',
   ],
   provider: 'gemini',
   shape: 'mcp_<server>_<tool>, outside [a-zA-Z0-9_.:-] becomes _, over 63: first 30 + ... + last 30',

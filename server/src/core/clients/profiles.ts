@@ -7,6 +7,7 @@ import { cursor } from './cursor';
 import { geminiCli } from './geminiCli';
 import { langchainMcp } from './langchainMcp';
 import { litellm } from './litellm';
+import { mastra } from './mastra';
 import type { ClientRule } from './model';
 import { nativeRuntime } from './nativeRuntime';
 import { openaiAgents } from './openaiAgents';
@@ -30,6 +31,7 @@ const CLIENT_RULES = {
   windsurf,
   litellm,
   'langchain-mcp': langchainMcp,
+  mastra,
 } satisfies Record<string, ClientRule>;
 
 /** Every modelled client's id: the registry's keys, so a client is added in one place. */

@@ -52,8 +52,9 @@ export interface SchemaPath {
   readonly version: string;
   readonly steps: readonly SchemaStep[];
   /**
-   * No public source shows the path (closed-source clients): modelled as passing the schema
-   * through, and what that makes a provider refuse is reported as a warning at most.
+   * No public source shows the path (closed-source clients), or a published step is not modelled
+   * (Mastra's compat layer per model): modelled as passing the schema through, and what that
+   * makes a provider refuse is reported as a warning at most.
    */
   readonly unconfirmed?: boolean;
 }
@@ -444,6 +445,27 @@ export const SCHEMA_PATHS: Readonly<Record<ClientId, SchemaPath>> = Object.freez
         kind: 'pass-through',
         source:
           'langchain-ai/langchain-mcp-adapters langchain_mcp_adapters/tools.py @cc0f284 (args_schema=tool.inputSchema)',
+      },
+    ],
+  },
+  mastra: {
+    field: 'parameters',
+    strict: false,
+    version: '@mastra/mcp 2.0.0, @mastra/core 1.71.0 (npm)',
+    // Before the request @mastra/core runs the schema through @mastra/schema-compat's layer for
+    // the model in use (OpenAI, Google, Anthropic, DeepSeek, Meta each rewrite it their own way):
+    // published, but not modelled here, so what follows is a warning at most.
+    unconfirmed: true,
+    steps: [
+      {
+        kind: 'add',
+        keyword: '$schema',
+        value: '"https://json-schema.org/draft/2020-12/schema"',
+        source: '@mastra/mcp 2.0.0 dist/index.js (convertInputSchema: withDefaultDialect)',
+      },
+      {
+        kind: 'pass-through',
+        source: '@mastra/core 1.71.0 dist/utils-*.js (makeCoreTool: applyCompatLayer per model, not modelled)',
       },
     ],
   },

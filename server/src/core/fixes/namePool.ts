@@ -1,7 +1,7 @@
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { checkName } from '../profiles/verdict';
 import type { AnalyzedTool } from '../model';
-import { ADS_INVOCATION_NAME, modelSafe } from '../wire/derivations';
+import { ADS_INVOCATION_NAME, modelSafeCharacters } from '../wire/derivations';
 
 /**
  * Hands out replacement names for one request that are valid for every target and unique
@@ -65,9 +65,12 @@ export class NamePool {
     // Every candidate would be refused by `accept`: no search.
     if (constraints.acceptsNone === true) return undefined;
     const limit = Math.max(1, Math.min(this.maxLength(), constraints.maxLength ?? Number.POSITIVE_INFINITY));
-    const base = this.conform(modelSafe(name), limit);
+    // Mapped but not yet cut: `conform` cuts at a word boundary, never inside a word.
+    const base = this.conform(modelSafeCharacters(name), limit);
     const hyphenated =
-      name.includes('.') && this.allowsHyphen() ? this.conform(modelSafe(name.replace(/\./g, '-')), limit) : undefined;
+      name.includes('.') && this.allowsHyphen()
+        ? this.conform(modelSafeCharacters(name.replace(/\./g, '-')), limit)
+        : undefined;
     const accept = constraints.accept ?? (() => true);
     return this.first(
       [base, hyphenated],

@@ -21,10 +21,19 @@ const MODEL_SAFE_OTHER = /[^A-Za-z0-9_-]/gu;
  * code points, so "😀" becomes one `_`, not two.
  */
 export function modelSafe(name: string): string {
-  if (MODEL_SAFE_ALREADY.test(name)) return name.length > MODEL_SAFE_MAX ? name.slice(0, MODEL_SAFE_MAX) : name;
+  const mapped = modelSafeCharacters(name);
+  return mapped.length > MODEL_SAFE_MAX ? mapped.slice(0, MODEL_SAFE_MAX) : mapped;
+}
+
+/**
+ * The model-safe character map without the cut: what a proposed name starts from, so that its
+ * own cut can fall at a word boundary rather than at the runtime's 64th character.
+ */
+export function modelSafeCharacters(name: string): string {
+  if (MODEL_SAFE_ALREADY.test(name)) return name;
   // Each code point outside the set (a surrogate pair is one, a lone surrogate too) becomes one
   // `_`, so the result is ASCII and its length counts code points: the cut is a slice.
-  return name.replace(MODEL_SAFE_OTHER, '_').slice(0, MODEL_SAFE_MAX);
+  return name.replace(MODEL_SAFE_OTHER, '_');
 }
 
 /** ADS-2 `invocationName`: `^[A-Za-z][A-Za-z0-9_-]{0,63}$`. */
