@@ -6,7 +6,8 @@
  * within 6x, at least 2x faster than the JSON service, peak memory at most 5x the file. Then YAML,
  * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP; `--table-only` stops after the table;
  * `--edits-only` times only the edits over the server (with `--shape`, only those shapes); `--yaml-only`, only
- * the YAML rows (1k and 10k, or 1k with `--quick`).
+ * the YAML rows (1k and 10k, or 1k with `--quick`); `--json-server-only`, only toolwire's server against VS Code's
+ * JSON language server over LSP (bench/jsonServer.ts).
  */
 import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
@@ -15,6 +16,7 @@ import { benchYaml } from './yaml';
 import { EDIT_SHAPES, measureEdits, printEditRows, printEdits } from './edits';
 import { benchSuppress } from './suppress';
 import { benchSource } from './source';
+import { benchJsonServer } from './jsonServer';
 
 const quick = process.argv.includes('--quick');
 
@@ -26,6 +28,10 @@ async function main(): Promise<void> {
   const coreOnly = process.argv.includes('--core-only');
   if (process.argv.includes('--yaml-only')) {
     benchYaml(quick);
+    return;
+  }
+  if (process.argv.includes('--json-server-only')) {
+    await benchJsonServer(quick);
     return;
   }
   if (process.argv.includes('--edits-only')) {
@@ -45,6 +51,7 @@ async function main(): Promise<void> {
   await benchSource(quick);
   benchFixAll(quick);
   if (!coreOnly) await benchLspFeatures(quick);
+  if (!coreOnly) await benchJsonServer(quick);
   // Edit-to-diagnostics at 10k tools and a 50 MB file's first diagnostics.
   if (!coreOnly) await printEdits(edits);
 }
