@@ -29,7 +29,8 @@ describe('hover, inlay hints, symbols', () => {
     const value = (hover!.contents as MarkupContent).value;
     assert.match(value, /\*\*`a\.b`\*\* · MCP tool list · derivation `model-safe`/);
     assert.match(value, /Wire name: `a_b` \(model-safe: characters outside/);
-    assert.match(value, /Fate: left out of the request \(the runtime keeps `a_b`\)/);
+    // An MCP list's own census takes the names as listed; the clients' rows below add their prefixes.
+    assert.match(value, /Fate, names as listed: left out of the request \(the runtime keeps `a_b`\)/);
     assert.match(value, /\| OpenAI \(`openai`\) \| `\^\[a-zA-Z0-9_-\]\{1,64\}\$` \| ✓ accepted \|/);
     // The other tool's own name is the wire name: it is not compared with itself.
     assert.match(value, /Collides with `a_b`\. A call to `a_b` runs that tool, never this one\./);

@@ -4,6 +4,7 @@ import {
   ADS_MAX,
   adsWireName,
   describeReason,
+  isMcpFormat,
   othersInGroup,
   PROVIDERS,
   type Analysis,
@@ -212,7 +213,10 @@ function toolLines(analysis: Analysis, index: number): string[] {
     `Wire name: ${tool.wireName === null ? `**none**${notInvocableWhy(tool)}` : `${mdCode(tool.wireName)} (${describeWire(tool)})`}`,
     '',
   );
-  lines.push(`Fate: ${toMarkdown(describeFate(analysis, tool))}`, '');
+  // An MCP list's own census takes the names as listed; each client below adds its prefix (the
+  // agent runtime's row its `mcp_<server>_`), so a tool kept here may be left out there: said.
+  const asListed = isMcpFormat(census.format) && analysis.clients.length > 0 ? ', names as listed' : '';
+  lines.push(`Fate${asListed}: ${toMarkdown(describeFate(analysis, tool))}`, '');
   if (tool.verdicts.length > 0) {
     lines.push('| provider | rule | verdict |', '|---|---|---|');
     for (const { provider, verdict } of tool.verdicts) {
