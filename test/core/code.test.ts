@@ -487,6 +487,30 @@ const DECLARATION_FORMS: readonly {
     names: [],
   },
   {
+    label: 'MCP tool objects as data: a returned array, an array listing them by name, one alone; not a computed name',
+    language: 'typescript',
+    text: `import type { Tool } from "@modelcontextprotocol/sdk/types.js";\nexport function createToolDefinitions() {\n  return [\n    { name: "start_session", description: "d", inputSchema: { type: "object", properties: {} } },\n    { name: "end.session", inputSchema: { type: "object" } } as Tool,\n  ];\n}\nexport const searchTool = { name: "search", inputSchema: { type: "object" } } satisfies Tool;\nconst LISTED = { name: 'listed', inputSchema: {} };\nconst OTHER: Tool = { name: 'other', inputSchema: {} };\nconst all = [LISTED, OTHER];\nconst computed = { name: prefix + "x", inputSchema: {} };\n`,
+    names: ['start_session', 'end.session', 'search', 'listed', 'other'],
+  },
+  {
+    label: 'MCP tool objects: an object inside a declaration call is that declaration, read once',
+    language: 'typescript',
+    text: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { registerTool } from "./register";\nregisterTool({ name: "wrapped", inputSchema: { q: z.string() } });\n`,
+    names: ['wrapped'],
+  },
+  {
+    label: 'MCP tool objects: Python dicts in a list of a low-level server',
+    language: 'python',
+    text: `from mcp.server.lowlevel import Server\nTOOLS = [{"name": "py.dict", "description": "d", "inputSchema": {"type": "object"}}]\n`,
+    names: ['py.dict'],
+  },
+  {
+    label: 'an object with name and inputSchema in a file of no MCP library is no tool object',
+    language: 'typescript',
+    text: `import OpenAI from 'openai';\nconst t = { name: 'x', inputSchema: {} };\nconst list = [{ name: 'y', inputSchema: {} }];\n`,
+    names: [],
+  },
+  {
     label: 'mark3labs/mcp-go: mcp.Tool{Name} by value, string(CONST) of a typed constant, a commented-out tool is not',
     language: 'go',
     text: `package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\ntype ToolName string\n\nconst (\n\tECHO ToolName = "echo"\n\tADD  ToolName = "add"\n)\n\nfunc main() {\n\ts := server.NewMCPServer("everything", "1.0.0")\n\ts.AddTool(mcp.NewTool(string(ECHO), mcp.WithDescription("Echo")), h)\n\ts.AddTool(mcp.NewTool(\n\t\tstring(ADD),\n\t), h)\n\ts.AddTool(mcp.Tool{Name: "ask_llm", Description: "Ask"}, h)\n\t// s.AddTool(mcp.Tool{Name: "commented"}, h)\n\ts.AddTool(mcp.NewTool(string(unknown)), h)\n\ts.AddTool(mcp.NewTool(fmt.Sprint(ECHO)), h)\n}\n`,
@@ -804,6 +828,20 @@ describe('source code: one census per server object', () => {
       'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc TestA(t *testing.T) {\n\ts := server.NewMCPServer("a", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n}\n\nfunc TestB(t *testing.T) {\n\ts := server.NewMCPServer("b", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n}\n',
       2,
       0,
+    ],
+    [
+      'TypeScript tool objects in one array travel together: collision',
+      'typescript',
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';\nexport const TOOLS: Tool[] = [\n  { name: 'a.b', inputSchema: { type: 'object' } },\n  { name: 'a_b', inputSchema: { type: 'object' } },\n];\n",
+      2,
+      1,
+    ],
+    [
+      'TypeScript tool objects listed by name travel together; the same objects alone do not',
+      'typescript',
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';\nconst A: Tool = { name: 'a.b', inputSchema: {} };\nconst B: Tool = { name: 'a_b', inputSchema: {} };\nexport const C: Tool = { name: 'c.d', inputSchema: {} };\nexport const D: Tool = { name: 'c_d', inputSchema: {} };\nhandler(() => ({ tools: [A, B] }));\n",
+      4,
+      1,
     ],
   ];
   // `found`: the collision findings, one per tool that loses the shared name (one problem, one diagnostic).

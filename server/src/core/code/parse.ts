@@ -6,6 +6,7 @@ import type { OffsetRange } from '../json/ranges';
 import { dialectOf } from './dialects';
 import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
+import { toolLiterals } from './toolObjects';
 import {
   writeCSharpString,
   writeGoString,
@@ -65,18 +66,20 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
       values.push({ node: groupValue(group), base: 0, pointer: `/${index}` });
       for (const tool of group.tools) if (tool.insertion) insertions.set(tool.name.range.start, tool.insertion);
     });
-    // A `tools` key, keyword or variable must be written somewhere before any tree is searched for one.
-    const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root) : [];
-    arrays.forEach((array, index) => {
-      const tools = literalToTree(array, dialect, constants);
-      values.push({ node: wrap({ tools }, array.startIndex, array.endIndex), base: 0, pointer: `/tools${index}` });
+    const declared = groups.flatMap((g) => g.tools.map((t) => t.extent));
+    const written = toolLiterals(root, text, dialect, libraries, constants, declared);
+    written.literals.forEach(({ node, alone }, index) => {
+      const tree = literalToTree(node, dialect, constants, written.named);
+      const tools = alone ? arrayNode([tree], node.startIndex, node.endIndex) : tree;
+      values.push({ node: wrap({ tools }, node.startIndex, node.endIndex), base: 0, pointer: `/tools${index}` });
     });
+    const computedNames = [...computed, ...written.computed].sort((a, b) => a.start - b.start);
     return {
       kind: 'code',
       values,
       problems: [],
       strings: writerFor(text, language, insertions),
-      code: { parsed: true, computedNames: computed },
+      code: { parsed: true, computedNames },
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,125 @@
+import type { OffsetRange } from '../json/ranges';
+import type { Dialect } from './dialects';
+import type { Library } from './libraries';
+import type { CodeFamily, SyntaxNode } from './syntax';
+
+/**
+ * A literal the recognisers read as a tool list: an array of tools, or one tool object alone
+ * (read as a list of one, so it collides with nothing).
+ */
+export interface ToolLiteral {
+  readonly node: SyntaxNode;
+  readonly alone: boolean;
+}
+
+export interface ToolLiterals {
+  readonly literals: ToolLiteral[];
+  /** Tool objects bound to a name once (`const SEARCH_TOOL: Tool = {...}`): what a list's identifier stands for. */
+  readonly named: ReadonlyMap<string, SyntaxNode>;
+  /** Tool objects whose `name` is no literal nor same-file constant: declared, never checked. */
+  readonly computed: OffsetRange[];
+}
+
+/** The node types of an object literal and of an array literal, in the families that write MCP tools as plain data. */
+const LITERAL_TYPES: Readonly<Partial<Record<CodeFamily, { readonly object: string; readonly array: string }>>> = {
+  js: { object: 'object', array: 'array' },
+  python: { object: 'dictionary', array: 'list' },
+};
+
+/** Wrappers between a literal and what holds it (`{...} as Tool`, `{...} satisfies Tool`, parentheses). */
+const WRAPPERS: ReadonlySet<string> = new Set([
+  'parenthesized_expression',
+  'as_expression',
+  'satisfies_expression',
+  'non_null_expression',
+]);
+
+/**
+ * The tool lists a file writes as literals: arrays under a `tools` key or variable, and, in a file
+ * of an MCP library, MCP tool objects (`{ name, description, inputSchema }`) wherever they are: the
+ * array that holds them (`const TOOLS: Tool[] = [...]`, `return [...]`), an array listing them by
+ * name (`tools: [SEARCH_TOOL, MAP_TOOL]`), or alone (`export const searchTool: Tool = {...}`, its
+ * list made in another file). Servers built on such objects hand them to a ListTools handler; no
+ * SDK call names them. Objects inside a declaration read by a library pattern are that declaration.
+ */
+export function toolLiterals(
+  root: SyntaxNode,
+  text: string,
+  dialect: Dialect,
+  libraries: readonly Library[],
+  constants: ReadonlyMap<string, SyntaxNode>,
+  declared: readonly OffsetRange[],
+): ToolLiterals {
+  const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root) : [];
+  const literals: ToolLiteral[] = arrays.map((node) => ({ node, alone: false }));
+  const types = LITERAL_TYPES[dialect.family];
+  const named = new Map<string, SyntaxNode>();
+  const computed: OffsetRange[] = [];
+  // `inputSchema` is the MCP Tool's own key: a file that never writes it holds no tool object.
+  if (!types || !text.includes('inputSchema') || !libraries.some((l) => l.shape === 'mcp'))
+    return { literals, named, computed };
+  const inside = (node: SyntaxNode) => declared.some((r) => r.start <= node.startIndex && node.endIndex <= r.end);
+  const objects = root
+    .descendantsOfType(types.object)
+    .filter((o): o is SyntaxNode => o !== null && isToolObject(o, dialect) && !inside(o));
+  const bindings = new Map<string, number>();
+  for (const object of objects) {
+    const name = dialect.bindingOf(outermost(object));
+    if (name !== undefined) bindings.set(name, (bindings.get(name) ?? 0) + 1);
+  }
+  for (const object of objects) {
+    const name = dialect.bindingOf(outermost(object));
+    // A name bound twice could stand for either object: neither is read through it.
+    if (name !== undefined && bindings.get(name) === 1) named.set(name, object);
+  }
+  const seen = new Set(arrays.map((a) => a.startIndex));
+  const listed = new Set<number>();
+  const addArray = (array: SyntaxNode) => {
+    if (seen.has(array.startIndex)) return;
+    seen.add(array.startIndex);
+    literals.push({ node: array, alone: false });
+  };
+  for (const object of objects) {
+    const holder = outermost(object).parent;
+    if (holder?.type !== types.array) continue;
+    listed.add(object.startIndex);
+    addArray(holder);
+  }
+  if (named.size > 0)
+    for (const array of root.descendantsOfType(types.array)) {
+      if (!array) continue;
+      const listing = (dialect.elements(array) ?? [])
+        .map((element) => named.get(dialect.constantKey(dialect.unwrap(element)) ?? ''))
+        .filter((object) => object !== undefined);
+      for (const object of listing) listed.add(object.startIndex);
+      if (listing.length > 0) addArray(array);
+    }
+  for (const object of objects) if (!listed.has(object.startIndex)) literals.push({ node: object, alone: true });
+  for (const object of objects) {
+    const value = dialect.entries(object)?.find((e) => e.name === 'name')?.value;
+    if (value && !isStaticName(dialect.unwrap(value), dialect, constants)) computed.push(rangeOf(value));
+  }
+  literals.sort((a, b) => a.node.startIndex - b.node.startIndex);
+  return { literals, named, computed };
+}
+
+/** An MCP tool object: a `name` and an `inputSchema`, the two keys the protocol requires. */
+function isToolObject(object: SyntaxNode, dialect: Dialect): boolean {
+  const entries = dialect.entries(object) ?? [];
+  return entries.some((e) => e.name === 'name') && entries.some((e) => e.name === 'inputSchema');
+}
+
+/** A name the literal reader resolves: a string literal, or a same-file string constant. */
+function isStaticName(value: SyntaxNode, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>): boolean {
+  if (dialect.string(value) !== undefined) return true;
+  const constant = constants.get(dialect.constantKey(value) ?? '');
+  return constant !== undefined && dialect.string(constant) !== undefined;
+}
+
+function outermost(node: SyntaxNode): SyntaxNode {
+  let current = node;
+  while (current.parent && WRAPPERS.has(current.parent.type)) current = current.parent;
+  return current;
+}
+
+const rangeOf = (node: SyntaxNode): OffsetRange => ({ start: node.startIndex, end: node.endIndex });
