@@ -505,6 +505,13 @@ const DECLARATION_FORMS: readonly {
     names: ['py.dict'],
   },
   {
+    label:
+      "TypeScript FastMCP: tool objects { name, execute } listed by name for a loop elsewhere, and a file's own addTool wrapper",
+    language: 'javascript',
+    text: `import { FastMCP, UserError } from 'fastmcp';\nconst server = new FastMCP({ name: 'Bright', version: '1' });\nconst addTool = (tool) => server.addTool(tool);\naddTool({ name: 'search_engine', parameters: z.object({}), execute: async () => '' });\naddTool({ name: \`web_\${id}\`, execute });\nlet navigate = { name: 'browser_navigate', parameters: z.object({ url: z.string() }), execute: async () => '' };\nlet back = { name: 'browser_back', execute: async () => '' };\nexport const tools = [navigate, back];\n`,
+    names: ['search_engine', 'browser_navigate', 'browser_back'],
+  },
+  {
     label: 'an object with name and inputSchema in a file of no MCP library is no tool object',
     language: 'typescript',
     text: `import OpenAI from 'openai';\nconst t = { name: 'x', inputSchema: {} };\nconst list = [{ name: 'y', inputSchema: {} }];\n`,
@@ -583,6 +590,16 @@ describe('source code: declaration forms read on real projects', () => {
       }
     });
   }
+
+  test('a tool object whose name is computed is counted once, also when a declaration call holds it', () => {
+    const text = `import { FastMCP } from 'fastmcp';\nimport type { Tool } from '@modelcontextprotocol/sdk/types.js';\nconst server = new FastMCP({ name: 'b', version: '1' });\nconst addTool = (tool) => server.addTool(tool);\naddTool({ name: \`web_\${id}\`, execute });\nexport const t: Tool = { name: prefix + 'x', inputSchema: {} };\n`;
+    const analysis = fixedAnalysis(text, opts('typescript'));
+    assert.equal(analysis.tools.length, 0);
+    assert.deepEqual(
+      analysis.code?.computedNames.map((r) => text.slice(r.start, r.end)),
+      ['`web_${id}`', "prefix + 'x'"],
+    );
+  });
 
   test('a function-name tool of add_tool(fn) or mcp.tool()(fn) is renamed by adding name= to the call, never by renaming fn', () => {
     const text = `from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\ndef fn(): ...\nmcp.add_tool(fn)\ndef other(): ...\nmcp.tool()(other)\n`;

@@ -154,6 +154,11 @@ export interface Library {
    * lists one version of a name, so versions of one name are no collision.
    */
   readonly versionKeyword?: string;
+  /**
+   * A tool written as a plain object (`{ name: "x", inputSchema: {...} }`): one with a `name` and
+   * this key, the other field the library's tool type requires. Read by `toolObjects.ts`.
+   */
+  readonly objectKey?: string;
   /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
   readonly structs?: readonly { readonly type: string; readonly field: string }[];
 }
@@ -176,6 +181,7 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'Server', name: [{ arg: 0, key: 'name' }] },
     ],
     serverTypes: ['McpServer', 'Server'],
+    objectKey: 'inputSchema',
     calls: [
       { method: 'registerTool', name: [{ arg: 0 }] },
       { method: 'tool', name: [{ arg: 0 }] },
@@ -201,7 +207,13 @@ export const LIBRARIES: readonly Library[] = [
     shape: 'mcp',
     servers: [{ callee: 'FastMCP', name: [{ arg: 0, key: 'name' }] }],
     serverTypes: ['FastMCP'],
-    calls: [{ method: 'addTool', name: [{ arg: 0, key: 'name' }] }],
+    // FastMCP's Tool type requires `name` and `execute`: a tool object made apart and added in a loop.
+    objectKey: 'execute',
+    calls: [
+      { method: 'addTool', name: [{ arg: 0, key: 'name' }] },
+      // A file's own `const addTool = (tool) => server.addTool(tool)`, called with the object.
+      { callee: 'addTool', name: [{ arg: 0, key: 'name' }], bound: true },
+    ],
   },
   {
     id: 'vercel-ai-sdk',
@@ -239,6 +251,7 @@ export const LIBRARIES: readonly Library[] = [
     packages: ['mcp', 'fastmcp'],
     shape: 'mcp',
     versionKeyword: 'version',
+    objectKey: 'inputSchema',
     servers: [
       { callee: 'FastMCP', name: [{ arg: 0 }, { keyword: 'name' }] },
       // The MCP Python SDK's name for FastMCP from its 2.0 line (`mcp.server.mcpserver`).

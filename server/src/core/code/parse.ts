@@ -70,10 +70,14 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     const written = toolLiterals(root, text, dialect, libraries, constants, declared);
     written.literals.forEach(({ node, alone }, index) => {
       const tree = literalToTree(node, dialect, constants, written.named);
+      addInputSchemas(tree, written.schemaless);
       const tools = alone ? arrayNode([tree], node.startIndex, node.endIndex) : tree;
       values.push({ node: wrap({ tools }, node.startIndex, node.endIndex), base: 0, pointer: `/tools${index}` });
     });
-    const computedNames = [...computed, ...written.computed].sort((a, b) => a.start - b.start);
+    // A computed name of a declaration call is also its object's (`addTool({ name: n, execute })`): counted once.
+    const computedNames = [...computed, ...written.computed]
+      .sort((a, b) => a.start - b.start)
+      .filter((r, i, all) => i === 0 || all[i - 1]!.start !== r.start);
     return {
       kind: 'code',
       values,
@@ -113,6 +117,23 @@ function groupValue(group: ToolGroup): Node {
   if (group.server && group.shape === 'mcp')
     fields.serverInfo = wrap({ name: stringNode(group.server) }, group.server.range.start, group.server.range.end);
   return wrap(fields, first, last);
+}
+
+/**
+ * A tool object whose library makes its schema from elsewhere (FastMCP's `parameters`) gets the
+ * `inputSchema` an MCP server lists, as declarations do: what makes the recognisers read it as a tool.
+ */
+function addInputSchemas(tree: Node, starts: ReadonlySet<number>): void {
+  if (starts.size === 0) return;
+  for (const item of tree.type === 'array' ? (tree.children ?? []) : [tree]) {
+    if (item.type !== 'object' || !starts.has(item.offset)) continue;
+    const at = { start: item.offset, end: item.offset };
+    const schema = wrap({ type: stringNode({ value: 'object', range: at }) }, at.start, at.start);
+    const holder = wrap({ inputSchema: schema }, at.start, at.start) as BuildNode;
+    const property = holder.children![0]!;
+    property.parent = item as BuildNode;
+    (item as BuildNode).children!.push(property);
+  }
 }
 
 function stringNode(name: SourceName): Node {

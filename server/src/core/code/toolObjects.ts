@@ -18,6 +18,8 @@ export interface ToolLiterals {
   readonly named: ReadonlyMap<string, SyntaxNode>;
   /** Tool objects whose `name` is no literal nor same-file constant: declared, never checked. */
   readonly computed: OffsetRange[];
+  /** Where tool objects with no `inputSchema` start (FastMCP's: its schema is made from `parameters`). */
+  readonly schemaless: ReadonlySet<number>;
 }
 
 /** The node types of an object literal and of an array literal, in the families that write MCP tools as plain data. */
@@ -36,7 +38,7 @@ const WRAPPERS: ReadonlySet<string> = new Set([
 
 /**
  * The tool lists a file writes as literals: arrays under a `tools` key or variable, and, in a file
- * of an MCP library, MCP tool objects (`{ name, description, inputSchema }`) wherever they are: the
+ * of an MCP library, tool objects (`{ name, description, inputSchema }`; FastMCP's `{ name, execute }`) wherever they are: the
  * array that holds them (`const TOOLS: Tool[] = [...]`, `return [...]`), an array listing them by
  * name (`tools: [SEARCH_TOOL, MAP_TOOL]`), or alone (`export const searchTool: Tool = {...}`, its
  * list made in another file). Servers built on such objects hand them to a ListTools handler; no
@@ -55,13 +57,16 @@ export function toolLiterals(
   const types = LITERAL_TYPES[dialect.family];
   const named = new Map<string, SyntaxNode>();
   const computed: OffsetRange[] = [];
-  // `inputSchema` is the MCP Tool's own key: a file that never writes it holds no tool object.
-  if (!types || !text.includes('inputSchema') || !libraries.some((l) => l.shape === 'mcp'))
-    return { literals, named, computed };
+  const schemaless = new Set<number>();
+  // A file that never writes a library's tool key (`inputSchema`, `execute`) holds no tool object.
+  const keys = [...new Set(libraries.flatMap((l) => (l.objectKey === undefined ? [] : [l.objectKey])))].filter((key) =>
+    text.includes(key),
+  );
+  if (!types || keys.length === 0) return { literals, named, computed, schemaless };
   const inside = (node: SyntaxNode) => declared.some((r) => r.start <= node.startIndex && node.endIndex <= r.end);
   const objects = root
     .descendantsOfType(types.object)
-    .filter((o): o is SyntaxNode => o !== null && isToolObject(o, dialect) && !inside(o));
+    .filter((o): o is SyntaxNode => o !== null && isToolObject(o, dialect, keys) && !inside(o));
   const bindings = new Map<string, number>();
   for (const object of objects) {
     const name = dialect.bindingOf(outermost(object));
@@ -98,15 +103,16 @@ export function toolLiterals(
   for (const object of objects) {
     const value = dialect.entries(object)?.find((e) => e.name === 'name')?.value;
     if (value && !isStaticName(dialect.unwrap(value), dialect, constants)) computed.push(rangeOf(value));
+    if (!dialect.entries(object)?.some((e) => e.name === 'inputSchema')) schemaless.add(object.startIndex);
   }
   literals.sort((a, b) => a.node.startIndex - b.node.startIndex);
-  return { literals, named, computed };
+  return { literals, named, computed, schemaless };
 }
 
-/** An MCP tool object: a `name` and an `inputSchema`, the two keys the protocol requires. */
-function isToolObject(object: SyntaxNode, dialect: Dialect): boolean {
+/** A tool object: a `name` and one of the keys a library's tool requires (MCP's `inputSchema`, FastMCP's `execute`). */
+function isToolObject(object: SyntaxNode, dialect: Dialect, keys: readonly string[]): boolean {
   const entries = dialect.entries(object) ?? [];
-  return entries.some((e) => e.name === 'name') && entries.some((e) => e.name === 'inputSchema');
+  return entries.some((e) => e.name === 'name') && entries.some((e) => keys.includes(e.name));
 }
 
 /** A name the literal reader resolves: a string literal, or a same-file string constant. */
