@@ -418,6 +418,13 @@ const DECLARATION_FORMS: readonly {
   },
   {
     label:
+      'FastMCP: mcp.tool()(module.fn) with the module imported names the tool fn; an attribute of anything else does not',
+    language: 'python',
+    text: `from mcp.server.fastmcp import FastMCP\nfrom . import session\nfrom .tools import docs as d\nmcp = FastMCP("s")\ndef register(mcp):\n    mcp.tool()(session.start_session)\n    mcp.tool()(d.search_docs)\n    mcp.tool()(obj.method)\n    mcp.tool()(session.make().run)\n`,
+    names: ['start_session', 'search_docs'],
+  },
+  {
+    label:
       'FastMCP: add_tool(fn, name=...) and add_tool(fn) with fn a def; add_tool(tool_object) counts once, at its Tool',
     language: 'python',
     text: `from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\ndef fn(): ...\nmcp.add_tool(fn, name="added.name")\nmcp.add_tool(fn)\nmcp.add_tool(EchoService().echo)\nmcp.add_tool(tool_object)\n`,

@@ -581,17 +581,28 @@ function curriedTool(
       ? { receiver, tool: { name: given.name, extent }, call: inner }
       : given.computed && { computed: given.computed };
   // A decorator is given a function, never a Tool object: a name imported as itself is that
-  // function's own name too (`from .handlers import search`; an alias would not be).
+  // function's own name too (`from .handlers import search`; an alias would not be), and so is
+  // a function of an imported module (`from . import session` then `mcp.tool()(session.start)`).
   const fn = dialect.args(call)[0];
   const own =
     fn?.type === 'identifier' && (bound().definitions.has(fn.text) || bound().imports.get(fn.text)?.name === fn.text);
-  if (!fn || !own) return undefined;
-  const name = { value: fn.text, range: rangeOf(fn) };
+  const ofModule = fn?.type === 'attribute' ? moduleFunction(fn, bound) : undefined;
+  if (!fn || (!own && !ofModule)) return undefined;
+  const name = ofModule ?? { value: fn.text, range: rangeOf(fn) };
   return {
     receiver,
     tool: { name, extent, insertion: insertionFor(pattern, target, inner, text, dialect.keywordJoin) },
     call: inner,
   };
+}
+
+/** `module.function` with `module` a name the file imports: the function's own name, at its identifier. */
+function moduleFunction(attribute: SyntaxNode, bound: Bound): SourceName | undefined {
+  const object = attribute.childForFieldName('object');
+  const member = attribute.childForFieldName('attribute');
+  if (object?.type !== 'identifier' || member?.type !== 'identifier' || !bound().imports.has(object.text))
+    return undefined;
+  return { value: member.text, range: rangeOf(member) };
 }
 
 /** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python and PHP). */
