@@ -531,6 +531,12 @@ const DECLARATION_FORMS: readonly {
     names: ['echo', 'add', 'ask_llm'],
   },
   {
+    label: 'Go: a slice of tools with elided element types, []mcp.Tool{{Name: ...}} and []*mcp.Tool{{Name: ...}}',
+    language: 'go',
+    text: `package main\n\nimport "github.com/mark3labs/mcp-go/mcp"\n\nfunc TestList(t *testing.T) {\n\ttools := []mcp.Tool{\n\t\t{Name: "tool1", Description: "First"},\n\t\t{Name: "tool2"},\n\t\t{Name: name},\n\t}\n\tmore := []*mcp.Tool{{Name: "tool3"}}\n\tother := []Other{{Name: "not_a_tool"}}\n}\n`,
+    names: ['tool1', 'tool2', 'tool3'],
+  },
+  {
     label:
       'MCP Java SDK: Tool.builder(name), McpSchema.Tool.builder(CONST), new McpSchema.Tool(name, ...), Tool.builder().name(name)',
     language: 'java',

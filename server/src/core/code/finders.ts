@@ -440,13 +440,22 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
   }
   const structLiteral = dialect.structLiteral;
   for (const struct of structLiteral ? (library.structs ?? []) : []) {
-    for (const literal of root.descendantsOfType(structLiteral!.node)) {
-      if (!literal || literal.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '') !== struct.type)
-        continue;
+    const read = (literal: SyntaxNode) => {
       const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
       const name = nameOf(value);
       if (name) place(undefined, { name, extent: rangeOf(literal) }, literal);
       else if (value) skip(rangeOf(value));
+    };
+    for (const literal of root.descendantsOfType(structLiteral!.node)) {
+      const type = literal?.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '');
+      if (!literal || type === undefined) continue;
+      if (type === struct.type) read(literal);
+      // `[]mcp.Tool{{Name: "a"}, {Name: "b"}}`: Go elides the elements' type (and `&` of `[]*mcp.Tool`).
+      else if (type.replace(/^\[\w*\]\*?/, '') === struct.type && type.startsWith('['))
+        for (const element of literal.childForFieldName('body')?.namedChildren ?? []) {
+          const value = element?.type === 'literal_element' ? element.namedChildren[0] : undefined;
+          if (value?.type === 'literal_value') read(value);
+        }
     }
   }
   for (const keyed of library.keyed ?? []) {
