@@ -980,3 +980,73 @@ describe('source code: Java and Rust', () => {
     assert.equal(writeRustString('r#"a"#', 'b"#c'), '"b\\"#c"');
   });
 });
+
+/**
+ * Input schemas written in source, one row each: the property keys the Anthropic key rule refuses
+ * (as their tokens), and the text after applying the first one's rename fix. Keys of zod shapes and
+ * of mark3labs/mcp-go options are read; a JSON-schema literal is read whole.
+ */
+const SOURCE_SCHEMAS: readonly {
+  readonly label: string;
+  readonly language: CodeLanguage;
+  readonly text: string;
+  readonly refused: readonly string[];
+  readonly fixed?: string;
+}[] = [
+  {
+    label: 'MCP SDK: registerTool with a zod raw shape and with z.object(...).strict()',
+    language: 'typescript',
+    text: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('get_user', { inputSchema: { 'user id': z.string(), ok: z.number() } }, h);\nserver.registerTool('get_team', { inputSchema: z.object({ "team/name": z.string() }).strict() }, h);\n`,
+    refused: [`'user id'`, `"team/name"`],
+    fixed: `inputSchema: { 'user_id': z.string(), ok: z.number() }`,
+  },
+  {
+    label: "MCP SDK: tool(name, description, shape, annotations, cb) reads the shape, never the annotations' keys",
+    language: 'typescript',
+    text: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.tool('old_style', 'desc', { 'a b': z.string() }, { 'x y': 'title' }, h);\nserver.tool('no_schema', { 'z w': 'title' }, h);\n`,
+    refused: [`'a b'`],
+    fixed: `{ 'a_b': z.string() }`,
+  },
+  {
+    label: 'FastMCP (TypeScript): parameters: z.object({...})',
+    language: 'javascript',
+    text: `import { FastMCP } from "fastmcp";\nconst server = new FastMCP({ name: "adder", version: "1.0.0" });\nserver.addTool({ name: "add", parameters: z.object({ "first number": z.number(), second: z.number() }), execute });\n`,
+    refused: [`"first number"`],
+    fixed: `z.object({ "first_number": z.number()`,
+  },
+  {
+    label: 'MCP Python SDK: types.Tool(inputSchema={...}) renames the key and its required entry',
+    language: 'python',
+    text: `from mcp.server.lowlevel import Server\nimport mcp.types as types\nTOOL = types.Tool(name="x", inputSchema={"type": "object", "properties": {"a b": {"type": "string"}}, "required": ["a b"]})\n`,
+    refused: [`"a b"`],
+    fixed: `"properties": {"a_b": {"type": "string"}}, "required": ["a_b"]`,
+  },
+  {
+    label: 'mark3labs/mcp-go: mcp.WithString("repo name") among NewTool options; a computed key is not read',
+    language: 'go',
+    text: `package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc main() {\n\ts := server.NewMCPServer("s", "1.0.0")\n\ts.AddTool(mcp.NewTool("get", mcp.WithString("repo name", mcp.Required()), mcp.WithNumber("page"), mcp.WithString(key)), h)\n}\n`,
+    refused: [`"repo name"`],
+    fixed: `mcp.WithString("repo_name", mcp.Required())`,
+  },
+  {
+    label: 'MCP tool objects: a JSON-schema literal in a ListTools array is read whole',
+    language: 'typescript',
+    text: `import type { Tool } from '@modelcontextprotocol/sdk/types.js';\nexport const TOOLS: Tool[] = [{ name: 'a', inputSchema: { type: 'object', properties: { 'bad key': { type: 'string' } } } }];\n`,
+    refused: [`'bad key'`],
+    fixed: `properties: { 'bad_key': { type: 'string' } }`,
+  },
+];
+
+describe('source code: input-schema property keys', () => {
+  for (const row of SOURCE_SCHEMAS)
+    test(row.label, () => {
+      const findings = fixedAnalysis(row.text, opts(row.language)).findings.filter(
+        (f) => f.code === 'invalid-parameter-name',
+      );
+      assert.deepEqual(
+        findings.map((f) => at(row.text, f)),
+        row.refused,
+      );
+      if (row.fixed) assert.ok(applyFix(row.text, row.language, findings[0]!).includes(row.fixed));
+    });
+});

@@ -1,7 +1,9 @@
 import type { OffsetRange } from '../json/ranges';
 import { deriveName } from './derivedNames';
 import type { DecoratedFunction, Dialect, ImportedName } from './dialects';
-import type { DeclaredShape, Library, NameArgument, ToolCall, ToolDecorator } from './libraries';
+import type { Node } from 'jsonc-parser';
+import type { DeclaredShape, Library, NameArgument, SchemaArgument, ToolCall, ToolDecorator } from './libraries';
+import { schemaTree } from './sourceSchemas';
 import type { SyntaxNode } from './syntax';
 
 /** A name read from source: its value and the literal that holds it (a constant's own literal, when it came from one). */
@@ -25,6 +27,8 @@ export interface FoundTool {
   /** The whole declaration (a call, a decorated function, a struct literal): the tool's extent. */
   readonly extent: OffsetRange;
   readonly insertion?: NameInsertion;
+  /** The input schema the declaration writes in source, when one is read (`sourceSchemas.ts`). */
+  readonly schema?: Node;
 }
 
 /**
@@ -160,12 +164,21 @@ function argumentReader(text: string, dialect: Dialect, constants: ReadonlyMap<s
     }
     return [];
   };
-  return { nameOf, argument, meets, nameIn, namesListed };
+  /** The first input schema a call writes where its pattern says one may be. */
+  const schemaIn = (call: SyntaxNode, where: readonly SchemaArgument[]): Node | undefined => {
+    for (const w of where) {
+      const node = w.at ? argument(call, w.at) : call;
+      const tree = node ? schemaTree(node, w.form, dialect, constants) : undefined;
+      if (tree) return tree;
+    }
+    return undefined;
+  };
+  return { nameOf, argument, meets, nameIn, namesListed, schemaIn };
 }
 
 /** What every library's patterns read of one file: its calls, names, scopes and the groups found so far. */
 function fileReader(root: SyntaxNode, text: string, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>) {
-  const { nameOf, argument, meets, nameIn, namesListed } = argumentReader(text, dialect, constants);
+  const { nameOf, argument, meets, nameIn, namesListed, schemaIn } = argumentReader(text, dialect, constants);
   const scopes = new Scopes(root);
   const scopeOf = (node: SyntaxNode, types: ReadonlySet<string>) => scopes.of(node, types);
   // Declarations read but not checked, by start: a declaration two libraries read is one.
@@ -226,6 +239,7 @@ function fileReader(root: SyntaxNode, text: string, dialect: Dialect, constants:
     meets,
     nameIn,
     namesListed,
+    schemaIn,
     scopes,
     scopeOf,
     computed,
@@ -363,7 +377,7 @@ type Placer = ReturnType<typeof placer>;
 
 /** The library's call patterns, over every call of the file. */
 function readCalls(reader: FileReader, library: Library, bindings: readonly ServerBinding[], placing: Placer): void {
-  const { calls, dialect, bound, meets, nameIn, functionNamed, text, skip } = reader;
+  const { calls, dialect, bound, meets, nameIn, functionNamed, text, skip, schemaIn } = reader;
   const { place, serverNames } = placing;
   for (const { node: call, callee, text: calleeText } of calls) {
     if (!callee) continue;
@@ -415,8 +429,10 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
       if (pattern.requires && !meets(call, pattern.requires)) continue;
       const given = nameIn(call, pattern.name);
       const on = chained ? { call, server: chained } : { call };
-      if (given.name) place(receiver, { name: given.name, extent }, call, on);
-      else if (!given.present && pattern.function) {
+      if (given.name) {
+        const schema = pattern.schema ? schemaIn(call, pattern.schema) : undefined;
+        place(receiver, { name: given.name, extent, ...(schema ? { schema } : {}) }, call, on);
+      } else if (!given.present && pattern.function) {
         const fn = functionNamed(call, pattern.function);
         const list = call.childForFieldName('arguments');
         const insertion = list ? appendKeyword('name', list, text, dialect.keywordJoin) : undefined;

@@ -99,11 +99,13 @@ function groupValue(group: ToolGroup): Node {
   const last = group.tools[group.tools.length - 1]!.extent.end;
   const items = group.tools.map((tool) => {
     const fields: Record<string, Node> = { name: stringNode(tool.name) };
-    const schema = wrap(
-      { type: stringNode({ value: 'object', range: { start: tool.extent.start, end: tool.extent.start } }) },
-      tool.extent.start,
-      tool.extent.start,
-    );
+    const schema =
+      tool.schema ??
+      wrap(
+        { type: stringNode({ value: 'object', range: { start: tool.extent.start, end: tool.extent.start } }) },
+        tool.extent.start,
+        tool.extent.start,
+      );
     if (group.shape === 'mcp') fields.inputSchema = schema;
     else {
       if (group.shape === 'openai-responses')
