@@ -519,6 +519,18 @@ const DECLARATION_FORMS: readonly {
     names: ['search_engine', 'browser_navigate', 'browser_back'],
   },
   {
+    label: 'MCP tool objects a test expects (a matcher, an assert call, a Python assert) are data, not declarations',
+    language: 'typescript',
+    text: `import type { Tool } from '@modelcontextprotocol/sdk/types.js';\nexpect(tools[0]).toMatchObject({ name: 'add', inputSchema: { type: 'object' } });\nassert.deepEqual(listed, [{ name: 'sub', inputSchema: {} }]);\nexport const real: Tool = { name: 'mul', inputSchema: {} };\n`,
+    names: ['mul'],
+  },
+  {
+    label: 'MCP tool objects in a Python assert are data',
+    language: 'python',
+    text: `from mcp.server.lowlevel import Server\ndef test_list():\n    assert listed == [{"name": "add", "inputSchema": {}}]\n`,
+    names: [],
+  },
+  {
     label: 'an object with name and inputSchema in a file of no MCP library is no tool object',
     language: 'typescript',
     text: `import OpenAI from 'openai';\nconst t = { name: 'x', inputSchema: {} };\nconst list = [{ name: 'y', inputSchema: {} }];\n`,

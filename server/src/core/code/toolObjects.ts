@@ -66,7 +66,9 @@ export function toolLiterals(
   const inside = (node: SyntaxNode) => declared.some((r) => r.start <= node.startIndex && node.endIndex <= r.end);
   const objects = root
     .descendantsOfType(types.object)
-    .filter((o): o is SyntaxNode => o !== null && isToolObject(o, dialect, keys) && !inside(o));
+    .filter(
+      (o): o is SyntaxNode => o !== null && isToolObject(o, dialect, keys) && !inside(o) && !asserted(o, dialect),
+    );
   const bindings = new Map<string, number>();
   for (const object of objects) {
     const name = dialect.bindingOf(outermost(object));
@@ -120,6 +122,27 @@ function isStaticName(value: SyntaxNode, dialect: Dialect, constants: ReadonlyMa
   if (dialect.string(value) !== undefined) return true;
   const constant = constants.get(dialect.constantKey(value) ?? '');
   return constant !== undefined && dialect.string(constant) !== undefined;
+}
+
+/** How far up from a tool object an assertion is looked for (`expect(x).toEqual([{...}])`, `assert x == [{...}]`). */
+const ASSERTION_DEPTH = 6;
+/** A matcher or an assert function: what a test hands the value it expects. */
+const ASSERTION = /^(to[A-Z]\w*|assert\w*|deepEqual|deepStrictEqual|equal|strictEqual|partialDeepStrictEqual)$/;
+
+/**
+ * Whether a tool object is a value a test expects, compared to what a server listed: data, no
+ * declaration. An argument of a matcher or an assert call, or a side of a Python `assert`.
+ */
+function asserted(object: SyntaxNode, dialect: Dialect): boolean {
+  let node: SyntaxNode | null = object.parent;
+  for (let depth = 0; node && depth < ASSERTION_DEPTH; depth++, node = node.parent) {
+    if (node.type === 'assert_statement') return true;
+    if (!dialect.callTypes.includes(node.type)) continue;
+    const callee = dialect.callee(node);
+    const name = callee ? (dialect.member(callee)?.name ?? callee.text) : undefined;
+    return name !== undefined && ASSERTION.test(name);
+  }
+  return false;
 }
 
 function outermost(node: SyntaxNode): SyntaxNode {
