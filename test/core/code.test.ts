@@ -1034,6 +1034,12 @@ const SOURCE_SCHEMAS: readonly {
     fixed: `"properties": {"a_b": {"type": "string"}}, "required": ["a_b"]`,
   },
   {
+    label: "MCP Python SDK 2.x: types.Tool(input_schema={...}), the SDK's later keyword",
+    language: 'python',
+    text: `from mcp.server.lowlevel import Server\nimport mcp.types as types\nTOOL = types.Tool(name="x", input_schema={"type": "object", "properties": {"a:b": {}}})\n`,
+    refused: [`"a:b"`],
+  },
+  {
     label: 'mark3labs/mcp-go: mcp.WithString("repo name") among NewTool options; a computed key is not read',
     language: 'go',
     text: `package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc main() {\n\ts := server.NewMCPServer("s", "1.0.0")\n\ts.AddTool(mcp.NewTool("get", mcp.WithString("repo name", mcp.Required()), mcp.WithNumber("page"), mcp.WithString(key)), h)\n}\n`,

@@ -175,9 +175,13 @@ export interface Library {
 /** FastMCP (TypeScript) takes a zod (or other Standard Schema) object as `parameters`. */
 const FASTMCP_PARAMETERS: readonly SchemaArgument[] = [{ at: { arg: 0, key: 'parameters' }, form: 'zod-shape' }];
 
-/** The MCP SDK's `types.Tool` writes `inputSchema=`; FastMCP's own `Tool` writes `parameters=`. */
+/**
+ * The MCP SDK's `types.Tool` writes `inputSchema=` (`input_schema=` from its 2.0 line); FastMCP's
+ * own `Tool` writes `parameters=`.
+ */
 const PYTHON_TOOL_SCHEMA: readonly SchemaArgument[] = [
   { at: { keyword: 'inputSchema' }, form: 'json-schema' },
+  { at: { keyword: 'input_schema' }, form: 'json-schema' },
   { at: { keyword: 'parameters' }, form: 'json-schema' },
 ];
 
