@@ -488,6 +488,13 @@ const DECLARATION_FORMS: readonly {
     names: ['search_docs'],
   },
   {
+    label:
+      'TypeScript: { key: tool({...}) } returned by a function named for its tools (a function, an arrow, a method)',
+    language: 'typescript',
+    text: `import { tool } from '@supabase/mcp-utils';\nexport function getAccountTools() {\n  return {\n    list_projects: tool({ execute }),\n  } satisfies ToolDefs;\n}\nexport const getDocsTools = () => ({ search_docs: tool({ execute }) });\nclass S { storageTools() { return { list_buckets: tool({ execute }) }; } }\nexport function getHandlers() {\n  return { not_a_tool: tool({ execute }) };\n}\n`,
+    names: ['list_projects', 'search_docs', 'list_buckets'],
+  },
+  {
     label: 'TypeScript: a tool() the file neither imports nor defines, or an object that holds no tools, is not read',
     language: 'typescript',
     text: `export const handlers = { list_projects: tool({ execute }) };\nimport { tool as t } from './x';\nexport const settings = { tool_a: t({}) };\nexport const tools = { from_global: tool({}) };\n`,

@@ -645,11 +645,36 @@ function appendKeyword(keyword: string, list: SyntaxNode, text: string, join: st
  * or of a variable named `tools` or `...Tools` (`export const projectTools = {...}`).
  */
 function holdsTools(holder: SyntaxNode): boolean {
-  const parent = holder.parent;
+  let parent = holder.parent;
+  while (parent && KEYED_WRAPPERS.has(parent.type)) parent = parent.parent;
   if (parent?.type === 'pair') return parent.childForFieldName('key')?.text.replace(/['"`]/g, '') === 'tools';
+  // Returned by a function named for its tools: `function getAccountTools() { return { x: tool(...) } }`.
+  if (parent?.type === 'return_statement' || parent?.type === 'arrow_function') {
+    const fn = parent.type === 'arrow_function' ? parent : enclosingFunction(parent);
+    const own = fn?.type === 'function_declaration' || fn?.type === 'method_definition';
+    const named = own ? fn.childForFieldName('name') : fn?.parent?.childForFieldName('name');
+    return (named?.type === 'identifier' || named?.type === 'property_identifier') && TOOLS_NAME.test(named.text);
+  }
   if (parent?.type !== 'variable_declarator') return false;
   const name = parent.childForFieldName('name');
-  return name?.type === 'identifier' && /^tools$|Tools$/.test(name.text);
+  return name?.type === 'identifier' && TOOLS_NAME.test(name.text);
+}
+
+/** A binding named for the tools it holds: `tools`, `projectTools`, `getAccountTools`. */
+const TOOLS_NAME = /^tools$|Tools$/;
+/** What may stand between a keyed tools object and what holds it: `({...})`, `{...} satisfies T`, `as const`. */
+const KEYED_WRAPPERS: ReadonlySet<string> = new Set([
+  'parenthesized_expression',
+  'satisfies_expression',
+  'as_expression',
+]);
+
+/** The function a statement is in (a declaration, an arrow or a function expression), if any. */
+function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {
+  for (let current = node.parent; current; current = current.parent)
+    if (['function_declaration', 'arrow_function', 'function_expression', 'method_definition'].includes(current.type))
+      return current;
+  return undefined;
 }
 
 /**
