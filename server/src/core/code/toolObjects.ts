@@ -63,7 +63,7 @@ export function toolLiterals(
     text.includes(key),
   );
   if (!types || keys.length === 0) return { literals, named, computed, schemaless };
-  const inside = (node: SyntaxNode) => declared.some((r) => r.start <= node.startIndex && node.endIndex <= r.end);
+  const inside = containment(declared);
   const objects = root
     .descendantsOfType(types.object)
     .filter(
@@ -109,6 +109,29 @@ export function toolLiterals(
   }
   literals.sort((a, b) => a.node.startIndex - b.node.startIndex);
   return { literals, named, computed, schemaless };
+}
+
+/**
+ * Whether a node lies inside one of the ranges, in O(log n) a node: the ranges sorted by start, each
+ * with the furthest end of any range starting at or before it (a file may declare thousands of tools).
+ */
+function containment(ranges: readonly OffsetRange[]): (node: SyntaxNode) => boolean {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  const furthest: number[] = [];
+  for (const range of sorted) furthest.push(Math.max(range.end, furthest[furthest.length - 1] ?? -1));
+  return (node) => {
+    let low = 0;
+    let high = sorted.length - 1;
+    let last = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (sorted[middle]!.start <= node.startIndex) {
+        last = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return last >= 0 && furthest[last]! >= node.endIndex;
+  };
 }
 
 /** A tool object: a `name` and one of the keys a library's tool requires (MCP's `inputSchema`, FastMCP's `execute`). */
