@@ -418,6 +418,13 @@ const DECLARATION_FORMS: readonly {
   },
   {
     label:
+      'FastMCP: mcp.tool()(module.fn) with the module imported names the tool fn; an attribute of anything else does not',
+    language: 'python',
+    text: `from mcp.server.fastmcp import FastMCP\nfrom . import session\nfrom .tools import docs as d\nmcp = FastMCP("s")\ndef register(mcp):\n    mcp.tool()(session.start_session)\n    mcp.tool()(d.search_docs)\n    mcp.tool()(obj.method)\n    mcp.tool()(session.make().run)\n`,
+    names: ['start_session', 'search_docs'],
+  },
+  {
+    label:
       'FastMCP: add_tool(fn, name=...) and add_tool(fn) with fn a def; add_tool(tool_object) counts once, at its Tool',
     language: 'python',
     text: `from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\ndef fn(): ...\nmcp.add_tool(fn, name="added.name")\nmcp.add_tool(fn)\nmcp.add_tool(EchoService().echo)\nmcp.add_tool(tool_object)\n`,
@@ -481,9 +488,59 @@ const DECLARATION_FORMS: readonly {
     names: ['search_docs'],
   },
   {
+    label:
+      'TypeScript: { key: tool({...}) } returned by a function named for its tools (a function, an arrow, a method)',
+    language: 'typescript',
+    text: `import { tool } from '@supabase/mcp-utils';\nexport function getAccountTools() {\n  return {\n    list_projects: tool({ execute }),\n  } satisfies ToolDefs;\n}\nexport const getDocsTools = () => ({ search_docs: tool({ execute }) });\nclass S { storageTools() { return { list_buckets: tool({ execute }) }; } }\nexport function getHandlers() {\n  return { not_a_tool: tool({ execute }) };\n}\n`,
+    names: ['list_projects', 'search_docs', 'list_buckets'],
+  },
+  {
     label: 'TypeScript: a tool() the file neither imports nor defines, or an object that holds no tools, is not read',
     language: 'typescript',
     text: `export const handlers = { list_projects: tool({ execute }) };\nimport { tool as t } from './x';\nexport const settings = { tool_a: t({}) };\nexport const tools = { from_global: tool({}) };\n`,
+    names: [],
+  },
+  {
+    label: 'MCP tool objects as data: a returned array, an array listing them by name, one alone; not a computed name',
+    language: 'typescript',
+    text: `import type { Tool } from "@modelcontextprotocol/sdk/types.js";\nexport function createToolDefinitions() {\n  return [\n    { name: "start_session", description: "d", inputSchema: { type: "object", properties: {} } },\n    { name: "end.session", inputSchema: { type: "object" } } as Tool,\n  ];\n}\nexport const searchTool = { name: "search", inputSchema: { type: "object" } } satisfies Tool;\nconst LISTED = { name: 'listed', inputSchema: {} };\nconst OTHER: Tool = { name: 'other', inputSchema: {} };\nconst all = [LISTED, OTHER];\nconst computed = { name: prefix + "x", inputSchema: {} };\n`,
+    names: ['start_session', 'end.session', 'search', 'listed', 'other'],
+  },
+  {
+    label: 'MCP tool objects: an object inside a declaration call is that declaration, read once',
+    language: 'typescript',
+    text: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { registerTool } from "./register";\nregisterTool({ name: "wrapped", inputSchema: { q: z.string() } });\n`,
+    names: ['wrapped'],
+  },
+  {
+    label: 'MCP tool objects: Python dicts in a list of a low-level server',
+    language: 'python',
+    text: `from mcp.server.lowlevel import Server\nTOOLS = [{"name": "py.dict", "description": "d", "inputSchema": {"type": "object"}}]\n`,
+    names: ['py.dict'],
+  },
+  {
+    label:
+      "TypeScript FastMCP: tool objects { name, execute } listed by name for a loop elsewhere, and a file's own addTool wrapper",
+    language: 'javascript',
+    text: `import { FastMCP, UserError } from 'fastmcp';\nconst server = new FastMCP({ name: 'Bright', version: '1' });\nconst addTool = (tool) => server.addTool(tool);\naddTool({ name: 'search_engine', parameters: z.object({}), execute: async () => '' });\naddTool({ name: \`web_\${id}\`, execute });\nlet navigate = { name: 'browser_navigate', parameters: z.object({ url: z.string() }), execute: async () => '' };\nlet back = { name: 'browser_back', execute: async () => '' };\nexport const tools = [navigate, back];\n`,
+    names: ['search_engine', 'browser_navigate', 'browser_back'],
+  },
+  {
+    label: 'MCP tool objects a test expects (a matcher, an assert call, a Python assert) are data, not declarations',
+    language: 'typescript',
+    text: `import type { Tool } from '@modelcontextprotocol/sdk/types.js';\nexpect(tools[0]).toMatchObject({ name: 'add', inputSchema: { type: 'object' } });\nassert.deepEqual(listed, [{ name: 'sub', inputSchema: {} }]);\nexport const real: Tool = { name: 'mul', inputSchema: {} };\n`,
+    names: ['mul'],
+  },
+  {
+    label: 'MCP tool objects in a Python assert are data',
+    language: 'python',
+    text: `from mcp.server.lowlevel import Server\ndef test_list():\n    assert listed == [{"name": "add", "inputSchema": {}}]\n`,
+    names: [],
+  },
+  {
+    label: 'an object with name and inputSchema in a file of no MCP library is no tool object',
+    language: 'typescript',
+    text: `import OpenAI from 'openai';\nconst t = { name: 'x', inputSchema: {} };\nconst list = [{ name: 'y', inputSchema: {} }];\n`,
     names: [],
   },
   {
@@ -491,6 +548,12 @@ const DECLARATION_FORMS: readonly {
     language: 'go',
     text: `package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\ntype ToolName string\n\nconst (\n\tECHO ToolName = "echo"\n\tADD  ToolName = "add"\n)\n\nfunc main() {\n\ts := server.NewMCPServer("everything", "1.0.0")\n\ts.AddTool(mcp.NewTool(string(ECHO), mcp.WithDescription("Echo")), h)\n\ts.AddTool(mcp.NewTool(\n\t\tstring(ADD),\n\t), h)\n\ts.AddTool(mcp.Tool{Name: "ask_llm", Description: "Ask"}, h)\n\t// s.AddTool(mcp.Tool{Name: "commented"}, h)\n\ts.AddTool(mcp.NewTool(string(unknown)), h)\n\ts.AddTool(mcp.NewTool(fmt.Sprint(ECHO)), h)\n}\n`,
     names: ['echo', 'add', 'ask_llm'],
+  },
+  {
+    label: 'Go: a slice of tools with elided element types, []mcp.Tool{{Name: ...}} and []*mcp.Tool{{Name: ...}}',
+    language: 'go',
+    text: `package main\n\nimport "github.com/mark3labs/mcp-go/mcp"\n\nfunc TestList(t *testing.T) {\n\ttools := []mcp.Tool{\n\t\t{Name: "tool1", Description: "First"},\n\t\t{Name: "tool2"},\n\t\t{Name: name},\n\t}\n\tmore := []*mcp.Tool{{Name: "tool3"}}\n\tother := []Other{{Name: "not_a_tool"}}\n}\n`,
+    names: ['tool1', 'tool2', 'tool3'],
   },
   {
     label:
@@ -559,6 +622,16 @@ describe('source code: declaration forms read on real projects', () => {
       }
     });
   }
+
+  test('a tool object whose name is computed is counted once, also when a declaration call holds it', () => {
+    const text = `import { FastMCP } from 'fastmcp';\nimport type { Tool } from '@modelcontextprotocol/sdk/types.js';\nconst server = new FastMCP({ name: 'b', version: '1' });\nconst addTool = (tool) => server.addTool(tool);\naddTool({ name: \`web_\${id}\`, execute });\nexport const t: Tool = { name: prefix + 'x', inputSchema: {} };\n`;
+    const analysis = fixedAnalysis(text, opts('typescript'));
+    assert.equal(analysis.tools.length, 0);
+    assert.deepEqual(
+      analysis.code?.computedNames.map((r) => text.slice(r.start, r.end)),
+      ['`web_${id}`', "prefix + 'x'"],
+    );
+  });
 
   test('a function-name tool of add_tool(fn) or mcp.tool()(fn) is renamed by adding name= to the call, never by renaming fn', () => {
     const text = `from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("s")\ndef fn(): ...\nmcp.add_tool(fn)\ndef other(): ...\nmcp.tool()(other)\n`;
@@ -805,6 +878,20 @@ describe('source code: one census per server object', () => {
       2,
       0,
     ],
+    [
+      'TypeScript tool objects in one array travel together: collision',
+      'typescript',
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';\nexport const TOOLS: Tool[] = [\n  { name: 'a.b', inputSchema: { type: 'object' } },\n  { name: 'a_b', inputSchema: { type: 'object' } },\n];\n",
+      2,
+      1,
+    ],
+    [
+      'TypeScript tool objects listed by name travel together; the same objects alone do not',
+      'typescript',
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';\nconst A: Tool = { name: 'a.b', inputSchema: {} };\nconst B: Tool = { name: 'a_b', inputSchema: {} };\nexport const C: Tool = { name: 'c.d', inputSchema: {} };\nexport const D: Tool = { name: 'c_d', inputSchema: {} };\nhandler(() => ({ tools: [A, B] }));\n",
+      4,
+      1,
+    ],
   ];
   // `found`: the collision findings, one per tool that loses the shared name (one problem, one diagnostic).
   for (const [what, language, text, tools, found] of serverCases)
@@ -911,4 +998,80 @@ describe('source code: Java and Rust', () => {
     assert.equal(writeRustString('r#"a"#', 'b"c'), 'r#"b"c"#');
     assert.equal(writeRustString('r#"a"#', 'b"#c'), '"b\\"#c"');
   });
+});
+
+/**
+ * Input schemas written in source, one row each: the property keys the Anthropic key rule refuses
+ * (as their tokens), and the text after applying the first one's rename fix. Keys of zod shapes and
+ * of mark3labs/mcp-go options are read; a JSON-schema literal is read whole.
+ */
+const SOURCE_SCHEMAS: readonly {
+  readonly label: string;
+  readonly language: CodeLanguage;
+  readonly text: string;
+  readonly refused: readonly string[];
+  readonly fixed?: string;
+}[] = [
+  {
+    label: 'MCP SDK: registerTool with a zod raw shape and with z.object(...).strict()',
+    language: 'typescript',
+    text: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('get_user', { inputSchema: { 'user id': z.string(), ok: z.number() } }, h);\nserver.registerTool('get_team', { inputSchema: z.object({ "team/name": z.string() }).strict() }, h);\n`,
+    refused: [`'user id'`, `"team/name"`],
+    fixed: `inputSchema: { 'user_id': z.string(), ok: z.number() }`,
+  },
+  {
+    label: "MCP SDK: tool(name, description, shape, annotations, cb) reads the shape, never the annotations' keys",
+    language: 'typescript',
+    text: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.tool('old_style', 'desc', { 'a b': z.string() }, { 'x y': 'title' }, h);\nserver.tool('no_schema', { 'z w': 'title' }, h);\n`,
+    refused: [`'a b'`],
+    fixed: `{ 'a_b': z.string() }`,
+  },
+  {
+    label: 'FastMCP (TypeScript): parameters: z.object({...})',
+    language: 'javascript',
+    text: `import { FastMCP } from "fastmcp";\nconst server = new FastMCP({ name: "adder", version: "1.0.0" });\nserver.addTool({ name: "add", parameters: z.object({ "first number": z.number(), second: z.number() }), execute });\n`,
+    refused: [`"first number"`],
+    fixed: `z.object({ "first_number": z.number()`,
+  },
+  {
+    label: 'MCP Python SDK: types.Tool(inputSchema={...}) renames the key and its required entry',
+    language: 'python',
+    text: `from mcp.server.lowlevel import Server\nimport mcp.types as types\nTOOL = types.Tool(name="x", inputSchema={"type": "object", "properties": {"a b": {"type": "string"}}, "required": ["a b"]})\n`,
+    refused: [`"a b"`],
+    fixed: `"properties": {"a_b": {"type": "string"}}, "required": ["a_b"]`,
+  },
+  {
+    label: "MCP Python SDK 2.x: types.Tool(input_schema={...}), the SDK's later keyword",
+    language: 'python',
+    text: `from mcp.server.lowlevel import Server\nimport mcp.types as types\nTOOL = types.Tool(name="x", input_schema={"type": "object", "properties": {"a:b": {}}})\n`,
+    refused: [`"a:b"`],
+  },
+  {
+    label: 'mark3labs/mcp-go: mcp.WithString("repo name") among NewTool options; a computed key is not read',
+    language: 'go',
+    text: `package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc main() {\n\ts := server.NewMCPServer("s", "1.0.0")\n\ts.AddTool(mcp.NewTool("get", mcp.WithString("repo name", mcp.Required()), mcp.WithNumber("page"), mcp.WithString(key)), h)\n}\n`,
+    refused: [`"repo name"`],
+    fixed: `mcp.WithString("repo_name", mcp.Required())`,
+  },
+  {
+    label: 'MCP tool objects: a JSON-schema literal in a ListTools array is read whole',
+    language: 'typescript',
+    text: `import type { Tool } from '@modelcontextprotocol/sdk/types.js';\nexport const TOOLS: Tool[] = [{ name: 'a', inputSchema: { type: 'object', properties: { 'bad key': { type: 'string' } } } }];\n`,
+    refused: [`'bad key'`],
+    fixed: `properties: { 'bad_key': { type: 'string' } }`,
+  },
+];
+
+describe('source code: input-schema property keys', () => {
+  for (const row of SOURCE_SCHEMAS)
+    test(row.label, () => {
+      const findings = fixedAnalysis(row.text, opts(row.language)).findings.filter(
+        (f) => f.code === 'invalid-parameter-name',
+      );
+      assert.deepEqual(
+        findings.map((f) => at(row.text, f)),
+        row.refused,
+      );
+      if (row.fixed) assert.ok(applyFix(row.text, row.language, findings[0]!).includes(row.fixed));
+    });
 });

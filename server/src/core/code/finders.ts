@@ -1,7 +1,9 @@
 import type { OffsetRange } from '../json/ranges';
 import { deriveName } from './derivedNames';
 import type { DecoratedFunction, Dialect, ImportedName } from './dialects';
-import type { DeclaredShape, Library, NameArgument, ToolCall, ToolDecorator } from './libraries';
+import type { Node } from 'jsonc-parser';
+import type { DeclaredShape, Library, NameArgument, SchemaArgument, ToolCall, ToolDecorator } from './libraries';
+import { schemaTree } from './sourceSchemas';
 import type { SyntaxNode } from './syntax';
 
 /** A name read from source: its value and the literal that holds it (a constant's own literal, when it came from one). */
@@ -25,6 +27,8 @@ export interface FoundTool {
   /** The whole declaration (a call, a decorated function, a struct literal): the tool's extent. */
   readonly extent: OffsetRange;
   readonly insertion?: NameInsertion;
+  /** The input schema the declaration writes in source, when one is read (`sourceSchemas.ts`). */
+  readonly schema?: Node;
 }
 
 /**
@@ -160,12 +164,21 @@ function argumentReader(text: string, dialect: Dialect, constants: ReadonlyMap<s
     }
     return [];
   };
-  return { nameOf, argument, meets, nameIn, namesListed };
+  /** The first input schema a call writes where its pattern says one may be. */
+  const schemaIn = (call: SyntaxNode, where: readonly SchemaArgument[]): Node | undefined => {
+    for (const w of where) {
+      const node = w.at ? argument(call, w.at) : call;
+      const tree = node ? schemaTree(node, w.form, dialect, constants) : undefined;
+      if (tree) return tree;
+    }
+    return undefined;
+  };
+  return { nameOf, argument, meets, nameIn, namesListed, schemaIn };
 }
 
 /** What every library's patterns read of one file: its calls, names, scopes and the groups found so far. */
 function fileReader(root: SyntaxNode, text: string, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>) {
-  const { nameOf, argument, meets, nameIn, namesListed } = argumentReader(text, dialect, constants);
+  const { nameOf, argument, meets, nameIn, namesListed, schemaIn } = argumentReader(text, dialect, constants);
   const scopes = new Scopes(root);
   const scopeOf = (node: SyntaxNode, types: ReadonlySet<string>) => scopes.of(node, types);
   // Declarations read but not checked, by start: a declaration two libraries read is one.
@@ -226,6 +239,7 @@ function fileReader(root: SyntaxNode, text: string, dialect: Dialect, constants:
     meets,
     nameIn,
     namesListed,
+    schemaIn,
     scopes,
     scopeOf,
     computed,
@@ -363,7 +377,7 @@ type Placer = ReturnType<typeof placer>;
 
 /** The library's call patterns, over every call of the file. */
 function readCalls(reader: FileReader, library: Library, bindings: readonly ServerBinding[], placing: Placer): void {
-  const { calls, dialect, bound, meets, nameIn, functionNamed, text, skip } = reader;
+  const { calls, dialect, bound, meets, nameIn, functionNamed, text, skip, schemaIn } = reader;
   const { place, serverNames } = placing;
   for (const { node: call, callee, text: calleeText } of calls) {
     if (!callee) continue;
@@ -415,8 +429,10 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
       if (pattern.requires && !meets(call, pattern.requires)) continue;
       const given = nameIn(call, pattern.name);
       const on = chained ? { call, server: chained } : { call };
-      if (given.name) place(receiver, { name: given.name, extent }, call, on);
-      else if (!given.present && pattern.function) {
+      if (given.name) {
+        const schema = pattern.schema ? schemaIn(call, pattern.schema) : undefined;
+        place(receiver, { name: given.name, extent, ...(schema ? { schema } : {}) }, call, on);
+      } else if (!given.present && pattern.function) {
         const fn = functionNamed(call, pattern.function);
         const list = call.childForFieldName('arguments');
         const insertion = list ? appendKeyword('name', list, text, dialect.keywordJoin) : undefined;
@@ -440,13 +456,22 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
   }
   const structLiteral = dialect.structLiteral;
   for (const struct of structLiteral ? (library.structs ?? []) : []) {
-    for (const literal of root.descendantsOfType(structLiteral!.node)) {
-      if (!literal || literal.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '') !== struct.type)
-        continue;
+    const read = (literal: SyntaxNode) => {
       const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
       const name = nameOf(value);
       if (name) place(undefined, { name, extent: rangeOf(literal) }, literal);
       else if (value) skip(rangeOf(value));
+    };
+    for (const literal of root.descendantsOfType(structLiteral!.node)) {
+      const type = literal?.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '');
+      if (!literal || type === undefined) continue;
+      if (type === struct.type) read(literal);
+      // `[]mcp.Tool{{Name: "a"}, {Name: "b"}}`: Go elides the elements' type (and `&` of `[]*mcp.Tool`).
+      else if (type.replace(/^\[\w*\]\*?/, '') === struct.type && type.startsWith('['))
+        for (const element of literal.childForFieldName('body')?.namedChildren ?? []) {
+          const value = element?.type === 'literal_element' ? element.namedChildren[0] : undefined;
+          if (value?.type === 'literal_value') read(value);
+        }
     }
   }
   for (const keyed of library.keyed ?? []) {
@@ -581,17 +606,28 @@ function curriedTool(
       ? { receiver, tool: { name: given.name, extent }, call: inner }
       : given.computed && { computed: given.computed };
   // A decorator is given a function, never a Tool object: a name imported as itself is that
-  // function's own name too (`from .handlers import search`; an alias would not be).
+  // function's own name too (`from .handlers import search`; an alias would not be), and so is
+  // a function of an imported module (`from . import session` then `mcp.tool()(session.start)`).
   const fn = dialect.args(call)[0];
   const own =
     fn?.type === 'identifier' && (bound().definitions.has(fn.text) || bound().imports.get(fn.text)?.name === fn.text);
-  if (!fn || !own) return undefined;
-  const name = { value: fn.text, range: rangeOf(fn) };
+  const ofModule = fn?.type === 'attribute' ? moduleFunction(fn, bound) : undefined;
+  if (!fn || (!own && !ofModule)) return undefined;
+  const name = ofModule ?? { value: fn.text, range: rangeOf(fn) };
   return {
     receiver,
     tool: { name, extent, insertion: insertionFor(pattern, target, inner, text, dialect.keywordJoin) },
     call: inner,
   };
+}
+
+/** `module.function` with `module` a name the file imports: the function's own name, at its identifier. */
+function moduleFunction(attribute: SyntaxNode, bound: Bound): SourceName | undefined {
+  const object = attribute.childForFieldName('object');
+  const member = attribute.childForFieldName('attribute');
+  if (object?.type !== 'identifier' || member?.type !== 'identifier' || !bound().imports.has(object.text))
+    return undefined;
+  return { value: member.text, range: rangeOf(member) };
 }
 
 /** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python and PHP). */
@@ -609,11 +645,36 @@ function appendKeyword(keyword: string, list: SyntaxNode, text: string, join: st
  * or of a variable named `tools` or `...Tools` (`export const projectTools = {...}`).
  */
 function holdsTools(holder: SyntaxNode): boolean {
-  const parent = holder.parent;
+  let parent = holder.parent;
+  while (parent && KEYED_WRAPPERS.has(parent.type)) parent = parent.parent;
   if (parent?.type === 'pair') return parent.childForFieldName('key')?.text.replace(/['"`]/g, '') === 'tools';
+  // Returned by a function named for its tools: `function getAccountTools() { return { x: tool(...) } }`.
+  if (parent?.type === 'return_statement' || parent?.type === 'arrow_function') {
+    const fn = parent.type === 'arrow_function' ? parent : enclosingFunction(parent);
+    const own = fn?.type === 'function_declaration' || fn?.type === 'method_definition';
+    const named = own ? fn.childForFieldName('name') : fn?.parent?.childForFieldName('name');
+    return (named?.type === 'identifier' || named?.type === 'property_identifier') && TOOLS_NAME.test(named.text);
+  }
   if (parent?.type !== 'variable_declarator') return false;
   const name = parent.childForFieldName('name');
-  return name?.type === 'identifier' && /^tools$|Tools$/.test(name.text);
+  return name?.type === 'identifier' && TOOLS_NAME.test(name.text);
+}
+
+/** A binding named for the tools it holds: `tools`, `projectTools`, `getAccountTools`. */
+const TOOLS_NAME = /^tools$|Tools$/;
+/** What may stand between a keyed tools object and what holds it: `({...})`, `{...} satisfies T`, `as const`. */
+const KEYED_WRAPPERS: ReadonlySet<string> = new Set([
+  'parenthesized_expression',
+  'satisfies_expression',
+  'as_expression',
+]);
+
+/** The function a statement is in (a declaration, an arrow or a function expression), if any. */
+function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {
+  for (let current = node.parent; current; current = current.parent)
+    if (['function_declaration', 'arrow_function', 'function_expression', 'method_definition'].includes(current.type))
+      return current;
+  return undefined;
 }
 
 /**

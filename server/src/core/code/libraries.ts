@@ -6,6 +6,7 @@
  */
 
 import type { NameDerivation } from './derivedNames';
+import type { SchemaForm } from './sourceSchemas';
 import type { CodeFamily } from './syntax';
 
 /**
@@ -41,11 +42,19 @@ export interface ServerConstructor {
   readonly tools?: readonly NameArgument[];
 }
 
+/** Where a call writes its tool's input schema, and in which form; no `at`: the call's own arguments. */
+export interface SchemaArgument {
+  readonly at?: NameArgument;
+  readonly form: SchemaForm;
+}
+
 /** A call that declares one tool. `method`: the callee's last member name, on a server object. */
 export interface ToolCall {
   readonly callee?: string;
   readonly method?: string;
   readonly name: readonly NameArgument[];
+  /** Where the input schema may be written, in order: the first that holds one is read (property keys are checked). */
+  readonly schema?: readonly SchemaArgument[];
   /**
    * Where the call takes a function when it names no tool (`mcp.add_tool(fn)`): the library then
    * names the tool after that function, which we read only when it is a plain identifier bound
@@ -154,9 +163,27 @@ export interface Library {
    * lists one version of a name, so versions of one name are no collision.
    */
   readonly versionKeyword?: string;
+  /**
+   * A tool written as a plain object (`{ name: "x", inputSchema: {...} }`): one with a `name` and
+   * this key, the other field the library's tool type requires. Read by `toolObjects.ts`.
+   */
+  readonly objectKey?: string;
   /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
   readonly structs?: readonly { readonly type: string; readonly field: string }[];
 }
+
+/** FastMCP (TypeScript) takes a zod (or other Standard Schema) object as `parameters`. */
+const FASTMCP_PARAMETERS: readonly SchemaArgument[] = [{ at: { arg: 0, key: 'parameters' }, form: 'zod-shape' }];
+
+/**
+ * The MCP SDK's `types.Tool` writes `inputSchema=` (`input_schema=` from its 2.0 line); FastMCP's
+ * own `Tool` writes `parameters=`.
+ */
+const PYTHON_TOOL_SCHEMA: readonly SchemaArgument[] = [
+  { at: { keyword: 'inputSchema' }, form: 'json-schema' },
+  { at: { keyword: 'input_schema' }, form: 'json-schema' },
+  { at: { keyword: 'parameters' }, form: 'json-schema' },
+];
 
 /**
  * Provider SDKs: their files are parsed for provider-shaped literals in `tools: [...]` /
@@ -176,12 +203,33 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'Server', name: [{ arg: 0, key: 'name' }] },
     ],
     serverTypes: ['McpServer', 'Server'],
+    objectKey: 'inputSchema',
     calls: [
-      { method: 'registerTool', name: [{ arg: 0 }] },
-      { method: 'tool', name: [{ arg: 0 }] },
+      {
+        method: 'registerTool',
+        name: [{ arg: 0 }],
+        schema: [{ at: { arg: 1, key: 'inputSchema' }, form: 'zod-shape' }],
+      },
+      // `tool(name, [description], [shape], [annotations], callback)`: the shape is the first zod shape.
+      {
+        method: 'tool',
+        name: [{ arg: 0 }],
+        schema: [
+          { at: { arg: 1 }, form: 'zod-shape' },
+          { at: { arg: 2 }, form: 'zod-shape' },
+        ],
+      },
       // SDK 1.x tools run as tasks (src/experimental/tasks/mcp-server.ts): one more way to declare one.
       { method: 'registerToolTask', name: [{ arg: 0 }], through: 'experimental.tasks' },
-      { callee: 'registerTool', name: [{ arg: 0, key: 'name' }, { arg: 0 }], bound: true },
+      {
+        callee: 'registerTool',
+        name: [{ arg: 0, key: 'name' }, { arg: 0 }],
+        bound: true,
+        schema: [
+          { at: { arg: 0, key: 'inputSchema' }, form: 'zod-shape' },
+          { at: { arg: 1, key: 'inputSchema' }, form: 'zod-shape' },
+        ],
+      },
     ],
   },
   {
@@ -190,7 +238,13 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['@openai/agents'],
     packages: ['@openai/agents'],
     shape: 'openai-responses',
-    calls: [{ callee: 'tool', name: [{ arg: 0, key: 'name' }] }],
+    calls: [
+      {
+        callee: 'tool',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'parameters' }, form: 'zod-shape' }],
+      },
+    ],
   },
   {
     // punkpeye/fastmcp: `new FastMCP({ name })`, `server.addTool({ name, execute })`.
@@ -201,7 +255,13 @@ export const LIBRARIES: readonly Library[] = [
     shape: 'mcp',
     servers: [{ callee: 'FastMCP', name: [{ arg: 0, key: 'name' }] }],
     serverTypes: ['FastMCP'],
-    calls: [{ method: 'addTool', name: [{ arg: 0, key: 'name' }] }],
+    // FastMCP's Tool type requires `name` and `execute`: a tool object made apart and added in a loop.
+    objectKey: 'execute',
+    calls: [
+      { method: 'addTool', name: [{ arg: 0, key: 'name' }], schema: FASTMCP_PARAMETERS },
+      // A file's own `const addTool = (tool) => server.addTool(tool)`, called with the object.
+      { callee: 'addTool', name: [{ arg: 0, key: 'name' }], bound: true, schema: FASTMCP_PARAMETERS },
+    ],
   },
   {
     id: 'vercel-ai-sdk',
@@ -239,6 +299,7 @@ export const LIBRARIES: readonly Library[] = [
     packages: ['mcp', 'fastmcp'],
     shape: 'mcp',
     versionKeyword: 'version',
+    objectKey: 'inputSchema',
     servers: [
       { callee: 'FastMCP', name: [{ arg: 0 }, { keyword: 'name' }] },
       // The MCP Python SDK's name for FastMCP from its 2.0 line (`mcp.server.mcpserver`).
@@ -256,8 +317,8 @@ export const LIBRARIES: readonly Library[] = [
       },
     ],
     calls: [
-      { callee: 'types.Tool', name: [{ keyword: 'name' }] },
-      { callee: 'Tool', name: [{ keyword: 'name' }] },
+      { callee: 'types.Tool', name: [{ keyword: 'name' }], schema: PYTHON_TOOL_SCHEMA },
+      { callee: 'Tool', name: [{ keyword: 'name' }], schema: PYTHON_TOOL_SCHEMA },
       // The MCP SDK's FastMCP: `add_tool(fn, name=None, ...)`; FastMCP 3 takes a Tool or a function.
       { method: 'add_tool', name: [{ keyword: 'name' }], function: [{ arg: 0 }, { keyword: 'fn' }] },
       { callee: 'Tool.from_function', name: [{ keyword: 'name' }], function: [{ arg: 0 }, { keyword: 'fn' }] },
@@ -285,7 +346,11 @@ export const LIBRARIES: readonly Library[] = [
       },
     ],
     calls: [
-      { callee: 'FunctionTool', name: [{ keyword: 'name' }] },
+      {
+        callee: 'FunctionTool',
+        name: [{ keyword: 'name' }],
+        schema: [{ at: { keyword: 'params_json_schema' }, form: 'json-schema' }],
+      },
       // `agent.as_tool(tool_name, tool_description, ...)`: an agent offered as a function tool.
       { method: 'as_tool', name: [{ arg: 0 }, { keyword: 'tool_name' }] },
     ],
@@ -324,7 +389,7 @@ export const LIBRARIES: readonly Library[] = [
     packages: ['github.com/mark3labs/mcp-go'],
     shape: 'mcp',
     servers: [{ callee: 'server.NewMCPServer', name: [{ arg: 0 }] }],
-    calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }] }],
+    calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }], schema: [{ form: 'options' }] }],
     // `s.AddTool(mcp.Tool{Name: "x", ...}, h)`: the struct by value as often as by pointer.
     structs: [{ type: 'mcp.Tool', field: 'Name' }],
   },

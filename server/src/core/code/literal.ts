@@ -8,9 +8,16 @@ import type { SyntaxNode } from './syntax';
  * literals inside `tools: [...]`), offsets into the original text. Strings (and identifiers bound
  * to a string constant) become string nodes at their literal; numbers, booleans and null keep their
  * value. Anything computed is opaque: an item whose name is opaque is left out, never guessed.
- * A work list, not recursion (literals nest as deep as any JSON).
+ * A work list, not recursion (literals nest as deep as any JSON). `named`: tool objects bound to a
+ * name, read where a list's own element names one (`tools: [SEARCH_TOOL]`); one level only, so
+ * no binding can make the walk loop.
  */
-export function literalToTree(literal: SyntaxNode, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>): Node {
+export function literalToTree(
+  literal: SyntaxNode,
+  dialect: Dialect,
+  constants: ReadonlyMap<string, SyntaxNode>,
+  named: ReadonlyMap<string, SyntaxNode> = new Map(),
+): Node {
   const root: BuildNode = { type: 'null', value: null, offset: literal.startIndex, length: 0 };
   const opaque = new Set<BuildNode>();
   const tasks: { readonly source: SyntaxNode; readonly target: BuildNode }[] = [{ source: literal, target: root }];
@@ -50,7 +57,8 @@ export function literalToTree(literal: SyntaxNode, dialect: Dialect, constants: 
       for (const element of elements) {
         const child: BuildNode = { type: 'null', value: null, offset: element.startIndex, length: 0, parent: target };
         target.children.push(child);
-        tasks.push({ source: element, target: child });
+        const object = target === root ? named.get(dialect.constantKey(dialect.unwrap(element)) ?? '') : undefined;
+        tasks.push({ source: object ?? element, target: child });
       }
     } else {
       const key = dialect.constantKey(source);

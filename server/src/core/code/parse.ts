@@ -6,6 +6,7 @@ import type { OffsetRange } from '../json/ranges';
 import { dialectOf } from './dialects';
 import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
+import { toolLiterals } from './toolObjects';
 import {
   writeCSharpString,
   writeGoString,
@@ -65,18 +66,24 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
       values.push({ node: groupValue(group), base: 0, pointer: `/${index}` });
       for (const tool of group.tools) if (tool.insertion) insertions.set(tool.name.range.start, tool.insertion);
     });
-    // A `tools` key, keyword or variable must be written somewhere before any tree is searched for one.
-    const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root) : [];
-    arrays.forEach((array, index) => {
-      const tools = literalToTree(array, dialect, constants);
-      values.push({ node: wrap({ tools }, array.startIndex, array.endIndex), base: 0, pointer: `/tools${index}` });
+    const declared = groups.flatMap((g) => g.tools.map((t) => t.extent));
+    const written = toolLiterals(root, text, dialect, libraries, constants, declared);
+    written.literals.forEach(({ node, alone }, index) => {
+      const tree = literalToTree(node, dialect, constants, written.named);
+      addInputSchemas(tree, written.schemaless);
+      const tools = alone ? arrayNode([tree], node.startIndex, node.endIndex) : tree;
+      values.push({ node: wrap({ tools }, node.startIndex, node.endIndex), base: 0, pointer: `/tools${index}` });
     });
+    // A computed name of a declaration call is also its object's (`addTool({ name: n, execute })`): counted once.
+    const computedNames = [...computed, ...written.computed]
+      .sort((a, b) => a.start - b.start)
+      .filter((r, i, all) => i === 0 || all[i - 1]!.start !== r.start);
     return {
       kind: 'code',
       values,
       problems: [],
       strings: writerFor(text, language, insertions),
-      code: { parsed: true, computedNames: computed },
+      code: { parsed: true, computedNames },
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -92,11 +99,13 @@ function groupValue(group: ToolGroup): Node {
   const last = group.tools[group.tools.length - 1]!.extent.end;
   const items = group.tools.map((tool) => {
     const fields: Record<string, Node> = { name: stringNode(tool.name) };
-    const schema = wrap(
-      { type: stringNode({ value: 'object', range: { start: tool.extent.start, end: tool.extent.start } }) },
-      tool.extent.start,
-      tool.extent.start,
-    );
+    const schema =
+      tool.schema ??
+      wrap(
+        { type: stringNode({ value: 'object', range: { start: tool.extent.start, end: tool.extent.start } }) },
+        tool.extent.start,
+        tool.extent.start,
+      );
     if (group.shape === 'mcp') fields.inputSchema = schema;
     else {
       if (group.shape === 'openai-responses')
@@ -110,6 +119,23 @@ function groupValue(group: ToolGroup): Node {
   if (group.server && group.shape === 'mcp')
     fields.serverInfo = wrap({ name: stringNode(group.server) }, group.server.range.start, group.server.range.end);
   return wrap(fields, first, last);
+}
+
+/**
+ * A tool object whose library makes its schema from elsewhere (FastMCP's `parameters`) gets the
+ * `inputSchema` an MCP server lists, as declarations do: what makes the recognisers read it as a tool.
+ */
+function addInputSchemas(tree: Node, starts: ReadonlySet<number>): void {
+  if (starts.size === 0) return;
+  for (const item of tree.type === 'array' ? (tree.children ?? []) : [tree]) {
+    if (item.type !== 'object' || !starts.has(item.offset)) continue;
+    const at = { start: item.offset, end: item.offset };
+    const schema = wrap({ type: stringNode({ value: 'object', range: at }) }, at.start, at.start);
+    const holder = wrap({ inputSchema: schema }, at.start, at.start) as BuildNode;
+    const property = holder.children![0]!;
+    property.parent = item as BuildNode;
+    (item as BuildNode).children!.push(property);
+  }
 }
 
 function stringNode(name: SourceName): Node {

@@ -1,0 +1,177 @@
+import type { OffsetRange } from '../json/ranges';
+import type { Dialect } from './dialects';
+import type { Library } from './libraries';
+import type { CodeFamily, SyntaxNode } from './syntax';
+
+/**
+ * A literal the recognisers read as a tool list: an array of tools, or one tool object alone
+ * (read as a list of one, so it collides with nothing).
+ */
+export interface ToolLiteral {
+  readonly node: SyntaxNode;
+  readonly alone: boolean;
+}
+
+export interface ToolLiterals {
+  readonly literals: ToolLiteral[];
+  /** Tool objects bound to a name once (`const SEARCH_TOOL: Tool = {...}`): what a list's identifier stands for. */
+  readonly named: ReadonlyMap<string, SyntaxNode>;
+  /** Tool objects whose `name` is no literal nor same-file constant: declared, never checked. */
+  readonly computed: OffsetRange[];
+  /** Where tool objects with no `inputSchema` start (FastMCP's: its schema is made from `parameters`). */
+  readonly schemaless: ReadonlySet<number>;
+}
+
+/** The node types of an object literal and of an array literal, in the families that write MCP tools as plain data. */
+const LITERAL_TYPES: Readonly<Partial<Record<CodeFamily, { readonly object: string; readonly array: string }>>> = {
+  js: { object: 'object', array: 'array' },
+  python: { object: 'dictionary', array: 'list' },
+};
+
+/** Wrappers between a literal and what holds it (`{...} as Tool`, `{...} satisfies Tool`, parentheses). */
+const WRAPPERS: ReadonlySet<string> = new Set([
+  'parenthesized_expression',
+  'as_expression',
+  'satisfies_expression',
+  'non_null_expression',
+]);
+
+/**
+ * The tool lists a file writes as literals: arrays under a `tools` key or variable, and, in a file
+ * of an MCP library, tool objects (`{ name, description, inputSchema }`; FastMCP's `{ name, execute }`) wherever they are: the
+ * array that holds them (`const TOOLS: Tool[] = [...]`, `return [...]`), an array listing them by
+ * name (`tools: [SEARCH_TOOL, MAP_TOOL]`), or alone (`export const searchTool: Tool = {...}`, its
+ * list made in another file). Servers built on such objects hand them to a ListTools handler; no
+ * SDK call names them. Objects inside a declaration read by a library pattern are that declaration.
+ */
+export function toolLiterals(
+  root: SyntaxNode,
+  text: string,
+  dialect: Dialect,
+  libraries: readonly Library[],
+  constants: ReadonlyMap<string, SyntaxNode>,
+  declared: readonly OffsetRange[],
+): ToolLiterals {
+  const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root) : [];
+  const literals: ToolLiteral[] = arrays.map((node) => ({ node, alone: false }));
+  const types = LITERAL_TYPES[dialect.family];
+  const named = new Map<string, SyntaxNode>();
+  const computed: OffsetRange[] = [];
+  const schemaless = new Set<number>();
+  // A file that never writes a library's tool key (`inputSchema`, `execute`) holds no tool object.
+  const keys = [...new Set(libraries.flatMap((l) => (l.objectKey === undefined ? [] : [l.objectKey])))].filter((key) =>
+    text.includes(key),
+  );
+  if (!types || keys.length === 0) return { literals, named, computed, schemaless };
+  const inside = containment(declared);
+  const objects = root
+    .descendantsOfType(types.object)
+    .filter(
+      (o): o is SyntaxNode => o !== null && isToolObject(o, dialect, keys) && !inside(o) && !asserted(o, dialect),
+    );
+  const bindings = new Map<string, number>();
+  for (const object of objects) {
+    const name = dialect.bindingOf(outermost(object));
+    if (name !== undefined) bindings.set(name, (bindings.get(name) ?? 0) + 1);
+  }
+  for (const object of objects) {
+    const name = dialect.bindingOf(outermost(object));
+    // A name bound twice could stand for either object: neither is read through it.
+    if (name !== undefined && bindings.get(name) === 1) named.set(name, object);
+  }
+  const seen = new Set(arrays.map((a) => a.startIndex));
+  const listed = new Set<number>();
+  const addArray = (array: SyntaxNode) => {
+    if (seen.has(array.startIndex)) return;
+    seen.add(array.startIndex);
+    literals.push({ node: array, alone: false });
+  };
+  for (const object of objects) {
+    const holder = outermost(object).parent;
+    if (holder?.type !== types.array) continue;
+    listed.add(object.startIndex);
+    addArray(holder);
+  }
+  if (named.size > 0)
+    for (const array of root.descendantsOfType(types.array)) {
+      if (!array) continue;
+      const listing = (dialect.elements(array) ?? [])
+        .map((element) => named.get(dialect.constantKey(dialect.unwrap(element)) ?? ''))
+        .filter((object) => object !== undefined);
+      for (const object of listing) listed.add(object.startIndex);
+      if (listing.length > 0) addArray(array);
+    }
+  for (const object of objects) if (!listed.has(object.startIndex)) literals.push({ node: object, alone: true });
+  for (const object of objects) {
+    const value = dialect.entries(object)?.find((e) => e.name === 'name')?.value;
+    if (value && !isStaticName(dialect.unwrap(value), dialect, constants)) computed.push(rangeOf(value));
+    if (!dialect.entries(object)?.some((e) => e.name === 'inputSchema')) schemaless.add(object.startIndex);
+  }
+  literals.sort((a, b) => a.node.startIndex - b.node.startIndex);
+  return { literals, named, computed, schemaless };
+}
+
+/**
+ * Whether a node lies inside one of the ranges, in O(log n) a node: the ranges sorted by start, each
+ * with the furthest end of any range starting at or before it (a file may declare thousands of tools).
+ */
+function containment(ranges: readonly OffsetRange[]): (node: SyntaxNode) => boolean {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  const furthest: number[] = [];
+  for (const range of sorted) furthest.push(Math.max(range.end, furthest[furthest.length - 1] ?? -1));
+  return (node) => {
+    let low = 0;
+    let high = sorted.length - 1;
+    let last = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (sorted[middle]!.start <= node.startIndex) {
+        last = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return last >= 0 && furthest[last]! >= node.endIndex;
+  };
+}
+
+/** A tool object: a `name` and one of the keys a library's tool requires (MCP's `inputSchema`, FastMCP's `execute`). */
+function isToolObject(object: SyntaxNode, dialect: Dialect, keys: readonly string[]): boolean {
+  const entries = dialect.entries(object) ?? [];
+  return entries.some((e) => e.name === 'name') && entries.some((e) => keys.includes(e.name));
+}
+
+/** A name the literal reader resolves: a string literal, or a same-file string constant. */
+function isStaticName(value: SyntaxNode, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>): boolean {
+  if (dialect.string(value) !== undefined) return true;
+  const constant = constants.get(dialect.constantKey(value) ?? '');
+  return constant !== undefined && dialect.string(constant) !== undefined;
+}
+
+/** How far up from a tool object an assertion is looked for (`expect(x).toEqual([{...}])`, `assert x == [{...}]`). */
+const ASSERTION_DEPTH = 6;
+/** A matcher or an assert function: what a test hands the value it expects. */
+const ASSERTION = /^(to[A-Z]\w*|assert\w*|deepEqual|deepStrictEqual|equal|strictEqual|partialDeepStrictEqual)$/;
+
+/**
+ * Whether a tool object is a value a test expects, compared to what a server listed: data, no
+ * declaration. An argument of a matcher or an assert call, or a side of a Python `assert`.
+ */
+function asserted(object: SyntaxNode, dialect: Dialect): boolean {
+  let node: SyntaxNode | null = object.parent;
+  for (let depth = 0; node && depth < ASSERTION_DEPTH; depth++, node = node.parent) {
+    if (node.type === 'assert_statement') return true;
+    if (!dialect.callTypes.includes(node.type)) continue;
+    const callee = dialect.callee(node);
+    const name = callee ? (dialect.member(callee)?.name ?? callee.text) : undefined;
+    return name !== undefined && ASSERTION.test(name);
+  }
+  return false;
+}
+
+function outermost(node: SyntaxNode): SyntaxNode {
+  let current = node;
+  while (current.parent && WRAPPERS.has(current.parent.type)) current = current.parent;
+  return current;
+}
+
+const rangeOf = (node: SyntaxNode): OffsetRange => ({ start: node.startIndex, end: node.endIndex });
