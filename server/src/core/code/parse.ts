@@ -4,8 +4,9 @@ import type { ParsedDocument, RootValue } from '../json/parse';
 import type { BuildNode } from '../json/tree';
 import type { OffsetRange } from '../json/ranges';
 import { dialectOf } from './dialects';
-import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
+import { findDeclarations, finderRootTypes, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
+import { RootIndex } from './rootIndex';
 import {
   writeCSharpString,
   writeGoString,
@@ -53,10 +54,12 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
   if (libraries.length === 0) return empty;
   if (!parser) return { ...empty, problems: [{ message: `no ${language} parser is loaded`, start: 0, end: 0 }] };
   try {
-    const root = parser.parse(text, grammarOf(language));
-    if (!root) return { ...empty, problems: [{ message: `the ${language} grammar is not loaded`, start: 0, end: 0 }] };
+    const parsed = parser.parse(text, grammarOf(language));
+    if (!parsed)
+      return { ...empty, problems: [{ message: `the ${language} grammar is not loaded`, start: 0, end: 0 }] };
     const family = familyOf(language);
     const dialect = dialectOf(family);
+    const root = new RootIndex(parsed, [...dialect.rootTypes, ...finderRootTypes(dialect)]);
     const constants = dialect.constants(root);
     const { groups, computed } = findDeclarations(root, text, dialect, libraries, constants);
     const insertions = new Map<number, NameInsertion>();
