@@ -6,7 +6,7 @@
  * within 6x, at least 2x faster than the JSON service, peak memory at most 5x the file. Then YAML,
  * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP; `--table-only` stops after the table;
  * `--edits-only` times only the edits over the server (with `--shape`, only those shapes); `--yaml-only`, only
- * the YAML rows (1k and 10k, or 1k with `--quick`).
+ * the YAML rows (1k and 10k, or 1k with `--quick`); `--source-only`, only the source-code rows.
  */
 import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
@@ -26,6 +26,10 @@ async function main(): Promise<void> {
   const coreOnly = process.argv.includes('--core-only');
   if (process.argv.includes('--yaml-only')) {
     benchYaml(quick);
+    return;
+  }
+  if (process.argv.includes('--source-only')) {
+    await benchSource(quick);
     return;
   }
   if (process.argv.includes('--edits-only')) {
