@@ -97,7 +97,8 @@ describe('reading a source file walks its tree once', () => {
       assert.equal(read.code.parsed, true);
       assert.deepEqual(read.problems, []);
       assert.ok(read.values.length > 0, 'the file declares tools');
-      assert.equal(walks(), 1);
+      // Two for JS, whose file writes `tools`: its object literals are walked apart.
+      assert.equal(walks(), language === 'typescript' ? 2 : 1);
     });
 
   for (const { language, text } of FILES)
@@ -108,7 +109,8 @@ describe('reading a source file walks its tree once', () => {
         ...finderRootTypes(dialect),
       ]);
       dialect.constants(index);
-      dialect.toolArrays(index);
+      // JS's tool arrays are the exception: its object literals are walked only when a file writes `tools`.
+      if (dialect.family !== 'js') dialect.toolArrays(index);
       dialect.imports(index);
       dialect.definitions(index);
       dialect.decorated(index);

@@ -102,6 +102,9 @@ export interface DecoratedFunction {
   readonly decorators: readonly { readonly target: SyntaxNode; readonly call?: SyntaxNode }[];
 }
 
+/** Constants by the key a reference looks them up by (`Dialect.constants`); only looked up, so they may be read on first need. */
+export type Constants = Pick<ReadonlyMap<string, SyntaxNode>, 'get'>;
+
 export interface ImportedName {
   readonly module: string;
   /** The name in the module (`default` and `*` for a default or namespace import in JS). */

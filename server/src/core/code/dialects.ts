@@ -34,11 +34,13 @@ import { PHP } from './php';
 import { RUBY } from './ruby';
 import { SWIFT } from './swift';
 
-export type { DecoratedFunction, Dialect, Entry, ImportedName } from './dialect';
+export type { Constants, DecoratedFunction, Dialect, Entry, ImportedName } from './dialect';
 
 const JS: Dialect = {
   family: 'js',
-  rootTypes: ['variable_declarator', 'pair', 'import_statement', 'function_declaration'],
+  // Not `pair`: object literals are everywhere in JS, and only `toolArrays` (a file that writes
+  // `tools`) asks for them, in a walk of its own.
+  rootTypes: ['variable_declarator', 'import_statement', 'function_declaration'],
   callTypes: ['call_expression', 'new_expression'],
   keywordJoin: '=',
   decoratedScope: 'function',

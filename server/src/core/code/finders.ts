@@ -1,6 +1,7 @@
 import type { OffsetRange } from '../json/ranges';
+import { callFilter } from './callFilter';
 import { deriveName } from './derivedNames';
-import type { DecoratedFunction, Dialect, ImportedName } from './dialects';
+import type { Constants, DecoratedFunction, Dialect, ImportedName } from './dialects';
 import type { DeclaredShape, Library, NameArgument, ToolCall, ToolDecorator } from './libraries';
 import { Scopes } from './scopes';
 import type { SyntaxNode } from './syntax';
@@ -82,9 +83,9 @@ export function findDeclarations(
   text: string,
   dialect: Dialect,
   libraries: readonly Library[],
-  constants: ReadonlyMap<string, SyntaxNode>,
+  constants: Constants,
 ): Declarations {
-  const reader = fileReader(root, text, dialect, constants);
+  const reader = fileReader(root, text, dialect, constants, callFilter(libraries, text));
   for (const library of libraries) {
     const bindings = serverBindings(reader, library);
     const placing = placer(reader, library, bindings);
@@ -115,7 +116,7 @@ export function finderRootTypes(dialect: Dialect): string[] {
 }
 
 /** How a call's arguments name a tool: literals, same-file constants, keywords, keys and nested calls. */
-function argumentReader(text: string, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>) {
+function argumentReader(text: string, dialect: Dialect, constants: Constants) {
   const nameOf = (node: SyntaxNode | undefined): SourceName | undefined => {
     if (!node) return undefined;
     const value = dialect.unwrap(node);
@@ -175,7 +176,13 @@ function argumentReader(text: string, dialect: Dialect, constants: ReadonlyMap<s
 }
 
 /** What every library's patterns read of one file: its calls, names, scopes and the groups found so far. */
-function fileReader(root: SyntaxNode, text: string, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>) {
+function fileReader(
+  root: SyntaxNode,
+  text: string,
+  dialect: Dialect,
+  constants: Constants,
+  mayMatch: ((start: number, end: number) => boolean) | undefined,
+) {
   const { nameOf, argument, meets, nameIn, namesListed } = argumentReader(text, dialect, constants);
   const scopes = new Scopes(root, ALL_SCOPES);
   const scopeOf = (node: SyntaxNode, types: ReadonlySet<string>) => scopes.of(node, types);
@@ -219,7 +226,9 @@ function fileReader(root: SyntaxNode, text: string, dialect: Dialect, constants:
   // Each call's callee and its text, read once: every node access crosses into WASM, so the
   // patterns below compare strings first and touch the tree only for calls that match.
   const calls = [
-    ...root.descendantsOfType(dialect.callTypes).filter((n): n is SyntaxNode => n !== null),
+    ...root
+      .descendantsOfType(dialect.callTypes)
+      .filter((n): n is SyntaxNode => n !== null && (!mayMatch || mayMatch(n.startIndex, n.endIndex))),
     ...(dialect.macroCalls?.(root) ?? []),
   ]
     .sort((a, b) => a.startIndex - b.startIndex)

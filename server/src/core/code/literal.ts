@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { BuildNode } from '../json/tree';
-import type { Dialect } from './dialects';
+import type { Constants, Dialect } from './dialects';
 import type { SyntaxNode } from './syntax';
 
 /**
@@ -10,7 +10,7 @@ import type { SyntaxNode } from './syntax';
  * value. Anything computed is opaque: an item whose name is opaque is left out, never guessed.
  * A work list, not recursion (literals nest as deep as any JSON).
  */
-export function literalToTree(literal: SyntaxNode, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>): Node {
+export function literalToTree(literal: SyntaxNode, dialect: Dialect, constants: Constants): Node {
   const root: BuildNode = { type: 'null', value: null, offset: literal.startIndex, length: 0 };
   const opaque = new Set<BuildNode>();
   const tasks: { readonly source: SyntaxNode; readonly target: BuildNode }[] = [{ source: literal, target: root }];
