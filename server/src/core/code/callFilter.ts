@@ -1,5 +1,8 @@
 import type { Library } from './libraries';
 
+/** Whether the call between two offsets may be one a pattern matches. */
+export type CallFilter = (start: number, end: number) => boolean;
+
 /**
  * Which calls of a file may be a library's: a call every pattern can match holds, between its
  * start and end, the last name its callee is compared on (`registerTool` of `.registerTool`,

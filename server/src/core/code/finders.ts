@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
-import { callFilter } from './callFilter';
+import { callFilter, type CallFilter } from './callFilter';
 import { deriveName } from './derivedNames';
 import type { Constants, DecoratedFunction, Dialect, ImportedName } from './dialects';
 import type { DeclaredShape, Library, NameArgument, ToolCall, ToolDecorator } from './libraries';
@@ -77,15 +77,20 @@ export interface Declarations {
   readonly computed: OffsetRange[];
 }
 
-/** Finds every declaration of the libraries whose trigger strings the text holds, grouped per server object. */
+/**
+ * Finds every declaration of the libraries whose trigger strings the text holds, grouped per
+ * server object. `mayMatch`: which calls are read at all (`callFilter`; a test passes one that keeps
+ * every call, to hold the filter to reading them all).
+ */
 export function findDeclarations(
   root: SyntaxNode,
   text: string,
   dialect: Dialect,
   libraries: readonly Library[],
   constants: Constants,
+  mayMatch: CallFilter | undefined = callFilter(libraries, text),
 ): Declarations {
-  const reader = fileReader(root, text, dialect, constants, callFilter(libraries, text));
+  const reader = fileReader(root, text, dialect, constants, mayMatch);
   for (const library of libraries) {
     const bindings = serverBindings(reader, library);
     const placing = placer(reader, library, bindings);
@@ -181,7 +186,7 @@ function fileReader(
   text: string,
   dialect: Dialect,
   constants: Constants,
-  mayMatch: ((start: number, end: number) => boolean) | undefined,
+  mayMatch: CallFilter | undefined,
 ) {
   const { nameOf, argument, meets, nameIn, namesListed } = argumentReader(text, dialect, constants);
   const scopes = new Scopes(root, ALL_SCOPES);
