@@ -229,7 +229,8 @@ function fileReader(
 
   const groups = new Map<string, ToolGroup>();
   // Each call's callee and its text, read once: every node access crosses into WASM, so the
-  // patterns below compare strings first and touch the tree only for calls that match.
+  // patterns below compare strings first and touch the tree only for calls that match. Only the
+  // calls `mayMatch` keeps are read at all (most of a server's calls are its handlers' own).
   const calls = [
     ...root
       .descendantsOfType(dialect.callTypes)

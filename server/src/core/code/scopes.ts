@@ -40,9 +40,10 @@ export class Scopes {
     const all = (this.all ??= this.read());
     const start = node.startIndex;
     const end = node.endIndex;
-    const type = node.type;
+    // The node's own type is read (through WASM) only for a scope of its very range.
+    let type: string | undefined;
     const holds = (s: Scope) =>
-      s.start <= start && s.end >= end && !(s.start === start && s.end === end && s.type === type);
+      s.start <= start && s.end >= end && !(s.start === start && s.end === end && s.type === (type ??= node.type));
     if (start === end) return all.filter(holds).reverse();
     const out: Scope[] = [];
     for (let i = lastStartingBy(all, start); i >= 0; i = all[i]!.parent) if (holds(all[i]!)) out.push(all[i]!);
