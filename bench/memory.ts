@@ -6,12 +6,20 @@ import type { AnalysisOptions } from '../server/src/core';
 
 const CHILD = join(__dirname, 'memoryChild.ts');
 
+/** Peak memory of one analysis above the process's baseline, each as a multiple of the file's size. */
+export interface PeakMemory {
+  /** The JS heap, from V8's GC trace. */
+  readonly heap: number;
+  /** The process's resident set, from the kernel's high-water mark; undefined when it was set before the analysis. */
+  readonly rss: number | undefined;
+}
+
 /**
- * Peak JS heap of one `analyze(text)` above the process's baseline (the text already read), as a
- * multiple of the file's size, measured in a fresh child process (see memoryChild.ts for how).
+ * Peak memory of one `analyze(text)` above the process's baseline (the text already read), as
+ * multiples of the file's size, measured in a fresh child process (see memoryChild.ts for how).
  * Undefined when the child fails.
  */
-export function peakMemoryRatio(text: string, options: AnalysisOptions = {}): number | undefined {
+export function peakMemory(text: string, options: AnalysisOptions = {}): PeakMemory | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'toolwire-mem-'));
   try {
     const file = join(dir, 'tools.json');
@@ -21,8 +29,13 @@ export function peakMemoryRatio(text: string, options: AnalysisOptions = {}): nu
       ['--import', 'tsx', '--expose-gc', '--trace-gc', CHILD, file, JSON.stringify(options)],
       { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
     );
-    const peak = peakFromTrace(child.stdout ?? '');
-    return peak === undefined ? undefined : peak / Buffer.byteLength(text);
+    const out = child.stdout ?? '';
+    const peak = peakFromTrace(out);
+    if (peak === undefined) return undefined;
+    const size = Buffer.byteLength(text);
+    const rss = /^@@rss (\d+) (-?\d+)$/m.exec(out);
+    const high = rss ? Number(rss[2]) : -1;
+    return { heap: peak / size, rss: high < 0 ? undefined : (high - Number(rss![1])) / size };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -3,7 +3,9 @@
  * on stdout. Run with `--expose-gc --trace-gc`, so V8 prints every collection with the heap's
  * size before it: the heap is largest just before a collection (or at the end), so the largest
  * "before" between the markers is the analysis's peak. (Sampling `process.memoryUsage()` cannot
- * see inside one synchronous call, and RSS keeps pages V8 has freed, hiding the peak.)
+ * see inside one synchronous call, and RSS keeps pages V8 has freed, hiding the peak.) Peak RSS
+ * is read too, from the kernel's high-water mark (`maxRSS`), against the resident size at the start
+ * marker: what the process took from the machine, heap, WASM, buffers and code together.
  */
 import { readFileSync, writeSync } from 'node:fs';
 import type { AnalysisOptions } from '../server/src/core';
@@ -18,7 +20,12 @@ analyze('{"tools":[{"name":"a.b","inputSchema":{"type":"object"}}]}', options);
 gc?.();
 gc?.();
 const baseline = process.memoryUsage().heapUsed;
+const rssBefore = process.memoryUsage().rss;
+const highBefore = process.resourceUsage().maxRSS * 1024;
 writeSync(1, `@@start ${baseline}\n`);
 const analysis = analyze(text, options);
 const end = process.memoryUsage().heapUsed;
+const highAfter = process.resourceUsage().maxRSS * 1024;
 writeSync(1, `@@end ${end} ${analysis.tools.length}\n`);
+// The high-water mark says nothing of this analysis when it was set before the start marker.
+writeSync(1, `@@rss ${rssBefore} ${highAfter > highBefore ? highAfter : -1}\n`);

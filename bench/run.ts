@@ -6,8 +6,8 @@
  * within 6x, at least 2x faster than the JSON service, peak memory at most 5x the file. Then YAML,
  * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP; `--table-only` stops after the table;
  * `--edits-only` times only the edits over the server (with `--shape`, only those shapes); `--yaml-only`, only
- * the YAML rows (1k and 10k, or 1k with `--quick`); `--json-server-only`, only toolwire's server against VS Code's
- * JSON language server over LSP (bench/jsonServer.ts).
+ * the YAML rows (1k and 10k, or 1k with `--quick`); `--source-only`, only the source-code rows; `--json-server-only`,
+ * only toolwire's server against VS Code's JSON language server over LSP (bench/jsonServer.ts).
  */
 import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
@@ -32,6 +32,10 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('--json-server-only')) {
     await benchJsonServer(quick);
+    return;
+  }
+  if (process.argv.includes('--source-only')) {
+    await benchSource(quick);
     return;
   }
   if (process.argv.includes('--edits-only')) {

@@ -4,7 +4,7 @@ import { analyze } from '../server/src/core/analyze';
 import { generate, generateOneGroup } from './generate';
 import { timeJsonService, type ServiceSchema } from './jsonService';
 import { median, timeOnce } from './measure';
-import { peakMemoryRatio } from './memory';
+import { peakMemory } from './memory';
 
 /** What `bench/edits.ts` answers for the `edit ms` column, when it exists. */
 export type EditTimer = (row: {
@@ -60,6 +60,7 @@ const HEADER = [
   'json-service ms',
   'service / toolwire',
   'peak mem x file',
+  'peak rss x file',
   '50k/10k',
   'edit ms',
 ];
@@ -68,7 +69,8 @@ const HEADER = [
  * `npm run bench`'s one table. Times are medians of interleaved runs in this
  * process (parseTree, scanner, toolwire alternate, so machine noise hits all alike); `x parseTree`
  * is the median of the per-run ratios. The JSON service runs after them on the same text. Peak
- * memory comes from a child process per row (memory.ts). `50k/10k` is toolwire's growth.
+ * memory comes from a child process per row (memory.ts): the JS heap, and the process's resident
+ * set (the issue's measure, what the machine gives up). `50k/10k` is toolwire's growth.
  */
 export async function benchTable(
   quick: boolean,
@@ -104,7 +106,7 @@ export async function benchTable(
       const toolwire = median(times.ours);
       at10k.set(tools, toolwire);
       const service = await timeJsonService(text, row.schema, Math.max(1, Math.min(runs, 5)));
-      const memory = quick && tools > 1_000 ? undefined : peakMemoryRatio(text, row.options);
+      const memory = quick && tools > 1_000 ? undefined : peakMemory(text, row.options);
       const edit = edits ? await edits({ shape: row.shape, tools, text, options: row.options }) : undefined;
       const growth = tools === 50_000 && at10k.has(10_000) ? `${(toolwire / at10k.get(10_000)!).toFixed(1)}x` : '';
       const cells = [
@@ -117,7 +119,8 @@ export async function benchTable(
         `${median(times.ratio).toFixed(2)}x`,
         service.ms.toFixed(1),
         `${(service.ms / toolwire).toFixed(1)}x`,
-        memory === undefined ? '-' : `${memory.toFixed(1)}x`,
+        memory === undefined ? '-' : `${memory.heap.toFixed(1)}x`,
+        memory?.rss === undefined ? '-' : `${memory.rss.toFixed(1)}x`,
         growth,
         edit === undefined ? '-' : edit.toFixed(1),
       ];

@@ -93,16 +93,18 @@ export function writeCheckReport(
   brokenSkipped = 0,
 ): number {
   const shownFinding = (d: { severity: string }) => !args.quiet || d.severity === 'error';
-  const fingerprints = sarifFingerprints(reports, prints).map((values, file) =>
-    values.filter((_, i) => shownFinding(reports[file]!.diagnostics[i]!)),
-  );
+  // Only SARIF carries them: hashing every finding (a SHA-1 each) was a twentieth of a corpus run.
+  const fingerprints = () =>
+    sarifFingerprints(reports, prints).map((values, file) =>
+      values.filter((_, i) => shownFinding(reports[file]!.diagnostics[i]!)),
+    );
   const shown = args.quiet ? reports.map((r) => ({ ...r, diagnostics: r.diagnostics.filter(shownFinding) })) : reports;
   if (args.format === 'text') writeModelledLine(shown, io);
   const report =
     args.format === 'json'
       ? formatJson(shown)
       : args.format === 'sarif'
-        ? formatSarif(shown, io.version, fingerprints)
+        ? formatSarif(shown, io.version, fingerprints())
         : args.format === 'github'
           ? formatGithub(shown, { hints: args.hints === true })
           : formatText(shown, { verbose: args.verbose, hints: args.hints });

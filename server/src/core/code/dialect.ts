@@ -9,6 +9,11 @@ export interface Dialect {
   readonly family: CodeFamily;
   readonly callTypes: string[];
   /**
+   * The node types the functions below collect from a file's root (`root.descendantsOfType`):
+   * one walk collects them all (`RootIndex`); a type left out costs a walk of its own.
+   */
+  readonly rootTypes: readonly string[];
+  /**
    * How a tool value with no receiver (a `Tool` built in place) is grouped: Go, Java and Rust
    * declare a server's tools in the function that adds them (`function`); in Java and Rust one
    * outside any function is a field or a static, a fixture of its own (`method`: alone there);
@@ -96,6 +101,9 @@ export interface DecoratedFunction {
   /** `target`: what names the decorator (`mcp.tool`, `Tool`, `tool`); `call`: its argument holder, when it has arguments. */
   readonly decorators: readonly { readonly target: SyntaxNode; readonly call?: SyntaxNode }[];
 }
+
+/** Constants by the key a reference looks them up by (`Dialect.constants`); only looked up, so they may be read on first need. */
+export type Constants = Pick<ReadonlyMap<string, SyntaxNode>, 'get'>;
 
 export interface ImportedName {
   readonly module: string;

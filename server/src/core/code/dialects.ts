@@ -34,10 +34,13 @@ import { PHP } from './php';
 import { RUBY } from './ruby';
 import { SWIFT } from './swift';
 
-export type { DecoratedFunction, Dialect, Entry, ImportedName } from './dialect';
+export type { Constants, DecoratedFunction, Dialect, Entry, ImportedName } from './dialect';
 
 const JS: Dialect = {
   family: 'js',
+  // Not `pair`: object literals are everywhere in JS, and only `toolArrays` (a file that writes
+  // `tools`) asks for them, in a walk of its own.
+  rootTypes: ['variable_declarator', 'import_statement', 'function_declaration'],
   callTypes: ['call_expression', 'new_expression'],
   keywordJoin: '=',
   decoratedScope: 'function',
@@ -106,10 +109,13 @@ const JS: Dialect = {
     for (const declarator of present(root.descendantsOfType('variable_declarator'))) {
       const name = field(declarator, 'name');
       if (name?.type !== 'identifier') continue;
-      const isConst =
-        declarator.parent?.type === 'lexical_declaration' && declarator.parent.children[0]?.text === 'const';
       const value = field(declarator, 'value');
-      pairs.push([name.text, isConst && value ? JS.unwrap(value) : undefined]);
+      const literal = value ? JS.unwrap(value) : undefined;
+      // Anything but a string makes the name no constant, whatever declares it: only a string's
+      // declaration is asked for (a node's parent is found by walking down from the root).
+      const holder = literal && jsStringValue(literal) !== undefined ? declarator.parent : undefined;
+      const isConst = holder?.type === 'lexical_declaration' && holder.children[0]?.text === 'const';
+      pairs.push([name.text, isConst ? literal : undefined]);
     }
     return collectConstants(pairs, (n) => jsStringValue(n) !== undefined);
   },
@@ -157,6 +163,14 @@ const JS: Dialect = {
 
 const PYTHON: Dialect = {
   family: 'python',
+  rootTypes: [
+    'decorated_definition',
+    'assignment',
+    'keyword_argument',
+    'pair',
+    'import_from_statement',
+    'function_definition',
+  ],
   callTypes: ['call'],
   keywordJoin: '=',
   decoratedScope: 'function',
@@ -308,6 +322,7 @@ function isStringConversion(node: SyntaxNode): boolean {
 
 const GO: Dialect = {
   family: 'go',
+  rootTypes: ['const_spec'],
   callTypes: ['call_expression'],
   valueScope: 'function',
   keywordJoin: '=',
@@ -441,6 +456,7 @@ function isFinal(declaration: SyntaxNode | null): boolean {
 
 const JAVA: Dialect = {
   family: 'java',
+  rootTypes: ['variable_declarator', 'import_declaration', 'method_declaration'],
   callTypes: ['method_invocation', 'object_creation_expression'],
   valueScope: 'method',
   decoratedScope: 'class',
@@ -639,6 +655,7 @@ function macroArguments(tree: SyntaxNode | undefined): SyntaxNode[] {
 
 const RUST: Dialect = {
   family: 'rust',
+  rootTypes: ['const_item', 'static_item', 'token_tree', 'function_item'],
   callTypes: ['call_expression'],
   valueScope: 'method',
   decoratedScope: 'class',
@@ -730,6 +747,7 @@ const RUST: Dialect = {
 
 const CSHARP: Dialect = {
   family: 'csharp',
+  rootTypes: ['variable_declarator', 'method_declaration', 'local_function_statement', 'lambda_expression'],
   callTypes: ['invocation_expression', 'object_creation_expression'],
   valueScope: 'method',
   decoratedScope: 'class',

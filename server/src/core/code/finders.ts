@@ -1,8 +1,10 @@
 import type { OffsetRange } from '../json/ranges';
+import { callFilter, type CallFilter } from './callFilter';
 import { deriveName } from './derivedNames';
-import type { DecoratedFunction, Dialect, ImportedName } from './dialects';
+import type { Constants, DecoratedFunction, Dialect, ImportedName } from './dialects';
 import type { Node } from 'jsonc-parser';
 import type { DeclaredShape, Library, NameArgument, SchemaArgument, ToolCall, ToolDecorator } from './libraries';
+import { Scopes } from './scopes';
 import { schemaTree } from './sourceSchemas';
 import type { SyntaxNode } from './syntax';
 
@@ -79,15 +81,20 @@ export interface Declarations {
   readonly computed: OffsetRange[];
 }
 
-/** Finds every declaration of the libraries whose trigger strings the text holds, grouped per server object. */
+/**
+ * Finds every declaration of the libraries whose trigger strings the text holds, grouped per
+ * server object. `mayMatch`: which calls are read at all (`callFilter`; a test passes one that keeps
+ * every call, to hold the filter to reading them all).
+ */
 export function findDeclarations(
   root: SyntaxNode,
   text: string,
   dialect: Dialect,
   libraries: readonly Library[],
-  constants: ReadonlyMap<string, SyntaxNode>,
+  constants: Constants,
+  mayMatch: CallFilter | undefined = callFilter(libraries, text),
 ): Declarations {
-  const reader = fileReader(root, text, dialect, constants);
+  const reader = fileReader(root, text, dialect, constants, mayMatch);
   for (const library of libraries) {
     const bindings = serverBindings(reader, library);
     const placing = placer(reader, library, bindings);
@@ -107,8 +114,18 @@ export function findDeclarations(
   return { groups: found, computed: skipped };
 }
 
+/** The node types `findDeclarations` collects from the root, besides the dialect's own (`Dialect.rootTypes`). */
+export function finderRootTypes(dialect: Dialect): string[] {
+  return [
+    ...dialect.callTypes,
+    ...ALL_SCOPES,
+    'type_annotation',
+    ...(dialect.structLiteral ? [dialect.structLiteral.node] : []),
+  ];
+}
+
 /** How a call's arguments name a tool: literals, same-file constants, keywords, keys and nested calls. */
-function argumentReader(text: string, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>) {
+function argumentReader(text: string, dialect: Dialect, constants: Constants) {
   const nameOf = (node: SyntaxNode | undefined): SourceName | undefined => {
     if (!node) return undefined;
     const value = dialect.unwrap(node);
@@ -177,9 +194,15 @@ function argumentReader(text: string, dialect: Dialect, constants: ReadonlyMap<s
 }
 
 /** What every library's patterns read of one file: its calls, names, scopes and the groups found so far. */
-function fileReader(root: SyntaxNode, text: string, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>) {
+function fileReader(
+  root: SyntaxNode,
+  text: string,
+  dialect: Dialect,
+  constants: Constants,
+  mayMatch: CallFilter | undefined,
+) {
   const { nameOf, argument, meets, nameIn, namesListed, schemaIn } = argumentReader(text, dialect, constants);
-  const scopes = new Scopes(root);
+  const scopes = new Scopes(root, ALL_SCOPES);
   const scopeOf = (node: SyntaxNode, types: ReadonlySet<string>) => scopes.of(node, types);
   // Declarations read but not checked, by start: a declaration two libraries read is one.
   const computed = new Map<number, OffsetRange>();
@@ -219,9 +242,12 @@ function fileReader(root: SyntaxNode, text: string, dialect: Dialect, constants:
 
   const groups = new Map<string, ToolGroup>();
   // Each call's callee and its text, read once: every node access crosses into WASM, so the
-  // patterns below compare strings first and touch the tree only for calls that match.
+  // patterns below compare strings first and touch the tree only for calls that match. Only the
+  // calls `mayMatch` keeps are read at all (most of a server's calls are its handlers' own).
   const calls = [
-    ...root.descendantsOfType(dialect.callTypes).filter((n): n is SyntaxNode => n !== null),
+    ...root
+      .descendantsOfType(dialect.callTypes)
+      .filter((n): n is SyntaxNode => n !== null && (!mayMatch || mayMatch(n.startIndex, n.endIndex))),
     ...(dialect.macroCalls?.(root) ?? []),
   ]
     .sort((a, b) => a.startIndex - b.startIndex)
@@ -810,38 +836,6 @@ const CLASS_SCOPES: ReadonlySet<string> = new Set([
 const MEMBER_SCOPES: ReadonlySet<string> = new Set([...CLASS_SCOPES, 'do_block']);
 const ALL_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_SCOPES, ...CLASS_SCOPES]);
 
-/**
- * The scopes of one file, read on first use in one pass, and the scopes around a node found by
- * their ranges. Not by walking `parent`: web-tree-sitter finds each parent by walking down from the
- * root, so climbing from a node 8,000 calls deep cost seconds per declaration. In a tree a node's
- * ancestors are exactly the nodes whose range holds its range (a node of the same type and range
- * is the node itself). Synthetic nodes (a dialect's) have ranges too.
- */
-class Scopes {
-  private all: SyntaxNode[] | undefined;
-
-  constructor(private readonly root: SyntaxNode) {}
-
-  /** The scopes around `node`, innermost first (document order is outermost first). */
-  around(node: SyntaxNode): SyntaxNode[] {
-    this.all ??= this.root.descendantsOfType([...ALL_SCOPES]).filter((n): n is SyntaxNode => n !== null);
-    const out: SyntaxNode[] = [];
-    for (const scope of this.all) {
-      if (scope.startIndex > node.startIndex) break;
-      if (scope.endIndex < node.endIndex) continue;
-      if (scope.startIndex === node.startIndex && scope.endIndex === node.endIndex && scope.type === node.type)
-        continue;
-      out.push(scope);
-    }
-    return out.reverse();
-  }
-
-  /** The start of the nearest enclosing node of those types; -1 when only the module encloses it. */
-  of(node: SyntaxNode, types: ReadonlySet<string>): number {
-    return this.around(node).find((scope) => types.has(scope.type))?.startIndex ?? -1;
-  }
-}
-
 /** The value is assigned to a member or declared as a class field, not to a plain variable. */
 function bindsMember(value: SyntaxNode): boolean {
   let holder: SyntaxNode | null = value.parent;
@@ -871,12 +865,12 @@ function resolveBinding(
   const candidates = bindings.filter((b) => b.name === name && b.member === member);
   if (candidates.length === 0) return undefined;
   const scopes = around.around(at);
-  const chain = [...scopes.map((s) => s.startIndex), -1];
+  const chain = [...scopes.map((s) => s.start), -1];
   for (let i = 0; i < chain.length; i += 1) {
     const here = candidates.filter((b) => b.scope === chain[i]);
     if (here.length > 0) return [...here].reverse().find((b) => b.at <= at.startIndex) ?? here[0];
     const scope = scopes[i];
-    if (!member && scope && FUNCTION_SCOPES.has(scope.type) && hasParameter(scope, name)) return undefined;
+    if (!member && scope && FUNCTION_SCOPES.has(scope.type) && hasParameter(scope.node, name)) return undefined;
   }
   return undefined;
 }

@@ -65,6 +65,7 @@ function navigation(node: SyntaxNode): { readonly object: SyntaxNode; readonly n
 
 export const KOTLIN: Dialect = {
   family: 'kotlin',
+  rootTypes: ['property_declaration', 'parameter', 'class_parameter', 'variable_declaration'],
   callTypes: ['call_expression'],
   // Tools built as values (`Tool(name = ...)`) in one function, or at the top of one file, are
   // added to one server there (a file of top-level tool definitions is one server's list).

@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { BuildNode } from '../json/tree';
-import type { Dialect } from './dialects';
+import type { Constants, Dialect } from './dialects';
 import type { SyntaxNode } from './syntax';
 
 /**
@@ -15,7 +15,7 @@ import type { SyntaxNode } from './syntax';
 export function literalToTree(
   literal: SyntaxNode,
   dialect: Dialect,
-  constants: ReadonlyMap<string, SyntaxNode>,
+  constants: Constants,
   named: ReadonlyMap<string, SyntaxNode> = new Map(),
 ): Node {
   const root: BuildNode = { type: 'null', value: null, offset: literal.startIndex, length: 0 };

@@ -3,9 +3,10 @@ import type { OffsetEdit } from '../findings';
 import type { ParsedDocument, RootValue } from '../json/parse';
 import type { BuildNode } from '../json/tree';
 import type { OffsetRange } from '../json/ranges';
-import { dialectOf } from './dialects';
-import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
+import { dialectOf, type Constants } from './dialects';
+import { findDeclarations, finderRootTypes, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
+import { RootIndex } from './rootIndex';
 import { toolLiterals } from './toolObjects';
 import {
   writeCSharpString,
@@ -19,7 +20,7 @@ import {
   writeRustString,
   writeSwiftString,
 } from './strings';
-import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser } from './syntax';
+import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser, type SyntaxNode } from './syntax';
 import { familyOf, librariesOf } from './triggers';
 
 /** A new string for a name token, or undefined when none can be written there (an f-string). */
@@ -54,11 +55,16 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
   if (libraries.length === 0) return empty;
   if (!parser) return { ...empty, problems: [{ message: `no ${language} parser is loaded`, start: 0, end: 0 }] };
   try {
-    const root = parser.parse(text, grammarOf(language));
-    if (!root) return { ...empty, problems: [{ message: `the ${language} grammar is not loaded`, start: 0, end: 0 }] };
+    const parsed = parser.parse(text, grammarOf(language));
+    if (!parsed)
+      return { ...empty, problems: [{ message: `the ${language} grammar is not loaded`, start: 0, end: 0 }] };
     const family = familyOf(language);
     const dialect = dialectOf(family);
-    const constants = dialect.constants(root);
+    const root = new RootIndex(parsed, [...dialect.rootTypes, ...finderRootTypes(dialect)]);
+    // Read on the first lookup: most declarations name their tool with a literal, and reading
+    // every binding of a file (each through WASM) cost a tenth of a parse.
+    let table: Map<string, SyntaxNode> | undefined;
+    const constants: Constants = { get: (key) => (table ??= dialect.constants(root)).get(key) };
     const { groups, computed } = findDeclarations(root, text, dialect, libraries, constants);
     const insertions = new Map<number, NameInsertion>();
     const values: RootValue[] = [];

@@ -144,6 +144,15 @@ function phpHandlerName(handler: SyntaxNode): SyntaxNode | undefined {
 
 export const PHP: Dialect = {
   family: 'php',
+  rootTypes: [
+    'const_element',
+    'namespace_use_declaration',
+    'simple_parameter',
+    'property_promotion_parameter',
+    'property_declaration',
+    'method_declaration',
+    'class_declaration',
+  ],
   callTypes: [
     'member_call_expression',
     'nullsafe_member_call_expression',

@@ -65,6 +65,7 @@ function rubyOwnerName(owner: SyntaxNode): string | undefined {
 
 export const RUBY: Dialect = {
   family: 'ruby',
+  rootTypes: ['assignment', 'class'],
   callTypes: ['call'],
   // `X = MCP::Tool.define(...)` at the top of a file: the file's tools, as module-level values are.
   valueScope: 'function',

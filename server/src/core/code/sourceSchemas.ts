@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { BuildNode } from '../json/tree';
-import type { Dialect } from './dialects';
+import type { Constants, Dialect } from './dialects';
 import { literalToTree } from './literal';
 import type { SyntaxNode } from './syntax';
 
@@ -36,7 +36,7 @@ export function schemaTree(
   node: SyntaxNode,
   form: SchemaForm,
   dialect: Dialect,
-  constants: ReadonlyMap<string, SyntaxNode>,
+  constants: Constants,
 ): Node | undefined {
   if (form === 'json-schema') {
     const literal = dialect.unwrap(node);

@@ -38,6 +38,7 @@ function ownerOf(property: SyntaxNode): string | undefined {
 
 export const SWIFT: Dialect = {
   family: 'swift',
+  rootTypes: ['property_declaration', 'enum_entry'],
   callTypes: ['call_expression'],
   // Tools built as values in one function or closure (a `ListTools` handler), or as the statics of
   // one file, are listed by one server there.

@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
-import type { Dialect } from './dialects';
+import type { Constants, Dialect } from './dialects';
 import type { Library } from './libraries';
 import type { CodeFamily, SyntaxNode } from './syntax';
 
@@ -49,7 +49,7 @@ export function toolLiterals(
   text: string,
   dialect: Dialect,
   libraries: readonly Library[],
-  constants: ReadonlyMap<string, SyntaxNode>,
+  constants: Constants,
   declared: readonly OffsetRange[],
 ): ToolLiterals {
   const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root) : [];
@@ -141,7 +141,7 @@ function isToolObject(object: SyntaxNode, dialect: Dialect, keys: readonly strin
 }
 
 /** A name the literal reader resolves: a string literal, or a same-file string constant. */
-function isStaticName(value: SyntaxNode, dialect: Dialect, constants: ReadonlyMap<string, SyntaxNode>): boolean {
+function isStaticName(value: SyntaxNode, dialect: Dialect, constants: Constants): boolean {
   if (dialect.string(value) !== undefined) return true;
   const constant = constants.get(dialect.constantKey(value) ?? '');
   return constant !== undefined && dialect.string(constant) !== undefined;

@@ -12,18 +12,53 @@ import type { SchemaIssue, SchemaKeywordSite, SchemaSite } from './model';
 import { scanKeywordSites } from './schemaKeywordScan';
 import { valueRole, type SchemaRole } from './schemaKeys';
 
+/**
+ * A JSON pointer, or what makes one on first read: nearly no schema key's pointer is ever read (a
+ * finding's is), and joining one per key of every schema was a tenth of what a 1k-tool analysis allocated.
+ */
+type Pointer = string | { readonly pointer: string };
+
+const pointerText = (pointer: Pointer): string => (typeof pointer === 'string' ? pointer : pointer.pointer);
+
 /** One schema of the walk: its node and pointer, and whether it is the root. */
 interface Frame {
   readonly node: Node;
-  readonly pointer: string;
+  readonly pointer: Pointer;
   readonly root: boolean;
 }
 
-/** A key of a schema object: its token's range, its value's pointer and the value. */
-interface Keyword {
-  readonly range: OffsetRange;
-  readonly pointer: string;
-  readonly value: Node | undefined;
+/** A pointer below another, joined on first read. */
+class LazyPointer {
+  private joined: string | undefined;
+
+  constructor(
+    private readonly parent: Pointer,
+    private readonly key: string | number,
+  ) {}
+
+  get pointer(): string {
+    return (this.joined ??= joinPointer(pointerText(this.parent), this.key));
+  }
+}
+
+/**
+ * A key of a schema object: its token's range, its value's pointer and the value, the range and
+ * the pointer made when read (a finding, a client keyword), not for every key walked.
+ */
+class Keyword extends LazyPointer {
+  constructor(
+    private readonly start: number,
+    private readonly end: number,
+    parent: Pointer,
+    key: string,
+    readonly value: Node | undefined,
+  ) {
+    super(parent, key);
+  }
+
+  get range(): OffsetRange {
+    return offsetRange(this.start, this.end);
+  }
 }
 
 /**
@@ -164,12 +199,12 @@ function visit(
     if (key === 'type' && value.type === 'array') issues.push(issue('type-list', key, keyword));
     const role = valueRole(key);
     // Only into subtrees that may hold a problem: reading one builds it.
-    if (role === 'data' || leftUnbuilt(value, role, keyword.pointer, base, strict, reads)) return;
-    if (role === 'schema-or-list' || role === 'schema') pushSchema(stack, value, keyword.pointer);
-    if (role === 'schema-or-list' || role === 'schema-list') pushList(stack, value, keyword.pointer);
+    if (role === 'data' || leftUnbuilt(value, role, keyword, base, strict, reads)) return;
+    if (role === 'schema-or-list' || role === 'schema') pushSchema(stack, value, keyword);
+    if (role === 'schema-or-list' || role === 'schema-list') pushList(stack, value, keyword);
     if (role === 'schema-map' && value.type === 'object')
-      eachProperty(value, base, keyword.pointer, (_name, entry) => {
-        if (entry.value) pushSchema(stack, entry.value, entry.pointer);
+      eachProperty(value, base, keyword, (_name, entry) => {
+        if (entry.value) pushSchema(stack, entry.value, entry);
       });
   });
   const type = keywords.get('type');
@@ -180,7 +215,7 @@ function visit(
     issues.push(
       type
         ? issue('root-not-object', 'type', type)
-        : { problem: 'root-not-object', keyword: 'type', range: rootAnchor, pointer: frame.pointer },
+        : { problem: 'root-not-object', keyword: 'type', range: rootAnchor, pointer: pointerText(frame.pointer) },
     );
   if (strict) strictProblems(frame, base, keywords, types, rootAnchor, issues);
 }
@@ -209,7 +244,7 @@ function strictProblems(
         problem: 'strict-open-object',
         keyword: 'additionalProperties',
         range: rootAnchor,
-        pointer: frame.pointer,
+        pointer: pointerText(frame.pointer),
       });
   }
   if (properties?.value?.type !== 'object') return;
@@ -218,7 +253,7 @@ function strictProblems(
     const name = stringValue(entry);
     if (name !== undefined) required.add(name);
   }
-  eachProperty(properties.value, base, properties.pointer, (name, entry) => {
+  eachProperty(properties.value, base, properties, (name, entry) => {
     if (!required.has(name)) issues.push(issue('strict-optional-property', name, entry));
   });
 }
@@ -238,7 +273,7 @@ function typeNames(node: Node | undefined): string[] {
   });
 }
 
-function pushSchema(stack: Frame[], node: Node, pointer: string): void {
+function pushSchema(stack: Frame[], node: Node, pointer: Pointer): void {
   if (node.type === 'object') stack.push({ node, pointer, root: false });
 }
 
@@ -252,7 +287,7 @@ function pushSchema(stack: Frame[], node: Node, pointer: string): void {
 function leftUnbuilt(
   node: Node,
   role: SchemaRole,
-  pointer: string,
+  pointer: Pointer,
   base: number,
   strict: boolean,
   reads: Reads,
@@ -265,40 +300,37 @@ function leftUnbuilt(
     return true;
   if (yaml) return false;
   node.readText((text, start, end) =>
-    scanKeywordSites(text, start, end, role, pointer, base, ALTERABLE_KEYWORDS, keywords),
+    scanKeywordSites(text, start, end, role, pointerText(pointer), base, ALTERABLE_KEYWORDS, keywords),
   );
   return true;
 }
 
-function pushList(stack: Frame[], node: Node, pointer: string): void {
+function pushList(stack: Frame[], node: Node, pointer: Pointer): void {
   if (node.type !== 'array') return;
-  (node.children ?? []).forEach((entry, index) => pushSchema(stack, entry, joinPointer(pointer, index)));
+  (node.children ?? []).forEach((entry, index) => pushSchema(stack, entry, new LazyPointer(pointer, index)));
 }
 
 /** Each property of an object: its decoded key, its key token and its value. */
 function eachProperty(
   node: Node,
   base: number,
-  pointer: string,
+  pointer: Pointer,
   visitKey: (key: string, keyword: Keyword) => void,
 ): void {
   for (const prop of node.children ?? []) {
     // The strict reader's properties answer from their fields, without making key nodes.
     if (prop instanceof KeyedProperty) {
-      visitKey(prop.key, {
-        range: offsetRange(base + prop.offset, base + prop.offset + prop.keyLength),
-        pointer: joinPointer(pointer, prop.key),
-        value: prop.valueNode as Node | undefined,
-      });
+      const start = base + prop.offset;
+      visitKey(
+        prop.key,
+        new Keyword(start, start + prop.keyLength, pointer, prop.key, prop.valueNode as Node | undefined),
+      );
       continue;
     }
     const keyNode = prop.children?.[0];
     if (keyNode?.type !== 'string') continue;
     const key = keyNode.value as string;
-    visitKey(key, {
-      range: offsetRange(base + keyNode.offset, base + keyNode.offset + keyNode.length),
-      pointer: joinPointer(pointer, key),
-      value: prop.children?.[1],
-    });
+    const start = base + keyNode.offset;
+    visitKey(key, new Keyword(start, start + keyNode.length, pointer, key, prop.children?.[1]));
   }
 }
