@@ -35,7 +35,9 @@ function declarations(language: CodeLanguage, text: string, everyCall: boolean):
   const found = everyCall
     ? findDeclarations(root, text, dialect, libraries, constants, () => true)
     : findDeclarations(root, text, dialect, libraries, constants);
-  return JSON.stringify(found);
+  // A declaration's input schema is a JSON tree whose nodes point at their parents: left out (its
+  // children say the same).
+  return JSON.stringify(found, (key, value: unknown) => (key === 'parent' ? undefined : value));
 }
 
 const PIECES = ['x', '.', "'", '"', '(', ')', ',', '\n', 'tool', 'server.tool(', 'registerTool', '@mcp.tool()\n'];
