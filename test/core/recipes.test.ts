@@ -309,7 +309,8 @@ export const wren: ClientRule = {
   );
 }
 
-// ---- A source library: one LIBRARIES entry, a README row, cases in code.test.ts.
+// ---- A source library: one LIBRARIES entry, its declaration forms in docs/formats.md and its name in the
+// README's table, cases in code.test.ts.
 function addLibrary(copy: string): void {
   insertBefore(
     copy,
@@ -325,7 +326,8 @@ function addLibrary(copy: string): void {
   },
 `,
   );
-  insertBefore(copy, 'README.md', '| any of them |', '| | Wren tools (recipes test) | `defineWrenTool("x", ...)` |\n');
+  insertBefore(copy, 'docs/formats.md', '| any of them |', '| | Wren tools (recipes test) | `defineWrenTool("x", ...)` |\n');
+  replaceOnce(copy, 'README.md', 'FastMCP, Vercel AI SDK |', 'FastMCP, Vercel AI SDK, Wren tools (recipes test) |');
   insertBefore(
     copy,
     'test/core/code.test.ts',
