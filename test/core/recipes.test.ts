@@ -326,7 +326,12 @@ function addLibrary(copy: string): void {
   },
 `,
   );
-  insertBefore(copy, 'docs/formats.md', '| any of them |', '| | Wren tools (recipes test) | `defineWrenTool("x", ...)` |\n');
+  insertBefore(
+    copy,
+    'docs/formats.md',
+    '| any of them |',
+    '| | Wren tools (recipes test) | `defineWrenTool("x", ...)` |\n',
+  );
   replaceOnce(copy, 'README.md', 'FastMCP, Vercel AI SDK |', 'FastMCP, Vercel AI SDK, Wren tools (recipes test) |');
   insertBefore(
     copy,
