@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { AnalyzedTool, Finding } from '../../server/src/core';
+import { ALL_CLIENT_IDS, type AnalyzedTool, type Finding } from '../../server/src/core';
 import { analyze } from '../../server/src/core/analyze';
 import {
   DECLARATION_FIELDS_WITH_OFFSETS,
+  SCHEMA_PLACE_FIELDS_WITH_OFFSETS,
+  SCHEMA_SITE_FIELDS_WITH_OFFSETS,
   FINDING_FIELDS_WITH_OFFSETS,
   NAME_SITE_FIELDS_WITH_OFFSETS,
   OffsetWalker,
@@ -52,6 +54,19 @@ function documents(): string[] {
       ],
     }),
     mcpList('a.b', 'a_b', ''),
+    // Schema places: an array without items (OpenAI refuses it), keywords clients drop.
+    pretty({
+      tools: [
+        {
+          name: 's',
+          inputSchema: {
+            type: 'object',
+            additionalProperties: false,
+            properties: { tags: { type: 'array' }, q: { type: 'string', pattern: '^a', minLength: 1 } },
+          },
+        },
+      ],
+    }),
     ...jsonTextsUnder(CORPUS, 60_000).filter((_, i) => i % 11 === 0),
   ];
 }
@@ -78,9 +93,11 @@ describe('the shift of a tool and of a finding', () => {
   const analyses = documents().map((text) => ({
     text,
     // renamed-on-wire turned on (off by default): its findings are shifted too.
+    // Every client modelled: MCP schemas keep the keyword places clients drop.
     analysis: analyze(text, {
       targets: ['openai', 'anthropic', 'gemini', 'bedrock'],
       severity: { 'renamed-on-wire': 'hint' },
+      clients: { enabled: ALL_CLIENT_IDS, byDefault: true },
     }),
   }));
 
@@ -120,7 +137,7 @@ describe('the shift of a tool and of a finding', () => {
   });
 
   it('is right that the fields it leaves alone hold no offset', () => {
-    const seen = { invocationName: 0, inputSchema: 0, related: 0, fix: 0 };
+    const seen = { invocationName: 0, inputSchema: 0, related: 0, fix: 0, schemaKeywords: 0, schemaIssues: 0 };
     for (const { analysis } of analyses) {
       for (const tool of analysis.tools) {
         for (const [key, holds] of Object.entries(TOOL_FIELDS_WITH_OFFSETS))
@@ -132,6 +149,16 @@ describe('the shift of a tool and of a finding', () => {
           if (!site) continue;
           for (const [key, holds] of Object.entries(NAME_SITE_FIELDS_WITH_OFFSETS))
             if (!holds) assert.ok(!holdsOffsets(site[key as keyof typeof site]), `site.${key}`);
+        }
+        const schema = declaration.schema;
+        if (schema) {
+          for (const [key, holds] of Object.entries(SCHEMA_SITE_FIELDS_WITH_OFFSETS))
+            if (!holds) assert.ok(!holdsOffsets(schema[key as keyof typeof schema]), `schema.${key}`);
+          for (const place of [...schema.issues, ...(schema.keywords ?? [])])
+            for (const [key, holds] of Object.entries(SCHEMA_PLACE_FIELDS_WITH_OFFSETS))
+              if (!holds) assert.ok(!holdsOffsets(place[key as keyof typeof place]), `schema place.${key}`);
+          seen.schemaKeywords += schema.keywords?.length ?? 0;
+          seen.schemaIssues += schema.issues.length;
         }
         if (declaration.invocationName) seen.invocationName += 1;
         if (declaration.inputSchema) seen.inputSchema += 1;
