@@ -1,5 +1,5 @@
 import type { TextEdit } from 'vscode-languageserver-protocol';
-import { ALL_CLIENT_IDS } from '../server/src/core';
+import { ALL_CLIENT_IDS, type Severity } from '../server/src/core';
 import { analyze } from '../server/src/core/analyze';
 import { TestClient } from '../test/lsp/client';
 import { generate, type BenchShape } from './generate';
@@ -101,6 +101,8 @@ export async function measureEdits(
   quick: boolean,
   tools = 10_000,
   shapes: readonly EditShape[] = EDIT_SHAPES,
+  /** `toolwire.severity` for the server and the same for the core's analysis (`--severity CODE=LEVEL`). */
+  severity: Readonly<Record<string, Severity | 'off'>> = {},
 ): Promise<EditMeasurement[]> {
   const runs = quick ? 5 : 15;
   const out: EditMeasurement[] = [];
@@ -117,7 +119,7 @@ export async function measureEdits(
     if (description < 'Perf'.length || name < 5)
       throw new Error(`bench/edits: no tool ${middle} in the generated ${shape}`);
     for (const pull of [true, false]) {
-      const client = await TestClient.start({ pull, server: 'bundle' });
+      const client = await TestClient.start({ pull, server: 'bundle', settings: { severity } });
       const uri = `file:///bench/edits-${shape}-${pull ? 'pull' : 'push'}.json`;
       const resultIds: ResultIds = new Map();
       await client.open(uri, text);
@@ -167,7 +169,9 @@ export async function measureEdits(
       await client.stop();
       // The baseline runs after the edits, not between them: ten thousand tools' analysis leaves
       // this process garbage that its collector would otherwise take out of the next edit's time.
-      const core = Array.from({ length: runs }, () => timeOnce(() => void analyze(after, serverOptions(shape))));
+      const core = Array.from({ length: runs }, () =>
+        timeOnce(() => void analyze(after, { ...serverOptions(shape), severity })),
+      );
       out.push({
         shape,
         tools,

@@ -5,10 +5,11 @@
  * never absolute limits). The aims (docs/benchmarks.md): at most 0.5x parseTree at 10k tools (0.7x at 1k), 50k/10k
  * within 6x, at least 2x faster than the JSON service, peak memory at most 5x the file. Then YAML,
  * fix-all and the LSP sections. `--quick` keeps it short; `--core-only` skips the LSP; `--table-only` stops after the table;
- * `--edits-only` times only the edits over the server (with `--shape`, only those shapes); `--yaml-only`, only
+ * `--edits-only` times only the edits over the server (with `--shape`, only those shapes; `--severity CODE=LEVEL`, a severity setting); `--yaml-only`, only
  * the YAML rows (1k and 10k, or 1k with `--quick`); `--source-only`, only the source-code rows; `--json-server-only`,
  * only toolwire's server against VS Code's JSON language server over LSP (bench/jsonServer.ts).
  */
+import type { Severity } from '../server/src/core';
 import { benchFixAll } from './fixAll';
 import { benchLspFeatures } from './lspFeatures';
 import { benchTable, type EditTimer } from './table';
@@ -41,7 +42,13 @@ async function main(): Promise<void> {
   if (process.argv.includes('--edits-only')) {
     // The edit rows alone (over the built server), for the shapes named by `--shape`, or all.
     const chosen = EDIT_SHAPES.filter((s) => shapes.length === 0 || shapes.includes(s));
-    printEditRows(await measureEdits(quick, 10_000, chosen));
+    // `--severity CODE=LEVEL` (repeatable): the same severity setting for the server and the core.
+    const severity = Object.fromEntries(
+      process.argv.flatMap((arg, i) =>
+        arg === '--severity' && process.argv[i + 1] ? [process.argv[i + 1]!.split('=')] : [],
+      ),
+    ) as Record<string, Severity | 'off'>;
+    printEditRows(await measureEdits(quick, 10_000, chosen, severity));
     return;
   }
   // Edits go over the built server first, so the table's `edit ms` column (pull, 10k) is measured.
