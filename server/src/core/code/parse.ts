@@ -3,6 +3,7 @@ import type { OffsetEdit } from '../findings';
 import type { ParsedDocument, RootValue } from '../json/parse';
 import type { BuildNode } from '../json/tree';
 import type { OffsetRange } from '../json/ranges';
+import { NESTING_LIMIT } from '../yaml/parse';
 import { dialectOf } from './dialects';
 import { findDeclarations, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
@@ -18,6 +19,7 @@ import {
   writeRustString,
   writeSwiftString,
 } from './strings';
+import { bracketDepthOver, CODE_NESTING_LIMITS } from './nesting';
 import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser } from './syntax';
 import { familyOf, librariesOf } from './triggers';
 
@@ -52,6 +54,12 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
   const libraries = librariesOf(text, language, parser?.projectLibraries);
   if (libraries.length === 0) return empty;
   if (!parser) return { ...empty, problems: [{ message: `no ${language} parser is loaded`, start: 0, end: 0 }] };
+  const limit = CODE_NESTING_LIMITS[language];
+  const tooDeep = limit === undefined ? undefined : bracketDepthOver(text, limit);
+  if (tooDeep !== undefined) {
+    const message = `${language} nested deeper than ${limit} brackets: not read`;
+    return { ...empty, problems: [{ message, start: tooDeep, end: tooDeep + 1, code: NESTING_LIMIT }] };
+  }
   try {
     const root = parser.parse(text, grammarOf(language));
     if (!root) return { ...empty, problems: [{ message: `the ${language} grammar is not loaded`, start: 0, end: 0 }] };
