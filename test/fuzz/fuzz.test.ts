@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { mcpList, openaiChat } from '../core/helpers';
 import { fuzz, replay, type ReplayFile } from './fuzz';
+import { LANGUAGES } from '../../server/src/core/languages';
 import { SDK_SURFACES } from './sdkSeeds';
+import { SURFACES } from './surfaces';
 import { CoreOracle, diagnosticProblems, editProblems, rangeProblems, symbolProblems } from './invariants';
 
 /** A few thousand edits: about half a minute on an idle two-core machine. */
@@ -56,6 +58,11 @@ test(`fuzz: ${SDK_EDITS} edits of Java, Rust, C#, Kotlin, Swift, Ruby and PHP se
     [],
   );
   assert.ok(result.edits >= SDK_EDITS, `ran ${result.edits} edits`);
+});
+
+test('every syntax toolwire reads is a fuzz surface (TSX is TypeScript with JSX: the typescript surface)', () => {
+  const read = LANGUAGES.map((l) => l.syntax).filter((syntax) => syntax !== 'tsx');
+  assert.deepEqual([...read].sort(), [...SURFACES].sort());
 });
 
 const oracle = new CoreOracle();
