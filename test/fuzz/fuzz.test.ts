@@ -8,6 +8,9 @@ import { test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { mcpList, openaiChat } from '../core/helpers';
 import { fuzz, replay, type ReplayFile } from './fuzz';
+import { LANGUAGES } from '../../server/src/core/languages';
+import { SDK_SURFACES } from './sdkSeeds';
+import { SURFACES } from './surfaces';
 import { CoreOracle, diagnosticProblems, editProblems, rangeProblems, symbolProblems } from './invariants';
 
 /** A few thousand edits: about half a minute on an idle two-core machine. */
@@ -40,6 +43,26 @@ test(`fuzz: ${OTHER_EDITS} edits of YAML and TypeScript documents from seed ${SU
     [],
   );
   assert.ok(result.edits >= OTHER_EDITS, `ran ${result.edits} edits`);
+});
+
+/** The seven SDK languages beside them (sdkSeeds.ts): one batch of cases, a few hundred edits. */
+const SDK_EDITS = 150;
+
+test(`fuzz: ${SDK_EDITS} edits of Java, Rust, C#, Kotlin, Swift, Ruby and PHP servers from seed ${SUITE_SEED} keep every invariant`, async (t) => {
+  const result = await fuzz({ seed: SUITE_SEED, edits: SDK_EDITS, surfaces: SDK_SURFACES });
+  t.diagnostic(
+    `${result.cases} cases, ${result.edits} edits, ${result.requests} requests, ${result.fixesChecked} fixes checked, in ${(result.durationMs / 1000).toFixed(1)} s`,
+  );
+  assert.deepEqual(
+    result.failures.map((f) => `${f.message}\n  replay: npm run fuzz -- --replay ${f.replayFile}`),
+    [],
+  );
+  assert.ok(result.edits >= SDK_EDITS, `ran ${result.edits} edits`);
+});
+
+test('every syntax toolwire reads is a fuzz surface (TSX is TypeScript with JSX: the typescript surface)', () => {
+  const read = LANGUAGES.map((l) => l.syntax).filter((syntax) => syntax !== 'tsx');
+  assert.deepEqual([...read].sort(), [...SURFACES].sort());
 });
 
 const oracle = new CoreOracle();

@@ -1,5 +1,5 @@
 // `npm run fuzz -- [--minutes N | --edits N] [--seed S] [--surface S[,S…]] [--max-steps N] [--bound-ms N] [--keep-going]`
-// Surfaces: json, yaml, typescript, javascript, python, go (default: all of them).
+// Surfaces: json, yaml, typescript, javascript, python, go, java, rust, csharp, kotlin, swift, ruby, php (default: all).
 // `npm run fuzz -- --replay .artefacts/fuzz/seed-….json`
 // Drives dist/server.js (npm run fuzz builds it first). Exit status 1 when an invariant broke.
 import { parseArgs } from 'node:util';

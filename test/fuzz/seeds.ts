@@ -23,6 +23,13 @@ function surfaceOfFile(name: string): Surface | undefined {
     js: 'javascript',
     py: 'python',
     go: 'go',
+    java: 'java',
+    rs: 'rust',
+    cs: 'csharp',
+    kt: 'kotlin',
+    swift: 'swift',
+    rb: 'ruby',
+    php: 'php',
   };
   return byExtension[/\.([a-z]+)$/.exec(name)?.[1] ?? ''];
 }
@@ -151,3 +158,29 @@ export const generatedSeed: fc.Arbitrary<string> = fc.oneof(
   fc.constant(''),
   fc.constant('{"tools": [{"name": "a.b", "inputSchema": {}}, // comment\n{"name": "a_b", "inputSchema": {}},]}'),
 );
+
+/** The names source seeds use: the JSON seeds' stressful ones, kept to those a string literal can hold. */
+export const CODE_NAMES = [
+  'a.b',
+  'a_b',
+  'A_B',
+  'a-b',
+  'get',
+  'search',
+  'tool_search',
+  'orders.get',
+  'orders_get',
+  'admin.tools.list',
+  'admin_tools_list',
+  'x'.repeat(64),
+  `${'y'.repeat(64)}1`,
+  `${'y'.repeat(64)}2`,
+  'café',
+  '😀',
+  'sp ace',
+  'quote"d',
+  'new\nline',
+  '',
+  'a\ud800b',
+  'Ω'.repeat(70),
+];

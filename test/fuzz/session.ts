@@ -74,7 +74,19 @@ export class Servers {
   codeParsers(): Promise<TreeSitterParsers> {
     this.parsers ??= (async () => {
       const parsers = new TreeSitterParsers(nodeWasmLoader());
-      for (const grammar of ['typescript', 'tsx', 'python', 'go'] as const) {
+      for (const grammar of [
+        'typescript',
+        'tsx',
+        'python',
+        'go',
+        'java',
+        'rust',
+        'c-sharp',
+        'kotlin',
+        'swift',
+        'ruby',
+        'php',
+      ] as const) {
         if (!(await parsers.load(grammar))) throw new Error(`the fuzz oracle cannot load the ${grammar} grammar`);
       }
       return parsers;

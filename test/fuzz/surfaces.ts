@@ -1,12 +1,13 @@
 // Every kind of document the server lints, as a fuzz surface: how it is opened (language id and
 // URI extension), what it starts from, and the tokens its edits type. JSON is the original surface;
 // YAML seeds are the JSON seeds converted by the `yaml` package, and source seeds are MCP servers
-// written in each SDK's styles, so edits start from documents the recognisers really read.
+// written in each SDK's styles (Java to PHP in sdkSeeds.ts), so edits start from documents the recognisers really read.
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { generatedSeed, NAMES } from './seeds';
+import { SDK_SURFACES, SDK_TOKENS, sdkSeed, type SdkSurface } from './sdkSeeds';
+import { CODE_NAMES, generatedSeed, NAMES } from './seeds';
 
-export const SURFACES = ['json', 'yaml', 'typescript', 'javascript', 'python', 'go'] as const;
+export const SURFACES = ['json', 'yaml', 'typescript', 'javascript', 'python', 'go', ...SDK_SURFACES] as const;
 export type Surface = (typeof SURFACES)[number];
 
 export function isSurface(value: string): value is Surface {
@@ -21,6 +22,13 @@ export const OPENED: Readonly<Record<Surface, { readonly languageId: string; rea
   javascript: { languageId: 'javascript', extension: '.js' },
   python: { languageId: 'python', extension: '.py' },
   go: { languageId: 'go', extension: '.go' },
+  java: { languageId: 'java', extension: '.java' },
+  rust: { languageId: 'rust', extension: '.rs' },
+  csharp: { languageId: 'csharp', extension: '.cs' },
+  kotlin: { languageId: 'kotlin', extension: '.kt' },
+  swift: { languageId: 'swift', extension: '.swift' },
+  ruby: { languageId: 'ruby', extension: '.rb' },
+  php: { languageId: 'php', extension: '.php' },
 };
 
 /** A JSON seed as YAML: block or flow style; JSON Lines as a `---` stream; unparseable text kept as it is. */
@@ -93,32 +101,6 @@ function goTool(name: string, style: number): string {
     ? `\ts.AddTool(mcp.NewTool(${q(name)}, mcp.WithDescription("d")), handler)\n`
     : `\ttool := mcp.NewTool(${q(name)})\n\ts.AddTool(tool, handler)\n`;
 }
-
-/** The names source seeds use: the JSON seeds' stressful ones, kept to those a string literal can hold. */
-const CODE_NAMES = [
-  'a.b',
-  'a_b',
-  'A_B',
-  'a-b',
-  'get',
-  'search',
-  'tool_search',
-  'orders.get',
-  'orders_get',
-  'admin.tools.list',
-  'admin_tools_list',
-  'x'.repeat(64),
-  `${'y'.repeat(64)}1`,
-  `${'y'.repeat(64)}2`,
-  'café',
-  '😀',
-  'sp ace',
-  'quote"d',
-  'new\nline',
-  '',
-  'a\ud800b',
-  'Ω'.repeat(70),
-];
 
 const STYLED = fc.array(fc.tuple(fc.constantFrom(...CODE_NAMES), fc.nat()), { maxLength: 8 });
 
@@ -200,6 +182,8 @@ export function seedOf(surface: Exclude<Surface, 'json'>): fc.Arbitrary<string> 
       return pySeed;
     case 'go':
       return goSeed;
+    default:
+      return sdkSeed(surface satisfies SdkSurface);
   }
 }
 
@@ -285,4 +269,5 @@ export const SURFACE_TOKENS: Readonly<Record<Surface, readonly string[]>> = {
     '"github.com/mark3labs/mcp-go/mcp"',
     'f('.repeat(600),
   ],
+  ...SDK_TOKENS,
 };

@@ -338,7 +338,16 @@ export class TestClient {
   waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000, seen: () => string = () => ''): Promise<T> {
     return new Promise((resolvePromise, reject) => {
       const check = () => {
-        const value = probe();
+        let value: T | undefined;
+        try {
+          value = probe();
+        } catch (error) {
+          // A probe that throws (a broken invariant) fails the wait with its own error, at once:
+          // thrown from a notification handler it was swallowed and read as a timeout.
+          clearTimeout(timer);
+          reject(error);
+          return true;
+        }
         if (value === undefined) return false;
         clearTimeout(timer);
         resolvePromise(value);

@@ -243,6 +243,23 @@ describe('source code in the language server', () => {
     assert.match(fixed, /Tool\(name: "[a-z0-9_-]+", description: "Get",/);
   });
 
+  test('Swift nested past the grammar’s limit is said, not parsed, and the next Swift file is still read', async () => {
+    // Parsed, this text made tree-sitter-swift write out of bounds: every Swift file after it had no tools.
+    const deep = `import MCP\nx: "(f${'f('.repeat(1100)}"d`;
+    const uri = 'file:///ws/Sources/Deep.swift';
+    await client.open(uri, deep, 'swift');
+    const notice = (await client.diagnostics(uri, (d) => d.some((x) => x.code === 'toolwire-nesting-limit'))).find(
+      (d) => d.code === 'toolwire-nesting-limit',
+    )!;
+    assert.match(String(notice.message), /swift nested deeper than 500 brackets: not read: toolwire checks nothing/);
+    // The first `(` is level 1, so the 500th `f(` opens level 501.
+    assert.equal(notice.range.start.character, 'x: "(f'.length + 2 * 500 - 1);
+    const after = 'file:///ws/Sources/After.swift';
+    await client.open(after, SWIFT_SERVER, 'swift');
+    const found = await client.diagnostics(after, (d) => d.some((x) => x.code === 'wire-collision'));
+    assert.deepEqual(collisionsOn(SWIFT_SERVER, found), ['"get.order"']);
+  });
+
   test('MCP Ruby SDK: a tool_name and a class named after itself collide; hints show the wire name', async () => {
     const uri = 'file:///ws/lib/tools.rb';
     const fixed = await collideHoverFix(uri, RUBY_SERVER, 'ruby', ['"get.value"']);

@@ -41,6 +41,8 @@ export class TreeSitterParsers {
   private readonly languages = new Map<CodeGrammar, Promise<Language | undefined>>();
   private readonly loaded = new Map<CodeGrammar, Parser>();
   private readonly trees = new Map<string, KeptTree>();
+  /** Set once the WASM faulted: why no parse can be trusted any more. */
+  private fault: string | undefined;
 
   constructor(
     private readonly loader: WasmLoader,
@@ -103,20 +105,45 @@ export class TreeSitterParsers {
     return projectLibraries && projectLibraries.length > 0 ? { parse, projectLibraries } : { parse };
   }
 
+  // After a fault, trees and parsers are dropped, never deleted: that calls into the memory that faulted.
   forget(key: string): void {
-    this.trees.get(key)?.tree.delete();
+    if (this.fault === undefined) this.trees.get(key)?.tree.delete();
     this.trees.delete(key);
   }
 
   dispose(): void {
     for (const key of [...this.trees.keys()]) this.forget(key);
-    for (const parser of this.loaded.values()) parser.delete();
+    if (this.fault === undefined) for (const parser of this.loaded.values()) parser.delete();
     this.loaded.clear();
   }
 
   private parse(key: string, text: string, grammar: CodeGrammar): SyntaxNode | undefined {
+    if (this.fault !== undefined) throw new Error(this.fault);
     const parser = this.loaded.get(grammar);
     if (!parser) return undefined;
+    try {
+      return this.parseWith(parser, key, text, grammar);
+    } catch (error) {
+      this.faulted(grammar, error);
+      throw error;
+    }
+  }
+
+  /**
+   * After a fault inside the WASM (a grammar writing out of bounds: see core/code/nesting.ts) the
+   * runtime's memory cannot be trusted: every later parse in the process read garbage, so source
+   * files silently had no tools until a restart. The runtime cannot be started again in the same
+   * process (`Parser.init` keeps its first module), so from then on every parse fails with this
+   * message, which the core reports as the file's parser failure; the log says it once.
+   */
+  private faulted(grammar: CodeGrammar, error: unknown): void {
+    const cause = error instanceof Error ? error.message : String(error);
+    this.fault = `tree-sitter faulted on a ${grammar} document (${cause}): restart toolwire to read source code again`;
+    this.log(`toolwire: ${this.fault}`);
+    this.trees.clear();
+  }
+
+  private parseWith(parser: Parser, key: string, text: string, grammar: CodeGrammar): SyntaxNode | undefined {
     const kept = this.trees.get(key);
     let old: Tree | undefined;
     if (kept && kept.grammar === grammar && kept.text === text) return kept.tree.rootNode;

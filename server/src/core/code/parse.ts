@@ -3,6 +3,7 @@ import type { OffsetEdit } from '../findings';
 import type { ParsedDocument, RootValue } from '../json/parse';
 import type { BuildNode } from '../json/tree';
 import type { OffsetRange } from '../json/ranges';
+import { NESTING_LIMIT } from '../yaml/parse';
 import { dialectOf, type Constants } from './dialects';
 import { findDeclarations, finderRootTypes, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
@@ -20,6 +21,7 @@ import {
   writeRustString,
   writeSwiftString,
 } from './strings';
+import { bracketDepthOver, CODE_NESTING_LIMITS } from './nesting';
 import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser, type SyntaxNode } from './syntax';
 import { familyOf, librariesOf } from './triggers';
 
@@ -54,6 +56,12 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
   const libraries = librariesOf(text, language, parser?.projectLibraries);
   if (libraries.length === 0) return empty;
   if (!parser) return { ...empty, problems: [{ message: `no ${language} parser is loaded`, start: 0, end: 0 }] };
+  const limit = CODE_NESTING_LIMITS[language];
+  const tooDeep = limit === undefined ? undefined : bracketDepthOver(text, limit);
+  if (tooDeep !== undefined) {
+    const message = `${language} nested deeper than ${limit} brackets: not read`;
+    return { ...empty, problems: [{ message, start: tooDeep, end: tooDeep + 1, code: NESTING_LIMIT }] };
+  }
   try {
     const parsed = parser.parse(text, grammarOf(language));
     if (!parsed)
