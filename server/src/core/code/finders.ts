@@ -194,6 +194,25 @@ function argumentReader(text: string, dialect: Dialect, constants: Constants) {
 }
 
 /** What every library's patterns read of one file: its calls, names, scopes and the groups found so far. */
+/**
+ * Each call's callee and its text, read once: every node access crosses into WASM, so the
+ * patterns compare strings first and touch the tree only for calls that match. Only the calls
+ * `mayMatch` keeps are read at all (most of a server's calls are its handlers' own).
+ */
+function callsOf(root: SyntaxNode, text: string, dialect: Dialect, mayMatch: CallFilter | undefined) {
+  return [
+    ...root
+      .descendantsOfType(dialect.callTypes)
+      .filter((n): n is SyntaxNode => n !== null && (!mayMatch || mayMatch(n.startIndex, n.endIndex))),
+    ...(dialect.macroCalls?.(root) ?? []),
+  ]
+    .sort((a, b) => a.startIndex - b.startIndex)
+    .map((node) => {
+      const callee = dialect.callee(node);
+      return { node, callee, text: callee ? calleeText(callee, text) : '' };
+    });
+}
+
 function fileReader(
   root: SyntaxNode,
   text: string,
@@ -241,20 +260,7 @@ function fileReader(
   const decoratedFunctions = () => (decorated ??= dialect.decorated(root));
 
   const groups = new Map<string, ToolGroup>();
-  // Each call's callee and its text, read once: every node access crosses into WASM, so the
-  // patterns below compare strings first and touch the tree only for calls that match. Only the
-  // calls `mayMatch` keeps are read at all (most of a server's calls are its handlers' own).
-  const calls = [
-    ...root
-      .descendantsOfType(dialect.callTypes)
-      .filter((n): n is SyntaxNode => n !== null && (!mayMatch || mayMatch(n.startIndex, n.endIndex))),
-    ...(dialect.macroCalls?.(root) ?? []),
-  ]
-    .sort((a, b) => a.startIndex - b.startIndex)
-    .map((node) => {
-      const callee = dialect.callee(node);
-      return { node, callee, text: callee ? calleeText(callee, text) : '' };
-    });
+  const calls = callsOf(root, text, dialect, mayMatch);
 
   return {
     root,
