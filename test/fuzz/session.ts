@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { TreeSitterParsers } from '../../server/src/code/treeSitter';
-import { nodeWasmLoader } from '../../server/src/node/wasm';
+import type { TreeSitterParsers } from '../../server/src/code/treeSitter';
+import { loadAllGrammars } from '../core/codeParsers';
 import { TestClient } from '../lsp/client';
 import type { Mode } from './steps';
 import { OPENED, type Surface } from './surfaces';
@@ -72,25 +72,7 @@ export class Servers {
 
   /** The oracle's tree-sitter, every grammar loaded, shared by all cases (each parse is from scratch). */
   codeParsers(): Promise<TreeSitterParsers> {
-    this.parsers ??= (async () => {
-      const parsers = new TreeSitterParsers(nodeWasmLoader());
-      for (const grammar of [
-        'typescript',
-        'tsx',
-        'python',
-        'go',
-        'java',
-        'rust',
-        'c-sharp',
-        'kotlin',
-        'swift',
-        'ruby',
-        'php',
-      ] as const) {
-        if (!(await parsers.load(grammar))) throw new Error(`the fuzz oracle cannot load the ${grammar} grammar`);
-      }
-      return parsers;
-    })();
+    this.parsers ??= loadAllGrammars('the fuzz oracle');
     return this.parsers;
   }
 

@@ -4,6 +4,7 @@
 // written in each SDK's styles (Java to PHP in sdkSeeds.ts), so edits start from documents the recognisers really read.
 import fc from 'fast-check';
 import { stringify } from 'yaml';
+import { LANGUAGES } from '../../server/src/core/languages';
 import { SDK_SURFACES, SDK_TOKENS, sdkSeed, type SdkSurface } from './sdkSeeds';
 import { CODE_NAMES, generatedSeed, NAMES } from './seeds';
 
@@ -14,22 +15,18 @@ export function isSurface(value: string): value is Surface {
   return (SURFACES as readonly string[]).includes(value);
 }
 
-/** The language id an editor opens the surface with, and the extension of its file URI. */
-export const OPENED: Readonly<Record<Surface, { readonly languageId: string; readonly extension: string }>> = {
-  json: { languageId: 'json', extension: '.json' },
-  yaml: { languageId: 'yaml', extension: '.yaml' },
-  typescript: { languageId: 'typescript', extension: '.ts' },
-  javascript: { languageId: 'javascript', extension: '.js' },
-  python: { languageId: 'python', extension: '.py' },
-  go: { languageId: 'go', extension: '.go' },
-  java: { languageId: 'java', extension: '.java' },
-  rust: { languageId: 'rust', extension: '.rs' },
-  csharp: { languageId: 'csharp', extension: '.cs' },
-  kotlin: { languageId: 'kotlin', extension: '.kt' },
-  swift: { languageId: 'swift', extension: '.swift' },
-  ruby: { languageId: 'ruby', extension: '.rb' },
-  php: { languageId: 'php', extension: '.php' },
-};
+/**
+ * The language id an editor opens the surface with, and the extension of its file URI: the first
+ * of each in the surface's `LANGUAGES` row (a surface is named by its row's syntax).
+ */
+export const OPENED: Readonly<Record<Surface, { readonly languageId: string; readonly extension: string }>> =
+  Object.fromEntries(
+    SURFACES.map((surface) => {
+      const row = LANGUAGES.find((l) => l.syntax === surface);
+      if (!row) throw new Error(`fuzz surface ${surface} has no LANGUAGES row`);
+      return [surface, { languageId: row.languageIds[0]!, extension: row.extensions[0]! }];
+    }),
+  ) as Record<Surface, { readonly languageId: string; readonly extension: string }>;
 
 /** A JSON seed as YAML: block or flow style; JSON Lines as a `---` stream; unparseable text kept as it is. */
 function toYaml(json: string, flow: boolean): string {
