@@ -2,6 +2,7 @@ import type { OffsetRange } from '../json/ranges';
 import type { ClientFate, ClientOutcome, ClientTool } from './model';
 import type { ClientId, ClientProfile } from './profiles';
 import { CLIENTS } from './profiles';
+import { RuleShare } from './ruleShare';
 
 /** Another server's tools, sent together with this document's server by some clients. */
 export interface ForeignServer {
@@ -125,6 +126,13 @@ export function runClientCensus(
   // on its server list: clients with the same list share the order and the input (thirteen
   // clients each building their own 10k inputs was about an eighth of the client census).
   const alone = new Map<readonly string[] | undefined, Census>();
+  const share = new RuleShare(
+    options.enabled.flatMap((client) => {
+      const rule = profileOf(options, client).nameRule;
+      return rule ? [rule] : [];
+    }),
+  );
+  const sameOutcomes = new Map<readonly ClientOutcome[], Map<Census, readonly ClientToolOutcome[]>>();
   for (const client of options.enabled) {
     if (options.notLoadedBy?.includes(client)) continue;
     const listed = options.serverLists?.find((l) => l.client === client)?.servers ?? options.serverOrder;
@@ -136,18 +144,24 @@ export function runClientCensus(
     }
     const { peers, order, input, identity } = census;
     const profile = profileOf(options, client);
-    const outcomes = inPeerOrder(profile.rewrite(input), order, identity);
-    // `wholeRequestFails`, applied as each outcome is turned into the tool's (one object per tool,
-    // not a collateral copy of every outcome and then the tool's own).
-    const failed = requestFailure(outcomes, peers);
-    // One peer array per shared name, reused by every member.
-    const groups = new PeerGroups(peers);
-    results.push({
-      client,
-      profile,
-      server: options.server,
-      tools: local.map((t, i) => toolOutcome(t.tool, outcomes[i]!, groups, peers, failed)),
-    });
+    // A name rule is what the rewrite is made of (`ClientRule.nameRule`): read through the share,
+    // clients whose rules agree compute the agreeing parts once.
+    const rewritten = profile.nameRule ? share.outcomesOf(profile.nameRule, input) : profile.rewrite(input);
+    let tools = sameOutcomes.get(rewritten)?.get(census);
+    if (!tools) {
+      const outcomes = inPeerOrder(rewritten, order, identity);
+      // `wholeRequestFails`, applied as each outcome is turned into the tool's (one object per tool,
+      // not a collateral copy of every outcome and then the tool's own).
+      const failed = requestFailure(outcomes, peers);
+      // One peer array per shared name, reused by every member.
+      const groups = new PeerGroups(peers);
+      tools = local.map((t, i) => toolOutcome(t.tool, outcomes[i]!, groups, peers, failed));
+      // Another client with the same outcomes over the same input gets the same list.
+      let byCensus = sameOutcomes.get(rewritten);
+      if (!byCensus) sameOutcomes.set(rewritten, (byCensus = new Map()));
+      byCensus.set(census, tools);
+    }
+    results.push({ client, profile, server: options.server, tools });
   }
   return results;
 }

@@ -9,7 +9,7 @@ export function sentOrRenamed(tool: ClientTool, wireName: string): 'sent' | 'ren
 }
 
 /** The provider's verdict on a client's wire name: undefined when accepted, else why not. */
-function providerRejects(provider: ProviderId, wireName: string): string | undefined {
+export function providerRejects(provider: ProviderId, wireName: string): string | undefined {
   const verdict = checkName(PROVIDERS[provider], wireName);
   return verdict.accepted
     ? undefined
@@ -31,7 +31,8 @@ export const ALONE: readonly number[] = Object.freeze([]);
 /**
  * Outcomes for a client that sends every name it computes: a name the provider rejects fails the
  * request; tools that share a name are resolved by `onShared` (which keeps one, drops the rest,
- * or fails the request).
+ * or fails the request). `rejected` gives the provider's verdict on the name at a place when
+ * another client already asked it (`ruleShare.ts`); it must agree with `providerRejects`.
  */
 export function outcomes(
   tools: readonly ClientTool[],
@@ -39,6 +40,9 @@ export function outcomes(
   provider: ProviderId | undefined,
   onShared: (members: readonly number[]) => SharedDecision,
   preset: ReadonlyArray<Partial<ClientOutcome> | undefined> = [],
+  rejected: ((index: number, wireName: string) => string | undefined) | undefined = provider
+    ? (_, wireName) => providerRejects(provider, wireName)
+    : undefined,
 ): ClientOutcome[] {
   const result: ClientOutcome[] = tools.map((tool, i) => {
     const set = preset[i];
@@ -53,9 +57,9 @@ export function outcomes(
       };
     const wireName = names[i]!;
     if (wireName === null) return { wireName, fate: 'dropped', group: ALONE };
-    const rejected = provider ? providerRejects(provider, wireName) : undefined;
-    return rejected
-      ? { wireName, fate: 'request-fails', reason: rejected, group: ALONE }
+    const reason = rejected?.(i, wireName);
+    return reason
+      ? { wireName, fate: 'request-fails', reason, group: ALONE }
       : { wireName, fate: sentOrRenamed(tool, wireName), group: ALONE };
   });
   // The groups `sharedNames` finds over the names sent (a dropped tool's meets none), read off the
@@ -92,6 +96,14 @@ export function outcomes(
  */
 export function byName(rule: NameRule): Pick<ClientRule, 'rewrite' | 'nameRule'> {
   return { rewrite: (tools) => rewriteByName(rule, tools), nameRule: rule };
+}
+
+/**
+ * The names of a client that sends each tool's name as written. One function for every such
+ * client, so the clients of one census share the list (`ruleShare.ts` compares rules by identity).
+ */
+export function asWritten(tools: readonly ClientTool[]): string[] {
+  return tools.map((t) => t.tool);
 }
 
 /** A name rule's outcomes for the tools sent together. */
