@@ -207,6 +207,22 @@ export function toolOutcome(
   // In a failed request, a tool that would have been sent is collateral: what `wholeRequestFails`
   // makes of its outcome, read here instead of copied first.
   const collateral = failed !== undefined && (o.fate === 'sent' || o.fate === 'renamed');
+  // The two shapes nearly every outcome has, made whole in one literal: keys added one by one
+  // grow each object a second store (about a third of the census's memory at 1k tools).
+  if (o.group.length === 0 && !o.overLimit && !o.collateral && o.survivor === undefined && !o.sharedReason) {
+    if (!collateral && !o.reason && o.cause === undefined)
+      return { tool, wireName: o.wireName, fate: o.fate, group: NO_PEERS };
+    if (collateral)
+      return {
+        tool,
+        wireName: o.wireName,
+        fate: 'request-fails',
+        reason: failed.reason,
+        collateral: true,
+        group: NO_PEERS,
+        cause: peers[failed.cause]!,
+      };
+  }
   const out = {
     tool,
     wireName: o.wireName,
