@@ -150,4 +150,20 @@ describe('client censuses shared where rules agree', () => {
           assert.deepStrictEqual(plain(shared.clients ?? []), plain(alone.clients ?? []), `file ${i}`);
         }
   });
+
+  test('a rule that keeps tools apart gives distinct names to distinct tools of one server', () => {
+    const stating = ALL_CLIENT_IDS.filter((id) => CLIENTS[id].nameRule?.keepsApart);
+    assert.ok(stating.length >= 5, 'the common prefix rules state it');
+    for (let seed = 1; seed <= 300; seed++) {
+      const next = random(seed);
+      const names = [...new Set(Array.from({ length: 30 }, () => name(next, [])))];
+      for (const server of ['shop', 'my-server', 'a server', 'mcp', '']) {
+        const tools = names.map((tool) => ({ server, tool }));
+        for (const id of stating) {
+          const wire = CLIENTS[id].nameRule!.names(tools).filter((n) => n !== null);
+          assert.equal(new Set(wire).size, wire.length, `${id}, seed ${seed}, server ${JSON.stringify(server)}`);
+        }
+      }
+    }
+  });
 });

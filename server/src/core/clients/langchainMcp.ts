@@ -21,6 +21,7 @@ export const langchainMcp: ClientRule = {
   shape: '<tool> as written (default; tool_name_prefix=True gives <server>_<tool>)',
   ...byName({
     names: asWritten,
+    keepsApart: true,
     provider: 'openai',
     onShared: () => ({
       reason: 'the adapters return both tools; what the model and the agent do with one name twice is unconfirmed',

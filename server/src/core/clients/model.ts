@@ -115,4 +115,12 @@ export interface NameRule {
   preset?(tool: ClientTool, index: number, name: string | null): Partial<ClientOutcome> | undefined;
   readonly provider?: ProviderId;
   onShared(members: readonly number[], tools: readonly ClientTool[]): SharedDecision;
+  /**
+   * True when the names keep one server's tools apart as their own names do: two tools of one
+   * server get one name only if they have one name (a fixed prefix, no map, no cut; a preset that
+   * keeps a tool keeps its name). Then the names that meet are the tool names that meet, found
+   * once for every such client of a census (`ruleShare.ts`). Held for every profile that states it
+   * by `test/core/ruleShare.test.ts`.
+   */
+  readonly keepsApart?: boolean;
 }

@@ -22,6 +22,7 @@ export const openaiAgents: ClientRule = {
   shape: '<tool> as written; one name on two servers fails the run, twice on one server keeps the last',
   ...byName({
     names: asWritten,
+    keepsApart: true,
     provider: 'openai',
     onShared(members, tools) {
       const servers = new Set(members.map((m) => tools[m]!.server));

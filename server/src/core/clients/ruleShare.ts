@@ -1,5 +1,6 @@
 import type { ClientOutcome, ClientTool, NameRule } from './model';
 import type { ProviderId } from '../profiles/providers';
+import { sharedKeys, type SharedKey } from '../util/sharedKeys';
 import { outcomes, providerRejects } from './shared';
 
 type Preset = ReturnType<NonNullable<NameRule['preset']>>;
@@ -28,6 +29,7 @@ export class RuleShare {
   private readonly presets: Array<Part<ReadonlyArray<Preset>>> = [];
   private readonly verdicts: Array<Part<Array<string | undefined | typeof UNASKED>>> = [];
   private readonly whole: Array<Part<readonly ClientOutcome[]>> = [];
+  private readonly met: Array<Part<readonly SharedKey[] | undefined>> = [];
 
   /** `rules`: every rule this census will read, so that a part no two of them hold is never kept. */
   constructor(private readonly rules: readonly NameRule[]) {}
@@ -52,18 +54,25 @@ export class RuleShare {
               provider,
             )
           : undefined;
-      return outcomes(tools, names, provider, (members) => onShared(members, tools), presets, rejected);
+      const met = rule.keepsApart ? this.metOf(tools) : undefined;
+      return outcomes(tools, names, provider, (members) => onShared(members, tools), presets, rejected, met);
+    });
+  }
+
+  /**
+   * The tools whose own names meet, when they are one server's (else undefined): found once for
+   * every rule that keeps tools apart as their names do (`NameRule.keepsApart`).
+   */
+  private metOf(tools: readonly ClientTool[]): readonly SharedKey[] | undefined {
+    return lookUp(this.met, [tools], () => {
+      const server = tools[0]?.server;
+      return tools.every((t) => t.server === server) ? sharedKeys(tools.length, (i) => tools[i]!.tool) : undefined;
     });
   }
 
   /** The part from these identities: kept for the next rule that holds it, when another does. */
   private part<T>(parts: Array<Part<T>>, rule: NameRule, keys: Keys, from: readonly unknown[], compute: () => T): T {
-    if (this.holders(rule, keys) < 2) return compute();
-    const found = parts.find((part) => part.from.every((x, i) => x === from[i]));
-    if (found) return found.value;
-    const value = compute();
-    parts.push({ from, value });
-    return value;
+    return this.holders(rule, keys) < 2 ? compute() : lookUp(parts, from, compute);
   }
 
   /** How many of the census's rules hold the same parts as `rule` (itself included). */
@@ -92,4 +101,13 @@ function askedOnce(
     if (reason === UNASKED) verdicts[i] = reason = providerRejects(provider, wireName);
     return reason;
   };
+}
+
+/** The part computed from these identities, computed now if nobody asked for it before. */
+function lookUp<T>(parts: Array<Part<T>>, from: readonly unknown[], compute: () => T): T {
+  const found = parts.find((part) => part.from.every((x, i) => x === from[i]));
+  if (found) return found.value;
+  const value = compute();
+  parts.push({ from, value });
+  return value;
 }

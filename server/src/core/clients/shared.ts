@@ -1,6 +1,6 @@
 import { PROVIDERS, type ProviderId } from '../profiles/providers';
 import { checkName, describeReason } from '../profiles/verdict';
-import { sharedKeys } from '../util/sharedKeys';
+import { sharedKeys, type SharedKey } from '../util/sharedKeys';
 import type { ClientOutcome, ClientRule, ClientTool, NameRule, SharedDecision } from './model';
 
 /** A fate for a name that is either what the server wrote (`sent`) or not (`renamed`). */
@@ -43,6 +43,7 @@ export function outcomes(
   rejected: ((index: number, wireName: string) => string | undefined) | undefined = provider
     ? (_, wireName) => providerRejects(provider, wireName)
     : undefined,
+  met?: readonly SharedKey[],
 ): ClientOutcome[] {
   const result: ClientOutcome[] = tools.map((tool, i) => {
     const set = preset[i];
@@ -64,13 +65,11 @@ export function outcomes(
   });
   // The groups `sharedNames` finds over the names sent (a dropped tool's meets none), read off the
   // outcomes without a list of names first; one tool meets no other, so it is not even looked at.
-  const groups =
-    result.length < 2
-      ? NO_GROUPS
-      : sharedKeys(result.length, (i) => {
-          const r = result[i]!;
-          return r.fate === 'dropped' ? undefined : (r.wireName ?? undefined);
-        });
+  const sent = (i: number) => {
+    const r = result[i]!;
+    return r.fate === 'dropped' ? undefined : (r.wireName ?? undefined);
+  };
+  const groups = result.length < 2 ? NO_GROUPS : met ? sentOf(met, sent) : sharedKeys(result.length, sent);
   for (const { members } of groups) {
     const decision = onShared(members);
     for (const m of members) {
@@ -88,6 +87,24 @@ export function outcomes(
     }
   }
   return result;
+}
+
+/**
+ * The groups `sharedKeys` finds over the names sent, from the groups of the tools' own names
+ * (`met`), for names that keep tools apart as their own names do (`NameRule.keepsApart`): a
+ * group keeps its members that are sent, if two or more are.
+ */
+function sentOf(met: readonly SharedKey[], sent: (index: number) => string | undefined): readonly SharedKey[] {
+  const groups: SharedKey[] = [];
+  for (const group of met) {
+    const members = group.members.every((m) => sent(m) !== undefined)
+      ? group.members
+      : group.members.filter((m) => sent(m) !== undefined);
+    if (members.length > 1) groups.push({ key: sent(members[0]!)!, members });
+  }
+  // Not sorted again by first member (a dropped first member moves a group's start): each group
+  // is resolved by itself, so their order changes no outcome.
+  return groups;
 }
 
 /**

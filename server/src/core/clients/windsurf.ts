@@ -28,6 +28,7 @@ export const windsurf: ClientRule = {
   shape: 'unconfirmed (shown as the tool name); at most 100 tools in all',
   ...byName({
     names: asWritten,
+    keepsApart: true,
     // By place alone: a renamed tool keeps its place, so its neighbours keep theirs.
     preset: (_tool, i) =>
       i >= TOOL_LIMIT
