@@ -126,6 +126,7 @@ export function runClientCensus(
   // on its server list: clients with the same list share the order and the input (thirteen
   // clients each building their own 10k inputs was about an eighth of the client census).
   const alone = new Map<readonly string[] | undefined, Census>();
+  const asWritten = new AsWritten(local.length);
   const share = new RuleShare(
     options.enabled.flatMap((client) => {
       const rule = profileOf(options, client).nameRule;
@@ -155,7 +156,12 @@ export function runClientCensus(
       const failed = requestFailure(outcomes, peers);
       // One peer array per shared name, reused by every member.
       const groups = new PeerGroups(peers);
-      tools = local.map((t, i) => toolOutcome(t.tool, outcomes[i]!, groups, peers, failed));
+      tools = local.map((t, i) => {
+        const o = outcomes[i]!;
+        return o.wireName === t.name && o.fate === 'sent' && isPlain(o)
+          ? asWritten.of(i, t.tool, o, peers, failed)
+          : toolOutcome(t.tool, o, groups, peers, failed);
+      });
       // Another client with the same outcomes over the same input gets the same list.
       let byCensus = sameOutcomes.get(rewritten);
       if (!byCensus) sameOutcomes.set(rewritten, (byCensus = new Map()));
@@ -167,6 +173,49 @@ export function runClientCensus(
 }
 
 const NO_SERVERS: readonly ForeignServer[] = Object.freeze([]);
+
+/** Sent with nothing to say: no group, reason, cause or limit (`toolOutcome` makes it in one literal). */
+function isPlain(o: ClientOutcome): boolean {
+  return (
+    o.group.length === 0 &&
+    !o.reason &&
+    !o.overLimit &&
+    !o.collateral &&
+    o.survivor === undefined &&
+    o.cause === undefined &&
+    !o.sharedReason
+  );
+}
+
+/**
+ * One outcome object per tool for the clients that send it as written with nothing to say (the
+ * SDKs and adapters that keep MCP names: four clients of fifteen for a clean name), or that lose
+ * it with the same failed request: equal outcomes, so one object (outcomes are never changed).
+ */
+class AsWritten {
+  private readonly sent: Array<ClientToolOutcome | undefined>;
+  private readonly failed: Array<ClientToolOutcome | undefined>;
+
+  constructor(count: number) {
+    this.sent = new Array<ClientToolOutcome | undefined>(count);
+    this.failed = new Array<ClientToolOutcome | undefined>(count);
+  }
+
+  of(
+    position: number,
+    tool: number,
+    o: ClientOutcome,
+    peers: readonly ClientPeer[],
+    failed: RequestFailure | undefined,
+  ): ClientToolOutcome {
+    if (!failed) return (this.sent[position] ??= toolOutcome(tool, o, NO_GROUPS, peers));
+    const known = this.failed[position];
+    if (known && known.reason === failed.reason && known.cause === peers[failed.cause]) return known;
+    const made = toolOutcome(tool, o, NO_GROUPS, peers, failed);
+    this.failed[position] ??= made;
+    return made;
+  }
+}
 
 /**
  * Census positions turned into one peer array per shared name, made on a group's first member
