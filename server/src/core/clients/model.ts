@@ -89,7 +89,8 @@ export interface ClientRule {
   /**
    * The rule the rewrite is made of, when it names each tool by itself and resolves only the names
    * that meet (`byName` in shared.ts gives both from it, so they cannot disagree). A statement of
-   * how the client names tools, read by whoever needs one tool's part of the rewrite.
+   * how the client names tools, read by whoever needs one tool's part of the rewrite, and by the
+   * census in place of `rewrite` (so that clients whose rules agree share the parts they agree on).
    */
   readonly nameRule?: NameRule;
 }
