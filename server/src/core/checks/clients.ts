@@ -239,7 +239,8 @@ function shortServerSaves(result: ClientResult, name: string): boolean {
     const [o] = result.profile.rewrite([{ server, tool: name }]);
     return o !== undefined && (o.fate === 'sent' || o.fate === 'renamed');
   };
-  return !ok(result.server) && ok(SHORT_SERVER);
+  // The short name first: a name that fails under any server (most of them) costs one rewrite.
+  return ok(SHORT_SERVER) && !ok(result.server);
 }
 
 /** The two names share a wire name under this server's name, but not under a one-character one. */
@@ -252,7 +253,8 @@ function shortServerSeparates(result: ClientResult, name: string, peer: ClientPe
     ]);
     return a !== undefined && b !== undefined && a.wireName !== null && a.wireName === b.wireName;
   };
-  return shared(result.server) && !shared(SHORT_SERVER);
+  // The short name first: names that meet under any server (most of them) cost one rewrite.
+  return !shared(SHORT_SERVER) && shared(result.server);
 }
 
 /**

@@ -57,6 +57,8 @@ export const codex: ClientRule = {
     }
     // One group per duplicated identity, shared by its members: a scan of every tool per skipped
     // one was quadratic (and held a copy of the group per member) for many tools of one name.
+    // Without a duplicate there is no group to make (a list per tool was garbage).
+    if (skipped.size === 0) return result;
     const groups = new Map<string, number[]>();
     for (const [j, raw] of rawTool.entries()) {
       const members = groups.get(raw);

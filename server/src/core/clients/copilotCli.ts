@@ -22,6 +22,7 @@ export const copilotCli: ClientRule = {
   shape: '<server>-<tool> as written, never cut; over 64 or one name twice fails the request',
   ...byName({
     names: (tools) => tools.map((t) => `${t.server}-${t.tool}`),
+    keepsApart: true,
     provider: 'anthropic-64',
     onShared: () => ({
       fate: 'request-fails',

@@ -24,6 +24,7 @@ export const cursor: ClientRule = {
   shape: 'mcp_<server>_<tool> (unconfirmed); dropped when server + tool ≥ 60 characters or the tool name has a dot',
   ...byName({
     names: (tools) => tools.map((t) => `mcp_${t.server}_${t.tool}`),
+    keepsApart: true,
     preset(t) {
       const combined = t.server.length + t.tool.length;
       if (combined >= COMBINED_LIMIT)

@@ -1,5 +1,5 @@
 import type { ClientRule } from './model';
-import { byName } from './shared';
+import { asWritten, byName } from './shared';
 
 /**
  * LangChain MCP adapters, langchain-ai/langchain-mcp-adapters `langchain_mcp_adapters/tools.py`
@@ -20,7 +20,8 @@ export const langchainMcp: ClientRule = {
   provider: 'openai',
   shape: '<tool> as written (default; tool_name_prefix=True gives <server>_<tool>)',
   ...byName({
-    names: (tools) => tools.map((t) => t.tool),
+    names: asWritten,
+    keepsApart: true,
     provider: 'openai',
     onShared: () => ({
       reason: 'the adapters return both tools; what the model and the agent do with one name twice is unconfirmed',

@@ -29,6 +29,7 @@ export const litellm: ClientRule = {
   refusesServer,
   ...byName({
     names: (tools) => tools.map((t) => `${t.server.replace(/ /g, '_')}${SEPARATOR}${t.tool}`),
+    keepsApart: true,
     preset: (tool) =>
       refusesServer(tool.server)
         ? {

@@ -23,6 +23,7 @@ export const mastra: ClientRule = {
   shape: '<server>_<tool> as written; the last of one key wins',
   ...byName({
     names: (tools) => tools.map((t) => (t.tool.length === 0 ? null : `${t.server}_${t.tool}`)),
+    keepsApart: true,
     preset: (tool) =>
       tool.tool.length === 0 ? { fate: 'dropped', reason: 'Mastra skips a tool without a name' } : undefined,
     provider: 'openai',

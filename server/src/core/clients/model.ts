@@ -89,7 +89,8 @@ export interface ClientRule {
   /**
    * The rule the rewrite is made of, when it names each tool by itself and resolves only the names
    * that meet (`byName` in shared.ts gives both from it, so they cannot disagree). A statement of
-   * how the client names tools, read by whoever needs one tool's part of the rewrite.
+   * how the client names tools, read by whoever needs one tool's part of the rewrite, and by the
+   * census in place of `rewrite` (so that clients whose rules agree share the parts they agree on).
    */
   readonly nameRule?: NameRule;
 }
@@ -115,4 +116,12 @@ export interface NameRule {
   preset?(tool: ClientTool, index: number, name: string | null): Partial<ClientOutcome> | undefined;
   readonly provider?: ProviderId;
   onShared(members: readonly number[], tools: readonly ClientTool[]): SharedDecision;
+  /**
+   * True when the names keep one server's tools apart as their own names do: two tools of one
+   * server get one name only if they have one name (a fixed prefix, no map, no cut; a preset that
+   * keeps a tool keeps its name). Then the names that meet are the tool names that meet, found
+   * once for every such client of a census (`ruleShare.ts`). Held for every profile that states it
+   * by `test/core/ruleShare.test.ts`.
+   */
+  readonly keepsApart?: boolean;
 }

@@ -1,5 +1,5 @@
 import type { ClientRule } from './model';
-import { byName } from './shared';
+import { asWritten, byName } from './shared';
 
 /**
  * OpenAI Agents SDK (Python) with MCP servers: by default an MCP tool's name is sent verbatim
@@ -21,7 +21,8 @@ export const openaiAgents: ClientRule = {
   provider: 'openai',
   shape: '<tool> as written; one name on two servers fails the run, twice on one server keeps the last',
   ...byName({
-    names: (tools) => tools.map((t) => t.tool),
+    names: asWritten,
+    keepsApart: true,
     provider: 'openai',
     onShared(members, tools) {
       const servers = new Set(members.map((m) => tools[m]!.server));

@@ -127,6 +127,7 @@ export function prefixesFor(labels: readonly string[], all?: true): Map<string, 
 
 type Fate = { kept: boolean; reason?: string; collateral?: boolean };
 const KEPT: Fate = Object.freeze({ kept: true });
+const NOT_KEPT: Fate = Object.freeze({ kept: false });
 
 /** The tools a throw keeps from registering, said where the fix is (the tool that threw). */
 function andAfter(count: number): string {
@@ -141,7 +142,9 @@ function andAfter(count: number): string {
  * it are lost.
  */
 function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] {
-  const fates: Fate[] = tools.map(() => ({ kept: false }));
+  // Fates are replaced, never changed: one object per kind of fate, not one per tool (a server
+  // stopped by a throw loses every tool, and 10k objects for the same fate were garbage).
+  const fates: Fate[] = tools.map(() => NOT_KEPT);
   const registered = new Map<string, number>();
   const servers = new Map<string, number[]>();
   const collator = new Intl.Collator();
@@ -173,9 +176,12 @@ function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] 
       }
       registered.set(id, i);
       inline.set(id, i);
-      fates[i] = { kept: true };
+      fates[i] = KEPT;
     }
-    const lost = (reason: string) => (i: number) => (fates[i] = { kept: false, reason, collateral: true });
+    const lost = (reason: string) => {
+      const fate: Fate = { kept: false, reason, collateral: true };
+      return (i: number) => (fates[i] = fate);
+    };
     if (failed) {
       const why = `never registered: VS Code stopped this server's tools at '${ALREADY(failed.id)}'`;
       fates[sorted[failed.at]!] = {
@@ -198,7 +204,7 @@ function register(tools: readonly ClientTool[], ids: readonly string[]): Fate[] 
         break;
       }
       registered.set(id, i);
-      fates[i] = { kept: true };
+      fates[i] = KEPT;
     }
   }
   return fates;
@@ -213,15 +219,12 @@ function withGroups(
 ): ClientOutcome[] {
   const result: ClientOutcome[] = tools.map((t, i) => {
     const f = fates[i]!;
-    return f.kept
-      ? { wireName: ids[i]!, fate: sentOrRenamed(t, ids[i]!), group: ALONE }
-      : {
-          wireName: ids[i]!,
-          fate: 'dropped',
-          reason: f.reason ?? 'not registered',
-          ...(f.collateral ? { collateral: true } : {}),
-          group: ALONE,
-        };
+    if (f.kept) return { wireName: ids[i]!, fate: sentOrRenamed(t, ids[i]!), group: ALONE };
+    const reason = f.reason ?? 'not registered';
+    // One literal per shape (a spread of a fresh object per lost tool was most of this loop).
+    return f.collateral
+      ? { wireName: ids[i]!, fate: 'dropped', reason, collateral: true, group: ALONE }
+      : { wireName: ids[i]!, fate: 'dropped', reason, group: ALONE };
   });
   for (const members of shared.values()) {
     const survivor = members.find((m) => fates[m]!.kept);

@@ -1,5 +1,5 @@
 import type { ClientRule } from './model';
-import { byName } from './shared';
+import { asWritten, byName } from './shared';
 
 const TOOL_LIMIT = 100;
 
@@ -27,7 +27,8 @@ export const windsurf: ClientRule = {
   provider: 'openai',
   shape: 'unconfirmed (shown as the tool name); at most 100 tools in all',
   ...byName({
-    names: (tools) => tools.map((t) => t.tool),
+    names: asWritten,
+    keepsApart: true,
     // By place alone: a renamed tool keeps its place, so its neighbours keep theirs.
     preset: (_tool, i) =>
       i >= TOOL_LIMIT

@@ -74,18 +74,20 @@ function reject(profile: ProviderProfile, reasons: Reason[]): Verdict {
 }
 
 function caution(profile: ProviderProfile, name: string, length: number): Verdict {
-  const reasons: Reason[] = [];
+  // Made only when there is something to say: nearly every name of every client is plainly
+  // accepted, and an empty list per name was garbage.
+  let reasons: Reason[] | undefined;
   if (profile.practicalMaxLength !== undefined && length > profile.practicalMaxLength) {
-    reasons.push({ kind: 'practical-length', length, max: profile.practicalMaxLength });
+    reasons = [{ kind: 'practical-length', length, max: profile.practicalMaxLength }];
   }
   const edges = profile.discouragedAtEdges;
   if (edges) {
     const first = name[0] ?? '';
     const last = name[name.length - 1] ?? '';
-    if (edges.includes(first)) reasons.push({ kind: 'edge-character', char: first });
-    else if (edges.includes(last)) reasons.push({ kind: 'edge-character', char: last });
+    if (edges.includes(first)) (reasons ??= []).push({ kind: 'edge-character', char: first });
+    else if (edges.includes(last)) (reasons ??= []).push({ kind: 'edge-character', char: last });
   }
-  return reasons.length === 0 ? ACCEPTED : { accepted: true, reasons };
+  return reasons === undefined ? ACCEPTED : { accepted: true, reasons };
 }
 
 /**
