@@ -55,6 +55,11 @@ describe('Mastra MCP client (@mastra/mcp 2.0.0) against the mastra profile', () 
         { server: 'a_b', tools: ['c'] },
       ],
     },
+    {
+      // Found by the random property: the first "/:" is replaced, so only the last (which fails the request) is sent.
+      what: 'a rejected name twice beside an empty one: only the last of the two is sent',
+      servers: [{ server: 's', tools: ['/:', '/:', ''] }],
+    },
   ];
   // Mastra's servers are the keys of one object: two servers of one name cannot be configured.
   const configurable = (servers: Servers) => new Set(servers.map((s) => s.server)).size === servers.length;

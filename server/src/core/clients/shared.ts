@@ -72,9 +72,9 @@ export function outcomes(
         group: members,
         sharedReason: decision.reason,
         ...(decision.survivor !== undefined ? { survivor: decision.survivor } : {}),
-        ...(survives || !decision.fate || current.fate === 'request-fails'
-          ? {}
-          : { fate: decision.fate, reason: decision.reason }),
+        // A tool another of its name replaces never reaches the wire, even when the name is one
+        // the provider rejects: the survivor carries that name, and the failed request, alone.
+        ...(survives || !decision.fate ? {} : { fate: decision.fate, reason: decision.reason }),
       };
     }
   }
