@@ -22,6 +22,7 @@ export function callFilter(
       ...(library.servers ?? []).map((s) => s.callee),
       ...(library.calls ?? []).flatMap((c) => [c.callee, c.method]),
       ...(library.keyed ?? []).map((k) => k.callee),
+      ...(library.records ?? []).map((r) => r.callee),
       ...(library.decorators ?? []).flatMap((d) => [d.callee, d.method]),
     ];
     if ((library.decorators ?? []).some((d) => d.importedFrom)) return undefined;

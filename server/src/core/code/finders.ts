@@ -6,6 +6,7 @@ import type { Node } from 'jsonc-parser';
 import type { DeclaredShape, Library, NameArgument, SchemaArgument, ToolCall, ToolDecorator } from './libraries';
 import { Scopes } from './scopes';
 import { schemaTree } from './sourceSchemas';
+import { recordKeys } from './toolRecords';
 import type { SyntaxNode } from './syntax';
 
 /** A name read from source: its value and the literal that holds it (a constant's own literal, when it came from one). */
@@ -99,6 +100,8 @@ export function findDeclarations(
     const bindings = serverBindings(reader, library);
     const placing = placer(reader, library, bindings);
     readCalls(reader, library, bindings, placing);
+    // Before the keyed helpers: a record's `tool(...)` values are its call's, not a lone object's.
+    readRecords(reader, library, placing.place);
     readValues(reader, library, placing.place);
   }
   const { groups, computed, claimed, claimedNames } = reader;
@@ -424,6 +427,8 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         if (!member || member.name !== pattern.method || !dialect.callTypes.includes(member.object.type)) continue;
         const made = dialect.callee(member.object)?.text.replace(/\s+/g, '');
         if (made === undefined || !pattern.on.includes(made)) continue;
+      } else if (pattern.method !== undefined && pattern.ofValue) {
+        if (!calleeText.endsWith(`.${pattern.method}`) || dialect.member(callee)?.name !== pattern.method) continue;
       } else if (pattern.method !== undefined) {
         if (!calleeText.endsWith(`.${pattern.method}`)) continue;
         const member = dialect.member(callee);
@@ -473,6 +478,31 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
       else skip(given.computed);
       break;
     }
+  }
+}
+
+/** Tools records (`new Agent({ tools: { weatherTool } })`): each key a tool, each call one request. */
+function readRecords(reader: FileReader, library: Library, place: Placer['place']): void {
+  const { calls, dialect, argument, nameIn, nameOf, skip, scopeOf } = reader;
+  for (const { node: call, text: calleeText } of calls) {
+    const record = library.records?.find((r) => calleeText === r.callee);
+    const value = record ? argument(call, record.tools) : undefined;
+    if (!record || !value) continue;
+    const object = dialect.unwrap(value);
+    if (object.type !== 'object') continue;
+    const server = record.server ? nameIn(call, record.server).name : undefined;
+    const binding: ServerBinding = {
+      name: '',
+      member: false,
+      scope: scopeOf(call, FUNCTION_SCOPES),
+      at: call.startIndex,
+      end: call.endIndex,
+      ...(server ? { server } : {}),
+      listed: [],
+    };
+    const { keys, computed } = recordKeys(object, dialect, (node) => nameOf(node));
+    for (const key of keys) place(undefined, key, call, { server: binding });
+    for (const range of computed) skip(range);
   }
 }
 

@@ -94,6 +94,11 @@ export interface ToolCall {
    * any receiver: other APIs of a project share the method's name (a plugin event's `addTool`).
    */
   readonly serverOnly?: true;
+  /**
+   * `method`'s receiver is what the tool is made from, not a server (`agent.asTool(...)` wraps an
+   * agent): the tool is grouped as a value is, with the list that holds it (an agent's `tools`).
+   */
+  readonly ofValue?: true;
 }
 
 /**
@@ -138,6 +143,19 @@ export interface KeyedTool {
   readonly bound?: true;
 }
 
+/**
+ * A call whose object argument holds its tools as a record keyed by name: Mastra's
+ * `new Agent({ tools: { weatherTool } })`, the AI SDK's `streamText({ tools: { getWeather } })`.
+ * The library sends each key as the tool's name, whatever the value is (a tool made in another
+ * file, a factory's call), so each key is a declaration and the call's tools one request.
+ */
+export interface ToolRecord {
+  readonly callee: string;
+  readonly tools: NameArgument;
+  /** Where the call names the server it makes (Mastra's `new MCPServer({ name })`). */
+  readonly server?: readonly NameArgument[];
+}
+
 /** What the declared tools become: an MCP server's tools/list, an OpenAI Responses request, or generic function definitions. */
 export type DeclaredShape = 'mcp' | 'openai-responses' | 'generic';
 
@@ -158,6 +176,7 @@ export interface Library {
   readonly calls?: readonly ToolCall[];
   readonly decorators?: readonly ToolDecorator[];
   readonly keyed?: readonly KeyedTool[];
+  readonly records?: readonly ToolRecord[];
   /**
    * The keyword that gives a tool a version (FastMCP 3: `@mcp.tool(version="2.0")`): a server
    * lists one version of a name, so versions of one name are no collision.
@@ -244,6 +263,9 @@ export const LIBRARIES: readonly Library[] = [
         name: [{ arg: 0, key: 'name' }],
         schema: [{ at: { arg: 0, key: 'parameters' }, form: 'zod-shape' }],
       },
+      // openai/openai-agents-js @6d0c61a5 (packages/agents-core/src/agent.ts `asTool`): an agent
+      // offered as a function tool, named `toolName` (else after the agent, which is not read).
+      { method: 'asTool', name: [{ arg: 0, key: 'toolName' }], ofValue: true },
     ],
   },
   {
@@ -270,6 +292,32 @@ export const LIBRARIES: readonly Library[] = [
     packages: ['ai'],
     shape: 'generic',
     keyed: [{ callee: 'tool' }],
+    // vercel/ai @0323be38 (packages/ai/src/prompt/prepare-tools-and-tool-choice.ts): each key of
+    // `tools` is the function's name on the wire, whatever the value (`{ getWeather }`, a factory's call).
+    records: ['generateText', 'streamText', 'ToolLoopAgent', 'Experimental_Agent'].map((callee) => ({
+      callee,
+      tools: { arg: 0, key: 'tools' },
+    })),
+  },
+  {
+    // @mastra/core 1.71.0 (`Agent.listAssignedTools`: `makeCoreTool(tool, { name: k })` for each
+    // `[k, tool]` of the agent's `tools`): the key is the name sent, not `createTool({ id })`,
+    // which names the tool for workflows and the registry only, so it is not read.
+    id: 'mastra',
+    family: 'js',
+    imports: ['@mastra/core'],
+    packages: ['@mastra/core'],
+    shape: 'generic',
+    records: [{ callee: 'Agent', tools: { arg: 0, key: 'tools' } }],
+  },
+  {
+    // @mastra/mcp 2.0.0 (`MCPServer.convertTools`: `converted[name]` for each `[name, tool]` of `tools`).
+    id: 'mastra-mcp',
+    family: 'js',
+    imports: ['@mastra/mcp'],
+    packages: ['@mastra/mcp'],
+    shape: 'mcp',
+    records: [{ callee: 'MCPServer', tools: { arg: 0, key: 'tools' }, server: [{ arg: 0, key: 'name' }] }],
   },
   {
     // `{ list_projects: tool({...}) }` with a `tool` helper of the project's own (or any package's):
@@ -352,7 +400,7 @@ export const LIBRARIES: readonly Library[] = [
         schema: [{ at: { keyword: 'params_json_schema' }, form: 'json-schema' }],
       },
       // `agent.as_tool(tool_name, tool_description, ...)`: an agent offered as a function tool.
-      { method: 'as_tool', name: [{ arg: 0 }, { keyword: 'tool_name' }] },
+      { method: 'as_tool', name: [{ arg: 0 }, { keyword: 'tool_name' }], ofValue: true },
     ],
   },
   {
