@@ -329,6 +329,29 @@ export const LIBRARIES: readonly Library[] = [
     keyed: [{ callee: 'tool', bound: true }],
   },
   {
+    // langchain-ai/langchainjs (`@langchain/core/tools`, re-exported by `langchain` 1.x):
+    // `tool(fn, { name, description, schema })`, `new DynamicStructuredTool({ name, ... })`,
+    // `new DynamicTool({ name, ... })`; the name is sent as written.
+    id: 'langchain-js',
+    family: 'js',
+    imports: ['@langchain/core', "'langchain'", '"langchain"', "'langchain/", '"langchain/'],
+    packages: ['langchain', '@langchain/core'],
+    shape: 'generic',
+    calls: [
+      {
+        callee: 'tool',
+        name: [{ arg: 1, key: 'name' }],
+        schema: [{ at: { arg: 1, key: 'schema' }, form: 'zod-shape' }],
+      },
+      {
+        callee: 'DynamicStructuredTool',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'schema' }, form: 'zod-shape' }],
+      },
+      { callee: 'DynamicTool', name: [{ arg: 0, key: 'name' }] },
+    ],
+  },
+  {
     id: 'provider-sdks-js',
     family: 'js',
     imports: [
@@ -410,9 +433,17 @@ export const LIBRARIES: readonly Library[] = [
     packages: ['langchain', 'langchain-core'],
     shape: 'generic',
     decorators: [{ callee: 'tool', name: [{ arg: 0 }], insert: { positional: true } }],
+    // langchain_core/tools (`StructuredTool.from_function`: `name or func.__name__`;
+    // `Tool(name, func, description)`, `Tool.from_function(func, name, description)`).
     calls: [
       { callee: 'StructuredTool', name: [{ keyword: 'name' }] },
-      { callee: 'StructuredTool.from_function', name: [{ keyword: 'name' }] },
+      {
+        callee: 'StructuredTool.from_function',
+        name: [{ keyword: 'name' }],
+        function: [{ keyword: 'func' }, { arg: 0 }],
+      },
+      { callee: 'Tool', name: [{ keyword: 'name' }, { arg: 0 }] },
+      { callee: 'Tool.from_function', name: [{ keyword: 'name' }, { arg: 1 }] },
     ],
   },
   {
