@@ -36,6 +36,37 @@ import { SWIFT } from './swift';
 
 export type { Constants, DecoratedFunction, Dialect, Entry, ImportedName } from './dialect';
 
+/**
+ * Lists bound to a variable of the file and the variables a `tools` key or keyword names
+ * (`WEATHER_TOOLS = [...]` sent as `tools=WEATHER_TOOLS`): a list is read through a name bound once.
+ */
+class ArrayBindings {
+  private readonly bound = new Map<string, SyntaxNode | null>();
+  private readonly referred = new Set<string>();
+
+  bind(name: string, array: SyntaxNode): void {
+    // A name bound twice could stand for either list: neither is read through it.
+    this.bound.set(name, this.bound.has(name) ? null : array);
+  }
+
+  refer(name: string): void {
+    this.referred.add(name);
+  }
+
+  /** `direct` with each list a `tools` key names, once, in document order. */
+  withReferred(direct: readonly SyntaxNode[]): SyntaxNode[] {
+    const seen = new Set(direct.map((a) => a.startIndex));
+    const out = [...direct];
+    for (const name of this.referred) {
+      const array = this.bound.get(name);
+      if (!array || seen.has(array.startIndex)) continue;
+      seen.add(array.startIndex);
+      out.push(array);
+    }
+    return out.sort((a, b) => a.startIndex - b.startIndex);
+  }
+}
+
 const JS: Dialect = {
   family: 'js',
   // Not `pair`: object literals are everywhere in JS, and only `toolArrays` (a file that writes
@@ -121,14 +152,19 @@ const JS: Dialect = {
   },
   toolArrays: (root) => {
     const out: SyntaxNode[] = [];
+    const arrays = new ArrayBindings();
     for (const pair of present(root.descendantsOfType(['pair', 'variable_declarator']))) {
       const key = field(pair, pair.type === 'pair' ? 'key' : 'name');
       const value = field(pair, 'value');
-      if (!key || !value || key.text.replace(/['"`]/g, '') !== 'tools') continue;
+      if (!key || !value) continue;
       const array = JS.unwrap(value);
+      if (pair.type === 'variable_declarator' && key.type === 'identifier' && array.type === 'array')
+        arrays.bind(key.text, array);
+      if (key.text.replace(/['"`]/g, '') !== 'tools') continue;
       if (array.type === 'array') out.push(array);
+      else if (array.type === 'identifier') arrays.refer(array.text);
     }
-    return out;
+    return arrays.withReferred(out);
   },
   imports: (root) => {
     const out = new Map<string, ImportedName>();
@@ -273,13 +309,18 @@ const PYTHON: Dialect = {
   },
   toolArrays: (root) => {
     const out: SyntaxNode[] = [];
+    const arrays = new ArrayBindings();
     for (const node of present(root.descendantsOfType(['keyword_argument', 'assignment', 'pair']))) {
       const key = field(node, node.type === 'keyword_argument' ? 'name' : node.type === 'assignment' ? 'left' : 'key');
       const value = field(node, node.type === 'assignment' ? 'right' : 'value');
       const name = key ? (key.type === 'string' ? pythonStringValue(key) : key.text) : undefined;
-      if (name === 'tools' && value && (value.type === 'list' || value.type === 'tuple')) out.push(value);
+      const list = value && (value.type === 'list' || value.type === 'tuple');
+      if (node.type === 'assignment' && key?.type === 'identifier' && list) arrays.bind(key.text, value);
+      if (name !== 'tools' || !value) continue;
+      if (list) out.push(value);
+      else if (value.type === 'identifier') arrays.refer(value.text);
     }
-    return out;
+    return arrays.withReferred(out);
   },
   imports: (root) => {
     const out = new Map<string, ImportedName>();

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import type { AnalysisOptions } from '../../server/src/core';
+import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
+import { fixedAnalysis } from './helpers';
+import { loadCodeParsers } from './codeParsers';
+
+let parser: CodeParser;
+before(async () => {
+  parser = (await loadCodeParsers()).parser;
+});
+
+const opts = (language: CodeLanguage): AnalysisOptions => ({ language, code: parser });
+
+/**
+ * Provider-shaped tool lists as agents write them: bound to a variable of the file and sent as
+ * `tools: X` / `tools=X`. [what, language, text, the format read, the tools' names].
+ */
+const CASES: readonly (readonly [string, CodeLanguage, string, string | null, readonly string[]])[] = [
+  [
+    'a Responses list in a const, sent as tools: X',
+    'typescript',
+    "import OpenAI from 'openai';\nexport const supervisorTools = [\n  { type: 'function', name: 'lookupPolicy', parameters: { type: 'object' } },\n  { type: 'function', name: 'findStore', parameters: { type: 'object' } },\n];\nconst body = { model: 'gpt-4.1', input, tools: supervisorTools };\n",
+    'openai-responses',
+    ['lookupPolicy', 'findStore'],
+  ],
+  [
+    'a Chat Completions list in a module constant, sent as tools=X',
+    'python',
+    'from openai import OpenAI\n\nWEATHER_TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]\n\ndef ask(client):\n    return client.chat.completions.create(model="gpt-4o", messages=[], tools=WEATHER_TOOLS)\n',
+    'openai-chat',
+    ['get_weather'],
+  ],
+  [
+    'an Anthropic list bound once and named twice is read once',
+    'python',
+    'import anthropic\n\nTOOLS = [{"name": "get_time", "description": "d", "input_schema": {"type": "object"}}]\na = client.messages.create(model="m", max_tokens=1, messages=[], tools=TOOLS)\nb = client.messages.create(model="m", max_tokens=1, messages=[], tools=TOOLS)\n',
+    'anthropic-messages',
+    ['get_time'],
+  ],
+  [
+    'a name bound to two lists stands for neither',
+    'typescript',
+    "import OpenAI from 'openai';\nfunction a() { const list = [{ type: 'function', name: 'one', parameters: {} }]; return { tools: list }; }\nfunction b() { const list = [{ type: 'function', name: 'two', parameters: {} }]; return { tools: list }; }\n",
+    null,
+    [],
+  ],
+];
+
+describe('source code: provider tool lists held in a variable', () => {
+  for (const [what, language, text, format, names] of CASES)
+    test(what, () => {
+      const analysis = fixedAnalysis(text, opts(language));
+      assert.equal(analysis.format, format);
+      assert.deepEqual(
+        analysis.tools.map((t) => t.name),
+        names,
+      );
+    });
+});
