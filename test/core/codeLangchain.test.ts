@@ -40,6 +40,26 @@ const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonl
     ],
     1,
   ],
+  [
+    'JS: tool objects handed to bindTools, in place or bound to a name; a helper-made tool is read where it is made',
+    'typescript',
+    'import { ChatOpenAI } from "@langchain/openai";\nimport { tool } from "@langchain/core/tools";\nconst titleTool = { name: "generate_title", description: "d", schema };\nconst model = new ChatOpenAI({}).bindTools([titleTool, { name: "route.query", description: "d", schema }, made, { name: dynamic, schema }], { tool_choice: "route.query" });\n',
+    [
+      ['generate_title', '"generate_title"'],
+      ['route.query', '"route.query"'],
+    ],
+    1,
+  ],
+  [
+    'Python: dicts handed to bind_tools',
+    'python',
+    'from langchain_openai import ChatOpenAI\n\nROUTE = {"name": "route_query", "description": "d", "parameters": {"type": "object"}}\nllm = ChatOpenAI().bind_tools([ROUTE, {"name": "get.time", "parameters": {}}, multiply])\n',
+    [
+      ['route_query', '"route_query"'],
+      ['get.time', '"get.time"'],
+    ],
+    0,
+  ],
 ];
 
 describe('source code: LangChain', () => {

@@ -6,6 +6,7 @@ import type { Node } from 'jsonc-parser';
 import type { DeclaredShape, Library, NameArgument, SchemaArgument, ToolCall, ToolDecorator } from './libraries';
 import { Scopes } from './scopes';
 import { schemaTree } from './sourceSchemas';
+import { listedTools } from './toolLists';
 import { recordKeys } from './toolRecords';
 import type { SyntaxNode } from './syntax';
 
@@ -102,6 +103,7 @@ export function findDeclarations(
     readCalls(reader, library, bindings, placing);
     // Before the keyed helpers: a record's `tool(...)` values are its call's, not a lone object's.
     readRecords(reader, library, placing.place);
+    readLists(reader, library, placing.place);
     readValues(reader, library, placing.place);
   }
   const { groups, computed, claimed, claimedNames } = reader;
@@ -502,6 +504,28 @@ function readRecords(reader: FileReader, library: Library, place: Placer['place'
     };
     const { keys, computed } = recordKeys(object, dialect, (node) => nameOf(node));
     for (const key of keys) place(undefined, key, call, { server: binding });
+    for (const range of computed) skip(range);
+  }
+}
+
+/** Tool objects in a list handed to a model (`model.bindTools([{ name: "x", schema }])`): each list one request. */
+function readLists(reader: FileReader, library: Library, place: Placer['place']): void {
+  const { calls, dialect, argument, nameOf, skip, scopeOf, root } = reader;
+  for (const { node: call, callee, text: calleeText } of calls) {
+    const pattern = library.lists?.find((l) => calleeText.endsWith(`.${l.method}`));
+    if (!pattern || !callee || dialect.member(callee)?.name !== pattern.method) continue;
+    const value = argument(call, pattern.list);
+    if (!value) continue;
+    const binding: ServerBinding = {
+      name: '',
+      member: false,
+      scope: scopeOf(call, FUNCTION_SCOPES),
+      at: call.startIndex,
+      end: call.endIndex,
+      listed: [],
+    };
+    const { tools, computed } = listedTools(dialect.unwrap(value), pattern.key, root, dialect, (node) => nameOf(node));
+    for (const tool of tools) place(undefined, tool, call, { server: binding });
     for (const range of computed) skip(range);
   }
 }

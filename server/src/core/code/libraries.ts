@@ -156,6 +156,16 @@ export interface ToolRecord {
   readonly server?: readonly NameArgument[];
 }
 
+/**
+ * A method that takes the tools a model is offered as a list (LangChain's `model.bindTools([...])`):
+ * each object element with a `key` names one (`{ name: "route", schema }`), and the list is one request.
+ */
+export interface ToolList {
+  readonly method: string;
+  readonly list: NameArgument;
+  readonly key: string;
+}
+
 /** What the declared tools become: an MCP server's tools/list, an OpenAI Responses request, or generic function definitions. */
 export type DeclaredShape = 'mcp' | 'openai-responses' | 'generic';
 
@@ -177,6 +187,7 @@ export interface Library {
   readonly decorators?: readonly ToolDecorator[];
   readonly keyed?: readonly KeyedTool[];
   readonly records?: readonly ToolRecord[];
+  readonly lists?: readonly ToolList[];
   /**
    * The keyword that gives a tool a version (FastMCP 3: `@mcp.tool(version="2.0")`): a server
    * lists one version of a name, so versions of one name are no collision.
@@ -350,6 +361,8 @@ export const LIBRARIES: readonly Library[] = [
       },
       { callee: 'DynamicTool', name: [{ arg: 0, key: 'name' }] },
     ],
+    // `BaseChatModel.bindTools(tools)` takes tool objects as well as tools: `{ name, description, schema }`.
+    lists: [{ method: 'bindTools', list: { arg: 0 }, key: 'name' }],
   },
   {
     id: 'provider-sdks-js',
@@ -445,6 +458,8 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'Tool', name: [{ keyword: 'name' }, { arg: 0 }] },
       { callee: 'Tool.from_function', name: [{ keyword: 'name' }, { arg: 1 }] },
     ],
+    // `bind_tools([{"name": "x", ...}])`: a dict is sent as the function it describes.
+    lists: [{ method: 'bind_tools', list: { arg: 0 }, key: 'name' }],
   },
   {
     id: 'provider-sdks-python',
