@@ -267,7 +267,11 @@ export const LIBRARIES: readonly Library[] = [
     family: 'js',
     imports: ['@openai/agents'],
     packages: ['@openai/agents'],
-    shape: 'openai-responses',
+    // openai/openai-agents-js @6d0c61a5 (packages/agents-core/src/tool.ts `tool`): the name is sent
+    // as `toFunctionToolName(name)`, every character outside [a-zA-Z0-9] made `_`, so a space or a
+    // dot is no provider error. The runtime's own mapping (`generic`, model-safe) is the nearest
+    // modelled: it keeps `-` (the SDK maps it too) and cuts at 64 (the SDK sends the whole name).
+    shape: 'generic',
     calls: [
       {
         callee: 'tool',
