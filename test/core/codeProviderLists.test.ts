@@ -45,9 +45,23 @@ const CASES: readonly (readonly [string, CodeLanguage, string, string | null, re
     null,
     [],
   ],
+  [
+    'Gemini (Python): types.FunctionDeclaration(name=), a dict under function_declarations, `from google import genai`',
+    'python',
+    'from google import genai\nfrom google.genai import types\n\nweather = types.FunctionDeclaration(name="get_weather", description="d", parameters={"type": "object"})\nconfig = types.GenerateContentConfig(tools=[types.Tool(function_declarations=[weather])])\nother = {"tools": [{"function_declarations": [{"name": "get_time", "parameters": {"type": "object"}}]}]}\n',
+    'gemini',
+    ['get_weather', 'get_time'],
+  ],
+  [
+    'Gemini (Python, google-generativeai): genai.protos.FunctionDeclaration',
+    'python',
+    'import google.generativeai as genai\n\nfind = genai.protos.FunctionDeclaration(name="find_movies", description="d", parameters=schema)\n',
+    'gemini',
+    ['find_movies'],
+  ],
 ];
 
-describe('source code: provider tool lists held in a variable', () => {
+describe('source code: provider tool lists as agents write them', () => {
   for (const [what, language, text, format, names] of CASES)
     test(what, () => {
       const analysis = fixedAnalysis(text, opts(language));

@@ -166,8 +166,11 @@ export interface ToolList {
   readonly key: string;
 }
 
-/** What the declared tools become: an MCP server's tools/list, an OpenAI Responses request, or generic function definitions. */
-export type DeclaredShape = 'mcp' | 'openai-responses' | 'generic';
+/**
+ * What the declared tools become: an MCP server's tools/list, an OpenAI Responses request, a Gemini
+ * request's `functionDeclarations`, or generic function definitions.
+ */
+export type DeclaredShape = 'mcp' | 'openai-responses' | 'gemini' | 'generic';
 
 export interface Library {
   readonly id: string;
@@ -466,9 +469,28 @@ export const LIBRARIES: readonly Library[] = [
     lists: [{ method: 'bind_tools', list: { arg: 0 }, key: 'name' }],
   },
   {
+    // googleapis/python-genai (`google.genai.types.FunctionDeclaration`) and the older
+    // google-generativeai (`genai.protos.FunctionDeclaration`): one function a Gemini request offers.
+    id: 'gemini-python',
+    family: 'python',
+    imports: ['google.genai', 'from google import genai', 'google.generativeai'],
+    shape: 'gemini',
+    calls: [
+      'types.FunctionDeclaration',
+      'FunctionDeclaration',
+      'genai.protos.FunctionDeclaration',
+      'protos.FunctionDeclaration',
+    ].map((callee) => ({
+      callee,
+      name: [{ keyword: 'name' }],
+      schema: [{ at: { keyword: 'parameters' }, form: 'json-schema' as const }],
+    })),
+  },
+  {
     id: 'provider-sdks-python',
     family: 'python',
-    imports: ['openai', 'anthropic', 'google.genai', 'google.generativeai', 'boto3'],
+    // `from google import genai` names the new SDK without the dotted path.
+    imports: ['openai', 'anthropic', 'google.genai', 'from google import genai', 'google.generativeai', 'boto3'],
     shape: 'generic',
   },
   {

@@ -128,7 +128,11 @@ function groupValue(group: ToolGroup): Node {
     }
     return wrap(fields, tool.extent.start, tool.extent.end);
   });
-  const tools = arrayNode(items, first, last);
+  // Gemini offers functions inside a tool: `tools: [{ functionDeclarations: [...] }]`.
+  const tools =
+    group.shape === 'gemini'
+      ? arrayNode([wrap({ functionDeclarations: arrayNode(items, first, last) }, first, last)], first, last)
+      : arrayNode(items, first, last);
   const fields: Record<string, Node> = { tools };
   if (group.server && group.shape === 'mcp')
     fields.serverInfo = wrap({ name: stringNode(group.server) }, group.server.range.start, group.server.range.end);
