@@ -59,6 +59,34 @@ const CASES: readonly (readonly [string, CodeLanguage, string, string | null, re
     'gemini',
     ['find_movies'],
   ],
+  [
+    'tools bound to names of the file and listed by them (one listed twice is sent twice)',
+    'typescript',
+    "import { GoogleGenAI, Type } from '@google/genai';\nconst getTablesDcl = { name: 'getTables', parameters: { type: Type.OBJECT } };\nconst runQueryDcl = { name: 'run.query', parameters: { type: Type.OBJECT } };\nconst r = await ai.models.generateContent({ model, contents, config: { tools: [{ functionDeclarations: [getTablesDcl, runQueryDcl, getTablesDcl] }] } });\n",
+    'gemini',
+    ['getTables', 'run.query', 'getTables'],
+  ],
+  [
+    'Python dicts bound to module names: tools=[WEATHER], a function dict, Tool(function_declarations=[...])',
+    'python',
+    'from openai import OpenAI\n\nFN = {"name": "get_weather", "parameters": {"type": "object"}}\nWEATHER = {"type": "function", "function": FN}\nr = client.chat.completions.create(model="m", messages=[], tools=[WEATHER])\n',
+    'openai-chat',
+    ['get_weather'],
+  ],
+  [
+    'Gemini (Python): dicts handed to types.Tool(function_declarations=[...])',
+    'python',
+    'from google.genai import types\n\nWEATHER = {"name": "get_current_weather", "parameters": {"type": "object"}}\ntool = types.Tool(function_declarations=[WEATHER, {"name": "get_time", "parameters": {}}])\n',
+    'gemini',
+    ['get_current_weather', 'get_time'],
+  ],
+  [
+    'an object that names itself is read once inside itself: the walk ends',
+    'typescript',
+    "import OpenAI from 'openai';\nconst P = { type: 'object', properties: { next: P } };\nconst body = { model, input, tools: [{ type: 'function', name: 'walk', parameters: P }] };\n",
+    'openai-responses',
+    ['walk'],
+  ],
 ];
 
 describe('source code: provider tool lists as agents write them', () => {

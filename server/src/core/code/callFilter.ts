@@ -23,7 +23,7 @@ export function callFilter(
       ...(library.calls ?? []).flatMap((c) => [c.callee, c.method]),
       ...(library.keyed ?? []).map((k) => k.callee),
       ...(library.records ?? []).map((r) => r.callee),
-      ...(library.lists ?? []).map((l) => l.method),
+      ...(library.lists ?? []).flatMap((l) => [l.method, l.callee]),
       ...(library.decorators ?? []).flatMap((d) => [d.callee, d.method]),
     ];
     if ((library.decorators ?? []).some((d) => d.importedFrom)) return undefined;

@@ -512,8 +512,11 @@ function readRecords(reader: FileReader, library: Library, place: Placer['place'
 function readLists(reader: FileReader, library: Library, place: Placer['place']): void {
   const { calls, dialect, argument, nameOf, skip, scopeOf, root } = reader;
   for (const { node: call, callee, text: calleeText } of calls) {
-    const pattern = library.lists?.find((l) => calleeText.endsWith(`.${l.method}`));
-    if (!pattern || !callee || dialect.member(callee)?.name !== pattern.method) continue;
+    const pattern = library.lists?.find((l) =>
+      l.callee !== undefined ? calleeText === l.callee : calleeText.endsWith(`.${l.method}`),
+    );
+    if (!pattern || !callee || (pattern.method !== undefined && dialect.member(callee)?.name !== pattern.method))
+      continue;
     const value = argument(call, pattern.list);
     if (!value) continue;
     const binding: ServerBinding = {

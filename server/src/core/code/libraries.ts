@@ -157,11 +157,13 @@ export interface ToolRecord {
 }
 
 /**
- * A method that takes the tools a model is offered as a list (LangChain's `model.bindTools([...])`):
- * each object element with a `key` names one (`{ name: "route", schema }`), and the list is one request.
+ * A method (or a call: `callee`) that takes the tools a model is offered as a list (LangChain's
+ * `model.bindTools([...])`, Gemini's `types.Tool(function_declarations=[...])`): each object element
+ * with a `key` names one (`{ name: "route", schema }`), and the list is one request.
  */
 export interface ToolList {
-  readonly method: string;
+  readonly method?: string;
+  readonly callee?: string;
   readonly list: NameArgument;
   readonly key: string;
 }
@@ -475,6 +477,11 @@ export const LIBRARIES: readonly Library[] = [
     family: 'python',
     imports: ['google.genai', 'from google import genai', 'google.generativeai'],
     shape: 'gemini',
+    lists: ['types.Tool', 'Tool'].map((callee) => ({
+      callee,
+      list: { keyword: 'function_declarations' },
+      key: 'name',
+    })),
     calls: [
       'types.FunctionDeclaration',
       'FunctionDeclaration',

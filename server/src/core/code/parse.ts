@@ -83,7 +83,7 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     const declared = groups.flatMap((g) => g.tools.map((t) => t.extent));
     const written = toolLiterals(root, text, dialect, libraries, constants, declared);
     written.literals.forEach(({ node, alone }, index) => {
-      const tree = literalToTree(node, dialect, constants, written.named);
+      const tree = literalToTree(node, dialect, constants, written.objects);
       addInputSchemas(tree, written.schemaless);
       const tools = alone ? arrayNode([tree], node.startIndex, node.endIndex) : tree;
       values.push({ node: wrap({ tools }, node.startIndex, node.endIndex), base: 0, pointer: `/tools${index}` });

@@ -42,7 +42,7 @@ export function listedTools(
 }
 
 /** Names bound to an object literal (a dict in Python) in the file; a name bound twice stands for neither. */
-function objectBindings(root: SyntaxNode, dialect: Dialect): Map<string, SyntaxNode | null> {
+export function objectBindings(root: SyntaxNode, dialect: Dialect): Map<string, SyntaxNode | null> {
   const out = new Map<string, SyntaxNode | null>();
   const binding = BINDINGS[dialect.family];
   if (!binding) return out;
