@@ -41,6 +41,26 @@ const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonl
     1,
   ],
   [
+    'JS: tool({ name, schema }) with no function (LangChain 1.x), createRetrieverTool(retriever, { name })',
+    'typescript',
+    'import { tool } from "langchain";\nimport { createRetrieverTool } from "@langchain/classic/tools/retriever";\nexport const memoryGet = tool({ name: "memory_get", description: "d", schema: z.object({ key: z.string() }) });\nconst docs = createRetrieverTool(retriever, { name: "search_docs", description: "d" });\n',
+    [
+      ['memory_get', '"memory_get"'],
+      ['search_docs', '"search_docs"'],
+    ],
+    0,
+  ],
+  [
+    'Python: create_retriever_tool(retriever, name, description), by position or keyword',
+    'python',
+    'from langchain_core.tools import create_retriever_tool\n\nwiki = create_retriever_tool(WikipediaRetriever(), "wikipedia", "Search Wikipedia")\nsec = create_retriever_tool(retriever, name="sec_filings_search", description="d")\n',
+    [
+      ['wikipedia', '"wikipedia"'],
+      ['sec_filings_search', '"sec_filings_search"'],
+    ],
+    0,
+  ],
+  [
     'JS: tool objects handed to bindTools, in place or bound to a name; a helper-made tool is read where it is made',
     'typescript',
     'import { ChatOpenAI } from "@langchain/openai";\nimport { tool } from "@langchain/core/tools";\nconst titleTool = { name: "generate_title", description: "d", schema };\nconst model = new ChatOpenAI({}).bindTools([titleTool, { name: "route.query", description: "d", schema }, made, { name: dynamic, schema }], { tool_choice: "route.query" });\n',

@@ -78,6 +78,16 @@ const CASES: readonly (readonly [
     0,
   ],
   [
+    'AI SDK: an agent class imported under another name (`Experimental_Agent as Agent`) is still read',
+    "import { Experimental_Agent as Agent, tool } from 'ai';\nexport const research = new Agent({ model, tools: { search, fetchUrl } });\n",
+    [
+      ['search', 'search'],
+      ['fetchUrl', 'fetchUrl'],
+    ],
+    1,
+    0,
+  ],
+  [
     'OpenAI Agents JS: agent.asTool({ toolName }) names a function tool; without one it is named after the agent',
     "import { Agent, tool } from '@openai/agents';\nconst agent = new Agent({\n  name: 'Triage',\n  tools: [\n    spanish.asTool({ toolName: 'translate_to_spanish', toolDescription: 'd' }),\n    french.asTool({ toolName: TOOL, toolDescription: 'd' }),\n    tool({ name: 'get_weather', parameters, execute }),\n  ],\n});\n",
     [

@@ -27,6 +27,8 @@ export function callFilter(
       ...(library.decorators ?? []).flatMap((d) => [d.callee, d.method]),
     ];
     if ((library.decorators ?? []).some((d) => d.importedFrom)) return undefined;
+    // A record's callee imported under another name (`Experimental_Agent as Agent`) is called by that name.
+    if ((library.records ?? []).some((r) => text.includes(`${r.callee} as `))) return undefined;
     for (const name of names) {
       if (name === undefined) continue;
       const last = /[A-Za-z0-9_$]+$/.exec(name)?.[0];

@@ -485,9 +485,12 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
 
 /** Tools records (`new Agent({ tools: { weatherTool } })`): each key a tool, each call one request. */
 function readRecords(reader: FileReader, library: Library, place: Placer['place']): void {
-  const { calls, dialect, argument, nameIn, nameOf, skip, scopeOf } = reader;
+  const { calls, dialect, argument, nameIn, nameOf, skip, scopeOf, bound } = reader;
+  if (!library.records) return;
   for (const { node: call, text: calleeText } of calls) {
-    const record = library.records?.find((r) => calleeText === r.callee);
+    // Imported under another name (`import { Experimental_Agent as Agent } from 'ai'`): the name it has there.
+    const imported = /^[A-Za-z_$][\w$]*$/.test(calleeText) ? bound().imports.get(calleeText)?.name : undefined;
+    const record = library.records.find((r) => calleeText === r.callee || imported === r.callee);
     const value = record ? argument(call, record.tools) : undefined;
     if (!record || !value) continue;
     const object = dialect.unwrap(value);

@@ -358,11 +358,20 @@ export const LIBRARIES: readonly Library[] = [
     packages: ['langchain', '@langchain/core'],
     shape: 'generic',
     calls: [
+      // `tool(fn, { name, schema })`, and `tool({ name, schema })` with no function (a tool the client runs).
       {
         callee: 'tool',
-        name: [{ arg: 1, key: 'name' }],
-        schema: [{ at: { arg: 1, key: 'schema' }, form: 'zod-shape' }],
+        name: [
+          { arg: 1, key: 'name' },
+          { arg: 0, key: 'name' },
+        ],
+        schema: [
+          { at: { arg: 1, key: 'schema' }, form: 'zod-shape' },
+          { at: { arg: 0, key: 'schema' }, form: 'zod-shape' },
+        ],
       },
+      // `createRetrieverTool(retriever, { name, description })`.
+      { callee: 'createRetrieverTool', name: [{ arg: 1, key: 'name' }] },
       {
         callee: 'DynamicStructuredTool',
         name: [{ arg: 0, key: 'name' }],
@@ -466,6 +475,8 @@ export const LIBRARIES: readonly Library[] = [
       },
       { callee: 'Tool', name: [{ keyword: 'name' }, { arg: 0 }] },
       { callee: 'Tool.from_function', name: [{ keyword: 'name' }, { arg: 1 }] },
+      // `create_retriever_tool(retriever, name, description)`.
+      { callee: 'create_retriever_tool', name: [{ keyword: 'name' }, { arg: 1 }] },
     ],
     // `bind_tools([{"name": "x", ...}])`: a dict is sent as the function it describes.
     lists: [{ method: 'bind_tools', list: { arg: 0 }, key: 'name' }],
