@@ -71,7 +71,7 @@ const JS: Dialect = {
   family: 'js',
   // Not `pair`: object literals are everywhere in JS, and only `toolArrays` (a file that writes
   // `tools`) asks for them, in a walk of its own.
-  rootTypes: ['variable_declarator', 'import_statement', 'function_declaration'],
+  rootTypes: ['variable_declarator', 'import_statement', 'function_declaration', 'enum_declaration'],
   callTypes: ['call_expression', 'new_expression'],
   keywordJoin: '=',
   decoratedScope: 'function',
@@ -107,8 +107,16 @@ const JS: Dialect = {
     return undefined;
   },
   isIdentifier: (node) => node.type === 'identifier' || node.type === 'shorthand_property_identifier',
-  constantKey: (node) =>
-    node.type === 'identifier' || node.type === 'shorthand_property_identifier' ? node.text : undefined,
+  constantKey: (node) => {
+    if (node.type === 'identifier' || node.type === 'shorthand_property_identifier') return node.text;
+    // `TOOL_NAMES.SEARCH`, `ToolName.Search`: a member of a constant object or an enum of the file.
+    if (node.type !== 'member_expression') return undefined;
+    const object = field(node, 'object');
+    const property = field(node, 'property');
+    return object?.type === 'identifier' && property?.type === 'property_identifier'
+      ? `${object.text}.${property.text}`
+      : undefined;
+  },
   unwrap: (node) => {
     let current = node;
     while (
@@ -147,6 +155,22 @@ const JS: Dialect = {
       const holder = literal && jsStringValue(literal) !== undefined ? declarator.parent : undefined;
       const isConst = holder?.type === 'lexical_declaration' && holder.children[0]?.text === 'const';
       pairs.push([name.text, isConst ? literal : undefined]);
+      // `const TOOL_NAMES = { SEARCH: 'search' }`: each string property one level down, as `TOOL_NAMES.SEARCH`.
+      const parent = declarator.parent;
+      if (literal?.type === 'object' && parent?.type === 'lexical_declaration' && parent.children[0]?.text === 'const')
+        for (const entry of JS.entries(literal) ?? [])
+          if (entry.key.type !== 'shorthand_property_identifier')
+            pairs.push([`${name.text}.${entry.name}`, JS.unwrap(entry.value)]);
+    }
+    // `enum ToolName { Search = 'search' }`: a string member is `ToolName.Search`.
+    for (const declaration of present(root.descendantsOfType('enum_declaration'))) {
+      const name = field(declaration, 'name');
+      const body = field(declaration, 'body');
+      for (const member of present(body?.namedChildren ?? [])) {
+        const key = member.type === 'enum_assignment' ? field(member, 'name') : undefined;
+        const value = member.type === 'enum_assignment' ? field(member, 'value') : undefined;
+        if (name && key && value) pairs.push([`${name.text}.${key.text.replace(/['"]/g, '')}`, value]);
+      }
     }
     return collectConstants(pairs, (n) => jsStringValue(n) !== undefined);
   },
