@@ -88,6 +88,16 @@ const CASES: readonly (readonly [
     0,
   ],
   [
+    'Mastra: an agent’s tools record bound to a name of the file is read where it is written',
+    "import { Agent } from '@mastra/core/agent';\nconst supportTools = { lookupOrder, 'refund.order': refund };\nexport const a = new Agent({ name: 'a', model, tools: supportTools });\nexport const b = new Agent({ name: 'b', model, tools: unknownTools });\n",
+    [
+      ['lookupOrder', 'lookupOrder'],
+      ['refund.order', "'refund.order'"],
+    ],
+    1,
+    0,
+  ],
+  [
     'OpenAI Agents JS: agent.asTool({ toolName }) names a function tool; without one it is named after the agent',
     "import { Agent, tool } from '@openai/agents';\nconst agent = new Agent({\n  name: 'Triage',\n  tools: [\n    spanish.asTool({ toolName: 'translate_to_spanish', toolDescription: 'd' }),\n    french.asTool({ toolName: TOOL, toolDescription: 'd' }),\n    tool({ name: 'get_weather', parameters, execute }),\n  ],\n});\n",
     [

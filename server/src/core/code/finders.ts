@@ -6,7 +6,7 @@ import type { Node } from 'jsonc-parser';
 import type { DeclaredShape, Library, NameArgument, SchemaArgument, ToolCall, ToolDecorator } from './libraries';
 import { Scopes } from './scopes';
 import { schemaTree } from './sourceSchemas';
-import { listedTools } from './toolLists';
+import { listedTools, objectBindings } from './toolLists';
 import { recordKeys } from './toolRecords';
 import type { SyntaxNode } from './syntax';
 
@@ -485,16 +485,19 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
 
 /** Tools records (`new Agent({ tools: { weatherTool } })`): each key a tool, each call one request. */
 function readRecords(reader: FileReader, library: Library, place: Placer['place']): void {
-  const { calls, dialect, argument, nameIn, nameOf, skip, scopeOf, bound } = reader;
+  const { calls, dialect, argument, nameIn, nameOf, skip, scopeOf, bound, root } = reader;
   if (!library.records) return;
+  let objects: Map<string, SyntaxNode | null> | undefined;
   for (const { node: call, text: calleeText } of calls) {
     // Imported under another name (`import { Experimental_Agent as Agent } from 'ai'`): the name it has there.
     const imported = /^[A-Za-z_$][\w$]*$/.test(calleeText) ? bound().imports.get(calleeText)?.name : undefined;
     const record = library.records.find((r) => calleeText === r.callee || imported === r.callee);
     const value = record ? argument(call, record.tools) : undefined;
     if (!record || !value) continue;
-    const object = dialect.unwrap(value);
-    if (object.type !== 'object') continue;
+    // `tools: agentTools` with `const agentTools = { search, fetchPage }` in the file: that record.
+    const given = dialect.unwrap(value);
+    const object = dialect.isIdentifier(given) ? (objects ??= objectBindings(root, dialect)).get(given.text) : given;
+    if (object?.type !== 'object') continue;
     const server = record.server ? nameIn(call, record.server).name : undefined;
     const binding: ServerBinding = {
       name: '',
