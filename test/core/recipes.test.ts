@@ -332,7 +332,12 @@ function addLibrary(copy: string): void {
     '| any of them |',
     '| | Wren tools (recipes test) | `defineWrenTool("x", ...)` |\n',
   );
-  replaceOnce(copy, 'README.md', 'FastMCP, Vercel AI SDK |', 'FastMCP, Vercel AI SDK, Wren tools (recipes test) |');
+  replaceOnce(
+    copy,
+    'README.md',
+    'Vercel AI SDK, Mastra, LangChain |',
+    'Vercel AI SDK, Mastra, LangChain, Wren tools (recipes test) |',
+  );
   insertBefore(
     copy,
     'test/core/code.test.ts',

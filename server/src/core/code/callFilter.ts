@@ -22,9 +22,13 @@ export function callFilter(
       ...(library.servers ?? []).map((s) => s.callee),
       ...(library.calls ?? []).flatMap((c) => [c.callee, c.method]),
       ...(library.keyed ?? []).map((k) => k.callee),
+      ...(library.records ?? []).map((r) => r.callee),
+      ...(library.lists ?? []).flatMap((l) => [l.method, l.callee]),
       ...(library.decorators ?? []).flatMap((d) => [d.callee, d.method]),
     ];
     if ((library.decorators ?? []).some((d) => d.importedFrom)) return undefined;
+    // A record's callee imported under another name (`Experimental_Agent as Agent`) is called by that name.
+    if ((library.records ?? []).some((r) => text.includes(`${r.callee} as `))) return undefined;
     for (const name of names) {
       if (name === undefined) continue;
       const last = /[A-Za-z0-9_$]+$/.exec(name)?.[0];

@@ -36,11 +36,42 @@ import { SWIFT } from './swift';
 
 export type { Constants, DecoratedFunction, Dialect, Entry, ImportedName } from './dialect';
 
+/**
+ * Lists bound to a variable of the file and the variables a `tools` key or keyword names
+ * (`WEATHER_TOOLS = [...]` sent as `tools=WEATHER_TOOLS`): a list is read through a name bound once.
+ */
+class ArrayBindings {
+  private readonly bound = new Map<string, SyntaxNode | null>();
+  private readonly referred = new Set<string>();
+
+  bind(name: string, array: SyntaxNode): void {
+    // A name bound twice could stand for either list: neither is read through it.
+    this.bound.set(name, this.bound.has(name) ? null : array);
+  }
+
+  refer(name: string): void {
+    this.referred.add(name);
+  }
+
+  /** `direct` with each list a `tools` key names, once, in document order. */
+  withReferred(direct: readonly SyntaxNode[]): SyntaxNode[] {
+    const seen = new Set(direct.map((a) => a.startIndex));
+    const out = [...direct];
+    for (const name of this.referred) {
+      const array = this.bound.get(name);
+      if (!array || seen.has(array.startIndex)) continue;
+      seen.add(array.startIndex);
+      out.push(array);
+    }
+    return out.sort((a, b) => a.startIndex - b.startIndex);
+  }
+}
+
 const JS: Dialect = {
   family: 'js',
   // Not `pair`: object literals are everywhere in JS, and only `toolArrays` (a file that writes
   // `tools`) asks for them, in a walk of its own.
-  rootTypes: ['variable_declarator', 'import_statement', 'function_declaration'],
+  rootTypes: ['variable_declarator', 'import_statement', 'function_declaration', 'enum_declaration'],
   callTypes: ['call_expression', 'new_expression'],
   keywordJoin: '=',
   decoratedScope: 'function',
@@ -76,8 +107,16 @@ const JS: Dialect = {
     return undefined;
   },
   isIdentifier: (node) => node.type === 'identifier' || node.type === 'shorthand_property_identifier',
-  constantKey: (node) =>
-    node.type === 'identifier' || node.type === 'shorthand_property_identifier' ? node.text : undefined,
+  constantKey: (node) => {
+    if (node.type === 'identifier' || node.type === 'shorthand_property_identifier') return node.text;
+    // `TOOL_NAMES.SEARCH`, `ToolName.Search`: a member of a constant object or an enum of the file.
+    if (node.type !== 'member_expression') return undefined;
+    const object = field(node, 'object');
+    const property = field(node, 'property');
+    return object?.type === 'identifier' && property?.type === 'property_identifier'
+      ? `${object.text}.${property.text}`
+      : undefined;
+  },
   unwrap: (node) => {
     let current = node;
     while (
@@ -116,19 +155,40 @@ const JS: Dialect = {
       const holder = literal && jsStringValue(literal) !== undefined ? declarator.parent : undefined;
       const isConst = holder?.type === 'lexical_declaration' && holder.children[0]?.text === 'const';
       pairs.push([name.text, isConst ? literal : undefined]);
+      // `const TOOL_NAMES = { SEARCH: 'search' }`: each string property one level down, as `TOOL_NAMES.SEARCH`.
+      const parent = declarator.parent;
+      if (literal?.type === 'object' && parent?.type === 'lexical_declaration' && parent.children[0]?.text === 'const')
+        for (const entry of JS.entries(literal) ?? [])
+          if (entry.key.type !== 'shorthand_property_identifier')
+            pairs.push([`${name.text}.${entry.name}`, JS.unwrap(entry.value)]);
+    }
+    // `enum ToolName { Search = 'search' }`: a string member is `ToolName.Search`.
+    for (const declaration of present(root.descendantsOfType('enum_declaration'))) {
+      const name = field(declaration, 'name');
+      const body = field(declaration, 'body');
+      for (const member of present(body?.namedChildren ?? [])) {
+        const key = member.type === 'enum_assignment' ? field(member, 'name') : undefined;
+        const value = member.type === 'enum_assignment' ? field(member, 'value') : undefined;
+        if (name && key && value) pairs.push([`${name.text}.${key.text.replace(/['"]/g, '')}`, value]);
+      }
     }
     return collectConstants(pairs, (n) => jsStringValue(n) !== undefined);
   },
   toolArrays: (root) => {
     const out: SyntaxNode[] = [];
+    const arrays = new ArrayBindings();
     for (const pair of present(root.descendantsOfType(['pair', 'variable_declarator']))) {
       const key = field(pair, pair.type === 'pair' ? 'key' : 'name');
       const value = field(pair, 'value');
-      if (!key || !value || key.text.replace(/['"`]/g, '') !== 'tools') continue;
+      if (!key || !value) continue;
       const array = JS.unwrap(value);
+      if (pair.type === 'variable_declarator' && key.type === 'identifier' && array.type === 'array')
+        arrays.bind(key.text, array);
+      if (key.text.replace(/['"`]/g, '') !== 'tools') continue;
       if (array.type === 'array') out.push(array);
+      else if (array.type === 'identifier') arrays.refer(array.text);
     }
-    return out;
+    return arrays.withReferred(out);
   },
   imports: (root) => {
     const out = new Map<string, ImportedName>();
@@ -273,13 +333,18 @@ const PYTHON: Dialect = {
   },
   toolArrays: (root) => {
     const out: SyntaxNode[] = [];
+    const arrays = new ArrayBindings();
     for (const node of present(root.descendantsOfType(['keyword_argument', 'assignment', 'pair']))) {
       const key = field(node, node.type === 'keyword_argument' ? 'name' : node.type === 'assignment' ? 'left' : 'key');
       const value = field(node, node.type === 'assignment' ? 'right' : 'value');
       const name = key ? (key.type === 'string' ? pythonStringValue(key) : key.text) : undefined;
-      if (name === 'tools' && value && (value.type === 'list' || value.type === 'tuple')) out.push(value);
+      const list = value && (value.type === 'list' || value.type === 'tuple');
+      if (node.type === 'assignment' && key?.type === 'identifier' && list) arrays.bind(key.text, value);
+      if (name !== 'tools' || !value) continue;
+      if (list) out.push(value);
+      else if (value.type === 'identifier') arrays.refer(value.text);
     }
-    return out;
+    return arrays.withReferred(out);
   },
   imports: (root) => {
     const out = new Map<string, ImportedName>();

@@ -6,6 +6,8 @@ import type { Node } from 'jsonc-parser';
 import type { DeclaredShape, Library, NameArgument, SchemaArgument, ToolCall, ToolDecorator } from './libraries';
 import { Scopes } from './scopes';
 import { schemaTree } from './sourceSchemas';
+import { listedTools, objectBindings } from './toolLists';
+import { recordKeys } from './toolRecords';
 import type { SyntaxNode } from './syntax';
 
 /** A name read from source: its value and the literal that holds it (a constant's own literal, when it came from one). */
@@ -99,6 +101,9 @@ export function findDeclarations(
     const bindings = serverBindings(reader, library);
     const placing = placer(reader, library, bindings);
     readCalls(reader, library, bindings, placing);
+    // Before the keyed helpers: a record's `tool(...)` values are its call's, not a lone object's.
+    readRecords(reader, library, placing.place);
+    readLists(reader, library, placing.place);
     readValues(reader, library, placing.place);
   }
   const { groups, computed, claimed, claimedNames } = reader;
@@ -424,6 +429,8 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         if (!member || member.name !== pattern.method || !dialect.callTypes.includes(member.object.type)) continue;
         const made = dialect.callee(member.object)?.text.replace(/\s+/g, '');
         if (made === undefined || !pattern.on.includes(made)) continue;
+      } else if (pattern.method !== undefined && pattern.ofValue) {
+        if (!calleeText.endsWith(`.${pattern.method}`) || dialect.member(callee)?.name !== pattern.method) continue;
       } else if (pattern.method !== undefined) {
         if (!calleeText.endsWith(`.${pattern.method}`)) continue;
         const member = dialect.member(callee);
@@ -473,6 +480,62 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
       else skip(given.computed);
       break;
     }
+  }
+}
+
+/** Tools records (`new Agent({ tools: { weatherTool } })`): each key a tool, each call one request. */
+function readRecords(reader: FileReader, library: Library, place: Placer['place']): void {
+  const { calls, dialect, argument, nameIn, nameOf, skip, scopeOf, bound, root } = reader;
+  if (!library.records) return;
+  let objects: Map<string, SyntaxNode | null> | undefined;
+  for (const { node: call, text: calleeText } of calls) {
+    // Imported under another name (`import { Experimental_Agent as Agent } from 'ai'`): the name it has there.
+    const imported = /^[A-Za-z_$][\w$]*$/.test(calleeText) ? bound().imports.get(calleeText)?.name : undefined;
+    const record = library.records.find((r) => calleeText === r.callee || imported === r.callee);
+    const value = record ? argument(call, record.tools) : undefined;
+    if (!record || !value) continue;
+    // `tools: agentTools` with `const agentTools = { search, fetchPage }` in the file: that record.
+    const given = dialect.unwrap(value);
+    const object = dialect.isIdentifier(given) ? (objects ??= objectBindings(root, dialect)).get(given.text) : given;
+    if (object?.type !== 'object') continue;
+    const server = record.server ? nameIn(call, record.server).name : undefined;
+    const binding: ServerBinding = {
+      name: '',
+      member: false,
+      scope: scopeOf(call, FUNCTION_SCOPES),
+      at: call.startIndex,
+      end: call.endIndex,
+      ...(server ? { server } : {}),
+      listed: [],
+    };
+    const { keys, computed } = recordKeys(object, dialect, (node) => nameOf(node));
+    for (const key of keys) place(undefined, key, call, { server: binding });
+    for (const range of computed) skip(range);
+  }
+}
+
+/** Tool objects in a list handed to a model (`model.bindTools([{ name: "x", schema }])`): each list one request. */
+function readLists(reader: FileReader, library: Library, place: Placer['place']): void {
+  const { calls, dialect, argument, nameOf, skip, scopeOf, root } = reader;
+  for (const { node: call, callee, text: calleeText } of calls) {
+    const pattern = library.lists?.find((l) =>
+      l.callee !== undefined ? calleeText === l.callee : calleeText.endsWith(`.${l.method}`),
+    );
+    if (!pattern || !callee || (pattern.method !== undefined && dialect.member(callee)?.name !== pattern.method))
+      continue;
+    const value = argument(call, pattern.list);
+    if (!value) continue;
+    const binding: ServerBinding = {
+      name: '',
+      member: false,
+      scope: scopeOf(call, FUNCTION_SCOPES),
+      at: call.startIndex,
+      end: call.endIndex,
+      listed: [],
+    };
+    const { tools, computed } = listedTools(dialect.unwrap(value), pattern.key, root, dialect, (node) => nameOf(node));
+    for (const tool of tools) place(undefined, tool, call, { server: binding });
+    for (const range of computed) skip(range);
   }
 }
 

@@ -94,6 +94,11 @@ export interface ToolCall {
    * any receiver: other APIs of a project share the method's name (a plugin event's `addTool`).
    */
   readonly serverOnly?: true;
+  /**
+   * `method`'s receiver is what the tool is made from, not a server (`agent.asTool(...)` wraps an
+   * agent): the tool is grouped as a value is, with the list that holds it (an agent's `tools`).
+   */
+  readonly ofValue?: true;
 }
 
 /**
@@ -138,8 +143,36 @@ export interface KeyedTool {
   readonly bound?: true;
 }
 
-/** What the declared tools become: an MCP server's tools/list, an OpenAI Responses request, or generic function definitions. */
-export type DeclaredShape = 'mcp' | 'openai-responses' | 'generic';
+/**
+ * A call whose object argument holds its tools as a record keyed by name: Mastra's
+ * `new Agent({ tools: { weatherTool } })`, the AI SDK's `streamText({ tools: { getWeather } })`.
+ * The library sends each key as the tool's name, whatever the value is (a tool made in another
+ * file, a factory's call), so each key is a declaration and the call's tools one request.
+ */
+export interface ToolRecord {
+  readonly callee: string;
+  readonly tools: NameArgument;
+  /** Where the call names the server it makes (Mastra's `new MCPServer({ name })`). */
+  readonly server?: readonly NameArgument[];
+}
+
+/**
+ * A method (or a call: `callee`) that takes the tools a model is offered as a list (LangChain's
+ * `model.bindTools([...])`, Gemini's `types.Tool(function_declarations=[...])`): each object element
+ * with a `key` names one (`{ name: "route", schema }`), and the list is one request.
+ */
+export interface ToolList {
+  readonly method?: string;
+  readonly callee?: string;
+  readonly list: NameArgument;
+  readonly key: string;
+}
+
+/**
+ * What the declared tools become: an MCP server's tools/list, an OpenAI Responses request, a Gemini
+ * request's `functionDeclarations`, or generic function definitions.
+ */
+export type DeclaredShape = 'mcp' | 'openai-responses' | 'gemini' | 'generic';
 
 export interface Library {
   readonly id: string;
@@ -158,6 +191,8 @@ export interface Library {
   readonly calls?: readonly ToolCall[];
   readonly decorators?: readonly ToolDecorator[];
   readonly keyed?: readonly KeyedTool[];
+  readonly records?: readonly ToolRecord[];
+  readonly lists?: readonly ToolList[];
   /**
    * The keyword that gives a tool a version (FastMCP 3: `@mcp.tool(version="2.0")`): a server
    * lists one version of a name, so versions of one name are no collision.
@@ -237,13 +272,20 @@ export const LIBRARIES: readonly Library[] = [
     family: 'js',
     imports: ['@openai/agents'],
     packages: ['@openai/agents'],
-    shape: 'openai-responses',
+    // openai/openai-agents-js @6d0c61a5 (packages/agents-core/src/tool.ts `tool`): the name is sent
+    // as `toFunctionToolName(name)`, every character outside [a-zA-Z0-9] made `_`, so a space or a
+    // dot is no provider error. The runtime's own mapping (`generic`, model-safe) is the nearest
+    // modelled: it keeps `-` (the SDK maps it too) and cuts at 64 (the SDK sends the whole name).
+    shape: 'generic',
     calls: [
       {
         callee: 'tool',
         name: [{ arg: 0, key: 'name' }],
         schema: [{ at: { arg: 0, key: 'parameters' }, form: 'zod-shape' }],
       },
+      // openai/openai-agents-js @6d0c61a5 (packages/agents-core/src/agent.ts `asTool`): an agent
+      // offered as a function tool, named `toolName` (else after the agent, which is not read).
+      { method: 'asTool', name: [{ arg: 0, key: 'toolName' }], ofValue: true },
     ],
   },
   {
@@ -270,6 +312,32 @@ export const LIBRARIES: readonly Library[] = [
     packages: ['ai'],
     shape: 'generic',
     keyed: [{ callee: 'tool' }],
+    // vercel/ai @0323be38 (packages/ai/src/prompt/prepare-tools-and-tool-choice.ts): each key of
+    // `tools` is the function's name on the wire, whatever the value (`{ getWeather }`, a factory's call).
+    records: ['generateText', 'streamText', 'ToolLoopAgent', 'Experimental_Agent'].map((callee) => ({
+      callee,
+      tools: { arg: 0, key: 'tools' },
+    })),
+  },
+  {
+    // @mastra/core 1.71.0 (`Agent.listAssignedTools`: `makeCoreTool(tool, { name: k })` for each
+    // `[k, tool]` of the agent's `tools`): the key is the name sent, not `createTool({ id })`,
+    // which names the tool for workflows and the registry only, so it is not read.
+    id: 'mastra',
+    family: 'js',
+    imports: ['@mastra/core'],
+    packages: ['@mastra/core'],
+    shape: 'generic',
+    records: [{ callee: 'Agent', tools: { arg: 0, key: 'tools' } }],
+  },
+  {
+    // @mastra/mcp 2.0.0 (`MCPServer.convertTools`: `converted[name]` for each `[name, tool]` of `tools`).
+    id: 'mastra-mcp',
+    family: 'js',
+    imports: ['@mastra/mcp'],
+    packages: ['@mastra/mcp'],
+    shape: 'mcp',
+    records: [{ callee: 'MCPServer', tools: { arg: 0, key: 'tools' }, server: [{ arg: 0, key: 'name' }] }],
   },
   {
     // `{ list_projects: tool({...}) }` with a `tool` helper of the project's own (or any package's):
@@ -279,6 +347,40 @@ export const LIBRARIES: readonly Library[] = [
     imports: [': tool(', ':tool('],
     shape: 'generic',
     keyed: [{ callee: 'tool', bound: true }],
+  },
+  {
+    // langchain-ai/langchainjs (`@langchain/core/tools`, re-exported by `langchain` 1.x):
+    // `tool(fn, { name, description, schema })`, `new DynamicStructuredTool({ name, ... })`,
+    // `new DynamicTool({ name, ... })`; the name is sent as written.
+    id: 'langchain-js',
+    family: 'js',
+    imports: ['@langchain/core', "'langchain'", '"langchain"', "'langchain/", '"langchain/'],
+    packages: ['langchain', '@langchain/core'],
+    shape: 'generic',
+    calls: [
+      // `tool(fn, { name, schema })`, and `tool({ name, schema })` with no function (a tool the client runs).
+      {
+        callee: 'tool',
+        name: [
+          { arg: 1, key: 'name' },
+          { arg: 0, key: 'name' },
+        ],
+        schema: [
+          { at: { arg: 1, key: 'schema' }, form: 'zod-shape' },
+          { at: { arg: 0, key: 'schema' }, form: 'zod-shape' },
+        ],
+      },
+      // `createRetrieverTool(retriever, { name, description })`.
+      { callee: 'createRetrieverTool', name: [{ arg: 1, key: 'name' }] },
+      {
+        callee: 'DynamicStructuredTool',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'schema' }, form: 'zod-shape' }],
+      },
+      { callee: 'DynamicTool', name: [{ arg: 0, key: 'name' }] },
+    ],
+    // `BaseChatModel.bindTools(tools)` takes tool objects as well as tools: `{ name, description, schema }`.
+    lists: [{ method: 'bindTools', list: { arg: 0 }, key: 'name' }],
   },
   {
     id: 'provider-sdks-js',
@@ -352,7 +454,7 @@ export const LIBRARIES: readonly Library[] = [
         schema: [{ at: { keyword: 'params_json_schema' }, form: 'json-schema' }],
       },
       // `agent.as_tool(tool_name, tool_description, ...)`: an agent offered as a function tool.
-      { method: 'as_tool', name: [{ arg: 0 }, { keyword: 'tool_name' }] },
+      { method: 'as_tool', name: [{ arg: 0 }, { keyword: 'tool_name' }], ofValue: true },
     ],
   },
   {
@@ -362,15 +464,51 @@ export const LIBRARIES: readonly Library[] = [
     packages: ['langchain', 'langchain-core'],
     shape: 'generic',
     decorators: [{ callee: 'tool', name: [{ arg: 0 }], insert: { positional: true } }],
+    // langchain_core/tools (`StructuredTool.from_function`: `name or func.__name__`;
+    // `Tool(name, func, description)`, `Tool.from_function(func, name, description)`).
     calls: [
       { callee: 'StructuredTool', name: [{ keyword: 'name' }] },
-      { callee: 'StructuredTool.from_function', name: [{ keyword: 'name' }] },
+      {
+        callee: 'StructuredTool.from_function',
+        name: [{ keyword: 'name' }],
+        function: [{ keyword: 'func' }, { arg: 0 }],
+      },
+      { callee: 'Tool', name: [{ keyword: 'name' }, { arg: 0 }] },
+      { callee: 'Tool.from_function', name: [{ keyword: 'name' }, { arg: 1 }] },
+      // `create_retriever_tool(retriever, name, description)`.
+      { callee: 'create_retriever_tool', name: [{ keyword: 'name' }, { arg: 1 }] },
     ],
+    // `bind_tools([{"name": "x", ...}])`: a dict is sent as the function it describes.
+    lists: [{ method: 'bind_tools', list: { arg: 0 }, key: 'name' }],
+  },
+  {
+    // googleapis/python-genai (`google.genai.types.FunctionDeclaration`) and the older
+    // google-generativeai (`genai.protos.FunctionDeclaration`): one function a Gemini request offers.
+    id: 'gemini-python',
+    family: 'python',
+    imports: ['google.genai', 'from google import genai', 'google.generativeai'],
+    shape: 'gemini',
+    lists: ['types.Tool', 'Tool'].map((callee) => ({
+      callee,
+      list: { keyword: 'function_declarations' },
+      key: 'name',
+    })),
+    calls: [
+      'types.FunctionDeclaration',
+      'FunctionDeclaration',
+      'genai.protos.FunctionDeclaration',
+      'protos.FunctionDeclaration',
+    ].map((callee) => ({
+      callee,
+      name: [{ keyword: 'name' }],
+      schema: [{ at: { keyword: 'parameters' }, form: 'json-schema' as const }],
+    })),
   },
   {
     id: 'provider-sdks-python',
     family: 'python',
-    imports: ['openai', 'anthropic', 'google.genai', 'google.generativeai', 'boto3'],
+    // `from google import genai` names the new SDK without the dotted path.
+    imports: ['openai', 'anthropic', 'google.genai', 'from google import genai', 'google.generativeai', 'boto3'],
     shape: 'generic',
   },
   {

@@ -8,9 +8,9 @@ import type { SyntaxNode } from './syntax';
  * literals inside `tools: [...]`), offsets into the original text. Strings (and identifiers bound
  * to a string constant) become string nodes at their literal; numbers, booleans and null keep their
  * value. Anything computed is opaque: an item whose name is opaque is left out, never guessed.
- * A work list, not recursion (literals nest as deep as any JSON). `named`: tool objects bound to a
- * name, read where a list's own element names one (`tools: [SEARCH_TOOL]`); one level only, so
- * no binding can make the walk loop.
+ * A work list, not recursion (literals nest as deep as any JSON). `named`: objects bound to a name
+ * of the file, read where the literal names one (`tools: [SEARCH_TOOL]`, `functionDeclarations:
+ * [getTablesDcl]`, `"function": FN`); never inside itself, so no binding can make the walk loop.
  */
 export function literalToTree(
   literal: SyntaxNode,
@@ -20,10 +20,19 @@ export function literalToTree(
 ): Node {
   const root: BuildNode = { type: 'null', value: null, offset: literal.startIndex, length: 0 };
   const opaque = new Set<BuildNode>();
-  const tasks: { readonly source: SyntaxNode; readonly target: BuildNode }[] = [{ source: literal, target: root }];
+  // `within`: the bindings whose objects hold this task's node, so none is read inside itself.
+  const tasks: { readonly source: SyntaxNode; readonly target: BuildNode; readonly within?: ReadonlySet<string> }[] = [
+    { source: literal, target: root },
+  ];
   for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
     const source = dialect.unwrap(task.source);
-    const { target } = task;
+    const { target, within } = task;
+    const bound = named.size > 0 ? dialect.constantKey(source) : undefined;
+    const object = bound === undefined || within?.has(bound) ? undefined : named.get(bound);
+    if (bound !== undefined && object) {
+      tasks.push({ source: object, target, within: new Set([...(within ?? []), bound]) });
+      continue;
+    }
     target.offset = source.startIndex;
     target.length = source.endIndex - source.startIndex;
     const entries = dialect.entries(source);
@@ -49,7 +58,7 @@ export function literalToTree(
         key.parent = property;
         value.parent = property;
         target.children.push(property);
-        tasks.push({ source: entry.value, target: value });
+        tasks.push({ source: entry.value, target: value, ...(within ? { within } : {}) });
       }
     } else if (elements) {
       target.type = 'array';
@@ -57,8 +66,7 @@ export function literalToTree(
       for (const element of elements) {
         const child: BuildNode = { type: 'null', value: null, offset: element.startIndex, length: 0, parent: target };
         target.children.push(child);
-        const object = target === root ? named.get(dialect.constantKey(dialect.unwrap(element)) ?? '') : undefined;
-        tasks.push({ source: object ?? element, target: child });
+        tasks.push({ source: element, target: child, ...(within ? { within } : {}) });
       }
     } else {
       const key = dialect.constantKey(source);

@@ -83,7 +83,7 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     const declared = groups.flatMap((g) => g.tools.map((t) => t.extent));
     const written = toolLiterals(root, text, dialect, libraries, constants, declared);
     written.literals.forEach(({ node, alone }, index) => {
-      const tree = literalToTree(node, dialect, constants, written.named);
+      const tree = literalToTree(node, dialect, constants, written.objects);
       addInputSchemas(tree, written.schemaless);
       const tools = alone ? arrayNode([tree], node.startIndex, node.endIndex) : tree;
       values.push({ node: wrap({ tools }, node.startIndex, node.endIndex), base: 0, pointer: `/tools${index}` });
@@ -128,7 +128,11 @@ function groupValue(group: ToolGroup): Node {
     }
     return wrap(fields, tool.extent.start, tool.extent.end);
   });
-  const tools = arrayNode(items, first, last);
+  // Gemini offers functions inside a tool: `tools: [{ functionDeclarations: [...] }]`.
+  const tools =
+    group.shape === 'gemini'
+      ? arrayNode([wrap({ functionDeclarations: arrayNode(items, first, last) }, first, last)], first, last)
+      : arrayNode(items, first, last);
   const fields: Record<string, Node> = { tools };
   if (group.server && group.shape === 'mcp')
     fields.serverInfo = wrap({ name: stringNode(group.server) }, group.server.range.start, group.server.range.end);

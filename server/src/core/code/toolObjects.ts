@@ -1,6 +1,7 @@
 import type { OffsetRange } from '../json/ranges';
 import type { Constants, Dialect } from './dialects';
 import type { Library } from './libraries';
+import { objectBindings } from './toolLists';
 import type { CodeFamily, SyntaxNode } from './syntax';
 
 /**
@@ -16,6 +17,11 @@ export interface ToolLiterals {
   readonly literals: ToolLiteral[];
   /** Tool objects bound to a name once (`const SEARCH_TOOL: Tool = {...}`): what a list's identifier stands for. */
   readonly named: ReadonlyMap<string, SyntaxNode>;
+  /**
+   * What a literal's identifiers stand for when it is read: those tool objects, and in a file that
+   * writes `tools` lists any object bound once to a name (a provider tool, a Gemini declaration).
+   */
+  readonly objects: ReadonlyMap<string, SyntaxNode>;
   /** Tool objects whose `name` is no literal nor same-file constant: declared, never checked. */
   readonly computed: OffsetRange[];
   /** Where tool objects with no `inputSchema` start (FastMCP's: its schema is made from `parameters`). */
@@ -62,7 +68,8 @@ export function toolLiterals(
   const keys = [...new Set(libraries.flatMap((l) => (l.objectKey === undefined ? [] : [l.objectKey])))].filter((key) =>
     text.includes(key),
   );
-  if (!types || keys.length === 0) return { literals, named, computed, schemaless };
+  if (!types || keys.length === 0)
+    return { literals, named, computed, schemaless, objects: boundObjects(arrays, root, dialect, named) };
   const inside = containment(declared);
   const objects = root
     .descendantsOfType(types.object)
@@ -108,7 +115,21 @@ export function toolLiterals(
     if (!dialect.entries(object)?.some((e) => e.name === 'inputSchema')) schemaless.add(object.startIndex);
   }
   literals.sort((a, b) => a.node.startIndex - b.node.startIndex);
-  return { literals, named, computed, schemaless };
+  return { literals, named, computed, schemaless, objects: boundObjects(arrays, root, dialect, named) };
+}
+
+/** The objects a literal's identifiers may name: read only for a file that writes `tools` lists. */
+function boundObjects(
+  arrays: readonly SyntaxNode[],
+  root: SyntaxNode,
+  dialect: Dialect,
+  named: ReadonlyMap<string, SyntaxNode>,
+): ReadonlyMap<string, SyntaxNode> {
+  if (arrays.length === 0) return named;
+  const out = new Map<string, SyntaxNode>();
+  for (const [name, object] of objectBindings(root, dialect)) if (object) out.set(name, object);
+  for (const [name, object] of named) out.set(name, object);
+  return out;
 }
 
 /**

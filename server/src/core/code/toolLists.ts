@@ -1,0 +1,57 @@
+import type { OffsetRange } from '../json/ranges';
+import type { Dialect } from './dialect';
+import type { SyntaxNode } from './syntax';
+import type { RecordKey } from './toolRecords';
+
+/** Where a family binds a name to a value, as the tree writes it: the node type and its two fields. */
+const BINDINGS: Readonly<Record<string, { readonly type: string; readonly name: string; readonly value: string }>> = {
+  js: { type: 'variable_declarator', name: 'name', value: 'value' },
+  python: { type: 'assignment', name: 'left', value: 'right' },
+};
+
+/**
+ * The tools a list handed to a model names (`model.bindTools([{ name: "route", schema }, titleTool])`):
+ * each object element with a `key` (`name`), written in place or bound once to a name of the file.
+ * Anything else in the list (a tool made by a helper, a function, a class) is read where it is
+ * made, if anywhere; an object whose name is computed is counted.
+ */
+export function listedTools(
+  list: SyntaxNode,
+  key: string,
+  root: SyntaxNode,
+  dialect: Dialect,
+  nameOf: (node: SyntaxNode) => RecordKey['name'] | undefined,
+): { readonly tools: RecordKey[]; readonly computed: OffsetRange[] } {
+  const tools: RecordKey[] = [];
+  const computed: OffsetRange[] = [];
+  let objects: Map<string, SyntaxNode | null> | undefined;
+  const boundObject = (name: string): SyntaxNode | undefined => {
+    objects ??= objectBindings(root, dialect);
+    return objects.get(name) ?? undefined;
+  };
+  for (const element of dialect.elements(list) ?? []) {
+    const value = dialect.unwrap(element);
+    const object = dialect.entries(value) ? value : dialect.isIdentifier(value) ? boundObject(value.text) : undefined;
+    const named = object ? dialect.entries(object)?.find((e) => e.name === key)?.value : undefined;
+    if (!object || !named) continue;
+    const name = nameOf(named);
+    if (name) tools.push({ name, extent: { start: object.startIndex, end: object.endIndex } });
+    else computed.push({ start: named.startIndex, end: named.endIndex });
+  }
+  return { tools, computed };
+}
+
+/** Names bound to an object literal (a dict in Python) in the file; a name bound twice stands for neither. */
+export function objectBindings(root: SyntaxNode, dialect: Dialect): Map<string, SyntaxNode | null> {
+  const out = new Map<string, SyntaxNode | null>();
+  const binding = BINDINGS[dialect.family];
+  if (!binding) return out;
+  for (const node of root.descendantsOfType(binding.type)) {
+    const name = node?.childForFieldName(binding.name);
+    const value = node?.childForFieldName(binding.value);
+    if (!name || !value || !dialect.isIdentifier(name)) continue;
+    const object = dialect.unwrap(value);
+    out.set(name.text, out.has(name.text) || !dialect.entries(object) ? null : object);
+  }
+  return out;
+}

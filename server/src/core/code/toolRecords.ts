@@ -1,0 +1,56 @@
+import type { OffsetRange } from '../json/ranges';
+import type { Dialect } from './dialect';
+import type { SyntaxNode } from './syntax';
+
+/** One key of a tools record: the tool's name (the key as written) and where a fix writes a new one. */
+export interface RecordKey {
+  readonly name: { readonly value: string; readonly range: OffsetRange };
+  readonly extent: OffsetRange;
+  /**
+   * A shorthand key (`{ weatherTool }`) is also the variable the value comes from: a new name is
+   * written before it (`{ "weather_tool": weatherTool }`), never over it.
+   */
+  readonly insertion?: { readonly offset: number; readonly before: string; readonly after: string };
+}
+
+/**
+ * The keys of a tools record (`{ weatherTool, get_time: timeTool, [NAME]: x, ...others }`). A
+ * spread adds tools made elsewhere (an MCP client's, another record's), which are read where they
+ * are made, if anywhere; a computed key names its tool when it is a constant of the file (`[NAME]`), else it is computed.
+ */
+export function recordKeys(
+  record: SyntaxNode,
+  dialect: Dialect,
+  nameOf: (node: SyntaxNode) => RecordKey['name'] | undefined,
+): { readonly keys: RecordKey[]; readonly computed: OffsetRange[] } {
+  const keys: RecordKey[] = [];
+  const computed: OffsetRange[] = [];
+  for (const child of record.namedChildren) {
+    if (!child) continue;
+    const extent = { start: child.startIndex, end: child.endIndex };
+    if (child.type === 'shorthand_property_identifier') {
+      keys.push({
+        name: { value: child.text, range: extent },
+        extent,
+        insertion: { offset: child.startIndex, before: '', after: ': ' },
+      });
+      continue;
+    }
+    if (child.type !== 'pair') continue;
+    const key = child.childForFieldName('key');
+    if (!key) continue;
+    const range = { start: key.startIndex, end: key.endIndex };
+    if (key.type === 'computed_property_name') {
+      // `[NAME]: x` with a constant of the file is that constant's name.
+      const inner = key.namedChildren[0];
+      const name = inner ? nameOf(inner) : undefined;
+      if (name) keys.push({ name, extent });
+      else computed.push(range);
+      continue;
+    }
+    const value = key.type === 'property_identifier' ? key.text : dialect.string(key);
+    if (value === undefined) computed.push(range);
+    else keys.push({ name: { value, range }, extent });
+  }
+  return { keys, computed };
+}

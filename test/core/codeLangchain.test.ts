@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import type { AnalysisOptions } from '../../server/src/core';
+import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
+import { fixedAnalysis } from './helpers';
+import { loadCodeParsers } from './codeParsers';
+
+let parser: CodeParser;
+before(async () => {
+  parser = (await loadCodeParsers()).parser;
+});
+
+const opts = (language: CodeLanguage): AnalysisOptions => ({ language, code: parser });
+const at = (text: string, f: { range: { start: number; end: number } }) => text.slice(f.range.start, f.range.end);
+
+/** Small sources in LangChain's styles: [what, language, text, [name, the text its range covers], computed names]. */
+const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonly [string, string])[], number])[] = [
+  [
+    'JS: tool(fn, { name }) from langchain or @langchain/core/tools, DynamicStructuredTool, DynamicTool',
+    'typescript',
+    'import { tool } from "langchain";\nimport { DynamicStructuredTool, DynamicTool } from "@langchain/core/tools";\nconst NAME = "convert_units";\nconst calc = tool(async ({ a, b }) => String(a + b), { name: "calculator", description: "d", schema: z.object({ a: z.number() }) });\nconst conv = tool(async (input) => { return `${input}`; }, { name: NAME, description: "d" });\nconst dyn = new DynamicStructuredTool({ name: "search.web", description: "d", schema, func });\nconst plain = new DynamicTool({ name: "echo", description: "d", func });\nconst made = tool(fn, { name: `tool_${i}`, description: "d" });\n',
+    [
+      ['calculator', '"calculator"'],
+      ['convert_units', '"convert_units"'],
+      ['search.web', '"search.web"'],
+      ['echo', '"echo"'],
+    ],
+    1,
+  ],
+  [
+    'Python: Tool(name=), Tool(name, func, description), Tool.from_function, StructuredTool.from_function named by its function',
+    'python',
+    'from langchain_core.tools import StructuredTool, Tool\n\ndef multiply(a: int, b: int) -> int:\n    return a * b\n\nsearch = Tool(name="search", func=run, description="d")\nlookup = Tool("lookup", run, "d")\nwiki = Tool.from_function(func=run, name="wiki.search", description="d")\nmul = StructuredTool.from_function(func=multiply)\nadd = StructuredTool.from_function(func=multiply, name="add")\nother = Tool(name=f"t_{n}", func=run, description="d")\n',
+    [
+      ['search', '"search"'],
+      ['lookup', '"lookup"'],
+      ['wiki.search', '"wiki.search"'],
+      ['multiply', 'multiply'],
+      ['add', '"add"'],
+    ],
+    1,
+  ],
+  [
+    'JS: tool({ name, schema }) with no function (LangChain 1.x), createRetrieverTool(retriever, { name })',
+    'typescript',
+    'import { tool } from "langchain";\nimport { createRetrieverTool } from "@langchain/classic/tools/retriever";\nexport const memoryGet = tool({ name: "memory_get", description: "d", schema: z.object({ key: z.string() }) });\nconst docs = createRetrieverTool(retriever, { name: "search_docs", description: "d" });\n',
+    [
+      ['memory_get', '"memory_get"'],
+      ['search_docs', '"search_docs"'],
+    ],
+    0,
+  ],
+  [
+    'Python: create_retriever_tool(retriever, name, description), by position or keyword',
+    'python',
+    'from langchain_core.tools import create_retriever_tool\n\nwiki = create_retriever_tool(WikipediaRetriever(), "wikipedia", "Search Wikipedia")\nsec = create_retriever_tool(retriever, name="sec_filings_search", description="d")\n',
+    [
+      ['wikipedia', '"wikipedia"'],
+      ['sec_filings_search', '"sec_filings_search"'],
+    ],
+    0,
+  ],
+  [
+    'JS: tool objects handed to bindTools, in place or bound to a name; a helper-made tool is read where it is made',
+    'typescript',
+    'import { ChatOpenAI } from "@langchain/openai";\nimport { tool } from "@langchain/core/tools";\nconst titleTool = { name: "generate_title", description: "d", schema };\nconst model = new ChatOpenAI({}).bindTools([titleTool, { name: "route.query", description: "d", schema }, made, { name: dynamic, schema }], { tool_choice: "route.query" });\n',
+    [
+      ['generate_title', '"generate_title"'],
+      ['route.query', '"route.query"'],
+    ],
+    1,
+  ],
+  [
+    'Python: dicts handed to bind_tools',
+    'python',
+    'from langchain_openai import ChatOpenAI\n\nROUTE = {"name": "route_query", "description": "d", "parameters": {"type": "object"}}\nllm = ChatOpenAI().bind_tools([ROUTE, {"name": "get.time", "parameters": {}}, multiply])\n',
+    [
+      ['route_query', '"route_query"'],
+      ['get.time', '"get.time"'],
+    ],
+    0,
+  ],
+];
+
+describe('source code: LangChain', () => {
+  for (const [what, language, text, tools, computed] of CASES)
+    test(what, () => {
+      const analysis = fixedAnalysis(text, opts(language));
+      assert.deepEqual(
+        analysis.tools.map((t) => [t.name, at(text, t.declaration.name)]),
+        tools,
+      );
+      assert.equal(analysis.code?.computedNames.length ?? 0, computed);
+      // Tools made apart and bound to variables are not assumed to travel together.
+      assert.equal(analysis.findings.filter((f) => f.code === 'wire-collision').length, 0);
+    });
+});
