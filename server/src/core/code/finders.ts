@@ -79,6 +79,8 @@ export interface Declarations {
   readonly groups: ToolGroup[];
   /** The name expressions of declarations whose name is computed (a parameter, an f-string, an import), in document order. */
   readonly computed: OffsetRange[];
+  /** The library whose pattern read each computed name, by the name's start (what a wrapper of it declares). */
+  readonly computedBy: ReadonlyMap<number, string>;
 }
 
 /**
@@ -95,11 +97,13 @@ export function findDeclarations(
   mayMatch: CallFilter | undefined = callFilter(libraries, text),
 ): Declarations {
   const reader = fileReader(root, text, dialect, constants, mayMatch);
+  const computedBy = new Map<number, string>();
   for (const library of libraries) {
     const bindings = serverBindings(reader, library);
     const placing = placer(reader, library, bindings);
     readCalls(reader, library, bindings, placing);
     readValues(reader, library, placing.place);
+    for (const start of reader.computed.keys()) if (!computedBy.has(start)) computedBy.set(start, library.id);
   }
   const { groups, computed, claimed, claimedNames } = reader;
   // Document order, within a server and between servers (each library's patterns were read in turn).
@@ -111,7 +115,7 @@ export function findDeclarations(
   const skipped = [...computed.values()]
     .filter((r) => !claimedNames.has(r.start) && !claimed.has(r.start))
     .sort((a, b) => a.start - b.start);
-  return { groups: found, computed: skipped };
+  return { groups: found, computed: skipped, computedBy };
 }
 
 /** The node types `findDeclarations` collects from the root, besides the dialect's own (`Dialect.rootTypes`). */
@@ -457,6 +461,12 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         if (!bound().imports.has(calleeText) && !bound().definitions.has(calleeText)) continue;
         // The wrapper stands for the server it forwards to: its calls in one function are one server's.
         receiver = calleeText;
+      }
+      // A project's wrapper given the server (`register(mcp, "x")`): the tool is that server's.
+      if (pattern.serverArgument !== undefined) {
+        const server = dialect.args(call)[pattern.serverArgument];
+        const written = server ? receiverText(dialect.unwrap(server)) : undefined;
+        if (written !== undefined) receiver = written;
       }
       if (pattern.requires && !meets(call, pattern.requires)) continue;
       const given = nameIn(call, pattern.name);

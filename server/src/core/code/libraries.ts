@@ -94,6 +94,11 @@ export interface ToolCall {
    * any receiver: other APIs of a project share the method's name (a plugin event's `addTool`).
    */
   readonly serverOnly?: true;
+  /**
+   * A project's own wrapper (`code/wrappers.ts`) that hands this argument to the SDK call as its
+   * server: a call site's tool is on the server object written there.
+   */
+  readonly serverArgument?: number;
 }
 
 /**
