@@ -342,7 +342,7 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
   const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
     resolveBinding(bindings, receiver, at, scopes);
   /** The group a declaration belongs to: its server object's, its list's, or its own. */
-  const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean) => {
+  const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean, wrapper: boolean) => {
     const name = receiver === undefined ? undefined : lastIdentifier(receiver);
     if (receiver !== undefined && name !== undefined) {
       const binding = resolve(receiver, node);
@@ -372,7 +372,10 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     // Spring bean, an rmcp `#[tool_router] impl`).
     const scope = decorated ? dialect.decoratedScope : dialect.valueScope;
     const at = scope === undefined ? -1 : scopeOf(node, scope === 'class' ? CLASS_SCOPES : FUNCTION_SCOPES);
-    if (scope !== undefined && (at >= 0 || scope !== 'method')) return { key: `f${at}`, server: onlyServer };
+    // A project wrapper's package-level value (`var X = pkg.MustTool("x", ...)`) is registered
+    // wherever the program picks it (a read-only or a read-write variant of one name): alone.
+    if (scope !== undefined && (at >= 0 || scope !== 'method') && !(wrapper && at < 0))
+      return { key: `f${at}`, server: onlyServer };
     // Not on the file's server, so not under its name either.
     return { key: `s${node.startIndex}`, server: undefined };
   };
@@ -387,6 +390,8 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
       readonly server?: ServerBinding;
       /** The declaration's own name (a tool class's), by which a server may list it. */
       readonly own?: string;
+      /** Read by a project wrapper's pattern (`ToolCall.wrapper`). */
+      readonly wrapper?: boolean;
     } = {},
   ) => {
     if (claimed.has(tool.extent.start)) return;
@@ -395,7 +400,7 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     const on = options.server ?? (options.own === undefined ? undefined : listing(options.own));
     const { key: local, server } = on
       ? { key: `b${on.at}`, server: on.server }
-      : keyFor(receiver, node, options.decorated ?? false);
+      : keyFor(receiver, node, options.decorated ?? false, options.wrapper ?? false);
     // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
     // version is censused apart, so they never collide with each other.
     const keyword = library.versionKeyword;
@@ -470,7 +475,7 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
       }
       if (pattern.requires && !meets(call, pattern.requires)) continue;
       const given = nameIn(call, pattern.name);
-      const on = chained ? { call, server: chained } : { call };
+      const on = { call, ...(chained ? { server: chained } : {}), wrapper: pattern.wrapper === true };
       if (given.name) {
         const schema = pattern.schema ? schemaIn(call, pattern.schema) : undefined;
         place(receiver, { name: given.name, extent, ...(schema ? { schema } : {}) }, call, on);
@@ -501,7 +506,7 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
     const read = (literal: SyntaxNode) => {
       const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
       const name = nameOf(value);
-      if (name) place(undefined, { name, extent: rangeOf(literal) }, literal);
+      if (name) place(undefined, { name, extent: rangeOf(literal) }, literal, { wrapper: struct.wrapper === true });
       else if (value) skip(rangeOf(value));
     };
     for (const literal of root.descendantsOfType(structLiteral!.node)) {

@@ -99,6 +99,8 @@ export interface ToolCall {
    * server: a call site's tool is on the server object written there.
    */
   readonly serverArgument?: number;
+  /** A project's own wrapper: a call outside any function (a package-level value) travels alone. */
+  readonly wrapper?: true;
 }
 
 /**
@@ -174,7 +176,7 @@ export interface Library {
    */
   readonly objectKey?: string;
   /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
-  readonly structs?: readonly { readonly type: string; readonly field: string }[];
+  readonly structs?: readonly { readonly type: string; readonly field: string; readonly wrapper?: true }[];
 }
 
 /** FastMCP (TypeScript) takes a zod (or other Standard Schema) object as `parameters`. */

@@ -101,10 +101,13 @@ export function withWrappers(
       .map((p) => ({
         callee: p.callee,
         name: p.nameAt!,
+        wrapper: true as const,
         ...(p.bound ? { bound: true as const } : {}),
         ...(p.serverArg !== undefined ? { serverArgument: p.serverArg } : {}),
       }));
-    const structs = mine.filter((p) => p.kind === 'struct').map((p) => ({ type: p.callee, field: p.field ?? 'Name' }));
+    const structs = mine
+      .filter((p) => p.kind === 'struct')
+      .map((p) => ({ type: p.callee, field: p.field ?? 'Name', wrapper: true as const }));
     const keyed = mine.filter((p) => p.kind === 'keyed').map((p) => ({ callee: p.callee, bound: true as const }));
     const extended: Library = {
       ...base,
