@@ -463,7 +463,7 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         if (linked) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
       } else if (calleeText !== pattern.callee) continue;
       else if (pattern.bound) {
-        if (!bound().imports.has(calleeText) && !bound().definitions.has(calleeText)) continue;
+        if (!binds(bound, calleeText, pattern.fromModules)) continue;
         // The wrapper stands for the server it forwards to: its calls in one function are one server's.
         receiver = calleeText;
       }
@@ -525,7 +525,7 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
     if (!/\btools\b|Tools\b/.test(text)) continue;
     for (const { node: call, text: calleeText } of calls) {
       if (calleeText !== keyed.callee) continue;
-      if (keyed.bound && !bound().imports.has(keyed.callee) && !bound().definitions.has(keyed.callee)) continue;
+      if (keyed.bound && !binds(bound, keyed.callee, keyed.fromModules)) continue;
       const pair = call.parent;
       const holder = pair?.parent;
       if (pair?.type !== 'pair' || holder?.type !== 'object' || !holdsTools(holder)) continue;
@@ -600,6 +600,26 @@ function decoratedTool(
     return { receiver, tool: { name, extent, insertion }, ...(call ? { call } : {}) };
   }
   return undefined;
+}
+
+/**
+ * Whether the file binds `name`: defines or imports it, or with `fromModules` (a project's wrapper
+ * defined in another file) imports it from a module of one of those last names (`./define.js`, `helpers`).
+ */
+function binds(bound: Bound, name: string, fromModules: readonly string[] | undefined): boolean {
+  if (fromModules === undefined) return bound().imports.has(name) || bound().definitions.has(name);
+  const imported = bound().imports.get(name);
+  return imported !== undefined && imported.name === name && fromModules.includes(moduleLastName(imported.module));
+}
+
+/** `./tools/define.js` → `define`, `pkg.helpers` → `helpers`. */
+function moduleLastName(module: string): string {
+  const parts = module
+    .replace(/['"]/g, '')
+    .replace(/\.(?:[cm]?[jt]sx?|py)$/, '')
+    .split(/[/.]/)
+    .filter((p) => p !== '');
+  return parts[parts.length - 1] ?? '';
 }
 
 type Bound = () => {

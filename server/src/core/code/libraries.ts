@@ -72,6 +72,8 @@ export interface ToolCall {
    * `context.registerTool`), in a package that uses the SDK.
    */
   readonly bound?: true;
+  /** With `bound`: the file must import the callee from a module of one of these last names (a project's wrapper). */
+  readonly fromModules?: readonly string[];
   /**
    * `method` is called on this member path of the server object, not on the server itself
    * (`server.experimental.tasks.registerToolTask("x", ...)`): the server is what precedes it.
@@ -143,6 +145,8 @@ export interface KeyedTool {
    * (`import { tool } from './tools'`) or defines it. Without this, the trigger import says whose it is.
    */
   readonly bound?: true;
+  /** With `bound`: the file must import the callee from a module of one of these last names (a project's wrapper). */
+  readonly fromModules?: readonly string[];
 }
 
 /** What the declared tools become: an MCP server's tools/list, an OpenAI Responses request, or generic function definitions. */

@@ -116,6 +116,8 @@ export interface WrapperPattern {
   readonly kind: 'call' | 'keyed' | 'struct';
   readonly callee: string;
   readonly bound?: true;
+  /** With `bound`: imported from a module of one of these last names (the defining file's). */
+  readonly fromModules?: readonly string[];
   readonly nameAt?: readonly WrapperName[];
   readonly serverArg?: number;
   readonly field?: string;

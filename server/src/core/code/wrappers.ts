@@ -66,13 +66,23 @@ export function wrapperPatterns(
       ...(d.field !== undefined ? { field: d.field } : {}),
     };
     if (family !== 'go') {
-      patterns.push({ ...base, callee: d.name, bound: true });
+      // Defined here, or imported from the defining module: a function of that name from elsewhere is another.
+      const from = d.path === path ? {} : { fromModules: modulesNaming(d.path) };
+      patterns.push({ ...base, callee: d.name, bound: true, ...from });
       continue;
     }
     if (folderOf(d.path) === folderOf(path)) patterns.push({ ...base, callee: d.name });
     if (d.qualifier !== undefined) patterns.push({ ...base, callee: `${d.qualifier}.${d.name}` });
   }
   return patterns;
+}
+
+/** The last names an import of the file at `path` is written with: `define` (`./define.js`), or its folder's for an index. */
+function modulesNaming(path: string): string[] {
+  const parts = path.split('/');
+  const base = (parts[parts.length - 1] ?? '').replace(/\.[^.]*$/, '');
+  const folder = parts[parts.length - 2];
+  return (base === 'index' || base === '__init__') && folder !== undefined ? [base, folder] : [base];
 }
 
 function familyOfLibrary(id: string): CodeFamily | undefined {
@@ -103,12 +113,19 @@ export function withWrappers(
         name: p.nameAt!,
         wrapper: true as const,
         ...(p.bound ? { bound: true as const } : {}),
+        ...(p.fromModules ? { fromModules: p.fromModules } : {}),
         ...(p.serverArg !== undefined ? { serverArgument: p.serverArg } : {}),
       }));
     const structs = mine
       .filter((p) => p.kind === 'struct')
       .map((p) => ({ type: p.callee, field: p.field ?? 'Name', wrapper: true as const }));
-    const keyed = mine.filter((p) => p.kind === 'keyed').map((p) => ({ callee: p.callee, bound: true as const }));
+    const keyed = mine
+      .filter((p) => p.kind === 'keyed')
+      .map((p) => ({
+        callee: p.callee,
+        bound: true as const,
+        ...(p.fromModules ? { fromModules: p.fromModules } : {}),
+      }));
     const extended: Library = {
       ...base,
       calls: [...(base.calls ?? []), ...calls],
@@ -194,7 +211,7 @@ export function wrappersDefinedIn(
       ...(serverArg !== undefined ? { serverArg } : {}),
     });
   }
-  if (dialect.family === 'js') defined.push(...keyedWrappers(functions, root, dialect, libraries, common));
+  if (dialect.family === 'js') defined.push(...keyedWrappers(functions, root, text, dialect, libraries, common));
   return { defined: dedupe(defined), followed };
 }
 
@@ -272,6 +289,7 @@ function serverParameter(name: SyntaxNode, info: ProjectFunction, dialect: Diale
 function keyedWrappers(
   functions: readonly SyntaxNode[],
   root: SyntaxNode,
+  text: string,
   dialect: Dialect,
   libraries: readonly Library[],
   common: { readonly path: string },
@@ -279,6 +297,9 @@ function keyedWrappers(
   const keyed = new Map<string, string>();
   for (const library of [...libraries, ...LIBRARIES.filter((l) => l.family === 'js')])
     for (const k of library.keyed ?? []) if (!keyed.has(k.callee)) keyed.set(k.callee, library.id);
+  // Most files return no helper's call: their functions' bodies are never walked.
+  const returned = (callee: string) => new RegExp(`(?:return|=>)\\s*${callee.replace(/\$/g, '\\$')}\\s*\\(`).test(text);
+  for (const callee of [...keyed.keys()]) if (!returned(callee)) keyed.delete(callee);
   if (keyed.size === 0) return [];
   let names: { imports: ReadonlyMap<string, unknown>; definitions: ReadonlySet<string> } | undefined;
   const binds = (name: string) => {
