@@ -102,7 +102,8 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   const parsers = new TreeSitterParsers(nodeWasmLoader(), (message) => input.stderr.write(`${message}\n`));
   workspace.code = parsers.parserFor('other files');
   const projects = new ProjectLibraries();
-  const wrappers = new ProjectWrappers(projects);
+  // Its trees are kept under the paths `parserOf` parses with: each file is parsed once.
+  const wrappers = new ProjectWrappers(projects, (path) => path);
   const readInput = (file: string, absolute: string): string | undefined => {
     if (file !== '-' || stdin === undefined) return inputs.read(file);
     const value = inputs.accept(file, stdin);

@@ -71,7 +71,7 @@ interface Case {
 /** Small sources in each style (not copied code): the wrapper, its call sites, what travels together. */
 const CASES: readonly Case[] = [
   {
-    title: 'Go: two levels in one file; package-level values travel alone, one function is one server',
+    title: 'Go: two levels in one file; values on no server known here travel alone, one given server is one census',
     files: {
       '/p/tools.go': `${GO_WRAPPER}
 var ReadOnly = MustTool("manage_things", "read")
@@ -80,10 +80,29 @@ var ReadWrite = MustTool("manage_things", "write")
 func Extra() []mcp.Tool {
 	return []mcp.Tool{MustTool("list_a", "a"), MustTool("list_b", "b"), MustTool(prefix()+"_c", "c")}
 }
+
+func Add(s *server.MCPServer, name string) { s.AddTool(MustTool(name, "d"), nil) }
+
+func Register(s *server.MCPServer) {
+	Add(s, "on_server_a")
+	Add(s, "on_server_b")
+}
+
+func Handed(s *server.MCPServer) {
+	s.AddTool(MustTool("handed_a", "a"), nil)
+	s.AddTool(MustTool("handed_b", "b"), nil)
+}
 `,
     },
     open: '/p/tools.go',
-    requests: [['manage_things'], ['manage_things'], ['list_a', 'list_b']],
+    requests: [
+      ['manage_things'],
+      ['manage_things'],
+      ['list_a'],
+      ['list_b'],
+      ['on_server_a', 'on_server_b'],
+      ['handed_a', 'handed_b'],
+    ],
     computed: ['prefix()+"_c"'],
   },
   {
@@ -152,7 +171,7 @@ func InitPods() []api.ServerTool {
 `,
     },
     open: '/p/toolsets/pods.go',
-    requests: [['pods_list', 'pods_get']],
+    requests: [['pods_list'], ['pods_get']],
     computed: ['name'],
   },
   {
@@ -304,8 +323,11 @@ describe('wrapper following', () => {
   test('a collision of two call sites is on their literals, and the fix renames the call site', () => {
     const files = {
       '/p/tools.go': `${GO_WRAPPER}
-func Register() []mcp.Tool {
-	return []mcp.Tool{MustTool("get thing", "a"), MustTool("get_thing", "b")}
+func Add(s *server.MCPServer, name string) { s.AddTool(MustTool(name, "d"), nil) }
+
+func Register(s *server.MCPServer) {
+	Add(s, "get thing")
+	Add(s, "get_thing")
 }
 `,
     };
@@ -321,11 +343,9 @@ func Register() []mcp.Tool {
   test('a suppression comment above the call site applies to its tool', () => {
     const files = {
       '/p/tools.go': `${GO_WRAPPER}
-func Register() []mcp.Tool {
-	return []mcp.Tool{
-		// toolwire-disable-next-line invalid-name -- kept for an old client
-		MustTool("get thing", "a"),
-	}
+func Register(s *server.MCPServer) {
+	// toolwire-disable-next-line invalid-name -- kept for an old client
+	s.AddTool(MustTool("get thing", "a"), nil)
 }
 `,
     };

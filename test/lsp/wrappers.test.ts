@@ -27,11 +27,12 @@ const CALLS = `package tools
 
 import (
 	"example.com/p"
-	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 )
 
-func Pods() []mcp.Tool {
-	return []mcp.Tool{mcpg.MustTool("pods.list", "list"), mcpg.MustTool("pods_list", "list too")}
+func Pods(s *server.MCPServer) {
+	s.AddTool(mcpg.MustTool("pods.list", "list"), nil)
+	s.AddTool(mcpg.MustTool("pods_list", "list too"), nil)
 }
 `;
 

@@ -22,6 +22,8 @@ import type { ProjectLibraries } from './projectLibraries';
 const MAX_SOURCE_BYTES = 1024 * 1024;
 /** A bound on the files one project's scan reads (a monorepo's package of thousands stays bounded). */
 const MAX_SOURCE_FILES = 5000;
+/** Trees of a scan kept for the files' own analyses (each a few hundred kB of WASM memory). */
+const MAX_KEPT_TREES = 512;
 
 /**
  * The wrappers a source file's project defines (`wrapperTable`): the project is the folder of the
@@ -33,7 +35,15 @@ export class ProjectWrappers {
   private readonly tables = new Map<string, { readonly root: string; readonly table: WrapperTable }>();
   private readonly roots = new Map<string, string | null>();
 
-  constructor(private readonly libraries: ProjectLibraries) {}
+  /**
+   * `treeKey`: the key the adapter parses a file under (the CLI: its path). The scan's trees are then
+   * kept under it, up to `MAX_KEPT_TREES`, so the file's own analysis reuses its tree instead of
+   * parsing it twice; the adapter forgets each after its analysis. Without it none is kept.
+   */
+  constructor(
+    private readonly libraries: ProjectLibraries,
+    private readonly treeKey?: (path: string) => string,
+  ) {}
 
   /**
    * The project's wrappers as the file at `path` (absolute, `/` separators) calls them. A file
@@ -133,12 +143,16 @@ export class ProjectWrappers {
       sources.push({ path, text: read.text, language, projectLibraries: this.libraries.of(path, language) });
     }
     for (const grammar of new Set(sources.map((s) => grammarOf(s.language)))) await parsers.load(grammar);
-    const key = (path: string) => `wrappers\u0000${path}`;
+    const parsed: string[] = [];
+    const key = (path: string) => this.treeKey?.(path) ?? `wrappers\u0000${path}`;
     try {
-      return wrapperTable(sources, (path) => parsers.parserFor(key(path)));
+      return wrapperTable(sources, (path) => {
+        parsed.push(path);
+        return parsers.parserFor(key(path));
+      });
     } finally {
-      // The scan's trees are not the documents': none is kept.
-      for (const source of sources) parsers.forget(key(source.path));
+      const kept = this.treeKey ? MAX_KEPT_TREES : 0;
+      for (const path of parsed.slice(kept)) parsers.forget(key(path));
     }
   }
 }

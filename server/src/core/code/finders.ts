@@ -365,6 +365,18 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
         .find((b) => b !== undefined) ??
       (holder && bindings.find((b) => b.at === holder.startIndex && b.end < holder.endIndex));
     if (binding) return { key: `b${binding.at}`, server: binding.server };
+    // A project wrapper's value on no server known here is registered wherever the program picks
+    // it: a read-only and a read-write variant of one name, feature-flagged variants in one test
+    // list, a package-level `var X = pkg.MustTool("x", ...)`. It travels alone.
+    // Unless handed to a tool method of an object (`s.AddTool(pkg.MustTool("x"), h)`): that object's, as
+    // a method's declarations on an unknown receiver are (one per function and name).
+    if (wrapper) {
+      const on = toolMethodReceiver(holder, dialect);
+      const name = on === undefined ? undefined : lastIdentifier(on);
+      if (on === undefined || name === undefined) return { key: `s${node.startIndex}`, server: undefined };
+      const scope = on.includes('.') ? scopeOf(node, MEMBER_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
+      return { key: `n${scope}\u0000${name}`, server: onlyServer };
+    }
     const list = listHolding(node, dialect);
     if (list) return { key: `l${list.startIndex}`, server: onlyServer };
     // Go, Java and Rust declare a server's tools as values in the function that adds them; a
@@ -372,10 +384,7 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     // Spring bean, an rmcp `#[tool_router] impl`).
     const scope = decorated ? dialect.decoratedScope : dialect.valueScope;
     const at = scope === undefined ? -1 : scopeOf(node, scope === 'class' ? CLASS_SCOPES : FUNCTION_SCOPES);
-    // A project wrapper's package-level value (`var X = pkg.MustTool("x", ...)`) is registered
-    // wherever the program picks it (a read-only or a read-write variant of one name): alone.
-    if (scope !== undefined && (at >= 0 || scope !== 'method') && !(wrapper && at < 0))
-      return { key: `f${at}`, server: onlyServer };
+    if (scope !== undefined && (at >= 0 || scope !== 'method')) return { key: `f${at}`, server: onlyServer };
     // Not on the file's server, so not under its name either.
     return { key: `s${node.startIndex}`, server: undefined };
   };
@@ -464,8 +473,9 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
       } else if (calleeText !== pattern.callee) continue;
       else if (pattern.bound) {
         if (!binds(bound, calleeText, pattern.fromModules)) continue;
-        // The wrapper stands for the server it forwards to: its calls in one function are one server's.
-        receiver = calleeText;
+        // The wrapper stands for the server it forwards to: its calls in one function are one server's
+        // (a project wrapper found by following it says which server it is given, if any).
+        if (!pattern.wrapper) receiver = calleeText;
       }
       // A project's wrapper given the server (`register(mcp, "x")`): the tool is that server's.
       if (pattern.serverArgument !== undefined) {
@@ -969,6 +979,13 @@ function receiverOfArgument(node: SyntaxNode, dialect: Dialect): string[] {
     receiverText(member.object),
     first && first.startIndex !== node.startIndex ? receiverText(first) : undefined,
   ].filter((r): r is string => r !== undefined);
+}
+
+/** The receiver of a method named for tools (`AddTool`, `add_tool`, `registerTool`) that `call` is, if it is one. */
+function toolMethodReceiver(call: SyntaxNode | undefined, dialect: Dialect): string | undefined {
+  const callee = call ? dialect.callee(call) : undefined;
+  const member = callee ? dialect.member(callee) : undefined;
+  return member && /tool/i.test(member.name) ? receiverText(member.object) : undefined;
 }
 
 /** The most links a chain's first object is looked for through: each call of a longer chain would walk it all again. */

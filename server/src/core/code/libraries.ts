@@ -101,7 +101,7 @@ export interface ToolCall {
    * server: a call site's tool is on the server object written there.
    */
   readonly serverArgument?: number;
-  /** A project's own wrapper: a call outside any function (a package-level value) travels alone. */
+  /** A project's own wrapper (`code/wrappers.ts`): on no server known at the call site, its tool travels alone. */
   readonly wrapper?: true;
 }
 

@@ -271,16 +271,21 @@ function nameParameter(
     : undefined;
 }
 
-/** The parameter that is the receiver of the call holding the name (`mcp` of `mcp.tool(name=name)`), if one is. */
+/**
+ * The parameter that receives the call holding the name, or a call that holds that one: `mcp` of
+ * `mcp.tool(name=name)`, `s` of `s.AddTool(mcp.NewTool(name), h)`. undefined: the server is not given.
+ */
 function serverParameter(name: SyntaxNode, info: ProjectFunction, dialect: Dialect): number | undefined {
   let current: SyntaxNode | null = name.parent;
-  for (let depth = 0; current && depth < 4; depth++, current = current.parent) {
+  for (let depth = 0; current && depth < 6; depth++, current = current.parent) {
     if (!dialect.callTypes.includes(current.type)) continue;
     const callee = dialect.callee(current);
-    const member = callee ? dialect.member(callee) : undefined;
-    const object = member?.object;
-    if (object?.type !== 'identifier') return undefined;
-    return info.parameters.find((p) => p.name === object.text && p.key === undefined)?.index;
+    const object = callee ? dialect.member(callee)?.object : undefined;
+    const index =
+      object?.type === 'identifier'
+        ? info.parameters.find((p) => p.name === object.text && p.key === undefined)?.index
+        : undefined;
+    if (index !== undefined) return index;
   }
   return undefined;
 }
