@@ -42,7 +42,7 @@ export interface RuntimeEnvironment {
       text: string | undefined,
       parsers: TreeSitterParsers,
     ): Promise<readonly WrapperPattern[]>;
-    changed(paths: readonly string[]): boolean;
+    changed(paths: readonly string[], parsers: TreeSitterParsers): boolean;
     forget(): void;
   };
   /**

@@ -3,7 +3,12 @@ import { before, describe, test } from 'node:test';
 import type { Analysis, AnalysisOptions } from '../../server/src/core';
 import type { TreeSitterParsers } from '../../server/src/code/treeSitter';
 import type { CodeLanguage } from '../../server/src/core/code/syntax';
-import { wrappersFor, wrapperTable, type ProjectSource } from '../../server/src/core/code/wrapperTable';
+import {
+  definesWrappers,
+  wrappersFor,
+  wrapperTable,
+  type ProjectSource,
+} from '../../server/src/core/code/wrapperTable';
 import { languageOfPath } from '../../server/src/core/languages';
 import { applyProvenFix, fixedAnalysis } from './helpers';
 import { loadCodeParsers } from './codeParsers';
@@ -359,6 +364,17 @@ func Register(s *server.MCPServer) {
       '/p/tools.go',
     );
     assert.ok(unsuppressed.analysis.findings.some((f) => f.code === 'invalid-name'));
+  });
+
+  test('a changed file is read alone against the table: whether it defines a wrapper now', () => {
+    const table = wrapperTable([{ path: '/p/tools.go', text: GO_WRAPPER, language: 'go' }], (path) =>
+      parsers.parserFor(`table ${path}`),
+    );
+    const parser = parsers.parserFor('changed');
+    const plain = `package tools\n\nimport "example.com/p"\n\nvar A = mcpg.MustTool("a", "d")\n`;
+    assert.equal(definesWrappers({ path: '/p/tools/a.go', text: plain, language: 'go' }, table, parser), false);
+    const wrapping = `${plain}\nfunc Again(n string) mcp.Tool { return mcpg.MustTool(n, "d") }\n`;
+    assert.equal(definesWrappers({ path: '/p/tools/a.go', text: wrapping, language: 'go' }, table, parser), true);
   });
 
   test('a file that names no wrapper and no library is not parsed', () => {

@@ -86,7 +86,7 @@ function filesChanged(context: ServerContext, paths: readonly string[]): void {
     return;
   }
   // A file that defines a wrapper of a library changed: its project's call sites read again.
-  if (context.runtime.projectWrappers?.changed(paths)) {
+  if (context.parsers && context.runtime.projectWrappers?.changed(paths, context.parsers)) {
     context.workspace.invalidate(paths);
     refreshAll(context);
     return;

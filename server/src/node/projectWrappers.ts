@@ -6,6 +6,7 @@ import {
   hasTriggerImport,
   isCodeLanguage,
   languageOfPath,
+  definesWrappers,
   MANIFESTS,
   wrappersFor,
   wrapperTable,
@@ -71,31 +72,36 @@ export class ProjectWrappers {
   }
 
   /**
-   * Files changed on disk: a project whose table a changed file defined, or whose changed file now
-   * uses a known library, is scanned again on its next file. True when a table was dropped.
+   * Files changed on disk: a project whose table a changed file defined, or whose changed file
+   * defines a wrapper now (read once, with the table around it), is scanned again on its next
+   * file. True when a table was dropped.
    */
-  changed(paths: readonly string[]): boolean {
+  changed(paths: readonly string[], parsers: TreeSitterParsers): boolean {
     let dropped = false;
     for (const path of paths) {
       const language = languageOfPath(path);
       if (!isCodeLanguage(language)) continue;
       for (const [key, { root, table }] of this.tables) {
-        if (!path.startsWith(`${root}/`)) continue;
-        const read = readFileBounded(path, MAX_SOURCE_BYTES);
-        const text = read.kind === 'text' ? read.text : '';
-        const uses = hasTriggerImport(
-          text,
-          language,
-          this.libraries.of(path, language),
-          wrappersFor(table, path, language),
-        );
-        if (table.definers.includes(path) || uses) {
-          this.tables.delete(key);
-          dropped = true;
-        }
+        if (!path.startsWith(`${root}/`) || !key.startsWith(`${familyOf(language)}\u0000`)) continue;
+        if (!table.definers.includes(path) && !this.definesNow(path, language, table, parsers)) continue;
+        this.tables.delete(key);
+        dropped = true;
       }
     }
     return dropped;
+  }
+
+  private definesNow(path: string, language: CodeLanguage, table: WrapperTable, parsers: TreeSitterParsers): boolean {
+    const read = readFileBounded(path, MAX_SOURCE_BYTES);
+    if (read.kind !== 'text') return false;
+    const projectLibraries = this.libraries.of(path, language);
+    if (!hasTriggerImport(read.text, language, projectLibraries, wrappersFor(table, path, language))) return false;
+    const key = `wrappers\u0000${path}`;
+    try {
+      return definesWrappers({ path, text: read.text, language, projectLibraries }, table, parsers.parserFor(key));
+    } finally {
+      parsers.forget(key);
+    }
   }
 
   /** A manifest changed: every project is found and scanned again. */

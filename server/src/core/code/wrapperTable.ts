@@ -79,6 +79,28 @@ export function wrapperTable(sources: readonly ProjectSource[], parserFor: (path
   return { definitions: resolved, definers: [...definers] };
 }
 
+/**
+ * Whether a file, as it is now, defines a wrapper with the project's table around it: a file that
+ * changed and defined none before starts no new scan unless it does now.
+ */
+export function definesWrappers(source: ProjectSource, table: WrapperTable, parser: CodeParser): boolean {
+  const root = parseQuietly(source, parser);
+  if (!root) return false;
+  const family = familyOf(source.language);
+  const dialect = dialectOf(family);
+  let constants: Map<string, SyntaxNode> | undefined;
+  const { defined } = declarationsWithWrappers(
+    root,
+    source.text,
+    dialect,
+    librariesOf(source.text, source.language, source.projectLibraries),
+    { get: (key) => (constants ??= dialect.constants(root)).get(key) },
+    wrapperPatterns(table.definitions, source.path, family),
+    source.path,
+  );
+  return defined.length > 0;
+}
+
 /** The wrappers as the file at `path` calls them (`wrapperPatterns` over a project's table). */
 export function wrappersFor(table: WrapperTable, path: string, language: CodeLanguage): readonly WrapperPattern[] {
   return wrapperPatterns(table.definitions, path, familyOf(language));
