@@ -1,7 +1,15 @@
 import { dialectOf, type Constants } from './dialects';
 import { finderRootTypes } from './finders';
 import { RootIndex } from './rootIndex';
-import { grammarOf, type CodeLanguage, type CodeParser, type SyntaxNode, type WrapperPattern } from './syntax';
+import {
+  grammarOf,
+  type CodeFamily,
+  type CodeLanguage,
+  type CodeParser,
+  type SyntaxNode,
+  type WrapperPattern,
+} from './syntax';
+import { LIBRARIES } from './libraries';
 import { familyOf, librariesOf } from './triggers';
 import {
   declarationsWithWrappers,
@@ -43,7 +51,11 @@ export function wrapperTable(sources: readonly ProjectSource[], parserFor: (path
     if (!roots.has(source.path)) roots.set(source.path, parseQuietly(source, parserFor(source.path)));
     return roots.get(source.path);
   };
-  let candidates = sources.filter((s) => librariesOf(s.text, s.language, s.projectLibraries).length > 0);
+  let candidates = sources.filter(
+    (s) =>
+      librariesOf(s.text, s.language, s.projectLibraries).length > 0 &&
+      mayHandOnAName(s.text, s.language, CALLEE_WORDS),
+  );
   for (let round = 0; round < WRAPPER_DEPTH && candidates.length > 0; round++) {
     const fresh: WrapperDefinition[] = [];
     for (const source of candidates) {
@@ -72,7 +84,9 @@ export function wrapperTable(sources: readonly ProjectSource[], parserFor: (path
     }
     definitions.push(...fresh);
     const names = fresh.map((d) => d.name);
-    candidates = sources.filter((s) => names.some((n) => s.text.includes(n)));
+    candidates = sources.filter(
+      (s) => names.some((n) => s.text.includes(n)) && mayHandOnAName(s.text, s.language, names),
+    );
   }
   const resolved = resolvePaths(definitions, goTypeSources(definitions, sources, rootOf));
   for (const d of resolved) definers.add(d.path);
@@ -99,6 +113,48 @@ export function definesWrappers(source: ProjectSource, table: WrapperTable, pars
     source.path,
   );
   return defined.length > 0;
+}
+
+/** The last names the libraries' calls and keyed helpers are written with (`NewTool`, `registerTool`, `tool`). */
+const CALLEE_WORDS: readonly string[] = [
+  ...new Set(
+    LIBRARIES.flatMap((l) => [
+      ...(l.calls ?? []).flatMap((c) => [c.callee, c.method]),
+      ...(l.keyed ?? []).map((k) => k.callee),
+    ])
+      .map((c) => (c === undefined ? undefined : /[A-Za-z0-9_$]+$/.exec(c)?.[0]))
+      .filter((w): w is string => w !== undefined),
+  ),
+];
+
+/**
+ * A name keyword, field or key given something other than a literal, per family: Python's
+ * `name=name`, Go's `Name: tool.Name`, JavaScript's `name: opts.name` or shorthand `{ name }`;
+ * a type annotation (`name: string`) is none.
+ */
+const NAME_GIVEN: Readonly<Partial<Record<CodeFamily, RegExp>>> = {
+  python: /\bname\s*=\s*(?![=\s"'])[A-Za-z_][\w.]*/,
+  go: /\bName\s*:\s*(?![\s"`])[A-Za-z_][\w.]*/,
+  js: /\b(?:name|id)\s*:\s*(?!["'`\s]|(?:string|String|number|boolean|any|unknown)\b)[A-Za-z_$][\w$.]*|[{,]\s*(?:name|id)\s*[,}]/,
+};
+
+/**
+ * Whether a file's text may hand a parameter to a name position, which a wrapper must: a name
+ * keyword, field or key given no literal, or one of `words` called with a plain identifier first
+ * (`mcp.NewTool(name, ...)`) or returned (`return tool(...)`). Most files of a server write every
+ * name as a literal, and are not read a second time for wrappers (a cost, never a finding: a file
+ * this passes over only leaves a helper unfollowed).
+ */
+function mayHandOnAName(text: string, language: CodeLanguage, words: readonly string[]): boolean {
+  if (NAME_GIVEN[familyOf(language)]?.test(text)) return true;
+  return words.some((word) => {
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + word.length)) {
+      const before = text.slice(Math.max(0, at - 8), at);
+      const after = /^\s*\(\s*([A-Za-z_$][\w$.]*)?/.exec(text.slice(at + word.length, at + word.length + 80));
+      if (after && (after[1] !== undefined || /(?:return|=>)\s*$/.test(before))) return true;
+    }
+    return false;
+  });
 }
 
 /** The wrappers as the file at `path` calls them (`wrapperPatterns` over a project's table). */
