@@ -319,10 +319,14 @@ describe('wrapper following', () => {
       }
     });
 
-  test("the wrapper's own parameter is followed, not counted as computed", () => {
-    const { text, analysis } = analyzeProject({ '/p/tools.go': GO_WRAPPER }, '/p/tools.go');
-    assert.deepEqual(analysis.tools, []);
-    assert.deepEqual(computedTexts(text, analysis), []);
+  test("a helper's own parameter is followed where it is called; one called nowhere stays counted", () => {
+    const alone = analyzeProject({ '/p/tools.go': GO_WRAPPER }, '/p/tools.go');
+    // ConvertTool is called by MustTool, which nothing calls: MustTool's `name` is still a computed name.
+    assert.deepEqual(computedTexts(alone.text, alone.analysis), ['name']);
+    const caller = 'package tools\n\nimport "example.com/p"\n\nvar A = mcpg.MustTool("a", "d")\n';
+    const called = analyzeProject({ '/p/tools.go': GO_WRAPPER, '/p/tools/a.go': caller }, '/p/tools.go');
+    assert.deepEqual(called.analysis.tools, []);
+    assert.deepEqual(computedTexts(called.text, called.analysis), []);
   });
 
   test('a collision of two call sites is on their literals, and the fix renames the call site', () => {
@@ -367,11 +371,15 @@ func Register(s *server.MCPServer) {
   });
 
   test('a changed file is read alone against the table: whether it defines a wrapper now', () => {
-    const table = wrapperTable([{ path: '/p/tools.go', text: GO_WRAPPER, language: 'go' }], (path) =>
-      parsers.parserFor(`table ${path}`),
+    const plain = `package tools\n\nimport "example.com/p"\n\nvar A = mcpg.MustTool("a", "d")\n`;
+    const table = wrapperTable(
+      [
+        { path: '/p/tools.go', text: GO_WRAPPER, language: 'go' },
+        { path: '/p/tools/a.go', text: plain, language: 'go' },
+      ],
+      (path) => parsers.parserFor(`table ${path}`),
     );
     const parser = parsers.parserFor('changed');
-    const plain = `package tools\n\nimport "example.com/p"\n\nvar A = mcpg.MustTool("a", "d")\n`;
     assert.equal(definesWrappers({ path: '/p/tools/a.go', text: plain, language: 'go' }, table, parser), false);
     const wrapping = `${plain}\nfunc Again(n string) mcp.Tool { return mcpg.MustTool(n, "d") }\n`;
     assert.equal(definesWrappers({ path: '/p/tools/a.go', text: wrapping, language: 'go' }, table, parser), true);

@@ -54,7 +54,9 @@ function functionName(node: SyntaxNode, family: CodeFamily): string | undefined 
   const own = node.childForFieldName('name');
   if (own?.type === 'identifier') {
     // A Python method is called on its object (`self.register(...)`), which no pattern follows.
-    if (family === 'python' && node.parent?.parent?.type === 'class_definition') return undefined;
+    // (`@classmethod`, `@pytest.mark.parametrize`: through the decorated definition).
+    const holder = node.parent?.type === 'decorated_definition' ? node.parent.parent : node.parent;
+    if (family === 'python' && holder?.parent?.type === 'class_definition') return undefined;
     return own.text;
   }
   if (family !== 'js') return undefined;

@@ -14,6 +14,7 @@ import { familyOf, librariesOf } from './triggers';
 import {
   declarationsWithWrappers,
   goPackageOf,
+  isCalled,
   resolvePaths,
   WRAPPER_DEPTH,
   wrapperPatterns,
@@ -88,7 +89,9 @@ export function wrapperTable(sources: readonly ProjectSource[], parserFor: (path
       (s) => names.some((n) => s.text.includes(n)) && mayHandOnAName(s.text, s.language, names),
     );
   }
-  const resolved = resolvePaths(definitions, goTypeSources(definitions, sources, rootOf));
+  // A helper called nowhere in the project declares nothing, and its own name stays counted.
+  const called = definitions.filter((d) => d.kind === 'path' || sources.some((s) => isCalled(s.text, d.name)));
+  const resolved = resolvePaths(called, goTypeSources(called, sources, rootOf));
   for (const d of resolved) definers.add(d.path);
   return { definitions: resolved, definers: [...definers] };
 }

@@ -155,7 +155,7 @@ export function declarationsWithWrappers(
   let known = [...patterns];
   let declarations = findDeclarations(root, text, dialect, withWrappers(libraries, known, text), constants);
   let defined: WrapperDefinition[] = [];
-  let followed = new Set<number>();
+  let followed = new Map<number, WrapperDefinition>();
   for (let round = 0; round < WRAPPER_DEPTH; round++) {
     const libs = withWrappers(libraries, known, text);
     ({ defined, followed } = wrappersDefinedIn(root, text, dialect, declarations, libs, path));
@@ -165,8 +165,31 @@ export function declarationsWithWrappers(
     known = [...known, ...fresh];
     declarations = findDeclarations(root, text, dialect, withWrappers(libraries, known, text), constants);
   }
-  const computed = declarations.computed.filter((r) => !followed.has(r.start));
+  // A helper's own name is followed only where its call sites are read: the project's table lists
+  // it (it is called somewhere), or this file calls it. One called nowhere we read stays counted.
+  const reached = (d: WrapperDefinition) =>
+    d.kind === 'path' ||
+    patterns.some((p) => p.callee === d.name || p.callee.endsWith(`.${d.name}`)) ||
+    isCalled(text, d.name);
+  const computed = declarations.computed.filter((r) => {
+    const by = followed.get(r.start);
+    return by === undefined || !reached(by);
+  });
   return { ...declarations, computed, defined };
+}
+
+/**
+ * Whether `name` is called in `text` other than where it is defined (`name(`, `pkg.name(`, not
+ * `def name(`, `func name(`, `function name(`): a textual test, as a call site must write the name.
+ */
+export function isCalled(text: string, name: string): boolean {
+  const escaped = name.replace(/\$/g, '\\$');
+  const calls = new RegExp(`(?<![\\w$])${escaped}\\s*[(\\[]`, 'g');
+  for (const match of text.matchAll(calls)) {
+    const before = text.slice(Math.max(0, match.index - 10), match.index);
+    if (!/(?:\bdef|\bfunc|\bfunction\*?)\s+$/.test(before)) return true;
+  }
+  return false;
 }
 
 /**
@@ -181,9 +204,9 @@ export function wrappersDefinedIn(
   declarations: Declarations,
   libraries: readonly Library[],
   path: string,
-): { defined: WrapperDefinition[]; followed: Set<number> } {
+): { defined: WrapperDefinition[]; followed: Map<number, WrapperDefinition> } {
   const defined: WrapperDefinition[] = [];
-  const followed = new Set<number>();
+  const followed = new Map<number, WrapperDefinition>();
   const types = FUNCTION_TYPES[dialect.family];
   if (!types) return { defined, followed };
   const functions = root.descendantsOfType([...types]).filter((n): n is SyntaxNode => n !== null);
@@ -196,20 +219,23 @@ export function wrappersDefinedIn(
     if (!info || !library) continue;
     const read = nameParameter(info, range, dialect);
     if (!read) continue;
-    followed.add(range.start);
     if ('fields' in read) {
-      defined.push({ ...common, library, kind: 'path', name: info.name, fields: read.fields });
+      const path: WrapperDefinition = { ...common, library, kind: 'path', name: info.name, fields: read.fields };
+      defined.push(path);
+      followed.set(range.start, path);
       continue;
     }
     const serverArg = serverParameter(read.node, info, dialect);
-    defined.push({
+    const call: WrapperDefinition = {
       ...common,
       library,
       kind: 'call',
       name: info.name,
       nameAt: read.nameAt,
       ...(serverArg !== undefined ? { serverArg } : {}),
-    });
+    };
+    defined.push(call);
+    followed.set(range.start, call);
   }
   if (dialect.family === 'js') defined.push(...keyedWrappers(functions, root, text, dialect, libraries, common));
   return { defined: dedupe(defined), followed };
