@@ -11,16 +11,8 @@ import {
 } from './syntax';
 import { LIBRARIES } from './libraries';
 import { familyOf, librariesOf } from './triggers';
-import {
-  declarationsWithWrappers,
-  goPackageOf,
-  isCalled,
-  resolvePaths,
-  WRAPPER_DEPTH,
-  wrapperPatterns,
-  type GoTypeSource,
-  type WrapperDefinition,
-} from './wrappers';
+import { goPackageOf, resolvePaths, type GoTypeSource, type WrapperDefinition } from './wrapperPaths';
+import { declarationsWithWrappers, isCalled, WRAPPER_DEPTH, wrapperPatterns } from './wrappers';
 
 /** One source file of a project, as the adapter read it. `projectLibraries`: what its package's manifest names. */
 export interface ProjectSource {
