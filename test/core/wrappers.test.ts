@@ -329,6 +329,18 @@ describe('wrapper following', () => {
     assert.deepEqual(computedTexts(called.text, called.analysis), []);
   });
 
+  test('a Python helper called only through its module is not followed, so its own name stays counted', () => {
+    const files = {
+      '/p/helpers.py':
+        'from mcp.server.fastmcp import FastMCP\n\ndef register(server, name, fn):\n    server.add_tool(fn, name=name)\n',
+      '/p/app.py':
+        'import helpers\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("s")\nhelpers.register(mcp, "x", f)\n',
+    };
+    const helper = analyzeProject(files, '/p/helpers.py');
+    assert.deepEqual(computedTexts(helper.text, helper.analysis), ['name']);
+    assert.deepEqual(analyzeProject(files, '/p/app.py').analysis.tools, []);
+  });
+
   test('a collision of two call sites is on their literals, and the fix renames the call site', () => {
     const files = {
       '/p/tools.go': `${GO_WRAPPER}

@@ -144,7 +144,7 @@ export function declarationsWithWrappers(
   const reached = (d: WrapperDefinition) =>
     d.kind === 'path' ||
     patterns.some((p) => p.callee === d.name || p.callee.endsWith(`.${d.name}`)) ||
-    isCalled(text, d.name);
+    isCalled(text, d.name, dialect.family);
   const computed = declarations.computed.filter((r) => {
     const by = followed.get(r.start);
     return by === undefined || !reached(by);
@@ -153,12 +153,14 @@ export function declarationsWithWrappers(
 }
 
 /**
- * Whether `name` is called in `text` other than where it is defined (`name(`, `pkg.name(`, not
- * `def name(`, `func name(`, `function name(`): a textual test, as a call site must write the name.
+ * Whether `name` is called in `text` as its call sites are read, other than where it is defined
+ * (not `def name(`, `func name(`, `function name(`): bare (`name(`), or in Go also qualified
+ * (`pkg.Name(`); a TypeScript or Python `module.name(...)` is not followed, so it does not count.
+ * A textual test, as a call site must write the name.
  */
-export function isCalled(text: string, name: string): boolean {
+export function isCalled(text: string, name: string, family: CodeFamily): boolean {
   const escaped = name.replace(/\$/g, '\\$');
-  const calls = new RegExp(`(?<![\\w$])${escaped}\\s*[(\\[]`, 'g');
+  const calls = new RegExp(`(?<![\\w$${family === 'go' ? '' : '.'}])${escaped}\\s*[(\\[]`, 'g');
   for (const match of text.matchAll(calls)) {
     const before = text.slice(Math.max(0, match.index - 10), match.index);
     if (!/(?:\bdef|\bfunc|\bfunction\*?)\s+$/.test(before)) return true;
