@@ -17,6 +17,7 @@ import {
 } from '../../server/src/core';
 import { TreeSitterParsers } from '../../server/src/code/treeSitter';
 import { ProjectLibraries } from '../../server/src/node/projectLibraries';
+import { ProjectWrappers } from '../../server/src/node/projectWrappers';
 import { nodeWasmLoader } from '../../server/src/node/wasm';
 import type { InvalidUtf8 } from '../../server/src/node/files';
 import { toSlashes, type ConfigProblemReport } from './configs';
@@ -101,6 +102,8 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   const parsers = new TreeSitterParsers(nodeWasmLoader(), (message) => input.stderr.write(`${message}\n`));
   workspace.code = parsers.parserFor('other files');
   const projects = new ProjectLibraries();
+  // Its trees are kept under the paths `parserOf` parses with: each file is parsed once.
+  const wrappers = new ProjectWrappers(projects, (path) => path);
   const readInput = (file: string, absolute: string): string | undefined => {
     if (file !== '-' || stdin === undefined) return inputs.read(file);
     const value = inputs.accept(file, stdin);
@@ -119,6 +122,7 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
       inputs,
       parsers,
       projects,
+      wrappers,
       say: (line) => input.stderr.write(line),
       shown,
     });
@@ -179,6 +183,7 @@ interface ParserInput {
   readonly inputs: InputLog;
   readonly parsers: TreeSitterParsers;
   readonly projects: ProjectLibraries;
+  readonly wrappers: ProjectWrappers;
   readonly say: (line: string) => void;
   readonly shown: (file: string) => string;
 }
@@ -202,8 +207,11 @@ async function parserOf(at: ParserInput): Promise<CodeParser | undefined> {
     );
     return undefined;
   }
-  if (source !== undefined && hasTriggerImport(source, language, project)) await at.parsers.load(grammarOf(language));
-  return at.parsers.parserFor(at.absolute, project);
+  // The wrappers its project defines in other files (scanned once per project and run).
+  const wrappers = await at.wrappers.of(at.absolute, language, source, at.parsers);
+  if (source !== undefined && hasTriggerImport(source, language, project, wrappers))
+    await at.parsers.load(grammarOf(language));
+  return at.parsers.parserFor(at.absolute, project, wrappers);
 }
 
 /** One file as the pipeline takes it (`fix` re-analyses files with exactly this input). */

@@ -1,5 +1,5 @@
-import type { WasmLoader } from './code/treeSitter';
-import type { CodeLanguage, UnreadableFile } from './core';
+import type { TreeSitterParsers, WasmLoader } from './code/treeSitter';
+import type { CodeLanguage, UnreadableFile, WrapperPattern } from './core';
 
 /**
  * Everything the server needs from the machine, injected (as VS Code's JSON server does), so
@@ -28,6 +28,21 @@ export interface RuntimeEnvironment {
    */
   readonly projectLibraries?: {
     of(path: string, language: CodeLanguage): readonly string[];
+    forget(): void;
+  };
+  /**
+   * The wrappers of a library the file's project defines in its other files (Node: a scan of the
+   * package, kept until a defining file changes; a browser has none, and there a file's own
+   * wrappers are followed). `changed`: files changed on disk, true when a project is read again.
+   */
+  readonly projectWrappers?: {
+    of(
+      path: string,
+      language: CodeLanguage,
+      text: string | undefined,
+      parsers: TreeSitterParsers,
+    ): Promise<readonly WrapperPattern[]>;
+    changed(paths: readonly string[], parsers: TreeSitterParsers): boolean;
     forget(): void;
   };
   /**

@@ -1,5 +1,5 @@
 import { Language, Parser, type Tree } from '@vscode/tree-sitter-wasm';
-import type { CodeGrammar, CodeParser, SyntaxNode } from '../core';
+import type { CodeGrammar, CodeParser, SyntaxNode, WrapperPattern } from '../core';
 
 /**
  * Where tree-sitter's WASM comes from: a folder in Node (server/node/wasm.ts), `fetch()` in a
@@ -98,11 +98,20 @@ export class TreeSitterParsers {
 
   /**
    * A parser for one document (its key: a URI or path); its last tree is reused on the next parse.
-   * `projectLibraries`: what the document's package manifest names (`ProjectLibraries`), carried to the core.
+   * `projectLibraries`: what the document's package manifest names (`ProjectLibraries`), carried to the
+   * core, as are `projectWrappers`, the wrappers its project defines elsewhere (`ProjectWrappers`).
    */
-  parserFor(key: string, projectLibraries?: readonly string[]): CodeParser {
+  parserFor(
+    key: string,
+    projectLibraries?: readonly string[],
+    projectWrappers?: readonly WrapperPattern[],
+  ): CodeParser {
     const parse: CodeParser['parse'] = (text, grammar) => this.parse(key, text, grammar);
-    return projectLibraries && projectLibraries.length > 0 ? { parse, projectLibraries } : { parse };
+    return {
+      parse,
+      ...(projectLibraries && projectLibraries.length > 0 ? { projectLibraries } : {}),
+      ...(projectWrappers && projectWrappers.length > 0 ? { projectWrappers } : {}),
+    };
   }
 
   // After a fault, trees and parsers are dropped, never deleted: that calls into the memory that faulted.

@@ -54,8 +54,16 @@ export {
   type CodeLanguage,
   type CodeParser,
   type SyntaxNode,
+  type WrapperPattern,
 } from './code/syntax';
 export { familyOf, hasTriggerImport } from './code/triggers';
+export {
+  definesWrappers,
+  wrappersFor,
+  wrapperTable,
+  type ProjectSource,
+  type WrapperTable,
+} from './code/wrapperTable';
 export { isManifestPath, librariesInManifest, MANIFESTS } from './code/manifests';
 export { localDependencies, packageNameOf, WORKSPACE_FILES, workspaceGlobs } from './code/workspaces';
 export { namePattern } from './code/manifestNames';

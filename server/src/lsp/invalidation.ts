@@ -76,12 +76,19 @@ function filesChanged(context: ServerContext, paths: readonly string[]): void {
   if (projectLibraries && paths.some(isManifestPath)) {
     // A package's dependencies changed: which source files are read may have too.
     projectLibraries.forget();
+    context.runtime.projectWrappers?.forget();
     context.workspace.invalidate(paths);
     refreshAll(context);
     return;
   }
   if (paths.some(isWorkspaceConfig)) {
     workspaceConfigChanged(context);
+    return;
+  }
+  // A file that defines a wrapper of a library changed: its project's call sites read again.
+  if (context.parsers && context.runtime.projectWrappers?.changed(paths, context.parsers)) {
+    context.workspace.invalidate(paths);
+    refreshAll(context);
     return;
   }
   context.workspace.invalidate(paths);

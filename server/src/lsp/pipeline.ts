@@ -6,6 +6,7 @@ import {
   syntaxOfLanguageId,
   type DocumentResult,
   type SourceLanguage,
+  type WrapperPattern,
 } from '../core';
 import { baseOptions, type ToolwireSettings } from '../settings';
 import { innermostFolder, type ServerParts } from './context';
@@ -65,13 +66,19 @@ async function analyzeWithReads(
   const { uri, text } = request;
   const reading = readingOf(parts, uri);
   const code = reading.language ?? languageOfPath(runtime.uriToPath(uri));
-  if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code, projectOf(parts, uri, code)))
+  // The project's wrappers, from its other files: a call-site file opened alone is read with them.
+  const path = runtime.uriToPath(uri);
+  const wrappers =
+    parsers && isCodeLanguage(code) && path !== undefined && runtime.projectWrappers
+      ? await runtime.projectWrappers.of(path, code, text, parsers)
+      : [];
+  if (parsers && isCodeLanguage(code) && hasTriggerImport(text, code, projectOf(parts, uri, code), wrappers))
     await parsers.load(grammarOf(code));
   // Each round waits for the reads this analysis asked for (not another one's: see trackReads).
   const analyzeTracked = () =>
     runtime.trackReads
-      ? runtime.trackReads(() => analyzeOnce(parts, request, reading))
-      : { value: analyzeOnce(parts, request, reading), settled: undefined };
+      ? runtime.trackReads(() => analyzeOnce(parts, request, reading, wrappers))
+      : { value: analyzeOnce(parts, request, reading, wrappers), settled: undefined };
   let { value: result, settled } = analyzeTracked();
   for (let round = 0; round < MAX_READ_ROUNDS && settled; round++) {
     workspace.arrived(await settled);
@@ -112,7 +119,12 @@ function readingOf(parts: ServerParts, uri: string): Reading {
 }
 
 /** The core's one pipeline, as the CLI runs it, with the editor's settings and folders. */
-function analyzeOnce(parts: ServerParts, request: Request, reading: Reading): DocumentResult {
+function analyzeOnce(
+  parts: ServerParts,
+  request: Request,
+  reading: Reading,
+  wrappers: readonly WrapperPattern[],
+): DocumentResult {
   const { runtime, workspace, service, parsers, session } = parts;
   const { uri, text, current } = request;
   const { language, languageId } = reading;
@@ -132,6 +144,7 @@ function analyzeOnce(parts: ServerParts, request: Request, reading: Reading): Do
           code: parsers.parserFor(
             uri,
             projectOf(parts, uri, language ?? (path === undefined ? undefined : languageOfPath(path))),
+            wrappers,
           ),
         }
       : {}),

@@ -3,6 +3,7 @@ import type { RuntimeEnvironment } from '../runtime';
 import { readConfigFile } from './configFile';
 import { listFiles, readTextFile } from './files';
 import { ProjectLibraries } from './projectLibraries';
+import { ProjectWrappers } from './projectWrappers';
 import { nodeWasmLoader } from './wasm';
 
 /**
@@ -10,6 +11,7 @@ import { nodeWasmLoader } from './wasm';
  * node_modules from source). `main.ts` serves with it; the LSP tests run servers in-process with it.
  */
 export function nodeRuntime(): RuntimeEnvironment {
+  const projectLibraries = new ProjectLibraries();
   return {
     label: `Node ${process.version}`,
     readFile: readTextFile,
@@ -25,7 +27,8 @@ export function nodeRuntime(): RuntimeEnvironment {
     pathToUri: (path) => pathToFileURL(path).href,
     listFiles,
     wasm: nodeWasmLoader(),
-    projectLibraries: new ProjectLibraries(),
+    projectLibraries,
+    projectWrappers: new ProjectWrappers(projectLibraries),
     timer: {
       setTimeout(callback, ms) {
         const handle = setTimeout(callback, ms);

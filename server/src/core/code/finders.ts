@@ -81,6 +81,8 @@ export interface Declarations {
   readonly groups: ToolGroup[];
   /** The name expressions of declarations whose name is computed (a parameter, an f-string, an import), in document order. */
   readonly computed: OffsetRange[];
+  /** The library whose pattern read each computed name, by the name's start (what a wrapper of it declares). */
+  readonly computedBy: ReadonlyMap<number, string>;
 }
 
 /**
@@ -97,6 +99,7 @@ export function findDeclarations(
   mayMatch: CallFilter | undefined = callFilter(libraries, text),
 ): Declarations {
   const reader = fileReader(root, text, dialect, constants, mayMatch);
+  const computedBy = new Map<number, string>();
   for (const library of libraries) {
     const bindings = serverBindings(reader, library);
     const placing = placer(reader, library, bindings);
@@ -105,6 +108,7 @@ export function findDeclarations(
     readRecords(reader, library, placing.place);
     readLists(reader, library, placing.place);
     readValues(reader, library, placing.place);
+    for (const start of reader.computed.keys()) if (!computedBy.has(start)) computedBy.set(start, library.id);
   }
   const { groups, computed, claimed, claimedNames } = reader;
   // Document order, within a server and between servers (each library's patterns were read in turn).
@@ -116,7 +120,7 @@ export function findDeclarations(
   const skipped = [...computed.values()]
     .filter((r) => !claimedNames.has(r.start) && !claimed.has(r.start))
     .sort((a, b) => a.start - b.start);
-  return { groups: found, computed: skipped };
+  return { groups: found, computed: skipped, computedBy };
 }
 
 /** The node types `findDeclarations` collects from the root, besides the dialect's own (`Dialect.rootTypes`). */
@@ -343,7 +347,7 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
   const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
     resolveBinding(bindings, receiver, at, scopes);
   /** The group a declaration belongs to: its server object's, its list's, or its own. */
-  const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean) => {
+  const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean, wrapper: boolean) => {
     const name = receiver === undefined ? undefined : lastIdentifier(receiver);
     if (receiver !== undefined && name !== undefined) {
       const binding = resolve(receiver, node);
@@ -366,6 +370,18 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
         .find((b) => b !== undefined) ??
       (holder && bindings.find((b) => b.at === holder.startIndex && b.end < holder.endIndex));
     if (binding) return { key: `b${binding.at}`, server: binding.server };
+    // A project wrapper's value on no server known here is registered wherever the program picks
+    // it: a read-only and a read-write variant of one name, feature-flagged variants in one test
+    // list, a package-level `var X = pkg.MustTool("x", ...)`. It travels alone.
+    // Unless handed to a tool method of an object (`s.AddTool(pkg.MustTool("x"), h)`): that object's, as
+    // a method's declarations on an unknown receiver are (one per function and name).
+    if (wrapper) {
+      const on = toolMethodReceiver(holder, dialect);
+      const name = on === undefined ? undefined : lastIdentifier(on);
+      if (on === undefined || name === undefined) return { key: `s${node.startIndex}`, server: undefined };
+      const scope = on.includes('.') ? scopeOf(node, MEMBER_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
+      return { key: `n${scope}\u0000${name}`, server: onlyServer };
+    }
     const list = listHolding(node, dialect);
     if (list) return { key: `l${list.startIndex}`, server: onlyServer };
     // Go, Java and Rust declare a server's tools as values in the function that adds them; a
@@ -388,6 +404,8 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
       readonly server?: ServerBinding;
       /** The declaration's own name (a tool class's), by which a server may list it. */
       readonly own?: string;
+      /** Read by a project wrapper's pattern (`ToolCall.wrapper`). */
+      readonly wrapper?: boolean;
     } = {},
   ) => {
     if (claimed.has(tool.extent.start)) return;
@@ -396,7 +414,7 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     const on = options.server ?? (options.own === undefined ? undefined : listing(options.own));
     const { key: local, server } = on
       ? { key: `b${on.at}`, server: on.server }
-      : keyFor(receiver, node, options.decorated ?? false);
+      : keyFor(receiver, node, options.decorated ?? false, options.wrapper ?? false);
     // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
     // version is censused apart, so they never collide with each other.
     const keyword = library.versionKeyword;
@@ -461,13 +479,20 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         if (linked) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
       } else if (calleeText !== pattern.callee) continue;
       else if (pattern.bound) {
-        if (!bound().imports.has(calleeText) && !bound().definitions.has(calleeText)) continue;
-        // The wrapper stands for the server it forwards to: its calls in one function are one server's.
-        receiver = calleeText;
+        if (!binds(bound, calleeText, pattern.fromModules)) continue;
+        // The wrapper stands for the server it forwards to: its calls in one function are one server's
+        // (a project wrapper found by following it says which server it is given, if any).
+        if (!pattern.wrapper) receiver = calleeText;
+      }
+      // A project's wrapper given the server (`register(mcp, "x")`): the tool is that server's.
+      if (pattern.serverArgument !== undefined) {
+        const server = dialect.args(call)[pattern.serverArgument];
+        const written = server ? receiverText(dialect.unwrap(server)) : undefined;
+        if (written !== undefined) receiver = written;
       }
       if (pattern.requires && !meets(call, pattern.requires)) continue;
       const given = nameIn(call, pattern.name);
-      const on = chained ? { call, server: chained } : { call };
+      const on = { call, ...(chained ? { server: chained } : {}), wrapper: pattern.wrapper === true };
       if (given.name) {
         const schema = pattern.schema ? schemaIn(call, pattern.schema) : undefined;
         place(receiver, { name: given.name, extent, ...(schema ? { schema } : {}) }, call, on);
@@ -554,7 +579,7 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
     const read = (literal: SyntaxNode) => {
       const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
       const name = nameOf(value);
-      if (name) place(undefined, { name, extent: rangeOf(literal) }, literal);
+      if (name) place(undefined, { name, extent: rangeOf(literal) }, literal, { wrapper: struct.wrapper === true });
       else if (value) skip(rangeOf(value));
     };
     for (const literal of root.descendantsOfType(structLiteral!.node)) {
@@ -573,7 +598,7 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
     if (!/\btools\b|Tools\b/.test(text)) continue;
     for (const { node: call, text: calleeText } of calls) {
       if (calleeText !== keyed.callee) continue;
-      if (keyed.bound && !bound().imports.has(keyed.callee) && !bound().definitions.has(keyed.callee)) continue;
+      if (keyed.bound && !binds(bound, keyed.callee, keyed.fromModules)) continue;
       const pair = call.parent;
       const holder = pair?.parent;
       if (pair?.type !== 'pair' || holder?.type !== 'object' || !holdsTools(holder)) continue;
@@ -648,6 +673,26 @@ function decoratedTool(
     return { receiver, tool: { name, extent, insertion }, ...(call ? { call } : {}) };
   }
   return undefined;
+}
+
+/**
+ * Whether the file binds `name`: defines or imports it, or with `fromModules` (a project's wrapper
+ * defined in another file) imports it from a module of one of those last names (`./define.js`, `helpers`).
+ */
+function binds(bound: Bound, name: string, fromModules: readonly string[] | undefined): boolean {
+  if (fromModules === undefined) return bound().imports.has(name) || bound().definitions.has(name);
+  const imported = bound().imports.get(name);
+  return imported !== undefined && imported.name === name && fromModules.includes(moduleLastName(imported.module));
+}
+
+/** `./tools/define.js` → `define`, `pkg.helpers` → `helpers`. */
+function moduleLastName(module: string): string {
+  const parts = module
+    .replace(/['"]/g, '')
+    .replace(/\.(?:[cm]?[jt]sx?|py)$/, '')
+    .split(/[/.]/)
+    .filter((p) => p !== '');
+  return parts[parts.length - 1] ?? '';
 }
 
 type Bound = () => {
@@ -997,6 +1042,13 @@ function receiverOfArgument(node: SyntaxNode, dialect: Dialect): string[] {
     receiverText(member.object),
     first && first.startIndex !== node.startIndex ? receiverText(first) : undefined,
   ].filter((r): r is string => r !== undefined);
+}
+
+/** The receiver of a method named for tools (`AddTool`, `add_tool`, `registerTool`) that `call` is, if it is one. */
+function toolMethodReceiver(call: SyntaxNode | undefined, dialect: Dialect): string | undefined {
+  const callee = call ? dialect.callee(call) : undefined;
+  const member = callee ? dialect.member(callee) : undefined;
+  return member && /tool/i.test(member.name) ? receiverText(member.object) : undefined;
 }
 
 /** The most links a chain's first object is looked for through: each call of a longer chain would walk it all again. */

@@ -72,6 +72,8 @@ export interface ToolCall {
    * `context.registerTool`), in a package that uses the SDK.
    */
   readonly bound?: true;
+  /** With `bound`: the file must import the callee from a module of one of these last names (a project's wrapper). */
+  readonly fromModules?: readonly string[];
   /**
    * `method` is called on this member path of the server object, not on the server itself
    * (`server.experimental.tasks.registerToolTask("x", ...)`): the server is what precedes it.
@@ -99,6 +101,13 @@ export interface ToolCall {
    * agent): the tool is grouped as a value is, with the list that holds it (an agent's `tools`).
    */
   readonly ofValue?: true;
+  /**
+   * A project's own wrapper (`code/wrappers.ts`) that hands this argument to the SDK call as its
+   * server: a call site's tool is on the server object written there.
+   */
+  readonly serverArgument?: number;
+  /** A project's own wrapper (`code/wrappers.ts`): on no server known at the call site, its tool travels alone. */
+  readonly wrapper?: true;
 }
 
 /**
@@ -141,6 +150,8 @@ export interface KeyedTool {
    * (`import { tool } from './tools'`) or defines it. Without this, the trigger import says whose it is.
    */
   readonly bound?: true;
+  /** With `bound`: the file must import the callee from a module of one of these last names (a project's wrapper). */
+  readonly fromModules?: readonly string[];
 }
 
 /**
@@ -204,7 +215,7 @@ export interface Library {
    */
   readonly objectKey?: string;
   /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
-  readonly structs?: readonly { readonly type: string; readonly field: string }[];
+  readonly structs?: readonly { readonly type: string; readonly field: string; readonly wrapper?: true }[];
 }
 
 /** FastMCP (TypeScript) takes a zod (or other Standard Schema) object as `parameters`. */

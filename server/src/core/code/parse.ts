@@ -5,7 +5,7 @@ import type { BuildNode } from '../json/tree';
 import type { OffsetRange } from '../json/ranges';
 import { NESTING_LIMIT } from '../yaml/parse';
 import { dialectOf, type Constants } from './dialects';
-import { findDeclarations, finderRootTypes, type NameInsertion, type SourceName, type ToolGroup } from './finders';
+import { finderRootTypes, type NameInsertion, type SourceName, type ToolGroup } from './finders';
 import { literalToTree } from './literal';
 import { RootIndex } from './rootIndex';
 import { toolLiterals } from './toolObjects';
@@ -24,6 +24,7 @@ import {
 import { bracketDepthOver, CODE_NESTING_LIMITS } from './nesting';
 import { grammarOf, type CodeFamily, type CodeLanguage, type CodeParser, type SyntaxNode } from './syntax';
 import { familyOf, librariesOf } from './triggers';
+import { declarationsWithWrappers, withWrappers } from './wrappers';
 
 /** A new string for a name token, or undefined when none can be written there (an f-string). */
 export type StringWriter = (range: OffsetRange, value: string) => OffsetEdit | undefined;
@@ -53,8 +54,9 @@ interface CodeDocument extends ParsedDocument {
 export function parseCode(text: string, language: CodeLanguage, parser: CodeParser | undefined): CodeDocument {
   const strings = writerFor(text, language, new Map());
   const empty: CodeDocument = { kind: 'code', values: [], problems: [], strings, code: NOT_PARSED };
+  const wrappers = parser?.projectWrappers ?? [];
   const libraries = librariesOf(text, language, parser?.projectLibraries);
-  if (libraries.length === 0) return empty;
+  if (libraries.length === 0 && withWrappers(libraries, wrappers, text).length === 0) return empty;
   if (!parser) return { ...empty, problems: [{ message: `no ${language} parser is loaded`, start: 0, end: 0 }] };
   const limit = CODE_NESTING_LIMITS[language];
   const tooDeep = limit === undefined ? undefined : bracketDepthOver(text, limit);
@@ -73,7 +75,7 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     // every binding of a file (each through WASM) cost a tenth of a parse.
     let table: Map<string, SyntaxNode> | undefined;
     const constants: Constants = { get: (key) => (table ??= dialect.constants(root)).get(key) };
-    const { groups, computed } = findDeclarations(root, text, dialect, libraries, constants);
+    const { groups, computed } = declarationsWithWrappers(root, text, dialect, libraries, constants, wrappers);
     const insertions = new Map<number, NameInsertion>();
     const values: RootValue[] = [];
     groups.forEach((group, index) => {

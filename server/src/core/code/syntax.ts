@@ -94,4 +94,31 @@ export interface CodeParser {
    * The adapter reads the manifests (I/O) and hands the fact in with the file's parser.
    */
   readonly projectLibraries?: readonly string[];
+  /**
+   * The project's own wrappers of a library (`code/wrappers.ts`) as this file calls them, from
+   * the other files of its package (the adapter's project layer builds them with `wrapperTable`).
+   */
+  readonly projectWrappers?: readonly WrapperPattern[];
+}
+
+/** Where a wrapper's call writes the name: a positional argument, a key of one, or a keyword. */
+export type WrapperName =
+  | { readonly arg: number; readonly key?: undefined }
+  | { readonly arg: number; readonly key: string }
+  | { readonly keyword: string };
+
+/**
+ * A project's wrapper of a library as one file calls it: its callee (or struct type) text there,
+ * whether the file must bind (import or define) it, and what its call gives the library.
+ */
+export interface WrapperPattern {
+  readonly library: string;
+  readonly kind: 'call' | 'keyed' | 'struct';
+  readonly callee: string;
+  readonly bound?: true;
+  /** With `bound`: imported from a module of one of these last names (the defining file's). */
+  readonly fromModules?: readonly string[];
+  readonly nameAt?: readonly WrapperName[];
+  readonly serverArg?: number;
+  readonly field?: string;
 }

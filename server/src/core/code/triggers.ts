@@ -1,4 +1,4 @@
-import type { CodeFamily, CodeLanguage } from './syntax';
+import type { CodeFamily, CodeLanguage, WrapperPattern } from './syntax';
 import { LIBRARIES, type Library } from './libraries';
 
 /**
@@ -11,8 +11,14 @@ export function hasTriggerImport(
   text: string,
   language: CodeLanguage,
   projectLibraries: readonly string[] = [],
+  projectWrappers: readonly WrapperPattern[] = [],
 ): boolean {
-  return librariesOf(text, language, projectLibraries).length > 0;
+  return librariesOf(text, language, projectLibraries).length > 0 || namesWrapper(text, projectWrappers);
+}
+
+/** Whether the text names one of the project's wrappers (`code/wrappers.ts`): then it may call one. */
+export function namesWrapper(text: string, projectWrappers: readonly WrapperPattern[]): boolean {
+  return projectWrappers.some((p) => text.includes(/[A-Za-z0-9_$]+$/.exec(p.callee)?.[0] ?? '\u0000'));
 }
 
 /** The libraries a file may use: those its text names, and those its package depends on. */

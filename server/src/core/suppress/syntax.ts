@@ -74,7 +74,7 @@ const COMMENT_NODES: Readonly<Record<CodeLanguage, readonly string[]>> = {
  */
 function codeComments(language: CodeLanguage, linePrefix: string): CommentSyntax['scan'] {
   return (text, needle, code) => {
-    if (!code || !hasTriggerImport(text, language, code.projectLibraries)) return [];
+    if (!code || !hasTriggerImport(text, language, code.projectLibraries, code.projectWrappers)) return [];
     const root = code.parse(text, grammarOf(language));
     if (!root) return [];
     const out: SourceComment[] = [];
