@@ -1,80 +1,35 @@
+import type { Node } from 'jsonc-parser';
 import type { OffsetRange } from '../json/ranges';
 import { callFilter, type CallFilter } from './callFilter';
-import { deriveName } from './derivedNames';
+import { appendKeyword, binds, curriedTool, decoratedTool, type NameIn } from './decoratedTools';
 import type { Constants, DecoratedFunction, Dialect, ImportedName } from './dialects';
-import type { Node } from 'jsonc-parser';
-import type { DeclaredShape, Library, NameArgument, SchemaArgument, ToolCall, ToolDecorator } from './libraries';
+import type { FoundTool, SourceName, ToolGroup } from './foundTools';
+import type { Library, NameArgument, SchemaArgument, ToolCall } from './libraries';
+import { calleeText, compactText, rangeOf, SPAN_LIMIT } from './nodeText';
 import { Scopes } from './scopes';
+import {
+  ALL_SCOPES,
+  argumentHolder,
+  bindsMember,
+  CLASS_SCOPES,
+  chainRoot,
+  constructorEnd,
+  enclosingBinding,
+  FUNCTION_SCOPES,
+  lastIdentifier,
+  listHolding,
+  MEMBER_SCOPES,
+  receiverOfArgument,
+  receiverText,
+  resolveBinding,
+  type ServerBinding,
+  toolMethodReceiver,
+  typedServers,
+} from './serverBindings';
 import { schemaTree } from './sourceSchemas';
+import type { SyntaxNode } from './syntax';
 import { listedTools, objectBindings } from './toolLists';
 import { recordKeys } from './toolRecords';
-import type { SyntaxNode } from './syntax';
-
-/** A name read from source: its value and the literal that holds it (a constant's own literal, when it came from one). */
-export interface SourceName {
-  readonly value: string;
-  readonly range: OffsetRange;
-}
-
-/**
- * Where a fix writes a new name when the name is no literal but a Python function's own name:
- * into the decorator (`@mcp.tool()` → `@mcp.tool(name="x")`), never renaming the function.
- */
-export interface NameInsertion {
-  readonly offset: number;
-  readonly before: string;
-  readonly after: string;
-}
-
-export interface FoundTool {
-  readonly name: SourceName;
-  /** The whole declaration (a call, a decorated function, a struct literal): the tool's extent. */
-  readonly extent: OffsetRange;
-  readonly insertion?: NameInsertion;
-  /** The input schema the declaration writes in source, when one is read (`sourceSchemas.ts`). */
-  readonly schema?: Node;
-}
-
-/**
- * What travels together in one request: the tools of one server object (one constructor call), of
- * one list literal, or one tool object alone.
- */
-export interface ToolGroup {
-  readonly shape: DeclaredShape;
-  readonly server?: SourceName;
-  readonly tools: FoundTool[];
-}
-
-const rangeOf = (node: SyntaxNode): OffsetRange => ({ start: node.startIndex, end: node.endIndex });
-
-/**
- * The longest callee or receiver whose text is read in full. In a chain (`s.tool(…).tool(…)`) or
- * a curried call (`f()()()`) each callee holds every call before it, so reading every callee's
- * whole text is quadratic in the chain's length; no pattern is anywhere near this long.
- */
-const SPAN_LIMIT = 1024;
-
-/** A node's text without whitespace, or undefined when it is longer than any name a pattern compares. */
-function compactText(node: SyntaxNode, text: string): string | undefined {
-  if (node.endIndex - node.startIndex > SPAN_LIMIT) return undefined;
-  return memberDots(text.slice(node.startIndex, node.endIndex).replace(/\s+/g, ''));
-}
-
-/** PHP's `->` (and `?->`) as `.`: the patterns name a method after a `.` in every language. */
-function memberDots(compact: string): string {
-  return compact.includes('->') ? compact.replace(/\??->/g, '.') : compact;
-}
-
-/**
- * A callee's compact text for the patterns' comparisons. A long one keeps only its tail, after a
- * NUL no callee spells: `.method` suffixes still match, whole-callee equality never does.
- */
-function calleeText(callee: SyntaxNode, text: string): string {
-  return (
-    compactText(callee, text) ??
-    `\u0000${memberDots(text.slice(callee.endIndex - SPAN_LIMIT, callee.endIndex).replace(/\s+/g, ''))}`
-  );
-}
 
 /** What a file declares: its tools per request, and where a declaration's name is not static (not checked). */
 export interface Declarations {
@@ -202,7 +157,6 @@ function argumentReader(text: string, dialect: Dialect, constants: Constants) {
   return { nameOf, argument, meets, nameIn, namesListed, schemaIn };
 }
 
-/** What every library's patterns read of one file: its calls, names, scopes and the groups found so far. */
 /**
  * Each call's callee and its text, read once: every node access crosses into WASM, so the
  * patterns compare strings first and touch the tree only for calls that match. Only the calls
@@ -222,6 +176,7 @@ function callsOf(root: SyntaxNode, text: string, dialect: Dialect, mayMatch: Cal
     });
 }
 
+/** What every library's patterns read of one file: its calls, names, scopes and the groups found so far. */
 function fileReader(
   root: SyntaxNode,
   text: string,
@@ -624,162 +579,6 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
   }
 }
 
-type NameIn = (
-  call: SyntaxNode,
-  where: readonly NameArgument[],
-) => { readonly present: boolean; readonly name?: SourceName; readonly computed?: OffsetRange };
-
-/** A declaration found: its tool on a receiver, or only where its computed name is. */
-type Found =
-  | { receiver: string | undefined; tool: FoundTool; readonly call?: SyntaxNode }
-  | { readonly computed: OffsetRange };
-
-/** A function under a tool decorator (annotation, attribute): the name argument, or the function's own name. */
-function decoratedTool(
-  definition: DecoratedFunction,
-  decorators: readonly ToolDecorator[],
-  dialect: Dialect,
-  nameIn: NameIn,
-  text: string,
-  bound: Bound,
-): Found | undefined {
-  const fnName = definition.name;
-  for (const { target, call } of definition.decorators) {
-    const member = dialect.member(target);
-    const pattern = decoratorFor(target, member, decorators, bound, text);
-    if (!pattern) continue;
-    const own = pattern.derive
-      ? deriveName(pattern.derive, { name: fnName.text, returns: definition.returns?.text })
-      : fnName.text;
-    const receiver = member ? receiverText(member.object) : undefined;
-    const extent = { start: definition.start, end: definition.end };
-    if (call) {
-      const given = nameIn(call, pattern.name);
-      // `name = ""` where empty means the function's name: that name, on the literal a fix rewrites.
-      if (given.name?.value === '' && pattern.emptyIsDefault)
-        return { receiver, tool: { name: { value: own, range: given.name.range }, extent }, call };
-      if (given.present)
-        return given.name
-          ? { receiver, tool: { name: given.name, extent }, call }
-          : given.computed && { computed: given.computed };
-    }
-    // The whole function: a call it is handed to counts the same declaration at the same start.
-    if (definition.anonymous) return { computed: { start: definition.start, end: definition.end } };
-    const name = { value: own, range: { start: fnName.startIndex, end: fnName.endIndex } };
-    const insertion =
-      'statement' in pattern.insert
-        ? statementInsertion(pattern.insert.statement, target, definition.start, text)
-        : insertionFor(pattern, target, call, text, dialect.keywordJoin);
-    return { receiver, tool: { name, extent, insertion }, ...(call ? { call } : {}) };
-  }
-  return undefined;
-}
-
-/**
- * Whether the file binds `name`: defines or imports it, or with `fromModules` (a project's wrapper
- * defined in another file) imports it from a module of one of those last names (`./define.js`, `helpers`).
- */
-function binds(bound: Bound, name: string, fromModules: readonly string[] | undefined): boolean {
-  if (fromModules === undefined) return bound().imports.has(name) || bound().definitions.has(name);
-  const imported = bound().imports.get(name);
-  return imported !== undefined && imported.name === name && fromModules.includes(moduleLastName(imported.module));
-}
-
-/** `./tools/define.js` → `define`, `pkg.helpers` → `helpers`. */
-function moduleLastName(module: string): string {
-  const parts = module
-    .replace(/['"]/g, '')
-    .replace(/\.(?:[cm]?[jt]sx?|py)$/, '')
-    .split(/[/.]/)
-    .filter((p) => p !== '');
-  return parts[parts.length - 1] ?? '';
-}
-
-type Bound = () => {
-  readonly imports: ReadonlyMap<string, ImportedName>;
-  readonly definitions: ReadonlySet<string>;
-};
-
-/** The decorator pattern `target` (the decorator's callee, or the bare decorator) matches, if any. */
-function decoratorFor(
-  target: SyntaxNode,
-  member: { readonly name: string } | undefined,
-  decorators: readonly ToolDecorator[],
-  bound: Bound,
-  text: string,
-): ToolDecorator | undefined {
-  const written = compactText(target, text);
-  return decorators.find((d) => {
-    if (d.method !== undefined) return member?.name === d.method;
-    if (d.callee === undefined || written === undefined) return false;
-    if (!d.importedFrom) return written === d.callee;
-    // Imported from the library, as itself or under an alias (`use ...\McpTool as Tool;`, `import tool as t`).
-    const imported = bound().imports.get(written);
-    const module = imported?.name === d.callee ? imported.module : undefined;
-    return module !== undefined && d.importedFrom.some((m) => module === m || module.startsWith(`${m}.`));
-  });
-}
-
-/**
- * `decorator(args)(fn)`: the decorator's name argument, else the function's own name when `fn`
- * is a plain identifier bound by a `def` in this file or imported unaliased; a fix adds the name to the inner call.
- */
-function curriedTool(
-  call: SyntaxNode,
-  inner: SyntaxNode,
-  decorators: readonly ToolDecorator[],
-  dialect: Dialect,
-  nameIn: NameIn,
-  text: string,
-  bound: Bound,
-): Found | undefined {
-  const target = dialect.callee(inner);
-  if (!target) return undefined;
-  const member = dialect.member(target);
-  const pattern = decoratorFor(target, member, decorators, bound, text);
-  if (!pattern) return undefined;
-  const receiver = member ? receiverText(member.object) : undefined;
-  const extent = rangeOf(call);
-  const given = nameIn(inner, pattern.name);
-  if (given.present)
-    return given.name
-      ? { receiver, tool: { name: given.name, extent }, call: inner }
-      : given.computed && { computed: given.computed };
-  // A decorator is given a function, never a Tool object: a name imported as itself is that
-  // function's own name too (`from .handlers import search`; an alias would not be), and so is
-  // a function of an imported module (`from . import session` then `mcp.tool()(session.start)`).
-  const fn = dialect.args(call)[0];
-  const own =
-    fn?.type === 'identifier' && (bound().definitions.has(fn.text) || bound().imports.get(fn.text)?.name === fn.text);
-  const ofModule = fn?.type === 'attribute' ? moduleFunction(fn, bound) : undefined;
-  if (!fn || (!own && !ofModule)) return undefined;
-  const name = ofModule ?? { value: fn.text, range: rangeOf(fn) };
-  return {
-    receiver,
-    tool: { name, extent, insertion: insertionFor(pattern, target, inner, text, dialect.keywordJoin) },
-    call: inner,
-  };
-}
-
-/** `module.function` with `module` a name the file imports: the function's own name, at its identifier. */
-function moduleFunction(attribute: SyntaxNode, bound: Bound): SourceName | undefined {
-  const object = attribute.childForFieldName('object');
-  const member = attribute.childForFieldName('attribute');
-  if (object?.type !== 'identifier' || member?.type !== 'identifier' || !bound().imports.has(object.text))
-    return undefined;
-  return { value: member.text, range: rangeOf(member) };
-}
-
-/** Where `, name="x"` goes at the end of a call's arguments (after positional ones, so still valid Python and PHP). */
-function appendKeyword(keyword: string, list: SyntaxNode, text: string, join: string): NameInsertion {
-  const inside = text.slice(list.startIndex + 1, list.endIndex - 1);
-  const trimmed = inside.trimEnd();
-  const offset = list.startIndex + 1 + trimmed.length;
-  const lead = `${keyword}${join}`;
-  const before = trimmed.length === 0 ? lead : trimmed.endsWith(',') ? ` ${lead}` : `, ${lead}`;
-  return { offset, before, after: '' };
-}
-
 /**
  * An object whose entries are tools: the value of a `tools` key (`generateText({ tools: {...} })`)
  * or of a variable named `tools` or `...Tools` (`export const projectTools = {...}`).
@@ -815,266 +614,4 @@ function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {
     if (['function_declaration', 'arrow_function', 'function_expression', 'method_definition'].includes(current.type))
       return current;
   return undefined;
-}
-
-/**
- * Where `name="x"` goes in `@d`, `@d()` or `@d(other=1)` (and `@Tool(...)`, `#[tool(...)]`, with
- * `join` between keyword and value), and what surrounds the quoted name.
- */
-function insertionFor(
-  pattern: ToolDecorator,
-  target: SyntaxNode,
-  call: SyntaxNode | undefined,
-  text: string,
-  join: string,
-): NameInsertion {
-  const lead = 'keyword' in pattern.insert ? `${pattern.insert.keyword}${join}` : '';
-  // PHP names an attribute's argument list `parameters`.
-  const list = call?.childForFieldName('arguments') ?? call?.childForFieldName('parameters');
-  if (!list) return { offset: target.endIndex, before: `(${lead}`, after: ')' };
-  const empty = text.slice(list.startIndex + 1, list.endIndex - 1).trim().length === 0;
-  return { offset: list.startIndex + 1, before: lead, after: empty ? '' : ', ' };
-}
-
-/**
- * `tool_name "x"` as the first line of a Ruby class body: a new line after the class's header
- * (`class X < MCP::Tool`), indented one level deeper than the class.
- */
-function statementInsertion(statement: string, header: SyntaxNode, start: number, text: string): NameInsertion {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const indent = /^[ \t]*/.exec(text.slice(lineStart, start))![0];
-  return { offset: header.endIndex, before: `\n${indent}  ${statement} `, after: '' };
-}
-
-/** TypeScript parameters and properties typed as a server (`server: McpServer`): server objects made elsewhere. */
-function typedServers(root: SyntaxNode, types: readonly string[]): string[] {
-  if (types.length === 0) return [];
-  const out: string[] = [];
-  for (const annotation of root.descendantsOfType('type_annotation')) {
-    const type = annotation?.namedChildren[0]?.text;
-    if (!annotation || type === undefined || !types.includes(type)) continue;
-    const owner = annotation.parent;
-    const name = owner?.childForFieldName('pattern') ?? owner?.childForFieldName('name');
-    const last = name ? lastIdentifier(name.text) : undefined;
-    if (last) out.push(last);
-  }
-  return out;
-}
-
-function lastIdentifier(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const compact = text.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9_$.]+$/.test(compact)) return undefined;
-  return /([A-Za-z_$][A-Za-z0-9_$]*)$/.exec(compact)?.[1];
-}
-
-/** One server constructor call and the name it is bound to, in the scope that binding lives in. */
-interface ServerBinding {
-  readonly name: string;
-  /** Bound to a member (`self.mcp = FastMCP()`, `this.server = ...`, a class field): reached through its object. */
-  readonly member: boolean;
-  /** The start of the scope node the binding belongs to; -1 for the module. */
-  readonly scope: number;
-  /** The constructor call's start: it identifies the server object. */
-  readonly at: number;
-  /**
-   * The end of the constructor call, with its trailing lambda when it has one; the later links of
-   * its builder chain hold it (`Server::builder()->addTool(...)`).
-   */
-  readonly end: number;
-  readonly server?: SourceName;
-  /** The names its constructor lists tools by (`tools: [ExampleTool, Tools::Echo]` → `ExampleTool`, `Echo`). */
-  readonly listed: readonly string[];
-}
-
-/**
- * Where a constructor call ends, its trailing lambda included: Kotlin's grammar wraps
- * `Server(...) { ... }` in a second call whose callee is the first.
- */
-function constructorEnd(call: SyntaxNode, dialect: Dialect): number {
-  let node = call;
-  for (let up = node.parent; up && dialect.callTypes.includes(up.type); up = up.parent) {
-    const callee = up.namedChildren[0];
-    if (callee?.startIndex !== node.startIndex || callee.endIndex !== node.endIndex) break;
-    node = up;
-  }
-  return node.endIndex;
-}
-
-/** The innermost server constructor whose call (trailing lambda included) holds the node. */
-function enclosingBinding(bindings: readonly ServerBinding[], node: SyntaxNode): ServerBinding | undefined {
-  let best: ServerBinding | undefined;
-  for (const b of bindings) if (b.at < node.startIndex && node.endIndex <= b.end && (!best || b.at > best.at)) best = b;
-  return best;
-}
-
-/**
- * Python `def`/lambda, JS functions, arrows and methods, Go funcs and func literals, and the other
- * languages' functions, lambdas and blocks (Ruby's `do ... end`).
- */
-const FUNCTION_SCOPES: ReadonlySet<string> = new Set([
-  'function_definition',
-  'lambda',
-  'function_declaration',
-  'generator_function_declaration',
-  'function_expression',
-  'function',
-  'generator_function',
-  'arrow_function',
-  'method_definition',
-  'method_declaration',
-  'constructor_declaration',
-  'function_item',
-  'func_literal',
-  'lambda_literal',
-  'anonymous_function',
-  'init_declaration',
-  'method',
-  'singleton_method',
-  'do_block',
-]);
-/** Where a member binding (`self.x`, `this.x`, a field) lives: its class, or the functions around it when it has none. */
-const CLASS_SCOPES: ReadonlySet<string> = new Set([
-  'class_definition',
-  'class_declaration',
-  'class',
-  'class_body',
-  'impl_item',
-  'object_declaration',
-]);
-/**
- * Where a member set elsewhere (`self.mcp`, `@server`) is one server: its class, or a Ruby block
- * inside it. A test framework's block (`test "x" do`, `it "x" do`) runs on an instance of its own,
- * whose `setup` made it a new server.
- */
-const MEMBER_SCOPES: ReadonlySet<string> = new Set([...CLASS_SCOPES, 'do_block']);
-const ALL_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_SCOPES, ...CLASS_SCOPES]);
-
-/** The value is assigned to a member or declared as a class field, not to a plain variable. */
-function bindsMember(value: SyntaxNode): boolean {
-  let holder: SyntaxNode | null = value.parent;
-  if (holder?.type === 'unary_expression' || holder?.type === 'expression_list') holder = holder.parent;
-  if (!holder) return false;
-  if (holder.type === 'public_field_definition' || holder.type === 'field_definition') return true;
-  const left = holder.childForFieldName('left') ?? holder.childForFieldName('name');
-  // `@server = ...` in Ruby is a member of `self`, as `self.server = ...` is in Python.
-  // `$this->server = ...` in PHP likewise.
-  return (left?.text.includes('.') || left?.text.includes('->') || left?.type === 'instance_variable') ?? false;
-}
-
-/**
- * The server object a receiver names at a use: the binding of that name in the innermost scope
- * around the use that binds it (the latest one before the use, when a scope rebinds it), unless
- * a function parameter of that name shadows it first. undefined: bound elsewhere (a parameter, an import).
- */
-function resolveBinding(
-  bindings: readonly ServerBinding[],
-  receiver: string,
-  at: SyntaxNode,
-  around: Scopes,
-): ServerBinding | undefined {
-  const name = lastIdentifier(receiver);
-  if (name === undefined) return undefined;
-  const member = receiver.includes('.');
-  const candidates = bindings.filter((b) => b.name === name && b.member === member);
-  if (candidates.length === 0) return undefined;
-  const scopes = around.around(at);
-  const chain = [...scopes.map((s) => s.start), -1];
-  for (let i = 0; i < chain.length; i += 1) {
-    const here = candidates.filter((b) => b.scope === chain[i]);
-    if (here.length > 0) return [...here].reverse().find((b) => b.at <= at.startIndex) ?? here[0];
-    const scope = scopes[i];
-    if (!member && scope && FUNCTION_SCOPES.has(scope.type) && hasParameter(scope.node, name)) return undefined;
-  }
-  return undefined;
-}
-
-/** A function whose parameters bind `name` (`def test_x(mcp)`, `(server) => ...`). */
-function hasParameter(fn: SyntaxNode, name: string): boolean {
-  const parameters = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
-  if (!parameters) return false;
-  if (parameters.type === 'identifier') return parameters.text === name;
-  return parameters.namedChildren.some((p) => {
-    if (!p) return false;
-    const own =
-      p.type === 'identifier'
-        ? p
-        : (p.childForFieldName('name') ?? p.childForFieldName('pattern') ?? p.namedChildren[0]);
-    return own?.text === name;
-  });
-}
-
-/** A receiver's text when it is a plain name or a member chain (`mcp`, `self.mcp`, `this.server`). */
-function receiverText(object: SyntaxNode): string | undefined {
-  // Bounded like a callee (`SPAN_LIMIT`): a receiver holding a whole chain is no server's name.
-  if (object.endIndex - object.startIndex > SPAN_LIMIT) return undefined;
-  const compact = object.text.replace(/\s+/g, '');
-  return /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/.test(compact) ? compact : undefined;
-}
-
-const TRANSPARENT: ReadonlySet<string> = new Set([
-  'unary_expression',
-  'parenthesized_expression',
-  'await_expression',
-  // C# wraps each argument (and each element of `[a, b]`) in a node of its own.
-  'argument',
-]);
-
-/** The node a value sits in, past `&`, parentheses, `await` and C#'s argument wrapper. */
-function holderOf(node: SyntaxNode): SyntaxNode | null {
-  let holder = node.parent;
-  while (holder && TRANSPARENT.has(holder.type)) holder = holder.parent;
-  return holder;
-}
-
-/**
- * When a declaration is an argument of a call on an object (`s.AddTool(mcp.NewTool(...))`,
- * `mcp.add_tool(Tool(...))`), that object; for a package function, its first argument
- * (`mcp.AddTool(server, &mcp.Tool{...}, h)`).
- */
-function receiverOfArgument(node: SyntaxNode, dialect: Dialect): string[] {
-  const call = argumentHolder(node);
-  const callee = call ? dialect.callee(call) : undefined;
-  const member = callee ? dialect.member(callee) : undefined;
-  if (!call || !member) return [];
-  const first = dialect.args(call)[0];
-  return [
-    receiverText(member.object),
-    first && first.startIndex !== node.startIndex ? receiverText(first) : undefined,
-  ].filter((r): r is string => r !== undefined);
-}
-
-/** The receiver of a method named for tools (`AddTool`, `add_tool`, `registerTool`) that `call` is, if it is one. */
-function toolMethodReceiver(call: SyntaxNode | undefined, dialect: Dialect): string | undefined {
-  const callee = call ? dialect.callee(call) : undefined;
-  const member = callee ? dialect.member(callee) : undefined;
-  return member && /tool/i.test(member.name) ? receiverText(member.object) : undefined;
-}
-
-/** The most links a chain's first object is looked for through: each call of a longer chain would walk it all again. */
-const CHAIN_LIMIT = 64;
-
-/** The object a chain of calls starts on (`$builder` in `$builder->addTool(...)->addTool(...)`), if it is one. */
-function chainRoot(object: SyntaxNode, dialect: Dialect): SyntaxNode | undefined {
-  let node = object;
-  for (let links = 0; dialect.callTypes.includes(node.type); links += 1) {
-    const callee = links < CHAIN_LIMIT ? dialect.callee(node) : undefined;
-    const member = callee ? dialect.member(callee) : undefined;
-    if (!member) return undefined;
-    node = member.object;
-  }
-  return node;
-}
-
-/** The call whose arguments a value is one of (through Python's `name=` and PHP's `argument` wrappers). */
-function argumentHolder(node: SyntaxNode): SyntaxNode | undefined {
-  let list = holderOf(node);
-  if (list?.type === 'keyword_argument' || list?.type === 'argument') list = list.parent;
-  return list?.type === 'argument_list' || list?.type === 'arguments' ? (list.parent ?? undefined) : undefined;
-}
-
-/** The list or array literal a declaration is an element of (`tools=[Tool(...), Tool(...)]`). */
-function listHolding(node: SyntaxNode, dialect: Dialect): SyntaxNode | undefined {
-  const holder = holderOf(node);
-  return holder && dialect.elements(holder) !== undefined ? holder : undefined;
 }
