@@ -3,7 +3,6 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   docsUrl,
   type Finding,
-  type FindingCode,
   type FixData,
   type NameFixIntent,
   type SchemaFixIntent,
@@ -39,6 +38,8 @@ export interface LspFix {
  * as LSP edits, or the name or schema fix it asks for, which the handler builds from the analysis
  * of the current version (a proposed name depends on every other tool's, and a schema fix on the
  * schema's current text, so a diagnostic carried over from an older version must not carry one).
+ * A suppression is not carried: the handler builds it from the current analysis's finding at the
+ * diagnostic's range (features/suppress.ts).
  */
 export interface DiagnosticData {
   readonly version: number;
@@ -48,33 +49,7 @@ export interface DiagnosticData {
   readonly schemaFix?: SchemaFixIntent;
   /** The finding's why and fix (the message is one sentence), for clients that show more. */
   readonly detail?: string;
-  /** *Suppress CODE for this tool*: the comment edit, or the `ignore` entry for `.toolwire.json`. */
-  readonly suppress?: LspSuppress;
 }
-
-/**
- * A suppression, as plain data: in a file that takes comments, the edit that writes (or extends)
- * the directive above the finding's line; otherwise what the `ignore` entry names (the handler
- * writes it into the `.toolwire.json` that applies to the document).
- */
-export type LspSuppress =
-  | {
-      readonly kind: 'comment';
-      readonly title: string;
-      readonly code: FindingCode;
-      readonly edits: readonly CheckedEdit[];
-    }
-  | { readonly kind: 'config'; readonly title: string; readonly code: FindingCode; readonly tool?: string }
-  /** On `unused-suppression`: the edit that removes the stale code or directive. */
-  | {
-      readonly kind: 'remove';
-      readonly title: string;
-      readonly code: FindingCode;
-      readonly edits: readonly CheckedEdit[];
-    };
-
-/** Builds a finding's suppression (undefined: none offered, as for `unused-suppression`). */
-export type SuppressionOf = (finding: Finding) => LspSuppress | undefined;
 
 export function toLspFix(document: TextDocument, fix: FixData): LspFix {
   return {
@@ -94,20 +69,17 @@ export function toDiagnostic(
   document: TextDocument,
   finding: Finding,
   otherFiles: OtherFiles = () => undefined,
-  suppressionOf: SuppressionOf = () => undefined,
 ): Diagnostic {
   // A folded finding's detail has one line per code (core/checks/onePerProblem.ts): those breaks
   // are the core's own (names are quoted there), so each line is made visible, not the breaks.
   const lines = finding.detail === '' ? [] : finding.detail.split('\n').map(visible);
   const detail = lines.join('\n');
-  const suppress = suppressionOf(finding);
   const data: DiagnosticData = {
     version: document.version,
     ...(finding.fix ? { fix: toLspFix(document, finding.fix) } : {}),
     ...(finding.nameFix ? { nameFix: finding.nameFix } : {}),
     ...(finding.schemaFix ? { schemaFix: finding.schemaFix } : {}),
     ...(detail !== '' ? { detail } : {}),
-    ...(suppress ? { suppress } : {}),
   };
   return {
     range: toRange(document, finding.range),

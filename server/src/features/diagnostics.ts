@@ -1,17 +1,8 @@
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  SOURCE,
-  toDiagnostic,
-  toRange,
-  toSeverity,
-  type DiagnosticData,
-  type OtherFiles,
-  type SuppressionOf,
-} from '../convert';
+import { SOURCE, toDiagnostic, toRange, toSeverity, type DiagnosticData, type OtherFiles } from '../convert';
 import { NESTING_LIMIT, type Finding } from '../core';
 import type { DocumentState } from '../documentState';
-import { suppressionOf } from './suppress';
 
 /**
  * Diagnostics already made for the findings of one document, by the analysis's list of
@@ -39,11 +30,6 @@ export function diagnosticsOf(
       const findings = state.analysis.findings;
       const known = cache?.get(findings);
       if (known) return known;
-      // Made on first use, over the text in pieces (see PieceDocument): an edit whose
-      // diagnostics are all carried over never needs it, and it never joins the text.
-      let suppressions: SuppressionOf | undefined;
-      const suppress: SuppressionOf = (finding) =>
-        (suppressions ??= suppressionOf(document, state.reader, state.analysis, state.options, state.index))(finding);
       const carried = state.carriedOver;
       const previous = carried && cache?.get(carried.previousFindings);
       const editedLines =
@@ -54,7 +40,7 @@ export function diagnosticsOf(
         const before = from === undefined ? undefined : previous?.[from];
         if (before && (finding === carried!.previousFindings[from!] || stillPlaced(before, document.uri, editedLines)))
           return before;
-        return toDiagnostic(document, finding, otherFiles, suppress);
+        return toDiagnostic(document, finding, otherFiles);
       });
       // A limit of toolwire's own (YAML nested past its bound) is no syntax error the editor shows:
       // said here, so the file does not go quiet. After the findings, so their pairing holds.
@@ -102,7 +88,7 @@ export function diagnosticsOf(
 /**
  * Whether a previous version's diagnostic is its successor's too: each change between them
  * changed its own line alone and added no line, so every position in this document off those
- * lines (range, related locations, fix and suppression edits) names the same place. False when
+ * lines (range, related locations, fix edits) names the same place. False when
  * one lies on an edited line (its character may have moved).
  */
 function stillPlaced(diagnostic: Diagnostic, uri: string, editedLines: readonly number[]): boolean {
@@ -112,8 +98,6 @@ function stillPlaced(diagnostic: Diagnostic, uri: string, editedLines: readonly 
     if (related.location.uri === uri && !off(related.location.range)) return false;
   const data = diagnostic.data as DiagnosticData | undefined;
   for (const edit of data?.fix?.edits ?? []) if (!off(edit.range)) return false;
-  const suppress = data?.suppress;
-  if (suppress && 'edits' in suppress) for (const edit of suppress.edits) if (!off(edit.range)) return false;
   return true;
 }
 

@@ -17,22 +17,46 @@ import {
   type Analysis,
   type AnalysisOptions,
   type Finding,
+  type FindingCode,
   type OffsetEdit,
   type TextReader,
 } from '../core';
-import { sameJson } from '../sameJson';
 import type { AnalysisIndex } from '../analysisIndex';
-import { isDiagnosticData, SOURCE, toRange, type LspSuppress, type SuppressionOf } from '../convert';
+import { isDiagnosticData, SOURCE, toRange, type CheckedEdit } from '../convert';
+
+/**
+ * A suppression, as plain data: in a file that takes comments, the edit that writes (or extends)
+ * the directive above the finding's line; otherwise what the `ignore` entry names (the handler
+ * writes it into the `.toolwire.json` that applies to the document).
+ */
+type LspSuppress =
+  | {
+      readonly kind: 'comment';
+      readonly title: string;
+      readonly code: FindingCode;
+      readonly edits: readonly CheckedEdit[];
+    }
+  | { readonly kind: 'config'; readonly title: string; readonly code: FindingCode; readonly tool?: string }
+  /** On `unused-suppression`: the edit that removes the stale code or directive. */
+  | {
+      readonly kind: 'remove';
+      readonly title: string;
+      readonly code: FindingCode;
+      readonly edits: readonly CheckedEdit[];
+    };
+
+/** Builds a finding's suppression (undefined: none offered, as for a stale suppression no edit removes). */
+type SuppressionOf = (finding: Finding) => LspSuppress | undefined;
 
 /** Proofs of suppress comments one request may run (each is an analysis), as for quick fixes. */
 const MAX_SUPPRESS_PROOFS = 3;
 
 /**
- * What each finding's *Suppress CODE for this tool* is, for `Diagnostic.data`: a comment edit in
- * a file that takes comments, else the `ignore` entry to write (where the comment would break the
- * file's readers). `unused-suppression` gets none: a stale suppression is removed, not silenced.
- * Whether YAML takes the comment at its place is judged when the action is asked for (see
- * suppressActions): a lexer pass over the whole text, too costly for every finding of a version.
+ * What each finding's *Suppress CODE for this tool* is: a comment edit in a file that takes
+ * comments, else the `ignore` entry to write (where the comment would break the file's readers).
+ * `unused-suppression` gets the edit that removes it: a stale suppression is removed, not
+ * silenced. Whether YAML takes the comment at its place is judged by the comment's proof (see
+ * suppressActions).
  */
 export function suppressionOf(
   document: TextDocument,
@@ -104,11 +128,15 @@ interface SuppressContext {
 }
 
 /**
- * *Suppress CODE for this tool*, from each toolwire diagnostic's `data` (never preferred: silencing
- * is a decision, not the fix). A comment is proven (`proveSuppressComment`: a place the file takes
- * a comment line, the fix proof, every other finding kept); one refused becomes the tool's `ignore`
- * entry. An `ignore` entry is added with jsonc-parser's `modify`, keeping the config's
- * formatting, or a new `.toolwire.json` is created holding it.
+ * *Suppress CODE for this tool*, for each toolwire diagnostic whose finding the current analysis
+ * still has (same code, same range), never preferred: silencing is a decision, not the fix. The
+ * suppression is built here from that finding, not carried in `Diagnostic.data`: it is the same
+ * for every version that has the finding, and carrying it cost a third of the report's `data` on a
+ * large list (an edit and a title per finding that nobody may ever ask for). A comment is proven
+ * (`proveSuppressComment`: a place the file takes a comment line, the fix proof, every other
+ * finding kept); one refused becomes the tool's `ignore` entry. An `ignore` entry is added with
+ * jsonc-parser's `modify`, keeping the config's formatting, or a new `.toolwire.json` is created
+ * holding it.
  */
 export function suppressActions(
   document: TextDocument,
@@ -123,18 +151,21 @@ export function suppressActions(
   )
     return [];
   const text = document.getText();
+  const analysis = context.index.analysis;
+  let suppressions: SuppressionOf | undefined;
   const actions: CodeAction[] = [];
   const seen = new Set<string>();
   let proofs = 0;
   for (const diagnostic of params.context.diagnostics) {
     if (diagnostic.source !== SOURCE || !isDiagnosticData(diagnostic.data)) continue;
-    const { version, suppress } = diagnostic.data;
+    const finding = currentFinding(document, analysis, diagnostic);
+    if (!finding) continue;
+    suppressions ??= suppressionOf(document, text, analysis, context.options, context.index);
+    const suppress = suppressions(finding);
     if (!suppress) continue;
     const key = JSON.stringify(suppress);
     if (seen.has(key)) continue;
     seen.add(key);
-    const finding = currentFinding(document, text, diagnostic, { version, suppress }, context);
-    if (!finding) continue;
     if (suppress.kind === 'comment') {
       if (proofs >= MAX_SUPPRESS_PROOFS) continue;
       proofs += 1;
@@ -157,30 +188,15 @@ export function suppressActions(
   return actions;
 }
 
-/** The finding a diagnostic's suppression is for, in the current analysis; undefined when it no longer holds. */
-function currentFinding(
-  document: TextDocument,
-  text: string,
-  diagnostic: Diagnostic,
-  data: { readonly version: number; readonly suppress: LspSuppress },
-  context: SuppressContext,
-): Finding | undefined {
-  const analysis = context.index.analysis;
-  const { version, suppress } = data;
-  const finding = analysis.findings.find(
-    (f) =>
-      f.code === diagnostic.code &&
-      f.range.start === document.offsetAt(diagnostic.range.start) &&
-      f.range.end === document.offsetAt(diagnostic.range.end),
-  );
-  if (!finding || finding.code !== suppress.code) return undefined;
-  // Data of an older version holds only if the current analysis would give the same (see quickFixes).
-  if (
-    version !== document.version &&
-    !sameJson(suppress, suppressionOf(document, text, analysis, context.options, context.index)(finding))
-  )
-    return undefined;
-  return finding;
+/**
+ * The finding a diagnostic was made from, in the current analysis: same code and range. A
+ * diagnostic of an older version (a pull answered `unchanged` leaves the client holding one) gets
+ * the suppression of the finding now at its place, which is the one the editor shows there.
+ */
+function currentFinding(document: TextDocument, analysis: Analysis, diagnostic: Diagnostic): Finding | undefined {
+  const start = document.offsetAt(diagnostic.range.start);
+  const end = document.offsetAt(diagnostic.range.end);
+  return analysis.findings.find((f) => f.code === diagnostic.code && f.range.start === start && f.range.end === end);
 }
 
 /**
