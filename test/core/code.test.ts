@@ -806,6 +806,27 @@ describe('source code: one census per server object', () => {
       1,
     ],
     [
+      'OpenAI Agents: two Agents, each with its own tools list of one name: no collision',
+      'typescript',
+      "import { tool, Agent } from '@openai/agents';\ntest('a', () => { new Agent({ name: 'a', tools: [tool({ name: 'x', parameters: p, execute })] }); });\ntest('b', () => { new Agent({ name: 'b', tools: [tool({ name: 'x', parameters: p, execute })] }); });\n",
+      2,
+      0,
+    ],
+    [
+      'serialized tools of two namespaces in one list: no collision; one namespace with a name twice, or none: collision',
+      'typescript',
+      "import { Agent } from '@openai/agents';\nconst a = { tools: [\n  { type: 'function', name: 'lookup', parameters: {}, namespace: 'crm', namespaceDescription: 'c' },\n  { type: 'function', name: 'lookup', parameters: {}, namespace: 'billing', namespaceDescription: 'b' },\n  { type: 'function', name: 'lookup', parameters: {} },\n] };\nconst b = { tools: [\n  { type: 'function', name: 'find', parameters: {}, namespace: 'crm', namespaceDescription: 'c' },\n  { type: 'function', name: 'find', parameters: {}, namespace: 'crm', namespaceDescription: 'c' },\n] };\nconst c = { tools: [\n  { type: 'function', name: 'get', parameters: {} },\n  { type: 'function', name: 'get', parameters: {} },\n] };\n",
+      7,
+      2,
+    ],
+    [
+      "a tool_search_output item's tools are what a search answered, each alone: no collision",
+      'typescript',
+      "import { Agent } from '@openai/agents';\nconst item = {\n  type: 'tool_search_output',\n  tools: [\n    { type: 'function', name: 'lookup', parameters: {} },\n    { type: 'function', name: 'lookup', parameters: {}, deferLoading: true },\n  ],\n};\n",
+      2,
+      0,
+    ],
+    [
       'FastMCP versions of one tool are listed as one: no collision; two tools of one version still collide',
       'python',
       'from fastmcp import FastMCP\nmcp = FastMCP("s")\n@mcp.tool(version="1.0")\ndef calc(): ...\n@mcp.tool(version="2.0")\ndef calc(): ...\n@mcp.tool(name="a.b", version="2.0")\ndef f(): ...\n@mcp.tool(name="a_b", version="2.0")\ndef g(): ...\n',

@@ -7,6 +7,7 @@ import { NESTING_LIMIT } from '../yaml/parse';
 import { dialectOf, type Constants } from './dialects';
 import { finderRootTypes } from './finders';
 import type { NameInsertion, SourceName, ToolGroup } from './foundTools';
+import { listRequests } from './listRequests';
 import { literalToTree } from './literal';
 import { RootIndex } from './rootIndex';
 import { toolLiterals } from './toolObjects';
@@ -88,8 +89,11 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     written.literals.forEach(({ node, alone }, index) => {
       const tree = literalToTree(node, dialect, constants, written.objects);
       addInputSchemas(tree, written.schemaless);
-      const tools = alone ? arrayNode([tree], node.startIndex, node.endIndex) : tree;
-      values.push({ node: wrap({ tools }, node.startIndex, node.endIndex), base: 0, pointer: `/tools${index}` });
+      const requests = alone ? [arrayNode([tree], node.startIndex, node.endIndex)] : listRequests(node, tree, dialect);
+      requests.forEach((tools, part) => {
+        const pointer = part === 0 ? `/tools${index}` : `/tools${index}.${part}`;
+        values.push({ node: wrap({ tools }, node.startIndex, node.endIndex), base: 0, pointer });
+      });
     });
     // A computed name of a declaration call is also its object's (`addTool({ name: n, execute })`): counted once.
     const computedNames = [...computed, ...written.computed]
