@@ -77,7 +77,11 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     // every binding of a file (each through WASM) cost a tenth of a parse.
     let table: Map<string, SyntaxNode> | undefined;
     const constants: Constants = { get: (key) => (table ??= dialect.constants(root)).get(key) };
-    const { groups, computed } = declarationsWithWrappers(root, text, dialect, libraries, constants, wrappers);
+    const { groups, computed, defined } = declarationsWithWrappers(root, text, dialect, libraries, constants, wrappers);
+    // The key the project registers its tool objects by, when not `name` (`server.tool(tool.method, ...)`).
+    const nameKeys = [
+      ...new Set([...wrappers, ...defined].flatMap((d) => (d.kind === 'field' && d.field ? [d.field] : []))),
+    ];
     const insertions = new Map<number, NameInsertion>();
     const values: RootValue[] = [];
     groups.forEach((group, index) => {
@@ -85,9 +89,10 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
       for (const tool of group.tools) if (tool.insertion) insertions.set(tool.name.range.start, tool.insertion);
     });
     const declared = groups.flatMap((g) => g.tools.map((t) => t.extent));
-    const written = toolLiterals(root, text, dialect, libraries, constants, declared);
+    const written = toolLiterals(root, text, dialect, libraries, constants, declared, nameKeys);
     written.literals.forEach(({ node, alone }, index) => {
       const tree = literalToTree(node, dialect, constants, written.objects);
+      registeredNames(tree, nameKeys);
       addInputSchemas(tree, written.schemaless);
       const requests = alone ? [arrayNode([tree], node.startIndex, node.endIndex)] : listRequests(node, tree, dialect);
       requests.forEach((tools, part) => {
@@ -144,6 +149,25 @@ function groupValue(group: ToolGroup): Node {
   if (group.server && group.shape === 'mcp')
     fields.serverInfo = wrap({ name: stringNode(group.server) }, group.server.range.start, group.server.range.end);
   return wrap(fields, first, last);
+}
+
+/**
+ * Tool objects the project registers by another key (`{ method: 'create_invoice', name: 'Create
+ * Invoice' }` handed to `server.tool(tool.method, ...)`): that key's string is the name on the
+ * wire, and `name` a label, not read. Objects of the list (or the object alone) with such a key.
+ */
+function registeredNames(tree: Node, keys: readonly string[]): void {
+  if (keys.length === 0) return;
+  for (const item of tree.type === 'array' ? (tree.children ?? []) : [tree]) {
+    if (item.type !== 'object') continue;
+    const properties = (item as BuildNode).children ?? [];
+    const by = properties.find(
+      (p) => keys.includes(String(p.children?.[0]?.value)) && p.children?.[1]?.type === 'string',
+    );
+    if (!by) continue;
+    (item as BuildNode).children = properties.filter((p) => p === by || p.children?.[0]?.value !== 'name');
+    by.children![0]!.value = 'name';
+  }
 }
 
 /**

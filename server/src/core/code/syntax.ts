@@ -113,7 +113,7 @@ export type WrapperName =
  */
 export interface WrapperPattern {
   readonly library: string;
-  readonly kind: 'call' | 'keyed' | 'struct';
+  readonly kind: 'call' | 'keyed' | 'struct' | 'field';
   readonly callee: string;
   readonly bound?: true;
   /** With `bound`: imported from a module of one of these last names (the defining file's). */

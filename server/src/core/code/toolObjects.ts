@@ -57,6 +57,8 @@ export function toolLiterals(
   libraries: readonly Library[],
   constants: Constants,
   declared: readonly OffsetRange[],
+  /** Keys other than `name` the project registers its tool objects by (`method`): such a key names the object. */
+  nameKeys: readonly string[] = [],
 ): ToolLiterals {
   const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root) : [];
   const literals: ToolLiteral[] = arrays.map((node) => ({ node, alone: false }));
@@ -74,7 +76,8 @@ export function toolLiterals(
   const objects = root
     .descendantsOfType(types.object)
     .filter(
-      (o): o is SyntaxNode => o !== null && isToolObject(o, dialect, keys) && !inside(o) && !asserted(o, dialect),
+      (o): o is SyntaxNode =>
+        o !== null && isToolObject(o, dialect, keys, nameKeys) && !inside(o) && !asserted(o, dialect),
     );
   const bindings = new Map<string, number>();
   for (const object of objects) {
@@ -110,7 +113,8 @@ export function toolLiterals(
     }
   for (const object of objects) if (!listed.has(object.startIndex)) literals.push({ node: object, alone: true });
   for (const object of objects) {
-    const value = dialect.entries(object)?.find((e) => e.name === 'name')?.value;
+    const entries = dialect.entries(object) ?? [];
+    const value = (entries.find((e) => nameKeys.includes(e.name)) ?? entries.find((e) => e.name === 'name'))?.value;
     if (value && !isStaticName(dialect.unwrap(value), dialect, constants)) computed.push(rangeOf(value));
     if (!dialect.entries(object)?.some((e) => e.name === 'inputSchema')) schemaless.add(object.startIndex);
   }
@@ -155,10 +159,18 @@ function containment(ranges: readonly OffsetRange[]): (node: SyntaxNode) => bool
   };
 }
 
-/** A tool object: a `name` and one of the keys a library's tool requires (MCP's `inputSchema`, FastMCP's `execute`). */
-function isToolObject(object: SyntaxNode, dialect: Dialect, keys: readonly string[]): boolean {
+/**
+ * A tool object: a `name` (or a key the project registers tools by) and one of the keys a library's
+ * tool requires (MCP's `inputSchema`, FastMCP's `execute`).
+ */
+function isToolObject(
+  object: SyntaxNode,
+  dialect: Dialect,
+  keys: readonly string[],
+  names: readonly string[],
+): boolean {
   const entries = dialect.entries(object) ?? [];
-  return entries.some((e) => e.name === 'name') && entries.some((e) => keys.includes(e.name));
+  return entries.some((e) => e.name === 'name' || names.includes(e.name)) && entries.some((e) => keys.includes(e.name));
 }
 
 /** A name the literal reader resolves: a string literal, or a same-file string constant. */

@@ -83,7 +83,8 @@ export function wrapperTable(sources: readonly ProjectSource[], parserFor: (path
   }
   // A helper called nowhere in the project declares nothing, and its own name stays counted.
   const called = definitions.filter(
-    (d) => d.kind === 'path' || sources.some((s) => isCalled(s.text, d.name, familyOf(s.language))),
+    (d) =>
+      d.kind === 'path' || d.kind === 'field' || sources.some((s) => isCalled(s.text, d.name, familyOf(s.language))),
   );
   const resolved = resolvePaths(called, goTypeSources(called, sources, rootOf));
   for (const d of resolved) definers.add(d.path);

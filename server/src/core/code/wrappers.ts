@@ -10,7 +10,7 @@ import type { OffsetRange } from '../json/ranges';
 import type { Constants, Dialect } from './dialects';
 import { findDeclarations, type Declarations } from './finders';
 import { LIBRARIES, type Library, type ToolCall } from './libraries';
-import { FUNCTION_TYPES, projectFunction, type ProjectFunction } from './wrapperFunctions';
+import { FUNCTION_TYPES, functionParameters, projectFunction, type ProjectFunction } from './wrapperFunctions';
 import type { CodeFamily, SyntaxNode, WrapperName, WrapperPattern } from './syntax';
 import { goPackageOf, resolvePaths, type WrapperDefinition } from './wrapperPaths';
 
@@ -31,7 +31,13 @@ export function wrapperPatterns(
 ): WrapperPattern[] {
   const patterns: WrapperPattern[] = [];
   for (const d of definitions) {
-    if (d.kind === 'path' || familyOfLibrary(d.library) !== family) continue;
+    // The key a project registers its tool objects by holds in every file of the package.
+    if (d.kind === 'field' && family === 'js' && d.field !== undefined) {
+      if (!patterns.some((p) => p.kind === 'field' && p.field === d.field))
+        patterns.push({ library: d.library, kind: 'field', callee: '', field: d.field });
+      continue;
+    }
+    if (d.kind === 'path' || d.kind === 'field' || familyOfLibrary(d.library) !== family) continue;
     const base = {
       library: d.library,
       kind: d.kind,
@@ -143,6 +149,7 @@ export function declarationsWithWrappers(
   // it (it is called somewhere), or this file calls it. One called nowhere we read stays counted.
   const reached = (d: WrapperDefinition) =>
     d.kind === 'path' ||
+    d.kind === 'field' ||
     patterns.some((p) => p.callee === d.name || p.callee.endsWith(`.${d.name}`)) ||
     isCalled(text, d.name, dialect.family);
   const computed = declarations.computed.filter((r) => {
@@ -190,8 +197,14 @@ export function wrappersDefinedIn(
   const common = { path, ...(qualifier !== undefined ? { qualifier } : {}) };
   for (const range of declarations.computed) {
     const fn = innermost(functions, range);
-    const info = fn ? projectFunction(fn, dialect.family) : undefined;
     const library = declarations.computedBy.get(range.start);
+    const field = fn && library ? registeredField(fn, range, dialect) : undefined;
+    if (field !== undefined) {
+      const by: WrapperDefinition = { ...common, library: library!, kind: 'field', name: field, field };
+      defined.push(by);
+      followed.set(range.start, by);
+    }
+    const info = fn ? projectFunction(fn, dialect.family) : undefined;
     if (!info || !library) continue;
     const read = nameParameter(info, range, dialect);
     if (!read) continue;
@@ -237,6 +250,25 @@ function innermost(functions: readonly SyntaxNode[], range: OffsetRange): Syntax
 }
 
 const NAME_NODES = ['identifier', 'member_expression', 'selector_expression', 'attribute'];
+
+/**
+ * The key a JavaScript function registers each tool by when it is not `name`: `tool.method` of its
+ * parameter `tool` at a library's name position (`filtered.forEach((tool) => server.tool(tool.method,
+ * ...))`, `{ function: { name: tool.method } }`). A callback has no call sites to read; the objects it
+ * is handed are the project's tool objects, whose `method` is then what reaches the wire (stripe/agent-toolkit).
+ */
+function registeredField(fn: SyntaxNode, range: OffsetRange, dialect: Dialect): string | undefined {
+  if (dialect.family !== 'js') return undefined;
+  const node = fn
+    .descendantsOfType('member_expression')
+    .find((n): n is SyntaxNode => n !== null && n.startIndex === range.start && n.endIndex === range.end);
+  const parts = node?.text.replace(/\s+/g, '').split('.');
+  if (!parts || parts.length !== 2 || !parts.every((s) => /^[A-Za-z_$][\w$]*$/.test(s))) return undefined;
+  const field = parts[1]!;
+  if (field === 'name') return undefined;
+  const p = functionParameters(fn, dialect.family).find((q) => q.name === parts[0] && q.key === undefined);
+  return p === undefined ? undefined : field;
+}
 
 /**
  * Where the function's call site writes the name the computed expression at `range` reads: a
