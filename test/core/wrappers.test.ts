@@ -356,6 +356,24 @@ describe('wrapper following', () => {
     assert.ok(byName.analysis.findings.some((f) => f.code === 'invalid-name'));
   });
 
+  test("objects with every key a registering function reads of its parameter are the project's tool objects", () => {
+    const index =
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function start(server: McpServer, tools: ToolDefinition[]) {\n  function registerTool(tool: ToolDefinition) {\n    server.registerTool(tool.name, { description: tool.description, annotations: tool.annotations }, h);\n  }\n  for (const tool of tools) registerTool(tool);\n}\n";
+    const pages =
+      "import { defineTool } from './ToolDefinition.js';\nexport const listPages = defineTool({\n  name: 'list_pages',\n  description: 'd',\n  annotations: { readOnlyHint: true },\n  schema: {},\n  handler: async () => {},\n});\nexport const closePage = defineTool({ name: 'close page', description: 'd', annotations: {}, schema: {}, handler });\n// A prompt: no annotations, so not this project's tool shape.\nexport const prompt = { name: 'summarise', description: 'd', arguments: [] };\n";
+    const files = { '/p/src/index.ts': index, '/p/src/tools/pages.ts': pages };
+    const found = analyzeProject(files, '/p/src/tools/pages.ts', ['mcp-typescript-sdk']);
+    assert.deepEqual(requests(found.analysis), [['list_pages'], ['close page']]);
+    assert.deepEqual(
+      found.analysis.findings.map((f) => f.code),
+      ['invalid-name'],
+    );
+    // Reading one other key of its parameter is no shape: `{ name, description }` is everywhere.
+    const thin = index.replace(', annotations: tool.annotations', '');
+    const none = analyzeProject({ ...files, '/p/src/index.ts': thin }, '/p/src/tools/pages.ts', ['mcp-typescript-sdk']);
+    assert.deepEqual(requests(none.analysis), []);
+  });
+
   test("a helper's own parameter is followed where it is called; one called nowhere stays counted", () => {
     const alone = analyzeProject({ '/p/tools.go': GO_WRAPPER }, '/p/tools.go');
     // ConvertTool is called by MustTool, which nothing calls: MustTool's `name` is still a computed name.

@@ -10,7 +10,7 @@ import type { NameInsertion, SourceName, ToolGroup } from './foundTools';
 import { listRequests } from './listRequests';
 import { literalToTree } from './literal';
 import { RootIndex } from './rootIndex';
-import { toolLiterals } from './toolObjects';
+import { toolLiterals, type Registration } from './toolObjects';
 import {
   writeCSharpString,
   writeGoString,
@@ -78,10 +78,9 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     let table: Map<string, SyntaxNode> | undefined;
     const constants: Constants = { get: (key) => (table ??= dialect.constants(root)).get(key) };
     const { groups, computed, defined } = declarationsWithWrappers(root, text, dialect, libraries, constants, wrappers);
-    // The key the project registers its tool objects by, when not `name` (`server.tool(tool.method, ...)`).
-    const nameKeys = [
-      ...new Set([...wrappers, ...defined].flatMap((d) => (d.kind === 'field' && d.field ? [d.field] : []))),
-    ];
+    // The keys the project's own code registers its tool objects by (`server.tool(tool.method, ...)`).
+    const registrations = registrationsOf([...wrappers, ...defined]);
+    const nameKeys = [...new Set(registrations.map((r) => r.key).filter((k) => k !== 'name'))];
     const insertions = new Map<number, NameInsertion>();
     const values: RootValue[] = [];
     groups.forEach((group, index) => {
@@ -89,7 +88,7 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
       for (const tool of group.tools) if (tool.insertion) insertions.set(tool.name.range.start, tool.insertion);
     });
     const declared = groups.flatMap((g) => g.tools.map((t) => t.extent));
-    const written = toolLiterals(root, text, dialect, libraries, constants, declared, nameKeys);
+    const written = toolLiterals(root, text, dialect, libraries, constants, declared, registrations);
     written.literals.forEach(({ node, alone }, index) => {
       const tree = literalToTree(node, dialect, constants, written.objects);
       registeredNames(tree, nameKeys);
@@ -149,6 +148,17 @@ function groupValue(group: ToolGroup): Node {
   if (group.server && group.shape === 'mcp')
     fields.serverInfo = wrap({ name: stringNode(group.server) }, group.server.range.start, group.server.range.end);
   return wrap(fields, first, last);
+}
+
+/** The project's registrations of tool objects by a key (`WrapperDefinition` `field`), each once. */
+function registrationsOf(
+  definitions: readonly { kind: string; field?: string; reads?: readonly string[] }[],
+): Registration[] {
+  const out = new Map<string, Registration>();
+  for (const d of definitions)
+    if (d.kind === 'field' && d.field !== undefined)
+      out.set(`${d.field}\u0000${d.reads?.join() ?? ''}`, { key: d.field, reads: d.reads ?? [] });
+  return [...out.values()];
 }
 
 /**

@@ -121,4 +121,6 @@ export interface WrapperPattern {
   readonly nameAt?: readonly WrapperName[];
   readonly serverArg?: number;
   readonly field?: string;
+  /** `field`: the other keys the registering function reads of each tool object. */
+  readonly reads?: readonly string[];
 }

@@ -28,6 +28,15 @@ export interface ToolLiterals {
   readonly schemaless: ReadonlySet<number>;
 }
 
+/** How a project's own code registers its tool objects: the key that names one, and the others it reads. */
+export interface Registration {
+  readonly key: string;
+  readonly reads: readonly string[];
+}
+
+/** How many other keys a registration must read for an object with them all to be a tool object. */
+export const SHAPE_KEYS = 2;
+
 /** The node types of an object literal and of an array literal, in the families that write MCP tools as plain data. */
 const LITERAL_TYPES: Readonly<Partial<Record<CodeFamily, { readonly object: string; readonly array: string }>>> = {
   js: { object: 'object', array: 'array' },
@@ -57,9 +66,11 @@ export function toolLiterals(
   libraries: readonly Library[],
   constants: Constants,
   declared: readonly OffsetRange[],
-  /** Keys other than `name` the project registers its tool objects by (`method`): such a key names the object. */
-  nameKeys: readonly string[] = [],
+  /** How the project's own code registers tool objects: by which key, reading which others. */
+  registrations: readonly Registration[] = [],
 ): ToolLiterals {
+  const nameKeys = registrations.map((r) => r.key).filter((k) => k !== 'name');
+  const shapes = registrations.filter((r) => r.reads.length >= SHAPE_KEYS);
   const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root) : [];
   const literals: ToolLiteral[] = arrays.map((node) => ({ node, alone: false }));
   const types = LITERAL_TYPES[dialect.family];
@@ -70,14 +81,17 @@ export function toolLiterals(
   const keys = [...new Set(libraries.flatMap((l) => (l.objectKey === undefined ? [] : [l.objectKey])))].filter((key) =>
     text.includes(key),
   );
-  if (!types || keys.length === 0)
+  if (!types || (keys.length === 0 && shapes.length === 0))
     return { literals, named, computed, schemaless, objects: boundObjects(arrays, root, dialect, named) };
   const inside = containment(declared);
   const objects = root
     .descendantsOfType(types.object)
     .filter(
       (o): o is SyntaxNode =>
-        o !== null && isToolObject(o, dialect, keys, nameKeys) && !inside(o) && !asserted(o, dialect),
+        o !== null &&
+        (isToolObject(o, dialect, keys, nameKeys) || hasShape(o, dialect, shapes)) &&
+        !inside(o) &&
+        !asserted(o, dialect),
     );
   const bindings = new Map<string, number>();
   for (const object of objects) {
@@ -171,6 +185,17 @@ function isToolObject(
 ): boolean {
   const entries = dialect.entries(object) ?? [];
   return entries.some((e) => e.name === 'name' || names.includes(e.name)) && entries.some((e) => keys.includes(e.name));
+}
+
+/**
+ * An object with every key a registering function reads of the objects it is handed, its name key
+ * included (`{ name, description, annotations, ... }` for `server.registerTool(tool.name, { description:
+ * tool.description, annotations: tool.annotations })`): the project's own tool shape.
+ */
+function hasShape(object: SyntaxNode, dialect: Dialect, shapes: readonly Registration[]): boolean {
+  if (shapes.length === 0) return false;
+  const names = new Set((dialect.entries(object) ?? []).map((e) => e.name));
+  return shapes.some((s) => names.has(s.key) && s.reads.every((k) => names.has(k)));
 }
 
 /** A name the literal reader resolves: a string literal, or a same-file string constant. */

@@ -11,7 +11,7 @@ import type { SyntaxNode, WrapperName } from './syntax';
  * whose `serverArg` is the server); `keyed`: a function returning a keyed tool helper's call;
  * `struct`: a type whose `field` names the tool; `path`: a Go parameter's field path
  * (`tool.Tool.Name` of an `api.ServerTool`), a `struct` once the project's types resolve it;
- * `field`: the key other than `name` by which the project registers its tool objects
+ * `field`: the key by which the project's own code registers its tool objects
  * (`server.tool(tool.method, ...)` over a list of `{ method, name, inputSchema }`).
  */
 export interface WrapperDefinition {
@@ -28,6 +28,8 @@ export interface WrapperDefinition {
   readonly field?: string;
   /** `path`: the parameter's written type and the fields after it. */
   readonly fields?: readonly string[];
+  /** `field`: the other keys the registering function reads of each object (`description`, `inputSchema`). */
+  readonly reads?: readonly string[];
 }
 
 /** The package a Go file declares (`package mcpgrafana`), read from its text. */

@@ -161,7 +161,13 @@ export function wrappersFor(table: WrapperTable, path: string, language: CodeLan
 }
 
 function sameDefinition(a: WrapperDefinition, b: WrapperDefinition): boolean {
-  return a.kind === b.kind && a.name === b.name && a.path === b.path && a.fields?.join('.') === b.fields?.join('.');
+  return (
+    a.kind === b.kind &&
+    a.name === b.name &&
+    a.path === b.path &&
+    a.fields?.join('.') === b.fields?.join('.') &&
+    a.reads?.join() === b.reads?.join()
+  );
 }
 
 /** The Go files that may declare a type a field path goes through (`type ServerTool struct`), parsed. */

@@ -10,6 +10,7 @@ import type { OffsetRange } from '../json/ranges';
 import type { Constants, Dialect } from './dialects';
 import { findDeclarations, type Declarations } from './finders';
 import { LIBRARIES, type Library, type ToolCall } from './libraries';
+import { SHAPE_KEYS } from './toolObjects';
 import { FUNCTION_TYPES, functionParameters, projectFunction, type ProjectFunction } from './wrapperFunctions';
 import type { CodeFamily, SyntaxNode, WrapperName, WrapperPattern } from './syntax';
 import { goPackageOf, resolvePaths, type WrapperDefinition } from './wrapperPaths';
@@ -33,8 +34,9 @@ export function wrapperPatterns(
   for (const d of definitions) {
     // The key a project registers its tool objects by holds in every file of the package.
     if (d.kind === 'field' && family === 'js' && d.field !== undefined) {
-      if (!patterns.some((p) => p.kind === 'field' && p.field === d.field))
-        patterns.push({ library: d.library, kind: 'field', callee: '', field: d.field });
+      const reads = d.reads ?? [];
+      const same = (p: WrapperPattern) => p.kind === 'field' && p.field === d.field && p.reads?.join() === reads.join();
+      if (!patterns.some(same)) patterns.push({ library: d.library, kind: 'field', callee: '', field: d.field, reads });
       continue;
     }
     if (d.kind === 'path' || d.kind === 'field' || familyOfLibrary(d.library) !== family) continue;
@@ -198,9 +200,10 @@ export function wrappersDefinedIn(
   for (const range of declarations.computed) {
     const fn = innermost(functions, range);
     const library = declarations.computedBy.get(range.start);
-    const field = fn && library ? registeredField(fn, range, dialect) : undefined;
-    if (field !== undefined) {
-      const by: WrapperDefinition = { ...common, library: library!, kind: 'field', name: field, field };
+    const registered = fn && library ? registeredField(fn, range, dialect) : undefined;
+    if (registered) {
+      const { field, reads } = registered;
+      const by: WrapperDefinition = { ...common, library: library!, kind: 'field', name: field, field, reads };
       defined.push(by);
       followed.set(range.start, by);
     }
@@ -233,7 +236,7 @@ export function wrappersDefinedIn(
 function dedupe(definitions: readonly WrapperDefinition[]): WrapperDefinition[] {
   const seen = new Set<string>();
   return definitions.filter((d) => {
-    const key = `${d.kind}\u0000${d.name}\u0000${d.fields?.join('.') ?? ''}`;
+    const key = `${d.kind}\u0000${d.name}\u0000${d.fields?.join('.') ?? ''}\u0000${d.reads?.join() ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -252,22 +255,36 @@ function innermost(functions: readonly SyntaxNode[], range: OffsetRange): Syntax
 const NAME_NODES = ['identifier', 'member_expression', 'selector_expression', 'attribute'];
 
 /**
- * The key a JavaScript function registers each tool by when it is not `name`: `tool.method` of its
- * parameter `tool` at a library's name position (`filtered.forEach((tool) => server.tool(tool.method,
- * ...))`, `{ function: { name: tool.method } }`). A callback has no call sites to read; the objects it
- * is handed are the project's tool objects, whose `method` is then what reaches the wire (stripe/agent-toolkit).
+ * The key a JavaScript function registers each tool by: `tool.method` of its parameter `tool` at a
+ * library's name position (`filtered.forEach((tool) => server.tool(tool.method, ...))`,
+ * `function registerTool(tool) { server.registerTool(tool.name, ...) }`), and the other keys it reads
+ * of that parameter (`tool.description`, `tool.annotations`). The objects it is handed are the
+ * project's tool objects, whose key is then what reaches the wire (stripe/agent-toolkit's `method`,
+ * its `name` a label); read where they are written (formats.md). `name` with fewer than
+ * `SHAPE_KEYS` other keys says nothing a tool object's own keys do not.
  */
-function registeredField(fn: SyntaxNode, range: OffsetRange, dialect: Dialect): string | undefined {
+function registeredField(
+  fn: SyntaxNode,
+  range: OffsetRange,
+  dialect: Dialect,
+): { readonly field: string; readonly reads: readonly string[] } | undefined {
   if (dialect.family !== 'js') return undefined;
-  const node = fn
-    .descendantsOfType('member_expression')
-    .find((n): n is SyntaxNode => n !== null && n.startIndex === range.start && n.endIndex === range.end);
+  const members = fn.descendantsOfType('member_expression').filter((n): n is SyntaxNode => n !== null);
+  const node = members.find((n) => n.startIndex === range.start && n.endIndex === range.end);
   const parts = node?.text.replace(/\s+/g, '').split('.');
   if (!parts || parts.length !== 2 || !parts.every((s) => /^[A-Za-z_$][\w$]*$/.test(s))) return undefined;
-  const field = parts[1]!;
-  if (field === 'name') return undefined;
-  const p = functionParameters(fn, dialect.family).find((q) => q.name === parts[0] && q.key === undefined);
-  return p === undefined ? undefined : field;
+  const [parameter, field] = parts as [string, string];
+  if (!functionParameters(fn, dialect.family).some((q) => q.name === parameter && q.key === undefined))
+    return undefined;
+  const reads = new Set<string>();
+  for (const member of members) {
+    const object = member.childForFieldName('object');
+    const property = member.childForFieldName('property');
+    if (object?.type === 'identifier' && object.text === parameter && property && property.text !== field)
+      reads.add(property.text);
+  }
+  if (field === 'name' && reads.size < SHAPE_KEYS) return undefined;
+  return { field, reads: [...reads].sort() };
 }
 
 /**
