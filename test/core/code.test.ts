@@ -771,6 +771,13 @@ describe('source code: one census per server object', () => {
       0,
     ],
     [
+      "a test table's expected tool objects are data: none; the same objects as the table's input are tools",
+      'typescript',
+      "import { Tool } from '@modelcontextprotocol/sdk/types.js';\nconst cases = [{\n  input: { tools: [{ name: 'get', description: 'd', inputSchema: {} }] },\n  expected: { tools: { API: { methods: [{ name: 'get', description: 'd', inputSchema: {} }, { name: 'get', description: 'd', inputSchema: {} }] } } },\n}];\n",
+      1,
+      0,
+    ],
+    [
       'Tool objects in one list travel together: collision',
       'python',
       'from mcp.server.lowlevel import Server\nfrom mcp import types\nserver = Server("s")\n\n@server.list_tools()\nasync def list_tools():\n    return [types.Tool(name="a.b", inputSchema={}), types.Tool(name="a_b", inputSchema={})]\n',

@@ -210,11 +210,23 @@ const ASSERTION_DEPTH = 6;
 /** A matcher or an assert function: what a test hands the value it expects. */
 const ASSERTION = /^(to[A-Z]\w*|assert\w*|deepEqual|deepStrictEqual|equal|strictEqual|partialDeepStrictEqual)$/;
 
+/** How far up from a tool object a table-driven test's expectation key is looked for (`expected: { tools: { API: { methods: [{...}] } } }`). */
+const EXPECTED_DEPTH = 12;
+/** The key a table-driven test gives what it expects (`{ input, expected }`, `expectedTools`, Go-style `want`). */
+const EXPECTED_KEY = /^(expected|want)([A-Z_]\w*)?$/;
+
 /**
  * Whether a tool object is a value a test expects, compared to what a server listed: data, no
- * declaration. An argument of a matcher or an assert call, or a side of a Python `assert`.
+ * declaration. An argument of a matcher or an assert call, a side of a Python `assert`, or a value
+ * under a test table's `expected` key.
  */
 function asserted(object: SyntaxNode, dialect: Dialect): boolean {
+  let up: SyntaxNode | null = object.parent;
+  for (let depth = 0; up && depth < EXPECTED_DEPTH; depth++, up = up.parent) {
+    if (up.type !== 'pair') continue;
+    const key = up.childForFieldName('key')?.text.replace(/['"`]/g, '');
+    if (key !== undefined && EXPECTED_KEY.test(key)) return true;
+  }
   let node: SyntaxNode | null = object.parent;
   for (let depth = 0; node && depth < ASSERTION_DEPTH; depth++, node = node.parent) {
     if (node.type === 'assert_statement') return true;
