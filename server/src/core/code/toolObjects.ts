@@ -71,7 +71,13 @@ export function toolLiterals(
 ): ToolLiterals {
   const nameKeys = registrations.map((r) => r.key).filter((k) => k !== 'name');
   const shapes = registrations.filter((r) => r.reads.length >= SHAPE_KEYS);
-  const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root) : [];
+  const inside = containment(declared);
+  // A list whose every element a library pattern already read (`const tools = [...]; model.bindTools(tools)`) is that declaration's.
+  const read = (array: SyntaxNode) => {
+    const elements = dialect.elements(array) ?? [];
+    return elements.length > 0 && elements.every((e) => inside(dialect.unwrap(e)));
+  };
+  const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root).filter((a) => !read(a)) : [];
   const literals: ToolLiteral[] = arrays.map((node) => ({ node, alone: false }));
   const types = LITERAL_TYPES[dialect.family];
   const named = new Map<string, SyntaxNode>();
@@ -83,7 +89,6 @@ export function toolLiterals(
   );
   if (!types || (keys.length === 0 && shapes.length === 0))
     return { literals, named, computed, schemaless, objects: boundObjects(arrays, root, dialect, named) };
-  const inside = containment(declared);
   const objects = root
     .descendantsOfType(types.object)
     .filter(
