@@ -272,7 +272,7 @@ function registeredField(
   const members = fn.descendantsOfType('member_expression').filter((n): n is SyntaxNode => n !== null);
   const node = members.find((n) => n.startIndex === range.start && n.endIndex === range.end);
   const parts = node?.text.replace(/\s+/g, '').split('.');
-  if (!parts || parts.length !== 2 || !parts.every((s) => /^[A-Za-z_$][\w$]*$/.test(s))) return undefined;
+  if (parts?.length !== 2 || !parts.every((s) => /^[A-Za-z_$][\w$]*$/.test(s))) return undefined;
   const [parameter, field] = parts as [string, string];
   if (!functionParameters(fn, dialect.family).some((q) => q.name === parameter && q.key === undefined))
     return undefined;
