@@ -29,6 +29,17 @@ export function listRequests(literal: SyntaxNode, tree: Node, dialect: Dialect):
   return [...spaces.values()].map((members) => arrayOf(members, tree.offset, tree.offset + tree.length));
 }
 
+/**
+ * The key a list is sent under: `functions` for a list a `functions` key holds (OpenAI's legacy
+ * function calling, `{ functions: [{ name, parameters }] }`), else `tools`.
+ */
+export function listKey(literal: SyntaxNode): 'tools' | 'functions' {
+  let node = literal;
+  while (node.parent && WRAPPERS.has(node.parent.type)) node = node.parent;
+  const pair = node.parent?.type === 'pair' ? node.parent : null;
+  return pair?.childForFieldName('key')?.text.replace(/['"`]/g, '') === 'functions' ? 'functions' : 'tools';
+}
+
 /** The item's `namespace` when it is a string: the name its tools are grouped and called under. */
 function namespaceOf(item: Node): string | undefined {
   if (item.type !== 'object') return undefined;

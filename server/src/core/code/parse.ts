@@ -7,7 +7,7 @@ import { NESTING_LIMIT } from '../yaml/parse';
 import { dialectOf, type Constants } from './dialects';
 import { finderRootTypes } from './finders';
 import type { NameInsertion, SourceName, ToolGroup } from './foundTools';
-import { listRequests } from './listRequests';
+import { listKey, listRequests } from './listRequests';
 import { literalToTree } from './literal';
 import { RootIndex } from './rootIndex';
 import { toolLiterals, type Registration } from './toolObjects';
@@ -94,9 +94,10 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
       registeredNames(tree, nameKeys);
       addInputSchemas(tree, written.schemaless);
       const requests = alone ? [arrayNode([tree], node.startIndex, node.endIndex)] : listRequests(node, tree, dialect);
+      const key = alone ? 'tools' : listKey(node);
       requests.forEach((tools, part) => {
         const pointer = part === 0 ? `/tools${index}` : `/tools${index}.${part}`;
-        values.push({ node: wrap({ tools }, node.startIndex, node.endIndex), base: 0, pointer });
+        values.push({ node: wrap({ [key]: tools }, node.startIndex, node.endIndex), base: 0, pointer });
       });
     });
     // A computed name of a declaration call is also its object's (`addTool({ name: n, execute })`): counted once.

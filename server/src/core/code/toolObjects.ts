@@ -77,7 +77,7 @@ export function toolLiterals(
     const elements = dialect.elements(array) ?? [];
     return elements.length > 0 && elements.every((e) => inside(dialect.unwrap(e)));
   };
-  const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root).filter((a) => !read(a)) : [];
+  const arrays = /\b(?:tools|functions)\b/.test(text) ? dialect.toolArrays(root).filter((a) => !read(a)) : [];
   const literals: ToolLiteral[] = arrays.map((node) => ({ node, alone: false }));
   const types = LITERAL_TYPES[dialect.family];
   const named = new Map<string, SyntaxNode>();
