@@ -771,6 +771,13 @@ describe('source code: one census per server object', () => {
       0,
     ],
     [
+      "a test table's expected tool objects are data: none; the same objects as the table's input are tools",
+      'typescript',
+      "import { Tool } from '@modelcontextprotocol/sdk/types.js';\nconst cases = [{\n  input: { tools: [{ name: 'get', description: 'd', inputSchema: {} }] },\n  expected: { tools: { API: { methods: [{ name: 'get', description: 'd', inputSchema: {} }, { name: 'get', description: 'd', inputSchema: {} }] } } },\n}];\n",
+      1,
+      0,
+    ],
+    [
       'Tool objects in one list travel together: collision',
       'python',
       'from mcp.server.lowlevel import Server\nfrom mcp import types\nserver = Server("s")\n\n@server.list_tools()\nasync def list_tools():\n    return [types.Tool(name="a.b", inputSchema={}), types.Tool(name="a_b", inputSchema={})]\n',
@@ -804,6 +811,27 @@ describe('source code: one census per server object', () => {
       "import { tool, Agent } from '@openai/agents';\nconst a = tool({ name: 'x', parameters: p, execute });\nconst b = tool({ name: 'x', parameters: p, execute });\nnew Agent({ tools: [tool({ name: 'y', parameters: p, execute }), tool({ name: 'y', parameters: p, execute })] });\n",
       4,
       1,
+    ],
+    [
+      'OpenAI Agents: two Agents, each with its own tools list of one name: no collision',
+      'typescript',
+      "import { tool, Agent } from '@openai/agents';\ntest('a', () => { new Agent({ name: 'a', tools: [tool({ name: 'x', parameters: p, execute })] }); });\ntest('b', () => { new Agent({ name: 'b', tools: [tool({ name: 'x', parameters: p, execute })] }); });\n",
+      2,
+      0,
+    ],
+    [
+      'serialized tools of two namespaces in one list: no collision; one namespace with a name twice, or none: collision',
+      'typescript',
+      "import { Agent } from '@openai/agents';\nconst a = { tools: [\n  { type: 'function', name: 'lookup', parameters: {}, namespace: 'crm', namespaceDescription: 'c' },\n  { type: 'function', name: 'lookup', parameters: {}, namespace: 'billing', namespaceDescription: 'b' },\n  { type: 'function', name: 'lookup', parameters: {} },\n] };\nconst b = { tools: [\n  { type: 'function', name: 'find', parameters: {}, namespace: 'crm', namespaceDescription: 'c' },\n  { type: 'function', name: 'find', parameters: {}, namespace: 'crm', namespaceDescription: 'c' },\n] };\nconst c = { tools: [\n  { type: 'function', name: 'get', parameters: {} },\n  { type: 'function', name: 'get', parameters: {} },\n] };\n",
+      7,
+      2,
+    ],
+    [
+      "a tool_search_output item's tools are what a search answered, each alone: no collision",
+      'typescript',
+      "import { Agent } from '@openai/agents';\nconst item = {\n  type: 'tool_search_output',\n  tools: [\n    { type: 'function', name: 'lookup', parameters: {} },\n    { type: 'function', name: 'lookup', parameters: {}, deferLoading: true },\n  ],\n};\n",
+      2,
+      0,
     ],
     [
       'FastMCP versions of one tool are listed as one: no collision; two tools of one version still collide',

@@ -71,6 +71,27 @@ const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonl
     1,
   ],
   [
+    'JS: bindTools of a list bound to a name, of OpenAI tool objects (`function: { name }`), each read once',
+    'typescript',
+    'import { ChatOpenAI } from "@langchain/openai";\nimport { HumanMessage } from "@langchain/core/messages";\nconst functionSchema = [{ name: "joke", description: "d", parameters: { type: "object" } }];\nconst a = model.bindTools(functionSchema).withConfig({ function_call: { name: "joke" } });\nconst tools = [{ type: "function", function: { name: "calculator", parameters: {} } }];\nconst b = model.bindTools(tools);\nconst c = new ChatOpenAI({}).bindTools([{ type: "function", function: { name: "weather", parameters: {} } }]);\nlet twice = [{ name: "x", parameters: {} }];\ntwice = [{ name: "y", parameters: {} }];\nconst d = model.bindTools(twice);\n',
+    [
+      ['joke', '"joke"'],
+      ['calculator', '"calculator"'],
+      ['weather', '"weather"'],
+    ],
+    0,
+  ],
+  [
+    'JS: a class extending StructuredTool or Tool names its tool in its name field; other classes and static fields are none',
+    'typescript',
+    'import { StructuredTool, Tool } from "@langchain/core/tools";\nclass Calculator extends StructuredTool {\n  name = "calculator";\n  description = "d";\n  schema = s;\n}\nclass Search extends lc.Tool<string> { public name = "web.search"; }\nclass Other extends Thing { name = "not_a_tool"; }\nclass Label extends StructuredTool { static name2 = "q"; name = pick(); }\nconst model = llm.bindTools([new Calculator(), new Search()]);\n',
+    [
+      ['calculator', '"calculator"'],
+      ['web.search', '"web.search"'],
+    ],
+    1,
+  ],
+  [
     'Python: dicts handed to bind_tools',
     'python',
     'from langchain_openai import ChatOpenAI\n\nROUTE = {"name": "route_query", "description": "d", "parameters": {"type": "object"}}\nllm = ChatOpenAI().bind_tools([ROUTE, {"name": "get.time", "parameters": {}}, multiply])\n',

@@ -81,6 +81,13 @@ const CASES: readonly (readonly [string, CodeLanguage, string, string | null, re
     ['get_current_weather', 'get_time'],
   ],
   [
+    "OpenAI's legacy functions list under a functions key (call options, a chain's options), bound objects included",
+    'typescript',
+    "import { ChatOpenAI } from '@langchain/openai';\nimport { HumanMessage } from '@langchain/core/messages';\nconst weather = { name: 'get_weather', parameters: { type: 'object' } };\nawait model.invoke([msg], { functions: [{ name: 'get_time', parameters: { type: 'object' } }, weather], function_call: { name: 'get_time' } });\nconst functions = [{ name: 'not_sent', parameters: {} }];\n",
+    'openai-chat',
+    ['get_time', 'get_weather'],
+  ],
+  [
     'an object that names itself is read once inside itself: the walk ends',
     'typescript',
     "import OpenAI from 'openai';\nconst P = { type: 'object', properties: { next: P } };\nconst body = { model, input, tools: [{ type: 'function', name: 'walk', parameters: P }] };\n",

@@ -304,6 +304,20 @@ export function getStorageTools() {
     // The package depends on the MCP SDK; the helper file imports only another package's `tool`.
     projectLibraries: ['mcp-typescript-sdk'],
   },
+  {
+    title:
+      'TypeScript: tool objects a callback registers by `method` are named by it, their `name` a label (another file)',
+    files: {
+      '/p/src/toolkit.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport tools from './tools';\nexport function serve(server: McpServer) {\n  tools().forEach((tool) => {\n    server.tool(tool.method, tool.description, tool.inputSchema.shape, handler);\n  });\n}\n",
+      '/p/src/invoices.ts':
+        "import { z } from 'zod';\nconst tool = (): ToolDefinition => ({\n  method: 'create_invoice',\n  name: 'Create Invoice',\n  description: 'd',\n  inputSchema: z.object({ customer: z.string() }),\n});\nexport const other = { method: 'list_invoices', name: 'List Invoices', inputSchema: z.object({}) };\nexport default tool;\n",
+    },
+    open: '/p/src/invoices.ts',
+    requests: [['create_invoice'], ['list_invoices']],
+    computed: [],
+    projectLibraries: ['mcp-typescript-sdk'],
+  },
 ];
 
 describe('wrapper following', () => {
@@ -318,6 +332,47 @@ describe('wrapper following', () => {
         assert.match(text.slice(range.start, range.end), new RegExp(`^["'\`]?${tool.name}["'\`]?$`));
       }
     });
+
+  test('registered by `method`: the callback is followed, labels are never judged; with no such callback `name` is the name', () => {
+    const toolkit =
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function serve(server: McpServer, tools: Def[]) {\n  tools.forEach((tool) => server.tool(tool.method, tool.description, tool.inputSchema.shape, h));\n}\n";
+    const objects =
+      "export const a = { method: 'create_invoice', name: 'Create Invoice', inputSchema: { type: 'object' } };\n";
+    const byMethod = analyzeProject({ '/p/toolkit.ts': toolkit, '/p/a.ts': objects }, '/p/toolkit.ts', [
+      'mcp-typescript-sdk',
+    ]);
+    // The callback's `tool.method` is what its objects give: followed, not counted.
+    assert.deepEqual(computedTexts(byMethod.text, byMethod.analysis), []);
+    const registered = analyzeProject({ '/p/toolkit.ts': toolkit, '/p/a.ts': objects }, '/p/a.ts', [
+      'mcp-typescript-sdk',
+    ]);
+    assert.deepEqual(requests(registered.analysis), [['create_invoice']]);
+    assert.deepEqual(
+      registered.analysis.findings.map((f) => f.code),
+      [],
+    );
+    const byName = analyzeProject({ '/p/a.ts': objects }, '/p/a.ts', ['mcp-typescript-sdk']);
+    assert.deepEqual(requests(byName.analysis), [['Create Invoice']]);
+    assert.ok(byName.analysis.findings.some((f) => f.code === 'invalid-name'));
+  });
+
+  test("objects with every key a registering function reads of its parameter are the project's tool objects", () => {
+    const index =
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function start(server: McpServer, tools: ToolDefinition[]) {\n  function registerTool(tool: ToolDefinition) {\n    server.registerTool(tool.name, { description: tool.description, annotations: tool.annotations }, h);\n  }\n  for (const tool of tools) registerTool(tool);\n}\n";
+    const pages =
+      "import { defineTool } from './ToolDefinition.js';\nexport const listPages = defineTool({\n  name: 'list_pages',\n  description: 'd',\n  annotations: { readOnlyHint: true },\n  schema: {},\n  handler: async () => {},\n});\nexport const closePage = defineTool({ name: 'close page', description: 'd', annotations: {}, schema: {}, handler });\n// A prompt: no annotations, so not this project's tool shape.\nexport const prompt = { name: 'summarise', description: 'd', arguments: [] };\n";
+    const files = { '/p/src/index.ts': index, '/p/src/tools/pages.ts': pages };
+    const found = analyzeProject(files, '/p/src/tools/pages.ts', ['mcp-typescript-sdk']);
+    assert.deepEqual(requests(found.analysis), [['list_pages'], ['close page']]);
+    assert.deepEqual(
+      found.analysis.findings.map((f) => f.code),
+      ['invalid-name'],
+    );
+    // Reading one other key of its parameter is no shape: `{ name, description }` is everywhere.
+    const thin = index.replace(', annotations: tool.annotations', '');
+    const none = analyzeProject({ ...files, '/p/src/index.ts': thin }, '/p/src/tools/pages.ts', ['mcp-typescript-sdk']);
+    assert.deepEqual(requests(none.analysis), []);
+  });
 
   test("a helper's own parameter is followed where it is called; one called nowhere stays counted", () => {
     const alone = analyzeProject({ '/p/tools.go': GO_WRAPPER }, '/p/tools.go');

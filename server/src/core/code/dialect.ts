@@ -51,7 +51,7 @@ export interface Dialect {
   bindingOf(value: SyntaxNode): string | undefined;
   /** Identifiers bound once to a string literal in the file: name → the literal's node. */
   constants(root: SyntaxNode): Map<string, SyntaxNode>;
-  /** Arrays held by a `tools` key, keyword or variable. */
+  /** Arrays held by a `tools` key, keyword or variable (in JS also a `functions` key: OpenAI's legacy list). */
   toolArrays(root: SyntaxNode): SyntaxNode[];
   /** Names the file imports by name: local name → the module it comes from (as written) and the name there. */
   imports(root: SyntaxNode): Map<string, ImportedName>;

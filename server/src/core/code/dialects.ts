@@ -184,7 +184,9 @@ const JS: Dialect = {
       const array = JS.unwrap(value);
       if (pair.type === 'variable_declarator' && key.type === 'identifier' && array.type === 'array')
         arrays.bind(key.text, array);
-      if (key.text.replace(/['"`]/g, '') !== 'tools') continue;
+      // `functions: [...]`: OpenAI's legacy function list (`invoke(input, { functions })`), a key only.
+      const listKey = key.text.replace(/['"`]/g, '');
+      if (listKey !== 'tools' && (listKey !== 'functions' || pair.type !== 'pair')) continue;
       if (array.type === 'array') out.push(array);
       else if (array.type === 'identifier') arrays.refer(array.text);
     }

@@ -1,3 +1,4 @@
+import { classTools } from './classTools';
 import type { Node } from 'jsonc-parser';
 import type { OffsetRange } from '../json/ranges';
 import { callFilter, type CallFilter } from './callFilter';
@@ -563,6 +564,12 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
         place(undefined, { name: { value, range: rangeOf(key) }, extent: rangeOf(pair) }, holder);
       else if (key) skip(rangeOf(key));
     }
+  }
+  // A tool class (`class X extends StructuredTool { name = "x" }`): the class is the tool, alone.
+  for (const { node, value } of classTools(root, text, library.classes ?? [])) {
+    const name = nameOf(value);
+    if (name) place(undefined, { name, extent: rangeOf(node) }, node);
+    else skip(rangeOf(value));
   }
   if ((library.decorators ?? []).length > 0) {
     for (const definition of decoratedFunctions()) {

@@ -5,6 +5,7 @@
  * name whatever the receiver (`server.registerTool`, `this.server.registerTool`).
  */
 
+import type { ToolClass } from './classTools';
 import type { NameDerivation } from './derivedNames';
 import type { SchemaForm } from './sourceSchemas';
 import type { CodeFamily } from './syntax';
@@ -204,6 +205,8 @@ export interface Library {
   readonly keyed?: readonly KeyedTool[];
   readonly records?: readonly ToolRecord[];
   readonly lists?: readonly ToolList[];
+  /** Tools written as classes extending one of the library's (`class X extends StructuredTool { name = "x" }`). */
+  readonly classes?: readonly ToolClass[];
   /**
    * The keyword that gives a tool a version (FastMCP 3: `@mcp.tool(version="2.0")`): a server
    * lists one version of a name, so versions of one name are no collision.
@@ -392,6 +395,9 @@ export const LIBRARIES: readonly Library[] = [
     ],
     // `BaseChatModel.bindTools(tools)` takes tool objects as well as tools: `{ name, description, schema }`.
     lists: [{ method: 'bindTools', list: { arg: 0 }, key: 'name' }],
+    // `abstract class StructuredTool` (and `Tool`, its string-input kind) in `@langchain/core/tools`:
+    // a subclass sets `name`, which is what the model is sent.
+    classes: [{ bases: ['StructuredTool', 'Tool'], field: 'name' }],
   },
   {
     id: 'provider-sdks-js',

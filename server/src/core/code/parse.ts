@@ -7,9 +7,10 @@ import { NESTING_LIMIT } from '../yaml/parse';
 import { dialectOf, type Constants } from './dialects';
 import { finderRootTypes } from './finders';
 import type { NameInsertion, SourceName, ToolGroup } from './foundTools';
+import { listKey, listRequests } from './listRequests';
 import { literalToTree } from './literal';
 import { RootIndex } from './rootIndex';
-import { toolLiterals } from './toolObjects';
+import { toolLiterals, type Registration } from './toolObjects';
 import {
   writeCSharpString,
   writeGoString,
@@ -76,7 +77,10 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     // every binding of a file (each through WASM) cost a tenth of a parse.
     let table: Map<string, SyntaxNode> | undefined;
     const constants: Constants = { get: (key) => (table ??= dialect.constants(root)).get(key) };
-    const { groups, computed } = declarationsWithWrappers(root, text, dialect, libraries, constants, wrappers);
+    const { groups, computed, defined } = declarationsWithWrappers(root, text, dialect, libraries, constants, wrappers);
+    // The keys the project's own code registers its tool objects by (`server.tool(tool.method, ...)`).
+    const registrations = registrationsOf([...wrappers, ...defined]);
+    const nameKeys = [...new Set(registrations.map((r) => r.key).filter((k) => k !== 'name'))];
     const insertions = new Map<number, NameInsertion>();
     const values: RootValue[] = [];
     groups.forEach((group, index) => {
@@ -84,12 +88,17 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
       for (const tool of group.tools) if (tool.insertion) insertions.set(tool.name.range.start, tool.insertion);
     });
     const declared = groups.flatMap((g) => g.tools.map((t) => t.extent));
-    const written = toolLiterals(root, text, dialect, libraries, constants, declared);
+    const written = toolLiterals(root, text, dialect, libraries, constants, declared, registrations);
     written.literals.forEach(({ node, alone }, index) => {
       const tree = literalToTree(node, dialect, constants, written.objects);
+      registeredNames(tree, nameKeys);
       addInputSchemas(tree, written.schemaless);
-      const tools = alone ? arrayNode([tree], node.startIndex, node.endIndex) : tree;
-      values.push({ node: wrap({ tools }, node.startIndex, node.endIndex), base: 0, pointer: `/tools${index}` });
+      const requests = alone ? [arrayNode([tree], node.startIndex, node.endIndex)] : listRequests(node, tree, dialect);
+      const key = alone ? 'tools' : listKey(node);
+      requests.forEach((tools, part) => {
+        const pointer = part === 0 ? `/tools${index}` : `/tools${index}.${part}`;
+        values.push({ node: wrap({ [key]: tools }, node.startIndex, node.endIndex), base: 0, pointer });
+      });
     });
     // A computed name of a declaration call is also its object's (`addTool({ name: n, execute })`): counted once.
     const computedNames = [...computed, ...written.computed]
@@ -140,6 +149,36 @@ function groupValue(group: ToolGroup): Node {
   if (group.server && group.shape === 'mcp')
     fields.serverInfo = wrap({ name: stringNode(group.server) }, group.server.range.start, group.server.range.end);
   return wrap(fields, first, last);
+}
+
+/** The project's registrations of tool objects by a key (`WrapperDefinition` `field`), each once. */
+function registrationsOf(
+  definitions: readonly { kind: string; field?: string; reads?: readonly string[] }[],
+): Registration[] {
+  const out = new Map<string, Registration>();
+  for (const d of definitions)
+    if (d.kind === 'field' && d.field !== undefined)
+      out.set(`${d.field}\u0000${d.reads?.join() ?? ''}`, { key: d.field, reads: d.reads ?? [] });
+  return [...out.values()];
+}
+
+/**
+ * Tool objects the project registers by another key (`{ method: 'create_invoice', name: 'Create
+ * Invoice' }` handed to `server.tool(tool.method, ...)`): that key's string is the name on the
+ * wire, and `name` a label, not read. Objects of the list (or the object alone) with such a key.
+ */
+function registeredNames(tree: Node, keys: readonly string[]): void {
+  if (keys.length === 0) return;
+  for (const item of tree.type === 'array' ? (tree.children ?? []) : [tree]) {
+    if (item.type !== 'object') continue;
+    const properties = (item as BuildNode).children ?? [];
+    const by = properties.find(
+      (p) => keys.includes(String(p.children?.[0]?.value)) && p.children?.[1]?.type === 'string',
+    );
+    if (!by) continue;
+    (item as BuildNode).children = properties.filter((p) => p === by || p.children?.[0]?.value !== 'name');
+    by.children![0]!.value = 'name';
+  }
 }
 
 /**

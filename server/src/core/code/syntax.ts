@@ -113,7 +113,7 @@ export type WrapperName =
  */
 export interface WrapperPattern {
   readonly library: string;
-  readonly kind: 'call' | 'keyed' | 'struct';
+  readonly kind: 'call' | 'keyed' | 'struct' | 'field';
   readonly callee: string;
   readonly bound?: true;
   /** With `bound`: imported from a module of one of these last names (the defining file's). */
@@ -121,4 +121,6 @@ export interface WrapperPattern {
   readonly nameAt?: readonly WrapperName[];
   readonly serverArg?: number;
   readonly field?: string;
+  /** `field`: the other keys the registering function reads of each tool object. */
+  readonly reads?: readonly string[];
 }

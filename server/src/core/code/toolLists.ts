@@ -11,7 +11,10 @@ const BINDINGS: Readonly<Record<string, { readonly type: string; readonly name: 
 
 /**
  * The tools a list handed to a model names (`model.bindTools([{ name: "route", schema }, titleTool])`):
- * each object element with a `key` (`name`), written in place or bound once to a name of the file.
+ * each object element with a `key` (`name`), written in place or bound once to a name of the file,
+ * or an OpenAI tool object (`{ type: "function", function: { name } }`, which `bindTools` sends as it
+ * is: LangChain's `convertToOpenAITool`); the list itself may be bound once to a name of the file
+ * (`const functionSchema = [...]; model.bindTools(functionSchema)`).
  * Anything else in the list (a tool made by a helper, a function, a class) is read where it is
  * made, if anywhere; an object whose name is computed is counted.
  */
@@ -29,16 +32,45 @@ export function listedTools(
     objects ??= objectBindings(root, dialect);
     return objects.get(name) ?? undefined;
   };
-  for (const element of dialect.elements(list) ?? []) {
+  const array = dialect.elements(list)
+    ? list
+    : dialect.isIdentifier(list)
+      ? boundArray(root, dialect, list.text)
+      : undefined;
+  for (const element of (array && dialect.elements(array)) ?? []) {
     const value = dialect.unwrap(element);
     const object = dialect.entries(value) ? value : dialect.isIdentifier(value) ? boundObject(value.text) : undefined;
-    const named = object ? dialect.entries(object)?.find((e) => e.name === key)?.value : undefined;
+    const entries = object ? (dialect.entries(object) ?? []) : [];
+    const fn = entries.find((e) => e.name === 'function')?.value;
+    const inner = fn && !entries.some((e) => e.name === key) ? dialect.entries(dialect.unwrap(fn)) : undefined;
+    const named = (inner ?? entries).find((e) => e.name === key)?.value;
     if (!object || !named) continue;
     const name = nameOf(named);
     if (name) tools.push({ name, extent: { start: object.startIndex, end: object.endIndex } });
     else computed.push({ start: named.startIndex, end: named.endIndex });
   }
   return { tools, computed };
+}
+
+/** The array literal a name is bound to once in the file (`const functionSchema = [...]`), if any. */
+function boundArray(root: SyntaxNode, dialect: Dialect, name: string): SyntaxNode | undefined {
+  const binding = BINDINGS[dialect.family];
+  if (!binding) return undefined;
+  let found: SyntaxNode | undefined;
+  let count = 0;
+  for (const node of root.descendantsOfType(binding.type)) {
+    const bound = node?.childForFieldName(binding.name);
+    const value = node?.childForFieldName(binding.value);
+    if (!bound || !value || bound.text !== name) continue;
+    count++;
+    const array = dialect.unwrap(value);
+    if (dialect.elements(array)) found = array;
+  }
+  // `let x = [...]; x = [...]`: rebound, so neither list is the one handed on.
+  if (dialect.family === 'js')
+    for (const node of root.descendantsOfType('assignment_expression'))
+      if (node?.childForFieldName('left')?.text === name) count++;
+  return count === 1 ? found : undefined;
 }
 
 /** Names bound to an object literal (a dict in Python) in the file; a name bound twice stands for neither. */

@@ -28,6 +28,15 @@ export interface ToolLiterals {
   readonly schemaless: ReadonlySet<number>;
 }
 
+/** How a project's own code registers its tool objects: the key that names one, and the others it reads. */
+export interface Registration {
+  readonly key: string;
+  readonly reads: readonly string[];
+}
+
+/** How many other keys a registration must read for an object with them all to be a tool object. */
+export const SHAPE_KEYS = 2;
+
 /** The node types of an object literal and of an array literal, in the families that write MCP tools as plain data. */
 const LITERAL_TYPES: Readonly<Partial<Record<CodeFamily, { readonly object: string; readonly array: string }>>> = {
   js: { object: 'object', array: 'array' },
@@ -57,8 +66,18 @@ export function toolLiterals(
   libraries: readonly Library[],
   constants: Constants,
   declared: readonly OffsetRange[],
+  /** How the project's own code registers tool objects: by which key, reading which others. */
+  registrations: readonly Registration[] = [],
 ): ToolLiterals {
-  const arrays = /\btools\b/.test(text) ? dialect.toolArrays(root) : [];
+  const nameKeys = registrations.map((r) => r.key).filter((k) => k !== 'name');
+  const shapes = registrations.filter((r) => r.reads.length >= SHAPE_KEYS);
+  const inside = containment(declared);
+  // A list whose every element a library pattern already read (`const tools = [...]; model.bindTools(tools)`) is that declaration's.
+  const read = (array: SyntaxNode) => {
+    const elements = dialect.elements(array) ?? [];
+    return elements.length > 0 && elements.every((e) => inside(dialect.unwrap(e)));
+  };
+  const arrays = /\b(?:tools|functions)\b/.test(text) ? dialect.toolArrays(root).filter((a) => !read(a)) : [];
   const literals: ToolLiteral[] = arrays.map((node) => ({ node, alone: false }));
   const types = LITERAL_TYPES[dialect.family];
   const named = new Map<string, SyntaxNode>();
@@ -68,13 +87,16 @@ export function toolLiterals(
   const keys = [...new Set(libraries.flatMap((l) => (l.objectKey === undefined ? [] : [l.objectKey])))].filter((key) =>
     text.includes(key),
   );
-  if (!types || keys.length === 0)
+  if (!types || (keys.length === 0 && shapes.length === 0))
     return { literals, named, computed, schemaless, objects: boundObjects(arrays, root, dialect, named) };
-  const inside = containment(declared);
   const objects = root
     .descendantsOfType(types.object)
     .filter(
-      (o): o is SyntaxNode => o !== null && isToolObject(o, dialect, keys) && !inside(o) && !asserted(o, dialect),
+      (o): o is SyntaxNode =>
+        o !== null &&
+        (isToolObject(o, dialect, keys, nameKeys) || hasShape(o, dialect, shapes)) &&
+        !inside(o) &&
+        !asserted(o, dialect),
     );
   const bindings = new Map<string, number>();
   for (const object of objects) {
@@ -110,7 +132,8 @@ export function toolLiterals(
     }
   for (const object of objects) if (!listed.has(object.startIndex)) literals.push({ node: object, alone: true });
   for (const object of objects) {
-    const value = dialect.entries(object)?.find((e) => e.name === 'name')?.value;
+    const entries = dialect.entries(object) ?? [];
+    const value = (entries.find((e) => nameKeys.includes(e.name)) ?? entries.find((e) => e.name === 'name'))?.value;
     if (value && !isStaticName(dialect.unwrap(value), dialect, constants)) computed.push(rangeOf(value));
     if (!dialect.entries(object)?.some((e) => e.name === 'inputSchema')) schemaless.add(object.startIndex);
   }
@@ -155,10 +178,29 @@ function containment(ranges: readonly OffsetRange[]): (node: SyntaxNode) => bool
   };
 }
 
-/** A tool object: a `name` and one of the keys a library's tool requires (MCP's `inputSchema`, FastMCP's `execute`). */
-function isToolObject(object: SyntaxNode, dialect: Dialect, keys: readonly string[]): boolean {
+/**
+ * A tool object: a `name` (or a key the project registers tools by) and one of the keys a library's
+ * tool requires (MCP's `inputSchema`, FastMCP's `execute`).
+ */
+function isToolObject(
+  object: SyntaxNode,
+  dialect: Dialect,
+  keys: readonly string[],
+  names: readonly string[],
+): boolean {
   const entries = dialect.entries(object) ?? [];
-  return entries.some((e) => e.name === 'name') && entries.some((e) => keys.includes(e.name));
+  return entries.some((e) => e.name === 'name' || names.includes(e.name)) && entries.some((e) => keys.includes(e.name));
+}
+
+/**
+ * An object with every key a registering function reads of the objects it is handed, its name key
+ * included (`{ name, description, annotations, ... }` for `server.registerTool(tool.name, { description:
+ * tool.description, annotations: tool.annotations })`): the project's own tool shape.
+ */
+function hasShape(object: SyntaxNode, dialect: Dialect, shapes: readonly Registration[]): boolean {
+  if (shapes.length === 0) return false;
+  const names = new Set((dialect.entries(object) ?? []).map((e) => e.name));
+  return shapes.some((s) => names.has(s.key) && s.reads.every((k) => names.has(k)));
 }
 
 /** A name the literal reader resolves: a string literal, or a same-file string constant. */
@@ -173,11 +215,23 @@ const ASSERTION_DEPTH = 6;
 /** A matcher or an assert function: what a test hands the value it expects. */
 const ASSERTION = /^(to[A-Z]\w*|assert\w*|deepEqual|deepStrictEqual|equal|strictEqual|partialDeepStrictEqual)$/;
 
+/** How far up from a tool object a table-driven test's expectation key is looked for (`expected: { tools: { API: { methods: [{...}] } } }`). */
+const EXPECTED_DEPTH = 12;
+/** The key a table-driven test gives what it expects (`{ input, expected }`, `expectedTools`, Go-style `want`). */
+const EXPECTED_KEY = /^(expected|want)([A-Z_]\w*)?$/;
+
 /**
  * Whether a tool object is a value a test expects, compared to what a server listed: data, no
- * declaration. An argument of a matcher or an assert call, or a side of a Python `assert`.
+ * declaration. An argument of a matcher or an assert call, a side of a Python `assert`, or a value
+ * under a test table's `expected` key.
  */
 function asserted(object: SyntaxNode, dialect: Dialect): boolean {
+  let up: SyntaxNode | null = object.parent;
+  for (let depth = 0; up && depth < EXPECTED_DEPTH; depth++, up = up.parent) {
+    if (up.type !== 'pair') continue;
+    const key = up.childForFieldName('key')?.text.replace(/['"`]/g, '');
+    if (key !== undefined && EXPECTED_KEY.test(key)) return true;
+  }
   let node: SyntaxNode | null = object.parent;
   for (let depth = 0; node && depth < ASSERTION_DEPTH; depth++, node = node.parent) {
     if (node.type === 'assert_statement') return true;

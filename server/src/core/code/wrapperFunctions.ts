@@ -29,9 +29,14 @@ export const FUNCTION_TYPES: Readonly<Partial<Record<CodeFamily, readonly string
 export function projectFunction(node: SyntaxNode, family: CodeFamily): ProjectFunction | undefined {
   const name = functionName(node, family);
   if (name === undefined) return undefined;
+  return { node, name, parameters: functionParameters(node, family) };
+}
+
+/** The parameters of a function of one of `FUNCTION_TYPES`, named or not (a callback's `(tool) => ...`). */
+export function functionParameters(node: SyntaxNode, family: CodeFamily): Parameter[] {
   const list = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');
-  if (!list) return { node, name, parameters: [] };
-  if (list.type === 'identifier') return { node, name, parameters: [{ name: list.text, index: 0 }] };
+  if (!list) return [];
+  if (list.type === 'identifier') return [{ name: list.text, index: 0 }];
   const parameters: Parameter[] = [];
   let index = 0;
   for (const child of list.namedChildren) {
@@ -47,7 +52,7 @@ export function projectFunction(node: SyntaxNode, family: CodeFamily): ProjectFu
     parameters.push(...parametersOf(child, index, family));
     index++;
   }
-  return { node, name, parameters };
+  return parameters;
 }
 
 function functionName(node: SyntaxNode, family: CodeFamily): string | undefined {

@@ -10,11 +10,13 @@ import type { SyntaxNode, WrapperName } from './syntax';
  * One wrapper a project defines. `call`: a function whose call names the tool at `nameAt` (and
  * whose `serverArg` is the server); `keyed`: a function returning a keyed tool helper's call;
  * `struct`: a type whose `field` names the tool; `path`: a Go parameter's field path
- * (`tool.Tool.Name` of an `api.ServerTool`), a `struct` once the project's types resolve it.
+ * (`tool.Tool.Name` of an `api.ServerTool`), a `struct` once the project's types resolve it;
+ * `field`: the key by which the project's own code registers its tool objects
+ * (`server.tool(tool.method, ...)` over a list of `{ method, name, inputSchema }`).
  */
 export interface WrapperDefinition {
   readonly library: string;
-  readonly kind: 'call' | 'keyed' | 'struct' | 'path';
+  readonly kind: 'call' | 'keyed' | 'struct' | 'path' | 'field';
   /** The function or type, unqualified. */
   readonly name: string;
   /** The file that defines it: in Go its folder is its package, whose callers write the bare name. */
@@ -26,6 +28,8 @@ export interface WrapperDefinition {
   readonly field?: string;
   /** `path`: the parameter's written type and the fields after it. */
   readonly fields?: readonly string[];
+  /** `field`: the other keys the registering function reads of each object (`description`, `inputSchema`). */
+  readonly reads?: readonly string[];
 }
 
 /** The package a Go file declares (`package mcpgrafana`), read from its text. */

@@ -83,7 +83,8 @@ export function wrapperTable(sources: readonly ProjectSource[], parserFor: (path
   }
   // A helper called nowhere in the project declares nothing, and its own name stays counted.
   const called = definitions.filter(
-    (d) => d.kind === 'path' || sources.some((s) => isCalled(s.text, d.name, familyOf(s.language))),
+    (d) =>
+      d.kind === 'path' || d.kind === 'field' || sources.some((s) => isCalled(s.text, d.name, familyOf(s.language))),
   );
   const resolved = resolvePaths(called, goTypeSources(called, sources, rootOf));
   for (const d of resolved) definers.add(d.path);
@@ -160,7 +161,13 @@ export function wrappersFor(table: WrapperTable, path: string, language: CodeLan
 }
 
 function sameDefinition(a: WrapperDefinition, b: WrapperDefinition): boolean {
-  return a.kind === b.kind && a.name === b.name && a.path === b.path && a.fields?.join('.') === b.fields?.join('.');
+  return (
+    a.kind === b.kind &&
+    a.name === b.name &&
+    a.path === b.path &&
+    a.fields?.join('.') === b.fields?.join('.') &&
+    a.reads?.join() === b.reads?.join()
+  );
 }
 
 /** The Go files that may declare a type a field path goes through (`type ServerTool struct`), parsed. */

@@ -10,7 +10,8 @@ import type { OffsetRange } from '../json/ranges';
 import type { Constants, Dialect } from './dialects';
 import { findDeclarations, type Declarations } from './finders';
 import { LIBRARIES, type Library, type ToolCall } from './libraries';
-import { FUNCTION_TYPES, projectFunction, type ProjectFunction } from './wrapperFunctions';
+import { SHAPE_KEYS } from './toolObjects';
+import { FUNCTION_TYPES, functionParameters, projectFunction, type ProjectFunction } from './wrapperFunctions';
 import type { CodeFamily, SyntaxNode, WrapperName, WrapperPattern } from './syntax';
 import { goPackageOf, resolvePaths, type WrapperDefinition } from './wrapperPaths';
 
@@ -31,7 +32,14 @@ export function wrapperPatterns(
 ): WrapperPattern[] {
   const patterns: WrapperPattern[] = [];
   for (const d of definitions) {
-    if (d.kind === 'path' || familyOfLibrary(d.library) !== family) continue;
+    // The key a project registers its tool objects by holds in every file of the package.
+    if (d.kind === 'field' && family === 'js' && d.field !== undefined) {
+      const reads = d.reads ?? [];
+      const same = (p: WrapperPattern) => p.kind === 'field' && p.field === d.field && p.reads?.join() === reads.join();
+      if (!patterns.some(same)) patterns.push({ library: d.library, kind: 'field', callee: '', field: d.field, reads });
+      continue;
+    }
+    if (d.kind === 'path' || d.kind === 'field' || familyOfLibrary(d.library) !== family) continue;
     const base = {
       library: d.library,
       kind: d.kind,
@@ -143,6 +151,7 @@ export function declarationsWithWrappers(
   // it (it is called somewhere), or this file calls it. One called nowhere we read stays counted.
   const reached = (d: WrapperDefinition) =>
     d.kind === 'path' ||
+    d.kind === 'field' ||
     patterns.some((p) => p.callee === d.name || p.callee.endsWith(`.${d.name}`)) ||
     isCalled(text, d.name, dialect.family);
   const computed = declarations.computed.filter((r) => {
@@ -190,8 +199,15 @@ export function wrappersDefinedIn(
   const common = { path, ...(qualifier !== undefined ? { qualifier } : {}) };
   for (const range of declarations.computed) {
     const fn = innermost(functions, range);
-    const info = fn ? projectFunction(fn, dialect.family) : undefined;
     const library = declarations.computedBy.get(range.start);
+    const registered = fn && library ? registeredField(fn, range, dialect) : undefined;
+    if (registered) {
+      const { field, reads } = registered;
+      const by: WrapperDefinition = { ...common, library: library!, kind: 'field', name: field, field, reads };
+      defined.push(by);
+      followed.set(range.start, by);
+    }
+    const info = fn ? projectFunction(fn, dialect.family) : undefined;
     if (!info || !library) continue;
     const read = nameParameter(info, range, dialect);
     if (!read) continue;
@@ -220,7 +236,7 @@ export function wrappersDefinedIn(
 function dedupe(definitions: readonly WrapperDefinition[]): WrapperDefinition[] {
   const seen = new Set<string>();
   return definitions.filter((d) => {
-    const key = `${d.kind}\u0000${d.name}\u0000${d.fields?.join('.') ?? ''}`;
+    const key = `${d.kind}\u0000${d.name}\u0000${d.fields?.join('.') ?? ''}\u0000${d.reads?.join() ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -237,6 +253,39 @@ function innermost(functions: readonly SyntaxNode[], range: OffsetRange): Syntax
 }
 
 const NAME_NODES = ['identifier', 'member_expression', 'selector_expression', 'attribute'];
+
+/**
+ * The key a JavaScript function registers each tool by: `tool.method` of its parameter `tool` at a
+ * library's name position (`filtered.forEach((tool) => server.tool(tool.method, ...))`,
+ * `function registerTool(tool) { server.registerTool(tool.name, ...) }`), and the other keys it reads
+ * of that parameter (`tool.description`, `tool.annotations`). The objects it is handed are the
+ * project's tool objects, whose key is then what reaches the wire (stripe/agent-toolkit's `method`,
+ * its `name` a label); read where they are written (formats.md). `name` with fewer than
+ * `SHAPE_KEYS` other keys says nothing a tool object's own keys do not.
+ */
+function registeredField(
+  fn: SyntaxNode,
+  range: OffsetRange,
+  dialect: Dialect,
+): { readonly field: string; readonly reads: readonly string[] } | undefined {
+  if (dialect.family !== 'js') return undefined;
+  const members = fn.descendantsOfType('member_expression').filter((n): n is SyntaxNode => n !== null);
+  const node = members.find((n) => n.startIndex === range.start && n.endIndex === range.end);
+  const parts = node?.text.replace(/\s+/g, '').split('.');
+  if (parts?.length !== 2 || !parts.every((s) => /^[A-Za-z_$][\w$]*$/.test(s))) return undefined;
+  const [parameter, field] = parts as [string, string];
+  if (!functionParameters(fn, dialect.family).some((q) => q.name === parameter && q.key === undefined))
+    return undefined;
+  const reads = new Set<string>();
+  for (const member of members) {
+    const object = member.childForFieldName('object');
+    const property = member.childForFieldName('property');
+    if (object?.type === 'identifier' && object.text === parameter && property && property.text !== field)
+      reads.add(property.text);
+  }
+  if (field === 'name' && reads.size < SHAPE_KEYS) return undefined;
+  return { field, reads: [...reads].sort() };
+}
 
 /**
  * Where the function's call site writes the name the computed expression at `range` reads: a

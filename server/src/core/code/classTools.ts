@@ -1,0 +1,50 @@
+import type { SyntaxNode } from './syntax';
+
+/**
+ * Tools written as classes (TypeScript/JavaScript): a class that extends one of a library's base
+ * classes and sets its name in a field (LangChain's `class Calculator extends StructuredTool {
+ * name = "calculator"; ... }`, whose instance `bindTools`/`createAgent` send under that `name`).
+ */
+export interface ToolClass {
+  /** The base classes, by their last name (`StructuredTool` also matches `lc.StructuredTool`). */
+  readonly bases: readonly string[];
+  /** The instance field that names the tool. */
+  readonly field: string;
+}
+
+/** One class found: the class (the tool's extent) and the value of its naming field. */
+export interface ClassTool {
+  readonly node: SyntaxNode;
+  readonly value: SyntaxNode;
+}
+
+const FIELDS: ReadonlySet<string> = new Set(['public_field_definition', 'field_definition']);
+
+/** The classes of a file that extend one of `classes`' bases and set its naming field (no static field). */
+export function classTools(root: SyntaxNode, text: string, classes: readonly ToolClass[]): ClassTool[] {
+  if (classes.length === 0 || !text.includes('extends')) return [];
+  const out: ClassTool[] = [];
+  for (const node of root.descendantsOfType(['class_declaration', 'class'])) {
+    if (!node) continue;
+    const base = baseName(node);
+    const wanted = base === undefined ? undefined : classes.find((c) => c.bases.includes(base));
+    const body = node.childForFieldName('body');
+    if (!wanted || !body) continue;
+    for (const member of body.namedChildren) {
+      if (!member || !FIELDS.has(member.type) || member.children.some((c) => c?.type === 'static')) continue;
+      const key = member.childForFieldName('name') ?? member.childForFieldName('property');
+      const value = member.childForFieldName('value');
+      if (key?.text === wanted.field && value) out.push({ node, value });
+    }
+  }
+  return out;
+}
+
+/** The last name of the class a class extends (`StructuredTool` of `extends lc.StructuredTool<T>`). */
+function baseName(node: SyntaxNode): string | undefined {
+  const heritage = node.namedChildren.find((c) => c?.type === 'class_heritage');
+  const clause = heritage?.namedChildren.find((c) => c?.type === 'extends_clause') ?? heritage;
+  const value = clause?.childForFieldName('value') ?? clause?.namedChildren[0];
+  const written = value?.text.replace(/<[\s\S]*$/, '').trim();
+  return written?.split('.').pop();
+}
