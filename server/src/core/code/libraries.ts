@@ -175,8 +175,17 @@ export interface ToolRecord {
 export interface ToolList {
   readonly method?: string;
   readonly callee?: string;
-  readonly list: NameArgument;
-  readonly key: string;
+  /** Where the list is written, in order: the first the call has. */
+  readonly list: readonly NameArgument[];
+  /** The key an object element names its tool by; undefined: the library takes no objects. */
+  readonly key?: string;
+  /**
+   * A plain function in the list is a tool named after it (LangChain's `convert_to_openai_tool`
+   * and `tool(fn)` take `fn.__name__`): one defined in the file is read at its `def`; a name the
+   * file does not define (an import, a parameter) or any other value the file does not read as a
+   * tool is counted as computed. Without it, names in the list only join their tools to it.
+   */
+  readonly functions?: true;
 }
 
 /**
@@ -391,7 +400,7 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'DynamicTool', name: [{ arg: 0, key: 'name' }] },
     ],
     // `BaseChatModel.bindTools(tools)` takes tool objects as well as tools: `{ name, description, schema }`.
-    lists: [{ method: 'bindTools', list: { arg: 0 }, key: 'name' }],
+    lists: [{ method: 'bindTools', list: [{ arg: 0 }], key: 'name' }],
   },
   {
     id: 'provider-sdks-js',
@@ -467,12 +476,16 @@ export const LIBRARIES: readonly Library[] = [
       // `agent.as_tool(tool_name, tool_description, ...)`: an agent offered as a function tool.
       { method: 'as_tool', name: [{ arg: 0 }, { keyword: 'tool_name' }], ofValue: true },
     ],
+    // `Agent(tools=[...])`: each agent's tools are one request (`Agent.get_all_tools`); a tool
+    // named in the list joins it, so two agents of one function are not censused together.
+    lists: [{ callee: 'Agent', list: [{ keyword: 'tools' }] }],
   },
   {
     id: 'langchain',
     family: 'python',
-    imports: ['langchain'],
-    packages: ['langchain', 'langchain-core'],
+    // LangGraph's prebuilt agent and `ToolNode` take the same tools (`from langgraph.prebuilt import ...`).
+    imports: ['langchain', 'langgraph'],
+    packages: ['langchain', 'langchain-core', 'langgraph'],
     shape: 'generic',
     decorators: [{ callee: 'tool', name: [{ arg: 0 }], insert: { positional: true } }],
     // langchain_core/tools (`StructuredTool.from_function`: `name or func.__name__`;
@@ -489,8 +502,18 @@ export const LIBRARIES: readonly Library[] = [
       // `create_retriever_tool(retriever, name, description)`.
       { callee: 'create_retriever_tool', name: [{ keyword: 'name' }, { arg: 1 }] },
     ],
-    // `bind_tools([{"name": "x", ...}])`: a dict is sent as the function it describes.
-    lists: [{ method: 'bind_tools', list: { arg: 0 }, key: 'name' }],
+    // `bind_tools([{"name": "x", ...}, fn])`: a dict is sent as the function it describes, a plain
+    // function under its `__name__` (langchain_core/utils/function_calling.py,
+    // `_get_python_function_name`; `ToolNode` and the agents make it a tool with `tool(fn)`:
+    // `StructuredTool.from_function`, `name or func.__name__`). LangGraph's
+    // `create_react_agent(model, tools)` and `ToolNode(tools)`, langchain 1.x's
+    // `create_agent(model, tools=None, ...)`.
+    lists: [
+      { method: 'bind_tools', list: [{ arg: 0 }, { keyword: 'tools' }], key: 'name', functions: true },
+      { callee: 'create_react_agent', list: [{ arg: 1 }, { keyword: 'tools' }], key: 'name', functions: true },
+      { callee: 'ToolNode', list: [{ arg: 0 }, { keyword: 'tools' }], key: 'name', functions: true },
+      { callee: 'create_agent', list: [{ arg: 1 }, { keyword: 'tools' }], key: 'name', functions: true },
+    ],
   },
   {
     // googleapis/python-genai (`google.genai.types.FunctionDeclaration`) and the older
@@ -501,7 +524,7 @@ export const LIBRARIES: readonly Library[] = [
     shape: 'gemini',
     lists: ['types.Tool', 'Tool'].map((callee) => ({
       callee,
-      list: { keyword: 'function_declarations' },
+      list: [{ keyword: 'function_declarations' }],
       key: 'name',
     })),
     calls: [
