@@ -322,9 +322,13 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     // No receiver: a tool object handed to a server's method (`s.AddTool(mcp.NewTool(...))`)
     // is that server's; one in a list travels with the list; any other travels alone.
     // Or a link of a server's builder chain (`->add(new Tool(...), $handler)`), which starts where the server's call does.
-    const holder = argumentHolder(node);
+    // Go writes a tool inside a struct handed to the server (`s.AddTools(server.ServerTool{Tool: mcp.NewTool(...)})`).
+    const carried = dialect.family === 'go' ? outOfLiterals(node) : node;
+    const holder = argumentHolder(carried);
+    const layer = sessionLayer(holder, library.sessionMethods, dialect);
+    if (layer !== undefined) return { key: `x${scopeOf(node, FUNCTION_SCOPES)}\u0000${layer}`, server: onlyServer };
     const binding =
-      receiverOfArgument(node, dialect)
+      receiverOfArgument(carried, dialect)
         .map((r) => resolve(r, node))
         .find((b) => b !== undefined) ??
       (holder && bindings.find((b) => b.at === holder.startIndex && b.end < holder.endIndex));
@@ -396,6 +400,35 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
   };
 
   return { place, serverNames, lists };
+}
+
+/** The Go literals a value is written in (`ServerTool{Tool: <value>}`, `[]ServerTool{{...}}`), up to the outermost. */
+function outOfLiterals(node: SyntaxNode): SyntaxNode {
+  let at = node;
+  for (let up = at.parent, steps = 0; up && GO_LITERAL_PARTS.has(up.type) && steps < 12; up = up.parent, steps += 1)
+    if (up.type === 'composite_literal') at = up;
+  return at;
+}
+
+const GO_LITERAL_PARTS: ReadonlySet<string> = new Set([
+  'literal_element',
+  'keyed_element',
+  'literal_value',
+  'composite_literal',
+  'unary_expression',
+]);
+
+/** The session a call adds its tools to (its first argument's text), when it is one of the library's `sessionMethods`. */
+function sessionLayer(
+  call: SyntaxNode | undefined,
+  methods: readonly string[] | undefined,
+  dialect: Dialect,
+): string | undefined {
+  const callee = call && methods ? dialect.callee(call) : undefined;
+  const member = callee ? dialect.member(callee) : undefined;
+  if (!call || !member || !methods!.includes(member.name)) return undefined;
+  const session = dialect.args(call)[0];
+  return session && session.endIndex - session.startIndex <= SPAN_LIMIT ? session.text.replace(/\s+/g, '') : undefined;
 }
 
 /** The lists the library's `lists` patterns take in this file, read before any tool is placed (a tool joins its list). */

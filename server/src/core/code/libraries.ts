@@ -223,6 +223,12 @@ export interface Library {
    * this key, the other field the library's tool type requires. Read by `toolObjects.ts`.
    */
   readonly objectKey?: string;
+  /**
+   * Methods that add tools to one session's layer over the server's (mcp-go's
+   * `AddSessionTool(sessionID, tool, h)`): a session tool replaces the server's tool of its name
+   * in that session's tools/list, so it is censused with its session's (the first argument) alone.
+   */
+  readonly sessionMethods?: readonly string[];
   /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
   readonly structs?: readonly { readonly type: string; readonly field: string; readonly wrapper?: true }[];
 }
@@ -562,6 +568,8 @@ export const LIBRARIES: readonly Library[] = [
     shape: 'mcp',
     servers: [{ callee: 'server.NewMCPServer', name: [{ arg: 0 }] }],
     calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }], schema: [{ form: 'options' }] }],
+    // server/server.go `handleListTools`: "Then override with session-specific tools" (a map by name).
+    sessionMethods: ['AddSessionTool', 'AddSessionTools'],
     // `s.AddTool(mcp.Tool{Name: "x", ...}, h)`: the struct by value as often as by pointer.
     structs: [{ type: 'mcp.Tool', field: 'Name' }],
   },
