@@ -112,6 +112,54 @@ describe('source code: tools named in a list handed to a model or an agent', () 
     assert.equal(collisions, 0);
   });
 
+  test('LangChain: a TypedDict or Pydantic class in a list is a tool named after the class, unless it may set a title', () => {
+    const text = [
+      'from typing import TypedDict',
+      'from pydantic import BaseModel, ConfigDict',
+      'from langchain_openai import ChatOpenAI',
+      '',
+      'class UpdateMemory(TypedDict):',
+      '    """Decision on what memory type to update"""',
+      '    update_type: str',
+      '',
+      'class Article(BaseModel):',
+      '    title: str',
+      '',
+      'class Renamed(BaseModel):',
+      '    model_config = ConfigDict(title="renamed_tool")',
+      '    x: int',
+      '',
+      'model = ChatOpenAI().bind_tools([UpdateMemory, Article, Renamed], parallel_tool_calls=False)',
+      '',
+    ].join('\n');
+    const { tools, computed } = analyse(text);
+    // A field named `title` is no title; a `title=` the class sets is not guessed.
+    assert.deepEqual(tools, [
+      ['UpdateMemory', 'UpdateMemory'],
+      ['Article', 'Article'],
+    ]);
+    assert.equal(computed, 1);
+  });
+
+  test("LangChain: a module-level TOOLS list of plain functions is the module's tools, read once", () => {
+    const text = [
+      'from langchain_tavily import TavilySearch',
+      '',
+      'async def search(query: str) -> dict:',
+      '    return {}',
+      '',
+      'def helper() -> None:',
+      '    pass',
+      '',
+      'TOOLS: list = [search]',
+      'others = [helper]',
+      '',
+    ].join('\n');
+    assert.deepEqual(analyse(text).tools, [['search', 'search']]);
+    // Handed to a model in the same file too: still one tool.
+    assert.deepEqual(analyse(`${text}model.bind_tools(TOOLS)\n`).tools, [['search', 'search']]);
+  });
+
   test('OpenAI Agents: decorated tools of one function go with the agent that lists them', () => {
     const separate = [
       'from agents import Agent, function_tool',

@@ -402,6 +402,9 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
   return { place, serverNames, lists };
 }
 
+/** A class body that may set the schema's title (`model_config = ConfigDict(title=...)`, `class Config: title = ...`). */
+const TITLED = /\btitle\s*=|["']title["']\s*:/;
+
 /** The Go literals a value is written in (`ServerTool{Tool: <value>}`, `[]ServerTool{{...}}`), up to the outermost. */
 function outOfLiterals(node: SyntaxNode): SyntaxNode {
   let at = node;
@@ -446,6 +449,10 @@ function toolLists(reader: FileReader, library: Library): ToolListIndex | undefi
     if (!value) continue;
     index ??= new ToolListIndex(root, dialect, scopes);
     index.add(call, value, pattern.functions === true, pattern.key);
+  }
+  if (library.listNames) {
+    index ??= new ToolListIndex(root, dialect, scopes);
+    index.addModuleLists(library.listNames, library.lists.find((l) => l.functions)?.key);
   }
   return index;
 }
@@ -583,8 +590,10 @@ function readLists(reader: FileReader, placing: Placer): void {
 
 /**
  * The plain functions a list names (`llm.bind_tools([add, multiply])`), for a library that names
- * them after the function: a `def` of the file no other pattern read is a tool of that name; any
- * other element no pattern read (an import, a parameter, `TavilySearch()`) is counted as computed.
+ * them after the function: a `def` of the file no other pattern read is a tool of that name, and so
+ * is a `class` (LangChain sends a Pydantic model or TypedDict under its title, the class's name:
+ * `_convert_pydantic_to_openai_function`); any other element no pattern read (an import, a
+ * parameter, `TavilySearch()`, a class that may set its own title) is counted as computed.
  */
 function readListedFunctions(reader: FileReader, placing: Placer): void {
   const { dialect, skip, claimed } = reader;
@@ -598,9 +607,11 @@ function readListedFunctions(reader: FileReader, placing: Placer): void {
       const bound = dialect.isIdentifier(item) ? lists!.resolve(item.text, site.list) : undefined;
       // Read where it is bound: a tool made there, or an object literal `listedTools` read.
       if (bound && (claimed.has(bound.start) || dialect.entries(bound.node))) continue;
-      if (bound?.kind === 'function' && bound.name) {
-        const parameters = bound.node.childForFieldName('parameters');
-        const extent = { start: bound.node.startIndex, end: (parameters ?? bound.name).endIndex };
+      // A class (a Pydantic model, a TypedDict) is sent under its title, its name unless the class sets one.
+      const named = bound?.kind === 'function' || (bound?.kind === 'class' && !TITLED.test(bound.node.text));
+      if (bound && named && bound.name) {
+        const head = bound.node.childForFieldName(bound.kind === 'function' ? 'parameters' : 'superclasses');
+        const extent = { start: bound.node.startIndex, end: (head ?? bound.name).endIndex };
         placing.place(undefined, { name: { value: bound.name.text, range: rangeOf(bound.name) }, extent }, bound.node, {
           list,
         });

@@ -214,6 +214,12 @@ export interface Library {
   readonly records?: readonly ToolRecord[];
   readonly lists?: readonly ToolList[];
   /**
+   * Module-level names whose list is the module's tools, made to be imported and handed to a model
+   * (langchain-ai/react-agent: `TOOLS = [search]` in tools.py, `bind_tools(TOOLS)` in graph.py):
+   * read as a `functions` list of their own.
+   */
+  readonly listNames?: readonly string[];
+  /**
    * The keyword that gives a tool a version (FastMCP 3: `@mcp.tool(version="2.0")`): a server
    * lists one version of a name, so versions of one name are no collision.
    */
@@ -520,6 +526,7 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'ToolNode', list: [{ arg: 0 }, { keyword: 'tools' }], key: 'name', functions: true },
       { callee: 'create_agent', list: [{ arg: 1 }, { keyword: 'tools' }], key: 'name', functions: true },
     ],
+    listNames: ['TOOLS', 'tools'],
   },
   {
     // googleapis/python-genai (`google.genai.types.FunctionDeclaration`) and the older

@@ -3,12 +3,12 @@ import type { Scopes } from './scopes';
 import { FUNCTION_SCOPES } from './serverBindings';
 import type { SyntaxNode } from './syntax';
 
-/** What a name in a tool list stands for: a function defined in the file, or a value bound to it. */
+/** What a name in a tool list stands for: a function or class defined in the file, or a value bound to it. */
 export interface ListedBinding {
-  readonly kind: 'function' | 'value';
-  /** The `def` (a function) or the bound value (`search = Tool(...)`: the call). */
+  readonly kind: 'function' | 'class' | 'value';
+  /** The `def` or `class` or the bound value (`search = Tool(...)`: the call). */
   readonly node: SyntaxNode;
-  /** The function's own name node (a function only). */
+  /** The function's or class's own name node. */
   readonly name?: SyntaxNode;
   /** Where its tool's extent starts when a decorator made it one (the first decorator), else the node's start. */
   readonly start: number;
@@ -76,6 +76,18 @@ export class ToolListIndex {
     return site;
   }
 
+  /**
+   * Module-level lists bound to one of `names` (`TOOLS = [search]`): a module's tools, handed to a
+   * model by the module that imports them. Read as a list of their own.
+   */
+  addModuleLists(names: readonly string[], key: string | undefined): void {
+    for (const [at, binding] of this.table()) {
+      const [scope, name] = at.split('\u0000');
+      if (scope !== '-1' || !binding || binding.kind !== 'value' || !names.includes(name!)) continue;
+      if (this.dialect.elements(binding.node)) this.add(binding.node, binding.node, true, key);
+    }
+  }
+
   /** The group of the list starting at `start` (itself when it is no tool list of ours). */
   groupOf(start: number): number {
     return this.parent.has(start) ? this.find(start) : start;
@@ -116,14 +128,15 @@ export class ToolListIndex {
     };
     const shape = SHAPES[this.dialect.family];
     if (shape) {
-      for (const node of this.root.descendantsOfType([shape.function, shape.binding])) {
+      for (const node of this.root.descendantsOfType([shape.function, shape.klass, shape.binding])) {
         if (!node) continue;
-        if (node.type === shape.function) {
+        if (node.type === shape.function || node.type === shape.klass) {
           const name = node.childForFieldName('name');
           const decorated = node.parent?.type === shape.decorated ? node.parent : undefined;
-          // A method is reached as `self.name`, never by its bare name.
+          // A method (or a nested class) is reached through its class, never by its bare name.
           if ((decorated ?? node).parent?.parent?.type === shape.klass) continue;
-          if (name) add(name.text, node, { kind: 'function', node, name, start: (decorated ?? node).startIndex });
+          const kind = node.type === shape.function ? 'function' : 'class';
+          if (name) add(name.text, node, { kind, node, name, start: (decorated ?? node).startIndex });
           continue;
         }
         const left = node.childForFieldName(shape.left);
