@@ -192,6 +192,51 @@ describe('source code: tool declarations', () => {
     assert.deepEqual(collisions(fixed, 'go'), []);
   });
 
+  test('FastMCP: tool(fn, name=) applied in place registers; as a decorator or curried it is read once', () => {
+    // mcp-server-qdrant's form: a FastMCP subclass registering its functions on `self`.
+    const subclass = [
+      'from fastmcp import FastMCP',
+      '',
+      'class QdrantServer(FastMCP):',
+      '    def setup(self):',
+      '        async def find(q: str) -> str:',
+      '            return q',
+      '        self.tool(find, name="qdrant-find")',
+      '        self.tool(find, name="qdrant-find")',
+      '        self.tool("only_a_decorator")',
+      '',
+    ].join('\n');
+    const own = fixedAnalysis(subclass, opts('python'));
+    assert.deepEqual(
+      own.tools.map((t) => t.name),
+      ['qdrant-find', 'qdrant-find'],
+    );
+    assert.equal(own.findings.filter((f) => f.code === 'wire-collision').length, 1);
+    const text = [
+      'from fastmcp import FastMCP',
+      '',
+      'mcp = FastMCP("s")',
+      '',
+      '@mcp.tool(name="decorated")',
+      'def d() -> None:',
+      '    pass',
+      '',
+      'mcp.tool(name="curried")(d)',
+      '',
+      'def plain() -> None:',
+      '    pass',
+      '',
+      'mcp.tool(plain)',
+      'mcp.tool(plain, name="renamed")',
+      'mcp.tool("only_a_decorator")',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      fixedAnalysis(text, opts('python')).tools.map((t) => t.name),
+      ['decorated', 'curried', 'plain', 'renamed'],
+    );
+  });
+
   test("Go mark3labs: a ServerTool struct goes to the server it is handed to; a session tool is its session's", () => {
     const text = [
       'package main',

@@ -402,6 +402,18 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
   return { place, serverNames, lists };
 }
 
+/**
+ * Whether a decorator-shaped call registers by itself: its first argument is the function (no
+ * string: `tool("x")` only makes a decorator), and it is neither under `@` nor called again.
+ */
+function appliedInPlace(call: SyntaxNode, dialect: Dialect): boolean {
+  const first = dialect.args(call)[0];
+  if (!first || dialect.string(dialect.unwrap(first)) !== undefined) return false;
+  const parent = call.parent;
+  if (parent?.type === 'decorator') return false;
+  return !(parent && dialect.callTypes.includes(parent.type) && dialect.callee(parent)?.startIndex === call.startIndex);
+}
+
 /** A class body that may set the schema's title (`model_config = ConfigDict(title=...)`, `class Config: title = ...`). */
 const TITLED = /\btitle\s*=|["']title["']\s*:/;
 
@@ -520,6 +532,7 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         if (written !== undefined) receiver = written;
       }
       if (pattern.requires && !meets(call, pattern.requires)) continue;
+      if (pattern.applied && !appliedInPlace(call, dialect)) continue;
       const given = nameIn(call, pattern.name);
       // Bound to a name a tool list may hold (`search = Tool(...)`, then `tools=[search]`).
       const boundTo = placing.lists && receiver === undefined ? dialect.bindingOf(call) : undefined;

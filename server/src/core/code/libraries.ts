@@ -108,6 +108,12 @@ export interface ToolCall {
   readonly serverArgument?: number;
   /** A project's own wrapper (`code/wrappers.ts`): on no server known at the call site, its tool travels alone. */
   readonly wrapper?: true;
+  /**
+   * The call is a decorator applied in place to the function it is given (FastMCP 2's
+   * `self.tool(fn, name="x")`): it counts only as such, not as a decorator (`@mcp.tool(name="x")`)
+   * or a curried call (`mcp.tool(name="x")(fn)`), which the decorator patterns read.
+   */
+  readonly applied?: true;
 }
 
 /**
@@ -453,6 +459,15 @@ export const LIBRARIES: readonly Library[] = [
     calls: [
       { callee: 'types.Tool', name: [{ keyword: 'name' }], schema: PYTHON_TOOL_SCHEMA },
       { callee: 'Tool', name: [{ keyword: 'name' }], schema: PYTHON_TOOL_SCHEMA },
+      // FastMCP 2 and 3: `tool(name_or_fn, *, name=None, ...)` registers a function it is given
+      // at once (mcp-server-qdrant's `self.tool(find_foo, name="qdrant-find")` in a FastMCP subclass).
+      {
+        method: 'tool',
+        name: [{ keyword: 'name' }],
+        function: [{ arg: 0 }],
+        requires: { positional: 1, keywords: [] },
+        applied: true,
+      },
       // The MCP SDK's FastMCP: `add_tool(fn, name=None, ...)`; FastMCP 3 takes a Tool or a function.
       { method: 'add_tool', name: [{ keyword: 'name' }], function: [{ arg: 0 }, { keyword: 'fn' }] },
       { callee: 'Tool.from_function', name: [{ keyword: 'name' }], function: [{ arg: 0 }, { keyword: 'fn' }] },
