@@ -189,6 +189,27 @@ describe('source code: tools named in a list handed to a model or an agent', () 
     assert.ok(analyse(asTool).collisions >= 1);
   });
 
+  test('OpenAI Agents: a deferred tool clashes with a deferred one of its name, not with a visible one', () => {
+    const text = [
+      'from agents import Agent, function_tool',
+      '',
+      'def test_a():',
+      '    @function_tool(name_override="lookup_account")',
+      '    async def visible(customer_id: str) -> str:',
+      '        return customer_id',
+      '',
+      '    @function_tool(name_override="lookup_account", defer_loading=True)',
+      '    async def deferred(customer_id: str) -> str:',
+      '        return customer_id',
+      '',
+      '    agent = Agent(name="A", tools=[visible, deferred])',
+      '',
+    ].join('\n');
+    assert.equal(analyse(text).collisions, 0);
+    const both = text.replace('name_override="lookup_account")', 'name_override="lookup_account", defer_loading=True)');
+    assert.ok(analyse(both).collisions >= 1);
+  });
+
   test('OpenAI Agents: a FunctionTool bound to a name joins the list that names it', () => {
     const text = [
       'from agents import Agent, FunctionTool',

@@ -393,7 +393,11 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     // version is censused apart, so they never collide with each other.
     const keyword = library.versionKeyword;
     const version = keyword && options.call ? dialect.keyword(options.call, keyword)?.text : undefined;
-    const key = `${library.id}\u0000${local}${version === undefined ? '' : `\u0000v${version}`}`;
+    const deferred =
+      library.deferKeyword !== undefined && options.call
+        ? dialect.keyword(options.call, library.deferKeyword)?.text === 'True'
+        : false;
+    const key = `${library.id}\u0000${local}${version === undefined ? '' : `\u0000v${version}`}${deferred ? '\u0000deferred' : ''}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { shape: library.shape, ...(server ? { server } : {}), tools: [] }));
     group.tools.push(tool);

@@ -231,6 +231,13 @@ export interface Library {
    */
   readonly versionKeyword?: string;
   /**
+   * The keyword that defers a tool (the OpenAI Agents SDK's `@function_tool(defer_loading=True)`):
+   * a deferred tool is looked up apart from the visible ones (`_tool_identity.py`,
+   * `validate_function_tool_lookup_configuration`: a deferred name clashes only with another
+   * deferred one), so with `True` it is censused with the deferred tools of its list alone.
+   */
+  readonly deferKeyword?: string;
+  /**
    * A tool written as a plain object (`{ name: "x", inputSchema: {...} }`): one with a `name` and
    * this key, the other field the library's tool type requires. Read by `toolObjects.ts`.
    */
@@ -484,6 +491,7 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['agents'],
     packages: ['openai-agents'],
     shape: 'openai-responses',
+    deferKeyword: 'defer_loading',
     decorators: [
       { callee: 'function_tool', name: [{ keyword: 'name_override' }], insert: { keyword: 'name_override' } },
       // `agents.decorators.tool` is an alias of `function_tool`.
