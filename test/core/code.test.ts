@@ -192,6 +192,81 @@ describe('source code: tool declarations', () => {
     assert.deepEqual(collisions(fixed, 'go'), []);
   });
 
+  test('FastMCP: tool(fn, name=) applied in place registers; as a decorator or curried it is read once', () => {
+    // mcp-server-qdrant's form: a FastMCP subclass registering its functions on `self`.
+    const subclass = [
+      'from fastmcp import FastMCP',
+      '',
+      'class QdrantServer(FastMCP):',
+      '    def setup(self):',
+      '        async def find(q: str) -> str:',
+      '            return q',
+      '        self.tool(find, name="qdrant-find")',
+      '        self.tool(find, name="qdrant-find")',
+      '        self.tool("only_a_decorator")',
+      '',
+    ].join('\n');
+    const own = fixedAnalysis(subclass, opts('python'));
+    assert.deepEqual(
+      own.tools.map((t) => t.name),
+      ['qdrant-find', 'qdrant-find'],
+    );
+    assert.equal(own.findings.filter((f) => f.code === 'wire-collision').length, 1);
+    const text = [
+      'from fastmcp import FastMCP',
+      '',
+      'mcp = FastMCP("s")',
+      '',
+      '@mcp.tool(name="decorated")',
+      'def d() -> None:',
+      '    pass',
+      '',
+      'mcp.tool(name="curried")(d)',
+      '',
+      'def plain() -> None:',
+      '    pass',
+      '',
+      'mcp.tool(plain)',
+      'mcp.tool(plain, name="renamed")',
+      'mcp.tool("only_a_decorator")',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      fixedAnalysis(text, opts('python')).tools.map((t) => t.name),
+      ['decorated', 'curried', 'plain', 'renamed'],
+    );
+  });
+
+  test("Go mark3labs: a ServerTool struct goes to the server it is handed to; a session tool is its session's", () => {
+    const text = [
+      'package main',
+      '',
+      'import (',
+      '\t"github.com/mark3labs/mcp-go/mcp"',
+      '\t"github.com/mark3labs/mcp-go/server"',
+      ')',
+      '',
+      'func main() {',
+      '\ts := server.NewMCPServer("demo", "1.0.0")',
+      '\tother := server.NewMCPServer("other", "1.0.0")',
+      '\ts.AddTools(server.ServerTool{Tool: mcp.NewTool("search")}, server.ServerTool{Tool: mcp.NewTool("fetch")})',
+      '\tother.AddTools(server.ServerTool{Tool: mcp.NewTool("search")})',
+      // A session tool replaces the server's of its name in that session's list (handleListTools).
+      '\ts.AddSessionTool("session-1", mcp.NewTool("fetch"), h)',
+      '\ts.AddSessionTools("session-1", server.ServerTool{Tool: mcp.NewTool("lookup")})',
+      '\ts.AddSessionTool("session-1", mcp.NewTool("lookup"), h)',
+      '\ts.AddTool(mcp.NewTool("search"), h)',
+      '}',
+      '',
+    ].join('\n');
+    const found = collisions(text, 'go').map((f) => text.slice(0, f.range.start).split('\n').length);
+    // Real duplicates only: "lookup" twice in one session (lines 14-15), "search" twice on s (11, 16).
+    assert.deepEqual(
+      found.sort((a, b) => a - b),
+      [15, 16],
+    );
+  });
+
   test('Go SDK: mcp.AddTool with &mcp.Tool{Name: constant} resolves the constant; the edit goes to its literal', () => {
     const text = `package main\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nconst listName = "files.list"\n\nfunc main() {\n\ts := mcp.NewServer(&mcp.Implementation{Name: "files"}, nil)\n\tmcp.AddTool(s, &mcp.Tool{Name: listName}, h)\n\tmcp.AddTool(s, &mcp.Tool{Name: "files_list"}, h)\n\tmcp.AddTool(s, &mcp.Tool{Name: computed()}, h)\n}\n`;
     const analysis = fixedAnalysis(text, opts('go'));

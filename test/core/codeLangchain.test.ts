@@ -92,14 +92,14 @@ const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonl
     1,
   ],
   [
-    'Python: dicts handed to bind_tools',
+    'Python: dicts handed to bind_tools; a function the file does not define is declared, name not static',
     'python',
     'from langchain_openai import ChatOpenAI\n\nROUTE = {"name": "route_query", "description": "d", "parameters": {"type": "object"}}\nllm = ChatOpenAI().bind_tools([ROUTE, {"name": "get.time", "parameters": {}}, multiply])\n',
     [
       ['route_query', '"route_query"'],
       ['get.time', '"get.time"'],
     ],
-    0,
+    1,
   ],
 ];
 

@@ -29,6 +29,7 @@ import {
 } from './serverBindings';
 import { schemaTree } from './sourceSchemas';
 import type { SyntaxNode } from './syntax';
+import { ToolListIndex } from './listMembers';
 import { listedTools, objectBindings } from './toolLists';
 import { recordKeys } from './toolRecords';
 
@@ -62,8 +63,10 @@ export function findDeclarations(
     readCalls(reader, library, bindings, placing);
     // Before the keyed helpers: a record's `tool(...)` values are its call's, not a lone object's.
     readRecords(reader, library, placing.place);
-    readLists(reader, library, placing.place);
+    readLists(reader, placing);
     readValues(reader, library, placing.place);
+    // After every other pattern: a name in a list is a plain function only when nothing made it a tool.
+    readListedFunctions(reader, placing);
     for (const start of reader.computed.keys()) if (!computedBy.has(start)) computedBy.set(start, library.id);
   }
   const { groups, computed, claimed, claimedNames } = reader;
@@ -302,6 +305,7 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
   const onlyServer = bindings.length === 1 && serverNames.size === 1 ? bindings[0]!.server : undefined;
   const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
     resolveBinding(bindings, receiver, at, scopes);
+  const lists = toolLists(reader, library);
   /** The group a declaration belongs to: its server object's, its list's, or its own. */
   const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean, wrapper: boolean) => {
     const name = receiver === undefined ? undefined : lastIdentifier(receiver);
@@ -319,9 +323,13 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     // No receiver: a tool object handed to a server's method (`s.AddTool(mcp.NewTool(...))`)
     // is that server's; one in a list travels with the list; any other travels alone.
     // Or a link of a server's builder chain (`->add(new Tool(...), $handler)`), which starts where the server's call does.
-    const holder = argumentHolder(node);
+    // Go writes a tool inside a struct handed to the server (`s.AddTools(server.ServerTool{Tool: mcp.NewTool(...)})`).
+    const carried = dialect.family === 'go' ? outOfLiterals(node) : node;
+    const holder = argumentHolder(carried);
+    const layer = sessionLayer(holder, library.sessionMethods, dialect);
+    if (layer !== undefined) return { key: `x${scopeOf(node, FUNCTION_SCOPES)}\u0000${layer}`, server: onlyServer };
     const binding =
-      receiverOfArgument(node, dialect)
+      receiverOfArgument(carried, dialect)
         .map((r) => resolve(r, node))
         .find((b) => b !== undefined) ??
       (holder && bindings.find((b) => b.at === holder.startIndex && b.end < holder.endIndex));
@@ -339,7 +347,7 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
       return { key: `n${scope}\u0000${name}`, server: onlyServer };
     }
     const list = listHolding(node, dialect);
-    if (list) return { key: `l${list.startIndex}`, server: onlyServer };
+    if (list) return { key: `l${lists?.groupOf(list.startIndex) ?? list.startIndex}`, server: onlyServer };
     // Go, Java and Rust declare a server's tools as values in the function that adds them; a
     // decorated function is collected by whatever reads its module (Python) or its class (a
     // Spring bean, an rmcp `#[tool_router] impl`).
@@ -362,26 +370,108 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
       readonly own?: string;
       /** Read by a project wrapper's pattern (`ToolCall.wrapper`). */
       readonly wrapper?: boolean;
+      /** The group of a tool list (`ToolListIndex`) the tool is written in. */
+      readonly list?: number;
+      /** The name the tool's value is bound to (`search = Tool(...)`), by which a tool list may name it. */
+      readonly bound?: string;
     } = {},
   ) => {
     if (claimed.has(tool.extent.start)) return;
     claimed.add(tool.extent.start);
     claimedNames.add(tool.name.range.start);
     const on = options.server ?? (options.own === undefined ? undefined : listing(options.own));
+    // A tool on no server, named in a list handed to a model or agent (`tools=[lookup]`): that list's.
+    const named = options.bound ?? options.own;
+    const listed =
+      options.list ??
+      (on || receiver !== undefined || named === undefined ? undefined : lists?.groupNaming(named, node));
     const { key: local, server } = on
       ? { key: `b${on.at}`, server: on.server }
-      : keyFor(receiver, node, options.decorated ?? false, options.wrapper ?? false);
+      : listed !== undefined
+        ? { key: `l${listed}`, server: onlyServer }
+        : keyFor(receiver, node, options.decorated ?? false, options.wrapper ?? false);
     // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
     // version is censused apart, so they never collide with each other.
     const keyword = library.versionKeyword;
     const version = keyword && options.call ? dialect.keyword(options.call, keyword)?.text : undefined;
-    const key = `${library.id}\u0000${local}${version === undefined ? '' : `\u0000v${version}`}`;
+    const deferred =
+      library.deferKeyword !== undefined && options.call
+        ? dialect.keyword(options.call, library.deferKeyword)?.text === 'True'
+        : false;
+    const key = `${library.id}\u0000${local}${version === undefined ? '' : `\u0000v${version}`}${deferred ? '\u0000deferred' : ''}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { shape: library.shape, ...(server ? { server } : {}), tools: [] }));
     group.tools.push(tool);
   };
 
-  return { place, serverNames };
+  return { place, serverNames, lists };
+}
+
+/**
+ * Whether a decorator-shaped call registers by itself: its first argument is the function (no
+ * string: `tool("x")` only makes a decorator), and it is neither under `@` nor called again.
+ */
+function appliedInPlace(call: SyntaxNode, dialect: Dialect): boolean {
+  const first = dialect.args(call)[0];
+  if (!first || dialect.string(dialect.unwrap(first)) !== undefined) return false;
+  const parent = call.parent;
+  if (parent?.type === 'decorator') return false;
+  return !(parent && dialect.callTypes.includes(parent.type) && dialect.callee(parent)?.startIndex === call.startIndex);
+}
+
+/** A class body that may set the schema's title (`model_config = ConfigDict(title=...)`, `class Config: title = ...`). */
+const TITLED = /\btitle\s*=|["']title["']\s*:/;
+
+/** The Go literals a value is written in (`ServerTool{Tool: <value>}`, `[]ServerTool{{...}}`), up to the outermost. */
+function outOfLiterals(node: SyntaxNode): SyntaxNode {
+  let at = node;
+  for (let up = at.parent, steps = 0; up && GO_LITERAL_PARTS.has(up.type) && steps < 12; up = up.parent, steps += 1)
+    if (up.type === 'composite_literal') at = up;
+  return at;
+}
+
+const GO_LITERAL_PARTS: ReadonlySet<string> = new Set([
+  'literal_element',
+  'keyed_element',
+  'literal_value',
+  'composite_literal',
+  'unary_expression',
+]);
+
+/** The session a call adds its tools to (its first argument's text), when it is one of the library's `sessionMethods`. */
+function sessionLayer(
+  call: SyntaxNode | undefined,
+  methods: readonly string[] | undefined,
+  dialect: Dialect,
+): string | undefined {
+  const callee = call && methods ? dialect.callee(call) : undefined;
+  const member = callee ? dialect.member(callee) : undefined;
+  if (!call || !member || !methods!.includes(member.name)) return undefined;
+  const session = dialect.args(call)[0];
+  return session && session.endIndex - session.startIndex <= SPAN_LIMIT ? session.text.replace(/\s+/g, '') : undefined;
+}
+
+/** The lists the library's `lists` patterns take in this file, read before any tool is placed (a tool joins its list). */
+function toolLists(reader: FileReader, library: Library): ToolListIndex | undefined {
+  if (!library.lists) return undefined;
+  const { calls, dialect, argument, root, scopes } = reader;
+  let index: ToolListIndex | undefined;
+  for (const { node: call, callee, text: calleeText } of calls) {
+    const pattern = library.lists.find((l) =>
+      l.callee !== undefined ? calleeText === l.callee : calleeText.endsWith(`.${l.method}`),
+    );
+    if (!pattern || !callee || (pattern.method !== undefined && dialect.member(callee)?.name !== pattern.method))
+      continue;
+    const value = pattern.list.map((w) => argument(call, w)).find((v) => v !== undefined);
+    if (!value) continue;
+    index ??= new ToolListIndex(root, dialect, scopes);
+    index.add(call, value, pattern.functions === true, pattern.key);
+  }
+  if (library.listNames) {
+    index ??= new ToolListIndex(root, dialect, scopes);
+    index.addModuleLists(library.listNames, library.lists.find((l) => l.functions)?.key);
+  }
+  return index;
 }
 
 type Placer = ReturnType<typeof placer>;
@@ -447,8 +537,16 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         if (written !== undefined) receiver = written;
       }
       if (pattern.requires && !meets(call, pattern.requires)) continue;
+      if (pattern.applied && !appliedInPlace(call, dialect)) continue;
       const given = nameIn(call, pattern.name);
-      const on = { call, ...(chained ? { server: chained } : {}), wrapper: pattern.wrapper === true };
+      // Bound to a name a tool list may hold (`search = Tool(...)`, then `tools=[search]`).
+      const boundTo = placing.lists && receiver === undefined ? dialect.bindingOf(call) : undefined;
+      const on = {
+        call,
+        ...(chained ? { server: chained } : {}),
+        ...(boundTo ? { bound: boundTo } : {}),
+        wrapper: pattern.wrapper === true,
+      };
       if (given.name) {
         const schema = pattern.schema ? schemaIn(call, pattern.schema) : undefined;
         place(receiver, { name: given.name, extent, ...(schema ? { schema } : {}) }, call, on);
@@ -496,27 +594,47 @@ function readRecords(reader: FileReader, library: Library, place: Placer['place'
 }
 
 /** Tool objects in a list handed to a model (`model.bindTools([{ name: "x", schema }])`): each list one request. */
-function readLists(reader: FileReader, library: Library, place: Placer['place']): void {
-  const { calls, dialect, argument, nameOf, skip, scopeOf, root } = reader;
-  for (const { node: call, callee, text: calleeText } of calls) {
-    const pattern = library.lists?.find((l) =>
-      l.callee !== undefined ? calleeText === l.callee : calleeText.endsWith(`.${l.method}`),
-    );
-    if (!pattern || !callee || (pattern.method !== undefined && dialect.member(callee)?.name !== pattern.method))
-      continue;
-    const value = argument(call, pattern.list);
-    if (!value) continue;
-    const binding: ServerBinding = {
-      name: '',
-      member: false,
-      scope: scopeOf(call, FUNCTION_SCOPES),
-      at: call.startIndex,
-      end: call.endIndex,
-      listed: [],
-    };
-    const { tools, computed } = listedTools(dialect.unwrap(value), pattern.key, root, dialect, (node) => nameOf(node));
-    for (const tool of tools) place(undefined, tool, call, { server: binding });
+function readLists(reader: FileReader, placing: Placer): void {
+  const { dialect, nameOf, skip, root } = reader;
+  const lists = placing.lists;
+  for (const site of lists?.sites ?? []) {
+    if (site.key === undefined) continue;
+    const list = lists!.groupOf(site.list.startIndex);
+    const { tools, computed } = listedTools(site.list, site.key, root, dialect, (node) => nameOf(node));
+    for (const tool of tools) placing.place(undefined, tool, site.call, { list });
     for (const range of computed) skip(range);
+  }
+}
+
+/**
+ * The plain functions a list names (`llm.bind_tools([add, multiply])`), for a library that names
+ * them after the function: a `def` of the file no other pattern read is a tool of that name, and so
+ * is a `class` (LangChain sends a Pydantic model or TypedDict under its title, the class's name:
+ * `_convert_pydantic_to_openai_function`); any other element no pattern read (an import, a
+ * parameter, `TavilySearch()`, a class that may set its own title) is counted as computed.
+ */
+function readListedFunctions(reader: FileReader, placing: Placer): void {
+  const { dialect, skip, claimed } = reader;
+  const lists = placing.lists;
+  for (const site of lists?.sites ?? []) {
+    if (!site.functions) continue;
+    const list = lists!.groupOf(site.list.startIndex);
+    for (const element of dialect.elements(site.list) ?? []) {
+      const item = dialect.unwrap(element);
+      if (claimed.has(item.startIndex) || dialect.entries(item)) continue;
+      const bound = dialect.isIdentifier(item) ? lists!.resolve(item.text, site.list) : undefined;
+      // Read where it is bound: a tool made there, or an object literal `listedTools` read.
+      if (bound && (claimed.has(bound.start) || dialect.entries(bound.node))) continue;
+      // A class (a Pydantic model, a TypedDict) is sent under its title, its name unless the class sets one.
+      const named = bound?.kind === 'function' || (bound?.kind === 'class' && !TITLED.test(bound.node.text));
+      if (bound && named && bound.name) {
+        const head = bound.node.childForFieldName(bound.kind === 'function' ? 'parameters' : 'superclasses');
+        const extent = { start: bound.node.startIndex, end: (head ?? bound.name).endIndex };
+        placing.place(undefined, { name: { value: bound.name.text, range: rangeOf(bound.name) }, extent }, bound.node, {
+          list,
+        });
+      } else skip(rangeOf(item));
+    }
   }
 }
 

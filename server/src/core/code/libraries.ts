@@ -109,6 +109,12 @@ export interface ToolCall {
   readonly serverArgument?: number;
   /** A project's own wrapper (`code/wrappers.ts`): on no server known at the call site, its tool travels alone. */
   readonly wrapper?: true;
+  /**
+   * The call is a decorator applied in place to the function it is given (FastMCP 2's
+   * `self.tool(fn, name="x")`): it counts only as such, not as a decorator (`@mcp.tool(name="x")`)
+   * or a curried call (`mcp.tool(name="x")(fn)`), which the decorator patterns read.
+   */
+  readonly applied?: true;
 }
 
 /**
@@ -176,8 +182,17 @@ export interface ToolRecord {
 export interface ToolList {
   readonly method?: string;
   readonly callee?: string;
-  readonly list: NameArgument;
-  readonly key: string;
+  /** Where the list is written, in order: the first the call has. */
+  readonly list: readonly NameArgument[];
+  /** The key an object element names its tool by; undefined: the library takes no objects. */
+  readonly key?: string;
+  /**
+   * A plain function in the list is a tool named after it (LangChain's `convert_to_openai_tool`
+   * and `tool(fn)` take `fn.__name__`): one defined in the file is read at its `def`; a name the
+   * file does not define (an import, a parameter) or any other value the file does not read as a
+   * tool is counted as computed. Without it, names in the list only join their tools to it.
+   */
+  readonly functions?: true;
 }
 
 /**
@@ -208,15 +223,34 @@ export interface Library {
   /** Tools written as classes extending one of the library's (`class X extends StructuredTool { name = "x" }`). */
   readonly classes?: readonly ToolClass[];
   /**
+   * Module-level names whose list is the module's tools, made to be imported and handed to a model
+   * (langchain-ai/react-agent: `TOOLS = [search]` in tools.py, `bind_tools(TOOLS)` in graph.py):
+   * read as a `functions` list of their own.
+   */
+  readonly listNames?: readonly string[];
+  /**
    * The keyword that gives a tool a version (FastMCP 3: `@mcp.tool(version="2.0")`): a server
    * lists one version of a name, so versions of one name are no collision.
    */
   readonly versionKeyword?: string;
   /**
+   * The keyword that defers a tool (the OpenAI Agents SDK's `@function_tool(defer_loading=True)`):
+   * a deferred tool is looked up apart from the visible ones (`_tool_identity.py`,
+   * `validate_function_tool_lookup_configuration`: a deferred name clashes only with another
+   * deferred one), so with `True` it is censused with the deferred tools of its list alone.
+   */
+  readonly deferKeyword?: string;
+  /**
    * A tool written as a plain object (`{ name: "x", inputSchema: {...} }`): one with a `name` and
    * this key, the other field the library's tool type requires. Read by `toolObjects.ts`.
    */
   readonly objectKey?: string;
+  /**
+   * Methods that add tools to one session's layer over the server's (mcp-go's
+   * `AddSessionTool(sessionID, tool, h)`): a session tool replaces the server's tool of its name
+   * in that session's tools/list, so it is censused with its session's (the first argument) alone.
+   */
+  readonly sessionMethods?: readonly string[];
   /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
   readonly structs?: readonly { readonly type: string; readonly field: string; readonly wrapper?: true }[];
 }
@@ -394,7 +428,7 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'DynamicTool', name: [{ arg: 0, key: 'name' }] },
     ],
     // `BaseChatModel.bindTools(tools)` takes tool objects as well as tools: `{ name, description, schema }`.
-    lists: [{ method: 'bindTools', list: { arg: 0 }, key: 'name' }],
+    lists: [{ method: 'bindTools', list: [{ arg: 0 }], key: 'name' }],
     // `abstract class StructuredTool` (and `Tool`, its string-input kind) in `@langchain/core/tools`:
     // a subclass sets `name`, which is what the model is sent.
     classes: [{ bases: ['StructuredTool', 'Tool'], field: 'name' }],
@@ -438,6 +472,15 @@ export const LIBRARIES: readonly Library[] = [
     calls: [
       { callee: 'types.Tool', name: [{ keyword: 'name' }], schema: PYTHON_TOOL_SCHEMA },
       { callee: 'Tool', name: [{ keyword: 'name' }], schema: PYTHON_TOOL_SCHEMA },
+      // FastMCP 2 and 3: `tool(name_or_fn, *, name=None, ...)` registers a function it is given
+      // at once (mcp-server-qdrant's `self.tool(find_foo, name="qdrant-find")` in a FastMCP subclass).
+      {
+        method: 'tool',
+        name: [{ keyword: 'name' }],
+        function: [{ arg: 0 }],
+        requires: { positional: 1, keywords: [] },
+        applied: true,
+      },
       // The MCP SDK's FastMCP: `add_tool(fn, name=None, ...)`; FastMCP 3 takes a Tool or a function.
       { method: 'add_tool', name: [{ keyword: 'name' }], function: [{ arg: 0 }, { keyword: 'fn' }] },
       { callee: 'Tool.from_function', name: [{ keyword: 'name' }], function: [{ arg: 0 }, { keyword: 'fn' }] },
@@ -454,6 +497,7 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['agents'],
     packages: ['openai-agents'],
     shape: 'openai-responses',
+    deferKeyword: 'defer_loading',
     decorators: [
       { callee: 'function_tool', name: [{ keyword: 'name_override' }], insert: { keyword: 'name_override' } },
       // `agents.decorators.tool` is an alias of `function_tool`.
@@ -473,12 +517,16 @@ export const LIBRARIES: readonly Library[] = [
       // `agent.as_tool(tool_name, tool_description, ...)`: an agent offered as a function tool.
       { method: 'as_tool', name: [{ arg: 0 }, { keyword: 'tool_name' }], ofValue: true },
     ],
+    // `Agent(tools=[...])`: each agent's tools are one request (`Agent.get_all_tools`); a tool
+    // named in the list joins it, so two agents of one function are not censused together.
+    lists: [{ callee: 'Agent', list: [{ keyword: 'tools' }] }],
   },
   {
     id: 'langchain',
     family: 'python',
-    imports: ['langchain'],
-    packages: ['langchain', 'langchain-core'],
+    // LangGraph's prebuilt agent and `ToolNode` take the same tools (`from langgraph.prebuilt import ...`).
+    imports: ['langchain', 'langgraph'],
+    packages: ['langchain', 'langchain-core', 'langgraph'],
     shape: 'generic',
     decorators: [{ callee: 'tool', name: [{ arg: 0 }], insert: { positional: true } }],
     // langchain_core/tools (`StructuredTool.from_function`: `name or func.__name__`;
@@ -495,8 +543,19 @@ export const LIBRARIES: readonly Library[] = [
       // `create_retriever_tool(retriever, name, description)`.
       { callee: 'create_retriever_tool', name: [{ keyword: 'name' }, { arg: 1 }] },
     ],
-    // `bind_tools([{"name": "x", ...}])`: a dict is sent as the function it describes.
-    lists: [{ method: 'bind_tools', list: { arg: 0 }, key: 'name' }],
+    // `bind_tools([{"name": "x", ...}, fn])`: a dict is sent as the function it describes, a plain
+    // function under its `__name__` (langchain_core/utils/function_calling.py,
+    // `_get_python_function_name`; `ToolNode` and the agents make it a tool with `tool(fn)`:
+    // `StructuredTool.from_function`, `name or func.__name__`). LangGraph's
+    // `create_react_agent(model, tools)` and `ToolNode(tools)`, langchain 1.x's
+    // `create_agent(model, tools=None, ...)`.
+    lists: [
+      { method: 'bind_tools', list: [{ arg: 0 }, { keyword: 'tools' }], key: 'name', functions: true },
+      { callee: 'create_react_agent', list: [{ arg: 1 }, { keyword: 'tools' }], key: 'name', functions: true },
+      { callee: 'ToolNode', list: [{ arg: 0 }, { keyword: 'tools' }], key: 'name', functions: true },
+      { callee: 'create_agent', list: [{ arg: 1 }, { keyword: 'tools' }], key: 'name', functions: true },
+    ],
+    listNames: ['TOOLS', 'tools'],
   },
   {
     // googleapis/python-genai (`google.genai.types.FunctionDeclaration`) and the older
@@ -507,7 +566,7 @@ export const LIBRARIES: readonly Library[] = [
     shape: 'gemini',
     lists: ['types.Tool', 'Tool'].map((callee) => ({
       callee,
-      list: { keyword: 'function_declarations' },
+      list: [{ keyword: 'function_declarations' }],
       key: 'name',
     })),
     calls: [
@@ -545,6 +604,8 @@ export const LIBRARIES: readonly Library[] = [
     shape: 'mcp',
     servers: [{ callee: 'server.NewMCPServer', name: [{ arg: 0 }] }],
     calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }], schema: [{ form: 'options' }] }],
+    // server/server.go `handleListTools`: "Then override with session-specific tools" (a map by name).
+    sessionMethods: ['AddSessionTool', 'AddSessionTools'],
     // `s.AddTool(mcp.Tool{Name: "x", ...}, h)`: the struct by value as often as by pointer.
     structs: [{ type: 'mcp.Tool', field: 'Name' }],
   },

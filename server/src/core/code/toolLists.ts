@@ -13,8 +13,8 @@ const BINDINGS: Readonly<Record<string, { readonly type: string; readonly name: 
  * The tools a list handed to a model names (`model.bindTools([{ name: "route", schema }, titleTool])`):
  * each object element with a `key` (`name`), written in place or bound once to a name of the file,
  * or an OpenAI tool object (`{ type: "function", function: { name } }`, which `bindTools` sends as it
- * is: LangChain's `convertToOpenAITool`); the list itself may be bound once to a name of the file
- * (`const functionSchema = [...]; model.bindTools(functionSchema)`).
+ * is: LangChain's `convertToOpenAITool`). The list is the one the call takes, in place or bound to a
+ * name (`ToolListIndex.add` resolves it).
  * Anything else in the list (a tool made by a helper, a function, a class) is read where it is
  * made, if anywhere; an object whose name is computed is counted.
  */
@@ -32,12 +32,7 @@ export function listedTools(
     objects ??= objectBindings(root, dialect);
     return objects.get(name) ?? undefined;
   };
-  const array = dialect.elements(list)
-    ? list
-    : dialect.isIdentifier(list)
-      ? boundArray(root, dialect, list.text)
-      : undefined;
-  for (const element of (array && dialect.elements(array)) ?? []) {
+  for (const element of dialect.elements(list) ?? []) {
     const value = dialect.unwrap(element);
     const object = dialect.entries(value) ? value : dialect.isIdentifier(value) ? boundObject(value.text) : undefined;
     const entries = object ? (dialect.entries(object) ?? []) : [];
@@ -53,7 +48,7 @@ export function listedTools(
 }
 
 /** The array literal a name is bound to once in the file (`const functionSchema = [...]`), if any. */
-function boundArray(root: SyntaxNode, dialect: Dialect, name: string): SyntaxNode | undefined {
+export function boundArray(root: SyntaxNode, dialect: Dialect, name: string): SyntaxNode | undefined {
   const binding = BINDINGS[dialect.family];
   if (!binding) return undefined;
   let found: SyntaxNode | undefined;
