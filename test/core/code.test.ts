@@ -902,6 +902,27 @@ describe('source code: one census per server object', () => {
       2,
     ],
     [
+      'a namespace key on items that are no serialized function tools splits nothing: the collision stays',
+      'typescript',
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst tools = [\n  { name: 'search', namespace: 'a', inputSchema: {} },\n  { name: 'search', inputSchema: {} },\n];\n",
+      2,
+      1,
+    ],
+    [
+      "a provider request's tools list written inside an MCP tool's handler is a request of its own",
+      'typescript',
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport OpenAI from 'openai';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.tool('ask', {}, async () => openai.chat.completions.create({ model, messages, tools: [\n  { type: 'function', function: { name: 'lookup', parameters: {} } },\n  { type: 'function', function: { name: 'lookup', parameters: {} } },\n] }));\n",
+      3,
+      1,
+    ],
+    [
+      "a tools list a test expects (a table's expected key, a matcher's argument) is data: no tools, no collision",
+      'typescript',
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst cases = [{ input: 1, expected: { tools: [{ name: 'get', inputSchema: {} }, { name: 'get', inputSchema: {} }] } }];\nexpect(await client.listTools()).toEqual({ tools: [{ name: 'x', inputSchema: {} }, { name: 'x', inputSchema: {} }] });\n",
+      0,
+      0,
+    ],
+    [
       "a tool_search_output item's tools are what a search answered, each alone: no collision",
       'typescript',
       "import { Agent } from '@openai/agents';\nconst item = {\n  type: 'tool_search_output',\n  tools: [\n    { type: 'function', name: 'lookup', parameters: {} },\n    { type: 'function', name: 'lookup', parameters: {}, deferLoading: true },\n  ],\n};\n",

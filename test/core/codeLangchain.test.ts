@@ -82,9 +82,9 @@ const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonl
     0,
   ],
   [
-    'JS: a class extending StructuredTool or Tool names its tool in its name field; other classes and static fields are none',
+    'JS: a class extending StructuredTool or Tool names its tool in its name field; other classes, one implementing an interface named Tool and static fields are none',
     'typescript',
-    'import { StructuredTool, Tool } from "@langchain/core/tools";\nclass Calculator extends StructuredTool {\n  name = "calculator";\n  description = "d";\n  schema = s;\n}\nclass Search extends lc.Tool<string> { public name = "web.search"; }\nclass Other extends Thing { name = "not_a_tool"; }\nclass Label extends StructuredTool { static name2 = "q"; name = pick(); }\nconst model = llm.bindTools([new Calculator(), new Search()]);\n',
+    'import { StructuredTool, Tool } from "@langchain/core/tools";\nclass Calculator extends StructuredTool {\n  name = "calculator";\n  description = "d";\n  schema = s;\n}\nclass Search extends lc.Tool<string> { public name = "web.search"; }\nclass Other extends Thing { name = "not_a_tool"; }\nclass Impl implements types.Tool { name = "implemented"; }\nclass Label extends StructuredTool { static name2 = "q"; name = pick(); }\nconst model = llm.bindTools([new Calculator(), new Search()]);\n',
     [
       ['calculator', '"calculator"'],
       ['web.search', '"web.search"'],

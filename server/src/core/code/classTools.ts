@@ -43,7 +43,12 @@ export function classTools(root: SyntaxNode, text: string, classes: readonly Too
 /** The last name of the class a class extends (`StructuredTool` of `extends lc.StructuredTool<T>`). */
 function baseName(node: SyntaxNode): string | undefined {
   const heritage = node.namedChildren.find((c) => c?.type === 'class_heritage');
-  const clause = heritage?.namedChildren.find((c) => c?.type === 'extends_clause') ?? heritage;
+  // TypeScript writes `extends` and `implements` as clauses of their own: a class that only
+  // implements an interface named Tool extends nothing. JavaScript has the bare heritage.
+  const clauses = heritage?.namedChildren ?? [];
+  const clause =
+    clauses.find((c) => c?.type === 'extends_clause') ??
+    (clauses.some((c) => c?.type === 'implements_clause') ? undefined : heritage);
   const value = clause?.childForFieldName('value') ?? clause?.namedChildren[0];
   const written = value?.text.replace(/<[\s\S]*$/, '').trim();
   return written?.split('.').pop();

@@ -40,15 +40,22 @@ export function listKey(literal: SyntaxNode): 'tools' | 'functions' {
   return pair?.childForFieldName('key')?.text.replace(/['"`]/g, '') === 'functions' ? 'functions' : 'tools';
 }
 
-/** The item's `namespace` when it is a string: the name its tools are grouped and called under. */
+/**
+ * The item's `namespace` when it is a serialized function tool's (`type: "function"`, a string
+ * `namespace`): the name its tools are grouped and called under. Any other item with a `namespace`
+ * key (an MCP tool object of some aggregator) is in no namespace the SDK sends apart.
+ */
 function namespaceOf(item: Node): string | undefined {
   if (item.type !== 'object') return undefined;
+  let namespace: string | undefined;
+  let isFunction = false;
   for (const property of item.children ?? []) {
     const [key, value] = property.children ?? [];
-    if (key?.value === 'namespace' && value?.type === 'string' && typeof value.value === 'string')
-      return value.value.trim();
+    if (value?.type !== 'string' || typeof value.value !== 'string') continue;
+    if (key?.value === 'namespace') namespace = value.value.trim();
+    else if (key?.value === 'type') isFunction = value.value === 'function';
   }
-  return undefined;
+  return isFunction ? namespace : undefined;
 }
 
 /** Wrappers between a list and the pair that holds it (`[...] as Tool[]`, parentheses). */

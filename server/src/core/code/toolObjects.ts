@@ -72,12 +72,24 @@ export function toolLiterals(
   const nameKeys = registrations.map((r) => r.key).filter((k) => k !== 'name');
   const shapes = registrations.filter((r) => r.reads.length >= SHAPE_KEYS);
   const inside = containment(declared);
-  // A list whose every element a library pattern already read (`const tools = [...]; model.bindTools(tools)`) is that declaration's.
+  // A list whose every element is a declaration a library pattern already read (`const tools = [...];
+  // model.bindTools(tools)`) is those declarations'. Each element must be one exactly: a list merely
+  // written inside a declaration (a provider request in an MCP tool's handler) is a request of its own.
+  const declaredAt = new Set(declared.map((r) => `${r.start}:${r.end}`));
   const read = (array: SyntaxNode) => {
     const elements = dialect.elements(array) ?? [];
-    return elements.length > 0 && elements.every((e) => inside(dialect.unwrap(e)));
+    return (
+      elements.length > 0 &&
+      elements.every((e) => {
+        const element = dialect.unwrap(e);
+        return declaredAt.has(`${element.startIndex}:${element.endIndex}`);
+      })
+    );
   };
-  const arrays = /\b(?:tools|functions)\b/.test(text) ? dialect.toolArrays(root).filter((a) => !read(a)) : [];
+  // A list a test expects (`expected: { tools: [...] }`, `expect(x).toEqual({ tools: [...] })`) is data too.
+  const arrays = /\b(?:tools|functions)\b/.test(text)
+    ? dialect.toolArrays(root).filter((a) => !read(a) && !asserted(a, dialect))
+    : [];
   const literals: ToolLiteral[] = arrays.map((node) => ({ node, alone: false }));
   const types = LITERAL_TYPES[dialect.family];
   const named = new Map<string, SyntaxNode>();
@@ -221,8 +233,8 @@ const EXPECTED_DEPTH = 12;
 const EXPECTED_KEY = /^(expected|want)([A-Z_]\w*)?$/;
 
 /**
- * Whether a tool object is a value a test expects, compared to what a server listed: data, no
- * declaration. An argument of a matcher or an assert call, a side of a Python `assert`, or a value
+ * Whether a tool object (or a tools list) is a value a test expects, compared to what a server
+ * listed: data, no declaration. An argument of a matcher or an assert call, a side of a Python `assert`, or a value
  * under a test table's `expected` key.
  */
 function asserted(object: SyntaxNode, dialect: Dialect): boolean {
