@@ -126,3 +126,26 @@ export function toSeverity(severity: Severity | 'error' | 'warning'): Diagnostic
 export function isDiagnosticData(value: unknown): value is DiagnosticData {
   return typeof value === 'object' && value !== null && typeof (value as { version?: unknown }).version === 'number';
 }
+
+/**
+ * The finding a toolwire diagnostic was made from, in the current analysis: same code and range.
+ * A diagnostic of an older version (a pull answered `unchanged`, or one carried over, leaves the
+ * client holding one) must also say the same: after a tool's line is deleted, another tool of the
+ * same layout may sit at its offsets, and its fix or suppression is not the one the user chose.
+ */
+export function findingOf(
+  document: TextDocument,
+  findings: readonly Finding[],
+  diagnostic: Diagnostic,
+): Finding | undefined {
+  const start = document.offsetAt(diagnostic.range.start);
+  const end = document.offsetAt(diagnostic.range.end);
+  const current = !isDiagnosticData(diagnostic.data) || diagnostic.data.version === document.version;
+  return findings.find(
+    (f) =>
+      f.code === diagnostic.code &&
+      f.range.start === start &&
+      f.range.end === end &&
+      (current || visible(f.message) === diagnostic.message),
+  );
+}

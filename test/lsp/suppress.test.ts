@@ -315,4 +315,33 @@ describe('Suppress CODE for this tool', () => {
       await client.stop();
     }
   });
+  test('a diagnostic of an older version whose place another tool of the same layout now holds gets no action', async () => {
+    const folder = folderWith({});
+    const client = await TestClient.start({ pull: true, workspaceFolder: folder });
+    try {
+      const uri = pathToFileURL(join(folder, 'tools.jsonc')).href;
+      const text = OPENAI.replace('"get.time"', '"put.weather"');
+      await client.open(uri, text, 'jsonc');
+      const old = (await pulled(client, uri)).find(
+        (d) => d.code === 'invalid-name' && rangeText(text, d.range) === '"get.weather"',
+      )!;
+      assert.ok(old);
+      // Delete the first tool's line: "put.weather" moves to the very offsets "get.weather" had.
+      await client.edit(uri, [
+        { range: { start: { line: 3, character: 0 }, end: { line: 4, character: 0 } }, newText: '' },
+      ]);
+      const now = client.text(uri);
+      assert.equal(rangeText(now, old.range), '"put.weather"');
+      const stale = (await client.codeActions(uri, old.range, [old], ['quickfix'])) ?? [];
+      assert.deepEqual(
+        stale.map((a) => a.title),
+        [],
+        'the old diagnostic was about get.weather: no fix or suppression for put.weather',
+      );
+      const current = (await pulled(client, uri)).find((d) => d.code === 'invalid-name')!;
+      await suppressAction(client, uri, current);
+    } finally {
+      await client.stop();
+    }
+  });
 });

@@ -11,14 +11,13 @@ import {
   computeFixAll,
   proveEdits,
   withFixes,
-  type Analysis,
   type AnalysisOptions,
   type Finding,
   type OffsetEdit,
   type Proof,
 } from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
-import { isDiagnosticData, SOURCE, toLspFix, toRange, type CheckedEdit, type LspFix } from '../convert';
+import { findingOf, isDiagnosticData, SOURCE, toLspFix, toRange, type CheckedEdit, type LspFix } from '../convert';
 import { sameJson } from '../sameJson';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.toolwire`;
@@ -61,7 +60,7 @@ export function quickFixes(
     if (diagnostic.source !== SOURCE || !isDiagnosticData(diagnostic.data)) continue;
     const { version, fix: carried, nameFix, schemaFix } = diagnostic.data;
     if (!carried && !nameFix && !schemaFix) continue;
-    const finding = findingOf(document, analysis, diagnostic);
+    const finding = findingOf(document, analysis.findings, diagnostic);
     if (!finding) continue;
     // A name or schema fix is built from this version's analysis, so it is current whatever version
     // the diagnostic came from; a carried fix is current only if this version gives the same one.
@@ -127,13 +126,6 @@ function builtFix(
   const built = index.memo('built-fixes', () => withFixes(document.getText(), options, analysis));
   const fix = built.findings[at]?.fix;
   return fix ? toLspFix(document, fix) : undefined;
-}
-
-/** The finding a diagnostic was made from, in the analysis of the same version: same code and range. */
-function findingOf(document: TextDocument, analysis: Analysis, diagnostic: Diagnostic): Finding | undefined {
-  const start = document.offsetAt(diagnostic.range.start);
-  const end = document.offsetAt(diagnostic.range.end);
-  return analysis.findings.find((f) => f.code === diagnostic.code && f.range.start === start && f.range.end === end);
 }
 
 /**

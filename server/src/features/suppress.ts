@@ -3,7 +3,6 @@ import {
   CodeActionKind,
   type CodeAction,
   type CodeActionParams,
-  type Diagnostic,
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
@@ -22,7 +21,7 @@ import {
   type TextReader,
 } from '../core';
 import type { AnalysisIndex } from '../analysisIndex';
-import { isDiagnosticData, SOURCE, toRange, type CheckedEdit } from '../convert';
+import { findingOf, isDiagnosticData, SOURCE, toRange, type CheckedEdit } from '../convert';
 
 /**
  * A suppression, as plain data: in a file that takes comments, the edit that writes (or extends)
@@ -158,7 +157,7 @@ export function suppressActions(
   let proofs = 0;
   for (const diagnostic of params.context.diagnostics) {
     if (diagnostic.source !== SOURCE || !isDiagnosticData(diagnostic.data)) continue;
-    const finding = currentFinding(document, analysis, diagnostic);
+    const finding = findingOf(document, analysis.findings, diagnostic);
     if (!finding) continue;
     suppressions ??= suppressionOf(document, text, analysis, context.options, context.index);
     const suppress = suppressions(finding);
@@ -172,7 +171,7 @@ export function suppressActions(
     }
     const edit =
       suppress.kind === 'remove'
-        ? removalAction(document, text, suppress, context)
+        ? removalAction(document, suppress, context)
         : suppress.kind === 'comment'
           ? (commentAction(document, text, suppress, finding, context) ?? configFallback(suppress, finding, context))
           : configAction(suppress, context);
@@ -188,33 +187,12 @@ export function suppressActions(
   return actions;
 }
 
-/**
- * The finding a diagnostic was made from, in the current analysis: same code and range. A
- * diagnostic of an older version (a pull answered `unchanged` leaves the client holding one) gets
- * the suppression of the finding now at its place, which is the one the editor shows there.
- */
-function currentFinding(document: TextDocument, analysis: Analysis, diagnostic: Diagnostic): Finding | undefined {
-  const start = document.offsetAt(diagnostic.range.start);
-  const end = document.offsetAt(diagnostic.range.end);
-  return analysis.findings.find((f) => f.code === diagnostic.code && f.range.start === start && f.range.end === end);
-}
-
-/**
- * Removing a code that silences nothing changes no other finding: nothing to prove, but the text
- * must still be the one the edit was made for.
- */
+/** Removing a code that silences nothing changes no other finding: nothing to prove. */
 function removalAction(
   document: TextDocument,
-  text: string,
   suppress: Extract<LspSuppress, { kind: 'remove' }>,
   context: SuppressContext,
 ): WorkspaceEdit | undefined {
-  if (
-    !suppress.edits.every(
-      (e) => text.slice(document.offsetAt(e.range.start), document.offsetAt(e.range.end)) === e.oldText,
-    )
-  )
-    return undefined;
   const edits: TextEdit[] = suppress.edits.map(({ range, newText }) => ({ range, newText }));
   return context.versionedEdits
     ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits }] }
@@ -233,7 +211,6 @@ function commentAction(
     oldText: e.oldText,
     newText: e.newText,
   }));
-  if (edits.some((e) => text.slice(e.range.start, e.range.end) !== e.oldText)) return undefined;
   const proof = context.index.memo(`suppress:${JSON.stringify(edits)}`, () =>
     proveSuppressComment(text, context.options, context.index.analysis, edits, finding),
   );
