@@ -131,18 +131,23 @@ export function diagnosticProblems(
       nameFix: data?.nameFix,
     });
   });
+  // An offset between the CR and the LF of one line break has no LSP position: a position past a
+  // line's last character means its end, before the CR (as VS Code's model and
+  // vscode-languageserver-textdocument clamp it). jsonc-parser's scanner ends an unclosed string
+  // there after a backslash (`"a\` CR LF), so the core's offset is compared as a client sees it.
+  const seen = (offset: number) =>
+    offset > 0 && text.charCodeAt(offset - 1) === 0x0d && text.charCodeAt(offset) === 0x0a ? offset - 1 : offset;
+  const span = (range: { readonly start: number; readonly end: number }) => `${seen(range.start)}-${seen(range.end)}`;
   const expected = analysis.findings.map((f: Finding) =>
     JSON.stringify({
       code: f.code,
       severity: SEVERITY[f.severity],
       message: f.message,
-      range: `${f.range.start}-${f.range.end}`,
+      range: span(f.range),
       // Related information points only at the other places (convert.ts): the detail is in the hover.
-      related: f.related.filter((r) => r.file === undefined).map((r) => `${r.range.start}-${r.range.end} ${r.message}`),
+      related: f.related.filter((r) => r.file === undefined).map((r) => `${span(r.range)} ${r.message}`),
       version: 'this or older',
-      fix: f.fix?.edits.map(
-        (e) => `${e.range.start}-${e.range.end} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`,
-      ),
+      fix: f.fix?.edits.map((e) => `${span(e.range)} ${JSON.stringify(e.newText)} ${JSON.stringify(e.oldText)}`),
       nameFix: f.nameFix,
     }),
   );
