@@ -197,10 +197,16 @@ export function wrappersDefinedIn(
   const functions = root.descendantsOfType([...types]).filter((n): n is SyntaxNode => n !== null);
   const qualifier = dialect.family === 'go' ? goPackageOf(text) : undefined;
   const common = { path, ...(qualifier !== undefined ? { qualifier } : {}) };
+  // Each function's member expressions, walked once however many computed names it holds.
+  const membersOf = new Map<number, SyntaxNode[]>();
   for (const range of declarations.computed) {
     const fn = innermost(functions, range);
     const library = declarations.computedBy.get(range.start);
-    const registered = fn && library ? registeredField(fn, range, dialect) : undefined;
+    // Only `param.key` can be a registering field: anything else costs no walk of its function.
+    const registered =
+      fn && library && MEMBER_READ.test(text.slice(range.start, range.end))
+        ? registeredField(fn, range, dialect, membersOf)
+        : undefined;
     if (registered) {
       const { field, reads } = registered;
       const by: WrapperDefinition = { ...common, library: library!, kind: 'field', name: field, field, reads };
@@ -254,6 +260,9 @@ function innermost(functions: readonly SyntaxNode[], range: OffsetRange): Syntax
 
 const NAME_NODES = ['identifier', 'member_expression', 'selector_expression', 'attribute'];
 
+/** A computed name that reads one key of one name (`tool.method`), spaces allowed around the dot. */
+const MEMBER_READ = /^[A-Za-z_$][\w$]*\s*\.\s*[A-Za-z_$][\w$]*$/;
+
 /**
  * The key a JavaScript function registers each tool by: `tool.method` of its parameter `tool` at a
  * library's name position (`filtered.forEach((tool) => server.tool(tool.method, ...))`,
@@ -267,9 +276,14 @@ function registeredField(
   fn: SyntaxNode,
   range: OffsetRange,
   dialect: Dialect,
+  membersOf: Map<number, SyntaxNode[]>,
 ): { readonly field: string; readonly reads: readonly string[] } | undefined {
   if (dialect.family !== 'js') return undefined;
-  const members = fn.descendantsOfType('member_expression').filter((n): n is SyntaxNode => n !== null);
+  let members = membersOf.get(fn.startIndex);
+  if (!members) {
+    members = fn.descendantsOfType('member_expression').filter((n): n is SyntaxNode => n !== null);
+    membersOf.set(fn.startIndex, members);
+  }
   const node = members.find((n) => n.startIndex === range.start && n.endIndex === range.end);
   const parts = node?.text.replace(/\s+/g, '').split('.');
   if (parts?.length !== 2 || !parts.every((s) => /^[A-Za-z_$][\w$]*$/.test(s))) return undefined;
