@@ -57,7 +57,7 @@ const MAX_SUPPRESS_PROOFS = 3;
  * silenced. Whether YAML takes the comment at its place is judged by the comment's proof (see
  * suppressActions).
  */
-export function suppressionOf(
+function suppressionOf(
   document: TextDocument,
   text: TextReader,
   analysis: Analysis,

@@ -2,6 +2,7 @@ import type { Node } from 'jsonc-parser';
 import type { BuildNode } from '../json/tree';
 import type { Dialect } from './dialects';
 import type { SyntaxNode } from './syntax';
+import { outermost } from './toolObjects';
 
 /**
  * Which requests one `tools` list literal stands for. Mostly one: its tools travel together. But
@@ -34,8 +35,7 @@ export function listRequests(literal: SyntaxNode, tree: Node, dialect: Dialect):
  * function calling, `{ functions: [{ name, parameters }] }`), else `tools`.
  */
 export function listKey(literal: SyntaxNode): 'tools' | 'functions' {
-  let node = literal;
-  while (node.parent && WRAPPERS.has(node.parent.type)) node = node.parent;
+  const node = outermost(literal);
   const pair = node.parent?.type === 'pair' ? node.parent : null;
   return pair?.childForFieldName('key')?.text.replace(/['"`]/g, '') === 'functions' ? 'functions' : 'tools';
 }
@@ -58,18 +58,9 @@ function namespaceOf(item: Node): string | undefined {
   return isFunction ? namespace : undefined;
 }
 
-/** Wrappers between a list and the pair that holds it (`[...] as Tool[]`, parentheses). */
-const WRAPPERS: ReadonlySet<string> = new Set([
-  'parenthesized_expression',
-  'as_expression',
-  'satisfies_expression',
-  'non_null_expression',
-]);
-
 /** Whether the list is the `tools` of an object whose `type` is `tool_search_output` (a Responses item). */
 function isSearchOutput(literal: SyntaxNode, dialect: Dialect): boolean {
-  let node = literal;
-  while (node.parent && WRAPPERS.has(node.parent.type)) node = node.parent;
+  const node = outermost(literal);
   const holder = node.parent?.type === 'pair' ? node.parent.parent : null;
   if (!holder) return false;
   const type = dialect.entries(holder)?.find((e) => e.name === 'type')?.value;

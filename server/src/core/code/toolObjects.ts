@@ -255,7 +255,8 @@ function asserted(object: SyntaxNode, dialect: Dialect): boolean {
   return false;
 }
 
-function outermost(node: SyntaxNode): SyntaxNode {
+/** The literal with the wrappers around it (`([...] as Tool[])`): what its holder holds. */
+export function outermost(node: SyntaxNode): SyntaxNode {
   let current = node;
   while (current.parent && WRAPPERS.has(current.parent.type)) current = current.parent;
   return current;
