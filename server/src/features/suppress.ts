@@ -10,6 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   commentSuppressor,
   LineIndex,
+  proveEdits,
   proveSuppressComment,
   suppressionRemover,
   suppressTarget,
@@ -165,13 +166,13 @@ export function suppressActions(
     const key = JSON.stringify(suppress);
     if (seen.has(key)) continue;
     seen.add(key);
-    if (suppress.kind === 'comment') {
+    if (suppress.kind !== 'config') {
       if (proofs >= MAX_SUPPRESS_PROOFS) continue;
       proofs += 1;
     }
     const edit =
       suppress.kind === 'remove'
-        ? removalAction(document, suppress, context)
+        ? removalAction(document, text, suppress, context)
         : suppress.kind === 'comment'
           ? (commentAction(document, text, suppress, finding, context) ?? configFallback(suppress, finding, context))
           : configAction(suppress, context);
@@ -187,12 +188,26 @@ export function suppressActions(
   return actions;
 }
 
-/** Removing a code that silences nothing changes no other finding: nothing to prove. */
+/**
+ * Removing a code that silences nothing, proven like any fix: in a source file that no longer
+ * parses cleanly the comment can be part of how the parser recovers, and removing it can change
+ * what is read (a Go file pasted into one of its own strings: two tools fell into one census).
+ */
 function removalAction(
   document: TextDocument,
+  text: string,
   suppress: Extract<LspSuppress, { kind: 'remove' }>,
   context: SuppressContext,
 ): WorkspaceEdit | undefined {
+  const offsetEdits: OffsetEdit[] = suppress.edits.map((e) => ({
+    range: { start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end) },
+    oldText: e.oldText,
+    newText: e.newText,
+  }));
+  const proof = context.index.memo(`remove:${JSON.stringify(offsetEdits)}`, () =>
+    proveEdits(text, context.options, context.index.analysis, offsetEdits, []),
+  );
+  if (proof.kind !== 'proven') return undefined;
   const edits: TextEdit[] = suppress.edits.map(({ range, newText }) => ({ range, newText }));
   return context.versionedEdits
     ? { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits }] }
