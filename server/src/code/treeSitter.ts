@@ -1,5 +1,6 @@
 import { Language, Parser, type Tree } from '@vscode/tree-sitter-wasm';
 import type { CodeGrammar, CodeParser, SyntaxNode, WrapperPattern } from '../core';
+import { fixedGrammar } from './grammarFixes';
 
 /**
  * Where tree-sitter's WASM comes from: a folder in Node (server/node/wasm.ts), `fetch()` in a
@@ -77,7 +78,8 @@ export class TreeSitterParsers {
         return Parser.init(options);
       });
       await this.runtime;
-      const bytes = await this.loader.grammar(grammar);
+      // With the upstream fixes the shipped build lacks (grammarFixes.ts), whatever loaded the bytes.
+      const bytes = fixedGrammar(grammar, await this.loader.grammar(grammar));
       const compile = async () => {
         const language = await Language.load(bytes);
         // One parse compiles the lexer, the largest function, now rather than on a document's parse.

@@ -2,11 +2,12 @@ import type { CodeLanguage } from './syntax';
 
 /**
  * The deepest bracket nesting each grammar is given; deeper text is reported, not parsed. Only
- * Swift has one: tree-sitter-swift (in @vscode/tree-sitter-wasm 0.3.1) writes out of bounds in
+ * Swift has one: tree-sitter-swift 0.7.1 (@repomix/tree-sitter-wasms 0.1.17) writes out of bounds in
  * WASM memory on an unclosed string before a thousand nested calls (`x: "(f` + `f(` × 1022 +
  * `"d`), and every later parse in the process, of any document, then reads garbage. Below 1,000
  * levels no fuzzed shape faulted; 500 leaves a margin no real source comes near. The other
- * grammars parsed the same shapes 10,000 deep.
+ * grammars parsed the same shapes 10,000 deep. The fault stays with the scanner-state fix the
+ * adapter applies (server/src/code/grammarFixes.ts): a different bug.
  */
 export const CODE_NESTING_LIMITS: Readonly<Partial<Record<CodeLanguage, number>>> = { swift: 500 };
 
