@@ -958,6 +958,20 @@ describe('source code: one census per server object', () => {
       1,
     ],
     [
+      'mark3labs: a tool value whose function only reads its fields (a schema borrowed) travels alone: no collision',
+      'go',
+      'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc main() {\n\ts := server.NewMCPServer("s", "1.0.0")\n\ttool := mcp.NewTool("weather")\n\ttemplate := mcp.NewTool("weather", mcp.WithDescription("d"))\n\ttool.Description = template.Description\n\ts.AddTool(tool, h)\n}\n',
+      2,
+      0,
+    ],
+    [
+      "mark3labs: the same value handed on by its bare name is the function's: the collision stays",
+      'go',
+      'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc main() {\n\ts := server.NewMCPServer("s", "1.0.0")\n\ttool := mcp.NewTool("weather")\n\ttemplate := mcp.NewTool("weather", mcp.WithDescription("d"))\n\ttool.Description = template.Description\n\ts.AddTool(tool, h)\n\ts.AddTool(template, h)\n}\n',
+      2,
+      1,
+    ],
+    [
       "Go SDK: mcp.AddTool(server, &mcp.Tool{...}) is that server's; two servers in one function do not collide",
       'go',
       'package main\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nfunc TestA(t *testing.T) {\n\ta := mcp.NewServer(&mcp.Implementation{Name: "a"}, nil)\n\tb := mcp.NewServer(&mcp.Implementation{Name: "b"}, nil)\n\tmcp.AddTool(a, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n}\n',

@@ -29,6 +29,7 @@ import {
 } from './serverBindings';
 import { schemaTree } from './sourceSchemas';
 import type { SyntaxNode } from './syntax';
+import { FieldOnlyValues } from './fieldOnlyValues';
 import { ToolListIndex } from './listMembers';
 import { listedTools, objectBindings } from './toolLists';
 import { recordKeys } from './toolRecords';
@@ -306,6 +307,7 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
   const resolve = (receiver: string, at: SyntaxNode): ServerBinding | undefined =>
     resolveBinding(bindings, receiver, at, scopes);
   const lists = toolLists(reader, library);
+  let fieldOnly: FieldOnlyValues | undefined;
   /** The group a declaration belongs to: its server object's, its list's, or its own. */
   const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean, wrapper: boolean) => {
     const name = receiver === undefined ? undefined : lastIdentifier(receiver);
@@ -348,6 +350,12 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     }
     const list = listHolding(node, dialect);
     if (list) return { key: `l${lists?.groupOf(list.startIndex) ?? list.startIndex}`, server: onlyServer };
+    // A Go value whose function reads only its fields (`template.OutputSchema`) is handed to no server.
+    if (dialect.family === 'go') {
+      const bound = dialect.bindingOf(node);
+      if (bound !== undefined && (fieldOnly ??= new FieldOnlyValues(scopes)).fieldOnly(node, bound))
+        return { key: `s${node.startIndex}`, server: undefined };
+    }
     // Go, Java and Rust declare a server's tools as values in the function that adds them; a
     // decorated function is collected by whatever reads its module (Python) or its class (a
     // Spring bean, an rmcp `#[tool_router] impl`).
