@@ -58,6 +58,25 @@ describe('reading a source file walks its tree once', () => {
       assert.equal(walks(), language === 'typescript' ? 2 : 1);
     });
 
+  test('a list bound to a name and handed to bindTools is resolved from the same walk (its rebindings too)', () => {
+    const text = [
+      'import { ChatOpenAI } from "@langchain/openai";',
+      'import { HumanMessage } from "@langchain/core/messages";',
+      'const functionSchema = [{ name: "joke", description: "d", parameters: { type: "object" } }];',
+      'let other = [{ name: "x", parameters: {} }];',
+      'other = [{ name: "y", parameters: {} }];',
+      'const model = new ChatOpenAI({}).bindTools(functionSchema);',
+      'const again = model.bindTools(other);',
+      '',
+    ].join('\n');
+    const { parser: counting, walks } = countingWalks(parser);
+    const read = parseCode(text, 'typescript', counting);
+    assert.ok(read.values.length > 0, 'the bound list is read');
+    // The one walk (the file writes no `tools`, so no walk of its object literals), however many
+    // bound lists it hands on: each used to walk the tree again for their rebindings.
+    assert.equal(walks(), 1);
+  });
+
   for (const { language, text } of FILES)
     test(`${language}: each of the dialect's root queries is one of the walk's types`, () => {
       const dialect = dialectOf(familyOf(language));

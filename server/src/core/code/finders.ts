@@ -31,7 +31,7 @@ import { schemaTree } from './sourceSchemas';
 import type { SyntaxNode } from './syntax';
 import { FieldOnlyValues } from './fieldOnlyValues';
 import { ToolListIndex } from './listMembers';
-import { listedTools, objectBindings } from './toolLists';
+import { listedTools, objectBindings, REBINDINGS } from './toolLists';
 import { recordKeys } from './toolRecords';
 
 /** What a file declares: its tools per request, and where a declaration's name is not static (not checked). */
@@ -90,6 +90,7 @@ export function finderRootTypes(dialect: Dialect): string[] {
     ...ALL_SCOPES,
     'type_annotation',
     ...(dialect.structLiteral ? [dialect.structLiteral.node] : []),
+    ...(REBINDINGS[dialect.family] ? [REBINDINGS[dialect.family]!] : []),
   ];
 }
 

@@ -10,7 +10,7 @@ import type { NameInsertion, SourceName, ToolGroup } from './foundTools';
 import { listKey, listRequests } from './listRequests';
 import { literalToTree } from './literal';
 import { RootIndex } from './rootIndex';
-import { toolLiterals, type Registration } from './toolObjects';
+import { registeredNameKeys, toolLiterals, type Registration } from './toolObjects';
 import {
   writeCSharpString,
   writeGoString,
@@ -80,7 +80,7 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     const { groups, computed, defined } = declarationsWithWrappers(root, text, dialect, libraries, constants, wrappers);
     // The keys the project's own code registers its tool objects by (`server.tool(tool.method, ...)`).
     const registrations = registrationsOf([...wrappers, ...defined]);
-    const nameKeys = [...new Set(registrations.map((r) => r.key).filter((k) => k !== 'name'))];
+    const nameKeys = registeredNameKeys(registrations);
     const insertions = new Map<number, NameInsertion>();
     const values: RootValue[] = [];
     groups.forEach((group, index) => {

@@ -10,6 +10,12 @@ const BINDINGS: Readonly<Record<string, { readonly type: string; readonly name: 
 };
 
 /**
+ * Where a family rebinds a name (`x = [...]` after `let x = [...]`), which `boundArray` counts: a
+ * type the file's one root walk collects (`finderRootTypes`), so no query walks the tree again.
+ */
+export const REBINDINGS: Readonly<Record<string, string>> = { js: 'assignment_expression' };
+
+/**
  * The tools a list handed to a model names (`model.bindTools([{ name: "route", schema }, titleTool])`):
  * each object element with a `key` (`name`), written in place or bound once to a name of the file,
  * or an OpenAI tool object (`{ type: "function", function: { name } }`, which `bindTools` sends as it
@@ -62,9 +68,9 @@ export function boundArray(root: SyntaxNode, dialect: Dialect, name: string): Sy
     if (dialect.elements(array)) found = array;
   }
   // `let x = [...]; x = [...]`: rebound, so neither list is the one handed on.
-  if (dialect.family === 'js')
-    for (const node of root.descendantsOfType('assignment_expression'))
-      if (node?.childForFieldName('left')?.text === name) count++;
+  const rebinding = REBINDINGS[dialect.family];
+  if (rebinding)
+    for (const node of root.descendantsOfType(rebinding)) if (node?.childForFieldName('left')?.text === name) count++;
   return count === 1 ? found : undefined;
 }
 

@@ -37,6 +37,11 @@ export interface Registration {
 /** How many other keys a registration must read for an object with them all to be a tool object. */
 export const SHAPE_KEYS = 2;
 
+/** The keys other than `name` the project registers tool objects by (stripe's `method`), each once. */
+export function registeredNameKeys(registrations: readonly Registration[]): string[] {
+  return [...new Set(registrations.map((r) => r.key).filter((k) => k !== 'name'))];
+}
+
 /** The node types of an object literal and of an array literal, in the families that write MCP tools as plain data. */
 const LITERAL_TYPES: Readonly<Partial<Record<CodeFamily, { readonly object: string; readonly array: string }>>> = {
   js: { object: 'object', array: 'array' },
@@ -69,9 +74,8 @@ export function toolLiterals(
   /** How the project's own code registers tool objects: by which key, reading which others. */
   registrations: readonly Registration[] = [],
 ): ToolLiterals {
-  const nameKeys = registrations.map((r) => r.key).filter((k) => k !== 'name');
+  const nameKeys = registeredNameKeys(registrations);
   const shapes = registrations.filter((r) => r.reads.length >= SHAPE_KEYS);
-  const inside = containment(declared);
   // A list whose every element is a declaration a library pattern already read (`const tools = [...];
   // model.bindTools(tools)`) is those declarations'. Each element must be one exactly: a list merely
   // written inside a declaration (a provider request in an MCP tool's handler) is a request of its own.
@@ -101,6 +105,7 @@ export function toolLiterals(
   );
   if (!types || (keys.length === 0 && shapes.length === 0))
     return { literals, named, computed, schemaless, objects: boundObjects(arrays, root, dialect, named) };
+  const inside = containment(declared);
   const objects = root
     .descendantsOfType(types.object)
     .filter(
