@@ -654,6 +654,32 @@ const DECLARATION_FORMS: readonly {
     names: ['read_doc', 'editDocument'],
   },
   {
+    label:
+      "Quarkus MCP server: @Tool(name = ...), a bare @Tool named after its method, org.mcpjava's @Tool, toolManager.newTool(...)",
+    language: 'java',
+    text: `import io.quarkiverse.mcp.server.Tool;\nimport io.quarkiverse.mcp.server.ToolManager;\n\npublic class Weather {\n  @Inject ToolManager toolManager;\n\n  @Tool(description = "Alerts")\n  String getAlerts(@ToolArg(description = "State") String state) { return ""; }\n\n  @Tool(name = "forecast.get", description = "Forecast")\n  String forecast() { return ""; }\n\n  @io.quarkiverse.mcp.server.Tool\n  String qualified() { return ""; }\n\n  void start() {\n    toolManager.newTool("programmatic").setDescription("d").setHandler(a -> null).register();\n    toolManager.newTool("foo".repeat(2)).register();\n  }\n}\n`,
+    names: ['getAlerts', 'forecast.get', 'qualified', 'programmatic'],
+  },
+  {
+    label: "Quarkus reads org.mcpjava's mcp-server-api @Tool too",
+    language: 'java',
+    text: `import org.mcpjava.server.tools.Tool;\nimport org.mcpjava.server.tools.ToolArg;\n\nclass McpJavaFeatures {\n  @Tool(description = "A simple tool")\n  String alpha() { return ""; }\n\n  @Tool(name = "bravo.tool")\n  String bravo() { return ""; }\n}\n`,
+    names: ['alpha', 'bravo.tool'],
+  },
+  {
+    label:
+      "LangChain4j: @Tool's value is its description (the name stays the method's), a wildcard import, ToolSpecification.builder().name(...)",
+    language: 'java',
+    text: `import dev.langchain4j.agent.tool.*;\n\nclass WeatherTools {\n  @Tool("Returns the weather forecast for a given city")\n  String getWeather(@P("The city") String city) { return ""; }\n\n  @Tool(name = "weather.now")\n  String now() { return ""; }\n\n  ToolSpecification spec() {\n    return ToolSpecification.builder().name("get_booking").description("d").build();\n  }\n}\n`,
+    names: ['getWeather', 'weather.now', 'get_booking'],
+  },
+  {
+    label: 'Java: a single-type import of another Tool wins over a wildcard import of the library',
+    language: 'java',
+    text: `import dev.langchain4j.agent.tool.*;\nimport com.example.Tool;\n\nclass C {\n  @Tool(name = "not.langchain4j")\n  String f() { return ""; }\n}\n`,
+    names: [],
+  },
+  {
     label: 'Java: a Tool annotation or Tool.builder of another library, in a file that names no SDK, is no tool',
     language: 'java',
     text: `import com.example.agent.Tool;\n\nclass Plain {\n  @Tool(name = "not.spring")\n  String f() { return Tool.builder("not_mcp").build(); }\n}\n`,
@@ -764,6 +790,11 @@ describe('source code: the libraries a manifest names', () => {
       'build.gradle',
       "dependencies {\n  implementation 'org.springframework.ai:spring-ai-starter-mcp-server:1.0.0'\n}\n",
       ['spring-ai', 'spring-ai-mcp-annotations'],
+    ],
+    [
+      'pom.xml',
+      '<project><dependencies><dependency><groupId>io.quarkiverse.mcp</groupId><artifactId>quarkus-mcp-server-stdio</artifactId></dependency><dependency><groupId>dev.langchain4j</groupId><artifactId>langchain4j</artifactId></dependency></dependencies></project>',
+      ['quarkus-mcp-server', 'langchain4j'],
     ],
     [
       'build.gradle.kts',
@@ -997,6 +1028,13 @@ describe('source code: one census per server object', () => {
       'java',
       'import io.modelcontextprotocol.server.McpServer;\nimport io.modelcontextprotocol.spec.McpSchema.Tool;\nclass T {\n  void main() {\n    McpServer.sync(t).serverInfo("s", "1").toolCall(Tool.builder("a.b").build(), h).toolCall(Tool.builder("a_b").build(), h).build();\n  }\n}\n',
       2,
+      1,
+    ],
+    [
+      'Quarkus: programmatic tools pick their server at run time (setServerName), so one name twice is no collision; annotated ones of a class are one set',
+      'java',
+      'import io.quarkiverse.mcp.server.Tool;\nclass T {\n  @Inject ToolManager toolManager;\n  void run() {\n    toolManager.newTool("query").setServerName("alpha").register();\n    toolManager.newTool("query").setServerName("bravo").register();\n  }\n  @Tool\n  String foo() { return ""; }\n  @Tool(name = "foo")\n  String foos() { return ""; }\n}\n',
+      4,
       1,
     ],
     [

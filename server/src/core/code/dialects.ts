@@ -594,10 +594,15 @@ const JAVA: Dialect = {
   imports: (root) => {
     const out = new Map<string, ImportedName>();
     for (const statement of present(root.descendantsOfType('import_declaration'))) {
-      // `import a.b.Tool;` binds `Tool`; a wildcard or a static import names no single type.
-      if (statement.namedChildren.some((c) => c?.type === 'asterisk') || /^import\s+static\b/.test(statement.text))
-        continue;
+      // `import a.b.Tool;` binds `Tool`; a static import names no type. A wildcard (`import a.b.*;`)
+      // binds every type of `a.b` that no single-type import names: kept under `*a.b`, which no
+      // identifier can be (decoratedTools.ts `decoratorFor` reads it).
+      if (/^import\s+static\b/.test(statement.text)) continue;
       const path = present(statement.namedChildren).find((c) => c.type === 'scoped_identifier');
+      if (statement.namedChildren.some((c) => c?.type === 'asterisk')) {
+        if (path) out.set(`*${path.text}`, { module: path.text, name: '*' });
+        continue;
+      }
       const scope = path ? field(path, 'scope') : undefined;
       const name = path ? field(path, 'name') : undefined;
       if (scope && name) out.set(name.text, { module: scope.text, name: name.text });

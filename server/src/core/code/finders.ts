@@ -383,6 +383,8 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
       readonly list?: number;
       /** The name the tool's value is bound to (`search = Tool(...)`), by which a tool list may name it. */
       readonly bound?: string;
+      /** Its server is chosen at run time (`ToolCall.serverChosenLater`): it travels alone. */
+      readonly alone?: boolean;
     } = {},
   ) => {
     if (claimed.has(tool.extent.start)) return;
@@ -398,7 +400,9 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
       ? { key: `b${on.at}`, server: on.server }
       : listed !== undefined
         ? { key: `l${listed}`, server: onlyServer }
-        : keyFor(receiver, node, options.decorated ?? false, options.wrapper ?? false);
+        : options.alone
+          ? { key: `s${node.startIndex}`, server: undefined }
+          : keyFor(receiver, node, options.decorated ?? false, options.wrapper ?? false);
     // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
     // version is censused apart, so they never collide with each other.
     const keyword = library.versionKeyword;
@@ -555,6 +559,7 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         ...(chained ? { server: chained } : {}),
         ...(boundTo ? { bound: boundTo } : {}),
         wrapper: pattern.wrapper === true,
+        ...(pattern.serverChosenLater ? { alone: true } : {}),
       };
       if (given.name) {
         const schema = pattern.schema ? schemaIn(call, pattern.schema) : undefined;

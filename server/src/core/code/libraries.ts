@@ -110,6 +110,12 @@ export interface ToolCall {
   /** A project's own wrapper (`code/wrappers.ts`): on no server known at the call site, its tool travels alone. */
   readonly wrapper?: true;
   /**
+   * The tool's server is chosen later, at run time (Quarkus's application-wide
+   * `toolManager.newTool("x").setServerName("bravo")`): it travels alone, never censused with the
+   * other tools of its function.
+   */
+  readonly serverChosenLater?: true;
+  /**
    * The call is a decorator applied in place to the function it is given (FastMCP 2's
    * `self.tool(fn, name="x")`): it counts only as such, not as a decorator (`@mcp.tool(name="x")`)
    * or a curried call (`mcp.tool(name="x")(fn)`), which the decorator patterns read.
@@ -674,6 +680,60 @@ export const LIBRARIES: readonly Library[] = [
         emptyIsDefault: true,
       },
     ],
+  },
+  {
+    // quarkiverse/quarkus-mcp-server @14ea27b3: `@Tool` on a CDI bean's method
+    // (core/runtime/.../server/Tool.java, `name() default ELEMENT_NAME`: "the name is derived from
+    // the name of the annotated method"); McpServerProcessor takes `value("name")` when written,
+    // else `method.name()`, so an explicit `name = ""` is the empty name, not the default. Tools
+    // made at run time: `toolManager.newTool("x")...register()` (ToolManager.newTool). It reads the
+    // same way the annotations of org.mcpjava's mcp-server-api (`org.mcpjava.server.tools.Tool`,
+    // DotNames.MCPJAVA_TOOL) and, unless disabled, langchain4j's `@Tool` (its own entry below).
+    id: 'quarkus-mcp-server',
+    family: 'java',
+    imports: ['io.quarkiverse.mcp', 'org.mcpjava.server'],
+    packages: ['io.quarkiverse.mcp', 'org.mcpjava'],
+    shape: 'mcp',
+    decorators: [
+      {
+        callee: 'Tool',
+        importedFrom: ['io.quarkiverse.mcp.server', 'org.mcpjava.server.tools'],
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+      { callee: 'io.quarkiverse.mcp.server.Tool', name: [{ keyword: 'name' }], insert: { keyword: 'name' } },
+    ],
+    // The tool manager is the application's, not one server's: a chain's `.setServerName("x")`
+    // picks the server at run time (PerServerProgrammaticTest registers one name on two servers),
+    // so a programmatic tool travels alone rather than colliding with its file's others.
+    calls: [{ method: 'newTool', name: [{ arg: 0 }], ofValue: true, serverChosenLater: true }],
+  },
+  {
+    // langchain4j/langchain4j @b8b809ed: `@Tool` (langchain4j-core/.../agent/tool/Tool.java:
+    // `name() default ""`, its `value()` is the description); ToolSpecifications names the tool
+    // `isNullOrBlank(tool.name()) ? method.getName() : tool.name()`. By hand:
+    // `ToolSpecification.builder().name("x")`. The tools go to whatever model the service is given.
+    id: 'langchain4j',
+    family: 'java',
+    imports: ['dev.langchain4j'],
+    packages: ['dev.langchain4j'],
+    shape: 'generic',
+    decorators: [
+      {
+        callee: 'Tool',
+        importedFrom: ['dev.langchain4j.agent.tool'],
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+        emptyIsDefault: true,
+      },
+      {
+        callee: 'dev.langchain4j.agent.tool.Tool',
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+        emptyIsDefault: true,
+      },
+    ],
+    calls: [{ method: 'name', on: ['ToolSpecification.builder'], name: [{ arg: 0 }] }],
   },
   {
     // modelcontextprotocol/rust-sdk @4a738b9d: the `#[tool]` macro names a tool
