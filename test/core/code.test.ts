@@ -1038,6 +1038,20 @@ describe('source code: one census per server object', () => {
       1,
     ],
     [
+      'Kotlin: a tool removed from its server (removeTool) and added again is no collision; one added twice is',
+      'kotlin',
+      'import io.modelcontextprotocol.kotlin.sdk.server.Server\nfun replace(server: Server) {\n  server.addTool("test-tool", "Original") { r }\n  server.removeTool("test-tool")\n  server.addTool("test-tool", "Replacement") { r }\n}\nfun twice(server: Server) {\n  server.addTool("dup", "a") { r }\n  server.removeTool("other")\n  server.addTool("dup", "b") { r }\n}\n',
+      4,
+      1,
+    ],
+    [
+      "mcp-go: a tool deleted from its server (DeleteTools) before one of its name is added again is no collision; another server's removal does not count",
+      'go',
+      'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc TestA(t *testing.T) {\n\ts := server.NewMCPServer("a", "1")\n\to := server.NewMCPServer("o", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n\ts.DeleteTools("x")\n\ts.AddTool(mcp.NewTool("x"), h)\n\ts.AddTool(mcp.NewTool("y"), h)\n\to.DeleteTools("y")\n\ts.AddTool(mcp.NewTool("y"), h)\n}\n',
+      4,
+      1,
+    ],
+    [
       "Spring AI: a class's @Tool methods are one set of tools, another class's another",
       'java',
       'import org.springframework.ai.tool.annotation.Tool;\nclass A {\n  @Tool(name = "get.time")\n  String t() { return ""; }\n  @Tool\n  String get_time() { return ""; }\n}\nclass B {\n  @Tool(name = "get.time")\n  String t() { return ""; }\n}\n',

@@ -33,6 +33,7 @@ import { FieldOnlyValues } from './fieldOnlyValues';
 import { ToolListIndex } from './listMembers';
 import { listedTools, objectBindings, REBINDINGS } from './toolLists';
 import { recordKeys } from './toolRecords';
+import { Removals } from './removals';
 
 /** What a file declares: its tools per request, and where a declaration's name is not static (not checked). */
 export interface Declarations {
@@ -366,6 +367,19 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     // Not on the file's server, so not under its name either.
     return { key: `s${node.startIndex}`, server: undefined };
   };
+  // Tools taken off a server by name (`server.removeTool("x")`), read on the first tool placed.
+  let removals: Removals | undefined;
+  const removedLater = (local: string, tool: FoundTool): boolean => {
+    if (!library.removers) return false;
+    removals ??= new Removals(
+      reader.calls,
+      library.removers,
+      dialect,
+      reader.nameIn,
+      (receiver, call) => keyFor(receiver, call, false, false).key,
+    );
+    return removals.removedLater(local, tool.name.value, tool.extent.start);
+  };
   /** `options.call`: the call whose keywords configure the tool (the decorator's, for a decorated function). */
   const place = (
     receiver: string | undefined,
@@ -396,13 +410,15 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     const listed =
       options.list ??
       (on || receiver !== undefined || named === undefined ? undefined : lists?.groupNaming(named, node));
-    const { key: local, server } = on
+    const { key: grouped, server } = on
       ? { key: `b${on.at}`, server: on.server }
       : listed !== undefined
         ? { key: `l${listed}`, server: onlyServer }
         : options.alone
           ? { key: `s${node.startIndex}`, server: undefined }
           : keyFor(receiver, node, options.decorated ?? false, options.wrapper ?? false);
+    // Removed from its server before another of its name is added: never listed beside it.
+    const local = removedLater(grouped, tool) ? `s${node.startIndex}` : grouped;
     // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
     // version is censused apart, so they never collide with each other.
     const keyword = library.versionKeyword;

@@ -257,8 +257,20 @@ export interface Library {
    * in that session's tools/list, so it is censused with its session's (the first argument) alone.
    */
   readonly sessionMethods?: readonly string[];
+  /**
+   * Methods that take a tool off a server by name (the Kotlin SDK's `server.removeTool("x")`,
+   * mcp-go's `s.DeleteTools("x")`): a tool of that name added to that server before the call is
+   * not listed beside one added after it (a test that removes a tool and adds it again).
+   */
+  readonly removers?: readonly ToolRemover[];
   /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
   readonly structs?: readonly { readonly type: string; readonly field: string; readonly wrapper?: true }[];
+}
+
+/** A method of a server that removes the tool named at `name` (`ToolCall` names the same way). */
+export interface ToolRemover {
+  readonly method: string;
+  readonly name: readonly NameArgument[];
 }
 
 /** FastMCP (TypeScript) takes a zod (or other Standard Schema) object as `parameters`. */
@@ -612,6 +624,8 @@ export const LIBRARIES: readonly Library[] = [
     calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }], schema: [{ form: 'options' }] }],
     // server/server.go `handleListTools`: "Then override with session-specific tools" (a map by name).
     sessionMethods: ['AddSessionTool', 'AddSessionTools'],
+    // server/server.go `DeleteTools(names ...string)`: each name is removed from the server's map.
+    removers: [{ method: 'DeleteTools', name: [{ arg: 0 }] }],
     // `s.AddTool(mcp.Tool{Name: "x", ...}, h)`: the struct by value as often as by pointer.
     structs: [{ type: 'mcp.Tool', field: 'Name' }],
   },
@@ -838,6 +852,9 @@ export const LIBRARIES: readonly Library[] = [
       },
       { callee: 'Tool', name: [{ arg: 0 }, { keyword: 'name' }] },
     ],
+    // kotlin-sdk @a06d699d kotlin-sdk-server/.../server/Server.kt `removeTool(name)`; adding a name
+    // already registered throws (FeatureRegistry.kt: "Remove it first to replace it").
+    removers: [{ method: 'removeTool', name: [{ arg: 0 }, { keyword: 'name' }] }],
   },
   {
     // modelcontextprotocol/swift-sdk @6132fd4b (README "Tools"; Sources/MCP/Server/Tools.swift,
