@@ -105,7 +105,9 @@ function argumentReader(text: string, dialect: Dialect, constants: Constants) {
     const key = dialect.constantKey(value);
     const constant = key === undefined ? undefined : constants.get(key);
     const resolved = constant ? dialect.string(constant) : undefined;
-    return constant && resolved !== undefined ? { value: resolved, range: rangeOf(constant) } : undefined;
+    if (!constant || resolved === undefined) return undefined;
+    const insertion = dialect.constantInsertion?.(constant);
+    return { value: resolved, range: rangeOf(constant), ...(insertion ? { insertion } : {}) };
   };
   const directArgument = (call: SyntaxNode, where: NameArgument): SyntaxNode | undefined => {
     const arg = 'keyword' in where ? dialect.keyword(call, where.keyword) : dialect.args(call)[where.arg];

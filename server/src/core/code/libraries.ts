@@ -922,6 +922,9 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'Server::builder', name: [] },
       { callee: '\\Mcp\\Server::builder', name: [] },
       { callee: 'setServerInfo', name: [{ arg: 0 }, { keyword: 'name' }] },
+      // `$builder = new Builder();` (`Server::builder()` is `new Builder()`), then `$builder->addTool(...)`.
+      { callee: 'Builder', name: [] },
+      { callee: '\\Mcp\\Server\\Builder', name: [] },
     ],
     // `function register(Builder $builder)`: the server's builder handed to a helper.
     serverTypes: ['Builder', 'Mcp\\Server\\Builder', '\\Mcp\\Server\\Builder'],
