@@ -699,6 +699,13 @@ const DECLARATION_FORMS: readonly {
   },
   {
     label:
+      'rmcp by hand: Tool { name } structs inside vec![...] (macro tokens), with Cow::Borrowed, .into(), a constant; a computed one is counted',
+    language: 'rust',
+    text: `use rmcp::model::{ListToolsResult, Tool};\n\nconst GET: &str = "get-policy";\n\nfn get_builtin_tools() -> Vec<Tool> {\n    vec![\n        Tool {\n            name: Cow::Borrowed("load-component"),\n            description: Some(Cow::Borrowed("Loads")),\n            input_schema: Arc::new(schema()),\n            annotations: None,\n        },\n        Tool { name: "unload-component".into(), description: None, input_schema: s.clone(), annotations: None },\n        rmcp::model::Tool { name: GET.into(), ..Default::default() },\n        Tool { name: format!("x{}", 1).into(), description: None, input_schema: s, annotations: None },\n        Tool::new(Cow::Borrowed("by.new"), "d", s.clone()),\n        Other { name: "not_a_tool" },\n    ]\n}\n`,
+    names: ['load-component', 'unload-component', 'get-policy', 'by.new'],
+  },
+  {
+    label:
       'rmcp by hand: Tool::new in vec![...] (macro tokens), a Tool { name } struct, conversions that keep the literal',
     language: 'rust',
     text: `use rmcp::model::{ListToolsResult, Tool};\n\nfn list_tools() -> ListToolsResult {\n    ListToolsResult {\n        tools: vec![\n            Tool::new("in.vec", "d", s.clone()),\n            Tool::new("into.vec".into(), "d", s.clone()),\n            rmcp::model::Tool::new(NAME, "d", s.clone()),\n            Tool::new(format!("x{}", 1), "computed", s),\n        ],\n        next_cursor: None,\n    }\n}\n\nconst NAME: &str = "const_in_vec";\n\nfn more() {\n    let a = Tool { name: "by.struct".into(), description: None, input_schema: s };\n    let b = Tool::new(Cow::Borrowed("borrowed"), "d", s);\n    let c = Tool::new_with_raw(String::from("raw.new"), None, s);\n}\n`,
@@ -1096,6 +1103,16 @@ describe('source code: one census per server object', () => {
 });
 
 describe('source code: Java and Rust', () => {
+  test('rmcp: a Tool struct written in vec![...] tokens collides with its list and its fix rewrites the literal token', () => {
+    const text = `use rmcp::model::Tool;\n\nfn tools() -> Vec<Tool> {\n    vec![\n        Tool { name: Cow::Borrowed("load.component"), description: None, input_schema: s.clone(), annotations: None },\n        Tool { name: "load_component".into(), description: None, input_schema: s, annotations: None },\n    ]\n}\n`;
+    const found = collisions(text, 'rust');
+    assert.equal(found.length, 1);
+    assert.equal(at(text, found[0]!), '"load.component"');
+    const fixed = applyProvenFix(text, opts('rust'), found[0]!);
+    assert.match(fixed, /Tool \{ name: Cow::Borrowed\("[A-Za-z0-9_-]+"\), description/);
+    assert.equal(collisions(fixed, 'rust').length, 0);
+  });
+
   test('Spring AI: the fix on a method-name tool adds name = "..." to @Tool, never renaming the method', () => {
     const text = `import org.springframework.ai.tool.annotation.Tool;\n\nclass T {\n  @Tool(description = "Time")\n  String get_time() { return ""; }\n\n  @Tool(name = "get.time")\n  String other() { return ""; }\n\n  @Tool\n  String get$time() { return ""; }\n}\n`;
     const renamed = planRename(text, opts('java'), text.indexOf('get_time') + 1, 'time_now');

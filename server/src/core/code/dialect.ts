@@ -70,6 +70,8 @@ export interface Dialect {
    * as tokens: each as a node the other methods read like a call.
    */
   macroCalls?(root: SyntaxNode): SyntaxNode[];
+  /** Struct literals spelled in macro tokens (Rust's `vec![Tool { name: ... }]`), as `structLiteral` nodes. */
+  macroStructs?(root: SyntaxNode): SyntaxNode[];
   /**
    * A call written inside a server constructor's trailing lambda is on that server: Kotlin's
    * `Server(info, options) { addTool(...) }` runs the block with the new server as its receiver.

@@ -688,7 +688,8 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
       if (name) place(undefined, { name, extent: rangeOf(literal) }, literal, { wrapper: struct.wrapper === true });
       else if (value) skip(rangeOf(value));
     };
-    for (const literal of root.descendantsOfType(structLiteral!.node)) {
+    const literals = [...root.descendantsOfType(structLiteral!.node), ...(dialect.macroStructs?.(root) ?? [])];
+    for (const literal of literals) {
       const type = literal?.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '');
       if (!literal || type === undefined) continue;
       if (type === struct.type) read(literal);

@@ -771,7 +771,7 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'Tool::new_with_raw', name: [{ arg: 0 }] },
     ],
     // `Tool { name: "x".into(), .. }`: the struct's fields are public.
-    structs: [{ type: 'Tool', field: 'name' }],
+    structs: ['Tool', 'model::Tool', 'rmcp::model::Tool'].map((type) => ({ type, field: 'name' })),
   },
   {
     // modelcontextprotocol/csharp-sdk @609499b2 (read 2026-12-03): `[McpServerTool]` methods
