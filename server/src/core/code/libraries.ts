@@ -507,6 +507,11 @@ export const LIBRARIES: readonly Library[] = [
         name: [{ keyword: 'name' }],
         function: [{ arg: 0 }, { keyword: 'fn' }],
       },
+      // jlowin/fastmcp @b14b137f src/fastmcp/tools/tool_transform.py `TransformedTool.from_tool(tool,
+      // name=None, ...)`: a new tool made from another, "Defaults to parent tool's name" (no name: no
+      // new name to read; its parent is read where it is declared).
+      { callee: 'Tool.from_tool', name: [{ keyword: 'name' }] },
+      { callee: 'TransformedTool.from_tool', name: [{ keyword: 'name' }] },
     ],
   },
   {
