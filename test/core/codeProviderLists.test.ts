@@ -88,6 +88,13 @@ const CASES: readonly (readonly [string, CodeLanguage, string, string | null, re
     ['get_time', 'get_weather'],
   ],
   [
+    "OpenAI's legacy functions list bound to a name and sent as functions: X (the legacy list, not generic tools)",
+    'typescript',
+    "import { ChatOpenAI } from '@langchain/openai';\nimport { HumanMessage } from '@langchain/core/messages';\nconst fns = [{ name: 'get_time', description: 'd', parameters: { type: 'object' } }, { name: 'get_weather', parameters: { type: 'object' } }];\nconst result = await model.invoke([msg], { functions: fns, function_call: { name: 'get_time' } });\n",
+    'openai-chat',
+    ['get_time', 'get_weather'],
+  ],
+  [
     'an object that names itself is read once inside itself: the walk ends',
     'typescript',
     "import OpenAI from 'openai';\nconst P = { type: 'object', properties: { next: P } };\nconst body = { model, input, tools: [{ type: 'function', name: 'walk', parameters: P }] };\n",
