@@ -574,6 +574,13 @@ const DECLARATION_FORMS: readonly {
     names: ['list_projects', 'search_docs', 'list_buckets'],
   },
   {
+    label:
+      'AI SDK: a shorthand key of a tools object returned by create…Tools() names the tool its variable is bound to; a name bound twice, or a tool() in no tools object, is not read',
+    language: 'typescript',
+    text: `import { tool } from 'ai';\nexport function createTodoTools() {\n  const todoWrite = tool({ description: 'd', inputSchema: s });\n  const todoRead = tool({ description: 'd', inputSchema: s });\n  return { todoWrite, todoRead };\n}\nconst twice = tool({ inputSchema: s });\nfunction other() { const twice = 1; return { twice }; }\nexport const agentTools = { twice };\nconst unlisted = tool({ inputSchema: s });\nexport const handlers = { unlisted };\n`,
+    names: ['todoWrite', 'todoRead'],
+  },
+  {
     label: 'TypeScript: a tool() the file neither imports nor defines, or an object that holds no tools, is not read',
     language: 'typescript',
     text: `export const handlers = { list_projects: tool({ execute }) };\nimport { tool as t } from './x';\nexport const settings = { tool_a: t({}) };\nexport const tools = { from_global: tool({}) };\n`,
