@@ -442,6 +442,10 @@ export const LIBRARIES: readonly Library[] = [
       '@google/genai',
       '@google/generative-ai',
       '@aws-sdk/client-bedrock-runtime',
+      // OpenAI Realtime's client event, often sent with no SDK over a WebRTC data channel or a
+      // WebSocket (openai/openai-realtime-console `ToolPanel.jsx`): its `session.tools` are sent.
+      '"session.update"',
+      "'session.update'",
     ],
     shape: 'generic',
   },
