@@ -581,6 +581,12 @@ const DECLARATION_FORMS: readonly {
     names: ['todoWrite', 'todoRead'],
   },
   {
+    label: 'AI SDK RSC: each key of streamUI({ tools }) from @ai-sdk/rsc (or ai/rsc) is a tool',
+    language: 'typescript',
+    text: `import { streamUI } from '@ai-sdk/rsc';\nconst result = await streamUI({\n  model,\n  tools: { get_current_weather: { description: 'd', inputSchema: s, generate: async function* () {} }, showStock },\n});\n`,
+    names: ['get_current_weather', 'showStock'],
+  },
+  {
     label: 'TypeScript: a tool() the file neither imports nor defines, or an object that holds no tools, is not read',
     language: 'typescript',
     text: `export const handlers = { list_projects: tool({ execute }) };\nimport { tool as t } from './x';\nexport const settings = { tool_a: t({}) };\nexport const tools = { from_global: tool({}) };\n`,

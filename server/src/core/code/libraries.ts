@@ -356,13 +356,16 @@ export const LIBRARIES: readonly Library[] = [
   {
     id: 'vercel-ai-sdk',
     family: 'js',
-    imports: ["'ai'", '"ai"'],
-    packages: ['ai'],
+    // `streamUI` is in `@ai-sdk/rsc` (before AI SDK 5, `ai/rsc`).
+    imports: ["'ai'", '"ai"', '@ai-sdk/rsc', "'ai/rsc'", '"ai/rsc"'],
+    packages: ['ai', '@ai-sdk/rsc'],
     shape: 'generic',
     keyed: [{ callee: 'tool' }],
     // vercel/ai @0323be38 (packages/ai/src/prompt/prepare-tools-and-tool-choice.ts): each key of
-    // `tools` is the function's name on the wire, whatever the value (`{ getWeather }`, a factory's call).
-    records: ['generateText', 'streamText', 'ToolLoopAgent', 'Experimental_Agent'].map((callee) => ({
+    // `tools` is the function's name on the wire, whatever the value (`{ getWeather }`, a factory's call);
+    // so in `streamUI({ tools: { x: { generate } } })` (@ed857f50 packages/rsc/src/stream-ui/stream-ui.tsx:
+    // `for (const [name, tool] of Object.entries(tools))`).
+    records: ['generateText', 'streamText', 'ToolLoopAgent', 'Experimental_Agent', 'streamUI'].map((callee) => ({
       callee,
       tools: { arg: 0, key: 'tools' },
     })),
