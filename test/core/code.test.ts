@@ -581,10 +581,18 @@ const DECLARATION_FORMS: readonly {
     names: ['todoWrite', 'todoRead'],
   },
   {
-    label: 'AI SDK RSC: each key of streamUI({ tools }) from @ai-sdk/rsc (or ai/rsc) is a tool',
+    label:
+      'AI SDK: each key of streamUI({ tools }) from @ai-sdk/rsc (or ai/rsc) and of new HarnessAgent({ tools }) from @ai-sdk/harness is a tool',
     language: 'typescript',
-    text: `import { streamUI } from '@ai-sdk/rsc';\nconst result = await streamUI({\n  model,\n  tools: { get_current_weather: { description: 'd', inputSchema: s, generate: async function* () {} }, showStock },\n});\n`,
-    names: ['get_current_weather', 'showStock'],
+    text: `import { streamUI } from '@ai-sdk/rsc';\nimport { HarnessAgent } from '@ai-sdk/harness/agent';\nconst result = await streamUI({\n  model,\n  tools: { get_current_weather: { description: 'd', inputSchema: s, generate: async function* () {} }, showStock },\n});\nexport const agent = new HarnessAgent({ harness: codex, tools: { get_weather: weatherTool } });\n`,
+    names: ['get_current_weather', 'showStock', 'get_weather'],
+  },
+  {
+    label:
+      "AI SDK: a provider-defined tool (openai.tools.toolSearch()) is sent as the provider's own type, not under its key: not read; OpenAI's custom tool is sent under its key",
+    language: 'typescript',
+    text: `import { generateText, tool } from 'ai';\nimport { openai } from '@ai-sdk/openai';\nawait generateText({\n  model,\n  tools: {\n    tool_search: openai.tools.toolSearch({ execution: 'server' }),\n    web_search: openai.tools.webSearch(),\n    write_sql: openai.tools.customTool({ description: 'd' }),\n    get_weather: tool({ inputSchema: s }),\n  },\n});\n`,
+    names: ['write_sql', 'get_weather'],
   },
   {
     label: 'TypeScript: a tool() the file neither imports nor defines, or an object that holds no tools, is not read',

@@ -356,19 +356,23 @@ export const LIBRARIES: readonly Library[] = [
   {
     id: 'vercel-ai-sdk',
     family: 'js',
-    // `streamUI` is in `@ai-sdk/rsc` (before AI SDK 5, `ai/rsc`).
-    imports: ["'ai'", '"ai"', '@ai-sdk/rsc', "'ai/rsc'", '"ai/rsc"'],
-    packages: ['ai', '@ai-sdk/rsc'],
+    // `streamUI` is in `@ai-sdk/rsc` (before AI SDK 5, `ai/rsc`), `HarnessAgent` in `@ai-sdk/harness`.
+    imports: ["'ai'", '"ai"', '@ai-sdk/rsc', "'ai/rsc'", '"ai/rsc"', '@ai-sdk/harness'],
+    packages: ['ai', '@ai-sdk/rsc', '@ai-sdk/harness'],
     shape: 'generic',
     keyed: [{ callee: 'tool' }],
     // vercel/ai @0323be38 (packages/ai/src/prompt/prepare-tools-and-tool-choice.ts): each key of
     // `tools` is the function's name on the wire, whatever the value (`{ getWeather }`, a factory's call);
     // so in `streamUI({ tools: { x: { generate } } })` (@ed857f50 packages/rsc/src/stream-ui/stream-ui.tsx:
-    // `for (const [name, tool] of Object.entries(tools))`).
-    records: ['generateText', 'streamText', 'ToolLoopAgent', 'Experimental_Agent', 'streamUI'].map((callee) => ({
-      callee,
-      tools: { arg: 0, key: 'tools' },
-    })),
+    // `for (const [name, tool] of Object.entries(tools))`) and `new HarnessAgent({ tools })`, whose keys
+    // are the names it registers with the coding agent it drives (packages/harness/src/agent/internal/
+    // tool-filtering.ts; that agent may prefix them on its own wire: Claude Code's `mcp__harness-tools__x`).
+    records: ['generateText', 'streamText', 'ToolLoopAgent', 'Experimental_Agent', 'streamUI', 'HarnessAgent'].map(
+      (callee) => ({
+        callee,
+        tools: { arg: 0, key: 'tools' },
+      }),
+    ),
   },
   {
     // @mastra/core 1.71.0 (`Agent.listAssignedTools`: `makeCoreTool(tool, { name: k })` for each

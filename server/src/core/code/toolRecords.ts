@@ -38,7 +38,7 @@ export function recordKeys(
     }
     if (child.type !== 'pair') continue;
     const key = child.childForFieldName('key');
-    if (!key) continue;
+    if (!key || isProviderTool(child.childForFieldName('value'))) continue;
     const range = { start: key.startIndex, end: key.endIndex };
     if (key.type === 'computed_property_name') {
       // `[NAME]: x` with a constant of the file is that constant's name.
@@ -53,4 +53,19 @@ export function recordKeys(
     else keys.push({ name: { value, range }, extent });
   }
   return { keys, computed };
+}
+
+/**
+ * A provider-defined tool made by its provider's factory (`openai.tools.toolSearch()`,
+ * `anthropic.tools.webSearch_20250305()`, `google.tools.googleSearch()`): the provider sends it as its
+ * own tool type under its own name, whatever its key (`{ type: "tool_search" }`; vercel/ai @ed857f50
+ * packages/openai/src/responses/openai-responses-prepare-tools.ts), so the key names no function
+ * on the wire and is not read. OpenAI's custom tool is the one sent under its key (`{ type: "custom",
+ * name }`, the same file's `openai.custom` case): that key is read.
+ */
+function isProviderTool(value: SyntaxNode | null): boolean {
+  const callee = value?.type === 'call_expression' ? value.childForFieldName('function') : null;
+  const owner = callee?.type === 'member_expression' ? callee.childForFieldName('object') : null;
+  if (owner?.type !== 'member_expression' || owner.childForFieldName('property')?.text !== 'tools') return false;
+  return callee!.childForFieldName('property')?.text !== 'customTool';
 }
