@@ -595,6 +595,13 @@ const DECLARATION_FORMS: readonly {
     names: ['write_sql', 'get_weather'],
   },
   {
+    label:
+      "a tools object's keys are no names when its tool() is handed a name (LangChain's tool(fn, { name }), the Agents SDK's tool({ name })): the tools read once, by that name",
+    language: 'typescript',
+    text: `import { tool } from "@langchain/core/tools";\nconst search = tool(async () => "x", { name: "web_search", description: "d", schema });\nexport const agentTools = { search, inline: tool(async () => "y", { name: "inline_named", schema }) };\n`,
+    names: ['web_search', 'inline_named'],
+  },
+  {
     label: 'TypeScript: a tool() the file neither imports nor defines, or an object that holds no tools, is not read',
     language: 'typescript',
     text: `export const handlers = { list_projects: tool({ execute }) };\nimport { tool as t } from './x';\nexport const settings = { tool_a: t({}) };\nexport const tools = { from_global: tool({}) };\n`,

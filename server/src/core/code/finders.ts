@@ -684,6 +684,9 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
     for (const { node: call, text: calleeText } of calls) {
       if (calleeText !== keyed.callee) continue;
       if (keyed.bound && !binds(bound, keyed.callee, keyed.fromModules)) continue;
+      // A helper from any module that is handed a `name` (LangChain's `tool(fn, { name })`, the
+      // Agents SDK's `tool({ name })`) names its tool itself, read by its library: the key is no name.
+      if (keyed.bound && namesItself(call, dialect)) continue;
       const pair = call.parent;
       const holder = pair?.parent;
       if (pair?.type === 'variable_declarator' && pair.childForFieldName('name')?.type === 'identifier')
@@ -736,6 +739,11 @@ function holdsTools(holder: SyntaxNode): boolean {
   if (parent?.type !== 'variable_declarator') return false;
   const name = parent.childForFieldName('name');
   return name?.type === 'identifier' && TOOLS_NAME.test(name.text);
+}
+
+/** Whether a call is handed an object with a `name` entry (`tool({ name: "x" })`, `tool(fn, { name })`). */
+function namesItself(call: SyntaxNode, dialect: Dialect): boolean {
+  return dialect.args(call).some((arg) => dialect.entries(dialect.unwrap(arg))?.some((e) => e.name === 'name'));
 }
 
 /**
