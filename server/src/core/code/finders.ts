@@ -32,7 +32,7 @@ import type { SyntaxNode } from './syntax';
 import { FieldOnlyValues } from './fieldOnlyValues';
 import { ToolListIndex } from './listMembers';
 import { listedTools, objectBindings, REBINDINGS } from './toolLists';
-import { type RecordKey, recordKeys } from './toolRecords';
+import { type RecordKey, recordKeys, returnedRecord } from './toolRecords';
 
 /** What a file declares: its tools per request, and where a declaration's name is not static (not checked). */
 export interface Declarations {
@@ -584,7 +584,9 @@ function readRecords(reader: FileReader, library: Library, place: Placer['place'
     if (!record || !value) continue;
     // `tools: agentTools` with `const agentTools = { search, fetchPage }` in the file: that record.
     const given = dialect.unwrap(value);
-    const object = dialect.isIdentifier(given) ? (objects ??= objectBindings(root, dialect)).get(given.text) : given;
+    const object = dialect.isIdentifier(given)
+      ? (objects ??= objectBindings(root, dialect)).get(given.text)
+      : (returnedRecord(given) ?? given);
     if (object?.type !== 'object') continue;
     const server = record.server ? nameIn(call, record.server).name : undefined;
     const binding: ServerBinding = {
