@@ -602,6 +602,13 @@ const DECLARATION_FORMS: readonly {
     names: ['web_search', 'inline_named'],
   },
   {
+    label:
+      "provider SDK helpers: openai's zodFunction({ name }) and zodResponsesFunction({ name }), Anthropic's betaZodTool({ name }) and betaTool({ name }); a computed name is counted",
+    language: 'typescript',
+    text: `import OpenAI from 'openai';\nimport { zodFunction, zodResponsesFunction } from 'openai/helpers/zod';\nimport { betaZodTool } from '@anthropic-ai/sdk/helpers/beta/zod';\nimport { betaTool } from '@anthropic-ai/sdk/helpers/beta/json-schema';\nconst c = await client.chat.completions.parse({ model, messages, tools: [zodFunction({ name: 'query', parameters: Q }), zodFunction({ name: dynamic, parameters: Q })] });\nconst r = await client.responses.parse({ model, input, tools: [zodResponsesFunction({ name: 'get_weather', parameters: W })] });\nconst time = betaZodTool({ name: 'get_time', inputSchema: T, run });\nconst sum = betaTool({ name: 'sum', input_schema: { type: 'object' }, run });\n`,
+    names: ['query', 'get_weather', 'get_time', 'sum'],
+  },
+  {
     label: 'TypeScript: a tool() the file neither imports nor defines, or an object that holds no tools, is not read',
     language: 'typescript',
     text: `export const handlers = { list_projects: tool({ execute }) };\nimport { tool as t } from './x';\nexport const settings = { tool_a: t({}) };\nexport const tools = { from_global: tool({}) };\n`,

@@ -441,6 +441,57 @@ export const LIBRARIES: readonly Library[] = [
     classes: [{ bases: ['StructuredTool', 'Tool'], field: 'name' }],
   },
   {
+    // openai-node `helpers/zod`: `zodFunction({ name, parameters })` makes a Chat Completions
+    // function tool (`{ type: "function", function: { name, parameters, strict: true } }`), handed
+    // to `chat.completions.parse({ tools: [...] })`; the name is sent as given. Each is read alone.
+    id: 'openai-zod-helpers',
+    family: 'js',
+    imports: ['openai/helpers/zod'],
+    shape: 'generic',
+    calls: [
+      {
+        callee: 'zodFunction',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'parameters' }, form: 'zod-shape' }],
+      },
+    ],
+  },
+  {
+    // `zodResponsesFunction({ name, parameters })`, the same helper's Responses function tool.
+    id: 'openai-zod-responses-helpers',
+    family: 'js',
+    imports: ['openai/helpers/zod'],
+    shape: 'openai-responses',
+    calls: [
+      {
+        callee: 'zodResponsesFunction',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'parameters' }, form: 'zod-shape' }],
+      },
+    ],
+  },
+  {
+    // anthropic-sdk-typescript `helpers/beta/zod` and `helpers/beta/json-schema`: `betaZodTool({ name,
+    // inputSchema, run })` and `betaTool({ name, input_schema, run })`, the tools `beta.messages.toolRunner`
+    // sends as `{ name, input_schema }`. Each is read alone.
+    id: 'anthropic-tool-helpers',
+    family: 'js',
+    imports: ['@anthropic-ai/sdk/helpers'],
+    shape: 'generic',
+    calls: [
+      {
+        callee: 'betaZodTool',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'inputSchema' }, form: 'zod-shape' }],
+      },
+      {
+        callee: 'betaTool',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'input_schema' }, form: 'json-schema' }],
+      },
+    ],
+  },
+  {
     id: 'provider-sdks-js',
     family: 'js',
     imports: [
