@@ -581,6 +581,41 @@ const DECLARATION_FORMS: readonly {
     names: ['list_projects', 'search_docs', 'list_buckets'],
   },
   {
+    label:
+      'AI SDK: a shorthand key of a tools object returned by create…Tools() names the tool its variable is bound to; a name bound twice, or a tool() in no tools object, is not read',
+    language: 'typescript',
+    text: `import { tool } from 'ai';\nexport function createTodoTools() {\n  const todoWrite = tool({ description: 'd', inputSchema: s });\n  const todoRead = tool({ description: 'd', inputSchema: s });\n  return { todoWrite, todoRead };\n}\nconst twice = tool({ inputSchema: s });\nfunction other() { const twice = 1; return { twice }; }\nexport const agentTools = { twice };\nconst unlisted = tool({ inputSchema: s });\nexport const handlers = { unlisted };\n`,
+    names: ['todoWrite', 'todoRead'],
+  },
+  {
+    label:
+      'AI SDK: each key of streamUI({ tools }) from @ai-sdk/rsc (or ai/rsc) and of new HarnessAgent({ tools }) from @ai-sdk/harness is a tool',
+    language: 'typescript',
+    text: `import { streamUI } from '@ai-sdk/rsc';\nimport { HarnessAgent } from '@ai-sdk/harness/agent';\nconst result = await streamUI({\n  model,\n  tools: { get_current_weather: { description: 'd', inputSchema: s, generate: async function* () {} }, showStock },\n});\nexport const agent = new HarnessAgent({ harness: codex, tools: { get_weather: weatherTool } });\n`,
+    names: ['get_current_weather', 'showStock', 'get_weather'],
+  },
+  {
+    label:
+      "AI SDK: a provider-defined tool (openai.tools.toolSearch()) is sent as the provider's own type, not under its key: not read; OpenAI's custom tool is sent under its key",
+    language: 'typescript',
+    text: `import { generateText, tool } from 'ai';\nimport { openai } from '@ai-sdk/openai';\nawait generateText({\n  model,\n  tools: {\n    tool_search: openai.tools.toolSearch({ execution: 'server' }),\n    web_search: openai.tools.webSearch(),\n    write_sql: openai.tools.customTool({ description: 'd' }),\n    get_weather: tool({ inputSchema: s }),\n  },\n});\n`,
+    names: ['write_sql', 'get_weather'],
+  },
+  {
+    label:
+      "a tools object's keys are no names when its tool() is handed a name (LangChain's tool(fn, { name }), the Agents SDK's tool({ name })): the tools read once, by that name",
+    language: 'typescript',
+    text: `import { tool } from "@langchain/core/tools";\nconst search = tool(async () => "x", { name: "web_search", description: "d", schema });\nexport const agentTools = { search, inline: tool(async () => "y", { name: "inline_named", schema }) };\n`,
+    names: ['web_search', 'inline_named'],
+  },
+  {
+    label:
+      "provider SDK helpers: openai's zodFunction({ name }) and zodResponsesFunction({ name }), Anthropic's betaZodTool({ name }) and betaTool({ name }); a computed name is counted",
+    language: 'typescript',
+    text: `import OpenAI from 'openai';\nimport { zodFunction, zodResponsesFunction } from 'openai/helpers/zod';\nimport { betaZodTool } from '@anthropic-ai/sdk/helpers/beta/zod';\nimport { betaTool } from '@anthropic-ai/sdk/helpers/beta/json-schema';\nconst c = await client.chat.completions.parse({ model, messages, tools: [zodFunction({ name: 'query', parameters: Q }), zodFunction({ name: dynamic, parameters: Q })] });\nconst r = await client.responses.parse({ model, input, tools: [zodResponsesFunction({ name: 'get_weather', parameters: W })] });\nconst time = betaZodTool({ name: 'get_time', inputSchema: T, run });\nconst sum = betaTool({ name: 'sum', input_schema: { type: 'object' }, run });\n`,
+    names: ['query', 'get_weather', 'get_time', 'sum'],
+  },
+  {
     label: 'TypeScript: a tool() the file neither imports nor defines, or an object that holds no tools, is not read',
     language: 'typescript',
     text: `export const handlers = { list_projects: tool({ execute }) };\nimport { tool as t } from './x';\nexport const settings = { tool_a: t({}) };\nexport const tools = { from_global: tool({}) };\n`,

@@ -82,6 +82,17 @@ const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonl
     0,
   ],
   [
+    'JS: a Gemini tool handed to bindTools, bound to a name or in place: each of its function declarations is a tool',
+    'typescript',
+    'import { ChatVertexAI } from "@langchain/google-vertexai";\nimport { HumanMessage } from "@langchain/core/messages";\nconst geminiTool: GeminiTool = {\n  functionDeclarations: [{ name: "calculator", description: "d", parameters: p }, { name: dynamic, parameters: p }],\n};\nconst model = new ChatVertexAI({}).bindTools([geminiTool, { function_declarations: [{ name: "search.web", parameters: p }, weatherDcl] }]);\nconst weatherDcl = { name: "get_weather", parameters: p };\n',
+    [
+      ['calculator', '"calculator"'],
+      ['search.web', '"search.web"'],
+      ['get_weather', '"get_weather"'],
+    ],
+    1,
+  ],
+  [
     'JS: a class extending StructuredTool or Tool names its tool in its name field; other classes, one implementing an interface named Tool and static fields are none',
     'typescript',
     'import { StructuredTool, Tool } from "@langchain/core/tools";\nclass Calculator extends StructuredTool {\n  name = "calculator";\n  description = "d";\n  schema = s;\n}\nclass Search extends lc.Tool<string> { public name = "web.search"; }\nclass Other extends Thing { name = "not_a_tool"; }\nclass Impl implements types.Tool { name = "implemented"; }\nclass Label extends StructuredTool { static name2 = "q"; name = pick(); }\nconst model = llm.bindTools([new Calculator(), new Search()]);\n',
@@ -104,6 +115,16 @@ const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonl
 ];
 
 describe('source code: LangChain', () => {
+  test('JS: the declarations of a Gemini tool share their bindTools request with the other tools of the list', () => {
+    const text =
+      'import { ChatVertexAI } from "@langchain/google-vertexai";\nimport { HumanMessage } from "@langchain/core/messages";\nconst gemini = { functionDeclarations: [{ name: "calculator", parameters: p }] };\nconst model = new ChatVertexAI({}).bindTools([gemini, { name: "calculator", schema }]);\n';
+    const analysis = fixedAnalysis(text, opts('typescript'));
+    assert.deepEqual(
+      analysis.tools.map((t) => t.name),
+      ['calculator', 'calculator'],
+    );
+    assert.equal(analysis.findings.filter((f) => f.code === 'wire-collision').length, 1);
+  });
   for (const [what, language, text, tools, computed] of CASES)
     test(what, () => {
       const analysis = fixedAnalysis(text, opts(language));

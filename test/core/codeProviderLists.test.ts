@@ -88,6 +88,20 @@ const CASES: readonly (readonly [string, CodeLanguage, string, string | null, re
     ['get_time', 'get_weather'],
   ],
   [
+    "OpenAI's legacy functions list bound to a name and sent as functions: X (the legacy list, not generic tools)",
+    'typescript',
+    "import { ChatOpenAI } from '@langchain/openai';\nimport { HumanMessage } from '@langchain/core/messages';\nconst fns = [{ name: 'get_time', description: 'd', parameters: { type: 'object' } }, { name: 'get_weather', parameters: { type: 'object' } }];\nconst result = await model.invoke([msg], { functions: fns, function_call: { name: 'get_time' } });\n",
+    'openai-chat',
+    ['get_time', 'get_weather'],
+  ],
+  [
+    'an OpenAI Realtime session.update event sent with no SDK: its session tools are read',
+    'javascript',
+    'const sessionUpdate = {\n  type: "session.update",\n  session: { tools: [{ type: "function", name: "display_color_palette", parameters: { type: "object" } }], tool_choice: "auto" },\n};\ndataChannel.send(JSON.stringify(sessionUpdate));\n',
+    'openai-responses',
+    ['display_color_palette'],
+  ],
+  [
     'an object that names itself is read once inside itself: the walk ends',
     'typescript',
     "import OpenAI from 'openai';\nconst P = { type: 'object', properties: { next: P } };\nconst body = { model, input, tools: [{ type: 'function', name: 'walk', parameters: P }] };\n",

@@ -47,6 +47,17 @@ const CASES: readonly (readonly [
     1,
   ],
   [
+    'Mastra: dynamic tools, a function returning one record (an arrow’s body, its only return) are its keys; a function with two returns may hand either, so neither is read',
+    "import { Agent } from '@mastra/core/agent';\nexport const a = new Agent({ name: 'a', model, tools: ({ runtimeContext }) => ({ weatherTool, 'get.time': timeTool }) });\nexport const b = new Agent({ name: 'b', model, tools: async () => { const f = () => { return { notThis }; }; return { fetchTool }; } });\nexport const c = new Agent({ name: 'c', model, tools: ({ runtimeContext }) => { if (pro) return { proTool, same }; return { basicTool, same }; } });\n",
+    [
+      ['weatherTool', 'weatherTool'],
+      ['get.time', "'get.time'"],
+      ['fetchTool', 'fetchTool'],
+    ],
+    2,
+    0,
+  ],
+  [
     'Mastra MCP: a server’s tools are its keys, the server named by its name',
     "import { MCPServer } from '@mastra/mcp';\nexport const server = new MCPServer({ name: 'orders', version: '1.0.0', tools: { getOrder, list_orders: listOrders } });\n",
     [

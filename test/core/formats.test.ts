@@ -120,6 +120,20 @@ const RECOGNISED: ReadonlyArray<{
     references: ['choice tool_choice get_stock', 'history messages[0].content[1] get_stock'],
   },
   {
+    title:
+      'Anthropic toolsets (the MCP connector’s mcp_toolset, Managed Agents’ agent_toolset_…) declare no tool and lack no name',
+    text: pretty({
+      model: 'claude-sonnet-5',
+      tools: [
+        { type: 'agent_toolset_20260401' },
+        { type: 'mcp_toolset', mcp_server_name: 'docs' },
+        { type: 'custom', name: 'get_weather', input_schema: { type: 'object' } },
+      ],
+    }),
+    format: 'anthropic-messages',
+    names: ['get_weather'],
+  },
+  {
     title: 'Anthropic request with server tools only',
     text: pretty({ model: 'claude-opus-4-1', tools: [{ type: 'bash_20250124', name: 'bash' }] }),
     format: 'anthropic-messages',

@@ -1,6 +1,15 @@
 import type { NameInsertion } from './nameInsertion';
 import type { CodeFamily, SyntaxNode } from './syntax';
 
+/** The key a list literal is sent under: `tools`, or `functions` (OpenAI's legacy function calling). */
+export type ListKey = 'tools' | 'functions';
+
+/** A list literal sent as a request's tools, and the key that sends it. */
+export interface ToolArray {
+  readonly node: SyntaxNode;
+  readonly key: ListKey;
+}
+
 /**
  * What the declaration finder needs to know of one language family's syntax tree: calls and
  * their arguments, object-like literals and their keys, string literals, constants, bindings.
@@ -57,8 +66,11 @@ export interface Dialect {
    * `case greet`, whose raw value is its own name): after it, as ` = "new"`, never renaming it.
    */
   constantInsertion?(constant: SyntaxNode): NameInsertion | undefined;
-  /** Arrays held by a `tools` key, keyword or variable (in JS also a `functions` key: OpenAI's legacy list). */
-  toolArrays(root: SyntaxNode): SyntaxNode[];
+  /**
+   * Arrays held by a `tools` key or keyword, or bound to a variable one names (in JS also a
+   * `functions` key: OpenAI's legacy list), each with the key it is sent under.
+   */
+  toolArrays(root: SyntaxNode): ToolArray[];
   /** Names the file imports by name: local name → the module it comes from (as written) and the name there. */
   imports(root: SyntaxNode): Map<string, ImportedName>;
   /** Names the file defines as functions (or, in JS, binds with `const`/`let`/`var`): helpers of its own. */

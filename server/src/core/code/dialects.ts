@@ -26,44 +26,49 @@ import {
   field,
   type ImportedName,
   lastName,
+  type ListKey,
   memberAccess,
   present,
+  type ToolArray,
 } from './dialect';
 import { KOTLIN } from './kotlin';
 import { PHP } from './php';
 import { RUBY } from './ruby';
 import { SWIFT } from './swift';
 
-export type { Constants, DecoratedFunction, Dialect, Entry, ImportedName } from './dialect';
+export type { Constants, DecoratedFunction, Dialect, Entry, ImportedName, ListKey, ToolArray } from './dialect';
 
 /**
  * Lists bound to a variable of the file and the variables a `tools` key or keyword names
- * (`WEATHER_TOOLS = [...]` sent as `tools=WEATHER_TOOLS`): a list is read through a name bound once.
+ * (`WEATHER_TOOLS = [...]` sent as `tools=WEATHER_TOOLS`): a list is read through a name bound once,
+ * under the key that names it (`functions: fns` sends `fns` as OpenAI's legacy list; a name both
+ * keys send is read as `tools`, as before the legacy key was told apart).
  */
 class ArrayBindings {
   private readonly bound = new Map<string, SyntaxNode | null>();
-  private readonly referred = new Set<string>();
+  private readonly referred = new Map<string, ListKey>();
 
   bind(name: string, array: SyntaxNode): void {
     // A name bound twice could stand for either list: neither is read through it.
     this.bound.set(name, this.bound.has(name) ? null : array);
   }
 
-  refer(name: string): void {
-    this.referred.add(name);
+  refer(name: string, key: ListKey): void {
+    const before = this.referred.get(name);
+    this.referred.set(name, before === undefined || before === key ? key : 'tools');
   }
 
-  /** `direct` with each list a `tools` key names, once, in document order. */
-  withReferred(direct: readonly SyntaxNode[]): SyntaxNode[] {
-    const seen = new Set(direct.map((a) => a.startIndex));
+  /** `direct` with each list a key names, once, in document order. */
+  withReferred(direct: readonly ToolArray[]): ToolArray[] {
+    const seen = new Set(direct.map((a) => a.node.startIndex));
     const out = [...direct];
-    for (const name of this.referred) {
+    for (const [name, key] of this.referred) {
       const array = this.bound.get(name);
       if (!array || seen.has(array.startIndex)) continue;
       seen.add(array.startIndex);
-      out.push(array);
+      out.push({ node: array, key });
     }
-    return out.sort((a, b) => a.startIndex - b.startIndex);
+    return out.sort((a, b) => a.node.startIndex - b.node.startIndex);
   }
 }
 
@@ -175,7 +180,7 @@ const JS: Dialect = {
     return collectConstants(pairs, (n) => jsStringValue(n) !== undefined);
   },
   toolArrays: (root) => {
-    const out: SyntaxNode[] = [];
+    const out: ToolArray[] = [];
     const arrays = new ArrayBindings();
     for (const pair of present(root.descendantsOfType(['pair', 'variable_declarator']))) {
       const key = field(pair, pair.type === 'pair' ? 'key' : 'name');
@@ -187,8 +192,10 @@ const JS: Dialect = {
       // `functions: [...]`: OpenAI's legacy function list (`invoke(input, { functions })`), a key only.
       const listKey = key.text.replace(/['"`]/g, '');
       if (listKey !== 'tools' && (listKey !== 'functions' || pair.type !== 'pair')) continue;
-      if (array.type === 'array') out.push(array);
-      else if (array.type === 'identifier') arrays.refer(array.text);
+      // A `tools` variable is sent as tools wherever it goes; a key sends its list under its own name.
+      const sent: ListKey = pair.type === 'pair' && listKey === 'functions' ? 'functions' : 'tools';
+      if (array.type === 'array') out.push({ node: array, key: sent });
+      else if (array.type === 'identifier') arrays.refer(array.text, sent);
     }
     return arrays.withReferred(out);
   },
@@ -334,7 +341,7 @@ const PYTHON: Dialect = {
     return collectConstants(pairs, (n) => pythonStringValue(n) !== undefined);
   },
   toolArrays: (root) => {
-    const out: SyntaxNode[] = [];
+    const out: ToolArray[] = [];
     const arrays = new ArrayBindings();
     for (const node of present(root.descendantsOfType(['keyword_argument', 'assignment', 'pair']))) {
       const key = field(node, node.type === 'keyword_argument' ? 'name' : node.type === 'assignment' ? 'left' : 'key');
@@ -343,8 +350,8 @@ const PYTHON: Dialect = {
       const list = value && (value.type === 'list' || value.type === 'tuple');
       if (node.type === 'assignment' && key?.type === 'identifier' && list) arrays.bind(key.text, value);
       if (name !== 'tools' || !value) continue;
-      if (list) out.push(value);
-      else if (value.type === 'identifier') arrays.refer(value.text);
+      if (list) out.push({ node: value, key: 'tools' });
+      else if (value.type === 'identifier') arrays.refer(value.text, 'tools');
     }
     return arrays.withReferred(out);
   },

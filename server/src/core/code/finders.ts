@@ -32,7 +32,7 @@ import type { SyntaxNode } from './syntax';
 import { FieldOnlyValues } from './fieldOnlyValues';
 import { ToolListIndex } from './listMembers';
 import { listedTools, objectBindings, REBINDINGS } from './toolLists';
-import { recordKeys } from './toolRecords';
+import { type RecordKey, recordKeys, returnedRecord } from './toolRecords';
 import { Removals } from './removals';
 
 /** What a file declares: its tools per request, and where a declaration's name is not static (not checked). */
@@ -607,7 +607,9 @@ function readRecords(reader: FileReader, library: Library, place: Placer['place'
     if (!record || !value) continue;
     // `tools: agentTools` with `const agentTools = { search, fetchPage }` in the file: that record.
     const given = dialect.unwrap(value);
-    const object = dialect.isIdentifier(given) ? (objects ??= objectBindings(root, dialect)).get(given.text) : given;
+    const object = dialect.isIdentifier(given)
+      ? (objects ??= objectBindings(root, dialect)).get(given.text)
+      : (returnedRecord(given) ?? given);
     if (object?.type !== 'object') continue;
     const server = record.server ? nameIn(call, record.server).name : undefined;
     const binding: ServerBinding = {
@@ -703,11 +705,18 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
   }
   for (const keyed of library.keyed ?? []) {
     if (!/\btools\b|Tools\b/.test(text)) continue;
+    // Names bound to a keyed call (`const todoWrite = tool({...})`): a shorthand key of a tools object names that tool.
+    const boundTo = new Set<string>();
     for (const { node: call, text: calleeText } of calls) {
       if (calleeText !== keyed.callee) continue;
       if (keyed.bound && !binds(bound, keyed.callee, keyed.fromModules)) continue;
+      // A helper from any module that is handed a `name` (LangChain's `tool(fn, { name })`, the
+      // Agents SDK's `tool({ name })`) names its tool itself, read by its library: the key is no name.
+      if (keyed.bound && namesItself(call, dialect)) continue;
       const pair = call.parent;
       const holder = pair?.parent;
+      if (pair?.type === 'variable_declarator' && pair.childForFieldName('name')?.type === 'identifier')
+        boundTo.add(pair.childForFieldName('name')!.text);
       if (pair?.type !== 'pair' || holder?.type !== 'object' || !holdsTools(holder)) continue;
       const key = pair.childForFieldName('key');
       const value = key?.type === 'property_identifier' ? key.text : key ? dialect.string(key) : undefined;
@@ -715,6 +724,7 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
         place(undefined, { name: { value, range: rangeOf(key) }, extent: rangeOf(pair) }, holder);
       else if (key) skip(rangeOf(key));
     }
+    for (const key of boundTo.size > 0 ? boundShorthands(root, boundTo) : []) place(undefined, key, key.holder);
   }
   // A tool class (`class X extends StructuredTool { name = "x" }`): the class is the tool, alone.
   for (const { node, value } of classTools(root, text, library.classes ?? [])) {
@@ -755,6 +765,35 @@ function holdsTools(holder: SyntaxNode): boolean {
   if (parent?.type !== 'variable_declarator') return false;
   const name = parent.childForFieldName('name');
   return name?.type === 'identifier' && TOOLS_NAME.test(name.text);
+}
+
+/** Whether a call is handed an object with a `name` entry (`tool({ name: "x" })`, `tool(fn, { name })`). */
+function namesItself(call: SyntaxNode, dialect: Dialect): boolean {
+  return dialect.args(call).some((arg) => dialect.entries(dialect.unwrap(arg))?.some((e) => e.name === 'name'));
+}
+
+/**
+ * The shorthand keys of tools objects (`return { todoWrite }` in `createTodoTools()`, `const
+ * agentTools = { search }`) that name a variable bound once in the file to a keyed tool call: the
+ * AI SDK sends the key, and the value is a tool the file makes, so the key is its name as surely as
+ * `{ todoWrite: tool({...}) }` written in place. A records call's own keys are read before these.
+ */
+function boundShorthands(root: SyntaxNode, names: ReadonlySet<string>): (RecordKey & { holder: SyntaxNode })[] {
+  const bindings = new Map<string, number>();
+  for (const declarator of root.descendantsOfType('variable_declarator')) {
+    const name = declarator?.childForFieldName('name')?.text;
+    if (name !== undefined && names.has(name)) bindings.set(name, (bindings.get(name) ?? 0) + 1);
+  }
+  const out: (RecordKey & { holder: SyntaxNode })[] = [];
+  for (const shorthand of root.descendantsOfType('shorthand_property_identifier')) {
+    const holder = shorthand?.parent;
+    // A name bound twice could stand for either value: not read through it.
+    if (!shorthand || bindings.get(shorthand.text) !== 1 || holder?.type !== 'object' || !holdsTools(holder)) continue;
+    const extent = rangeOf(shorthand);
+    const insertion = { offset: shorthand.startIndex, before: '', after: ': ' };
+    out.push({ name: { value: shorthand.text, range: extent }, extent, insertion, holder });
+  }
+  return out;
 }
 
 /** A binding named for the tools it holds: `tools`, `projectTools`, `getAccountTools`. */

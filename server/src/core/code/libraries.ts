@@ -374,16 +374,23 @@ export const LIBRARIES: readonly Library[] = [
   {
     id: 'vercel-ai-sdk',
     family: 'js',
-    imports: ["'ai'", '"ai"'],
-    packages: ['ai'],
+    // `streamUI` is in `@ai-sdk/rsc` (before AI SDK 5, `ai/rsc`), `HarnessAgent` in `@ai-sdk/harness`.
+    imports: ["'ai'", '"ai"', '@ai-sdk/rsc', "'ai/rsc'", '"ai/rsc"', '@ai-sdk/harness'],
+    packages: ['ai', '@ai-sdk/rsc', '@ai-sdk/harness'],
     shape: 'generic',
     keyed: [{ callee: 'tool' }],
     // vercel/ai @0323be38 (packages/ai/src/prompt/prepare-tools-and-tool-choice.ts): each key of
-    // `tools` is the function's name on the wire, whatever the value (`{ getWeather }`, a factory's call).
-    records: ['generateText', 'streamText', 'ToolLoopAgent', 'Experimental_Agent'].map((callee) => ({
-      callee,
-      tools: { arg: 0, key: 'tools' },
-    })),
+    // `tools` is the function's name on the wire, whatever the value (`{ getWeather }`, a factory's call);
+    // so in `streamUI({ tools: { x: { generate } } })` (@ed857f50 packages/rsc/src/stream-ui/stream-ui.tsx:
+    // `for (const [name, tool] of Object.entries(tools))`) and `new HarnessAgent({ tools })`, whose keys
+    // are the names it registers with the coding agent it drives (packages/harness/src/agent/internal/
+    // tool-filtering.ts; that agent may prefix them on its own wire: Claude Code's `mcp__harness-tools__x`).
+    records: ['generateText', 'streamText', 'ToolLoopAgent', 'Experimental_Agent', 'streamUI', 'HarnessAgent'].map(
+      (callee) => ({
+        callee,
+        tools: { arg: 0, key: 'tools' },
+      }),
+    ),
   },
   {
     // @mastra/core 1.71.0 (`Agent.listAssignedTools`: `makeCoreTool(tool, { name: k })` for each
@@ -452,6 +459,57 @@ export const LIBRARIES: readonly Library[] = [
     classes: [{ bases: ['StructuredTool', 'Tool'], field: 'name' }],
   },
   {
+    // openai-node `helpers/zod`: `zodFunction({ name, parameters })` makes a Chat Completions
+    // function tool (`{ type: "function", function: { name, parameters, strict: true } }`), handed
+    // to `chat.completions.parse({ tools: [...] })`; the name is sent as given. Each is read alone.
+    id: 'openai-zod-helpers',
+    family: 'js',
+    imports: ['openai/helpers/zod'],
+    shape: 'generic',
+    calls: [
+      {
+        callee: 'zodFunction',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'parameters' }, form: 'zod-shape' }],
+      },
+    ],
+  },
+  {
+    // `zodResponsesFunction({ name, parameters })`, the same helper's Responses function tool.
+    id: 'openai-zod-responses-helpers',
+    family: 'js',
+    imports: ['openai/helpers/zod'],
+    shape: 'openai-responses',
+    calls: [
+      {
+        callee: 'zodResponsesFunction',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'parameters' }, form: 'zod-shape' }],
+      },
+    ],
+  },
+  {
+    // anthropic-sdk-typescript `helpers/beta/zod` and `helpers/beta/json-schema`: `betaZodTool({ name,
+    // inputSchema, run })` and `betaTool({ name, input_schema, run })`, the tools `beta.messages.toolRunner`
+    // sends as `{ name, input_schema }`. Each is read alone.
+    id: 'anthropic-tool-helpers',
+    family: 'js',
+    imports: ['@anthropic-ai/sdk/helpers'],
+    shape: 'generic',
+    calls: [
+      {
+        callee: 'betaZodTool',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'inputSchema' }, form: 'zod-shape' }],
+      },
+      {
+        callee: 'betaTool',
+        name: [{ arg: 0, key: 'name' }],
+        schema: [{ at: { arg: 0, key: 'input_schema' }, form: 'json-schema' }],
+      },
+    ],
+  },
+  {
     id: 'provider-sdks-js',
     family: 'js',
     imports: [
@@ -460,6 +518,10 @@ export const LIBRARIES: readonly Library[] = [
       '@google/genai',
       '@google/generative-ai',
       '@aws-sdk/client-bedrock-runtime',
+      // OpenAI Realtime's client event, often sent with no SDK over a WebRTC data channel or a
+      // WebSocket (openai/openai-realtime-console `ToolPanel.jsx`): its `session.tools` are sent.
+      '"session.update"',
+      "'session.update'",
     ],
     shape: 'generic',
   },

@@ -31,16 +31,6 @@ export function listRequests(literal: SyntaxNode, tree: Node, dialect: Dialect):
 }
 
 /**
- * The key a list is sent under: `functions` for a list a `functions` key holds (OpenAI's legacy
- * function calling, `{ functions: [{ name, parameters }] }`), else `tools`.
- */
-export function listKey(literal: SyntaxNode): 'tools' | 'functions' {
-  const node = outermost(literal);
-  const pair = node.parent?.type === 'pair' ? node.parent : null;
-  return pair?.childForFieldName('key')?.text.replace(/['"`]/g, '') === 'functions' ? 'functions' : 'tools';
-}
-
-/**
  * The item's `namespace` when it is a serialized function tool's (`type: "function"`, a string
  * `namespace`): the name its tools are grouped and called under. Any other item with a `namespace`
  * key (an MCP tool object of some aggregator) is in no namespace the SDK sends apart.

@@ -7,7 +7,7 @@ import { NESTING_LIMIT } from '../yaml/parse';
 import { dialectOf, type Constants } from './dialects';
 import { finderRootTypes } from './finders';
 import type { NameInsertion, SourceName, ToolGroup } from './foundTools';
-import { listKey, listRequests } from './listRequests';
+import { listRequests } from './listRequests';
 import { literalToTree } from './literal';
 import { RootIndex } from './rootIndex';
 import { registeredNameKeys, toolLiterals, type Registration } from './toolObjects';
@@ -92,12 +92,11 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     });
     const declared = groups.flatMap((g) => g.tools.map((t) => t.extent));
     const written = toolLiterals(root, text, dialect, libraries, constants, declared, registrations);
-    written.literals.forEach(({ node, alone }, index) => {
+    written.literals.forEach(({ node, alone, key }, index) => {
       const tree = literalToTree(node, dialect, constants, written.objects);
       registeredNames(tree, nameKeys);
       addInputSchemas(tree, written.schemaless);
       const requests = alone ? [arrayNode([tree], node.startIndex, node.endIndex)] : listRequests(node, tree, dialect);
-      const key = alone ? 'tools' : listKey(node);
       requests.forEach((tools, part) => {
         const pointer = part === 0 ? `/tools${index}` : `/tools${index}.${part}`;
         values.push({ node: wrap({ [key]: tools }, node.startIndex, node.endIndex), base: 0, pointer });

@@ -38,9 +38,16 @@ export function listedTools(
     objects ??= objectBindings(root, dialect);
     return objects.get(name) ?? undefined;
   };
-  for (const element of dialect.elements(list) ?? []) {
+  const objectOf = (element: SyntaxNode): SyntaxNode | undefined => {
     const value = dialect.unwrap(element);
-    const object = dialect.entries(value) ? value : dialect.isIdentifier(value) ? boundObject(value.text) : undefined;
+    return dialect.entries(value) ? value : dialect.isIdentifier(value) ? boundObject(value.text) : undefined;
+  };
+  const elements = (dialect.elements(list) ?? []).flatMap((element) => {
+    const declarations = geminiDeclarations(objectOf(element), dialect);
+    return declarations ? declarations : [element];
+  });
+  for (const element of elements) {
+    const object = objectOf(element);
     const entries = object ? (dialect.entries(object) ?? []) : [];
     const fn = entries.find((e) => e.name === 'function')?.value;
     const inner = fn && !entries.some((e) => e.name === key) ? dialect.entries(dialect.unwrap(fn)) : undefined;
@@ -51,6 +58,21 @@ export function listedTools(
     else computed.push({ start: named.startIndex, end: named.endIndex });
   }
   return { tools, computed };
+}
+
+/** The keys a Gemini tool holds its function declarations under (`@google/genai` camelCase, REST snake_case too). */
+const GEMINI_DECLARATIONS: ReadonlySet<string> = new Set(['functionDeclarations', 'function_declarations']);
+
+/**
+ * The elements of a Gemini tool's declaration list (`{ functionDeclarations: [{ name, parameters }] }`),
+ * when the object is one: LangChain's Google models take such a tool in `bindTools([...])` and
+ * offer each declaration as a function of that request (`@langchain/google-common`
+ * `utils/common.ts` `convertToGeminiTools`), so each is a tool of the list, as if written in it.
+ */
+function geminiDeclarations(object: SyntaxNode | undefined, dialect: Dialect): readonly SyntaxNode[] | undefined {
+  const entries = object ? dialect.entries(object) : undefined;
+  const held = entries?.find((e) => GEMINI_DECLARATIONS.has(e.name))?.value;
+  return held ? dialect.elements(dialect.unwrap(held)) : undefined;
 }
 
 /** The array literal a name is bound to once in the file (`const functionSchema = [...]`), if any. */

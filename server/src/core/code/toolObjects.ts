@@ -1,5 +1,5 @@
 import type { OffsetRange } from '../json/ranges';
-import type { Constants, Dialect } from './dialects';
+import type { Constants, Dialect, ListKey } from './dialects';
 import type { Library } from './libraries';
 import { objectBindings } from './toolLists';
 import type { CodeFamily, SyntaxNode } from './syntax';
@@ -11,6 +11,8 @@ import type { CodeFamily, SyntaxNode } from './syntax';
 export interface ToolLiteral {
   readonly node: SyntaxNode;
   readonly alone: boolean;
+  /** The key the list is sent under (`functions`: OpenAI's legacy list, written in place or bound to a name). */
+  readonly key: ListKey;
 }
 
 export interface ToolLiterals {
@@ -92,9 +94,9 @@ export function toolLiterals(
   };
   // A list a test expects (`expected: { tools: [...] }`, `expect(x).toEqual({ tools: [...] })`) is data too.
   const arrays = /\b(?:tools|functions)\b/.test(text)
-    ? dialect.toolArrays(root).filter((a) => !read(a) && !asserted(a, dialect))
+    ? dialect.toolArrays(root).filter((a) => !read(a.node) && !asserted(a.node, dialect))
     : [];
-  const literals: ToolLiteral[] = arrays.map((node) => ({ node, alone: false }));
+  const literals: ToolLiteral[] = arrays.map(({ node, key }) => ({ node, alone: false, key }));
   const types = LITERAL_TYPES[dialect.family];
   const named = new Map<string, SyntaxNode>();
   const computed: OffsetRange[] = [];
@@ -104,7 +106,7 @@ export function toolLiterals(
     text.includes(key),
   );
   if (!types || (keys.length === 0 && shapes.length === 0))
-    return { literals, named, computed, schemaless, objects: boundObjects(arrays, root, dialect, named) };
+    return { literals, named, computed, schemaless, objects: boundObjects(arrays.length > 0, root, dialect, named) };
   const inside = containment(declared);
   const objects = root
     .descendantsOfType(types.object)
@@ -125,12 +127,12 @@ export function toolLiterals(
     // A name bound twice could stand for either object: neither is read through it.
     if (name !== undefined && bindings.get(name) === 1) named.set(name, object);
   }
-  const seen = new Set(arrays.map((a) => a.startIndex));
+  const seen = new Set(arrays.map((a) => a.node.startIndex));
   const listed = new Set<number>();
   const addArray = (array: SyntaxNode) => {
     if (seen.has(array.startIndex)) return;
     seen.add(array.startIndex);
-    literals.push({ node: array, alone: false });
+    literals.push({ node: array, alone: false, key: listKey(array) });
   };
   for (const object of objects) {
     const holder = outermost(object).parent;
@@ -147,7 +149,8 @@ export function toolLiterals(
       for (const object of listing) listed.add(object.startIndex);
       if (listing.length > 0) addArray(array);
     }
-  for (const object of objects) if (!listed.has(object.startIndex)) literals.push({ node: object, alone: true });
+  for (const object of objects)
+    if (!listed.has(object.startIndex)) literals.push({ node: object, alone: true, key: 'tools' });
   for (const object of objects) {
     const entries = dialect.entries(object) ?? [];
     const value = (entries.find((e) => nameKeys.includes(e.name)) ?? entries.find((e) => e.name === 'name'))?.value;
@@ -155,17 +158,17 @@ export function toolLiterals(
     if (!dialect.entries(object)?.some((e) => e.name === 'inputSchema')) schemaless.add(object.startIndex);
   }
   literals.sort((a, b) => a.node.startIndex - b.node.startIndex);
-  return { literals, named, computed, schemaless, objects: boundObjects(arrays, root, dialect, named) };
+  return { literals, named, computed, schemaless, objects: boundObjects(arrays.length > 0, root, dialect, named) };
 }
 
 /** The objects a literal's identifiers may name: read only for a file that writes `tools` lists. */
 function boundObjects(
-  arrays: readonly SyntaxNode[],
+  writesLists: boolean,
   root: SyntaxNode,
   dialect: Dialect,
   named: ReadonlyMap<string, SyntaxNode>,
 ): ReadonlyMap<string, SyntaxNode> {
-  if (arrays.length === 0) return named;
+  if (!writesLists) return named;
   const out = new Map<string, SyntaxNode>();
   for (const [name, object] of objectBindings(root, dialect)) if (object) out.set(name, object);
   for (const [name, object] of named) out.set(name, object);
@@ -258,6 +261,17 @@ function asserted(object: SyntaxNode, dialect: Dialect): boolean {
     return name !== undefined && ASSERTION.test(name);
   }
   return false;
+}
+
+/**
+ * The key an array of tool objects is sent under, from its holder: `functions` for one a
+ * `functions` key holds (OpenAI's legacy function calling, `{ functions: [{ name, parameters }] }`),
+ * else `tools`.
+ */
+function listKey(array: SyntaxNode): ListKey {
+  const node = outermost(array);
+  const pair = node.parent?.type === 'pair' ? node.parent : null;
+  return pair?.childForFieldName('key')?.text.replace(/['"`]/g, '') === 'functions' ? 'functions' : 'tools';
 }
 
 /** The literal with the wrappers around it (`([...] as Tool[])`): what its holder holds. */

@@ -10,7 +10,7 @@ import { anchorRange, child, declaration, elements, pushDefined, reference, type
 export function extractAnthropic(request: Located | undefined, tools: Located): RequestBody {
   const declarations: ToolDeclaration[] = [];
   for (const tool of elements(tools)) {
-    if (tool.node.type === 'object') declarations.push(declaration(tool, tool));
+    if (tool.node.type === 'object' && !isToolset(tool)) declarations.push(declaration(tool, tool));
   }
   const references: ToolReference[] = [];
   if (request) {
@@ -32,4 +32,15 @@ export function extractAnthropic(request: Located | undefined, tools: Located): 
     anchorRange: anchorRange(tools.node, tools.base),
     pointer: request?.pointer ?? tools.pointer,
   };
+}
+
+/**
+ * A toolset entry with no name of its own: the MCP connector's `{ type: "mcp_toolset",
+ * mcp_server_name }` (the server's tools, listed at run time) and Managed Agents' `{ type:
+ * "agent_toolset_20260401" }` (the built-in tools; anthropic-sdk-typescript @bfa9197f
+ * `examples/agents-comprehensive.ts`). It declares no tool, so it lacks no name.
+ */
+function isToolset(tool: Located): boolean {
+  const type = typeOf(tool);
+  return type !== undefined && /(^|_)toolset(_\d+)?$/.test(type) && child(tool, 'name') === undefined;
 }
