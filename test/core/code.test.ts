@@ -595,6 +595,12 @@ const DECLARATION_FORMS: readonly {
     names: ['get_current_weather', 'showStock', 'get_weather'],
   },
   {
+    label: 'AI SDK: each key of new WorkflowAgent({ tools }) from @ai-sdk/workflow is a tool',
+    language: 'typescript',
+    text: `import { WorkflowAgent } from '@ai-sdk/workflow';\nconst agent = new WorkflowAgent({\n  model: 'anthropic/claude-sonnet-4.5',\n  tools: { weather: weatherTool, lookup_order },\n});\n`,
+    names: ['weather', 'lookup_order'],
+  },
+  {
     label:
       "AI SDK: a provider-defined tool (openai.tools.toolSearch()) is sent as the provider's own type, not under its key: not read; OpenAI's custom tool is sent under its key",
     language: 'typescript',

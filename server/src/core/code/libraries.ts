@@ -374,9 +374,10 @@ export const LIBRARIES: readonly Library[] = [
   {
     id: 'vercel-ai-sdk',
     family: 'js',
-    // `streamUI` is in `@ai-sdk/rsc` (before AI SDK 5, `ai/rsc`), `HarnessAgent` in `@ai-sdk/harness`.
-    imports: ["'ai'", '"ai"', '@ai-sdk/rsc', "'ai/rsc'", '"ai/rsc"', '@ai-sdk/harness'],
-    packages: ['ai', '@ai-sdk/rsc', '@ai-sdk/harness'],
+    // `streamUI` is in `@ai-sdk/rsc` (before AI SDK 5, `ai/rsc`), `HarnessAgent` in `@ai-sdk/harness`,
+    // `WorkflowAgent` in `@ai-sdk/workflow`.
+    imports: ["'ai'", '"ai"', '@ai-sdk/rsc', "'ai/rsc'", '"ai/rsc"', '@ai-sdk/harness', '@ai-sdk/workflow'],
+    packages: ['ai', '@ai-sdk/rsc', '@ai-sdk/harness', '@ai-sdk/workflow'],
     shape: 'generic',
     keyed: [{ callee: 'tool' }],
     // vercel/ai @0323be38 (packages/ai/src/prompt/prepare-tools-and-tool-choice.ts): each key of
@@ -384,13 +385,21 @@ export const LIBRARIES: readonly Library[] = [
     // so in `streamUI({ tools: { x: { generate } } })` (@ed857f50 packages/rsc/src/stream-ui/stream-ui.tsx:
     // `for (const [name, tool] of Object.entries(tools))`) and `new HarnessAgent({ tools })`, whose keys
     // are the names it registers with the coding agent it drives (packages/harness/src/agent/internal/
-    // tool-filtering.ts; that agent may prefix them on its own wire: Claude Code's `mcp__harness-tools__x`).
-    records: ['generateText', 'streamText', 'ToolLoopAgent', 'Experimental_Agent', 'streamUI', 'HarnessAgent'].map(
-      (callee) => ({
-        callee,
-        tools: { arg: 0, key: 'tools' },
-      }),
-    ),
+    // tool-filtering.ts; that agent may prefix them on its own wire: Claude Code's `mcp__harness-tools__x`),
+    // and `new WorkflowAgent({ tools })` (packages/workflow/src/serializable-schema.ts `serializeToolSet`:
+    // `Object.entries(tools).map(([name, t]) => ...)`).
+    records: [
+      'generateText',
+      'streamText',
+      'ToolLoopAgent',
+      'Experimental_Agent',
+      'streamUI',
+      'HarnessAgent',
+      'WorkflowAgent',
+    ].map((callee) => ({
+      callee,
+      tools: { arg: 0, key: 'tools' },
+    })),
   },
   {
     // @mastra/core 1.71.0 (`Agent.listAssignedTools`: `makeCoreTool(tool, { name: k })` for each
