@@ -53,9 +53,12 @@ export {
   type CodeGrammar,
   type CodeLanguage,
   type CodeParser,
+  type ProjectConstantLookup,
   type SyntaxNode,
   type WrapperPattern,
 } from './code/syntax';
+export { exportedConstants, type Reexport } from './code/importedConstants';
+export { goPackageOf } from './code/wrapperPaths';
 export { familyOf, hasTriggerImport } from './code/triggers';
 export {
   definesWrappers,

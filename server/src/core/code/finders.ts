@@ -104,7 +104,10 @@ function argumentReader(text: string, dialect: Dialect, constants: Constants) {
     const key = dialect.constantKey(value);
     const constant = key === undefined ? undefined : constants.get(key);
     const resolved = constant ? dialect.string(constant) : undefined;
-    return constant && resolved !== undefined ? { value: resolved, range: rangeOf(constant) } : undefined;
+    if (constant && resolved !== undefined) return { value: resolved, range: rangeOf(constant) };
+    // Another file's constant: the name stays on the reference, the only token of this file that says it.
+    const imported = key === undefined || constant ? undefined : constants.imported?.(key, value);
+    return imported === undefined ? undefined : { value: imported, range: rangeOf(value) };
   };
   const directArgument = (call: SyntaxNode, where: NameArgument): SyntaxNode | undefined => {
     const arg = 'keyword' in where ? dialect.keyword(call, where.keyword) : dialect.args(call)[where.arg];

@@ -8,6 +8,7 @@ import { dialectOf, type Constants } from './dialects';
 import { finderRootTypes } from './finders';
 import type { NameInsertion, SourceName, ToolGroup } from './foundTools';
 import { listKey, listRequests } from './listRequests';
+import { fileConstants } from './importedConstants';
 import { literalToTree } from './literal';
 import { RootIndex } from './rootIndex';
 import { registeredNameKeys, toolLiterals, type Registration } from './toolObjects';
@@ -54,7 +55,7 @@ interface CodeDocument extends ParsedDocument {
  * Never throws: a parser failure yields no values and one problem.
  */
 export function parseCode(text: string, language: CodeLanguage, parser: CodeParser | undefined): CodeDocument {
-  const strings = writerFor(text, language, new Map());
+  const strings = writerFor(text, language, new Map(), new Set());
   const empty: CodeDocument = { kind: 'code', values: [], problems: [], strings, code: NOT_PARSED };
   const wrappers = parser?.projectWrappers ?? [];
   const libraries = librariesOf(text, language, parser?.projectLibraries);
@@ -73,10 +74,22 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     const family = familyOf(language);
     const dialect = dialectOf(family);
     const root = new RootIndex(parsed, [...dialect.rootTypes, ...finderRootTypes(dialect)]);
-    // Read on the first lookup: most declarations name their tool with a literal, and reading
-    // every binding of a file (each through WASM) cost a tenth of a parse.
-    let table: Map<string, SyntaxNode> | undefined;
-    const constants: Constants = { get: (key) => (table ??= dialect.constants(root)).get(key) };
+    const own = fileConstants(root, dialect, parser.projectConstant);
+    // A name read from another file's constant sits on this file's reference, where no literal is
+    // to be written: a rename there would replace the reference, not the constant (see `writerFor`).
+    const referenced = new Set<number>();
+    const constants: Constants = {
+      get: own.get,
+      ...(own.imported
+        ? {
+            imported: (key: string, at: SyntaxNode) => {
+              const value = own.imported?.(key, at);
+              if (value !== undefined) referenced.add(at.startIndex);
+              return value;
+            },
+          }
+        : {}),
+    };
     const { groups, computed, defined } = declarationsWithWrappers(root, text, dialect, libraries, constants, wrappers);
     // The keys the project's own code registers its tool objects by (`server.tool(tool.method, ...)`).
     const registrations = registrationsOf([...wrappers, ...defined]);
@@ -108,7 +121,7 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
       kind: 'code',
       values,
       problems: [],
-      strings: writerFor(text, language, insertions),
+      strings: writerFor(text, language, insertions, referenced),
       code: { parsed: true, computedNames },
     };
   } catch (error) {
@@ -249,9 +262,19 @@ const WRITERS: Readonly<Record<CodeFamily, (oldToken: string, value: string) => 
 /** The quote a name written where there was none (a decorator's new argument) opens with: PHP writes single quotes. */
 const NEW_LITERAL: Readonly<Partial<Record<CodeFamily, string>>> = { php: "'" };
 
-/** The edit builder of one source file: a literal in its own style, or a name inserted into a decorator. */
-function writerFor(text: string, language: CodeLanguage, insertions: ReadonlyMap<number, NameInsertion>): StringWriter {
+/**
+ * The edit builder of one source file: a literal in its own style, or a name inserted into a
+ * decorator; none at a reference to another file's constant (`referenced`, by start): the name is
+ * that file's literal, and an edit of this file would only swap the reference for a literal.
+ */
+function writerFor(
+  text: string,
+  language: CodeLanguage,
+  insertions: ReadonlyMap<number, NameInsertion>,
+  referenced: ReadonlySet<number>,
+): StringWriter {
   return (range, value) => {
+    if (referenced.has(range.start)) return undefined;
     const oldText = text.slice(range.start, range.end);
     const insertion = insertions.get(range.start);
     const family = familyOf(language);

@@ -99,7 +99,18 @@ export interface CodeParser {
    * the other files of its package (the adapter's project layer builds them with `wrapperTable`).
    */
   readonly projectWrappers?: readonly WrapperPattern[];
+  /**
+   * A string constant another file of the project holds (Node: `ProjectConstants` reads it from
+   * the disk; a browser has none, and there only a file's own constants resolve). `module`: the
+   * module as this file's import writes it (`./names`, `.names`, a Go import path), '' for a Go
+   * file's own package; `name`: the name there (`NAMES.SEARCH` for a member). undefined: no such
+   * file in the project, or no string constant of that name in it.
+   */
+  readonly projectConstant?: ProjectConstantLookup;
 }
+
+/** See `CodeParser.projectConstant`. */
+export type ProjectConstantLookup = (module: string, name: string) => string | undefined;
 
 /** Where a wrapper's call writes the name: a positional argument, a key of one, or a keyword. */
 export type WrapperName =
