@@ -80,6 +80,10 @@ describe('constants imported from another file of the project (CLI)', () => {
     assert.match(run.stderr, /3 declarations with computed names not checked/);
     for (const where of ['go/tools.go:12', 'py/app/server.py:13', 'ts/src/index.ts:7'])
       assert.ok(run.stderr.includes(`declared, name not static: ${where}`), run.stderr);
+    // --verbose says why each is none.
+    assert.match(run.stderr, /go\/tools\.go:12 \("example\.com\/elsewhere\/consts" is not a package of this module\)/);
+    assert.match(run.stderr, /py\/app\/server\.py:13 \("\.names" holds no string constant PREFIX\)/);
+    assert.match(run.stderr, /ts\/src\/index\.ts:7 \("some-package" is a package, not a file of the project\)/);
     for (const path of ['go/tools.go', 'py/app/server.py', 'ts/src/index.ts'])
       assert.ok(
         files.find((f) => f.path === path)?.diagnostics?.some((d) => d.code === 'wire-collision'),

@@ -39,7 +39,8 @@ function analyzeCase(c: Case) {
     language: languageOfPath(c.open) as CodeLanguage,
     code: parsers.parserFor(`open ${c.open}`, [], [], (module, name) => {
       const path = c.modules[module];
-      return path === undefined ? undefined : offered(path).get(name);
+      const value = path === undefined ? undefined : offered(path).get(name);
+      return value === undefined ? { why: `no constant ${name} in ${module}` } : { value };
     }),
   };
   const text = c.files[c.open]!;
@@ -222,6 +223,43 @@ describe('constants imported from another file of the project', () => {
       assert.equal(finding.fix, undefined, `${finding.code} offers a fix`);
       assert.equal(finding.nameFix, undefined, `${finding.code} asks for a name fix`);
     }
+  });
+
+  test("a name counted as computed says why when it was looked for: the other file's answer, or the function's own binding", () => {
+    const { text, analysis } = analyzeCase(CASES[0]!);
+    assert.deepEqual(
+      (analysis.code?.computedNames ?? []).map((r) => [text.slice(r.start, r.end), r.why]),
+      [
+        ['names.private', 'private is not exported by "example.com/app/names"'],
+        ['local', 'no constant local in '],
+        ['Unknown', 'no constant Unknown in '],
+      ],
+    );
+    const local = analyzeCase({
+      ...CASES[0]!,
+      files: {
+        ...CASES[0]!.files,
+        'tools.go': [
+          'package app',
+          '',
+          'import "github.com/mark3labs/mcp-go/mcp"',
+          '',
+          'func tools(prefix string) []mcp.Tool {',
+          '	ToolSearch := prefix + "_search"',
+          '	return []mcp.Tool{mcp.NewTool(ToolSearch), mcp.NewTool(prefix)}',
+          '}',
+          '',
+        ].join('\n'),
+      },
+    });
+    assert.deepEqual(local.analysis.tools, []);
+    assert.deepEqual(
+      (local.analysis.code?.computedNames ?? []).map((r) => [local.text.slice(r.start, r.end), r.why]),
+      [
+        ['ToolSearch', 'a local of the function around it'],
+        ['prefix', 'a parameter of the function around it'],
+      ],
+    );
   });
 
   test('without a lookup (a browser: no disk) only same-file constants resolve', () => {

@@ -53,6 +53,7 @@ export {
   type CodeGrammar,
   type CodeLanguage,
   type CodeParser,
+  type ProjectConstantAnswer,
   type ProjectConstantLookup,
   type SyntaxNode,
   type WrapperPattern,

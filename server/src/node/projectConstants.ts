@@ -10,6 +10,7 @@ import {
   MANIFESTS,
   type CodeGrammar,
   type CodeLanguage,
+  type ProjectConstantAnswer,
   type ProjectConstantLookup,
   type Reexport,
 } from '../core';
@@ -28,8 +29,9 @@ const MAX_REEXPORTS = 4;
  * The files a JS module may be: only a relative import is a file of the project (a package's
  * constant is its own business); `./names.js` in TypeScript ESM names `names.ts`.
  */
-function jsCandidates(from: string, module: string): string[] {
-  if (!module.startsWith('./') && !module.startsWith('../')) return [];
+function jsCandidates(from: string, module: string): string[] | string {
+  if (!module.startsWith('./') && !module.startsWith('../'))
+    return `"${module}" is a package, not a file of the project`;
   const base = posix.normalize(`${dirname(from)}/${module}`);
   const stem = base.replace(/\.(?:[cm]?js|jsx)$/, '');
   return [
@@ -127,14 +129,18 @@ export class ProjectConstants {
     name: string,
     parsers: TreeSitterParsers,
     fallback: CodeGrammar,
-    resolve: (from: string, module: string) => readonly string[],
+    resolve: (from: string, module: string) => readonly string[] | string,
     depth = 0,
-  ): string | undefined {
-    for (const candidate of resolve(from, module)) {
+  ): ProjectConstantAnswer {
+    const candidates = resolve(from, module);
+    if (typeof candidates === 'string') return { why: candidates };
+    for (const candidate of candidates) {
       const offered = this.offered(candidate, parsers, fallback);
       if (!offered) continue;
       const own = offered.constants.get(name);
-      if (own !== undefined || depth >= MAX_REEXPORTS) return own;
+      if (own !== undefined) return { value: own };
+      const none = { why: `"${module}" holds no string constant ${name}` };
+      if (depth >= MAX_REEXPORTS) return none;
       const dot = name.indexOf('.');
       const head = dot === -1 ? name : name.slice(0, dot);
       for (const reexport of offered.reexports) {
@@ -149,11 +155,11 @@ export class ProjectConstants {
           resolve,
           depth + 1,
         );
-        if (found !== undefined) return found;
+        if ('value' in found) return found;
       }
-      return undefined;
+      return none;
     }
-    return undefined;
+    return { why: `no file of the project is "${module}"` };
   }
 
   private jsConstant(
@@ -162,7 +168,7 @@ export class ProjectConstants {
     name: string,
     parsers: TreeSitterParsers,
     fallback: CodeGrammar,
-  ): string | undefined {
+  ): ProjectConstantAnswer {
     return this.offeredName(path, module, name, parsers, fallback, jsCandidates);
   }
 
@@ -172,19 +178,19 @@ export class ProjectConstants {
     name: string,
     parsers: TreeSitterParsers,
     fallback: CodeGrammar,
-  ): string | undefined {
+  ): ProjectConstantAnswer {
     return this.offeredName(path, module, name, parsers, fallback, (from, m) => this.pythonCandidates(from, m));
   }
 
   /** The files a Python module may be: relative to the importing file, or (absolute) from its folder up to its project's manifest. */
-  private pythonCandidates(from: string, module: string): string[] {
+  private pythonCandidates(from: string, module: string): string[] | string {
     const dots = /^\.*/.exec(module)![0].length;
     const rest = module
       .slice(dots)
       .split('.')
       .filter((s) => s !== '');
     // `from . import names` imports a module, not a constant.
-    if (rest.length === 0) return [];
+    if (rest.length === 0) return 'a module, not a constant';
     const folders: string[] = [];
     if (dots > 0) {
       let folder = dirname(from);
@@ -209,7 +215,7 @@ export class ProjectConstants {
     name: string,
     parsers: TreeSitterParsers,
     fallback: CodeGrammar,
-  ): string | undefined {
+  ): ProjectConstantAnswer {
     const test = path.endsWith('_test.go');
     let folder: string | undefined;
     let pkg: string | undefined;
@@ -218,10 +224,11 @@ export class ProjectConstants {
       pkg = goPackageOf(text);
     } else {
       const found = this.moduleOf(dirname(path));
-      if (!found || (module !== found.path && !module.startsWith(`${found.path}/`))) return undefined;
+      if (!found || (module !== found.path && !module.startsWith(`${found.path}/`)))
+        return { why: `"${module}" is not a package of this module` };
       folder = `${found.root}${module.slice(found.path.length)}`;
     }
-    if (pkg === undefined && module === '') return undefined;
+    if (pkg === undefined && module === '') return { why: 'no package clause' };
     // A name declared in two files of a package does not compile: neither is taken.
     let value: string | undefined;
     let seen = 0;
@@ -234,7 +241,11 @@ export class ProjectConstants {
       value = found;
       seen += 1;
     }
-    return seen === 1 ? value : undefined;
+    if (seen === 1 && value !== undefined) return { value };
+    const where = module === '' ? `package ${pkg}` : `"${module}"`;
+    return {
+      why: seen > 1 ? `${name} is declared in ${seen} files of ${where}` : `${where} holds no string constant ${name}`,
+    };
   }
 
   private goFiles(folder: string): readonly string[] {

@@ -5,6 +5,7 @@ import {
   type CodeGrammar,
   type CodeLanguage,
   type CodeParser,
+  type ProjectConstantAnswer,
   type ProjectConstantLookup,
   type SyntaxNode,
 } from './syntax';
@@ -16,12 +17,13 @@ import { familyOf } from './triggers';
  * TypeScript or JavaScript `import { X } from './names'`, a Python `from .names import X`, a Go
  * constant of another file of the same package, or `pkg.X` of another package of the module.
  * The adapter finds and reads the other file; this file only says which module and name a
- * reference stands for.
+ * reference stands for. `unresolved`: told why an imported name is none (what `--verbose` says).
  */
 export function fileConstants(
   root: SyntaxNode,
   dialect: Dialect,
   lookup: ProjectConstantLookup | undefined,
+  unresolved?: (at: SyntaxNode, why: string) => void,
 ): Constants {
   // Read on the first lookup: most declarations name their tool with a literal, and reading
   // every binding of a file (each through WASM) cost a tenth of a parse.
@@ -33,9 +35,16 @@ export function fileConstants(
     get,
     imported: (key, at) => {
       // A name the file binds itself (a constant bound twice, a class of its own) is not another file's.
-      if ((table ??= dialect.constants(root)).has(key) || boundByParameter(key, at)) return undefined;
+      if ((table ??= dialect.constants(root)).has(key)) return undefined;
+      const bound = boundLocally(key, at, dialect.family);
+      if (bound !== undefined) {
+        unresolved?.(at, bound);
+        return undefined;
+      }
       imports ??= dialect.family === 'go' ? goImports(root) : dialect.imports(root);
-      return importedValue(key, imports, dialect.family === 'go', lookup);
+      const answer = importedValue(key, imports, dialect.family === 'go', lookup);
+      if (answer && 'why' in answer) unresolved?.(at, answer.why);
+      return answer && 'value' in answer ? answer.value : undefined;
     },
   };
 }
@@ -48,7 +57,7 @@ function importedValue(
   imports: ReadonlyMap<string, ImportedName>,
   go: boolean,
   lookup: ProjectConstantLookup,
-): string | undefined {
+): ProjectConstantAnswer | undefined {
   const dot = key.indexOf('.');
   const head = dot === -1 ? key : key.slice(0, dot);
   const rest = dot === -1 ? undefined : key.slice(dot + 1);
@@ -56,28 +65,42 @@ function importedValue(
     // Unqualified: a constant of the package's other files; `pkg.X`: an exported one of an imported package.
     if (rest === undefined) return lookup('', key);
     const module = imports.get(head)?.module;
-    return module !== undefined && /^[A-Z]/.test(rest) ? lookup(module, rest) : undefined;
+    if (module === undefined) return undefined;
+    return /^[A-Z]/.test(rest) ? lookup(module, rest) : { why: `${rest} is not exported by "${module}"` };
   }
   const from = imports.get(head);
-  if (!from || from.name === 'default') return undefined;
+  if (!from) return undefined;
+  if (from.name === 'default') return { why: `a default import of "${from.module}"` };
   // `import * as names from './names'`: `names.SEARCH` is the module's `SEARCH`.
   if (from.name === '*') return rest === undefined ? undefined : lookup(from.module, rest);
   return lookup(from.module, rest === undefined ? from.name : `${from.name}.${rest}`);
 }
 
 /**
- * Whether the reference's first name is a parameter of a function around it (a wrapper's
- * `mcp.NewTool(name, ...)`): the parameter, not a constant of the same name elsewhere, is what it names.
+ * Whether the reference's first name is bound by a function around it, as a parameter (a
+ * wrapper's `mcp.NewTool(name, ...)`) or a local (`name := prefix + "_logs"`): that binding, not a
+ * constant of the same name elsewhere, is what it names. Read from the function's text: a binding
+ * missed leaves at worst a reason unsaid or a name resolved as the other file's constant.
  */
-function boundByParameter(key: string, at: SyntaxNode): boolean {
-  const head = key.split('.')[0]!;
-  const word = new RegExp(`(?<![\\w$])${head.replace(/\$/g, '\\$')}(?![\\w$])`);
+function boundLocally(key: string, at: SyntaxNode, family: string): string | undefined {
+  const head = key.split('.')[0]!.replace(/\$/g, '\\$');
+  const word = new RegExp(`(?<![\\w$.])${head}(?![\\w$])`);
+  const local = LOCAL[family]?.(head);
   for (let node = at.parent; node; node = node.parent) {
     const parameters = field(node, 'parameters');
-    if (parameters && word.test(parameters.text)) return true;
+    if (!parameters) continue;
+    if (word.test(parameters.text)) return 'a parameter of the function around it';
+    if (local?.test(node.text)) return 'a local of the function around it';
   }
-  return false;
+  return undefined;
 }
+
+/** A local binding of a name, per family: Go's `x :=` or `var x`, Python's `x =` or `for x in`, JS's `const x`. */
+const LOCAL: Readonly<Record<string, (name: string) => RegExp>> = {
+  go: (n) => new RegExp(`(?<![\\w.])${n}(?:\\s*,\\s*\\w+)*\\s*:=|\\bvar\\s+${n}\\b`),
+  python: (n) => new RegExp(`(?<![\\w.])${n}\\s*(?::[^=\\n]*)?=(?!=)|\\bfor\\s+(?:[\\w\\s,]*,\\s*)?${n}\\b`),
+  js: (n) => new RegExp(`\\b(?:const|let|var)\\s+${n}(?![\\w$])`),
+};
 
 /** A Go file's imports, by the name its code qualifies them with: `mcp` → `github.com/mark3labs/mcp-go/mcp`. */
 function goImports(root: SyntaxNode): Map<string, ImportedName> {

@@ -38,7 +38,12 @@ export type StringWriter = (range: OffsetRange, value: string) => OffsetEdit | u
  */
 export interface CodeReading {
   readonly parsed: boolean;
-  readonly computedNames: readonly OffsetRange[];
+  readonly computedNames: readonly ComputedName[];
+}
+
+/** A declaration's name that is not static; `why`, when known: why a name imported from another file is none. */
+export interface ComputedName extends OffsetRange {
+  readonly why?: string;
 }
 
 interface CodeDocument extends ParsedDocument {
@@ -74,7 +79,10 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     const family = familyOf(language);
     const dialect = dialectOf(family);
     const root = new RootIndex(parsed, [...dialect.rootTypes, ...finderRootTypes(dialect)]);
-    const own = fileConstants(root, dialect, parser.projectConstant);
+    const unresolved: (OffsetRange & { readonly why: string })[] = [];
+    const own = fileConstants(root, dialect, parser.projectConstant, (at, why) =>
+      unresolved.push({ start: at.startIndex, end: at.endIndex, why }),
+    );
     // A name read from another file's constant sits on this file's reference, where no literal is
     // to be written: a rename there would replace the reference, not the constant (see `writerFor`).
     const referenced = new Set<number>();
@@ -116,7 +124,12 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     // A computed name of a declaration call is also its object's (`addTool({ name: n, execute })`): counted once.
     const computedNames = [...computed, ...written.computed]
       .sort((a, b) => a.start - b.start)
-      .filter((r, i, all) => i === 0 || all[i - 1]!.start !== r.start);
+      .filter((r, i, all) => i === 0 || all[i - 1]!.start !== r.start)
+      .map((r): ComputedName => {
+        // The reference looked up sits inside the name's expression (`string(ToolName)`).
+        const why = unresolved.find((u) => u.start >= r.start && u.end <= r.end)?.why;
+        return why === undefined ? r : { ...r, why };
+      });
     return {
       kind: 'code',
       values,
