@@ -32,6 +32,7 @@ const PROJECT: Record<string, string> = {
     'from mcp.server.fastmcp import FastMCP',
     'from app import SEARCH',
     'from .names import OTHER, PREFIX',
+    'from . import names',
     '',
     'mcp = FastMCP("app")',
     '',
@@ -43,6 +44,9 @@ const PROJECT: Record<string, string> = {
     '',
     '@mcp.tool(name=PREFIX)',
     'def c(): ...',
+    '',
+    '@mcp.tool(name=names.OTHER)',
+    'def d(): ...',
     '',
   ].join('\n'),
   'ts/package.json': '{ "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }',
@@ -74,15 +78,15 @@ describe('constants imported from another file of the project (CLI)', () => {
     const toolsOf = (path: string) =>
       (files.find((f) => f.path === path)?.tools ?? []).map((t) => `${t.name}:${t.range.start.line + 1}`);
     assert.deepEqual(toolsOf('go/tools.go'), ['search.docs:10', 'search_docs:11']);
-    assert.deepEqual(toolsOf('py/app/server.py'), ['search.docs:7', 'search_docs:10']);
+    assert.deepEqual(toolsOf('py/app/server.py'), ['search.docs:8', 'search_docs:11', 'search_docs:17']);
     assert.deepEqual(toolsOf('ts/src/index.ts'), ['search.docs:5', 'search_docs:6']);
     // A package outside the module, an expression and a package's name stay counted.
     assert.match(run.stderr, /3 declarations with computed names not checked/);
-    for (const where of ['go/tools.go:12', 'py/app/server.py:13', 'ts/src/index.ts:7'])
+    for (const where of ['go/tools.go:12', 'py/app/server.py:14', 'ts/src/index.ts:7'])
       assert.ok(run.stderr.includes(`declared, name not static: ${where}`), run.stderr);
     // --verbose says why each is none.
     assert.match(run.stderr, /go\/tools\.go:12 \("example\.com\/elsewhere\/consts" is not a package of this module\)/);
-    assert.match(run.stderr, /py\/app\/server\.py:13 \("\.names" holds no string constant PREFIX\)/);
+    assert.match(run.stderr, /py\/app\/server\.py:14 \("\.names" holds no string constant PREFIX\)/);
     assert.match(run.stderr, /ts\/src\/index\.ts:7 \("some-package" is a package, not a file of the project\)/);
     for (const path of ['go/tools.go', 'py/app/server.py', 'ts/src/index.ts'])
       assert.ok(

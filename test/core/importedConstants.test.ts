@@ -3,10 +3,14 @@ import { before, describe, test } from 'node:test';
 import type { AnalysisOptions } from '../../server/src/core';
 import type { TreeSitterParsers } from '../../server/src/code/treeSitter';
 import { exportedConstants } from '../../server/src/core/code/importedConstants';
+import { planRename } from '../../server/src/core/rename';
 import type { CodeLanguage } from '../../server/src/core/code/syntax';
 import { languageOfPath } from '../../server/src/core/languages';
 import { fixedAnalysis } from './helpers';
 import { loadCodeParsers } from './codeParsers';
+
+const REFUSED =
+  'This name is written where toolwire cannot rewrite it (an f-string, a byte string, a constant of another file); rename it by hand.';
 
 let parsers: TreeSitterParsers;
 before(async () => {
@@ -210,7 +214,7 @@ describe('constants imported from another file of the project', () => {
       tools: [],
       computed: [],
     };
-    const { text, analysis } = analyzeCase(c);
+    const { text, analysis, options } = analyzeCase(c);
     const tool = analysis.tools.find((t) => t.name === 'fetch.url')!;
     const at = tool.declaration.name.range;
     assert.equal(text.slice(at.start, at.end), 'DOTTED');
@@ -219,6 +223,9 @@ describe('constants imported from another file of the project', () => {
       onReference.some((f) => f.code === 'wire-collision'),
       JSON.stringify(analysis.findings.map((f) => f.code)),
     );
+    // F2 on the reference: the literal is the other file's, so the rename is refused, not half done.
+    const renamed = planRename(text, options, at.start + 1, 'fetch_url_2');
+    assert.equal(renamed.kind === 'refused' ? renamed.reason : renamed.kind, REFUSED);
     for (const finding of onReference) {
       assert.equal(finding.fix, undefined, `${finding.code} offers a fix`);
       assert.equal(finding.nameFix, undefined, `${finding.code} asks for a name fix`);

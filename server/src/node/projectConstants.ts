@@ -179,7 +179,15 @@ export class ProjectConstants {
     parsers: TreeSitterParsers,
     fallback: CodeGrammar,
   ): ProjectConstantAnswer {
-    return this.offeredName(path, module, name, parsers, fallback, (from, m) => this.pythonCandidates(from, m));
+    const resolve = (from: string, m: string) => this.pythonCandidates(from, m);
+    const dot = name.indexOf('.');
+    if (dot !== -1) {
+      // `from . import tool_names`, then `tool_names.SEARCH`: a module of the package, and its constant.
+      const submodule = `${module}${module.endsWith('.') ? '' : '.'}${name.slice(0, dot)}`;
+      const found = this.offeredName(path, submodule, name.slice(dot + 1), parsers, fallback, resolve);
+      if ('value' in found) return found;
+    }
+    return this.offeredName(path, module, name, parsers, fallback, resolve);
   }
 
   /** The files a Python module may be: relative to the importing file, or (absolute) from its folder up to its project's manifest. */
