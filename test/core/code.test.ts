@@ -654,6 +654,32 @@ const DECLARATION_FORMS: readonly {
     names: ['read_doc', 'editDocument'],
   },
   {
+    label:
+      "Quarkus MCP server: @Tool(name = ...), a bare @Tool named after its method, org.mcpjava's @Tool, toolManager.newTool(...)",
+    language: 'java',
+    text: `import io.quarkiverse.mcp.server.Tool;\nimport io.quarkiverse.mcp.server.ToolManager;\n\npublic class Weather {\n  @Inject ToolManager toolManager;\n\n  @Tool(description = "Alerts")\n  String getAlerts(@ToolArg(description = "State") String state) { return ""; }\n\n  @Tool(name = "forecast.get", description = "Forecast")\n  String forecast() { return ""; }\n\n  @io.quarkiverse.mcp.server.Tool\n  String qualified() { return ""; }\n\n  void start() {\n    toolManager.newTool("programmatic").setDescription("d").setHandler(a -> null).register();\n    toolManager.newTool("foo".repeat(2)).register();\n  }\n}\n`,
+    names: ['getAlerts', 'forecast.get', 'qualified', 'programmatic'],
+  },
+  {
+    label: "Quarkus reads org.mcpjava's mcp-server-api @Tool too",
+    language: 'java',
+    text: `import org.mcpjava.server.tools.Tool;\nimport org.mcpjava.server.tools.ToolArg;\n\nclass McpJavaFeatures {\n  @Tool(description = "A simple tool")\n  String alpha() { return ""; }\n\n  @Tool(name = "bravo.tool")\n  String bravo() { return ""; }\n}\n`,
+    names: ['alpha', 'bravo.tool'],
+  },
+  {
+    label:
+      "LangChain4j: @Tool's value is its description (the name stays the method's), a wildcard import, ToolSpecification.builder().name(...)",
+    language: 'java',
+    text: `import dev.langchain4j.agent.tool.*;\n\nclass WeatherTools {\n  @Tool("Returns the weather forecast for a given city")\n  String getWeather(@P("The city") String city) { return ""; }\n\n  @Tool(name = "weather.now")\n  String now() { return ""; }\n\n  ToolSpecification spec() {\n    return ToolSpecification.builder().name("get_booking").description("d").build();\n  }\n}\n`,
+    names: ['getWeather', 'weather.now', 'get_booking'],
+  },
+  {
+    label: 'Java: a single-type import of another Tool wins over a wildcard import of the library',
+    language: 'java',
+    text: `import dev.langchain4j.agent.tool.*;\nimport com.example.Tool;\n\nclass C {\n  @Tool(name = "not.langchain4j")\n  String f() { return ""; }\n}\n`,
+    names: [],
+  },
+  {
     label: 'Java: a Tool annotation or Tool.builder of another library, in a file that names no SDK, is no tool',
     language: 'java',
     text: `import com.example.agent.Tool;\n\nclass Plain {\n  @Tool(name = "not.spring")\n  String f() { return Tool.builder("not_mcp").build(); }\n}\n`,
@@ -670,6 +696,13 @@ const DECLARATION_FORMS: readonly {
     language: 'rust',
     text: `use rmcp::{handler::server::router::tool::ToolRouter, model::*, tool, tool_router};\n\nconst ECHO: &str = "echo";\n\n#[tool_router]\nimpl Counter {\n    /// Increment\n    #[tool(name = "counter.increment", description = "Increment")]\n    async fn increment(&self) -> Result<CallToolResult, McpError> { todo!() }\n\n    #[tool(description = "Decrement")]\n    async fn decrement(&self) -> Result<CallToolResult, McpError> { todo!() }\n\n    #[tool]\n    fn get_value(&self) -> String { String::new() }\n\n    #[doc = "not a tool"]\n    fn helper(&self) {}\n}\n\nfn list() -> Tool {\n    let _ = Tool::new(ECHO, "Echo", schema.clone());\n    // Tool::new("commented", "d", s)\n    Tool::new(name, "computed", schema)\n}\n\nfn raw() -> Tool { Tool::new(r#"raw_name"#, "d", s) }\n`,
     names: ['counter.increment', 'decrement', 'get_value', 'echo', 'raw_name'],
+  },
+  {
+    label:
+      'rmcp by hand: Tool { name } structs inside vec![...] (macro tokens), with Cow::Borrowed, .into(), a constant; a computed one is counted',
+    language: 'rust',
+    text: `use rmcp::model::{ListToolsResult, Tool};\n\nconst GET: &str = "get-policy";\n\nfn get_builtin_tools() -> Vec<Tool> {\n    vec![\n        Tool {\n            name: Cow::Borrowed("load-component"),\n            description: Some(Cow::Borrowed("Loads")),\n            input_schema: Arc::new(schema()),\n            annotations: None,\n        },\n        Tool { name: "unload-component".into(), description: None, input_schema: s.clone(), annotations: None },\n        rmcp::model::Tool { name: GET.into(), ..Default::default() },\n        Tool { name: format!("x{}", 1).into(), description: None, input_schema: s, annotations: None },\n        Tool::new(Cow::Borrowed("by.new"), "d", s.clone()),\n        Other { name: "not_a_tool" },\n    ]\n}\n`,
+    names: ['load-component', 'unload-component', 'get-policy', 'by.new'],
   },
   {
     label:
@@ -764,6 +797,11 @@ describe('source code: the libraries a manifest names', () => {
       'build.gradle',
       "dependencies {\n  implementation 'org.springframework.ai:spring-ai-starter-mcp-server:1.0.0'\n}\n",
       ['spring-ai', 'spring-ai-mcp-annotations'],
+    ],
+    [
+      'pom.xml',
+      '<project><dependencies><dependency><groupId>io.quarkiverse.mcp</groupId><artifactId>quarkus-mcp-server-stdio</artifactId></dependency><dependency><groupId>dev.langchain4j</groupId><artifactId>langchain4j</artifactId></dependency></dependencies></project>',
+      ['quarkus-mcp-server', 'langchain4j'],
     ],
     [
       'build.gradle.kts',
@@ -1000,6 +1038,27 @@ describe('source code: one census per server object', () => {
       1,
     ],
     [
+      'Quarkus: programmatic tools pick their server at run time (setServerName), so one name twice is no collision; annotated ones of a class are one set',
+      'java',
+      'import io.quarkiverse.mcp.server.Tool;\nclass T {\n  @Inject ToolManager toolManager;\n  void run() {\n    toolManager.newTool("query").setServerName("alpha").register();\n    toolManager.newTool("query").setServerName("bravo").register();\n  }\n  @Tool\n  String foo() { return ""; }\n  @Tool(name = "foo")\n  String foos() { return ""; }\n}\n',
+      4,
+      1,
+    ],
+    [
+      'Kotlin: a tool removed from its server (removeTool) and added again is no collision; one added twice is',
+      'kotlin',
+      'import io.modelcontextprotocol.kotlin.sdk.server.Server\nfun replace(server: Server) {\n  server.addTool("test-tool", "Original") { r }\n  server.removeTool("test-tool")\n  server.addTool("test-tool", "Replacement") { r }\n}\nfun twice(server: Server) {\n  server.addTool("dup", "a") { r }\n  server.removeTool("other")\n  server.addTool("dup", "b") { r }\n}\n',
+      4,
+      1,
+    ],
+    [
+      "mcp-go: a tool deleted from its server (DeleteTools) before one of its name is added again is no collision; another server's removal does not count",
+      'go',
+      'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc TestA(t *testing.T) {\n\ts := server.NewMCPServer("a", "1")\n\to := server.NewMCPServer("o", "1")\n\ts.AddTool(mcp.NewTool("x"), h)\n\ts.DeleteTools("x")\n\ts.AddTool(mcp.NewTool("x"), h)\n\ts.AddTool(mcp.NewTool("y"), h)\n\to.DeleteTools("y")\n\ts.AddTool(mcp.NewTool("y"), h)\n}\n',
+      4,
+      1,
+    ],
+    [
       "Spring AI: a class's @Tool methods are one set of tools, another class's another",
       'java',
       'import org.springframework.ai.tool.annotation.Tool;\nclass A {\n  @Tool(name = "get.time")\n  String t() { return ""; }\n  @Tool\n  String get_time() { return ""; }\n}\nclass B {\n  @Tool(name = "get.time")\n  String t() { return ""; }\n}\n',
@@ -1044,6 +1103,16 @@ describe('source code: one census per server object', () => {
 });
 
 describe('source code: Java and Rust', () => {
+  test('rmcp: a Tool struct written in vec![...] tokens collides with its list and its fix rewrites the literal token', () => {
+    const text = `use rmcp::model::Tool;\n\nfn tools() -> Vec<Tool> {\n    vec![\n        Tool { name: Cow::Borrowed("load.component"), description: None, input_schema: s.clone(), annotations: None },\n        Tool { name: "load_component".into(), description: None, input_schema: s, annotations: None },\n    ]\n}\n`;
+    const found = collisions(text, 'rust');
+    assert.equal(found.length, 1);
+    assert.equal(at(text, found[0]!), '"load.component"');
+    const fixed = applyProvenFix(text, opts('rust'), found[0]!);
+    assert.match(fixed, /Tool \{ name: Cow::Borrowed\("[A-Za-z0-9_-]+"\), description/);
+    assert.equal(collisions(fixed, 'rust').length, 0);
+  });
+
   test('Spring AI: the fix on a method-name tool adds name = "..." to @Tool, never renaming the method', () => {
     const text = `import org.springframework.ai.tool.annotation.Tool;\n\nclass T {\n  @Tool(description = "Time")\n  String get_time() { return ""; }\n\n  @Tool(name = "get.time")\n  String other() { return ""; }\n\n  @Tool\n  String get$time() { return ""; }\n}\n`;
     const renamed = planRename(text, opts('java'), text.indexOf('get_time') + 1, 'time_now');

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import type { AnalysisOptions, Finding } from '../../server/src/core';
+import { planRename, type AnalysisOptions, type Finding } from '../../server/src/core';
 import { librariesInManifest } from '../../server/src/core/code/manifests';
 import { writeKotlinString, writeSwiftString } from '../../server/src/core/code/strings';
 import type { CodeLanguage, CodeParser } from '../../server/src/core/code/syntax';
 import { TreeSitterParsers } from '../../server/src/code/treeSitter';
 import { nodeWasmLoader } from '../../server/src/node/wasm';
 import { loadCodeParsers } from './codeParsers';
-import { applyProvenFix, fixedAnalysis } from './helpers';
+import { applyEdits, applyProvenFix, fixedAnalysis } from './helpers';
 
 /**
  * The official Kotlin and Swift MCP SDKs' declarations (modelcontextprotocol/kotlin-sdk @a06d699d,
@@ -155,23 +155,26 @@ await server.withMethodHandler(ListTools.self) { _ in
     computed: 1,
   },
   {
-    label: "Swift: a String enum case's raw value names a tool (.rawValue); a case without one is computed; MCP.Tool",
+    label:
+      "Swift: a String enum case's raw value names a tool (.rawValue), its own name when it has none; cases listed together are computed; MCP.Tool",
     language: 'swift',
     text: `import MCP
 
-enum ToolName: String {
+enum ToolName: String, CaseIterable {
     case search = "search_docs"
     case implicit
+    case a, b
 }
 
 let server = MCP.Server(name: "docs", version: "1.0.0")
 let tools = [
     Tool(name: ToolName.search.rawValue, description: "Search", inputSchema: .object([:])),
     Tool(name: ToolName.implicit.rawValue, description: "Implicit", inputSchema: .object([:])),
+    Tool(name: ToolName.a.rawValue, description: "A", inputSchema: .object([:])),
     MCP.Tool(name: "qualified", description: "Q", inputSchema: .object([:])),
 ]
 `,
-    names: ['search_docs', 'qualified'],
+    names: ['search_docs', 'implicit', 'qualified'],
     computed: 1,
   },
   {
@@ -261,6 +264,51 @@ await server.withMethodHandler(ListTools.self) { _ in
     assert.equal(at(text, collisions[0]!.range), '"orders.get"');
     const fixed = applyFix(text, 'swift', collisions[0]!);
     assert.match(fixed, /Tool\(name: "[^"]+", description: "Get",/);
+  });
+
+  test("Swift: a collision on a case's implicit raw value is fixed by giving the case a raw value, never renaming it", () => {
+    const text = `import MCP
+
+enum ToolName: String {
+  case ordersGet = "orders.get"
+  case orders_get
+}
+
+let server = Server(name: "orders", version: "1.0.0")
+
+await server.withMethodHandler(ListTools.self) { _ in
+    .init(tools: [
+        Tool(name: ToolName.orders_get.rawValue, description: "Get", inputSchema: .object([:])),
+        Tool(name: ToolName.ordersGet.rawValue, description: "Get too", inputSchema: .object([:])),
+    ])
+}
+`;
+    const analysis = fixedAnalysis(text, opts('swift'));
+    assert.deepEqual(
+      analysis.tools.map((t) => [t.name, at(text, t.declaration.name.range)]),
+      [
+        ['orders_get', 'orders_get'],
+        ['orders.get', '"orders.get"'],
+      ],
+    );
+    const collisions = analysis.findings.filter((f) => f.code === 'wire-collision');
+    assert.equal(collisions.length, 1);
+    // Whichever tool the fix renames, the enum keeps its cases: a literal is rewritten, or a raw value added.
+    const fixed = applyFix(text, 'swift', collisions[0]!);
+    assert.match(fixed, /case ordersGet = "[^"]+"\n {2}case orders_get( = "[^"]+")?\n/);
+    assert.equal(fixedAnalysis(fixed, opts('swift')).findings.filter((f) => f.code === 'wire-collision').length, 0);
+  });
+
+  test("Swift: the rename of a tool named by a case's implicit raw value adds the raw value", () => {
+    const text = `import MCP\n\nenum ToolName: String {\n  case greet\n}\n\nlet tools = [Tool(name: ToolName.greet.rawValue, description: "Hi", inputSchema: .object([:]))]\n`;
+    const plan = planRename(text, opts('swift'), text.indexOf('greet') + 1, 'say_hello');
+    assert.equal(plan.kind, 'edits', plan.kind === 'refused' ? plan.reason : '');
+    const renamed = applyEdits(text, plan.kind === 'edits' ? plan.edits : []);
+    assert.match(renamed, /case greet = "say_hello"\n/);
+    assert.deepEqual(
+      fixedAnalysis(renamed, opts('swift')).tools.map((t) => t.name),
+      ['say_hello'],
+    );
   });
 
   test('manifests: a build.gradle.kts names the Kotlin SDK (and the Java SDK beside it); a Package.swift the Swift SDK', () => {

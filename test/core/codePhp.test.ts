@@ -137,6 +137,12 @@ describe('PHP: the MCP PHP SDK', () => {
     assert.equal(collisions(text).length, 0);
   });
 
+  test('new Builder() bound to a variable is a server (Server::builder() is new Builder()), named by its setServerInfo', () => {
+    const text = `<?php\nuse Mcp\\Server\\Builder;\n\n$builder = new Builder();\n$builder->setServerInfo('inventory-server', '1.0.0');\n$builder->addTool(function () { return 1; }, 'get_products', 'All products');\n$builder->addTool(function (string $id) { return 1; }, 'get.products', 'One');\n$other = new \\Mcp\\Server\\Builder();\n$other->addTool(fn () => 1, 'get_products');\n`;
+    assert.deepEqual(names(text), ['get_products', 'get.products', 'get_products']);
+    assert.equal(collisions(text).length, 1);
+  });
+
   test('$this->server set in the constructor is the server of every method of its class', () => {
     const text = `${USE}final class App\n{\n    private $server;\n    public function __construct() { $this->server = Server::builder()->setServerInfo('s', '1'); }\n    public function one(): void { $this->server->addTool([X::class, 'x'], 'a.b'); }\n    public function two(): void { $this->server->addTool([X::class, 'x'], 'a_b'); }\n}\n`;
     assert.equal(fixedAnalysis(text, opts()).tools.length, 2);

@@ -36,6 +36,16 @@ const CASES: ReadonlyArray<{
     expected: '"parameters" at "/0"',
   },
   {
+    name: "MCP JSON-RPC messages run together (a client test's request stream): capabilities' tools are no tools",
+    text: '{"jsonrpc": "2.0", "method": "initialize", "params": {"capabilities": {"tools": {"subscribe": true, "listChanged": true}}}, "id": 1}{"jsonrpc": "2.0", "method": "tools/list", "id": 2}',
+    expected: undefined,
+  },
+  {
+    name: 'a tools record of tool objects, broken',
+    text: '{"tools": {"search": {"description": "d"}}',
+    expected: '"tools" at the top level',
+  },
+  {
     name: 'a broken MCP client configuration',
     text: '{"mcpServers": {"a": {"command": "x" }',
     expected: '"mcpServers" at the top level',
@@ -124,6 +134,6 @@ describe('looksLikeToolDefinitions', () => {
     assert.equal(looksLikeToolDefinitions(deep), undefined, 'past the node bound: not read');
     const wide = `[${'1,'.repeat(200_000)}`;
     assert.equal(looksLikeToolDefinitions(wide), undefined);
-    assert.equal(looksLikeToolDefinitions(`[${'[],'.repeat(10)}{"tools": 1}`), '"tools" at "/10"');
+    assert.equal(looksLikeToolDefinitions(`[${'[],'.repeat(10)}{"tools": []}`), '"tools" at "/10"');
   });
 });

@@ -25,6 +25,7 @@ export function callFilter(
       ...(library.records ?? []).map((r) => r.callee),
       ...(library.lists ?? []).flatMap((l) => [l.method, l.callee]),
       ...(library.decorators ?? []).flatMap((d) => [d.callee, d.method]),
+      ...(library.removers ?? []).map((r) => r.method),
     ];
     if ((library.decorators ?? []).some((d) => d.importedFrom)) return undefined;
     // A record's callee imported under another name (`Experimental_Agent as Agent`) is called by that name.

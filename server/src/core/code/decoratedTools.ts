@@ -101,9 +101,11 @@ function decoratorFor(
     if (d.callee === undefined || written === undefined) return false;
     if (!d.importedFrom) return written === d.callee;
     // Imported from the library, as itself or under an alias (`use ...\McpTool as Tool;`, `import tool as t`).
-    const imported = bound().imports.get(written);
+    const imports = bound().imports;
+    const imported = imports.get(written);
     const module = imported?.name === d.callee ? imported.module : undefined;
-    return module !== undefined && d.importedFrom.some((m) => module === m || module.startsWith(`${m}.`));
+    if (module !== undefined) return d.importedFrom.some((m) => module === m || module.startsWith(`${m}.`));
+    return imported === undefined && d.importedFrom.some((m) => imports.has(`*${m}`));
   });
 }
 

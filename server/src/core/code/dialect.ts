@@ -1,3 +1,4 @@
+import type { NameInsertion } from './nameInsertion';
 import type { CodeFamily, SyntaxNode } from './syntax';
 
 /**
@@ -51,6 +52,11 @@ export interface Dialect {
   bindingOf(value: SyntaxNode): string | undefined;
   /** Identifiers bound once to a string literal in the file: name → the literal's node. */
   constants(root: SyntaxNode): Map<string, SyntaxNode>;
+  /**
+   * Where a fix writes a name for a constant that holds no literal (a Swift `enum X: String`'s
+   * `case greet`, whose raw value is its own name): after it, as ` = "new"`, never renaming it.
+   */
+  constantInsertion?(constant: SyntaxNode): NameInsertion | undefined;
   /** Arrays held by a `tools` key, keyword or variable (in JS also a `functions` key: OpenAI's legacy list). */
   toolArrays(root: SyntaxNode): SyntaxNode[];
   /** Names the file imports by name: local name → the module it comes from (as written) and the name there. */
@@ -64,6 +70,8 @@ export interface Dialect {
    * as tokens: each as a node the other methods read like a call.
    */
   macroCalls?(root: SyntaxNode): SyntaxNode[];
+  /** Struct literals spelled in macro tokens (Rust's `vec![Tool { name: ... }]`), as `structLiteral` nodes. */
+  macroStructs?(root: SyntaxNode): SyntaxNode[];
   /**
    * A call written inside a server constructor's trailing lambda is on that server: Kotlin's
    * `Server(info, options) { addTool(...) }` runs the block with the new server as its receiver.

@@ -602,10 +602,15 @@ const JAVA: Dialect = {
   imports: (root) => {
     const out = new Map<string, ImportedName>();
     for (const statement of present(root.descendantsOfType('import_declaration'))) {
-      // `import a.b.Tool;` binds `Tool`; a wildcard or a static import names no single type.
-      if (statement.namedChildren.some((c) => c?.type === 'asterisk') || /^import\s+static\b/.test(statement.text))
-        continue;
+      // `import a.b.Tool;` binds `Tool`; a static import names no type. A wildcard (`import a.b.*;`)
+      // binds every type of `a.b` that no single-type import names: kept under `*a.b`, which no
+      // identifier can be (decoratedTools.ts `decoratorFor` reads it).
+      if (/^import\s+static\b/.test(statement.text)) continue;
       const path = present(statement.namedChildren).find((c) => c.type === 'scoped_identifier');
+      if (statement.namedChildren.some((c) => c?.type === 'asterisk')) {
+        if (path) out.set(`*${path.text}`, { module: path.text, name: '*' });
+        continue;
+      }
       const scope = path ? field(path, 'scope') : undefined;
       const name = path ? field(path, 'name') : undefined;
       if (scope && name) out.set(name.text, { module: scope.text, name: name.text });
@@ -705,27 +710,87 @@ function spanOf(type: string, tokens: readonly SyntaxNode[], parent: SyntaxNode)
  * token (a literal, a constant); a longer one is a span no literal reader accepts (computed).
  */
 function macroArguments(tree: SyntaxNode | undefined): SyntaxNode[] {
-  if (!tree) return [];
-  const out: SyntaxNode[] = [];
+  return tree ? macroGroups(tree).map((tokens) => macroValue(tokens, tree)) : [];
+}
+
+/** A token tree's tokens between its brackets, split at top-level commas (comments left out). */
+function macroGroups(tree: SyntaxNode): SyntaxNode[][] {
+  const out: SyntaxNode[][] = [];
   let current: SyntaxNode[] = [];
-  const flush = () => {
-    // `"x".into()` and its kin keep the literal, in tokens as in code.
-    const [value, dot, method, call] = current;
-    const kept =
-      current.length === 4 &&
-      dot?.type === '.' &&
-      /^(into|to_string|to_owned)$/.test(method?.text ?? '') &&
-      call?.text.replace(/\s+/g, '') === '()';
-    if (current.length === 1 || kept) out.push(value!);
-    else if (current.length > 1) out.push(spanOf('macro_tokens', current, tree));
-    current = [];
-  };
   for (const token of present(tree.children).slice(1, -1)) {
-    if (token.type === ',') flush();
-    else if (!LINE_AND_BLOCK.has(token.type)) current.push(token);
+    if (token.type === ',') {
+      if (current.length > 0) out.push(current);
+      current = [];
+    } else if (!LINE_AND_BLOCK.has(token.type)) current.push(token);
   }
-  flush();
+  if (current.length > 0) out.push(current);
   return out;
+}
+
+/**
+ * The value some macro tokens spell: one token as itself; `"x".into()` and its kin, or
+ * `Cow::Borrowed("x")`, `String::from("x")`, `Cow::from("x")`, as the literal they keep (as
+ * `rustConverted` reads them in code); anything longer as one span no literal reader accepts.
+ */
+function macroValue(tokens: readonly SyntaxNode[], tree: SyntaxNode): SyntaxNode {
+  const [value, dot, method, call] = tokens;
+  if (tokens.length === 1) return value!;
+  const kept =
+    tokens.length === 4 &&
+    dot?.type === '.' &&
+    /^(into|to_string|to_owned)$/.test(method?.text ?? '') &&
+    call?.text.replace(/\s+/g, '') === '()';
+  if (kept) return value!;
+  const args = tokens[3];
+  const inner = args?.type === 'token_tree' && args.text.startsWith('(') ? macroGroups(args) : [];
+  const path = tokens
+    .slice(0, 3)
+    .map((t) => t.text)
+    .join('');
+  if (tokens.length === 4 && CONVERSIONS.has(path) && inner.length === 1 && inner[0]!.length === 1)
+    return inner[0]![0]!;
+  return spanOf('macro_tokens', tokens, tree);
+}
+
+/** The conversions that keep the literal they are given (`rustConverted`). */
+const CONVERSIONS: ReadonlySet<string> = new Set(['String::from', 'Cow::Borrowed', 'Cow::from']);
+
+/**
+ * A struct literal spelled in a macro's tokens (`vec![Tool { name: "x".into(), .. }]`), as a
+ * `struct_expression` node: `name` is its type's path, `body` its braces (read by `macroFields`).
+ */
+function macroStruct(parent: SyntaxNode, path: readonly SyntaxNode[], body: SyntaxNode): SyntaxNode {
+  const name = spanOf('macro_path', path, parent);
+  return {
+    type: 'struct_expression',
+    startIndex: name.startIndex,
+    endIndex: body.endIndex,
+    text: `${name.text}${body.text}`,
+    namedChildren: [name, body],
+    children: [name, body],
+    parent,
+    childForFieldName: (f) => (f === 'name' ? name : f === 'body' ? body : null),
+    descendantsOfType: () => [],
+  };
+}
+
+/** The `field: value` entries of a struct literal's braces in macro tokens; shorthand and `..rest` are left out. */
+function macroFields(body: SyntaxNode): Entry[] {
+  const out: Entry[] = [];
+  for (const [key, colon, ...value] of macroGroups(body))
+    if (key?.type === 'identifier' && colon?.type === ':' && value.length > 0)
+      out.push({ key, name: key.text, value: macroValue(value, body) });
+  return out;
+}
+
+/**
+ * Where a token list holds a path (`Tool`, `rmcp::model::Tool`) right before the token tree at
+ * `at`: the path's first token's index, or -1.
+ */
+function pathBefore(tokens: readonly (SyntaxNode | null)[], at: number): number {
+  let first = at - 1;
+  while (first >= 2 && tokens[first - 1]?.type === '::' && tokens[first - 2]?.type === 'identifier') first -= 2;
+  return first >= 0 && first < at && tokens[first]?.type === 'identifier' ? first : -1;
 }
 
 const RUST: Dialect = {
@@ -746,6 +811,7 @@ const RUST: Dialect = {
   member: memberAccess('field_expression', 'value', 'field'),
   entries: (node) => {
     const body = node.type === 'struct_expression' ? field(node, 'body') : undefined;
+    if (body?.type === 'token_tree') return macroFields(body);
     const out: Entry[] = [];
     for (const initializer of body ? present(body.namedChildren) : []) {
       const key = initializer.type === 'field_initializer' ? field(initializer, 'field') : undefined;
@@ -785,10 +851,22 @@ const RUST: Dialect = {
         const args = tokens[i];
         if (args?.type !== 'token_tree' || !args.text.startsWith('(')) continue;
         // A path before the argument list: `Tool :: new (`, `rmcp :: model :: Tool :: new (`.
-        let first = i - 1;
-        while (first >= 2 && tokens[first - 1]?.type === '::' && tokens[first - 2]?.type === 'identifier') first -= 2;
-        if (first < 0 || tokens[first]?.type !== 'identifier' || first === i - 1) continue;
-        out.push(macroCall(tree, tokens.slice(first, i), args));
+        const first = pathBefore(tokens, i);
+        if (first >= 0) out.push(macroCall(tree, tokens.slice(first, i), args));
+      }
+    }
+    return out;
+  },
+  macroStructs: (root) => {
+    const out: SyntaxNode[] = [];
+    for (const tree of present(root.descendantsOfType('token_tree'))) {
+      const tokens = present(tree.children);
+      for (let i = 0; i < tokens.length; i += 1) {
+        const body = tokens[i];
+        if (body?.type !== 'token_tree' || !body.text.startsWith('{')) continue;
+        // `Tool { ... }`, `rmcp::model::Tool { ... }`: a path right before the braces.
+        const first = pathBefore(tokens, i);
+        if (first >= 0) out.push(macroStruct(tree, tokens.slice(first, i), body));
       }
     }
     return out;

@@ -33,6 +33,7 @@ import { FieldOnlyValues } from './fieldOnlyValues';
 import { ToolListIndex } from './listMembers';
 import { listedTools, objectBindings, REBINDINGS } from './toolLists';
 import { recordKeys } from './toolRecords';
+import { Removals } from './removals';
 
 /** What a file declares: its tools per request, and where a declaration's name is not static (not checked). */
 export interface Declarations {
@@ -104,7 +105,10 @@ function argumentReader(text: string, dialect: Dialect, constants: Constants) {
     const key = dialect.constantKey(value);
     const constant = key === undefined ? undefined : constants.get(key);
     const resolved = constant ? dialect.string(constant) : undefined;
-    if (constant && resolved !== undefined) return { value: resolved, range: rangeOf(constant) };
+    if (constant && resolved !== undefined) {
+      const insertion = dialect.constantInsertion?.(constant);
+      return { value: resolved, range: rangeOf(constant), ...(insertion ? { insertion } : {}) };
+    }
     // Another file's constant: the name stays on the reference, the only token of this file that says it.
     const imported = key === undefined || constant ? undefined : constants.imported?.(key, value);
     return imported === undefined ? undefined : { value: imported, range: rangeOf(value) };
@@ -369,6 +373,19 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     // Not on the file's server, so not under its name either.
     return { key: `s${node.startIndex}`, server: undefined };
   };
+  // Tools taken off a server by name (`server.removeTool("x")`), read on the first tool placed.
+  let removals: Removals | undefined;
+  const removedLater = (local: string, tool: FoundTool): boolean => {
+    if (!library.removers) return false;
+    removals ??= new Removals(
+      reader.calls,
+      library.removers,
+      dialect,
+      reader.nameIn,
+      (receiver, call) => keyFor(receiver, call, false, false).key,
+    );
+    return removals.removedLater(local, tool.name.value, tool.extent.start);
+  };
   /** `options.call`: the call whose keywords configure the tool (the decorator's, for a decorated function). */
   const place = (
     receiver: string | undefined,
@@ -386,6 +403,8 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
       readonly list?: number;
       /** The name the tool's value is bound to (`search = Tool(...)`), by which a tool list may name it. */
       readonly bound?: string;
+      /** Its server is chosen at run time (`ToolCall.serverChosenLater`): it travels alone. */
+      readonly alone?: boolean;
     } = {},
   ) => {
     if (claimed.has(tool.extent.start)) return;
@@ -397,11 +416,15 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     const listed =
       options.list ??
       (on || receiver !== undefined || named === undefined ? undefined : lists?.groupNaming(named, node));
-    const { key: local, server } = on
+    const { key: grouped, server } = on
       ? { key: `b${on.at}`, server: on.server }
       : listed !== undefined
         ? { key: `l${listed}`, server: onlyServer }
-        : keyFor(receiver, node, options.decorated ?? false, options.wrapper ?? false);
+        : options.alone
+          ? { key: `s${node.startIndex}`, server: undefined }
+          : keyFor(receiver, node, options.decorated ?? false, options.wrapper ?? false);
+    // Removed from its server before another of its name is added: never listed beside it.
+    const local = removedLater(grouped, tool) ? `s${node.startIndex}` : grouped;
     // Versions of one tool (`@mcp.tool(version="2.0")`) are listed as one, the newest: each
     // version is censused apart, so they never collide with each other.
     const keyword = library.versionKeyword;
@@ -558,6 +581,7 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         ...(chained ? { server: chained } : {}),
         ...(boundTo ? { bound: boundTo } : {}),
         wrapper: pattern.wrapper === true,
+        ...(pattern.serverChosenLater ? { alone: true } : {}),
       };
       if (given.name) {
         const schema = pattern.schema ? schemaIn(call, pattern.schema) : undefined;
@@ -668,7 +692,8 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
       if (name) place(undefined, { name, extent: rangeOf(literal) }, literal, { wrapper: struct.wrapper === true });
       else if (value) skip(rangeOf(value));
     };
-    for (const literal of root.descendantsOfType(structLiteral!.node)) {
+    const literals = [...root.descendantsOfType(structLiteral!.node), ...(dialect.macroStructs?.(root) ?? [])];
+    for (const literal of literals) {
       const type = literal?.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '');
       if (!literal || type === undefined) continue;
       if (type === struct.type) read(literal);

@@ -2,22 +2,17 @@
 import type { Node } from 'jsonc-parser';
 import type { OffsetRange } from '../json/ranges';
 import type { DeclaredShape } from './libraries';
+import type { NameInsertion } from './nameInsertion';
 
 /** A name read from source: its value and the literal that holds it (a constant's own literal, when it came from one). */
 export interface SourceName {
   readonly value: string;
   readonly range: OffsetRange;
+  /** Where a fix writes a new name when the range holds no literal (`Dialect.constantInsertion`). */
+  readonly insertion?: NameInsertion;
 }
 
-/**
- * Where a fix writes a new name when the name is no literal but a Python function's own name:
- * into the decorator (`@mcp.tool()` → `@mcp.tool(name="x")`), never renaming the function.
- */
-export interface NameInsertion {
-  readonly offset: number;
-  readonly before: string;
-  readonly after: string;
-}
+export type { NameInsertion } from './nameInsertion';
 
 export interface FoundTool {
   readonly name: SourceName;

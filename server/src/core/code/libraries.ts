@@ -110,6 +110,12 @@ export interface ToolCall {
   /** A project's own wrapper (`code/wrappers.ts`): on no server known at the call site, its tool travels alone. */
   readonly wrapper?: true;
   /**
+   * The tool's server is chosen later, at run time (Quarkus's application-wide
+   * `toolManager.newTool("x").setServerName("bravo")`): it travels alone, never censused with the
+   * other tools of its function.
+   */
+  readonly serverChosenLater?: true;
+  /**
    * The call is a decorator applied in place to the function it is given (FastMCP 2's
    * `self.tool(fn, name="x")`): it counts only as such, not as a decorator (`@mcp.tool(name="x")`)
    * or a curried call (`mcp.tool(name="x")(fn)`), which the decorator patterns read.
@@ -251,8 +257,20 @@ export interface Library {
    * in that session's tools/list, so it is censused with its session's (the first argument) alone.
    */
   readonly sessionMethods?: readonly string[];
+  /**
+   * Methods that take a tool off a server by name (the Kotlin SDK's `server.removeTool("x")`,
+   * mcp-go's `s.DeleteTools("x")`): a tool of that name added to that server before the call is
+   * not listed beside one added after it (a test that removes a tool and adds it again).
+   */
+  readonly removers?: readonly ToolRemover[];
   /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
   readonly structs?: readonly { readonly type: string; readonly field: string; readonly wrapper?: true }[];
+}
+
+/** A method of a server that removes the tool named at `name` (`ToolCall` names the same way). */
+export interface ToolRemover {
+  readonly method: string;
+  readonly name: readonly NameArgument[];
 }
 
 /** FastMCP (TypeScript) takes a zod (or other Standard Schema) object as `parameters`. */
@@ -606,6 +624,8 @@ export const LIBRARIES: readonly Library[] = [
     calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }], schema: [{ form: 'options' }] }],
     // server/server.go `handleListTools`: "Then override with session-specific tools" (a map by name).
     sessionMethods: ['AddSessionTool', 'AddSessionTools'],
+    // server/server.go `DeleteTools(names ...string)`: each name is removed from the server's map.
+    removers: [{ method: 'DeleteTools', name: [{ arg: 0 }] }],
     // `s.AddTool(mcp.Tool{Name: "x", ...}, h)`: the struct by value as often as by pointer.
     structs: [{ type: 'mcp.Tool', field: 'Name' }],
   },
@@ -676,6 +696,60 @@ export const LIBRARIES: readonly Library[] = [
     ],
   },
   {
+    // quarkiverse/quarkus-mcp-server @14ea27b3: `@Tool` on a CDI bean's method
+    // (core/runtime/.../server/Tool.java, `name() default ELEMENT_NAME`: "the name is derived from
+    // the name of the annotated method"); McpServerProcessor takes `value("name")` when written,
+    // else `method.name()`, so an explicit `name = ""` is the empty name, not the default. Tools
+    // made at run time: `toolManager.newTool("x")...register()` (ToolManager.newTool). It reads the
+    // same way the annotations of org.mcpjava's mcp-server-api (`org.mcpjava.server.tools.Tool`,
+    // DotNames.MCPJAVA_TOOL) and, unless disabled, langchain4j's `@Tool` (its own entry below).
+    id: 'quarkus-mcp-server',
+    family: 'java',
+    imports: ['io.quarkiverse.mcp', 'org.mcpjava.server'],
+    packages: ['io.quarkiverse.mcp', 'org.mcpjava'],
+    shape: 'mcp',
+    decorators: [
+      {
+        callee: 'Tool',
+        importedFrom: ['io.quarkiverse.mcp.server', 'org.mcpjava.server.tools'],
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+      { callee: 'io.quarkiverse.mcp.server.Tool', name: [{ keyword: 'name' }], insert: { keyword: 'name' } },
+    ],
+    // The tool manager is the application's, not one server's: a chain's `.setServerName("x")`
+    // picks the server at run time (PerServerProgrammaticTest registers one name on two servers),
+    // so a programmatic tool travels alone rather than colliding with its file's others.
+    calls: [{ method: 'newTool', name: [{ arg: 0 }], ofValue: true, serverChosenLater: true }],
+  },
+  {
+    // langchain4j/langchain4j @b8b809ed: `@Tool` (langchain4j-core/.../agent/tool/Tool.java:
+    // `name() default ""`, its `value()` is the description); ToolSpecifications names the tool
+    // `isNullOrBlank(tool.name()) ? method.getName() : tool.name()`. By hand:
+    // `ToolSpecification.builder().name("x")`. The tools go to whatever model the service is given.
+    id: 'langchain4j',
+    family: 'java',
+    imports: ['dev.langchain4j'],
+    packages: ['dev.langchain4j'],
+    shape: 'generic',
+    decorators: [
+      {
+        callee: 'Tool',
+        importedFrom: ['dev.langchain4j.agent.tool'],
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+        emptyIsDefault: true,
+      },
+      {
+        callee: 'dev.langchain4j.agent.tool.Tool',
+        name: [{ keyword: 'name' }],
+        insert: { keyword: 'name' },
+        emptyIsDefault: true,
+      },
+    ],
+    calls: [{ method: 'name', on: ['ToolSpecification.builder'], name: [{ arg: 0 }] }],
+  },
+  {
     // modelcontextprotocol/rust-sdk @4a738b9d: the `#[tool]` macro names a tool
     // `attribute.name.unwrap_or_else(|| fn_ident.to_string())` (crates/rmcp-macros/src/tool.rs),
     // the function's own name when no `name = "..."` is given; `Tool::new(name, description,
@@ -697,7 +771,7 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'Tool::new_with_raw', name: [{ arg: 0 }] },
     ],
     // `Tool { name: "x".into(), .. }`: the struct's fields are public.
-    structs: [{ type: 'Tool', field: 'name' }],
+    structs: ['Tool', 'model::Tool', 'rmcp::model::Tool'].map((type) => ({ type, field: 'name' })),
   },
   {
     // modelcontextprotocol/csharp-sdk @609499b2 (read 2026-12-03): `[McpServerTool]` methods
@@ -778,6 +852,9 @@ export const LIBRARIES: readonly Library[] = [
       },
       { callee: 'Tool', name: [{ arg: 0 }, { keyword: 'name' }] },
     ],
+    // kotlin-sdk @a06d699d kotlin-sdk-server/.../server/Server.kt `removeTool(name)`; adding a name
+    // already registered throws (FeatureRegistry.kt: "Remove it first to replace it").
+    removers: [{ method: 'removeTool', name: [{ arg: 0 }, { keyword: 'name' }] }],
   },
   {
     // modelcontextprotocol/swift-sdk @6132fd4b (README "Tools"; Sources/MCP/Server/Tools.swift,
@@ -845,6 +922,9 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'Server::builder', name: [] },
       { callee: '\\Mcp\\Server::builder', name: [] },
       { callee: 'setServerInfo', name: [{ arg: 0 }, { keyword: 'name' }] },
+      // `$builder = new Builder();` (`Server::builder()` is `new Builder()`), then `$builder->addTool(...)`.
+      { callee: 'Builder', name: [] },
+      { callee: '\\Mcp\\Server\\Builder', name: [] },
     ],
     // `function register(Builder $builder)`: the server's builder handed to a helper.
     serverTypes: ['Builder', 'Mcp\\Server\\Builder', '\\Mcp\\Server\\Builder'],

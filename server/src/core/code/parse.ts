@@ -106,7 +106,10 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     const values: RootValue[] = [];
     groups.forEach((group, index) => {
       values.push({ node: groupValue(group), base: 0, pointer: `/${index}` });
-      for (const tool of group.tools) if (tool.insertion) insertions.set(tool.name.range.start, tool.insertion);
+      for (const tool of group.tools) {
+        const insertion = tool.insertion ?? tool.name.insertion;
+        if (insertion) insertions.set(tool.name.range.start, insertion);
+      }
     });
     const declared = groups.flatMap((g) => g.tools.map((t) => t.extent));
     const written = toolLiterals(root, text, dialect, libraries, constants, declared, registrations);

@@ -36,6 +36,21 @@ function ownerOf(property: SyntaxNode): string | undefined {
   return name?.text;
 }
 
+/**
+ * A case of a `String` enum written without a raw value (`enum ToolName: String { case greet }`):
+ * Swift gives it its own name as its raw value ("greet"; a backticked name without its backticks).
+ * Only a case alone on its line of cases (`case a, b` is left out, as for explicit raw values).
+ */
+function implicitRawValue(node: SyntaxNode): string | undefined {
+  const entry = node.parent;
+  if (node.type !== 'simple_identifier' || entry?.type !== 'enum_entry' || entry.namedChildren.length !== 1)
+    return undefined;
+  const owner = entry.parent?.type === 'enum_class_body' ? entry.parent.parent : null;
+  const raw = owner?.type === 'class_declaration' ? present(owner.namedChildren) : [];
+  if (!raw.some((c) => c.type === 'inheritance_specifier' && c.text.replace(/\s+/g, '') === 'String')) return undefined;
+  return /^`.+`$/.test(node.text) ? node.text.slice(1, -1) : node.text;
+}
+
 export const SWIFT: Dialect = {
   family: 'swift',
   rootTypes: ['property_declaration', 'enum_entry'],
@@ -63,7 +78,8 @@ export const SWIFT: Dialect = {
   entries: () => undefined,
   elements: (node) =>
     node.type === 'array_literal' ? present(node.namedChildren).filter((n) => !COMMENTS.has(n.type)) : undefined,
-  string: swiftStringValue,
+  // A case's implicit raw value reads as the string it is: no argument is ever a case's own name.
+  string: (node) => swiftStringValue(node) ?? implicitRawValue(node),
   scalar: (node) => {
     if (node.type === 'boolean_literal') return { value: node.text === 'true' };
     if (node.type === 'nil') return { value: null };
@@ -125,9 +141,13 @@ export const SWIFT: Dialect = {
       const enumName = owner?.type === 'class_declaration' ? field(owner, 'name')?.text : undefined;
       if (name && value && enumName && entry.namedChildren.length === 2)
         pairs.push([`${enumName}.${name.text}.rawValue`, value]);
+      else if (name && enumName && implicitRawValue(name) !== undefined)
+        pairs.push([`${enumName}.${name.text}.rawValue`, name]);
     }
-    return collectConstants(pairs, (n) => swiftStringValue(n) !== undefined);
+    return collectConstants(pairs, (n) => swiftStringValue(n) !== undefined || implicitRawValue(n) !== undefined);
   },
+  constantInsertion: (constant) =>
+    implicitRawValue(constant) === undefined ? undefined : { offset: constant.endIndex, before: ' = ', after: '' },
   toolArrays: () => [],
   imports: () => new Map(),
   definitions: () => new Set(),

@@ -24,6 +24,18 @@ const TOOL_KEYS: readonly string[] = [
 ];
 
 /**
+ * Keys an MCP message uses for other things too: an `initialize` request's capabilities say
+ * `"tools": { "listChanged": true }`. They count when they hold a list, or a record of objects.
+ */
+const LIST_KEYS: readonly string[] = ['tools', 'functions'];
+
+/** Whether a `tools` value may hold tools: an array, or an object with an object among its values. */
+function holdsTools(value: Node | undefined): boolean {
+  if (value?.type === 'array') return true;
+  return value?.type === 'object' && (value.children ?? []).some((prop) => prop.children?.[1]?.type === 'object');
+}
+
+/**
  * Keys other data uses too (an OpenAPI operation has `parameters`; a package.json has `name`):
  * they count only beside a `name` in the same object, or, for `function`, holding an object
  * (OpenAI's `{ "type": "function", "function": { ... } }`).
@@ -77,7 +89,8 @@ function toolKeyOf(node: Node): string | undefined {
     const [key, value] = prop.children ?? [];
     if (typeof key?.value === 'string') keys.set(key.value, value);
   }
-  for (const key of keys.keys()) if (TOOL_KEYS.includes(key)) return key;
+  for (const [key, value] of keys)
+    if (TOOL_KEYS.includes(key) && (!LIST_KEYS.includes(key) || holdsTools(value))) return key;
   if (keys.get('function')?.type === 'object') return 'function';
   if (isServerMap(keys.get('servers'))) return 'servers';
   if (keys.get('name')?.type === 'string')
