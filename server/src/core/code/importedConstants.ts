@@ -83,7 +83,8 @@ function importedValue(
  * missed leaves at worst a reason unsaid or a name resolved as the other file's constant.
  */
 function boundLocally(key: string, at: SyntaxNode, family: string): string | undefined {
-  const head = key.split('.')[0]!.replace(/\$/g, '\\$');
+  // Escaped whole: an identifier may hold `$` or a Unicode escape, which a pattern would read.
+  const head = key.split('.')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const word = new RegExp(`(?<![\\w$.])${head}(?![\\w$])`);
   const local = LOCAL[family]?.(head);
   for (let node = at.parent; node; node = node.parent) {
