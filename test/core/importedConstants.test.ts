@@ -133,7 +133,7 @@ const CASES: readonly Case[] = [
     computed: ['changing', 'internal', 'EXTERNAL'],
   },
   {
-    name: "Python: `from .names import X`, a class attribute, `from pkg.names import X as Y`; another package's name, a function's local stay computed",
+    name: "Python: `from .names import X`, a class attribute, `from pkg.names import X as Y`, `import pkg.names as n`; another package's name, a function's local stay computed",
     files: {
       'app/names.py': [
         'SEARCH = "search"',
@@ -144,12 +144,14 @@ const CASES: readonly Case[] = [
         'TWICE = "a"',
         'TWICE = "b"',
         'OTHER = "other"',
+        'LAST = "last"',
         '',
       ].join('\n'),
       'app/server.py': [
         'from mcp.server.fastmcp import FastMCP',
         'from .names import SEARCH, Names, LOCAL, TWICE',
         'from app.names import OTHER as O2',
+        'import app.names as tool_names',
         'from os.path import sep',
         '',
         'mcp = FastMCP("app")',
@@ -172,11 +174,14 @@ const CASES: readonly Case[] = [
         '@mcp.tool(name=sep)',
         'def g(): ...',
         '',
+        '@mcp.tool(name=tool_names.LAST)',
+        'def h(): ...',
+        '',
       ].join('\n'),
     },
     open: 'app/server.py',
     modules: { '.names': 'app/names.py', 'app.names': 'app/names.py' },
-    tools: ['search', 'fetch_url', 'other'],
+    tools: ['search', 'fetch_url', 'other', 'last'],
     computed: ['LOCAL', 'TWICE', 'sep'],
   },
 ];

@@ -41,7 +41,12 @@ export function fileConstants(
         unresolved?.(at, bound);
         return undefined;
       }
-      imports ??= dialect.family === 'go' ? goImports(root) : dialect.imports(root);
+      imports ??=
+        dialect.family === 'go'
+          ? goImports(root)
+          : dialect.family === 'python'
+            ? new Map([...pythonModuleAliases(root), ...dialect.imports(root)])
+            : dialect.imports(root);
       const answer = importedValue(key, imports, dialect.family === 'go', lookup);
       if (answer && 'why' in answer) unresolved?.(at, answer.why);
       return answer && 'value' in answer ? answer.value : undefined;
@@ -102,6 +107,20 @@ const LOCAL: Readonly<Record<string, (name: string) => RegExp>> = {
   python: (n) => new RegExp(`(?<![\\w.])${n}\\s*(?::[^=\\n]*)?=(?!=)|\\bfor\\s+(?:[\\w\\s,]*,\\s*)?${n}\\b`),
   js: (n) => new RegExp(`\\b(?:const|let|var)\\s+${n}(?![\\w$])`),
 };
+
+/** A Python file's `import app.names as names` at its top: `names.SEARCH` is that module's `SEARCH`. */
+function pythonModuleAliases(root: SyntaxNode): Map<string, ImportedName> {
+  const out = new Map<string, ImportedName>();
+  for (const statement of present(root.namedChildren)) {
+    if (statement.type !== 'import_statement') continue;
+    for (const child of present(statement.namedChildren)) {
+      const module = child.type === 'aliased_import' ? field(child, 'name')?.text : undefined;
+      const alias = child.type === 'aliased_import' ? field(child, 'alias')?.text : undefined;
+      if (module && alias) out.set(alias, { module, name: '*' });
+    }
+  }
+  return out;
+}
 
 /** A Go file's imports, by the name its code qualifies them with: `mcp` → `github.com/mark3labs/mcp-go/mcp`. */
 function goImports(root: SyntaxNode): Map<string, ImportedName> {
