@@ -523,6 +523,13 @@ const DECLARATION_FORMS: readonly {
     names: ['from.fn', 'from_fn', 'f'],
   },
   {
+    label:
+      "FastMCP: Tool.from_tool(parent, name=...) is a new tool; without a name it is its parent's, read where that is",
+    language: 'python',
+    text: `from fastmcp import FastMCP\nfrom fastmcp.tools import Tool\n\nmcp = FastMCP()\n\n@mcp.tool\ndef search(query: str) -> list[dict]: ...\n\nproduct_search_tool = Tool.from_tool(\n    search,\n    name="find_products",\n    description="Search the catalog.",\n)\nmcp.add_tool(product_search_tool)\ncopy = Tool.from_tool(search, description="same name")\n`,
+    names: ['search', 'find_products'],
+  },
+  {
     label: 'FastMCP 3: the standalone @tool imported from fastmcp',
     language: 'python',
     text: `from fastmcp.tools import tool\n\n@tool\ndef greet(): ...\n\n@tool(name="calc.add")\ndef add(): ...\n\n@tool("calc_sub")\ndef sub(): ...\n`,

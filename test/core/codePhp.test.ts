@@ -48,9 +48,15 @@ const FORMS: readonly { readonly label: string; readonly text: string; readonly 
     names: ['aliased', 'relative'],
   },
   {
-    label: "an McpTool attribute of another library (php-mcp/server's) is not the SDK's",
-    text: `<?php\nuse PhpMcp\\Server\\Attributes\\McpTool;\n\nclass T\n{\n    #[McpTool(name: 'other')]\n    public function t(): int { return 0; }\n}\n`,
+    label: "an McpTool attribute of a library not modelled is no tool (php-mcp/server's is its own: below)",
+    text: `<?php\nuse Acme\\Mcp\\Attributes\\McpTool;\nuse Mcp\\Server;\n\nclass T\n{\n    #[McpTool(name: 'other')]\n    public function t(): int { return 0; }\n}\n`,
     names: [],
+  },
+  {
+    label:
+      "php-mcp/server: #[McpTool] named or after its method (an invokable class after itself), ->withTool(handler, 'x') on Server::make() or a new ServerBuilder()",
+    text: `<?php\nuse PhpMcp\\Server\\Attributes\\McpTool;\nuse PhpMcp\\Server\\Server;\nuse PhpMcp\\Server\\ServerBuilder;\n\nclass Handlers\n{\n    #[McpTool(name: 'greet_user')]\n    public function greet(string $name): string { return $name; }\n\n    #[McpTool]\n    public function repeatAction(int $count): array { return []; }\n\n    #[McpTool(name: 'static_tool_should_be_ignored')]\n    public static function aStaticTool(): void {}\n}\n\n#[McpTool]\nclass InvokableCalculator\n{\n    public function __invoke(int $a): int { return $a; }\n}\n\n$server = Server::make()\n    ->withServerInfo('Manual Reg Server', '1.0.0')\n    ->withTool([Handlers::class, 'echoText'], 'echo_text')\n    ->build();\n$builder = new ServerBuilder();\n$builder->withTool($handler, 'my-tool', 'Tool desc');\n`,
+    names: ['greet_user', 'repeatAction', 'InvokableCalculator', 'echo_text', 'my-tool'],
   },
   {
     label: "->addTool(handler, name): the name, else the handler's method, else an invokable's class; new Tool(name:)",
@@ -167,7 +173,7 @@ describe('PHP: literals and manifests', () => {
     ['composer.json', '{ "require": { "php": ">=8.1", "mcp/sdk": "^0.2" } }', ['mcp-php-sdk']],
     ['composer.json', '{ "name": "mcp/sdk", "require": {} }', ['mcp-php-sdk']],
     ['composer.json', '{ "require-dev": { "mcp/sdk": "dev-main" } }', ['mcp-php-sdk']],
-    ['composer.json', '{ "require": { "php-mcp/server": "^3" }, "description": "mcp/sdk" }', []],
+    ['composer.json', '{ "require": { "php-mcp/server": "^3" }, "description": "mcp/sdk" }', ['php-mcp-server']],
     ['composer.json', '{ not json', []],
   ];
   for (const [file, text, ids] of rows)

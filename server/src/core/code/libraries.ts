@@ -507,6 +507,11 @@ export const LIBRARIES: readonly Library[] = [
         name: [{ keyword: 'name' }],
         function: [{ arg: 0 }, { keyword: 'fn' }],
       },
+      // jlowin/fastmcp @b14b137f src/fastmcp/tools/tool_transform.py `TransformedTool.from_tool(tool,
+      // name=None, ...)`: a new tool made from another, "Defaults to parent tool's name" (no name: no
+      // new name to read; its parent is read where it is declared).
+      { callee: 'Tool.from_tool', name: [{ keyword: 'name' }] },
+      { callee: 'TransformedTool.from_tool', name: [{ keyword: 'name' }] },
     ],
   },
   {
@@ -903,6 +908,47 @@ export const LIBRARIES: readonly Library[] = [
     calls: [
       { callee: 'MCP::Tool.define', name: [{ keyword: 'name' }] },
       { method: 'define_tool', name: [{ keyword: 'name' }] },
+    ],
+  },
+  {
+    // php-mcp/server @d2c5833 (src/Attributes/McpTool.php, src/Utils/Discoverer.php `processMethod`,
+    // src/ServerBuilder.php `withTool`), the community server the official SDK grew from: the same
+    // discovery (`$instance->name ?? ($methodName === '__invoke' ? $classShortName : $methodName)`,
+    // public non-static methods of concrete classes), its own namespace, and `->withTool($handler,
+    // 'x')` on `Server::make()`, named by `->withServerInfo('s', '1.0.0')`.
+    id: 'php-mcp-server',
+    family: 'php',
+    imports: ['use PhpMcp\\Server', '\\PhpMcp\\Server'],
+    packages: ['php-mcp/server'],
+    shape: 'mcp',
+    servers: [
+      { callee: 'Server::make', name: [] },
+      { callee: '\\PhpMcp\\Server\\Server::make', name: [] },
+      // `Server::make()` is `new ServerBuilder()`, which tests write themselves.
+      { callee: 'ServerBuilder', name: [] },
+      { callee: 'withServerInfo', name: [{ arg: 0 }, { keyword: 'name' }] },
+    ],
+    serverTypes: ['ServerBuilder', 'PhpMcp\\Server\\ServerBuilder', '\\PhpMcp\\Server\\ServerBuilder'],
+    decorators: [
+      {
+        callee: 'McpTool',
+        importedFrom: ['PhpMcp\\Server\\Attributes'],
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+      {
+        callee: '\\PhpMcp\\Server\\Attributes\\McpTool',
+        name: [{ arg: 0 }, { keyword: 'name' }],
+        insert: { keyword: 'name' },
+      },
+    ],
+    calls: [
+      {
+        method: 'withTool',
+        name: [{ arg: 1 }, { keyword: 'name' }],
+        function: [{ arg: 0 }, { keyword: 'handler' }],
+        serverOnly: true,
+      },
     ],
   },
   {
