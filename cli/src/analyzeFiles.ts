@@ -17,6 +17,7 @@ import {
 } from '../../server/src/core';
 import { TreeSitterParsers } from '../../server/src/code/treeSitter';
 import { ProjectLibraries } from '../../server/src/node/projectLibraries';
+import { ProjectConstants } from '../../server/src/node/projectConstants';
 import { ProjectWrappers } from '../../server/src/node/projectWrappers';
 import { nodeWasmLoader } from '../../server/src/node/wasm';
 import type { InvalidUtf8 } from '../../server/src/node/files';
@@ -104,6 +105,7 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
   const projects = new ProjectLibraries();
   // Its trees are kept under the paths `parserOf` parses with: each file is parsed once.
   const wrappers = new ProjectWrappers(projects, (path) => path);
+  const constants = new ProjectConstants();
   const readInput = (file: string, absolute: string): string | undefined => {
     if (file !== '-' || stdin === undefined) return inputs.read(file);
     const value = inputs.accept(file, stdin);
@@ -123,6 +125,7 @@ export async function analyzeFiles(input: RunInput): Promise<RunResult> {
       parsers,
       projects,
       wrappers,
+      constants,
       say: (line) => input.stderr.write(line),
       shown,
     });
@@ -184,6 +187,7 @@ interface ParserInput {
   readonly parsers: TreeSitterParsers;
   readonly projects: ProjectLibraries;
   readonly wrappers: ProjectWrappers;
+  readonly constants: ProjectConstants;
   readonly say: (line: string) => void;
   readonly shown: (file: string) => string;
 }
@@ -211,7 +215,12 @@ async function parserOf(at: ParserInput): Promise<CodeParser | undefined> {
   const wrappers = await at.wrappers.of(at.absolute, language, source, at.parsers);
   if (source !== undefined && hasTriggerImport(source, language, project, wrappers))
     await at.parsers.load(grammarOf(language));
-  return at.parsers.parserFor(at.absolute, project, wrappers);
+  return at.parsers.parserFor(
+    at.absolute,
+    project,
+    wrappers,
+    at.constants.lookupFor(at.absolute, language, source, at.parsers),
+  );
 }
 
 /** One file as the pipeline takes it (`fix` re-analyses files with exactly this input). */

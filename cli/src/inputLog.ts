@@ -69,7 +69,9 @@ export class InputLog {
       if (code.parsed) this.parsedSources += 1;
       const lines = code.computedNames.length > 0 ? new LineIndex(text) : undefined;
       for (const range of code.computedNames)
-        this.computed.push(`${this.display(path)}:${(lines?.lineOf(range.start) ?? 0) + 1}`);
+        this.computed.push(
+          `${this.display(path)}:${(lines?.lineOf(range.start) ?? 0) + 1}${range.why === undefined ? '' : ` (${range.why})`}`,
+        );
     }
     if (analysis.format !== null) return;
     if (analysis.documentKind === 'code') {

@@ -1,5 +1,5 @@
 import type { TreeSitterParsers, WasmLoader } from './code/treeSitter';
-import type { CodeLanguage, UnreadableFile, WrapperPattern } from './core';
+import type { CodeLanguage, ProjectConstantLookup, UnreadableFile, WrapperPattern } from './core';
 
 /**
  * Everything the server needs from the machine, injected (as VS Code's JSON server does), so
@@ -42,6 +42,21 @@ export interface RuntimeEnvironment {
       text: string | undefined,
       parsers: TreeSitterParsers,
     ): Promise<readonly WrapperPattern[]>;
+    changed(paths: readonly string[], parsers: TreeSitterParsers): boolean;
+    forget(): void;
+  };
+  /**
+   * The string constants a source file imports from other files of its project (Node: each read
+   * on first need and kept until it changes on disk; a browser has none, and there only a file's
+   * own constants resolve). `changed`: files changed on disk, true when one offers other constants.
+   */
+  readonly projectConstants?: {
+    lookupFor(
+      path: string,
+      language: CodeLanguage,
+      text: string | undefined,
+      parsers: TreeSitterParsers,
+    ): ProjectConstantLookup | undefined;
     changed(paths: readonly string[], parsers: TreeSitterParsers): boolean;
     forget(): void;
   };

@@ -1,5 +1,5 @@
 import { Language, Parser, type Tree } from '@vscode/tree-sitter-wasm';
-import type { CodeGrammar, CodeParser, SyntaxNode, WrapperPattern } from '../core';
+import type { CodeGrammar, CodeParser, ProjectConstantLookup, SyntaxNode, WrapperPattern } from '../core';
 import { fixedGrammar } from './grammarFixes';
 
 /**
@@ -101,18 +101,21 @@ export class TreeSitterParsers {
   /**
    * A parser for one document (its key: a URI or path); its last tree is reused on the next parse.
    * `projectLibraries`: what the document's package manifest names (`ProjectLibraries`), carried to the
-   * core, as are `projectWrappers`, the wrappers its project defines elsewhere (`ProjectWrappers`).
+   * core, as are `projectWrappers`, the wrappers its project defines elsewhere (`ProjectWrappers`),
+   * and `projectConstant`, the string constants it imports from other files (`ProjectConstants`).
    */
   parserFor(
     key: string,
     projectLibraries?: readonly string[],
     projectWrappers?: readonly WrapperPattern[],
+    projectConstant?: ProjectConstantLookup,
   ): CodeParser {
     const parse: CodeParser['parse'] = (text, grammar) => this.parse(key, text, grammar);
     return {
       parse,
       ...(projectLibraries && projectLibraries.length > 0 ? { projectLibraries } : {}),
       ...(projectWrappers && projectWrappers.length > 0 ? { projectWrappers } : {}),
+      ...(projectConstant ? { projectConstant } : {}),
     };
   }
 

@@ -53,9 +53,13 @@ export {
   type CodeGrammar,
   type CodeLanguage,
   type CodeParser,
+  type ProjectConstantAnswer,
+  type ProjectConstantLookup,
   type SyntaxNode,
   type WrapperPattern,
 } from './code/syntax';
+export { exportedConstants, type Reexport } from './code/importedConstants';
+export { goPackageOf } from './code/wrapperPaths';
 export { familyOf, hasTriggerImport } from './code/triggers';
 export {
   definesWrappers,

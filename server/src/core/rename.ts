@@ -58,7 +58,7 @@ export function planRename(text: string, options: AnalysisOptions, offset: numbe
       return {
         kind: 'refused',
         reason:
-          'This name is written in a literal toolwire cannot rewrite (an f-string or a byte string); rename it by hand.',
+          'This name is written where toolwire cannot rewrite it (an f-string, a byte string, a constant of another file); rename it by hand.',
       };
     edits.push(edit);
   }

@@ -77,6 +77,7 @@ function filesChanged(context: ServerContext, paths: readonly string[]): void {
     // A package's dependencies changed: which source files are read may have too.
     projectLibraries.forget();
     context.runtime.projectWrappers?.forget();
+    context.runtime.projectConstants?.forget();
     context.workspace.invalidate(paths);
     refreshAll(context);
     return;
@@ -85,8 +86,11 @@ function filesChanged(context: ServerContext, paths: readonly string[]): void {
     workspaceConfigChanged(context);
     return;
   }
-  // A file that defines a wrapper of a library changed: its project's call sites read again.
-  if (context.parsers && context.runtime.projectWrappers?.changed(paths, context.parsers)) {
+  // A file that defines a wrapper of a library, or now offers other constants, changed: its
+  // project's call sites read again (both are asked: each drops what it kept of the file).
+  const wrappersChanged = context.parsers ? context.runtime.projectWrappers?.changed(paths, context.parsers) : false;
+  const constantsChanged = context.parsers ? context.runtime.projectConstants?.changed(paths, context.parsers) : false;
+  if (wrappersChanged || constantsChanged) {
     context.workspace.invalidate(paths);
     refreshAll(context);
     return;

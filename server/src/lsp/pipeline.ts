@@ -4,6 +4,7 @@ import {
   isCodeLanguage,
   languageOfPath,
   syntaxOfLanguageId,
+  type CodeParser,
   type DocumentResult,
   type SourceLanguage,
   type WrapperPattern,
@@ -102,6 +103,24 @@ async function analyzeWithReads(
   return result;
 }
 
+/** A document's code parser: what its package names, the wrappers and the constants its project defines elsewhere. */
+function codeParserOf(
+  parts: ServerParts,
+  uri: string,
+  text: string,
+  language: SourceLanguage | undefined,
+  wrappers: readonly WrapperPattern[],
+): CodeParser {
+  const parsers = parts.parsers!;
+  const path = parts.runtime.uriToPath(uri);
+  const code = language ?? (path === undefined ? undefined : languageOfPath(path));
+  const constants =
+    path !== undefined && isCodeLanguage(code)
+      ? parts.runtime.projectConstants?.lookupFor(path, code, text, parsers)
+      : undefined;
+  return parsers.parserFor(uri, projectOf(parts, uri, code), wrappers, constants);
+}
+
 /** What a source document's package manifest names: a helper given the server imports no SDK itself. */
 function projectOf(parts: ServerParts, uri: string, language: SourceLanguage | undefined): readonly string[] {
   const path = parts.runtime.uriToPath(uri);
@@ -139,15 +158,7 @@ function analyzeOnce(
     // The editor's language id wins over the extension (an untitled YAML buffer has none).
     ...(language !== undefined ? { language } : {}),
     ...(languageId === 'jsonc' ? { commentsAllowed: true } : {}),
-    ...(parsers
-      ? {
-          code: parsers.parserFor(
-            uri,
-            projectOf(parts, uri, language ?? (path === undefined ? undefined : languageOfPath(path))),
-            wrappers,
-          ),
-        }
-      : {}),
+    ...(parsers ? { code: codeParserOf(parts, uri, text, language, wrappers) } : {}),
   });
   // The census runs inside analyze: what it read is known once the analysis is done.
   if (result.kind === 'analysis') workspace.recordDependencies(uri, result.reads);

@@ -3,6 +3,7 @@ import type { RuntimeEnvironment } from '../runtime';
 import { readConfigFile } from './configFile';
 import { listFiles, readTextFile } from './files';
 import { ProjectLibraries } from './projectLibraries';
+import { ProjectConstants } from './projectConstants';
 import { ProjectWrappers } from './projectWrappers';
 import { nodeWasmLoader } from './wasm';
 
@@ -29,6 +30,7 @@ export function nodeRuntime(): RuntimeEnvironment {
     wasm: nodeWasmLoader(),
     projectLibraries,
     projectWrappers: new ProjectWrappers(projectLibraries),
+    projectConstants: new ProjectConstants(),
     timer: {
       setTimeout(callback, ms) {
         const handle = setTimeout(callback, ms);

@@ -123,7 +123,14 @@ export interface DecoratedFunction {
 }
 
 /** Constants by the key a reference looks them up by (`Dialect.constants`); only looked up, so they may be read on first need. */
-export type Constants = Pick<ReadonlyMap<string, SyntaxNode>, 'get'>;
+export interface Constants {
+  get(key: string): SyntaxNode | undefined;
+  /**
+   * The value of a string constant another file of the project holds, for a reference `at` that
+   * names no constant of this file (`importedConstants.ts`); absent where no other file is read.
+   */
+  imported?(key: string, at: SyntaxNode): string | undefined;
+}
 
 export interface ImportedName {
   readonly module: string;

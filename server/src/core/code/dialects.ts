@@ -435,7 +435,15 @@ const GO: Dialect = {
     return undefined;
   },
   isIdentifier: (node) => node.type === 'identifier',
-  constantKey: (node) => (node.type === 'identifier' ? node.text : undefined),
+  constantKey: (node) => {
+    if (node.type === 'identifier') return node.text;
+    // `names.ToolSearch`: another package's constant, never one of this file (`importedConstants.ts`).
+    const operand = node.type === 'selector_expression' ? field(node, 'operand') : undefined;
+    const name = field(node, 'field');
+    return operand?.type === 'identifier' && name?.type === 'field_identifier'
+      ? `${operand.text}.${name.text}`
+      : undefined;
+  },
   unwrap: (node) => {
     let current = node;
     for (;;) {

@@ -105,9 +105,13 @@ function argumentReader(text: string, dialect: Dialect, constants: Constants) {
     const key = dialect.constantKey(value);
     const constant = key === undefined ? undefined : constants.get(key);
     const resolved = constant ? dialect.string(constant) : undefined;
-    if (!constant || resolved === undefined) return undefined;
-    const insertion = dialect.constantInsertion?.(constant);
-    return { value: resolved, range: rangeOf(constant), ...(insertion ? { insertion } : {}) };
+    if (constant && resolved !== undefined) {
+      const insertion = dialect.constantInsertion?.(constant);
+      return { value: resolved, range: rangeOf(constant), ...(insertion ? { insertion } : {}) };
+    }
+    // Another file's constant: the name stays on the reference, the only token of this file that says it.
+    const imported = key === undefined || constant ? undefined : constants.imported?.(key, value);
+    return imported === undefined ? undefined : { value: imported, range: rangeOf(value) };
   };
   const directArgument = (call: SyntaxNode, where: NameArgument): SyntaxNode | undefined => {
     const arg = 'keyword' in where ? dialect.keyword(call, where.keyword) : dialect.args(call)[where.arg];

@@ -71,7 +71,10 @@ export function literalToTree(
     } else {
       const key = dialect.constantKey(source);
       const constant = key === undefined ? undefined : constants.get(key);
-      const string = dialect.string(constant ?? source);
+      // Another file's constant keeps the reference's own offsets: the only token of this file that names it.
+      const string =
+        dialect.string(constant ?? source) ??
+        (constant || key === undefined ? undefined : constants.imported?.(key, source));
       const scalar = dialect.scalar(source);
       if (string !== undefined) {
         target.type = 'string';

@@ -8,6 +8,7 @@ import { dialectOf, type Constants } from './dialects';
 import { finderRootTypes } from './finders';
 import type { NameInsertion, SourceName, ToolGroup } from './foundTools';
 import { listRequests } from './listRequests';
+import { fileConstants } from './importedConstants';
 import { literalToTree } from './literal';
 import { RootIndex } from './rootIndex';
 import { registeredNameKeys, toolLiterals, type Registration } from './toolObjects';
@@ -37,7 +38,12 @@ export type StringWriter = (range: OffsetRange, value: string) => OffsetEdit | u
  */
 export interface CodeReading {
   readonly parsed: boolean;
-  readonly computedNames: readonly OffsetRange[];
+  readonly computedNames: readonly ComputedName[];
+}
+
+/** A declaration's name that is not static; `why`, when known: why a name imported from another file is none. */
+export interface ComputedName extends OffsetRange {
+  readonly why?: string;
 }
 
 interface CodeDocument extends ParsedDocument {
@@ -54,7 +60,7 @@ interface CodeDocument extends ParsedDocument {
  * Never throws: a parser failure yields no values and one problem.
  */
 export function parseCode(text: string, language: CodeLanguage, parser: CodeParser | undefined): CodeDocument {
-  const strings = writerFor(text, language, new Map());
+  const strings = writerFor(text, language, new Map(), new Set());
   const empty: CodeDocument = { kind: 'code', values: [], problems: [], strings, code: NOT_PARSED };
   const wrappers = parser?.projectWrappers ?? [];
   const libraries = librariesOf(text, language, parser?.projectLibraries);
@@ -73,10 +79,25 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     const family = familyOf(language);
     const dialect = dialectOf(family);
     const root = new RootIndex(parsed, [...dialect.rootTypes, ...finderRootTypes(dialect)]);
-    // Read on the first lookup: most declarations name their tool with a literal, and reading
-    // every binding of a file (each through WASM) cost a tenth of a parse.
-    let table: Map<string, SyntaxNode> | undefined;
-    const constants: Constants = { get: (key) => (table ??= dialect.constants(root)).get(key) };
+    const unresolved: (OffsetRange & { readonly why: string })[] = [];
+    const own = fileConstants(root, dialect, parser.projectConstant, (at, why) =>
+      unresolved.push({ start: at.startIndex, end: at.endIndex, why }),
+    );
+    // A name read from another file's constant sits on this file's reference, where no literal is
+    // to be written: a rename there would replace the reference, not the constant (see `writerFor`).
+    const referenced = new Set<number>();
+    const constants: Constants = {
+      get: own.get,
+      ...(own.imported
+        ? {
+            imported: (key: string, at: SyntaxNode) => {
+              const value = own.imported?.(key, at);
+              if (value !== undefined) referenced.add(at.startIndex);
+              return value;
+            },
+          }
+        : {}),
+    };
     const { groups, computed, defined } = declarationsWithWrappers(root, text, dialect, libraries, constants, wrappers);
     // The keys the project's own code registers its tool objects by (`server.tool(tool.method, ...)`).
     const registrations = registrationsOf([...wrappers, ...defined]);
@@ -105,12 +126,17 @@ export function parseCode(text: string, language: CodeLanguage, parser: CodePars
     // A computed name of a declaration call is also its object's (`addTool({ name: n, execute })`): counted once.
     const computedNames = [...computed, ...written.computed]
       .sort((a, b) => a.start - b.start)
-      .filter((r, i, all) => i === 0 || all[i - 1]!.start !== r.start);
+      .filter((r, i, all) => i === 0 || all[i - 1]!.start !== r.start)
+      .map((r): ComputedName => {
+        // The reference looked up sits inside the name's expression (`string(ToolName)`).
+        const why = unresolved.find((u) => u.start >= r.start && u.end <= r.end)?.why;
+        return why === undefined ? r : { ...r, why };
+      });
     return {
       kind: 'code',
       values,
       problems: [],
-      strings: writerFor(text, language, insertions),
+      strings: writerFor(text, language, insertions, referenced),
       code: { parsed: true, computedNames },
     };
   } catch (error) {
@@ -251,9 +277,19 @@ const WRITERS: Readonly<Record<CodeFamily, (oldToken: string, value: string) => 
 /** The quote a name written where there was none (a decorator's new argument) opens with: PHP writes single quotes. */
 const NEW_LITERAL: Readonly<Partial<Record<CodeFamily, string>>> = { php: "'" };
 
-/** The edit builder of one source file: a literal in its own style, or a name inserted into a decorator. */
-function writerFor(text: string, language: CodeLanguage, insertions: ReadonlyMap<number, NameInsertion>): StringWriter {
+/**
+ * The edit builder of one source file: a literal in its own style, or a name inserted into a
+ * decorator; none at a reference to another file's constant (`referenced`, by start): the name is
+ * that file's literal, and an edit of this file would only swap the reference for a literal.
+ */
+function writerFor(
+  text: string,
+  language: CodeLanguage,
+  insertions: ReadonlyMap<number, NameInsertion>,
+  referenced: ReadonlySet<number>,
+): StringWriter {
   return (range, value) => {
+    if (referenced.has(range.start)) return undefined;
     const oldText = text.slice(range.start, range.end);
     const insertion = insertions.get(range.start);
     const family = familyOf(language);

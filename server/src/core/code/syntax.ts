@@ -99,7 +99,20 @@ export interface CodeParser {
    * the other files of its package (the adapter's project layer builds them with `wrapperTable`).
    */
   readonly projectWrappers?: readonly WrapperPattern[];
+  /**
+   * A string constant another file of the project holds (Node: `ProjectConstants` reads it from
+   * the disk; a browser has none, and there only a file's own constants resolve). `module`: the
+   * module as this file's import writes it (`./names`, `.names`, a Go import path), '' for a Go
+   * file's own package; `name`: the name there (`NAMES.SEARCH` for a member). The answer is the
+   * constant's value, or why there is none (no such file in the project, no string constant of
+   * that name in it), which `--verbose` gives beside the name counted as computed.
+   */
+  readonly projectConstant?: ProjectConstantLookup;
 }
+
+/** See `CodeParser.projectConstant`. */
+export type ProjectConstantLookup = (module: string, name: string) => ProjectConstantAnswer;
+export type ProjectConstantAnswer = { readonly value: string } | { readonly why: string };
 
 /** Where a wrapper's call writes the name: a positional argument, a key of one, or a keyword. */
 export type WrapperName =

@@ -226,8 +226,10 @@ function hasShape(object: SyntaxNode, dialect: Dialect, shapes: readonly Registr
 /** A name the literal reader resolves: a string literal, or a same-file string constant. */
 function isStaticName(value: SyntaxNode, dialect: Dialect, constants: Constants): boolean {
   if (dialect.string(value) !== undefined) return true;
-  const constant = constants.get(dialect.constantKey(value) ?? '');
-  return constant !== undefined && dialect.string(constant) !== undefined;
+  const key = dialect.constantKey(value);
+  const constant = constants.get(key ?? '');
+  if (constant !== undefined) return dialect.string(constant) !== undefined;
+  return key !== undefined && constants.imported?.(key, value) !== undefined;
 }
 
 /** How far up from a tool object an assertion is looked for (`expect(x).toEqual([{...}])`, `assert x == [{...}]`). */

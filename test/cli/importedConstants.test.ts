@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { runCli, scratch } from './run';
+
+/** A project per language whose tool names sit in a constants module of their own. */
+const PROJECT: Record<string, string> = {
+  'go/go.mod': 'module example.com/app\n\nrequire github.com/mark3labs/mcp-go v0.30.0\n',
+  'go/names.go': 'package app\n\nconst (\n\tToolSearch = "search.docs"\n\tToolOther  = "other"\n)\n',
+  'go/names/names.go': 'package names\n\nconst Remote = "search_docs"\n',
+  'go/tools.go': [
+    'package app',
+    '',
+    'import (',
+    '\t"github.com/mark3labs/mcp-go/mcp"',
+    '\t"example.com/app/names"',
+    '\t"example.com/elsewhere/consts"',
+    ')',
+    '',
+    'var tools = []mcp.Tool{',
+    '\tmcp.NewTool(ToolSearch),',
+    '\tmcp.NewTool(names.Remote),',
+    '\tmcp.NewTool(consts.Outside),',
+    '}',
+    '',
+  ].join('\n'),
+  'py/pyproject.toml': '[project]\nname = "app"\ndependencies = ["mcp>=1.2"]\n',
+  'py/app/__init__.py': 'from .names import SEARCH\n',
+  'py/app/names.py': 'SEARCH = "search.docs"\nOTHER = "search_docs"\nPREFIX = "x" + "y"\n',
+  'py/app/server.py': [
+    'from mcp.server.fastmcp import FastMCP',
+    'from app import SEARCH',
+    'from .names import OTHER, PREFIX',
+    'from . import names',
+    '',
+    'mcp = FastMCP("app")',
+    '',
+    '@mcp.tool(name=SEARCH)',
+    'def a(): ...',
+    '',
+    '@mcp.tool(name=OTHER)',
+    'def b(): ...',
+    '',
+    '@mcp.tool(name=PREFIX)',
+    'def c(): ...',
+    '',
+    '@mcp.tool(name=names.OTHER)',
+    'def d(): ...',
+    '',
+  ].join('\n'),
+  'ts/package.json': '{ "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }',
+  'ts/src/names/search.ts': "export const TOOL_NAMES = { SEARCH: 'search.docs', OTHER: 'search_docs' } as const;\n",
+  'ts/src/names/index.ts': "export * from './search.js';\n",
+  'ts/src/index.ts': [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { TOOL_NAMES } from './names/index.js';",
+    "import { NAME } from 'some-package';",
+    "const server = new McpServer({ name: 'app', version: '1' });",
+    'server.registerTool(TOOL_NAMES.SEARCH, {}, async () => ({ content: [] }));',
+    'server.registerTool(TOOL_NAMES.OTHER, {}, async () => ({ content: [] }));',
+    'server.registerTool(NAME, {}, async () => ({ content: [] }));',
+    '',
+  ].join('\n'),
+};
+
+interface JsonFile {
+  readonly path: string;
+  readonly tools?: readonly { readonly name: string; readonly range: { readonly start: { readonly line: number } } }[];
+  readonly diagnostics?: readonly { readonly code: string }[];
+}
+
+describe('constants imported from another file of the project (CLI)', () => {
+  test('check resolves them on the reference, counts the rest as computed, and fix leaves them alone', () => {
+    const dir = scratch(PROJECT);
+    const run = runCli(['check', '--format', 'json', '--verbose', '.'], dir);
+    const files = (JSON.parse(run.stdout) as { files: JsonFile[] }).files;
+    const toolsOf = (path: string) =>
+      (files.find((f) => f.path === path)?.tools ?? []).map((t) => `${t.name}:${t.range.start.line + 1}`);
+    assert.deepEqual(toolsOf('go/tools.go'), ['search.docs:10', 'search_docs:11']);
+    assert.deepEqual(toolsOf('py/app/server.py'), ['search.docs:8', 'search_docs:11', 'search_docs:17']);
+    assert.deepEqual(toolsOf('ts/src/index.ts'), ['search.docs:5', 'search_docs:6']);
+    // A package outside the module, an expression and a package's name stay counted.
+    assert.match(run.stderr, /3 declarations with computed names not checked/);
+    for (const where of ['go/tools.go:12', 'py/app/server.py:14', 'ts/src/index.ts:7'])
+      assert.ok(run.stderr.includes(`declared, name not static: ${where}`), run.stderr);
+    // --verbose says why each is none.
+    assert.match(run.stderr, /go\/tools\.go:12 \("example\.com\/elsewhere\/consts" is not a package of this module\)/);
+    assert.match(run.stderr, /py\/app\/server\.py:14 \("\.names" holds no string constant PREFIX\)/);
+    assert.match(run.stderr, /ts\/src\/index\.ts:7 \("some-package" is a package, not a file of the project\)/);
+    for (const path of ['go/tools.go', 'py/app/server.py', 'ts/src/index.ts'])
+      assert.ok(
+        files.find((f) => f.path === path)?.diagnostics?.some((d) => d.code === 'wire-collision'),
+        path,
+      );
+    assert.equal(run.status, 1, run.stderr);
+
+    // No fix writes over a reference to another file's constant: every file stays as it was.
+    runCli(['fix', '--unsafe', '.'], dir);
+    for (const [path, text] of Object.entries(PROJECT)) assert.equal(readFileSync(join(dir, path), 'utf8'), text, path);
+  });
+});
