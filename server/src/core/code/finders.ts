@@ -30,6 +30,7 @@ import {
 import { schemaTree } from './sourceSchemas';
 import type { SyntaxNode } from './syntax';
 import { FieldOnlyValues } from './fieldOnlyValues';
+import { HandedOnValues } from './handedOnValues';
 import { ToolListIndex } from './listMembers';
 import { listedTools, objectBindings, REBINDINGS } from './toolLists';
 import { recordKeys } from './toolRecords';
@@ -265,8 +266,13 @@ type FileReader = ReturnType<typeof fileReader>;
 function serverBindings(reader: FileReader, library: Library): ServerBinding[] {
   const { calls, nameIn, dialect, scopeOf, namesListed } = reader;
   const bindings: ServerBinding[] = [];
+  const own = ownPackage(reader.root, reader.text);
   for (const call of calls) {
-    const serverCall = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
+    const serverCall = library.servers?.find((s) =>
+      s.ownPackage
+        ? call.text === s.callee && own === s.ownPackage.clause && !reader.text.includes(`"${s.ownPackage.path}"`)
+        : call.text === s.callee || call.text.endsWith(`.${s.callee}`),
+    );
     if (!serverCall) continue;
     const server = nameIn(call.node, serverCall.name).name;
     // Links of one builder chain (`Server::builder()->setServerInfo('s', '1')`) start together: one server,
@@ -293,6 +299,13 @@ function serverBindings(reader: FileReader, library: Library): ServerBinding[] {
   return bindings;
 }
 
+/** The package a Go file's package clause names (`package server`); undefined in any other family. */
+function ownPackage(root: SyntaxNode, text: string): string | undefined {
+  if (!text.includes('package')) return undefined;
+  const clause = root.namedChildren.find((c) => c?.type === 'package_clause');
+  return clause?.namedChildren.find((c) => c?.type === 'package_identifier')?.text;
+}
+
 /** Where a library's declarations go: the group of their server object, list or scope. */
 function placer(reader: FileReader, library: Library, bindings: readonly ServerBinding[]) {
   const { root, dialect, scopes, scopeOf, claimed, claimedNames, groups } = reader;
@@ -309,6 +322,7 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     resolveBinding(bindings, receiver, at, scopes);
   const lists = toolLists(reader, library);
   let fieldOnly: FieldOnlyValues | undefined;
+  let handedOn: HandedOnValues | undefined;
   /** The group a declaration belongs to: its server object's, its list's, or its own. */
   const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean, wrapper: boolean) => {
     const name = receiver === undefined ? undefined : lastIdentifier(receiver);
@@ -327,7 +341,13 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     // is that server's; one in a list travels with the list; any other travels alone.
     // Or a link of a server's builder chain (`->add(new Tool(...), $handler)`), which starts where the server's call does.
     // Go writes a tool inside a struct handed to the server (`s.AddTools(server.ServerTool{Tool: mcp.NewTool(...)})`).
-    const carried = dialect.family === 'go' ? outOfLiterals(node) : node;
+    // A Go value bound to a name and handed on by it (`s.AddTools(tools...)`) is that argument's.
+    const literal = dialect.family === 'go' ? outOfLiterals(node) : node;
+    const handedName = dialect.family === 'go' ? dialect.bindingOf(literal) : undefined;
+    const carried =
+      (handedName === undefined
+        ? undefined
+        : (handedOn ??= new HandedOnValues(scopes, dialect)).argumentOf(literal, handedName)) ?? literal;
     const holder = argumentHolder(carried);
     const layer = sessionLayer(holder, library.sessionMethods, dialect);
     if (layer !== undefined) return { key: `x${scopeOf(node, FUNCTION_SCOPES)}\u0000${layer}`, server: onlyServer };

@@ -41,6 +41,13 @@ export interface ServerConstructor {
    * a decorated declaration of that name in the file (a tool class) is that server's.
    */
   readonly tools?: readonly NameArgument[];
+  /**
+   * `callee` is written bare, as the library's own package calls it (a Go test of mcp-go's package
+   * `server` writes `NewMCPServer(...)`): it counts only, called bare, in a file of that package
+   * (its package clause names `clause`) that does not import the library's package by `path`,
+   * which a project's own package of that name does to reach it.
+   */
+  readonly ownPackage?: { readonly clause: string; readonly path: string };
 }
 
 /** Where a call writes its tool's input schema, and in which form; no `at`: the call's own arguments. */
@@ -602,7 +609,14 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['github.com/mark3labs/mcp-go'],
     packages: ['github.com/mark3labs/mcp-go'],
     shape: 'mcp',
-    servers: [{ callee: 'server.NewMCPServer', name: [{ arg: 0 }] }],
+    servers: [
+      { callee: 'server.NewMCPServer', name: [{ arg: 0 }] },
+      {
+        callee: 'NewMCPServer',
+        name: [{ arg: 0 }],
+        ownPackage: { clause: 'server', path: 'github.com/mark3labs/mcp-go/server' },
+      },
+    ],
     calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }], schema: [{ form: 'options' }] }],
     // server/server.go `handleListTools`: "Then override with session-specific tools" (a map by name).
     sessionMethods: ['AddSessionTool', 'AddSessionTools'],
