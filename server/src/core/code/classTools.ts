@@ -1,9 +1,10 @@
 import type { SyntaxNode } from './syntax';
 
 /**
- * Tools written as classes (TypeScript/JavaScript): a class that extends one of a library's base
- * classes and sets its name in a field (LangChain's `class Calculator extends StructuredTool {
- * name = "calculator"; ... }`, whose instance `bindTools`/`createAgent` send under that `name`).
+ * Tools written as classes: a class that extends one of a library's base classes and sets its name
+ * in a field (LangChain's `class Calculator extends StructuredTool { name = "calculator"; ... }`,
+ * whose instance `bindTools`/`createAgent` send under that `name`), or in Python a class attribute
+ * (`class Search(BaseTool): name: str = "search"`, a Pydantic field's default).
  */
 export interface ToolClass {
   /** The base classes, by their last name (`StructuredTool` also matches `lc.StructuredTool`). */
@@ -12,20 +13,27 @@ export interface ToolClass {
   readonly field: string;
 }
 
-/** One class found: the class (the tool's extent) and the value of its naming field. */
+/** One class found: the class (the tool's extent), the value of its naming field and the class's own name. */
 export interface ClassTool {
   readonly node: SyntaxNode;
   readonly value: SyntaxNode;
+  /** The class's name, by which a tool list holds its instances (`bind_tools([Search()])`). */
+  readonly own?: string;
 }
 
 const FIELDS: ReadonlySet<string> = new Set(['public_field_definition', 'field_definition']);
 
 /** The classes of a file that extend one of `classes`' bases and set its naming field (no static field). */
 export function classTools(root: SyntaxNode, text: string, classes: readonly ToolClass[]): ClassTool[] {
-  if (classes.length === 0 || !text.includes('extends')) return [];
+  if (classes.length === 0 || !/\b(extends|class)\b/.test(text)) return [];
   const out: ClassTool[] = [];
-  for (const node of root.descendantsOfType(['class_declaration', 'class'])) {
+  for (const node of root.descendantsOfType(['class_declaration', 'class', 'class_definition'])) {
     if (!node) continue;
+    if (node.type === 'class_definition') {
+      const found = pythonClassTool(node, classes);
+      if (found) out.push(found);
+      continue;
+    }
     const base = baseName(node);
     const wanted = base === undefined ? undefined : classes.find((c) => c.bases.includes(base));
     const body = node.childForFieldName('body');
@@ -52,4 +60,28 @@ function baseName(node: SyntaxNode): string | undefined {
   const value = clause?.childForFieldName('value') ?? clause?.namedChildren[0];
   const written = value?.text.replace(/<[\s\S]*$/, '').trim();
   return written?.split('.').pop();
+}
+
+/**
+ * A Python class whose bases include one of `classes`' (by last name: `BaseTool`, `tools.BaseTool`)
+ * and whose body assigns the naming attribute (`name: str = "search"`, `name = "search"`); the last
+ * such assignment of its body wins, as Python's does.
+ */
+function pythonClassTool(node: SyntaxNode, classes: readonly ToolClass[]): ClassTool | undefined {
+  const bases = (node.childForFieldName('superclasses')?.namedChildren ?? [])
+    .filter((b) => b?.type === 'identifier' || b?.type === 'attribute')
+    .map((b) => b!.text.split('.').pop());
+  const wanted = classes.find((c) => c.bases.some((b) => bases.includes(b)));
+  const body = node.childForFieldName('body');
+  if (!wanted || !body) return undefined;
+  let value: SyntaxNode | undefined;
+  for (const statement of body.namedChildren) {
+    const assignment = statement?.type === 'expression_statement' ? statement.namedChildren[0] : undefined;
+    if (assignment?.type !== 'assignment') continue;
+    const left = assignment.childForFieldName('left');
+    const right = assignment.childForFieldName('right');
+    if (left?.type === 'identifier' && left.text === wanted.field && right) value = right;
+  }
+  const own = node.childForFieldName('name')?.text;
+  return value ? { node, value, ...(own === undefined ? {} : { own }) } : undefined;
 }

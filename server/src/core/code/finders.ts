@@ -654,6 +654,9 @@ function readListedFunctions(reader: FileReader, placing: Placer): void {
       const bound = dialect.isIdentifier(item) ? lists!.resolve(item.text, site.list) : undefined;
       // Read where it is bound: a tool made there, or an object literal `listedTools` read.
       if (bound && (claimed.has(bound.start) || dialect.entries(bound.node))) continue;
+      // An instance of a tool class read at its class (`Search()`, `Search(api_key=k)`).
+      const made = lists!.instanceOf(item, site.list);
+      if (made && claimed.has(made.start)) continue;
       // A class (a Pydantic model, a TypedDict) is sent under its title, its name unless the class sets one.
       const named = bound?.kind === 'function' || (bound?.kind === 'class' && !TITLED.test(bound.node.text));
       if (bound && named && bound.name) {
@@ -712,10 +715,11 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
       else if (key) skip(rangeOf(key));
     }
   }
-  // A tool class (`class X extends StructuredTool { name = "x" }`): the class is the tool, alone.
-  for (const { node, value } of classTools(root, text, library.classes ?? [])) {
+  // A tool class (`class X extends StructuredTool { name = "x" }`): the class is the tool, alone,
+  // unless a tool list holds it or its instances (`bind_tools([Search(), Lookup()])`): that list's.
+  for (const { node, value, own } of classTools(root, text, library.classes ?? [])) {
     const name = nameOf(value);
-    if (name) place(undefined, { name, extent: rangeOf(node) }, node);
+    if (name) place(undefined, { name, extent: rangeOf(node) }, node, own === undefined ? {} : { own });
     else skip(rangeOf(value));
   }
   if ((library.decorators ?? []).length > 0) {

@@ -563,6 +563,10 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'create_agent', list: [{ arg: 1 }, { keyword: 'tools' }], key: 'name', functions: true },
     ],
     listNames: ['TOOLS', 'tools'],
+    // langchain_core/tools/base.py `class BaseTool(RunnableSerializable)`: `name: str`, a Pydantic
+    // field a subclass gives its default (`class Search(BaseTool): name: str = "search"`); the model
+    // is sent that `name` (`convert_to_openai_tool` on a BaseTool: `tool.name`). `StructuredTool` is one.
+    classes: [{ bases: ['BaseTool', 'StructuredTool'], field: 'name' }],
   },
   {
     // googleapis/python-genai (`google.genai.types.FunctionDeclaration`) and the older

@@ -74,7 +74,10 @@ export class ToolListIndex {
     if (!this.parent.has(list.startIndex)) this.parent.set(list.startIndex, list.startIndex);
     for (const element of elements) {
       const item = dialect.unwrap(element);
-      const key = dialect.isIdentifier(item) ? this.keyOf(item.text, list) : undefined;
+      // A class's instance (`Search()`) stands for its class, a tool class read where it is defined.
+      const made = this.instanceOf(item, list) === undefined ? undefined : this.dialect.callee(item);
+      const named = dialect.isIdentifier(item) ? item : made;
+      const key = named ? this.keyOf(named.text, list) : undefined;
       if (key === undefined) continue;
       const other = this.holder.get(key);
       if (other === undefined) this.holder.set(key, list.startIndex);
@@ -104,6 +107,14 @@ export class ToolListIndex {
   groupNaming(name: string, node: SyntaxNode): number | undefined {
     const at = this.holder.get(`${this.scopes.of(node, FUNCTION_SCOPES)}\u0000${name}`);
     return at === undefined ? undefined : this.find(at);
+  }
+
+  /** The class a list's element is an instance of (`Search()`, `Search(api_key=k)`), when the file defines it. */
+  instanceOf(item: SyntaxNode, at: SyntaxNode): ListedBinding | undefined {
+    if (!this.dialect.callTypes.includes(item.type)) return undefined;
+    const callee = this.dialect.callee(item);
+    const bound = callee && this.dialect.isIdentifier(callee) ? this.resolve(callee.text, at) : undefined;
+    return bound?.kind === 'class' ? bound : undefined;
   }
 
   /** What a name in a list stands for, looked up from the list outwards; undefined: nothing in the file (an import, a parameter). */
