@@ -1000,6 +1000,13 @@ describe('source code: one census per server object', () => {
       0,
     ],
     [
+      'Go SDK: a type alias of mcp.Tool (type Tool = mcp.Tool) declares tools as mcp.Tool does; a defined type (type Own mcp.Tool) does not',
+      'go',
+      'package api\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\ntype (\n\tTool = mcp.Tool\n\tOwn  mcp.Tool\n)\n\nfunc main() {\n\ts := mcp.NewServer(&mcp.Implementation{Name: "s"}, nil)\n\tmcp.AddTool(s, &Tool{Name: "x"}, h)\n\tmcp.AddTool(s, &Tool{Name: "x"}, h)\n\t_ = Own{Name: "x"}\n\t_ = []Tool{{Name: "y"}}\n}\n',
+      3,
+      1,
+    ],
+    [
       "Go SDK: mcp.AddTool(server, &mcp.Tool{...}) is that server's; two servers in one function do not collide",
       'go',
       'package main\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nfunc TestA(t *testing.T) {\n\ta := mcp.NewServer(&mcp.Implementation{Name: "a"}, nil)\n\tb := mcp.NewServer(&mcp.Implementation{Name: "b"}, nil)\n\tmcp.AddTool(a, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n}\n',

@@ -101,6 +101,24 @@ const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonl
     ],
     1,
   ],
+  [
+    "Python: a BaseTool subclass is LangChain's only when the file imports BaseTool from LangChain; a project's own BaseTool is none",
+    'python',
+    'from abc import ABC\nfrom langchain_openai import ChatOpenAI\n\nclass BaseTool(ABC):\n    name: str\n\nclass Search(BaseTool):\n    name = "search"\n\nllm = ChatOpenAI().bind_tools([{"name": "route", "parameters": {}}])\n',
+    [['route', '"route"']],
+    0,
+  ],
+  [
+    'Python: BaseTool imported from langchain.tools (or langchain_core.tools under an alias) names its tool by its class attribute',
+    'python',
+    'from langchain.tools import BaseTool\nfrom langchain_core.tools import StructuredTool as ST\nimport langchain_core.tools\n\nclass Search(BaseTool):\n    name: str = "web_search"\n    description: str = "d"\n\nclass Calc(ST):\n    name = "calculator"\n\nclass Deep(langchain_core.tools.BaseTool):\n    name = "deep"\n\nclass Made(BaseTool):\n    name: str = NAMES[0]\n',
+    [
+      ['web_search', '"web_search"'],
+      ['calculator', '"calculator"'],
+      ['deep', '"deep"'],
+    ],
+    1,
+  ],
 ];
 
 describe('source code: LangChain', () => {

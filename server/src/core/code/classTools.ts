@@ -11,7 +11,15 @@ export interface ToolClass {
   readonly bases: readonly string[];
   /** The instance field that names the tool. */
   readonly field: string;
+  /**
+   * Python: the base counts only when the file imports it from one of these modules (or a
+   * submodule): many projects define a `BaseTool` of their own.
+   */
+  readonly importedFrom?: readonly string[];
 }
+
+/** Where the file imports a name from (`BaseTool` → `langchain_core.tools`), if it does. */
+export type ImportOf = (name: string) => { readonly module: string; readonly name: string } | undefined;
 
 /** One class found: the class (the tool's extent), the value of its naming field and the class's own name. */
 export interface ClassTool {
@@ -24,13 +32,18 @@ export interface ClassTool {
 const FIELDS: ReadonlySet<string> = new Set(['public_field_definition', 'field_definition']);
 
 /** The classes of a file that extend one of `classes`' bases and set its naming field (no static field). */
-export function classTools(root: SyntaxNode, text: string, classes: readonly ToolClass[]): ClassTool[] {
+export function classTools(
+  root: SyntaxNode,
+  text: string,
+  classes: readonly ToolClass[],
+  importOf: ImportOf,
+): ClassTool[] {
   if (classes.length === 0 || !/\b(extends|class)\b/.test(text)) return [];
   const out: ClassTool[] = [];
   for (const node of root.descendantsOfType(['class_declaration', 'class', 'class_definition'])) {
     if (!node) continue;
     if (node.type === 'class_definition') {
-      const found = pythonClassTool(node, classes);
+      const found = pythonClassTool(node, classes, importOf);
       if (found) out.push(found);
       continue;
     }
@@ -67,11 +80,11 @@ function baseName(node: SyntaxNode): string | undefined {
  * and whose body assigns the naming attribute (`name: str = "search"`, `name = "search"`); the last
  * such assignment of its body wins, as Python's does.
  */
-function pythonClassTool(node: SyntaxNode, classes: readonly ToolClass[]): ClassTool | undefined {
+function pythonClassTool(node: SyntaxNode, classes: readonly ToolClass[], importOf: ImportOf): ClassTool | undefined {
   const bases = (node.childForFieldName('superclasses')?.namedChildren ?? [])
     .filter((b) => b?.type === 'identifier' || b?.type === 'attribute')
-    .map((b) => b!.text.split('.').pop());
-  const wanted = classes.find((c) => c.bases.some((b) => bases.includes(b)));
+    .map((b) => b!.text.replace(/\s+/g, ''));
+  const wanted = classes.find((c) => bases.some((b) => isBase(b, c, importOf)));
   const body = node.childForFieldName('body');
   if (!wanted || !body) return undefined;
   let value: SyntaxNode | undefined;
@@ -84,4 +97,24 @@ function pythonClassTool(node: SyntaxNode, classes: readonly ToolClass[]): Class
   }
   const own = node.childForFieldName('name')?.text;
   return value ? { node, value, ...(own === undefined ? {} : { own }) } : undefined;
+}
+
+/**
+ * Whether a written base (`BaseTool`, `tools.BaseTool`, `langchain_core.tools.BaseTool`) is one of
+ * the class's bases, imported from one of its modules when it says which: a bare name imported as
+ * itself (or under an alias), a dotted one whose first part is such a module or imported from one.
+ */
+function isBase(written: string, wanted: ToolClass, importOf: ImportOf): boolean {
+  const parts = written.split('.');
+  const last = parts[parts.length - 1]!;
+  const from = wanted.importedFrom;
+  if (!from) return wanted.bases.includes(last);
+  const within = (module: string) => from.some((m) => module === m || module.startsWith(`${m}.`));
+  if (parts.length === 1) {
+    const imported = importOf(last);
+    return imported !== undefined && wanted.bases.includes(imported.name) && within(imported.module);
+  }
+  if (!wanted.bases.includes(last)) return false;
+  const head = importOf(parts[0]!);
+  return within(head ? `${head.module}.${head.name}` : parts[0]!);
 }

@@ -306,6 +306,21 @@ function ownPackage(root: SyntaxNode, text: string): string | undefined {
   return clause?.namedChildren.find((c) => c?.type === 'package_identifier')?.text;
 }
 
+/**
+ * The names a Go file declares as aliases of `type` (`type Tool = mcp.Tool`, also in a `type (...)`
+ * group): the same type under another name. Not a defined type (`type Tool mcp.Tool`), which the
+ * SDK's functions do not take.
+ */
+function typeAliases(root: SyntaxNode, text: string, type: string): string[] {
+  if (!text.includes(`= ${type}`)) return [];
+  const out: string[] = [];
+  for (const alias of root.descendantsOfType('type_alias')) {
+    const name = alias?.childForFieldName('name')?.text;
+    if (name !== undefined && alias?.childForFieldName('type')?.text.replace(/\s+/g, '') === type) out.push(name);
+  }
+  return out;
+}
+
 /** Where a library's declarations go: the group of their server object, list or scope. */
 function placer(reader: FileReader, library: Library, bindings: readonly ServerBinding[]) {
   const { root, dialect, scopes, scopeOf, claimed, claimedNames, groups } = reader;
@@ -682,6 +697,8 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
   }
   const structLiteral = dialect.structLiteral;
   for (const struct of structLiteral ? (library.structs ?? []) : []) {
+    // `type Tool = mcp.Tool` (a package re-exporting the SDK's type): `Tool{Name: name}` is one too.
+    const types = new Set([struct.type, ...typeAliases(root, text, struct.type)]);
     const read = (literal: SyntaxNode) => {
       const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
       const name = nameOf(value);
@@ -691,9 +708,9 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
     for (const literal of root.descendantsOfType(structLiteral!.node)) {
       const type = literal?.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '');
       if (!literal || type === undefined) continue;
-      if (type === struct.type) read(literal);
+      if (types.has(type)) read(literal);
       // `[]mcp.Tool{{Name: "a"}, {Name: "b"}}`: Go elides the elements' type (and `&` of `[]*mcp.Tool`).
-      else if (type.replace(/^\[\w*\]\*?/, '') === struct.type && type.startsWith('['))
+      else if (types.has(type.replace(/^\[\w*\]\*?/, '')) && type.startsWith('['))
         for (const element of literal.childForFieldName('body')?.namedChildren ?? []) {
           const value = element?.type === 'literal_element' ? element.namedChildren[0] : undefined;
           if (value?.type === 'literal_value') read(value);
@@ -717,7 +734,7 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
   }
   // A tool class (`class X extends StructuredTool { name = "x" }`): the class is the tool, alone,
   // unless a tool list holds it or its instances (`bind_tools([Search(), Lookup()])`): that list's.
-  for (const { node, value, own } of classTools(root, text, library.classes ?? [])) {
+  for (const { node, value, own } of classTools(root, text, library.classes ?? [], (n) => bound().imports.get(n))) {
     const name = nameOf(value);
     if (name) place(undefined, { name, extent: rangeOf(node) }, node, own === undefined ? {} : { own });
     else skip(rangeOf(value));

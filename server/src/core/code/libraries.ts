@@ -566,7 +566,15 @@ export const LIBRARIES: readonly Library[] = [
     // langchain_core/tools/base.py `class BaseTool(RunnableSerializable)`: `name: str`, a Pydantic
     // field a subclass gives its default (`class Search(BaseTool): name: str = "search"`); the model
     // is sent that `name` (`convert_to_openai_tool` on a BaseTool: `tool.name`). `StructuredTool` is one.
-    classes: [{ bases: ['BaseTool', 'StructuredTool'], field: 'name' }],
+    // Imported from LangChain (`from langchain_core.tools import BaseTool`, `langchain.tools`):
+    // many projects define a `BaseTool` of their own, with a `name` of their own.
+    classes: [
+      {
+        bases: ['BaseTool', 'StructuredTool'],
+        field: 'name',
+        importedFrom: ['langchain', 'langchain_core', 'langchain_community', 'langchain_classic'],
+      },
+    ],
   },
   {
     // googleapis/python-genai (`google.genai.types.FunctionDeclaration`) and the older
