@@ -119,6 +119,16 @@ const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonl
     ],
     1,
   ],
+  [
+    "Python: a class of the file extending a BaseTool subclass is a tool; so is one extending a toolkit's base from LangChain's modules that implements _run; an empty name is its instances' (computed)",
+    'python',
+    'from langchain_core.tools import BaseTool\nfrom langchain_community.tools.gmail.base import GmailBaseTool\nfrom langchain_community.utilities import Helper\nfrom myapp.base import OwnBase\n\nclass SlackBaseTool(BaseTool):\n    client: object = None\n\nclass SlackSend(SlackBaseTool):\n    name: str = "send_message"\n\nclass GmailSend(GmailBaseTool):\n    name: str = "send_gmail_message"\n    def _run(self, to: str) -> str:\n        return to\n\nclass NotATool(Helper):\n    name = "helper"\n\nclass Own(OwnBase):\n    name = "own"\n    def _run(self) -> str:\n        return ""\n\nclass GitHubAction(BaseTool):\n    name: str = ""\n',
+    [
+      ['send_message', '"send_message"'],
+      ['send_gmail_message', '"send_gmail_message"'],
+    ],
+    1,
+  ],
 ];
 
 describe('source code: LangChain', () => {

@@ -16,6 +16,12 @@ export interface ToolClass {
    * submodule): many projects define a `BaseTool` of their own.
    */
   readonly importedFrom?: readonly string[];
+  /**
+   * Python: a class extending any class imported from `importedFrom` counts too when it defines one
+   * of these methods (`_run`, `_arun`: BaseTool's abstract ones), as a toolkit's own base tool
+   * (`class GmailSendMessage(GmailBaseTool)`, `GmailBaseTool` imported from `langchain_community`) is.
+   */
+  readonly implementing?: readonly string[];
 }
 
 /** Where the file imports a name from (`BaseTool` → `langchain_core.tools`), if it does. */
@@ -31,22 +37,12 @@ export interface ClassTool {
 
 const FIELDS: ReadonlySet<string> = new Set(['public_field_definition', 'field_definition']);
 
-/** The classes of a file that extend one of `classes`' bases and set its naming field (no static field). */
-export function classTools(
-  root: SyntaxNode,
-  text: string,
-  classes: readonly ToolClass[],
-  importOf: ImportOf,
-): ClassTool[] {
-  if (classes.length === 0 || !/\b(extends|class)\b/.test(text)) return [];
+/** The classes of a file that extend one of `classes`' bases and set its naming field (no static field); Python's: `pythonClassTools.ts`. */
+export function classTools(root: SyntaxNode, text: string, classes: readonly ToolClass[]): ClassTool[] {
+  if (classes.length === 0 || !text.includes('extends')) return [];
   const out: ClassTool[] = [];
-  for (const node of root.descendantsOfType(['class_declaration', 'class', 'class_definition'])) {
+  for (const node of root.descendantsOfType(['class_declaration', 'class'])) {
     if (!node) continue;
-    if (node.type === 'class_definition') {
-      const found = pythonClassTool(node, classes, importOf);
-      if (found) out.push(found);
-      continue;
-    }
     const base = baseName(node);
     const wanted = base === undefined ? undefined : classes.find((c) => c.bases.includes(base));
     const body = node.childForFieldName('body');
@@ -73,48 +69,4 @@ function baseName(node: SyntaxNode): string | undefined {
   const value = clause?.childForFieldName('value') ?? clause?.namedChildren[0];
   const written = value?.text.replace(/<[\s\S]*$/, '').trim();
   return written?.split('.').pop();
-}
-
-/**
- * A Python class whose bases include one of `classes`' (by last name: `BaseTool`, `tools.BaseTool`)
- * and whose body assigns the naming attribute (`name: str = "search"`, `name = "search"`); the last
- * such assignment of its body wins, as Python's does.
- */
-function pythonClassTool(node: SyntaxNode, classes: readonly ToolClass[], importOf: ImportOf): ClassTool | undefined {
-  const bases = (node.childForFieldName('superclasses')?.namedChildren ?? [])
-    .filter((b) => b?.type === 'identifier' || b?.type === 'attribute')
-    .map((b) => b!.text.replace(/\s+/g, ''));
-  const wanted = classes.find((c) => bases.some((b) => isBase(b, c, importOf)));
-  const body = node.childForFieldName('body');
-  if (!wanted || !body) return undefined;
-  let value: SyntaxNode | undefined;
-  for (const statement of body.namedChildren) {
-    const assignment = statement?.type === 'expression_statement' ? statement.namedChildren[0] : undefined;
-    if (assignment?.type !== 'assignment') continue;
-    const left = assignment.childForFieldName('left');
-    const right = assignment.childForFieldName('right');
-    if (left?.type === 'identifier' && left.text === wanted.field && right) value = right;
-  }
-  const own = node.childForFieldName('name')?.text;
-  return value ? { node, value, ...(own === undefined ? {} : { own }) } : undefined;
-}
-
-/**
- * Whether a written base (`BaseTool`, `tools.BaseTool`, `langchain_core.tools.BaseTool`) is one of
- * the class's bases, imported from one of its modules when it says which: a bare name imported as
- * itself (or under an alias), a dotted one whose first part is such a module or imported from one.
- */
-function isBase(written: string, wanted: ToolClass, importOf: ImportOf): boolean {
-  const parts = written.split('.');
-  const last = parts[parts.length - 1]!;
-  const from = wanted.importedFrom;
-  if (!from) return wanted.bases.includes(last);
-  const within = (module: string) => from.some((m) => module === m || module.startsWith(`${m}.`));
-  if (parts.length === 1) {
-    const imported = importOf(last);
-    return imported !== undefined && wanted.bases.includes(imported.name) && within(imported.module);
-  }
-  if (!wanted.bases.includes(last)) return false;
-  const head = importOf(parts[0]!);
-  return within(head ? `${head.module}.${head.name}` : parts[0]!);
 }

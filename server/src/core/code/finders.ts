@@ -1,4 +1,5 @@
 import { classTools } from './classTools';
+import { pythonClassTools } from './pythonClassTools';
 import type { Node } from 'jsonc-parser';
 import type { OffsetRange } from '../json/ranges';
 import { callFilter, type CallFilter } from './callFilter';
@@ -734,9 +735,17 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
   }
   // A tool class (`class X extends StructuredTool { name = "x" }`): the class is the tool, alone,
   // unless a tool list holds it or its instances (`bind_tools([Search(), Lookup()])`): that list's.
-  for (const { node, value, own } of classTools(root, text, library.classes ?? [], (n) => bound().imports.get(n))) {
+  for (const { node, value, own } of [
+    ...classTools(root, text, library.classes ?? []),
+    ...(dialect.family === 'python' && library.classes
+      ? pythonClassTools(root, library.classes, (n) => bound().imports.get(n))
+      : []),
+  ]) {
     const name = nameOf(value);
-    if (name) place(undefined, { name, extent: rangeOf(node) }, node, own === undefined ? {} : { own });
+    // Python's `name: str = ""`: a Pydantic default its instances replace (a toolkit's
+    // `GitHubAction(name=action["name"], ...)`), not a name.
+    if (name && !(name.value === '' && dialect.family === 'python'))
+      place(undefined, { name, extent: rangeOf(node) }, node, own === undefined ? {} : { own });
     else skip(rangeOf(value));
   }
   if ((library.decorators ?? []).length > 0) {

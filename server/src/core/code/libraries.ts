@@ -567,12 +567,15 @@ export const LIBRARIES: readonly Library[] = [
     // field a subclass gives its default (`class Search(BaseTool): name: str = "search"`); the model
     // is sent that `name` (`convert_to_openai_tool` on a BaseTool: `tool.name`). `StructuredTool` is one.
     // Imported from LangChain (`from langchain_core.tools import BaseTool`, `langchain.tools`):
-    // many projects define a `BaseTool` of their own, with a `name` of their own.
+    // many projects define a `BaseTool` of their own, with a `name` of their own. A class of the
+    // file that is one is a base too, and so is a toolkit's own base imported from LangChain's
+    // modules (`GmailBaseTool`) for a class that implements `_run`/`_arun`.
     classes: [
       {
         bases: ['BaseTool', 'StructuredTool'],
         field: 'name',
         importedFrom: ['langchain', 'langchain_core', 'langchain_community', 'langchain_classic'],
+        implementing: ['_run', '_arun'],
       },
     ],
   },
