@@ -549,6 +549,13 @@ const DECLARATION_FORMS: readonly {
   },
   {
     label:
+      "OpenAI Agents: @function_tool imported from the project's own module that re-exports the SDK's (the file names no agents)",
+    language: 'python',
+    text: `from .deps import function_tool\n\n@function_tool\ndef SearchPolicy(device_model: str) -> str: ...\n\n@function_tool(name_override="ticket.create")\ndef create(subject: str) -> str: ...\n`,
+    names: ['SearchPolicy', 'ticket.create'],
+  },
+  {
+    label:
       'TypeScript FastMCP: server.addTool({ name }) on a FastMCP server, whatever the key order; other receivers are not',
     language: 'typescript',
     text: `import { FastMCP } from "fastmcp";\nconst server = new FastMCP({ name: "adder", version: "1.0.0" });\nserver.addTool({ description: "Add", execute: async () => "2", name: "add-zod" });\nserver.addTool({ name: "add.two", execute });\nother.addTool({ name: "not_a_server_tool" });\n`,

@@ -501,7 +501,9 @@ export const LIBRARIES: readonly Library[] = [
   {
     id: 'openai-agents-python',
     family: 'python',
-    imports: ['agents'],
+    // `function_tool` too: a project's own module may re-export the SDK's decorator (`from .deps
+    // import function_tool`, deps.py importing it from `agents`), and the file then names no `agents`.
+    imports: ['agents', 'function_tool'],
     packages: ['openai-agents'],
     shape: 'openai-responses',
     deferKeyword: 'defer_loading',
