@@ -271,4 +271,27 @@ describe('source code: tools named in a list handed to a model or an agent', () 
     assert.equal(found.collisions, 1);
     assert.equal(found.computed, 0);
   });
+  test('LangChain: a BaseTool instance bound to a name and listed by it travels with that list', () => {
+    const text = [
+      'from langchain_core.tools import BaseTool',
+      '',
+      'class Search(BaseTool):',
+      '    name: str = "search"',
+      '',
+      'class Lookup(BaseTool):',
+      '    name: str = "search"',
+      '',
+      'def build(model):',
+      '    searcher = Search()',
+      '    return model.bind_tools([searcher, Lookup()])',
+      '',
+    ].join('\n');
+    const found = analyse(text);
+    assert.deepEqual(found.tools, [
+      ['search', '"search"'],
+      ['search', '"search"'],
+    ]);
+    assert.equal(found.collisions, 1);
+    assert.equal(found.computed, 0);
+  });
 });

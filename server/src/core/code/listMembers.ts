@@ -74,14 +74,19 @@ export class ToolListIndex {
     if (!this.parent.has(list.startIndex)) this.parent.set(list.startIndex, list.startIndex);
     for (const element of elements) {
       const item = dialect.unwrap(element);
-      // A class's instance (`Search()`) stands for its class, a tool class read where it is defined.
-      const made = this.instanceOf(item, list) === undefined ? undefined : this.dialect.callee(item);
-      const named = dialect.isIdentifier(item) ? item : made;
-      const key = named ? this.keyOf(named.text, list) : undefined;
-      if (key === undefined) continue;
-      const other = this.holder.get(key);
-      if (other === undefined) this.holder.set(key, list.startIndex);
-      else this.union(other, list.startIndex);
+      // A class's instance (`Search()`, or `search` bound to one) stands for its class too, a tool
+      // class read where it is defined.
+      const made = this.instanceOf(item, list)?.name?.text;
+      const keys = [
+        dialect.isIdentifier(item) ? this.keyOf(item.text, list) : undefined,
+        made === undefined ? undefined : this.keyOf(made, list),
+      ];
+      for (const key of keys) {
+        if (key === undefined) continue;
+        const other = this.holder.get(key);
+        if (other === undefined) this.holder.set(key, list.startIndex);
+        else this.union(other, list.startIndex);
+      }
     }
     return site;
   }
@@ -109,11 +114,16 @@ export class ToolListIndex {
     return at === undefined ? undefined : this.find(at);
   }
 
-  /** The class a list's element is an instance of (`Search()`, `Search(api_key=k)`), when the file defines it. */
+  /**
+   * The class a list's element is an instance of, when the file defines it: made in place
+   * (`Search()`, `Search(api_key=k)`) or bound to a name the list holds (`search = Search()`).
+   */
   instanceOf(item: SyntaxNode, at: SyntaxNode): ListedBinding | undefined {
-    if (!this.dialect.callTypes.includes(item.type)) return undefined;
-    const callee = this.dialect.callee(item);
-    const bound = callee && this.dialect.isIdentifier(callee) ? this.resolve(callee.text, at) : undefined;
+    const value = this.dialect.isIdentifier(item) ? this.resolve(item.text, at) : undefined;
+    const made = value ? (value.kind === 'value' ? value.node : undefined) : item;
+    if (!made || !this.dialect.callTypes.includes(made.type)) return undefined;
+    const callee = this.dialect.callee(made);
+    const bound = callee && this.dialect.isIdentifier(callee) ? this.resolve(callee.text, made) : undefined;
     return bound?.kind === 'class' ? bound : undefined;
   }
 
