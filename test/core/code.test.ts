@@ -993,6 +993,13 @@ describe('source code: one census per server object', () => {
       1,
     ],
     [
+      "mark3labs: a tool appended to a slice (tools = append(tools, ...)) then handed on as s.AddTools(tools...) is s's",
+      'go',
+      'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc main() {\n\ts := server.NewMCPServer("s", "1.0.0")\n\ts.AddTool(mcp.NewTool("x"), h)\n\tvar tools []server.ServerTool\n\ttools = append(tools, server.ServerTool{Tool: mcp.NewTool("x"), Handler: h})\n\ts.AddTools(tools...)\n}\n',
+      2,
+      1,
+    ],
+    [
       "mark3labs: a bound value handed to two servers is neither's: no collision with either's tool",
       'go',
       'package main\n\nimport (\n\t"github.com/mark3labs/mcp-go/mcp"\n\t"github.com/mark3labs/mcp-go/server"\n)\n\nfunc main() {\n\ta := server.NewMCPServer("a", "1.0.0")\n\tb := server.NewMCPServer("b", "1.0.0")\n\ta.AddTool(mcp.NewTool("x"), h)\n\tb.AddTool(mcp.NewTool("x"), h)\n\ttool := mcp.NewTool("y")\n\ta.AddTool(tool, h)\n\tb.AddTool(tool, h)\n}\n',

@@ -31,7 +31,7 @@ import {
 import { schemaTree } from './sourceSchemas';
 import type { SyntaxNode } from './syntax';
 import { FieldOnlyValues } from './fieldOnlyValues';
-import { HandedOnValues } from './handedOnValues';
+import { boundName, HandedOnValues } from './handedOnValues';
 import { ToolListIndex } from './listMembers';
 import { listedTools, objectBindings, REBINDINGS } from './toolLists';
 import { recordKeys } from './toolRecords';
@@ -359,11 +359,11 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     // Go writes a tool inside a struct handed to the server (`s.AddTools(server.ServerTool{Tool: mcp.NewTool(...)})`).
     // A Go value bound to a name and handed on by it (`s.AddTools(tools...)`) is that argument's.
     const literal = dialect.family === 'go' ? outOfLiterals(node) : node;
-    const handedName = dialect.family === 'go' ? dialect.bindingOf(literal) : undefined;
+    const handed = dialect.family === 'go' ? boundName(literal, dialect) : undefined;
     const carried =
-      (handedName === undefined
+      (handed === undefined
         ? undefined
-        : (handedOn ??= new HandedOnValues(scopes, dialect)).argumentOf(literal, handedName)) ?? literal;
+        : (handedOn ??= new HandedOnValues(scopes, dialect)).argumentOf(handed.at, handed.name)) ?? literal;
     const holder = argumentHolder(carried);
     const layer = sessionLayer(holder, library.sessionMethods, dialect);
     if (layer !== undefined) return { key: `x${scopeOf(node, FUNCTION_SCOPES)}\u0000${layer}`, server: onlyServer };

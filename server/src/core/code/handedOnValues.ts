@@ -1,6 +1,6 @@
 import type { Dialect } from './dialect';
 import type { Scopes } from './scopes';
-import { FUNCTION_SCOPES } from './serverBindings';
+import { argumentHolder, FUNCTION_SCOPES } from './serverBindings';
 import type { SyntaxNode } from './syntax';
 
 /**
@@ -36,6 +36,25 @@ export class HandedOnValues {
       ? argument
       : undefined;
   }
+}
+
+/**
+ * The name a Go value is bound to, and the node so bound: the value itself (`tools := []T{...}`,
+ * `tool := mcp.NewTool(...)`), or the `append` call that adds it to a slice of that name
+ * (`tools = append(tools, server.ServerTool{...})`).
+ */
+export function boundName(
+  value: SyntaxNode,
+  dialect: Dialect,
+): { readonly name: string; readonly at: SyntaxNode } | undefined {
+  const own = dialect.bindingOf(value);
+  if (own !== undefined) return { name: own, at: value };
+  const call = argumentHolder(value);
+  const callee = call ? dialect.callee(call) : undefined;
+  const slice = call ? dialect.args(call)[0] : undefined;
+  if (!call || callee?.text !== 'append' || slice?.type !== 'identifier' || slice.startIndex === value.startIndex)
+    return undefined;
+  return dialect.bindingOf(call) === slice.text ? { name: slice.text, at: call } : undefined;
 }
 
 /** The names a function hands bare to calls of a method named for tools (`AddTool`, `AddTools`, `AddSessionTool`). */
