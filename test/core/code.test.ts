@@ -1021,6 +1021,13 @@ describe('source code: one census per server object', () => {
       1,
     ],
     [
+      'LangChain JS: tool classes whose instances one bindTools list holds travel together; those of two lists do not',
+      'typescript',
+      'import { StructuredTool } from "@langchain/core/tools";\nclass A extends StructuredTool { name = "same"; }\nclass B extends StructuredTool { name = "same"; }\nclass C extends StructuredTool { name = "other"; }\nclass D extends StructuredTool { name = "other"; }\nconst ab = llm.bindTools([new A(), new B()]);\nconst c = llm.bindTools([new C()]);\nconst d = llm.bindTools([new D({ apiKey })]);\n',
+      4,
+      1,
+    ],
+    [
       "Go SDK: mcp.AddTool(server, &mcp.Tool{...}) is that server's; two servers in one function do not collide",
       'go',
       'package main\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nfunc TestA(t *testing.T) {\n\ta := mcp.NewServer(&mcp.Implementation{Name: "a"}, nil)\n\tb := mcp.NewServer(&mcp.Implementation{Name: "b"}, nil)\n\tmcp.AddTool(a, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n}\n',

@@ -51,7 +51,8 @@ export function classTools(root: SyntaxNode, text: string, classes: readonly Too
       if (!member || !FIELDS.has(member.type) || member.children.some((c) => c?.type === 'static')) continue;
       const key = member.childForFieldName('name') ?? member.childForFieldName('property');
       const value = member.childForFieldName('value');
-      if (key?.text === wanted.field && value) out.push({ node, value });
+      const own = node.childForFieldName('name')?.text;
+      if (key?.text === wanted.field && value) out.push({ node, value, ...(own === undefined ? {} : { own }) });
     }
   }
   return out;

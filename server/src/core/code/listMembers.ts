@@ -43,6 +43,8 @@ export class ToolListIndex {
   private readonly holder = new Map<string, number>();
   /** `scope\0name` → what that name is bound to in that scope; null when bound twice (neither is assumed). */
   private bindings: Map<string, ListedBinding | null> | undefined;
+  /** JavaScript's class declarations by name, read once when a list holds a `new X()`; null when declared twice. */
+  private classes: Map<string, ListedBinding | null> | undefined;
 
   readonly sites: ToolListSite[] = [];
 
@@ -76,10 +78,10 @@ export class ToolListIndex {
       const item = dialect.unwrap(element);
       // A class's instance (`Search()`, or `search` bound to one) stands for its class too, a tool
       // class read where it is defined.
-      const made = this.instanceOf(item, list)?.name?.text;
+      const made = this.instanceOf(item, list);
       const keys = [
         dialect.isIdentifier(item) ? this.keyOf(item.text, list) : undefined,
-        made === undefined ? undefined : this.keyOf(made, list),
+        made?.name ? `${this.scopes.of(made.node, FUNCTION_SCOPES)}\u0000${made.name.text}` : undefined,
       ];
       for (const key of keys) {
         if (key === undefined) continue;
@@ -123,8 +125,24 @@ export class ToolListIndex {
     const made = value ? (value.kind === 'value' ? value.node : undefined) : item;
     if (!made || !this.dialect.callTypes.includes(made.type)) return undefined;
     const callee = this.dialect.callee(made);
-    const bound = callee && this.dialect.isIdentifier(callee) ? this.resolve(callee.text, made) : undefined;
+    if (!callee || !this.dialect.isIdentifier(callee)) return undefined;
+    // A family with no binding table here (JavaScript: `new Calculator()`): a class declared once in the file.
+    const bound = SHAPES[this.dialect.family] ? this.resolve(callee.text, made) : this.declaredClass(callee.text);
     return bound?.kind === 'class' ? bound : undefined;
+  }
+
+  /** The one class declaration of the file named `name` (`class Calculator extends StructuredTool`); none when two are. */
+  private declaredClass(name: string): ListedBinding | undefined {
+    if (!this.classes) {
+      this.classes = new Map();
+      for (const node of this.root.descendantsOfType('class_declaration')) {
+        const own = node?.childForFieldName('name');
+        if (!node || !own) continue;
+        const binding: ListedBinding = { kind: 'class', node, name: own, start: node.startIndex };
+        this.classes.set(own.text, this.classes.has(own.text) ? null : binding);
+      }
+    }
+    return this.classes.get(name) ?? undefined;
   }
 
   /** What a name in a list stands for, looked up from the list outwards; undefined: nothing in the file (an import, a parameter). */
