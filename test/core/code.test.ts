@@ -1028,6 +1028,20 @@ describe('source code: one census per server object', () => {
       1,
     ],
     [
+      "Go SDK's own package mcp: a bare NewServer(...) is a server and &Tool{Name} a tool, as its own tests write them",
+      'go',
+      'package mcp\n\nimport "github.com/modelcontextprotocol/go-sdk/jsonrpc"\n\nfunc TestDup(t *testing.T) {\n\ts := NewServer(&Implementation{Name: "s"}, nil)\n\ts.AddTool(&Tool{Name: "dup"}, h)\n\ts.AddTool(&Tool{Name: "dup"}, h)\n\tother := NewServer(&Implementation{Name: "o"}, nil)\n\tother.AddTool(&Tool{Name: "solo"}, h)\n}\n',
+      3,
+      1,
+    ],
+    [
+      'Go table test: each case of a []struct{...} table is censused apart, its tools in place or named by a value',
+      'go',
+      'package a\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nfunc TestValidate(t *testing.T) {\n\tfirst := &mcp.Tool{Name: "named"}\n\tsecond := &mcp.Tool{Name: "named"}\n\ttests := []struct {\n\t\tname  string\n\t\ttool  *mcp.Tool\n\t\ttools []*mcp.Tool\n\t}{\n\t\t{name: "a", tool: &mcp.Tool{Name: "test"}, tools: []*mcp.Tool{first}},\n\t\t{name: "b", tool: &mcp.Tool{Name: "test"}, tools: []*mcp.Tool{second}},\n\t}\n\tfor _, tt := range tests {\n\t\tvalidate(tt.tool, tt.tools)\n\t}\n}\n',
+      4,
+      0,
+    ],
+    [
       "Go SDK: mcp.AddTool(server, &mcp.Tool{...}) is that server's; two servers in one function do not collide",
       'go',
       'package main\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nfunc TestA(t *testing.T) {\n\ta := mcp.NewServer(&mcp.Implementation{Name: "a"}, nil)\n\tb := mcp.NewServer(&mcp.Implementation{Name: "b"}, nil)\n\tmcp.AddTool(a, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "x"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n\tmcp.AddTool(b, &mcp.Tool{Name: "y"}, h)\n}\n',

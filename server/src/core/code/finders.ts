@@ -6,7 +6,7 @@ import { callFilter, type CallFilter } from './callFilter';
 import { appendKeyword, binds, curriedTool, decoratedTool, type NameIn } from './decoratedTools';
 import type { Constants, DecoratedFunction, Dialect, ImportedName } from './dialects';
 import type { FoundTool, SourceName, ToolGroup } from './foundTools';
-import type { Library, NameArgument, SchemaArgument, ToolCall } from './libraries';
+import type { Library, NameArgument, OwnPackage, SchemaArgument, ToolCall } from './libraries';
 import { calleeText, compactText, rangeOf, SPAN_LIMIT } from './nodeText';
 import { Scopes } from './scopes';
 import {
@@ -31,6 +31,7 @@ import {
 import { schemaTree } from './sourceSchemas';
 import type { SyntaxNode } from './syntax';
 import { FieldOnlyValues } from './fieldOnlyValues';
+import { tableCase } from './goTableCases';
 import { boundName, HandedOnValues } from './handedOnValues';
 import { ToolListIndex } from './listMembers';
 import { listedTools, objectBindings, REBINDINGS } from './toolLists';
@@ -267,11 +268,10 @@ type FileReader = ReturnType<typeof fileReader>;
 function serverBindings(reader: FileReader, library: Library): ServerBinding[] {
   const { calls, nameIn, dialect, scopeOf, namesListed } = reader;
   const bindings: ServerBinding[] = [];
-  const own = ownPackage(reader.root, reader.text);
   for (const call of calls) {
     const serverCall = library.servers?.find((s) =>
       s.ownPackage
-        ? call.text === s.callee && own === s.ownPackage.clause && !reader.text.includes(`"${s.ownPackage.path}"`)
+        ? call.text === s.callee && inOwnPackage(reader, s.ownPackage)
         : call.text === s.callee || call.text.endsWith(`.${s.callee}`),
     );
     if (!serverCall) continue;
@@ -300,11 +300,14 @@ function serverBindings(reader: FileReader, library: Library): ServerBinding[] {
   return bindings;
 }
 
-/** The package a Go file's package clause names (`package server`); undefined in any other family. */
-function ownPackage(root: SyntaxNode, text: string): string | undefined {
-  if (!text.includes('package')) return undefined;
-  const clause = root.namedChildren.find((c) => c?.type === 'package_clause');
-  return clause?.namedChildren.find((c) => c?.type === 'package_identifier')?.text;
+/**
+ * Whether a file is of a library's own Go package: its package clause names the package and it
+ * does not import the library's package by its path (a project's own package of that name does).
+ */
+function inOwnPackage(reader: FileReader, own: OwnPackage): boolean {
+  if (reader.dialect.family !== 'go' || reader.text.includes(`"${own.path}"`)) return false;
+  const clause = reader.root.namedChildren.find((c) => c?.type === 'package_clause');
+  return clause?.namedChildren.find((c) => c?.type === 'package_identifier')?.text === own.clause;
 }
 
 /**
@@ -385,6 +388,10 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
       const scope = on.includes('.') ? scopeOf(node, MEMBER_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
       return { key: `n${scope}\u0000${name}`, server: onlyServer };
     }
+    // A Go table test's case (`tests := []struct{ tool *mcp.Tool }{{tool: &mcp.Tool{Name: "x"}}, ...}`):
+    // each case runs on its own, so its tools are censused apart from the other cases'.
+    const testCase = dialect.family === 'go' ? tableCase(node) : undefined;
+    if (testCase) return { key: `t${testCase.startIndex}`, server: onlyServer };
     const list = listHolding(node, dialect);
     if (list) return { key: `l${lists?.groupOf(list.startIndex) ?? list.startIndex}`, server: onlyServer };
     // A Go value whose function reads only its fields (`template.OutputSchema`) is handed to no server.
@@ -698,6 +705,7 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
   }
   const structLiteral = dialect.structLiteral;
   for (const struct of structLiteral ? (library.structs ?? []) : []) {
+    if (struct.ownPackage && !inOwnPackage(reader, struct.ownPackage)) continue;
     // `type Tool = mcp.Tool` (a package re-exporting the SDK's type): `Tool{Name: name}` is one too.
     const types = new Set([struct.type, ...typeAliases(root, text, struct.type)]);
     const read = (literal: SyntaxNode) => {

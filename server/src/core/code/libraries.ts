@@ -47,8 +47,17 @@ export interface ServerConstructor {
    * (its package clause names `clause`) that does not import the library's package by `path`,
    * which a project's own package of that name does to reach it.
    */
-  readonly ownPackage?: { readonly clause: string; readonly path: string };
+  readonly ownPackage?: OwnPackage;
 }
+
+/** A library's own Go package: its package clause's name and its import path. */
+export interface OwnPackage {
+  readonly clause: string;
+  readonly path: string;
+}
+
+/** The go-sdk's package `mcp`, whose own tests write `NewServer(...)` and `&Tool{Name: "x"}` bare. */
+const GO_SDK_MCP: OwnPackage = { clause: 'mcp', path: 'github.com/modelcontextprotocol/go-sdk/mcp' };
 
 /** Where a call writes its tool's input schema, and in which form; no `at`: the call's own arguments. */
 export interface SchemaArgument {
@@ -259,7 +268,13 @@ export interface Library {
    */
   readonly sessionMethods?: readonly string[];
   /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
-  readonly structs?: readonly { readonly type: string; readonly field: string; readonly wrapper?: true }[];
+  readonly structs?: readonly {
+    readonly type: string;
+    readonly field: string;
+    readonly wrapper?: true;
+    /** `type` written bare, as the library's own package writes it (`ServerConstructor.ownPackage`). */
+    readonly ownPackage?: OwnPackage;
+  }[];
 }
 
 /** FastMCP (TypeScript) takes a zod (or other Standard Schema) object as `parameters`. */
@@ -617,8 +632,14 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['github.com/modelcontextprotocol/go-sdk'],
     packages: ['github.com/modelcontextprotocol/go-sdk'],
     shape: 'mcp',
-    servers: [{ callee: 'mcp.NewServer', name: [{ arg: 0, key: 'Name' }] }],
-    structs: [{ type: 'mcp.Tool', field: 'Name' }],
+    servers: [
+      { callee: 'mcp.NewServer', name: [{ arg: 0, key: 'Name' }] },
+      { callee: 'NewServer', name: [{ arg: 0, key: 'Name' }], ownPackage: GO_SDK_MCP },
+    ],
+    structs: [
+      { type: 'mcp.Tool', field: 'Name' },
+      { type: 'Tool', field: 'Name', ownPackage: GO_SDK_MCP },
+    ],
   },
   {
     id: 'mark3labs-mcp-go',
