@@ -1035,6 +1035,13 @@ describe('source code: one census per server object', () => {
       1,
     ],
     [
+      'mcp-go\'s own package mcp: its tool builder\'s tests write NewTool("x") bare (values its test reads field by field travel alone)',
+      'go',
+      'package mcp\n\nimport "github.com/mark3labs/mcp-go/util"\n\nfunc TestNewTool(t *testing.T) {\n\ttool := NewTool("strict-tool", WithSchemaAdditionalProperties(false))\n\tother := NewTool("strict-tool", WithDescription("d"))\n\tassert.Equal(t, tool.Name, other.Name)\n}\n',
+      2,
+      0,
+    ],
+    [
       'Go table test: each case of a []struct{...} table is censused apart, its tools in place or named by a value',
       'go',
       'package a\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nfunc TestValidate(t *testing.T) {\n\tfirst := &mcp.Tool{Name: "named"}\n\tsecond := &mcp.Tool{Name: "named"}\n\ttests := []struct {\n\t\tname  string\n\t\ttool  *mcp.Tool\n\t\ttools []*mcp.Tool\n\t}{\n\t\t{name: "a", tool: &mcp.Tool{Name: "test"}, tools: []*mcp.Tool{first}},\n\t\t{name: "b", tool: &mcp.Tool{Name: "test"}, tools: []*mcp.Tool{second}},\n\t}\n\tfor _, tt := range tests {\n\t\tvalidate(tt.tool, tt.tools)\n\t}\n}\n',

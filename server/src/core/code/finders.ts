@@ -576,6 +576,7 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         // so the chain's links are as many declarations.
         if (linked) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
       } else if (calleeText !== pattern.callee) continue;
+      else if (pattern.ownPackage && !inOwnPackage(reader, pattern.ownPackage)) continue;
       else if (pattern.bound) {
         if (!binds(bound, calleeText, pattern.fromModules)) continue;
         // The wrapper stands for the server it forwards to: its calls in one function are one server's

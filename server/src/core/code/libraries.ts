@@ -125,6 +125,8 @@ export interface ToolCall {
   readonly serverArgument?: number;
   /** A project's own wrapper (`code/wrappers.ts`): on no server known at the call site, its tool travels alone. */
   readonly wrapper?: true;
+  /** `callee` written bare, as the library's own package writes it (`ServerConstructor.ownPackage`). */
+  readonly ownPackage?: OwnPackage;
   /**
    * The call is a decorator applied in place to the function it is given (FastMCP 2's
    * `self.tool(fn, name="x")`): it counts only as such, not as a decorator (`@mcp.tool(name="x")`)
@@ -655,7 +657,16 @@ export const LIBRARIES: readonly Library[] = [
         ownPackage: { clause: 'server', path: 'github.com/mark3labs/mcp-go/server' },
       },
     ],
-    calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }], schema: [{ form: 'options' }] }],
+    calls: [
+      { callee: 'mcp.NewTool', name: [{ arg: 0 }], schema: [{ form: 'options' }] },
+      // mcp-go's own package `mcp` (its tests of the tool builder) writes `NewTool("x", ...)` bare.
+      {
+        callee: 'NewTool',
+        name: [{ arg: 0 }],
+        schema: [{ form: 'options' }],
+        ownPackage: { clause: 'mcp', path: 'github.com/mark3labs/mcp-go/mcp' },
+      },
+    ],
     // server/server.go `handleListTools`: "Then override with session-specific tools" (a map by name).
     sessionMethods: ['AddSessionTool', 'AddSessionTools'],
     // `s.AddTool(mcp.Tool{Name: "x", ...}, h)`: the struct by value as often as by pointer.
