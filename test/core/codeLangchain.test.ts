@@ -112,6 +112,34 @@ const CASES: readonly (readonly [string, CodeLanguage, string, readonly (readonl
     ],
     1,
   ],
+  [
+    "Python: a BaseTool subclass is LangChain's only when the file imports BaseTool from LangChain; a project's own BaseTool is none",
+    'python',
+    'from abc import ABC\nfrom langchain_openai import ChatOpenAI\n\nclass BaseTool(ABC):\n    name: str\n\nclass Search(BaseTool):\n    name = "search"\n\nllm = ChatOpenAI().bind_tools([{"name": "route", "parameters": {}}])\n',
+    [['route', '"route"']],
+    0,
+  ],
+  [
+    'Python: BaseTool imported from langchain.tools (or langchain_core.tools under an alias) names its tool by its class attribute',
+    'python',
+    'from langchain.tools import BaseTool\nfrom langchain_core.tools import StructuredTool as ST\nimport langchain_core.tools\n\nclass Search(BaseTool):\n    name: str = "web_search"\n    description: str = "d"\n\nclass Calc(ST):\n    name = "calculator"\n\nclass Deep(langchain_core.tools.BaseTool):\n    name = "deep"\n\nclass Made(BaseTool):\n    name: str = NAMES[0]\n',
+    [
+      ['web_search', '"web_search"'],
+      ['calculator', '"calculator"'],
+      ['deep', '"deep"'],
+    ],
+    1,
+  ],
+  [
+    "Python: a class of the file extending a BaseTool subclass is a tool; so is one extending a toolkit's base from LangChain's modules that implements _run; an empty name is its instances' (computed)",
+    'python',
+    'from langchain_core.tools import BaseTool\nfrom langchain_community.tools.gmail.base import GmailBaseTool\nfrom langchain_community.utilities import Helper\nfrom myapp.base import OwnBase\n\nclass SlackBaseTool(BaseTool):\n    client: object = None\n\nclass SlackSend(SlackBaseTool):\n    name: str = "send_message"\n\nclass GmailSend(GmailBaseTool):\n    name: str = "send_gmail_message"\n    def _run(self, to: str) -> str:\n        return to\n\nclass NotATool(Helper):\n    name = "helper"\n\nclass Own(OwnBase):\n    name = "own"\n    def _run(self) -> str:\n        return ""\n\nclass GitHubAction(BaseTool):\n    name: str = ""\n',
+    [
+      ['send_message', '"send_message"'],
+      ['send_gmail_message', '"send_gmail_message"'],
+    ],
+    1,
+  ],
 ];
 
 describe('source code: LangChain', () => {

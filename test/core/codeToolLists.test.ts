@@ -224,4 +224,74 @@ describe('source code: tools named in a list handed to a model or an agent', () 
     assert.equal(analyse(text).collisions, 0);
     assert.ok(analyse(text.replace('tools=[first])', 'tools=[first, second])')).collisions >= 1);
   });
+  test('LangChain: a BaseTool subclass is named by its class attribute `name`; its instances in one list travel together', () => {
+    const text = [
+      'from langchain_core.tools import BaseTool',
+      'from langchain_core import tools',
+      'from langgraph.prebuilt import ToolNode, create_react_agent',
+      '',
+      'class Search(BaseTool):',
+      '    name: str = "search"',
+      '    description: str = "Search the web"',
+      '    args_schema: type[BaseModel] = SearchInput',
+      '',
+      'class Lookup(tools.BaseTool):',
+      '    name = "search"',
+      '',
+      'class Fetch(BaseTool):',
+      '    name = "fetch"',
+      '',
+      'class Fetch2(BaseTool):',
+      '    name = "fetch"',
+      '',
+      'class Unnamed(BaseTool):',
+      '    description = "d"',
+      '',
+      'class Plain(Base):',
+      '    name = "not_a_tool"',
+      '',
+      'def build(model):',
+      '    return create_react_agent(model, [Search(), Lookup(api_key="k")])',
+      '',
+      'def alone(model):',
+      '    return ToolNode([Fetch()])',
+      '',
+      'def other(model):',
+      '    return model.bind_tools([Fetch2()])',
+      '',
+    ].join('\n');
+    const found = analyse(text);
+    assert.deepEqual(found.tools, [
+      ['search', '"search"'],
+      ['search', '"search"'],
+      ['fetch', '"fetch"'],
+      ['fetch', '"fetch"'],
+    ]);
+    // Search and Lookup share one list; the two Fetch classes are in two lists, two requests.
+    assert.equal(found.collisions, 1);
+    assert.equal(found.computed, 0);
+  });
+  test('LangChain: a BaseTool instance bound to a name and listed by it travels with that list', () => {
+    const text = [
+      'from langchain_core.tools import BaseTool',
+      '',
+      'class Search(BaseTool):',
+      '    name: str = "search"',
+      '',
+      'class Lookup(BaseTool):',
+      '    name: str = "search"',
+      '',
+      'def build(model):',
+      '    searcher = Search()',
+      '    return model.bind_tools([searcher, Lookup()])',
+      '',
+    ].join('\n');
+    const found = analyse(text);
+    assert.deepEqual(found.tools, [
+      ['search', '"search"'],
+      ['search', '"search"'],
+    ]);
+    assert.equal(found.collisions, 1);
+    assert.equal(found.computed, 0);
+  });
 });

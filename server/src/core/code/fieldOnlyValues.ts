@@ -1,3 +1,4 @@
+import { tableCase } from './goTableCases';
 import type { Scopes } from './scopes';
 import { FUNCTION_SCOPES } from './serverBindings';
 import type { SyntaxNode } from './syntax';
@@ -6,7 +7,7 @@ import type { SyntaxNode } from './syntax';
  * Go tool values bound to a name whose function only reads fields of it: built to borrow a part,
  * never handed to a server (mcp-go's own tests: `template := mcp.NewTool("compute_weather",
  * mcp.WithOutputSchema[T]())`, then `tool.OutputSchema = template.OutputSchema` for the tool that is
- * registered). Such a value travels alone; any bare use of the name (`s.AddTool(template, h)`,
+ * registered), or named only in a table test's cases. Such a value travels alone; any other bare use of the name (`s.AddTool(template, h)`,
  * `&template`, `tools = append(tools, template)`) keeps it the function's. Each function's
  * identifiers are read once, whatever number of bound tools it holds.
  */
@@ -29,11 +30,15 @@ export class FieldOnlyValues {
   }
 }
 
-/** The identifiers a function uses other than as a field's operand or a short declaration's target. */
+/**
+ * The identifiers a function uses other than as a field's operand, a short declaration's target or
+ * in a table test's cases (`{want: tool1}`, `tools: []*Tool{tool1}`: each case runs on its own, so a
+ * value named only there travels with no other).
+ */
 function bareNames(fn: SyntaxNode): Set<string> {
   const out = new Set<string>();
   for (const identifier of fn.descendantsOfType('identifier')) {
-    if (!identifier) continue;
+    if (!identifier || tableCase(identifier)) continue;
     const parent = identifier.parent;
     if (
       parent?.type === 'selector_expression' &&

@@ -1,11 +1,12 @@
 import { classTools } from './classTools';
+import { pythonClassTools } from './pythonClassTools';
 import type { Node } from 'jsonc-parser';
 import type { OffsetRange } from '../json/ranges';
 import { callFilter, type CallFilter } from './callFilter';
 import { appendKeyword, binds, curriedTool, decoratedTool, type NameIn } from './decoratedTools';
 import type { Constants, DecoratedFunction, Dialect, ImportedName } from './dialects';
 import type { FoundTool, SourceName, ToolGroup } from './foundTools';
-import type { Library, NameArgument, SchemaArgument, ToolCall } from './libraries';
+import type { Library, NameArgument, OwnPackage, SchemaArgument, ToolCall } from './libraries';
 import { calleeText, compactText, rangeOf, SPAN_LIMIT } from './nodeText';
 import { Scopes } from './scopes';
 import {
@@ -30,6 +31,8 @@ import {
 import { schemaTree } from './sourceSchemas';
 import type { SyntaxNode } from './syntax';
 import { FieldOnlyValues } from './fieldOnlyValues';
+import { tableCase } from './goTableCases';
+import { boundName, HandedOnValues } from './handedOnValues';
 import { ToolListIndex } from './listMembers';
 import { listedTools, objectBindings, REBINDINGS } from './toolLists';
 import { type RecordKey, recordKeys, returnedRecord } from './toolRecords';
@@ -273,7 +276,11 @@ function serverBindings(reader: FileReader, library: Library): ServerBinding[] {
   const { calls, nameIn, dialect, scopeOf, namesListed } = reader;
   const bindings: ServerBinding[] = [];
   for (const call of calls) {
-    const serverCall = library.servers?.find((s) => call.text === s.callee || call.text.endsWith(`.${s.callee}`));
+    const serverCall = library.servers?.find((s) =>
+      s.ownPackage
+        ? call.text === s.callee && inOwnPackage(reader, s.ownPackage)
+        : call.text === s.callee || call.text.endsWith(`.${s.callee}`),
+    );
     if (!serverCall) continue;
     const server = nameIn(call.node, serverCall.name).name;
     // Links of one builder chain (`Server::builder()->setServerInfo('s', '1')`) start together: one server,
@@ -300,6 +307,31 @@ function serverBindings(reader: FileReader, library: Library): ServerBinding[] {
   return bindings;
 }
 
+/**
+ * Whether a file is of a library's own Go package: its package clause names the package and it
+ * does not import the library's package by its path (a project's own package of that name does).
+ */
+function inOwnPackage(reader: FileReader, own: OwnPackage): boolean {
+  if (reader.dialect.family !== 'go' || reader.text.includes(`"${own.path}"`)) return false;
+  const clause = reader.root.namedChildren.find((c) => c?.type === 'package_clause');
+  return clause?.namedChildren.find((c) => c?.type === 'package_identifier')?.text === own.clause;
+}
+
+/**
+ * The names a Go file declares as aliases of `type` (`type Tool = mcp.Tool`, also in a `type (...)`
+ * group): the same type under another name. Not a defined type (`type Tool mcp.Tool`), which the
+ * SDK's functions do not take.
+ */
+function typeAliases(root: SyntaxNode, text: string, type: string): string[] {
+  if (!text.includes(`= ${type}`)) return [];
+  const out: string[] = [];
+  for (const alias of root.descendantsOfType('type_alias')) {
+    const name = alias?.childForFieldName('name')?.text;
+    if (name !== undefined && alias?.childForFieldName('type')?.text.replace(/\s+/g, '') === type) out.push(name);
+  }
+  return out;
+}
+
 /** Where a library's declarations go: the group of their server object, list or scope. */
 function placer(reader: FileReader, library: Library, bindings: readonly ServerBinding[]) {
   const { root, dialect, scopes, scopeOf, claimed, claimedNames, groups } = reader;
@@ -316,6 +348,7 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     resolveBinding(bindings, receiver, at, scopes);
   const lists = toolLists(reader, library);
   let fieldOnly: FieldOnlyValues | undefined;
+  let handedOn: HandedOnValues | undefined;
   /** The group a declaration belongs to: its server object's, its list's, or its own. */
   const keyFor = (receiver: string | undefined, node: SyntaxNode, decorated: boolean, wrapper: boolean) => {
     const name = receiver === undefined ? undefined : lastIdentifier(receiver);
@@ -334,7 +367,13 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
     // is that server's; one in a list travels with the list; any other travels alone.
     // Or a link of a server's builder chain (`->add(new Tool(...), $handler)`), which starts where the server's call does.
     // Go writes a tool inside a struct handed to the server (`s.AddTools(server.ServerTool{Tool: mcp.NewTool(...)})`).
-    const carried = dialect.family === 'go' ? outOfLiterals(node) : node;
+    // A Go value bound to a name and handed on by it (`s.AddTools(tools...)`) is that argument's.
+    const literal = dialect.family === 'go' ? outOfLiterals(node) : node;
+    const handed = dialect.family === 'go' ? boundName(literal, dialect) : undefined;
+    const carried =
+      (handed === undefined
+        ? undefined
+        : (handedOn ??= new HandedOnValues(scopes, dialect)).argumentOf(handed.at, handed.name)) ?? literal;
     const holder = argumentHolder(carried);
     const layer = sessionLayer(holder, library.sessionMethods, dialect);
     if (layer !== undefined) return { key: `x${scopeOf(node, FUNCTION_SCOPES)}\u0000${layer}`, server: onlyServer };
@@ -356,6 +395,10 @@ function placer(reader: FileReader, library: Library, bindings: readonly ServerB
       const scope = on.includes('.') ? scopeOf(node, MEMBER_SCOPES) : scopeOf(node, FUNCTION_SCOPES);
       return { key: `n${scope}\u0000${name}`, server: onlyServer };
     }
+    // A Go table test's case (`tests := []struct{ tool *mcp.Tool }{{tool: &mcp.Tool{Name: "x"}}, ...}`):
+    // each case runs on its own, so its tools are censused apart from the other cases'.
+    const testCase = dialect.family === 'go' ? tableCase(node) : undefined;
+    if (testCase) return { key: `t${testCase.startIndex}`, server: onlyServer };
     const list = listHolding(node, dialect);
     if (list) return { key: `l${lists?.groupOf(list.startIndex) ?? list.startIndex}`, server: onlyServer };
     // A Go value whose function reads only its fields (`template.OutputSchema`) is handed to no server.
@@ -559,6 +602,7 @@ function readCalls(reader: FileReader, library: Library, bindings: readonly Serv
         // so the chain's links are as many declarations.
         if (linked) extent = { start: callee.endIndex - member.name.length, end: call.endIndex };
       } else if (calleeText !== pattern.callee) continue;
+      else if (pattern.ownPackage && !inOwnPackage(reader, pattern.ownPackage)) continue;
       else if (pattern.bound) {
         if (!binds(bound, calleeText, pattern.fromModules)) continue;
         // The wrapper stands for the server it forwards to: its calls in one function are one server's
@@ -663,6 +707,9 @@ function readListedFunctions(reader: FileReader, placing: Placer): void {
       const bound = dialect.isIdentifier(item) ? lists!.resolve(item.text, site.list) : undefined;
       // Read where it is bound: a tool made there, or an object literal `listedTools` read.
       if (bound && (claimed.has(bound.start) || dialect.entries(bound.node))) continue;
+      // An instance of a tool class read at its class (`Search()`, `Search(api_key=k)`).
+      const made = lists!.instanceOf(item, site.list);
+      if (made && claimed.has(made.start)) continue;
       // A class (a Pydantic model, a TypedDict) is sent under its title, its name unless the class sets one.
       const named = bound?.kind === 'function' || (bound?.kind === 'class' && !TITLED.test(bound.node.text));
       if (bound && named && bound.name) {
@@ -688,6 +735,9 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
   }
   const structLiteral = dialect.structLiteral;
   for (const struct of structLiteral ? (library.structs ?? []) : []) {
+    if (struct.ownPackage && !inOwnPackage(reader, struct.ownPackage)) continue;
+    // `type Tool = mcp.Tool` (a package re-exporting the SDK's type): `Tool{Name: name}` is one too.
+    const types = new Set([struct.type, ...typeAliases(root, text, struct.type)]);
     const read = (literal: SyntaxNode) => {
       const value = dialect.entries(literal)?.find((e) => e.name === struct.field)?.value;
       const name = nameOf(value);
@@ -698,9 +748,9 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
     for (const literal of literals) {
       const type = literal?.childForFieldName(structLiteral!.typeField)?.text.replace(/\s+/g, '');
       if (!literal || type === undefined) continue;
-      if (type === struct.type) read(literal);
+      if (types.has(type)) read(literal);
       // `[]mcp.Tool{{Name: "a"}, {Name: "b"}}`: Go elides the elements' type (and `&` of `[]*mcp.Tool`).
-      else if (type.replace(/^\[\w*\]\*?/, '') === struct.type && type.startsWith('['))
+      else if (types.has(type.replace(/^\[\w*\]\*?/, '')) && type.startsWith('['))
         for (const element of literal.childForFieldName('body')?.namedChildren ?? []) {
           const value = element?.type === 'literal_element' ? element.namedChildren[0] : undefined;
           if (value?.type === 'literal_value') read(value);
@@ -730,10 +780,19 @@ function readValues(reader: FileReader, library: Library, place: Placer['place']
     }
     for (const key of boundTo.size > 0 ? boundShorthands(root, boundTo) : []) place(undefined, key, key.holder);
   }
-  // A tool class (`class X extends StructuredTool { name = "x" }`): the class is the tool, alone.
-  for (const { node, value } of classTools(root, text, library.classes ?? [])) {
+  // A tool class (`class X extends StructuredTool { name = "x" }`): the class is the tool, alone,
+  // unless a tool list holds it or its instances (`bind_tools([Search(), Lookup()])`): that list's.
+  for (const { node, value, own } of [
+    ...classTools(root, text, library.classes ?? []),
+    ...(dialect.family === 'python' && library.classes
+      ? pythonClassTools(root, library.classes, (n) => bound().imports.get(n))
+      : []),
+  ]) {
     const name = nameOf(value);
-    if (name) place(undefined, { name, extent: rangeOf(node) }, node);
+    // Python's `name: str = ""`: a Pydantic default its instances replace (a toolkit's
+    // `GitHubAction(name=action["name"], ...)`), not a name.
+    if (name && !(name.value === '' && dialect.family === 'python'))
+      place(undefined, { name, extent: rangeOf(node) }, node, own === undefined ? {} : { own });
     else skip(rangeOf(value));
   }
   if ((library.decorators ?? []).length > 0) {

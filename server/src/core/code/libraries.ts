@@ -41,7 +41,23 @@ export interface ServerConstructor {
    * a decorated declaration of that name in the file (a tool class) is that server's.
    */
   readonly tools?: readonly NameArgument[];
+  /**
+   * `callee` is written bare, as the library's own package calls it (a Go test of mcp-go's package
+   * `server` writes `NewMCPServer(...)`): it counts only, called bare, in a file of that package
+   * (its package clause names `clause`) that does not import the library's package by `path`,
+   * which a project's own package of that name does to reach it.
+   */
+  readonly ownPackage?: OwnPackage;
 }
+
+/** A library's own Go package: its package clause's name and its import path. */
+export interface OwnPackage {
+  readonly clause: string;
+  readonly path: string;
+}
+
+/** The go-sdk's package `mcp`, whose own tests write `NewServer(...)` and `&Tool{Name: "x"}` bare. */
+const GO_SDK_MCP: OwnPackage = { clause: 'mcp', path: 'github.com/modelcontextprotocol/go-sdk/mcp' };
 
 /** Where a call writes its tool's input schema, and in which form; no `at`: the call's own arguments. */
 export interface SchemaArgument {
@@ -109,6 +125,8 @@ export interface ToolCall {
   readonly serverArgument?: number;
   /** A project's own wrapper (`code/wrappers.ts`): on no server known at the call site, its tool travels alone. */
   readonly wrapper?: true;
+  /** `callee` written bare, as the library's own package writes it (`ServerConstructor.ownPackage`). */
+  readonly ownPackage?: OwnPackage;
   /**
    * The tool's server is chosen later, at run time (Quarkus's application-wide
    * `toolManager.newTool("x").setServerName("bravo")`): it travels alone, never censused with the
@@ -264,7 +282,13 @@ export interface Library {
    */
   readonly removers?: readonly ToolRemover[];
   /** Struct literals that declare a tool: `&mcp.Tool{Name: "x"}` (Go), `Tool { name: "x".into() }` (Rust). */
-  readonly structs?: readonly { readonly type: string; readonly field: string; readonly wrapper?: true }[];
+  readonly structs?: readonly {
+    readonly type: string;
+    readonly field: string;
+    readonly wrapper?: true;
+    /** `type` written bare, as the library's own package writes it (`ServerConstructor.ownPackage`). */
+    readonly ownPackage?: OwnPackage;
+  }[];
 }
 
 /** A method of a server that removes the tool named at `name` (`ToolCall` names the same way). */
@@ -588,7 +612,9 @@ export const LIBRARIES: readonly Library[] = [
   {
     id: 'openai-agents-python',
     family: 'python',
-    imports: ['agents'],
+    // `function_tool` too: a project's own module may re-export the SDK's decorator (`from .deps
+    // import function_tool`, deps.py importing it from `agents`), and the file then names no `agents`.
+    imports: ['agents', 'function_tool'],
     packages: ['openai-agents'],
     shape: 'openai-responses',
     deferKeyword: 'defer_loading',
@@ -650,6 +676,21 @@ export const LIBRARIES: readonly Library[] = [
       { callee: 'create_agent', list: [{ arg: 1 }, { keyword: 'tools' }], key: 'name', functions: true },
     ],
     listNames: ['TOOLS', 'tools'],
+    // langchain_core/tools/base.py `class BaseTool(RunnableSerializable)`: `name: str`, a Pydantic
+    // field a subclass gives its default (`class Search(BaseTool): name: str = "search"`); the model
+    // is sent that `name` (`convert_to_openai_tool` on a BaseTool: `tool.name`). `StructuredTool` is one.
+    // Imported from LangChain (`from langchain_core.tools import BaseTool`, `langchain.tools`):
+    // many projects define a `BaseTool` of their own, with a `name` of their own. A class of the
+    // file that is one is a base too, and so is a toolkit's own base imported from LangChain's
+    // modules (`GmailBaseTool`) for a class that implements `_run`/`_arun`.
+    classes: [
+      {
+        bases: ['BaseTool', 'StructuredTool'],
+        field: 'name',
+        importedFrom: ['langchain', 'langchain_core', 'langchain_community', 'langchain_classic'],
+        implementing: ['_run', '_arun'],
+      },
+    ],
   },
   {
     // googleapis/python-genai (`google.genai.types.FunctionDeclaration`) and the older
@@ -687,8 +728,14 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['github.com/modelcontextprotocol/go-sdk'],
     packages: ['github.com/modelcontextprotocol/go-sdk'],
     shape: 'mcp',
-    servers: [{ callee: 'mcp.NewServer', name: [{ arg: 0, key: 'Name' }] }],
-    structs: [{ type: 'mcp.Tool', field: 'Name' }],
+    servers: [
+      { callee: 'mcp.NewServer', name: [{ arg: 0, key: 'Name' }] },
+      { callee: 'NewServer', name: [{ arg: 0, key: 'Name' }], ownPackage: GO_SDK_MCP },
+    ],
+    structs: [
+      { type: 'mcp.Tool', field: 'Name' },
+      { type: 'Tool', field: 'Name', ownPackage: GO_SDK_MCP },
+    ],
   },
   {
     id: 'mark3labs-mcp-go',
@@ -696,8 +743,24 @@ export const LIBRARIES: readonly Library[] = [
     imports: ['github.com/mark3labs/mcp-go'],
     packages: ['github.com/mark3labs/mcp-go'],
     shape: 'mcp',
-    servers: [{ callee: 'server.NewMCPServer', name: [{ arg: 0 }] }],
-    calls: [{ callee: 'mcp.NewTool', name: [{ arg: 0 }], schema: [{ form: 'options' }] }],
+    servers: [
+      { callee: 'server.NewMCPServer', name: [{ arg: 0 }] },
+      {
+        callee: 'NewMCPServer',
+        name: [{ arg: 0 }],
+        ownPackage: { clause: 'server', path: 'github.com/mark3labs/mcp-go/server' },
+      },
+    ],
+    calls: [
+      { callee: 'mcp.NewTool', name: [{ arg: 0 }], schema: [{ form: 'options' }] },
+      // mcp-go's own package `mcp` (its tests of the tool builder) writes `NewTool("x", ...)` bare.
+      {
+        callee: 'NewTool',
+        name: [{ arg: 0 }],
+        schema: [{ form: 'options' }],
+        ownPackage: { clause: 'mcp', path: 'github.com/mark3labs/mcp-go/mcp' },
+      },
+    ],
     // server/server.go `handleListTools`: "Then override with session-specific tools" (a map by name).
     sessionMethods: ['AddSessionTool', 'AddSessionTools'],
     // server/server.go `DeleteTools(names ...string)`: each name is removed from the server's map.

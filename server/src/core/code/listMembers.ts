@@ -43,6 +43,8 @@ export class ToolListIndex {
   private readonly holder = new Map<string, number>();
   /** `scope\0name` → what that name is bound to in that scope; null when bound twice (neither is assumed). */
   private bindings: Map<string, ListedBinding | null> | undefined;
+  /** JavaScript's class declarations by name, read once when a list holds a `new X()`; null when declared twice. */
+  private classes: Map<string, ListedBinding | null> | undefined;
 
   readonly sites: ToolListSite[] = [];
 
@@ -74,11 +76,19 @@ export class ToolListIndex {
     if (!this.parent.has(list.startIndex)) this.parent.set(list.startIndex, list.startIndex);
     for (const element of elements) {
       const item = dialect.unwrap(element);
-      const key = dialect.isIdentifier(item) ? this.keyOf(item.text, list) : undefined;
-      if (key === undefined) continue;
-      const other = this.holder.get(key);
-      if (other === undefined) this.holder.set(key, list.startIndex);
-      else this.union(other, list.startIndex);
+      // A class's instance (`Search()`, or `search` bound to one) stands for its class too, a tool
+      // class read where it is defined.
+      const made = this.instanceOf(item, list);
+      const keys = [
+        dialect.isIdentifier(item) ? this.keyOf(item.text, list) : undefined,
+        made?.name ? `${this.scopes.of(made.node, FUNCTION_SCOPES)}\u0000${made.name.text}` : undefined,
+      ];
+      for (const key of keys) {
+        if (key === undefined) continue;
+        const other = this.holder.get(key);
+        if (other === undefined) this.holder.set(key, list.startIndex);
+        else this.union(other, list.startIndex);
+      }
     }
     return site;
   }
@@ -104,6 +114,35 @@ export class ToolListIndex {
   groupNaming(name: string, node: SyntaxNode): number | undefined {
     const at = this.holder.get(`${this.scopes.of(node, FUNCTION_SCOPES)}\u0000${name}`);
     return at === undefined ? undefined : this.find(at);
+  }
+
+  /**
+   * The class a list's element is an instance of, when the file defines it: made in place
+   * (`Search()`, `Search(api_key=k)`) or bound to a name the list holds (`search = Search()`).
+   */
+  instanceOf(item: SyntaxNode, at: SyntaxNode): ListedBinding | undefined {
+    const value = this.dialect.isIdentifier(item) ? this.resolve(item.text, at) : undefined;
+    const made = value ? (value.kind === 'value' ? value.node : undefined) : item;
+    if (!made || !this.dialect.callTypes.includes(made.type)) return undefined;
+    const callee = this.dialect.callee(made);
+    if (!callee || !this.dialect.isIdentifier(callee)) return undefined;
+    // A family with no binding table here (JavaScript: `new Calculator()`): a class declared once in the file.
+    const bound = SHAPES[this.dialect.family] ? this.resolve(callee.text, made) : this.declaredClass(callee.text);
+    return bound?.kind === 'class' ? bound : undefined;
+  }
+
+  /** The one class declaration of the file named `name` (`class Calculator extends StructuredTool`); none when two are. */
+  private declaredClass(name: string): ListedBinding | undefined {
+    if (!this.classes) {
+      this.classes = new Map();
+      for (const node of this.root.descendantsOfType('class_declaration')) {
+        const own = node?.childForFieldName('name');
+        if (!node || !own) continue;
+        const binding: ListedBinding = { kind: 'class', node, name: own, start: node.startIndex };
+        this.classes.set(own.text, this.classes.has(own.text) ? null : binding);
+      }
+    }
+    return this.classes.get(name) ?? undefined;
   }
 
   /** What a name in a list stands for, looked up from the list outwards; undefined: nothing in the file (an import, a parameter). */
