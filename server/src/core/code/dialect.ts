@@ -67,6 +67,11 @@ export interface Dialect {
    */
   constantInsertion?(constant: SyntaxNode): NameInsertion | undefined;
   /**
+   * The string a constant of `constants()` holds when it is no literal (a Swift case's implicit raw
+   * value, its own name); `string` stays literal-only, as it is asked of every argument.
+   */
+  constantValue?(constant: SyntaxNode): string | undefined;
+  /**
    * Arrays held by a `tools` key or keyword, or bound to a variable one names (in JS also a
    * `functions` key: OpenAI's legacy list), each with the key it is sent under.
    */
@@ -200,4 +205,9 @@ export function collectConstants(
     found.set(name, value);
   }
   return found;
+}
+
+/** The string a constant of the file's `constants()` table holds: its literal, or its dialect's own reading. */
+export function constantString(dialect: Dialect, constant: SyntaxNode): string | undefined {
+  return dialect.string(constant) ?? dialect.constantValue?.(constant);
 }

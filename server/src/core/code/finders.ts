@@ -5,6 +5,7 @@ import type { OffsetRange } from '../json/ranges';
 import { callFilter, type CallFilter } from './callFilter';
 import { appendKeyword, binds, curriedTool, decoratedTool, type NameIn } from './decoratedTools';
 import type { Constants, DecoratedFunction, Dialect, ImportedName } from './dialects';
+import { constantString } from './dialect';
 import type { FoundTool, SourceName, ToolGroup } from './foundTools';
 import type { Library, NameArgument, OwnPackage, SchemaArgument, ToolCall } from './libraries';
 import { calleeText, compactText, rangeOf, SPAN_LIMIT } from './nodeText';
@@ -107,7 +108,7 @@ function argumentReader(text: string, dialect: Dialect, constants: Constants) {
     if (literal !== undefined) return { value: literal, range: rangeOf(value) };
     const key = dialect.constantKey(value);
     const constant = key === undefined ? undefined : constants.get(key);
-    const resolved = constant ? dialect.string(constant) : undefined;
+    const resolved = constant ? constantString(dialect, constant) : undefined;
     if (constant && resolved !== undefined) {
       const insertion = dialect.constantInsertion?.(constant);
       return { value: resolved, range: rangeOf(constant), ...(insertion ? { insertion } : {}) };

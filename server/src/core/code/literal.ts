@@ -1,6 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import type { BuildNode } from '../json/tree';
 import type { Constants, Dialect } from './dialects';
+import { constantString } from './dialect';
 import type { SyntaxNode } from './syntax';
 
 /**
@@ -73,7 +74,7 @@ export function literalToTree(
       const constant = key === undefined ? undefined : constants.get(key);
       // Another file's constant keeps the reference's own offsets: the only token of this file that names it.
       const string =
-        dialect.string(constant ?? source) ??
+        (constant ? constantString(dialect, constant) : dialect.string(source)) ??
         (constant || key === undefined ? undefined : constants.imported?.(key, source));
       const scalar = dialect.scalar(source);
       if (string !== undefined) {

@@ -42,9 +42,10 @@ function ownerOf(property: SyntaxNode): string | undefined {
  * Only a case alone on its line of cases (`case a, b` is left out, as for explicit raw values).
  */
 function implicitRawValue(node: SyntaxNode): string | undefined {
+  // `parent` is a walk from the root in web-tree-sitter: asked only of identifiers.
+  if (node.type !== 'simple_identifier') return undefined;
   const entry = node.parent;
-  if (node.type !== 'simple_identifier' || entry?.type !== 'enum_entry' || entry.namedChildren.length !== 1)
-    return undefined;
+  if (entry?.type !== 'enum_entry' || entry.namedChildren.length !== 1) return undefined;
   const owner = entry.parent?.type === 'enum_class_body' ? entry.parent.parent : null;
   const raw = owner?.type === 'class_declaration' ? present(owner.namedChildren) : [];
   if (!raw.some((c) => c.type === 'inheritance_specifier' && c.text.replace(/\s+/g, '') === 'String')) return undefined;
@@ -78,8 +79,8 @@ export const SWIFT: Dialect = {
   entries: () => undefined,
   elements: (node) =>
     node.type === 'array_literal' ? present(node.namedChildren).filter((n) => !COMMENTS.has(n.type)) : undefined,
-  // A case's implicit raw value reads as the string it is: no argument is ever a case's own name.
-  string: (node) => swiftStringValue(node) ?? implicitRawValue(node),
+  string: swiftStringValue,
+  constantValue: implicitRawValue,
   scalar: (node) => {
     if (node.type === 'boolean_literal') return { value: node.text === 'true' };
     if (node.type === 'nil') return { value: null };

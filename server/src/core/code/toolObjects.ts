@@ -1,5 +1,6 @@
 import type { OffsetRange } from '../json/ranges';
 import type { Constants, Dialect, ListKey } from './dialects';
+import { constantString } from './dialect';
 import type { Library } from './libraries';
 import { objectBindings } from './toolLists';
 import type { CodeFamily, SyntaxNode } from './syntax';
@@ -228,7 +229,7 @@ function isStaticName(value: SyntaxNode, dialect: Dialect, constants: Constants)
   if (dialect.string(value) !== undefined) return true;
   const key = dialect.constantKey(value);
   const constant = constants.get(key ?? '');
-  if (constant !== undefined) return dialect.string(constant) !== undefined;
+  if (constant !== undefined) return constantString(dialect, constant) !== undefined;
   return key !== undefined && constants.imported?.(key, value) !== undefined;
 }
 
