@@ -41,6 +41,18 @@ export function inputDiagnostics(
   const first = analysis.syntaxProblems[0];
   if (!first) return [];
   const more = analysis.syntaxProblems.length - 1;
+  // Source code has one such problem: nested past the reader's limit (`CODE_NESTING_LIMITS`).
+  if (analysis.documentKind === 'code')
+    return [
+      {
+        code: INVALID_JSON,
+        severity: 'error',
+        message: `The file is not read: ${words(first.message).replace(/: not read$/, '')}.`,
+        detail: 'None of its tools is checked.',
+        range: lines.range({ start: first.start, end: first.end }),
+        related: [],
+      },
+    ];
   const kind =
     analysis.documentKind === 'json-lines' ? 'JSON Lines' : analysis.documentKind === 'yaml' ? 'YAML' : 'JSON';
   const where = analysis.documentKind === 'json-lines' ? ` on line ${lines.position(first.start).line + 1}` : '';

@@ -1,4 +1,4 @@
-import { LineIndex, unrecognisedToolShape, type Analysis } from '../../server/src/core';
+import { LineIndex, NESTING_LIMIT, unrecognisedToolShape, type Analysis } from '../../server/src/core';
 import { readFileBounded, type FileRead, type InvalidUtf8 } from '../../server/src/node/files';
 import type { SkippedPath } from './files';
 
@@ -66,7 +66,8 @@ export class InputLog {
     const code = analysis.documentKind === 'code' ? analysis.code : undefined;
     if (code) {
       this.sources += 1;
-      if (code.parsed) this.parsedSources += 1;
+      // A file refused for its nesting names a known library: its own error says why it was not read.
+      if (code.parsed || analysis.syntaxProblems.some((p) => p.code === NESTING_LIMIT)) this.parsedSources += 1;
       const lines = code.computedNames.length > 0 ? new LineIndex(text) : undefined;
       for (const range of code.computedNames)
         this.computed.push(

@@ -95,6 +95,18 @@ describe('syntax: one invalid-json error, so CI fails', () => {
     assert.match(result.stderr, /1 file, 0 tools: 1 error/);
   });
 
+  test('a source file nested past the reader\'s limit: an error that says so, not "not valid JSON", and no "imports no library" line', () => {
+    const deep = `import MCP\nlet t = Tool(name: "a.b", description: "d", inputSchema: .object([:]))\nlet y = ${'f('.repeat(600)}x${')'.repeat(600)}\n`;
+    const dir = scratch({ 'deep.swift': deep });
+    const result = runCli(['check', 'deep.swift'], dir);
+    assert.equal(result.status, 1);
+    assert.match(
+      result.stdout,
+      /^deep\.swift:3:\d+: error invalid-json The file is not read: swift nested deeper than 500 brackets\.\n$/,
+    );
+    assert.doesNotMatch(result.stderr, /none imports a known tool library/);
+  });
+
   test('a missing comma: the error at it, and the tools before it still checked', () => {
     const dir = scratch({
       't.json':
