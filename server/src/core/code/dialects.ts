@@ -230,6 +230,14 @@ const JS: Dialect = {
   },
 };
 
+/** `NAMES["search"]` as a constants key (`NAMES["search"]`, the key JSON-quoted), when it is one. */
+function pythonSubscriptKey(node: SyntaxNode): string | undefined {
+  const value = field(node, 'value');
+  const subscript = field(node, 'subscript');
+  const key = subscript ? pythonStringValue(subscript) : undefined;
+  return value?.type === 'identifier' && key !== undefined ? `${value.text}[${JSON.stringify(key)}]` : undefined;
+}
+
 const PYTHON: Dialect = {
   family: 'python',
   rootTypes: [
@@ -306,6 +314,8 @@ const PYTHON: Dialect = {
   isIdentifier: (node) => node.type === 'identifier',
   constantKey: (node) => {
     if (node.type === 'identifier') return node.text;
+    // `TOOL_NAMES["search"]`: an entry of a dict of this file.
+    if (node.type === 'subscript') return pythonSubscriptKey(node);
     // `GitTools.STATUS` or `TimeTools.GET_CURRENT_TIME.value`: a member of a class in this file.
     const match =
       node.type === 'attribute'
@@ -322,20 +332,36 @@ const PYTHON: Dialect = {
   },
   constants: (root) => {
     const pairs: (readonly [string, SyntaxNode | undefined])[] = [];
+    const assigned = new Map<string, number>();
+    const dicts: { readonly name: string; readonly dict: SyntaxNode }[] = [];
     for (const assignment of present(root.descendantsOfType('assignment'))) {
       const left = field(assignment, 'left');
+      // `NAMES["search"] = ...` anywhere: that entry is no constant.
+      const entry = left?.type === 'subscript' ? pythonSubscriptKey(left) : undefined;
+      if (entry !== undefined) pairs.push([entry, undefined]);
       if (left?.type !== 'identifier') continue;
+      assigned.set(left.text, (assigned.get(left.text) ?? 0) + 1);
       // Only module-level names: a local of the same name elsewhere must not shadow silently.
       const topLevel =
         assignment.parent?.type === 'expression_statement' && assignment.parent.parent?.type === 'module';
       const right = field(assignment, 'right');
       pairs.push([left.text, topLevel && right ? right : undefined]);
+      if (topLevel && right?.type === 'dictionary') dicts.push({ name: left.text, dict: right });
       // A class attribute (an Enum member, most often): `Class.NAME`, when the class is at module level.
       const body = assignment.parent?.type === 'expression_statement' ? assignment.parent.parent : null;
       const owner = body?.type === 'block' ? body.parent : null;
       if (owner?.type === 'class_definition' && owner.parent?.type === 'module') {
         const className = owner.childForFieldName('name')?.text;
         if (className) pairs.push([`${className}.${left.text}`, right ?? undefined]);
+      }
+    }
+    // `TOOL_NAMES = {"search": "search_docs"}` bound once at module level: `TOOL_NAMES["search"]`.
+    for (const { name, dict } of dicts) {
+      if (assigned.get(name) !== 1) continue;
+      for (const pair of present(dict.namedChildren)) {
+        const key = pair.type === 'pair' ? field(pair, 'key') : undefined;
+        const text = key ? pythonStringValue(key) : undefined;
+        if (text !== undefined) pairs.push([`${name}[${JSON.stringify(text)}]`, field(pair, 'value')]);
       }
     }
     return collectConstants(pairs, (n) => pythonStringValue(n) !== undefined);

@@ -73,6 +73,13 @@ function importedValue(
     if (module === undefined) return undefined;
     return /^[A-Z]/.test(rest) ? lookup(module, rest) : { why: `${rest} is not exported by "${module}"` };
   }
+  // Python's `TOOL_NAMES["search"]`: the imported `TOOL_NAMES`, then that entry of it.
+  const bracket = key.indexOf('[');
+  if (bracket > 0 && (dot === -1 || bracket < dot)) {
+    const from = imports.get(key.slice(0, bracket));
+    if (!from || from.name === '*' || from.name === 'default') return undefined;
+    return lookup(from.module, `${from.name}${key.slice(bracket)}`);
+  }
   const from = imports.get(head);
   if (!from) return undefined;
   if (from.name === 'default') return { why: `a default import of "${from.module}"` };
