@@ -444,4 +444,38 @@ describe('constants imported from another file of the project', () => {
       ['name'],
     );
   });
+
+  test("Kotlin: a function's parameter or local is that binding, not a `val` of the package of the same name", () => {
+    const c: Case = {
+      name: 'kotlin parameter',
+      files: {
+        'Names.kt': 'package app\n\nconst val name = "not_this"\nconst val label = "nor_this"\n',
+        'Tools.kt': [
+          'package app',
+          '',
+          'import io.modelcontextprotocol.kotlin.sdk.server.Server',
+          '',
+          'fun add(server: Server, name: String) {',
+          '    val label = name + "_x"',
+          '    server.addTool(name = name, description = "d") { result() }',
+          '    server.addTool(name = label, description = "d") { result() }',
+          '}',
+          '',
+        ].join('\n'),
+      },
+      open: 'Tools.kt',
+      modules: { '': 'Names.kt' },
+      tools: [],
+      computed: [],
+    };
+    const { text, analysis } = analyzeCase(c);
+    assert.deepEqual(analysis.tools, []);
+    assert.deepEqual(
+      (analysis.code?.computedNames ?? []).map((r) => [text.slice(r.start, r.end), r.why]),
+      [
+        ['name', 'a parameter of the function around it'],
+        ['label', 'a local of the function around it'],
+      ],
+    );
+  });
 });

@@ -162,7 +162,10 @@ function boundLocally(key: string, at: SyntaxNode, family: string): string | und
   const word = new RegExp(`(?<![\\w$.])${head}(?![\\w$])`);
   const local = LOCAL[family]?.(head);
   for (let node = at.parent; node; node = node.parent) {
-    const parameters = field(node, 'parameters');
+    // Kotlin's grammar names no field: a function's parameters are a child of their own type.
+    const parameters =
+      field(node, 'parameters') ??
+      present(node.namedChildren).find((c) => c.type === 'function_value_parameters' || c.type === 'lambda_parameters');
     if (!parameters) continue;
     if (word.test(parameters.text)) return 'a parameter of the function around it';
     if (local?.test(node.text)) return 'a local of the function around it';
