@@ -144,6 +144,9 @@ const TYPED_PROJECT: Record<string, string> = {
   'cs/App.csproj': '<Project><ItemGroup><PackageReference Include="ModelContextProtocol" /></ItemGroup></Project>\n',
   'cs/Names/ToolNames.cs':
     'namespace App.Names;\n\npublic static class ToolNames\n{\n    public const string Search = "search.docs";\n}\n',
+  // A namespace Tools.cs neither is in nor uses: its class is not the one `Hidden` names there.
+  'cs/Other/Hidden.cs':
+    'namespace Elsewhere;\n\npublic static class Hidden\n{\n    public const string Name = "hidden";\n}\n',
   'cs/Tools.cs': [
     'using ModelContextProtocol.Server;',
     'using App.Names;',
@@ -161,6 +164,9 @@ const TYPED_PROJECT: Record<string, string> = {
     '',
     '    [McpServerTool(Name = Unknown.Name)]',
     '    public string C() => "";',
+    '',
+    '    [McpServerTool(Name = Hidden.Name)]',
+    '    public string D() => "";',
     '}',
     '',
   ].join('\n'),
@@ -176,7 +182,11 @@ describe('constants of another class or object of the project (CLI: Kotlin, Java
     assert.deepEqual(toolsOf('kt/src/main/kotlin/com/example/server/Tools.kt'), ['search.docs:7', 'search_docs:8']);
     assert.deepEqual(toolsOf('java/src/main/java/com/example/Server.java'), ['search.docs:10', 'search_docs:11']);
     assert.deepEqual(toolsOf('cs/Tools.cs'), ['search.docs:9', 'search_docs:12']);
-    assert.match(run.stderr, /3 declarations with computed names not checked/);
+    assert.match(run.stderr, /4 declarations with computed names not checked/);
+    assert.match(
+      run.stderr,
+      /Tools\.cs:18 \(no file of the project declares a string constant Hidden\.Name in the project\)/,
+    );
     assert.match(
       run.stderr,
       /Tools\.kt:9 \(no file of the project declares a string constant Outside\.NAME in package org\.other\)/,

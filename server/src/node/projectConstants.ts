@@ -35,6 +35,23 @@ function jvmPackageOf(text: string): string | undefined {
   return /^\s*package\s+([\w.]+)/m.exec(text)?.[1];
 }
 
+/** A C# file's first `namespace A.B` (file-scoped or a block); undefined: the global namespace. */
+function csharpNamespaceOf(text: string): string | undefined {
+  return /^\s*namespace\s+([\w.]+)/m.exec(text)?.[1];
+}
+
+/** The namespaces whose types a C# file names unqualified: its own and those around it, the global one, and its `using`s. */
+function csharpVisibleNamespaces(text: string): ReadonlySet<string> {
+  const out = new Set<string>(['']);
+  const own = csharpNamespaceOf(text);
+  if (own !== undefined) {
+    const parts = own.split('.');
+    for (let i = 1; i <= parts.length; i++) out.add(parts.slice(0, i).join('.'));
+  }
+  for (const m of text.matchAll(/^\s*(?:global\s+)?using\s+([\w.]+)\s*;/gm)) out.add(m[1]!);
+  return out;
+}
+
 /** How many barrel files deep a re-exported name is followed. */
 const MAX_REEXPORTS = 4;
 
@@ -286,7 +303,7 @@ export class ProjectConstants {
   /**
    * A Java, Kotlin or C# constant: `name` is type-qualified (`Names.SEARCH`, `Config.Tools.GREET`)
    * or a Kotlin top-level `val`; `module` the package an import names, or '' (the file's own
-   * package; C#: the project's, by class name). Looked for in the project's files of the language
+   * package; C#: a namespace the file sees, by class name). Looked for in the project's files of the language
    * that mention the type's name (a string search before any parse); a name two files declare is
    * neither's.
    */
@@ -300,6 +317,8 @@ export class ProjectConstants {
     fallback: CodeGrammar,
   ): ProjectConstantAnswer {
     const pkg = module !== '' ? module : family === 'csharp' ? undefined : (jvmPackageOf(text) ?? '');
+    // C#: a type of the file's namespace, one around it, the global one, or a namespace a `using` names.
+    const visible = family === 'csharp' ? csharpVisibleNamespaces(text) : undefined;
     const head = name.split('.')[0]!;
     const extension = family === 'java' ? '.java' : family === 'kotlin' ? '.kt' : '.cs';
     const word = new RegExp(`\\b${head}\\b`);
@@ -311,6 +330,7 @@ export class ProjectConstants {
       if (family === 'java' && !file.endsWith(`/${head}.java`)) continue;
       const offered = this.offered(file, parsers, fallback, (t) => word.test(t));
       if (!offered || (pkg !== undefined && offered.pkg !== pkg)) continue;
+      if (visible && !visible.has(offered.pkg ?? '')) continue;
       const found = offered.constants.get(name);
       if (found === undefined) continue;
       value = found;
@@ -433,7 +453,9 @@ export class ProjectConstants {
             ? goPackageOf(read.text)
             : language === 'java' || language === 'kotlin'
               ? (jvmPackageOf(read.text) ?? '')
-              : undefined;
+              : language === 'csharp'
+                ? (csharpNamespaceOf(read.text) ?? '')
+                : undefined;
         offered = { constants, reexports, fallback, ...(pkg !== undefined ? { pkg } : {}) };
       } finally {
         parsers.forget(key);
