@@ -100,3 +100,116 @@ describe('constants imported from another file of the project (CLI)', () => {
     for (const [path, text] of Object.entries(PROJECT)) assert.equal(readFileSync(join(dir, path), 'utf8'), text, path);
   });
 });
+
+/** A Kotlin, Java and C# project each, whose tool names sit in a class or object of another file. */
+const TYPED_PROJECT: Record<string, string> = {
+  'kt/build.gradle.kts': 'dependencies { implementation("io.modelcontextprotocol:kotlin-sdk:0.5.0") }\n',
+  'kt/src/main/kotlin/com/example/Config.kt':
+    'package com.example\n\nobject Config {\n    object Tools {\n        const val GREET = "search.docs"\n    }\n}\n',
+  'kt/src/main/kotlin/com/example/server/Tools.kt': [
+    'package com.example',
+    '',
+    'import io.modelcontextprotocol.kotlin.sdk.server.Server',
+    'import org.other.Outside',
+    '',
+    'fun configure(server: Server) {',
+    '    server.addTool(name = Config.Tools.GREET, description = "Greet") { result() }',
+    '    server.addTool(name = "search_docs", description = "Other") { result() }',
+    '    server.addTool(name = Outside.NAME, description = "Outside") { result() }',
+    '}',
+    '',
+  ].join('\n'),
+  'java/pom.xml':
+    '<project><dependencies><dependency><artifactId>mcp</artifactId></dependency></dependencies></project>\n',
+  'java/src/main/java/com/example/names/Names.java':
+    'package com.example.names;\n\npublic final class Names {\n    public static final String SEARCH = "search.docs";\n    public static String changing = "x";\n}\n',
+  'java/src/main/java/com/example/Server.java': [
+    'package com.example;',
+    '',
+    'import io.modelcontextprotocol.server.McpServer;',
+    'import io.modelcontextprotocol.spec.McpSchema.Tool;',
+    'import com.example.names.Names;',
+    '',
+    'class Server {',
+    '  void run() {',
+    '    McpServer.sync(t)',
+    '        .toolCall(Tool.builder(Names.SEARCH).build(), h)',
+    '        .toolCall(Tool.builder("search_docs").build(), h)',
+    '        .toolCall(Tool.builder(Names.changing).build(), h)',
+    '        .build();',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'cs/App.csproj': '<Project><ItemGroup><PackageReference Include="ModelContextProtocol" /></ItemGroup></Project>\n',
+  'cs/Names/ToolNames.cs':
+    'namespace App.Names;\n\npublic static class ToolNames\n{\n    public const string Search = "search.docs";\n}\n',
+  // A namespace Tools.cs neither is in nor uses: its class is not the one `Hidden` names there.
+  'cs/Other/Hidden.cs':
+    'namespace Elsewhere;\n\npublic static class Hidden\n{\n    public const string Name = "hidden";\n}\n',
+  'cs/Tools.cs': [
+    'using ModelContextProtocol.Server;',
+    'using App.Names;',
+    '',
+    'namespace App;',
+    '',
+    '[McpServerToolType]',
+    'public class Tools',
+    '{',
+    '    [McpServerTool(Name = ToolNames.Search)]',
+    '    public string A() => "";',
+    '',
+    '    [McpServerTool(Name = "search_docs")]',
+    '    public string B() => "";',
+    '',
+    '    [McpServerTool(Name = Unknown.Name)]',
+    '    public string C() => "";',
+    '',
+    '    [McpServerTool(Name = Hidden.Name)]',
+    '    public string D() => "";',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+describe('constants of another class or object of the project (CLI: Kotlin, Java, C#)', () => {
+  test('check resolves them on the reference, says why the rest stay computed, and fix leaves them alone', () => {
+    const dir = scratch(TYPED_PROJECT);
+    const run = runCli(['check', '--format', 'json', '--verbose', '.'], dir);
+    const files = (JSON.parse(run.stdout) as { files: JsonFile[] }).files;
+    const toolsOf = (path: string) =>
+      (files.find((f) => f.path === path)?.tools ?? []).map((t) => `${t.name}:${t.range.start.line + 1}`);
+    assert.deepEqual(toolsOf('kt/src/main/kotlin/com/example/server/Tools.kt'), ['search.docs:7', 'search_docs:8']);
+    assert.deepEqual(toolsOf('java/src/main/java/com/example/Server.java'), ['search.docs:10', 'search_docs:11']);
+    assert.deepEqual(toolsOf('cs/Tools.cs'), ['search.docs:9', 'search_docs:12']);
+    assert.match(run.stderr, /4 declarations with computed names not checked/);
+    assert.match(
+      run.stderr,
+      /Tools\.cs:18 \(no file of the project declares a string constant Hidden\.Name in the project\)/,
+    );
+    assert.match(
+      run.stderr,
+      /Tools\.kt:9 \(no file of the project declares a string constant Outside\.NAME in package org\.other\)/,
+    );
+    assert.match(
+      run.stderr,
+      /Server\.java:12 \(no file of the project declares a string constant Names\.changing in package com\.example\.names\)/,
+    );
+    assert.match(
+      run.stderr,
+      /Tools\.cs:15 \(no file of the project declares a string constant Unknown\.Name in the project\)/,
+    );
+    for (const path of [
+      'kt/src/main/kotlin/com/example/server/Tools.kt',
+      'java/src/main/java/com/example/Server.java',
+      'cs/Tools.cs',
+    ])
+      assert.ok(
+        files.find((f) => f.path === path)?.diagnostics?.some((d) => d.code === 'wire-collision'),
+        path,
+      );
+    runCli(['fix', '--unsafe', '.'], dir);
+    for (const [path, text] of Object.entries(TYPED_PROJECT))
+      assert.equal(readFileSync(join(dir, path), 'utf8'), text, path);
+  });
+});

@@ -217,6 +217,131 @@ const CASES: readonly Case[] = [
     tools: ['search_docs', 'list_docs'],
     computed: ['LOCAL["gone"]', 'TWICE["a"]'],
   },
+  {
+    name: "Kotlin: a nested object's `const val` of the same package, a top-level `val`, an imported object; an import from outside the project and a `var` stay computed",
+    files: {
+      'Config.kt': [
+        'package com.example.mcp.server',
+        '',
+        'const val ECHO = "echo"',
+        'var changing = "changing"',
+        '',
+        'object Config {',
+        '    object Tools {',
+        '        const val GREET = "greet"',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'names/ToolNames.kt': 'package com.example.names\n\nobject ToolNames {\n    const val SEARCH = "search"\n}\n',
+      'Tools.kt': [
+        'package com.example.mcp.server',
+        '',
+        'import io.modelcontextprotocol.kotlin.sdk.server.Server',
+        'import com.example.names.ToolNames',
+        'import org.other.Remote',
+        '',
+        'fun configure(server: Server) {',
+        '    server.addTool(name = Config.Tools.GREET, description = "Greet") { result() }',
+        '    server.addTool(name = ECHO, description = "Echo") { result() }',
+        '    server.addTool(name = ToolNames.SEARCH, description = "Search") { result() }',
+        '    server.addTool(name = Remote.NAME, description = "Remote") { result() }',
+        '    server.addTool(name = changing, description = "Var") { result() }',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    open: 'Tools.kt',
+    modules: { '': 'Config.kt', 'com.example.names': 'names/ToolNames.kt' },
+    tools: ['greet', 'echo', 'search'],
+    computed: ['Remote.NAME', 'changing'],
+  },
+  {
+    name: 'Java: `static final` of a class of the package, an imported class, `import static`, an interface constant; an outside import and a non-final field stay computed',
+    files: {
+      'Names.java': [
+        'package com.example;',
+        '',
+        'public final class Names {',
+        '    public static final String SEARCH = "search";',
+        '    public static String changing = "changing";',
+        '    public static final class Inner { public static final String DEEP = "deep"; }',
+        '}',
+        '',
+      ].join('\n'),
+      'names/ToolNames.java':
+        'package com.example.names;\n\npublic interface ToolNames {\n    String FETCH = "fetch_url";\n    static final String LIST = "list_items";\n}\n',
+      'Server.java': [
+        'package com.example;',
+        '',
+        'import io.modelcontextprotocol.server.McpServer;',
+        'import io.modelcontextprotocol.spec.McpSchema.Tool;',
+        'import com.example.names.ToolNames;',
+        'import static com.example.names.ToolNames.LIST;',
+        'import org.other.Remote;',
+        '',
+        'class Server {',
+        '  void run() {',
+        '    McpServer.sync(t)',
+        '        .toolCall(Tool.builder(Names.SEARCH).build(), h)',
+        '        .toolCall(Tool.builder(Names.Inner.DEEP).build(), h)',
+        '        .toolCall(Tool.builder(ToolNames.FETCH).build(), h)',
+        '        .toolCall(Tool.builder(LIST).build(), h)',
+        '        .toolCall(Tool.builder(Remote.NAME).build(), h)',
+        '        .toolCall(Tool.builder(Names.changing).build(), h)',
+        '        .build();',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    open: 'Server.java',
+    modules: { '': 'Names.java', 'com.example.names': 'names/ToolNames.java', 'org.other': 'none' },
+    tools: ['search', 'deep', 'fetch_url', 'list_items'],
+    computed: ['Remote.NAME', 'Names.changing'],
+  },
+  {
+    name: 'C#: a `const string` and a `static readonly string` of another class; a non-readonly field and an unknown class stay computed',
+    files: {
+      'ToolNames.cs': [
+        'namespace App;',
+        '',
+        'public static class ToolNames',
+        '{',
+        '    public const string Search = "search";',
+        '    public static readonly string Fetch = "fetch_url";',
+        '    public static string Changing = "changing";',
+        '}',
+        '',
+      ].join('\n'),
+      'Tools.cs': [
+        'using ModelContextProtocol.Server;',
+        '',
+        'namespace App;',
+        '',
+        '[McpServerToolType]',
+        'public class Tools',
+        '{',
+        '    [McpServerTool(Name = ToolNames.Search)]',
+        '    public string A() => "";',
+        '',
+        '    [McpServerTool(Name = ToolNames.Fetch)]',
+        '    public string B() => "";',
+        '',
+        '    [McpServerTool(Name = ToolNames.Changing)]',
+        '    public string C() => "";',
+        '',
+        '    [McpServerTool(Name = Unknown.Name)]',
+        '    public string D() => "";',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    open: 'Tools.cs',
+    modules: { '': 'ToolNames.cs' },
+    tools: ['search', 'fetch_url'],
+    computed: ['ToolNames.Changing', 'Unknown.Name'],
+  },
 ];
 
 describe('constants imported from another file of the project', () => {
@@ -350,6 +475,40 @@ describe('constants imported from another file of the project', () => {
     assert.deepEqual(
       (analysis.code?.computedNames ?? []).map((r) => text.slice(r.start, r.end)),
       ['name'],
+    );
+  });
+
+  test("Kotlin: a function's parameter or local is that binding, not a `val` of the package of the same name", () => {
+    const c: Case = {
+      name: 'kotlin parameter',
+      files: {
+        'Names.kt': 'package app\n\nconst val name = "not_this"\nconst val label = "nor_this"\n',
+        'Tools.kt': [
+          'package app',
+          '',
+          'import io.modelcontextprotocol.kotlin.sdk.server.Server',
+          '',
+          'fun add(server: Server, name: String) {',
+          '    val label = name + "_x"',
+          '    server.addTool(name = name, description = "d") { result() }',
+          '    server.addTool(name = label, description = "d") { result() }',
+          '}',
+          '',
+        ].join('\n'),
+      },
+      open: 'Tools.kt',
+      modules: { '': 'Names.kt' },
+      tools: [],
+      computed: [],
+    };
+    const { text, analysis } = analyzeCase(c);
+    assert.deepEqual(analysis.tools, []);
+    assert.deepEqual(
+      (analysis.code?.computedNames ?? []).map((r) => [text.slice(r.start, r.end), r.why]),
+      [
+        ['name', 'a parameter of the function around it'],
+        ['label', 'a local of the function around it'],
+      ],
     );
   });
 });

@@ -53,4 +53,35 @@ describe('a tool name held in a constant of another file (LSP)', () => {
     await client.watchedFilesChanged(pathToFileURL(names).href);
     await client.diagnostics(uri, (d) => !d.some((x) => x.code === 'wire-collision'));
   });
+
+  test("Kotlin: a nested object's constant of another file of the package, read again when it changes on disk", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'toolwire-constants-kt-'));
+    writeFileSync(
+      join(root, 'build.gradle.kts'),
+      'dependencies { implementation("io.modelcontextprotocol:kotlin-sdk:0.5.0") }\n',
+    );
+    const config = join(root, 'Config.kt');
+    const CONFIG =
+      'package com.example\n\nobject Config {\n    object Tools {\n        const val GREET = "pods.list"\n    }\n}\n';
+    writeFileSync(config, CONFIG);
+    const TOOLS = [
+      'package com.example',
+      '',
+      'import io.modelcontextprotocol.kotlin.sdk.server.Server',
+      '',
+      'fun configure(server: Server) {',
+      '    server.addTool(name = Config.Tools.GREET, description = "a") { result() }',
+      '    server.addTool(name = "pods_list", description = "b") { result() }',
+      '}',
+      '',
+    ].join('\n');
+    writeFileSync(join(root, 'Tools.kt'), TOOLS);
+    const uri = pathToFileURL(join(root, 'Tools.kt')).href;
+    await client.open(uri, TOOLS, 'kotlin');
+    const found = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'wire-collision'));
+    assert.deepEqual(collisionsOn(TOOLS, found), ['Config.Tools.GREET']);
+    writeFileSync(config, CONFIG.replace('"pods.list"', '"pods_get"'));
+    await client.watchedFilesChanged(pathToFileURL(config).href);
+    await client.diagnostics(uri, (d) => !d.some((x) => x.code === 'wire-collision'));
+  });
 });

@@ -22,6 +22,36 @@ const MAX_SOURCE_BYTES = 1024 * 1024;
 /** How far up a Python absolute import (`from pkg.names import X`) or a go.mod is looked for. */
 const MAX_LEVELS = 12;
 
+/** How many Java, Kotlin and C# files of one project are listed, and how deep: a monorepo's rest is not searched. */
+const MAX_PROJECT_FILES = 20000;
+const MAX_DEPTH = 16;
+/** Build output and dependencies, never the project's own constants. */
+const SKIPPED: ReadonlySet<string> = new Set(['build', 'target', 'bin', 'obj', 'out', 'node_modules']);
+const EXTENSIONS = ['.java', '.kt', '.cs'];
+const BUILD_MANIFEST = /^(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|.*\.csproj|.*\.sln)$/;
+
+/** A Java or Kotlin file's `package a.b` clause; undefined when it has none (the default package). */
+function jvmPackageOf(text: string): string | undefined {
+  return /^\s*package\s+([\w.]+)/m.exec(text)?.[1];
+}
+
+/** A C# file's first `namespace A.B` (file-scoped or a block); undefined: the global namespace. */
+function csharpNamespaceOf(text: string): string | undefined {
+  return /^\s*namespace\s+([\w.]+)/m.exec(text)?.[1];
+}
+
+/** The namespaces whose types a C# file names unqualified: its own and those around it, the global one, and its `using`s. */
+function csharpVisibleNamespaces(text: string): ReadonlySet<string> {
+  const out = new Set<string>(['']);
+  const own = csharpNamespaceOf(text);
+  if (own !== undefined) {
+    const parts = own.split('.');
+    for (let i = 1; i <= parts.length; i++) out.add(parts.slice(0, i).join('.'));
+  }
+  for (const m of text.matchAll(/^\s*(?:global\s+)?using\s+([\w.]+)\s*;/gm)) out.add(m[1]!);
+  return out;
+}
+
 /** How many barrel files deep a re-exported name is followed. */
 const MAX_REEXPORTS = 4;
 
@@ -67,6 +97,10 @@ export class ProjectConstants {
   private readonly folders = new Map<string, readonly string[]>();
   /** Go: the module a folder is in (its go.mod's folder and module path), by folder. */
   private readonly modules = new Map<string, { readonly root: string; readonly path: string } | null>();
+  /** Java, Kotlin, C#: a project's source files of those languages, by the project's folder. */
+  private readonly projects = new Map<string, readonly string[]>();
+  /** Java, Kotlin, C#: the project folder a folder is in (its nearest build manifest's), by folder. */
+  private readonly roots = new Map<string, string>();
 
   /**
    * The lookup for the file at `path` (absolute, `/` separators) as `text` reads; undefined for a
@@ -84,6 +118,8 @@ export class ProjectConstants {
     if (family === 'python') return (module, name) => this.pythonConstant(path, module, name, parsers, fallback);
     if (family === 'go' && text !== undefined)
       return (module, name) => this.goConstant(path, text, module, name, parsers, fallback);
+    if ((family === 'java' || family === 'kotlin' || family === 'csharp') && text !== undefined)
+      return (module, name) => this.typedConstant(path, text, family, module, name, parsers, fallback);
     return undefined;
   }
 
@@ -92,6 +128,12 @@ export class ProjectConstants {
     let dropped = false;
     for (const path of paths) {
       const folder = dirname(path);
+      // A new source file of a project listed before: the listing is read again.
+      for (const [root, listed] of this.projects)
+        if (path.startsWith(`${root}/`) && EXTENSIONS.some((e) => path.endsWith(e)) && !listed.includes(path)) {
+          this.projects.delete(root);
+          dropped = true;
+        }
       const listed = this.folders.get(folder);
       if (listed && path.endsWith('.go') && !listed.includes(path)) {
         // A new file of a package read before: its constants are the package's now.
@@ -117,6 +159,8 @@ export class ProjectConstants {
     this.files.clear();
     this.folders.clear();
     this.modules.clear();
+    this.projects.clear();
+    this.roots.clear();
   }
 
   /**
@@ -256,6 +300,98 @@ export class ProjectConstants {
     };
   }
 
+  /**
+   * A Java, Kotlin or C# constant: `name` is type-qualified (`Names.SEARCH`, `Config.Tools.GREET`)
+   * or a Kotlin top-level `val`; `module` the package an import names, or '' (the file's own
+   * package; C#: a namespace the file sees, by class name). Looked for in the project's files of the language
+   * that mention the type's name (a string search before any parse); a name two files declare is
+   * neither's.
+   */
+  private typedConstant(
+    path: string,
+    text: string,
+    family: 'java' | 'kotlin' | 'csharp',
+    module: string,
+    name: string,
+    parsers: TreeSitterParsers,
+    fallback: CodeGrammar,
+  ): ProjectConstantAnswer {
+    const pkg = module !== '' ? module : family === 'csharp' ? undefined : (jvmPackageOf(text) ?? '');
+    // C#: a type of the file's namespace, one around it, the global one, or a namespace a `using` names.
+    const visible = family === 'csharp' ? csharpVisibleNamespaces(text) : undefined;
+    const head = name.split('.')[0]!;
+    const extension = family === 'java' ? '.java' : family === 'kotlin' ? '.kt' : '.cs';
+    const word = new RegExp(`\\b${head}\\b`);
+    let value: string | undefined;
+    let seen = 0;
+    for (const file of this.projectFiles(dirname(path))) {
+      if (file === path || !file.endsWith(extension)) continue;
+      // Java names a public type's file after it: only that file, or one mentioning the name, is read.
+      if (family === 'java' && !file.endsWith(`/${head}.java`)) continue;
+      const offered = this.offered(file, parsers, fallback, (t) => word.test(t));
+      if (!offered || (pkg !== undefined && offered.pkg !== pkg)) continue;
+      if (visible && !visible.has(offered.pkg ?? '')) continue;
+      const found = offered.constants.get(name);
+      if (found === undefined) continue;
+      value = found;
+      seen += 1;
+    }
+    if (seen === 1 && value !== undefined) return { value };
+    const where = pkg === undefined ? 'the project' : pkg === '' ? 'the default package' : `package ${pkg}`;
+    if (seen > 1) return { why: `${name} is declared in ${seen} files of ${where}` };
+    return { why: `no file of the project declares a string constant ${name} in ${where}` };
+  }
+
+  /** The Java, Kotlin and C# files of the project a folder is in, listed once (bounded, build output skipped). */
+  private projectFiles(folder: string): readonly string[] {
+    const root = this.projectRoot(folder);
+    let files = this.projects.get(root);
+    if (!files) {
+      const out: string[] = [];
+      const walk = (dir: string, depth: number) => {
+        if (out.length >= MAX_PROJECT_FILES || depth > MAX_DEPTH) return;
+        let entries: import('node:fs').Dirent[] = [];
+        try {
+          entries = readdirSync(dir, { withFileTypes: true });
+        } catch {
+          // An unreadable folder offers nothing.
+        }
+        for (const entry of entries) {
+          if (entry.isDirectory()) {
+            if (!SKIPPED.has(entry.name) && !entry.name.startsWith('.')) walk(`${dir}/${entry.name}`, depth + 1);
+          } else if (EXTENSIONS.some((e) => entry.name.endsWith(e)) && out.length < MAX_PROJECT_FILES)
+            out.push(`${dir}/${entry.name}`);
+        }
+      };
+      walk(root, 0);
+      files = out;
+      this.projects.set(root, files);
+    }
+    return files;
+  }
+
+  /** The nearest folder up with a Gradle, Maven or .NET manifest; the file's own folder when none is. */
+  private projectRoot(start: string): string {
+    const known = this.roots.get(start);
+    if (known !== undefined) return known;
+    let root = start;
+    for (let folder = start, level = 0; level < MAX_LEVELS; level++, folder = dirname(folder)) {
+      let names: string[] = [];
+      try {
+        names = readdirSync(folder);
+      } catch {
+        // An unreadable folder is no manifest's.
+      }
+      if (names.some((n) => BUILD_MANIFEST.test(n))) {
+        root = folder;
+        break;
+      }
+      if (dirname(folder) === folder) break;
+    }
+    this.roots.set(start, root);
+    return root;
+  }
+
   private goFiles(folder: string): readonly string[] {
     let files = this.folders.get(folder);
     if (!files) {
@@ -296,16 +432,30 @@ export class ProjectConstants {
   }
 
   /** What the file at `path` offers, read once and kept (a missing file too, so its creation is noticed). */
-  private offered(path: string, parsers: TreeSitterParsers, fallback: CodeGrammar): Offered {
+  private offered(
+    path: string,
+    parsers: TreeSitterParsers,
+    fallback: CodeGrammar,
+    mentions?: (text: string) => boolean,
+  ): Offered {
     if (this.files.has(path)) return this.files.get(path) ?? null;
     const language = languageOfPath(path);
     const read = isCodeLanguage(language) ? readFileBounded(path, MAX_SOURCE_BYTES) : undefined;
+    // A file that never names the type is not parsed (nor kept: another name may be in it).
+    if (read?.kind === 'text' && mentions && !mentions(read.text)) return null;
     let offered: Offered = null;
     if (read?.kind === 'text' && isCodeLanguage(language)) {
       const key = `constants\u0000${path}`;
       try {
         const { constants, reexports } = exportedConstants(read.text, language, parsers.parserFor(key), fallback);
-        const pkg = language === 'go' ? goPackageOf(read.text) : undefined;
+        const pkg =
+          language === 'go'
+            ? goPackageOf(read.text)
+            : language === 'java' || language === 'kotlin'
+              ? (jvmPackageOf(read.text) ?? '')
+              : language === 'csharp'
+                ? (csharpNamespaceOf(read.text) ?? '')
+                : undefined;
         offered = { constants, reexports, fallback, ...(pkg !== undefined ? { pkg } : {}) };
       } finally {
         parsers.forget(key);

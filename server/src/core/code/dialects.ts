@@ -600,7 +600,10 @@ const JAVA: Dialect = {
     if (node.type === 'identifier') return node.text;
     const object = node.type === 'field_access' ? field(node, 'object') : undefined;
     const name = field(node, 'field');
-    return object?.type === 'identifier' && name ? `${object.text}.${name.text}` : undefined;
+    if (!object || !name) return undefined;
+    // `Names.Inner.SEARCH`: a member of a nested class (of another file: `importedConstants.ts`).
+    const qualifier = object.type === 'identifier' ? object.text : JAVA.constantKey(object);
+    return qualifier === undefined ? undefined : `${qualifier}.${name.text}`;
   },
   unwrap: (node) => (node.type === 'parenthesized_expression' && node.namedChildren[0] ? node.namedChildren[0] : node),
   bindingOf: (value) => {
@@ -623,11 +626,18 @@ const JAVA: Dialect = {
       const declaration = declarator.parent;
       if (name?.type !== 'identifier') continue;
       const value = field(declarator, 'value');
-      pairs.push([name.text, isFinal(declaration) ? value : undefined]);
-      const owner = declaration?.type === 'field_declaration' ? declaration.parent?.parent : undefined;
+      // An interface's field is final (and static) without saying so.
+      const final =
+        isFinal(declaration) ||
+        (declaration?.type === 'constant_declaration' && declaration.parent?.type === 'interface_body');
+      pairs.push([name.text, final ? value : undefined]);
+      const owner =
+        declaration?.type === 'field_declaration' || declaration?.type === 'constant_declaration'
+          ? declaration.parent?.parent
+          : undefined;
       const className =
         owner && /^(class|interface|enum)_declaration$/.test(owner.type) ? field(owner, 'name') : undefined;
-      if (className) pairs.push([`${className.text}.${name.text}`, isFinal(declaration) ? value : undefined]);
+      if (className) pairs.push([`${className.text}.${name.text}`, final ? value : undefined]);
     }
     return collectConstants(pairs, (n) => javaStringValue(n) !== undefined);
   },

@@ -31,6 +31,7 @@ export function fileConstants(
   const get = (key: string) => (table ??= dialect.constants(root)).get(key);
   if (!lookup || !IMPORTING.has(dialect.family)) return { get };
   let imports: ReadonlyMap<string, ImportedName> | undefined;
+  let jvm: TypeImports | undefined;
   return {
     get,
     imported: (key, at) => {
@@ -40,6 +41,12 @@ export function fileConstants(
       if (bound !== undefined) {
         unresolved?.(at, bound);
         return undefined;
+      }
+      if (TYPED.has(dialect.family)) {
+        jvm ??= typeImports(root.text, dialect.family);
+        const answer = typedValue(key, jvm, lookup);
+        if ('why' in answer) unresolved?.(at, answer.why);
+        return 'value' in answer ? answer.value : undefined;
       }
       imports ??=
         dialect.family === 'go'
@@ -55,7 +62,69 @@ export function fileConstants(
 }
 
 /** The families whose imports name a file of the project a constant can be read from. */
-const IMPORTING: ReadonlySet<string> = new Set(['js', 'python', 'go']);
+const IMPORTING: ReadonlySet<string> = new Set(['js', 'python', 'go', 'java', 'kotlin', 'csharp']);
+
+/**
+ * The families whose constants are members of a type (`Names.SEARCH`, `Config.Tools.GREET`), or a
+ * Kotlin top-level `val` of the package: the adapter is asked for the type-qualified name, with
+ * the package an import names (`com.example.names`) or '' (the file's own package; C#: any
+ * namespace of the project, the class name decides).
+ */
+const TYPED: ReadonlySet<string> = new Set(['java', 'kotlin', 'csharp']);
+
+/** A Java or Kotlin file's imports: a type by its simple name → its package; a static import's member → its type. */
+interface TypeImports {
+  readonly types: ReadonlyMap<string, string>;
+  readonly members: ReadonlyMap<string, { readonly pkg: string; readonly type: string }>;
+}
+
+/**
+ * Read from the text (a line's `import a.b.Names;`, `import static a.b.Names.SEARCH;`, Kotlin's
+ * `import a.b.Names` or `import a.b.SEARCH`): a JVM package is lower case and a type capitalised
+ * by convention, which is what tells `a.b.Names` (a type) from `a.b.search` (a top-level `val`).
+ */
+function typeImports(text: string, family: string): TypeImports {
+  const types = new Map<string, string>();
+  const members = new Map<string, { pkg: string; type: string }>();
+  if (family === 'csharp') return { types, members };
+  for (const m of text.matchAll(/^[ \t]*import\s+(static\s+)?([\w.]+)(?:\s+as\s+(\w+))?\s*;?[ \t]*$/gm)) {
+    const path = m[2]!.split('.');
+    const last = path[path.length - 1]!;
+    const alias = m[3] ?? last;
+    const typeAt = path.findIndex((p) => /^[A-Z]/.test(p));
+    if (typeAt <= 0) {
+      // Kotlin's top-level `import a.b.search`: the package's own `val`, asked for by name.
+      if (typeAt === -1 && family === 'kotlin' && path.length > 1)
+        members.set(alias, { pkg: path.slice(0, -1).join('.'), type: '' });
+      continue;
+    }
+    const pkg = path.slice(0, typeAt).join('.');
+    if (m[1] || typeAt < path.length - 1) {
+      // A member of a type (`import static a.Names.SEARCH;`, Kotlin's `import a.Names.SEARCH`), or a nested type.
+      const type = path.slice(typeAt, -1).join('.');
+      if (/^[A-Z]/.test(last) && !/^[A-Z0-9_]+$/.test(last)) types.set(alias, `${pkg}\u0000${type}.${last}`);
+      else members.set(alias, { pkg, type });
+      continue;
+    }
+    types.set(alias, pkg);
+  }
+  return { types, members };
+}
+
+/** `Names.SEARCH` (a type imported, or of the file's own package), or `SEARCH` statically imported, as the adapter is asked for it. */
+function typedValue(key: string, imports: TypeImports, lookup: ProjectConstantLookup): ProjectConstantAnswer {
+  const dot = key.indexOf('.');
+  const head = dot === -1 ? key : key.slice(0, dot);
+  const member = imports.members.get(head);
+  if (dot === -1 && member) return lookup(member.pkg, member.type === '' ? key : `${member.type}.${key}`);
+  const type = imports.types.get(head);
+  if (type !== undefined && dot !== -1) {
+    // A nested type imported by its own name: `import a.Config.Tools` then `Tools.GREET`.
+    const [pkg, nested] = type.split('\u0000');
+    return lookup(pkg!, `${nested ?? head}${key.slice(dot)}`);
+  }
+  return lookup('', key);
+}
 
 function importedValue(
   key: string,
@@ -100,7 +169,10 @@ function boundLocally(key: string, at: SyntaxNode, family: string): string | und
   const word = new RegExp(`(?<![\\w$.])${head}(?![\\w$])`);
   const local = LOCAL[family]?.(head);
   for (let node = at.parent; node; node = node.parent) {
-    const parameters = field(node, 'parameters');
+    // Kotlin's grammar names no field: a function's parameters are a child of their own type.
+    const parameters =
+      field(node, 'parameters') ??
+      present(node.namedChildren).find((c) => c.type === 'function_value_parameters' || c.type === 'lambda_parameters');
     if (!parameters) continue;
     if (word.test(parameters.text)) return 'a parameter of the function around it';
     if (local?.test(node.text)) return 'a local of the function around it';
@@ -110,6 +182,9 @@ function boundLocally(key: string, at: SyntaxNode, family: string): string | und
 
 /** A local binding of a name, per family: Go's `x :=` or `var x`, Python's `x =` or `for x in`, JS's `const x`. */
 const LOCAL: Readonly<Record<string, (name: string) => RegExp>> = {
+  java: (n) => new RegExp(`\\b(?:String|var)\\s+${n}\\s*=`),
+  kotlin: (n) => new RegExp(`\\b(?:val|var)\\s+${n}\\b`),
+  csharp: (n) => new RegExp(`\\b(?:string|var)\\s+${n}\\s*=`),
   go: (n) => new RegExp(`(?<![\\w.])${n}(?:\\s*,\\s*\\w+)*\\s*:=|\\bvar\\s+${n}\\b`),
   python: (n) => new RegExp(`(?<![\\w.])${n}\\s*(?::[^=\\n]*)?=(?!=)|\\bfor\\s+(?:[\\w\\s,]*,\\s*)?${n}\\b`),
   js: (n) => new RegExp(`\\b(?:const|let|var)\\s+${n}(?![\\w$])`),
@@ -198,6 +273,11 @@ export function exportedConstants(
     for (const [key, node] of dialect.constants(root)) {
       const value = dialect.string(node);
       if (value === undefined) continue;
+      if (TYPED.has(family)) {
+        const qualified = typeMemberKey(key, node);
+        if (qualified !== undefined) constants.set(qualified, value);
+        continue;
+      }
       if (family === 'go' && !isPackageLevelGo(node)) continue;
       if (family === 'js') {
         const exported = jsExportedAs(key, node, exportedNames!);
@@ -257,6 +337,34 @@ function isPackageLevelGo(literal: SyntaxNode): boolean {
     spec.parent?.type === 'const_declaration' &&
     spec.parent.parent?.type === 'source_file'
   );
+}
+
+/** The types a declaration of a type member is nested in, outermost first (a Kotlin companion object is its class's). */
+const TYPE_DECLARATION = /^(?:class|interface|enum|object|struct|record)_declaration$/;
+
+/**
+ * The name another file reads a JVM or C# constant by: its key qualified by every type around it
+ * (`Config.Tools.GREET`), or a Kotlin top-level `val` by its own; undefined for a local (a
+ * method's `final String x`), which no other file reads. The key is what same-file resolution
+ * bound (one name, one literal): `Names.SEARCH` and `SEARCH` for a member, only the first is kept.
+ */
+function typeMemberKey(key: string, literal: SyntaxNode): string | undefined {
+  const name = key.slice(key.lastIndexOf('.') + 1);
+  const types: string[] = [];
+  let inBody = false;
+  for (let node = literal.parent; node; node = node.parent) {
+    if (/^(?:method|constructor|function|local_function|lambda|accessor)_/.test(node.type)) return undefined;
+    if (node.type === 'class_body' || node.type === 'interface_body' || node.type === 'declaration_list') inBody = true;
+    if (TYPE_DECLARATION.test(node.type)) {
+      const own =
+        field(node, 'name')?.text ?? present(node.namedChildren).find((c) => c.type === 'type_identifier')?.text;
+      if (own === undefined) return undefined;
+      types.unshift(own);
+    }
+  }
+  // A key without a dot of a member (bound both as `SEARCH` and `Names.SEARCH`) is read once, qualified.
+  if (types.length === 0) return inBody || key.includes('.') ? undefined : name;
+  return key.includes('.') ? `${types.join('.')}.${name}` : undefined;
 }
 
 /** `export { A, B as C }` with no `from`: local name → the names it is exported as. */

@@ -100,8 +100,11 @@ export const KOTLIN: Dialect = {
   // `NAME`, or `Tools.NAME`: a `val` of an object or a companion object in this file.
   constantKey: (node) => {
     if (node.type === 'simple_identifier') return node.text;
+    // `Config.Tools.GREET`: a member of a nested object (of another file: `importedConstants.ts`).
     const access = navigation(node);
-    return access?.object.type === 'simple_identifier' ? `${access.object.text}.${access.name.text}` : undefined;
+    if (!access) return undefined;
+    const object = access.object.type === 'simple_identifier' ? access.object.text : KOTLIN.constantKey(access.object);
+    return object === undefined ? undefined : `${object}.${access.name.text}`;
   },
   unwrap: (node) => {
     let current = node;
