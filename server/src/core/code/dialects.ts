@@ -827,6 +827,28 @@ function macroFields(body: SyntaxNode): Entry[] {
 }
 
 /**
+ * Every token tree of the file that opens with `open` and follows a path in its macro's tokens,
+ * made into a node by `make` (from the tree it is in, the path's tokens and the tree itself).
+ */
+function pathsBefore(
+  root: SyntaxNode,
+  open: '(' | '{',
+  make: (parent: SyntaxNode, path: readonly SyntaxNode[], tree: SyntaxNode) => SyntaxNode,
+): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const tree of present(root.descendantsOfType('token_tree'))) {
+    const tokens = present(tree.children);
+    for (let i = 0; i < tokens.length; i += 1) {
+      const inner = tokens[i];
+      if (inner?.type !== 'token_tree' || !inner.text.startsWith(open)) continue;
+      const first = pathBefore(tokens, i);
+      if (first >= 0) out.push(make(tree, tokens.slice(first, i), inner));
+    }
+  }
+  return out;
+}
+
+/**
  * Where a token list holds a path (`Tool`, `rmcp::model::Tool`) right before the token tree at
  * `at`: the path's first token's index, or -1.
  */
@@ -886,34 +908,10 @@ const RUST: Dialect = {
   imports: () => new Map(),
   definitions: () => new Set(),
   structLiteral: { node: 'struct_expression', typeField: 'name' },
-  macroCalls: (root) => {
-    const out: SyntaxNode[] = [];
-    for (const tree of present(root.descendantsOfType('token_tree'))) {
-      const tokens = present(tree.children);
-      for (let i = 0; i < tokens.length; i += 1) {
-        const args = tokens[i];
-        if (args?.type !== 'token_tree' || !args.text.startsWith('(')) continue;
-        // A path before the argument list: `Tool :: new (`, `rmcp :: model :: Tool :: new (`.
-        const first = pathBefore(tokens, i);
-        if (first >= 0) out.push(macroCall(tree, tokens.slice(first, i), args));
-      }
-    }
-    return out;
-  },
-  macroStructs: (root) => {
-    const out: SyntaxNode[] = [];
-    for (const tree of present(root.descendantsOfType('token_tree'))) {
-      const tokens = present(tree.children);
-      for (let i = 0; i < tokens.length; i += 1) {
-        const body = tokens[i];
-        if (body?.type !== 'token_tree' || !body.text.startsWith('{')) continue;
-        // `Tool { ... }`, `rmcp::model::Tool { ... }`: a path right before the braces.
-        const first = pathBefore(tokens, i);
-        if (first >= 0) out.push(macroStruct(tree, tokens.slice(first, i), body));
-      }
-    }
-    return out;
-  },
+  // A path before an argument list (`Tool :: new (`, `rmcp :: model :: Tool :: new (`) is a call.
+  macroCalls: (root) => pathsBefore(root, '(', macroCall),
+  // A path before braces (`Tool { ... }`, `rmcp::model::Tool { ... }`) is a struct literal.
+  macroStructs: (root) => pathsBefore(root, '{', macroStruct),
   decorated: (root) => {
     const out: DecoratedFunction[] = [];
     for (const fn of present(root.descendantsOfType('function_item'))) {
