@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { runCli, scratch } from './run';
+import { runCli, scratch, jsonReport } from './run';
 
 /** A project per language whose tool names sit in a constants module of their own. */
 const PROJECT: Record<string, string> = {
@@ -64,19 +64,11 @@ const PROJECT: Record<string, string> = {
   ].join('\n'),
 };
 
-interface JsonFile {
-  readonly path: string;
-  readonly tools?: readonly { readonly name: string; readonly range: { readonly start: { readonly line: number } } }[];
-  readonly diagnostics?: readonly { readonly code: string }[];
-}
-
 describe('constants imported from another file of the project (CLI)', () => {
   test('check resolves them on the reference, counts the rest as computed, and fix leaves them alone', () => {
     const dir = scratch(PROJECT);
     const run = runCli(['check', '--format', 'json', '--verbose', '.'], dir);
-    const files = (JSON.parse(run.stdout) as { files: JsonFile[] }).files;
-    const toolsOf = (path: string) =>
-      (files.find((f) => f.path === path)?.tools ?? []).map((t) => `${t.name}:${t.range.start.line + 1}`);
+    const { toolsOf, has } = jsonReport(run.stdout);
     assert.deepEqual(toolsOf('go/tools.go'), ['search.docs:10', 'search_docs:11']);
     assert.deepEqual(toolsOf('py/app/server.py'), ['search.docs:8', 'search_docs:11', 'search_docs:17']);
     assert.deepEqual(toolsOf('ts/src/index.ts'), ['search.docs:5', 'search_docs:6']);
@@ -89,10 +81,7 @@ describe('constants imported from another file of the project (CLI)', () => {
     assert.match(run.stderr, /py\/app\/server\.py:14 \("\.names" holds no string constant PREFIX\)/);
     assert.match(run.stderr, /ts\/src\/index\.ts:7 \("some-package" is a package, not a file of the project\)/);
     for (const path of ['go/tools.go', 'py/app/server.py', 'ts/src/index.ts'])
-      assert.ok(
-        files.find((f) => f.path === path)?.diagnostics?.some((d) => d.code === 'wire-collision'),
-        path,
-      );
+      assert.ok(has(path, 'wire-collision'), path);
     assert.equal(run.status, 1, run.stderr);
 
     // No fix writes over a reference to another file's constant: every file stays as it was.
@@ -176,9 +165,7 @@ describe('constants of another class or object of the project (CLI: Kotlin, Java
   test('check resolves them on the reference, says why the rest stay computed, and fix leaves them alone', () => {
     const dir = scratch(TYPED_PROJECT);
     const run = runCli(['check', '--format', 'json', '--verbose', '.'], dir);
-    const files = (JSON.parse(run.stdout) as { files: JsonFile[] }).files;
-    const toolsOf = (path: string) =>
-      (files.find((f) => f.path === path)?.tools ?? []).map((t) => `${t.name}:${t.range.start.line + 1}`);
+    const { toolsOf, has } = jsonReport(run.stdout);
     assert.deepEqual(toolsOf('kt/src/main/kotlin/com/example/server/Tools.kt'), ['search.docs:7', 'search_docs:8']);
     assert.deepEqual(toolsOf('java/src/main/java/com/example/Server.java'), ['search.docs:10', 'search_docs:11']);
     assert.deepEqual(toolsOf('cs/Tools.cs'), ['search.docs:9', 'search_docs:12']);
@@ -204,10 +191,7 @@ describe('constants of another class or object of the project (CLI: Kotlin, Java
       'java/src/main/java/com/example/Server.java',
       'cs/Tools.cs',
     ])
-      assert.ok(
-        files.find((f) => f.path === path)?.diagnostics?.some((d) => d.code === 'wire-collision'),
-        path,
-      );
+      assert.ok(has(path, 'wire-collision'), path);
     runCli(['fix', '--unsafe', '.'], dir);
     for (const [path, text] of Object.entries(TYPED_PROJECT))
       assert.equal(readFileSync(join(dir, path), 'utf8'), text, path);

@@ -28,3 +28,23 @@ export function scratch(files: Record<string, string>): string {
   }
   return root;
 }
+
+/** One file of `check --format json`'s report, as the tests read it. */
+export interface JsonFile {
+  readonly path: string;
+  readonly tools?: readonly { readonly name: string; readonly range: { readonly start: { readonly line: number } } }[];
+  readonly diagnostics?: readonly { readonly code: string }[];
+}
+
+/**
+ * A `check --format json` report read for assertions: each file's tools as `name:line`
+ * (1-based), and whether a file has a finding of a code.
+ */
+export function jsonReport(stdout: string) {
+  const files = (JSON.parse(stdout) as { files: JsonFile[] }).files;
+  const file = (path: string) => files.find((f) => f.path === path);
+  return {
+    toolsOf: (path: string) => (file(path)?.tools ?? []).map((t) => `${t.name}:${t.range.start.line + 1}`),
+    has: (path: string, code: string) => file(path)?.diagnostics?.some((d) => d.code === code) ?? false,
+  };
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { runCli, scratch } from './run';
+import { runCli, scratch, jsonReport } from './run';
 
 /** A small multi-file project per language: the wrapper in one file, its call sites in another. */
 const PROJECT: Record<string, string> = {
@@ -55,19 +55,11 @@ const PROJECT: Record<string, string> = {
   ].join('\n'),
 };
 
-interface JsonFile {
-  readonly path: string;
-  readonly tools?: readonly { readonly name: string; readonly range: { readonly start: { readonly line: number } } }[];
-  readonly diagnostics?: readonly { readonly code: string }[];
-}
-
 describe('project wrappers (CLI)', () => {
   test('check reads the call sites of a wrapper defined in another file, and fix renames the call site', () => {
     const dir = scratch(PROJECT);
     const run = runCli(['check', '--format', 'json', '--verbose', '.'], dir);
-    const files = (JSON.parse(run.stdout) as { files: JsonFile[] }).files;
-    const toolsOf = (path: string) =>
-      (files.find((f) => f.path === path)?.tools ?? []).map((t) => `${t.name}:${t.range.start.line + 1}`);
+    const { toolsOf, has } = jsonReport(run.stdout);
     assert.deepEqual(toolsOf('go/tools/pods.go'), ['list_pods:5']);
     assert.deepEqual(toolsOf('py/server.py'), ['search.docs:8', 'search_docs:9']);
     assert.deepEqual(toolsOf('ts/src/index.ts'), ['list_files:4']);
@@ -75,8 +67,7 @@ describe('project wrappers (CLI)', () => {
     for (const wrapper of ['go/tools.go', 'py/helpers.py', 'ts/src/define.ts']) assert.deepEqual(toolsOf(wrapper), []);
     assert.match(run.stderr, /1 declaration with computed names not checked/);
     assert.match(run.stderr, /go\/tools\/pods\.go:6/);
-    const python = files.find((f) => f.path === 'py/server.py')!;
-    assert.ok(python.diagnostics?.some((d) => d.code === 'wire-collision'));
+    assert.ok(has('py/server.py', 'wire-collision'));
     assert.equal(run.status, 1, run.stderr);
 
     const fix = runCli(['fix', '--unsafe', '.'], dir);
